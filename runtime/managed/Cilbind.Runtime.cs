@@ -1,0 +1,98 @@
+// The runtime's managed half: builds pointer-based trampolines with Reflection.Emit so that
+// blittable ("full") structs cross the native boundary by address instead of being boxed.
+//
+// Mono's unmanaged thunks box every struct argument and return (guide §2: 63 ns per call),
+// while a `V3*` parameter costs ~7 ns. A trampoline is a static method whose struct
+// parameters are unmanaged pointers; it loads the values and calls the target, so the
+// native side hands over addresses of its own `#[repr(C)]` copies.
+using System;
+using System.Reflection;
+using System.Reflection.Emit;
+using System.Threading;
+
+namespace Cilbind
+{
+    public static class Trampolines
+    {
+        /// <summary>Bit of <c>mask</c>: the instance (`this`) is a value type passed by pointer.</summary>
+        public const long ThisByPointer = 1L << 62;
+        /// <summary>Bit of <c>mask</c>: the return value is written through a trailing pointer parameter.</summary>
+        public const long ReturnByPointer = 1L << 61;
+
+        static ModuleBuilder module;
+        static int counter;
+        static readonly object gate = new object();
+
+        /// <summary>
+        /// Builds a static method `Invoke` that forwards to <paramref name="target"/>. Bit i of
+        /// <paramref name="mask"/> (i &lt; 61) makes parameter i an unmanaged pointer to its value
+        /// type (by value: the pointee is copied in; by ref: the pointer serves as the reference).
+        /// Instance methods take `this` first: the declaring class itself, or a pointer to the
+        /// value type when <see cref="ThisByPointer"/> is set. Returns the type holding `Invoke`.
+        /// </summary>
+        public static Type Build(MethodBase target, long mask)
+        {
+            lock (gate)
+            {
+                if (module == null)
+                {
+                    var name = new AssemblyName("Cilbind.Trampolines");
+                    var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
+                    module = asm.DefineDynamicModule("Cilbind.Trampolines");
+                }
+                int id = Interlocked.Increment(ref counter);
+                var tb = module.DefineType("Trampoline" + id, TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Abstract);
+                var ps = target.GetParameters();
+                var method = target as MethodInfo;
+                var ret = method != null ? method.ReturnType : typeof(void);
+                bool retByPtr = (mask & ReturnByPointer) != 0 && ret != typeof(void);
+                bool isCtor = target is ConstructorInfo;
+                bool hasThis = !target.IsStatic && !isCtor;
+                var types = new System.Collections.Generic.List<Type>();
+                var declaring = target.DeclaringType;
+                if (hasThis)
+                    types.Add(declaring.IsValueType ? declaring.MakePointerType() : declaring);
+                for (int i = 0; i < ps.Length; i++)
+                {
+                    var t = ps[i].ParameterType;
+                    bool byPtr = (mask & (1L << i)) != 0;
+                    if (byPtr)
+                        types.Add(t.IsByRef ? t.GetElementType().MakePointerType() : t.MakePointerType());
+                    else
+                        types.Add(t);
+                }
+                // A struct constructor writes the new value through the trailing pointer; a
+                // class constructor returns the new object.
+                Type result = isCtor ? declaring : ret;
+                bool outPtr = retByPtr || (isCtor && declaring.IsValueType);
+                if (outPtr)
+                    types.Add(result.MakePointerType());
+                var mb = tb.DefineMethod("Invoke", MethodAttributes.Public | MethodAttributes.Static,
+                    outPtr ? typeof(void) : result, types.ToArray());
+                var il = mb.GetILGenerator();
+                int arg = 0;
+                if (outPtr)
+                    il.Emit(OpCodes.Ldarg, (short)(types.Count - 1));
+                if (hasThis)
+                    il.Emit(OpCodes.Ldarg, (short)arg++);
+                for (int i = 0; i < ps.Length; i++, arg++)
+                {
+                    il.Emit(OpCodes.Ldarg, (short)arg);
+                    var t = ps[i].ParameterType;
+                    if ((mask & (1L << i)) != 0 && !t.IsByRef)
+                        il.Emit(OpCodes.Ldobj, t);
+                }
+                if (isCtor)
+                    il.Emit(OpCodes.Newobj, (ConstructorInfo)target);
+                else if (hasThis && target.IsVirtual && !declaring.IsValueType)
+                    il.Emit(OpCodes.Callvirt, method);
+                else
+                    il.Emit(OpCodes.Call, method);
+                if (outPtr)
+                    il.Emit(OpCodes.Stobj, result);
+                il.Emit(OpCodes.Ret);
+                return tb.CreateType();
+            }
+        }
+    }
+}

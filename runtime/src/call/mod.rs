@@ -1,0 +1,15 @@
+//! Calls into managed code: lazily bound method references, the raw-call shim (the hot path),
+//! the reflective `Value` path, the function database, and exceptions as errors.
+
+pub(crate) mod abi;
+pub(crate) mod exception;
+pub(crate) mod function_db;
+pub(crate) mod invoke;
+pub(crate) mod lookup;
+pub(crate) mod shim;
+
+pub use abi::{Arg, ArgSlot, In, Out, RefObject, RefString, Ret};
+pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
+pub use invoke::{invoke, invoke_by_id, Value};
+pub use lookup::{FieldRef, MethodRef, TypeRef, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub use shim::{ArgList, Thunk};

@@ -1,0 +1,99 @@
+//! The runtime's error type: every fallible operation returns [`Result`].
+
+use std::path::PathBuf;
+
+/// Errors from the runtime and from calls into managed code.
+#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+#[non_exhaustive]
+pub enum Error {
+    /// Mono could not be started (the message says why).
+    #[error("the Mono runtime could not start: {0}")]
+    Startup(String),
+    /// An assembly could not be loaded.
+    #[error("cannot load assembly {path}: {reason}")]
+    AssemblyLoad {
+        /// The path (or simple name) that was asked for.
+        path: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A type is not in the assembly that was searched.
+    #[error("class {namespace}.{name} not found in assembly {assembly}")]
+    ClassNotFound {
+        /// Namespace asked for.
+        namespace: String,
+        /// Type name asked for (`Outer/Inner` for nested types).
+        name: String,
+        /// Assembly searched.
+        assembly: String,
+    },
+    /// No method with this name and parameter list.
+    #[error("method {class}::{name}({parameters}) not found; methods of that name: [{}]", candidates.join("; "))]
+    MethodNotFound {
+        /// Class searched (with its bases).
+        class: String,
+        /// Method name asked for.
+        name: String,
+        /// Parameter types asked for.
+        parameters: String,
+        /// Overloads that do exist, for the message.
+        candidates: Vec<String>,
+    },
+    /// No field with this name.
+    #[error("field {class}::{name} not found")]
+    FieldNotFound {
+        /// Class searched (with its bases).
+        class: String,
+        /// Field name asked for.
+        name: String,
+    },
+    /// A handle whose object was freed (its slot may hold another object now).
+    #[error("stale handle: the object it referred to was released")]
+    StaleHandle,
+    /// A cast or unbox to a type the value does not have.
+    #[error("invalid cast from {from} to {to}")]
+    InvalidCast {
+        /// The value's runtime type.
+        from: String,
+        /// The type asked for.
+        to: String,
+    },
+    /// A null reference where an object is required (for example `this`).
+    #[error("null reference: {0}")]
+    NullReference(String),
+    /// Managed code threw.
+    #[error("{type_name}: {message}")]
+    ManagedException {
+        /// Full name of the exception's type (`System.InvalidOperationException`).
+        type_name: String,
+        /// The exception's `Message`.
+        message: String,
+        /// The exception's `StackTrace`.
+        stack_trace: String,
+    },
+    /// A struct's Rust layout differs from Mono's: refuse to run rather than read garbage.
+    #[error("layout mismatch in {type_name}: {detail}")]
+    LayoutMismatch {
+        /// The .NET type.
+        type_name: String,
+        /// Which field or size differs, and how.
+        detail: String,
+    },
+    /// A .NET string that is not valid UTF-16 (a lone surrogate) was read as a Rust `String`.
+    #[error("string is not valid UTF-16: lone surrogate {unit:#06x} at index {index}")]
+    InvalidUtf16 {
+        /// Index of the offending code unit.
+        index: usize,
+        /// The code unit.
+        unit: u16,
+    },
+    /// Arguments do not fit the method (count or kind), for the reflective path.
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    /// Something cilbind cannot do with this member.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// `Result` with the runtime's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

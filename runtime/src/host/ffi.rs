@@ -1,0 +1,177 @@
+//! Hand-written declarations of the parts of Mono's embedding API (libmono-2.0, Mono 6.8) that
+//! cilbind uses. Every pointer type is opaque; nothing outside `host/` sees these items.
+//!
+//! Signatures follow `mono/metadata/*.h` and `mono/jit/jit.h`; functions that Mono exports but
+//! does not declare in its headers are marked as such.
+
+#![allow(non_camel_case_types)]
+
+use std::ffi::{c_char, c_int, c_void};
+
+macro_rules! opaque {
+    ($($name:ident),* $(,)?) => {$(
+        /// Opaque Mono structure, only ever handled by pointer.
+        #[repr(C)]
+        pub struct $name {
+            _private: [u8; 0],
+        }
+    )*};
+}
+
+opaque!(
+    MonoDomain,
+    MonoAssembly,
+    MonoImage,
+    MonoClass,
+    MonoMethod,
+    MonoMethodSignature,
+    MonoType,
+    MonoClassField,
+    MonoObject,
+    MonoString,
+    MonoArray,
+    MonoVTable,
+    MonoReflectionType,
+    MonoReflectionMethod,
+    MonoProperty,
+);
+
+/// `MonoImageOpenStatus` (0 = MONO_IMAGE_OK).
+pub type MonoImageOpenStatus = c_int;
+/// `mono_bool`.
+pub type MonoBool = i32;
+
+#[link(name = "mono-2.0")]
+extern "C" {
+    // Start-up
+    pub fn mono_config_parse(filename: *const c_char);
+    pub fn mono_jit_init_version(domain_name: *const c_char, runtime_version: *const c_char) -> *mut MonoDomain;
+    pub fn mono_get_root_domain() -> *mut MonoDomain;
+    pub fn mono_thread_attach(domain: *mut MonoDomain) -> *mut c_void;
+    pub fn mono_free(ptr: *mut c_void);
+    /// Exported but not in the headers; returns NULL in preemptive mode (guide §1).
+    pub fn mono_threads_enter_gc_unsafe_region(stackpointer: *mut *mut c_void) -> *mut c_void;
+    pub fn mono_threads_exit_gc_unsafe_region(cookie: *mut c_void, stackpointer: *mut *mut c_void);
+
+    // Assemblies and images
+    pub fn mono_domain_assembly_open(domain: *mut MonoDomain, name: *const c_char) -> *mut MonoAssembly;
+    pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
+    pub fn mono_image_open_from_data_with_name(
+        data: *mut c_char,
+        data_len: u32,
+        need_copy: MonoBool,
+        status: *mut MonoImageOpenStatus,
+        refonly: MonoBool,
+        name: *const c_char,
+    ) -> *mut MonoImage;
+    pub fn mono_assembly_load_from_full(
+        image: *mut MonoImage,
+        fname: *const c_char,
+        status: *mut MonoImageOpenStatus,
+        refonly: MonoBool,
+    ) -> *mut MonoAssembly;
+    pub fn mono_assembly_load_with_partial_name(name: *const c_char, status: *mut MonoImageOpenStatus) -> *mut MonoAssembly;
+    pub fn mono_image_get_name(image: *mut MonoImage) -> *const c_char;
+    pub fn mono_get_corlib() -> *mut MonoImage;
+
+    // Classes
+    pub fn mono_class_from_name(image: *mut MonoImage, name_space: *const c_char, name: *const c_char) -> *mut MonoClass;
+    pub fn mono_class_get_nested_types(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClass;
+    pub fn mono_class_get_name(klass: *mut MonoClass) -> *const c_char;
+    pub fn mono_class_get_namespace(klass: *mut MonoClass) -> *const c_char;
+    pub fn mono_class_get_flags(klass: *mut MonoClass) -> u32;
+    pub fn mono_class_get_nesting_type(klass: *mut MonoClass) -> *mut MonoClass;
+    pub fn mono_class_get_image(klass: *mut MonoClass) -> *mut MonoImage;
+    pub fn mono_class_get_type(klass: *mut MonoClass) -> *mut MonoType;
+    pub fn mono_class_get_parent(klass: *mut MonoClass) -> *mut MonoClass;
+    pub fn mono_class_is_valuetype(klass: *mut MonoClass) -> MonoBool;
+    pub fn mono_class_is_enum(klass: *mut MonoClass) -> MonoBool;
+    pub fn mono_class_enum_basetype(klass: *mut MonoClass) -> *mut MonoType;
+    pub fn mono_class_is_subclass_of(klass: *mut MonoClass, klassc: *mut MonoClass, check_interfaces: MonoBool) -> MonoBool;
+    pub fn mono_class_is_assignable_from(klass: *mut MonoClass, oklass: *mut MonoClass) -> MonoBool;
+    pub fn mono_class_get_interfaces(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClass;
+    pub fn mono_class_get_methods(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoMethod;
+    pub fn mono_class_get_field_from_name(klass: *mut MonoClass, name: *const c_char) -> *mut MonoClassField;
+    pub fn mono_class_value_size(klass: *mut MonoClass, align: *mut u32) -> i32;
+    pub fn mono_class_vtable(domain: *mut MonoDomain, klass: *mut MonoClass) -> *mut MonoVTable;
+    pub fn mono_class_from_mono_type(ty: *mut MonoType) -> *mut MonoClass;
+    pub fn mono_class_get_element_class(klass: *mut MonoClass) -> *mut MonoClass;
+    pub fn mono_class_get_rank(klass: *mut MonoClass) -> c_int;
+    pub fn mono_class_bind_generic_parameters(
+        klass: *mut MonoClass,
+        type_argc: c_int,
+        types: *mut *mut MonoType,
+        is_dynamic: MonoBool,
+    ) -> *mut MonoClass;
+    pub fn mono_array_class_get(element_class: *mut MonoClass, rank: u32) -> *mut MonoClass;
+    pub fn mono_get_object_class() -> *mut MonoClass;
+    pub fn mono_get_string_class() -> *mut MonoClass;
+    pub fn mono_get_exception_class() -> *mut MonoClass;
+    pub fn mono_get_enum_class() -> *mut MonoClass;
+
+    // Types
+    pub fn mono_type_get_name(ty: *mut MonoType) -> *mut c_char;
+    pub fn mono_type_is_byref(ty: *mut MonoType) -> MonoBool;
+    pub fn mono_type_get_type(ty: *mut MonoType) -> c_int;
+    pub fn mono_type_get_class(ty: *mut MonoType) -> *mut MonoClass;
+    pub fn mono_reflection_type_get_type(reftype: *mut MonoReflectionType) -> *mut MonoType;
+
+    // Methods
+    pub fn mono_method_get_name(method: *mut MonoMethod) -> *const c_char;
+    pub fn mono_method_get_class(method: *mut MonoMethod) -> *mut MonoClass;
+    pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
+    pub fn mono_method_signature(method: *mut MonoMethod) -> *mut MonoMethodSignature;
+    pub fn mono_signature_get_param_count(sig: *mut MonoMethodSignature) -> u32;
+    pub fn mono_signature_get_params(sig: *mut MonoMethodSignature, iter: *mut *mut c_void) -> *mut MonoType;
+    pub fn mono_signature_get_return_type(sig: *mut MonoMethodSignature) -> *mut MonoType;
+    pub fn mono_signature_is_instance(sig: *mut MonoMethodSignature) -> MonoBool;
+    pub fn mono_method_get_unmanaged_thunk(method: *mut MonoMethod) -> *mut c_void;
+    pub fn mono_runtime_invoke(
+        method: *mut MonoMethod,
+        obj: *mut c_void,
+        params: *mut *mut c_void,
+        exc: *mut *mut MonoObject,
+    ) -> *mut MonoObject;
+    pub fn mono_object_get_virtual_method(obj: *mut MonoObject, method: *mut MonoMethod) -> *mut MonoMethod;
+    pub fn mono_method_get_object(domain: *mut MonoDomain, method: *mut MonoMethod, refclass: *mut MonoClass) -> *mut MonoReflectionMethod;
+    pub fn mono_class_get_property_from_name(klass: *mut MonoClass, name: *const c_char) -> *mut MonoProperty;
+    pub fn mono_property_get_get_method(prop: *mut MonoProperty) -> *mut MonoMethod;
+
+    // Fields
+    pub fn mono_field_get_offset(field: *mut MonoClassField) -> u32;
+    pub fn mono_field_get_type(field: *mut MonoClassField) -> *mut MonoType;
+    pub fn mono_field_get_flags(field: *mut MonoClassField) -> u32;
+    pub fn mono_field_get_value(obj: *mut MonoObject, field: *mut MonoClassField, value: *mut c_void);
+    pub fn mono_field_set_value(obj: *mut MonoObject, field: *mut MonoClassField, value: *mut c_void);
+    pub fn mono_field_static_get_value(vt: *mut MonoVTable, field: *mut MonoClassField, value: *mut c_void);
+    pub fn mono_field_static_set_value(vt: *mut MonoVTable, field: *mut MonoClassField, value: *mut c_void);
+
+    // Objects, boxing, GC handles
+    pub fn mono_object_get_class(obj: *mut MonoObject) -> *mut MonoClass;
+    pub fn mono_object_new(domain: *mut MonoDomain, klass: *mut MonoClass) -> *mut MonoObject;
+    pub fn mono_object_unbox(obj: *mut MonoObject) -> *mut c_void;
+    pub fn mono_object_isinst(obj: *mut MonoObject, klass: *mut MonoClass) -> *mut MonoObject;
+    pub fn mono_value_box(domain: *mut MonoDomain, klass: *mut MonoClass, val: *mut c_void) -> *mut MonoObject;
+    pub fn mono_gchandle_new(obj: *mut MonoObject, pinned: MonoBool) -> u32;
+    pub fn mono_gchandle_free(gchandle: u32);
+    pub fn mono_gchandle_get_target(gchandle: u32) -> *mut MonoObject;
+    pub fn mono_gc_collect(generation: c_int);
+    pub fn mono_gc_max_generation() -> c_int;
+
+    // Strings and arrays
+    pub fn mono_string_new_utf16(domain: *mut MonoDomain, text: *const u16, len: i32) -> *mut MonoString;
+    pub fn mono_string_length(s: *mut MonoString) -> c_int;
+    pub fn mono_string_chars(s: *mut MonoString) -> *mut u16;
+    pub fn mono_array_new(domain: *mut MonoDomain, eclass: *mut MonoClass, n: usize) -> *mut MonoArray;
+    pub fn mono_array_length(array: *mut MonoArray) -> usize;
+    pub fn mono_array_addr_with_size(array: *mut MonoArray, size: c_int, idx: usize) -> *mut c_char;
+}
+
+/// `FIELD_ATTRIBUTE_STATIC`
+pub const FIELD_ATTRIBUTE_STATIC: u32 = 0x0010;
+/// `METHOD_ATTRIBUTE_STATIC`
+pub const METHOD_ATTRIBUTE_STATIC: u32 = 0x0010;
+/// `METHOD_ATTRIBUTE_VIRTUAL`
+pub const METHOD_ATTRIBUTE_VIRTUAL: u32 = 0x0040;
+/// `sizeof(MonoObject)`: boxed data and value-type field offsets start after it (guide §4, §6).
+pub const OBJECT_HEADER_SIZE: usize = 16;

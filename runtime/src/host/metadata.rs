@@ -1,0 +1,500 @@
+//! Classes, methods and fields: Mono metadata handles. They are not GC objects (SGen never
+//! moves them) and live as long as their image, so they may be cached in heap memory.
+
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::ptr::{self, NonNull};
+
+use super::ffi;
+use super::runtime::owned_cstr;
+use crate::error::{Error, Result};
+
+/// Reads a NUL-terminated string Mono owns.
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string alive for the duration of the call.
+pub(crate) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
+    if p.is_null() {
+        return "";
+    }
+    // SAFETY: guaranteed by the caller.
+    unsafe { CStr::from_ptr(p) }.to_str().unwrap_or("<non-UTF-8 name>")
+}
+
+/// Mono's name for a type (`System.Int32`, `System.Int32&`, `System.String[]`,
+/// ``System.Collections.Generic.List`1<System.Int32>``).
+pub(crate) fn type_name(ty: *mut ffi::MonoType) -> String {
+    // SAFETY: `ty` comes from a signature or class of a loaded image; the result is a
+    // g_malloc'd string that we copy and free.
+    unsafe {
+        let p = ffi::mono_type_get_name(ty);
+        let s = owned_cstr(p);
+        ffi::mono_free(p as *mut c_void);
+        s
+    }
+}
+
+/// A .NET type as Mono knows it (class, struct, enum, interface, array or generic instance).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Class(NonNull<ffi::MonoClass>);
+
+// SAFETY: MonoClass pointers are immutable metadata valid for the life of the process.
+unsafe impl Send for Class {}
+// SAFETY: as above.
+unsafe impl Sync for Class {}
+
+impl std::fmt::Debug for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Class({})", self.full_name())
+    }
+}
+
+impl Class {
+    pub(crate) fn from_ptr(p: *mut ffi::MonoClass) -> Option<Class> {
+        NonNull::new(p).map(Class)
+    }
+
+    pub(crate) fn as_ptr(self) -> *mut ffi::MonoClass {
+        self.0.as_ptr()
+    }
+
+    /// `System.Object`.
+    pub fn object() -> Class {
+        // SAFETY: corlib classes exist once the runtime started (callers hold a Runtime).
+        Class::from_ptr(unsafe { ffi::mono_get_object_class() }).expect("System.Object exists")
+    }
+
+    /// `System.String`.
+    pub fn string() -> Class {
+        // SAFETY: as for `object`.
+        Class::from_ptr(unsafe { ffi::mono_get_string_class() }).expect("System.String exists")
+    }
+
+    /// `System.Exception`.
+    pub fn exception() -> Class {
+        // SAFETY: as for `object`.
+        Class::from_ptr(unsafe { ffi::mono_get_exception_class() }).expect("System.Exception exists")
+    }
+
+    /// The simple name (``List`1``, `Inner` for a nested type).
+    pub fn name(self) -> &'static str {
+        // SAFETY: class names live as long as their image (forever).
+        unsafe { cstr(ffi::mono_class_get_name(self.as_ptr())) }
+    }
+
+    /// The namespace (empty for nested types).
+    pub fn namespace(self) -> &'static str {
+        // SAFETY: as for `name`.
+        unsafe { cstr(ffi::mono_class_get_namespace(self.as_ptr())) }
+    }
+
+    /// The full name as Mono prints it (`System.Int32`, `Outer/Inner`,
+    /// ``System.IComparable`1<System.Int32>``).
+    pub fn full_name(self) -> String {
+        // SAFETY: a class always has a type.
+        type_name(unsafe { ffi::mono_class_get_type(self.as_ptr()) })
+    }
+
+    /// The assembly (simple name) that defines the class.
+    pub fn assembly_name(self) -> &'static str {
+        // SAFETY: every class belongs to an image.
+        unsafe { cstr(ffi::mono_image_get_name(ffi::mono_class_get_image(self.as_ptr()))) }
+    }
+
+    /// True for structs, enums and primitives.
+    pub fn is_value_type(self) -> bool {
+        // SAFETY: valid class.
+        unsafe { ffi::mono_class_is_valuetype(self.as_ptr()) != 0 }
+    }
+
+    /// True for enums.
+    pub fn is_enum(self) -> bool {
+        // SAFETY: valid class.
+        unsafe { ffi::mono_class_is_enum(self.as_ptr()) != 0 }
+    }
+
+    /// An enum's underlying primitive class.
+    pub fn enum_underlying(self) -> Option<Class> {
+        if !self.is_enum() {
+            return None;
+        }
+        // SAFETY: valid enum class; the base type is a primitive type.
+        let ty = unsafe { ffi::mono_class_enum_basetype(self.as_ptr()) };
+        if ty.is_null() {
+            return None;
+        }
+        // SAFETY: `ty` is a valid type.
+        Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
+    }
+
+    /// The base class (`None` for `System.Object` and interfaces).
+    pub fn parent(self) -> Option<Class> {
+        // SAFETY: valid class.
+        Class::from_ptr(unsafe { ffi::mono_class_get_parent(self.as_ptr()) })
+    }
+
+    /// Interfaces the class declares (not those of its base classes).
+    pub fn declared_interfaces(self) -> Vec<Class> {
+        let mut iter: *mut c_void = ptr::null_mut();
+        let mut out = Vec::new();
+        // SAFETY: the iterator protocol of mono_class_get_interfaces: start at NULL, stop at NULL.
+        while let Some(c) = Class::from_ptr(unsafe { ffi::mono_class_get_interfaces(self.as_ptr(), &mut iter) }) {
+            out.push(c);
+        }
+        out
+    }
+
+    /// A nested type by simple name.
+    pub fn nested(self, name: &str) -> Option<Class> {
+        let mut iter: *mut c_void = ptr::null_mut();
+        // SAFETY: iterator protocol as above.
+        while let Some(c) = Class::from_ptr(unsafe { ffi::mono_class_get_nested_types(self.as_ptr(), &mut iter) }) {
+            if c.name() == name {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// The kind of value this class's instances are (primitives by their own kind).
+    pub fn kind(self) -> TypeKind {
+        // SAFETY: a class always has a type.
+        type_kind(unsafe { ffi::mono_class_get_type(self.as_ptr()) }).0
+    }
+
+    /// True for public types (nested ones: public at every level).
+    pub fn is_public(self) -> bool {
+        // SAFETY: valid class. Visibility is the low 3 bits of the type flags: 1 = public,
+        // 2 = nested public.
+        let vis = unsafe { ffi::mono_class_get_flags(self.as_ptr()) } & 0x7;
+        match vis {
+            1 => true,
+            2 => self.nesting_type().is_some_and(Class::is_public),
+            _ => false,
+        }
+    }
+
+    /// The enclosing type of a nested type.
+    pub fn nesting_type(self) -> Option<Class> {
+        // SAFETY: valid class.
+        Class::from_ptr(unsafe { ffi::mono_class_get_nesting_type(self.as_ptr()) })
+    }
+
+    /// True when a value of class `other` may be stored in a location of this class.
+    pub fn is_assignable_from(self, other: Class) -> bool {
+        // SAFETY: valid classes.
+        unsafe { ffi::mono_class_is_assignable_from(self.as_ptr(), other.as_ptr()) != 0 }
+    }
+
+    /// The closed generic type `self<args…>` (for example ``List`1`` with `Int32`).
+    pub fn instantiate(self, args: &[Class]) -> Result<Class> {
+        let mut types: Vec<*mut ffi::MonoType> =
+            // SAFETY: valid classes have types.
+            args.iter().map(|c| unsafe { ffi::mono_class_get_type(c.as_ptr()) }).collect();
+        // SAFETY: `types` holds `args.len()` valid types; Mono returns NULL on an arity mismatch.
+        let k = unsafe { ffi::mono_class_bind_generic_parameters(self.as_ptr(), types.len() as i32, types.as_mut_ptr(), 0) };
+        Class::from_ptr(k).ok_or_else(|| Error::ClassNotFound {
+            namespace: self.namespace().into(),
+            name: format!("{}<{}>", self.name(), args.iter().map(|c| c.full_name()).collect::<Vec<_>>().join(",")),
+            assembly: self.assembly_name().into(),
+        })
+    }
+
+    /// The single-dimension array type `self[]`.
+    pub fn array(self) -> Class {
+        // SAFETY: valid element class; rank 1 arrays always exist.
+        Class::from_ptr(unsafe { ffi::mono_array_class_get(self.as_ptr(), 1) }).expect("array class")
+    }
+
+    /// Size and alignment of the unboxed value (value types only).
+    pub fn value_size(self) -> (usize, usize) {
+        let mut align = 0u32;
+        // SAFETY: valid class and out slot.
+        let size = unsafe { ffi::mono_class_value_size(self.as_ptr(), &mut align) };
+        (size.max(0) as usize, align as usize)
+    }
+
+    /// The method `name` whose parameter types, as Mono names them (see
+    /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases.
+    pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
+        let mut class = Some(self);
+        while let Some(c) = class {
+            for m in c.methods() {
+                if m.name() == name && m.parameter_types().iter().map(String::as_str).eq(params.iter().copied()) {
+                    return Ok(m);
+                }
+            }
+            class = c.parent();
+        }
+        Err(Error::MethodNotFound {
+            class: self.full_name(),
+            name: name.into(),
+            parameters: params.join(", "),
+            candidates: self.methods().filter(|m| m.name() == name).map(|m| m.to_string()).collect(),
+        })
+    }
+
+    /// Methods declared by this class (constructors and accessors included).
+    pub fn methods(self) -> impl Iterator<Item = Method> {
+        let mut iter: *mut c_void = ptr::null_mut();
+        std::iter::from_fn(move || {
+            // SAFETY: iterator protocol of mono_class_get_methods; `iter` lives in the closure.
+            Method::from_ptr(unsafe { ffi::mono_class_get_methods(self.as_ptr(), &mut iter) })
+        })
+    }
+
+    /// The field `name` declared by this class or a base class.
+    pub fn field(self, name: &str) -> Result<Field> {
+        let not_found = || Error::FieldNotFound { class: self.full_name(), name: name.into() };
+        let cname = CString::new(name).map_err(|_| not_found())?;
+        let mut class = Some(self);
+        while let Some(c) = class {
+            // SAFETY: valid class, NUL-terminated name; NULL when absent.
+            let f = unsafe { ffi::mono_class_get_field_from_name(c.as_ptr(), cname.as_ptr()) };
+            if let Some(f) = NonNull::new(f) {
+                return Ok(Field { ptr: f, class: c });
+            }
+            class = c.parent();
+        }
+        Err(not_found())
+    }
+}
+
+/// A method (or constructor, or accessor) of a loaded class.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Method(NonNull<ffi::MonoMethod>);
+
+// SAFETY: MonoMethod pointers are immutable metadata valid for the life of the process.
+unsafe impl Send for Method {}
+// SAFETY: as above.
+unsafe impl Sync for Method {}
+
+impl Method {
+    pub(crate) fn from_ptr(p: *mut ffi::MonoMethod) -> Option<Method> {
+        NonNull::new(p).map(Method)
+    }
+
+    pub(crate) fn as_ptr(self) -> *mut ffi::MonoMethod {
+        self.0.as_ptr()
+    }
+
+    fn signature(self) -> *mut ffi::MonoMethodSignature {
+        // SAFETY: valid method; the signature is owned by Mono's metadata.
+        unsafe { ffi::mono_method_signature(self.as_ptr()) }
+    }
+
+    /// The method's name (`.ctor` for constructors).
+    pub fn name(self) -> &'static str {
+        // SAFETY: names live as long as the image.
+        unsafe { cstr(ffi::mono_method_get_name(self.as_ptr())) }
+    }
+
+    /// The declaring class.
+    pub fn class(self) -> Class {
+        // SAFETY: every method has a declaring class.
+        Class::from_ptr(unsafe { ffi::mono_method_get_class(self.as_ptr()) }).expect("method has a class")
+    }
+
+    fn flags(self) -> u32 {
+        let mut iflags = 0;
+        // SAFETY: valid method and out slot.
+        unsafe { ffi::mono_method_get_flags(self.as_ptr(), &mut iflags) }
+    }
+
+    /// True for static methods.
+    pub fn is_static(self) -> bool {
+        self.flags() & ffi::METHOD_ATTRIBUTE_STATIC != 0
+    }
+
+    /// True for virtual (and abstract, and interface) methods.
+    pub fn is_virtual(self) -> bool {
+        self.flags() & ffi::METHOD_ATTRIBUTE_VIRTUAL != 0
+    }
+
+    /// Parameter types as Mono names them: `System.Int32`, by-ref ones with `&`.
+    pub fn parameter_types(self) -> Vec<String> {
+        self.parameter_type_ptrs().into_iter().map(type_name).collect()
+    }
+
+    pub(crate) fn parameter_type_ptrs(self) -> Vec<*mut ffi::MonoType> {
+        let sig = self.signature();
+        let mut iter: *mut c_void = ptr::null_mut();
+        let mut out = Vec::new();
+        loop {
+            // SAFETY: iterator protocol of mono_signature_get_params.
+            let t = unsafe { ffi::mono_signature_get_params(sig, &mut iter) };
+            if t.is_null() {
+                return out;
+            }
+            out.push(t);
+        }
+    }
+
+    pub(crate) fn return_type_ptr(self) -> *mut ffi::MonoType {
+        // SAFETY: a valid signature always has a return type (System.Void included).
+        unsafe { ffi::mono_signature_get_return_type(self.signature()) }
+    }
+
+    /// The return type's name (`System.Void` for none).
+    pub fn return_type(self) -> String {
+        type_name(self.return_type_ptr())
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}::{}({})", self.return_type(), self.class().full_name(), self.name(), self.parameter_types().join(", "))
+    }
+}
+
+impl std::fmt::Debug for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Method({self})")
+    }
+}
+
+/// A field of a loaded class.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Field {
+    ptr: NonNull<ffi::MonoClassField>,
+    class: Class,
+}
+
+// SAFETY: field metadata is immutable and lives as long as its image.
+unsafe impl Send for Field {}
+// SAFETY: as above.
+unsafe impl Sync for Field {}
+
+impl Field {
+    pub(crate) fn as_ptr(self) -> *mut ffi::MonoClassField {
+        self.ptr.as_ptr()
+    }
+
+    /// The class that declares the field.
+    pub fn class(self) -> Class {
+        self.class
+    }
+
+    /// True for static fields.
+    pub fn is_static(self) -> bool {
+        // SAFETY: valid field.
+        unsafe { ffi::mono_field_get_flags(self.as_ptr()) & ffi::FIELD_ATTRIBUTE_STATIC != 0 }
+    }
+
+    /// The field's type name as Mono prints it.
+    pub fn type_name(self) -> String {
+        // SAFETY: valid field.
+        type_name(unsafe { ffi::mono_field_get_type(self.as_ptr()) })
+    }
+
+    /// Offset of the field in the unboxed value of a value type (Mono reports offsets that
+    /// include the 16-byte object header; this subtracts it), or in the object of a class.
+    pub fn value_offset(self) -> usize {
+        // SAFETY: valid field.
+        let raw = unsafe { ffi::mono_field_get_offset(self.as_ptr()) } as usize;
+        if self.class.is_value_type() {
+            raw.saturating_sub(ffi::OBJECT_HEADER_SIZE)
+        } else {
+            raw
+        }
+    }
+}
+
+/// What kind of value a parameter, return or field carries, as the call paths need to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TypeKind {
+    /// `System.Void` (returns only).
+    Void,
+    /// `System.Boolean`.
+    Boolean,
+    /// `System.Char`.
+    Char,
+    /// `System.SByte`.
+    SByte,
+    /// `System.Byte`.
+    Byte,
+    /// `System.Int16`.
+    Int16,
+    /// `System.UInt16`.
+    UInt16,
+    /// `System.Int32`.
+    Int32,
+    /// `System.UInt32`.
+    UInt32,
+    /// `System.Int64`.
+    Int64,
+    /// `System.UInt64`.
+    UInt64,
+    /// `System.Single`.
+    Single,
+    /// `System.Double`.
+    Double,
+    /// `System.IntPtr`.
+    IntPtr,
+    /// `System.UIntPtr`.
+    UIntPtr,
+    /// `System.String`.
+    String,
+    /// An enum (its underlying type is the class's [`Class::enum_underlying`]).
+    Enum,
+    /// A struct (value type that is neither primitive nor enum), generic ones included.
+    Struct,
+    /// Any reference type other than `String`: classes, interfaces, arrays, `Object`.
+    Reference,
+    /// Unmanaged pointers, generic parameters and other kinds the call paths do not carry.
+    Other,
+}
+
+/// The kind of a Mono type and whether it is by reference (`ref`/`out`).
+pub(crate) fn type_kind(ty: *mut ffi::MonoType) -> (TypeKind, bool) {
+    // SAFETY: `ty` is a valid type from a signature or field.
+    let (code, byref) = unsafe { (ffi::mono_type_get_type(ty), ffi::mono_type_is_byref(ty) != 0) };
+    let kind = match code {
+        0x01 => TypeKind::Void,
+        0x02 => TypeKind::Boolean,
+        0x03 => TypeKind::Char,
+        0x04 => TypeKind::SByte,
+        0x05 => TypeKind::Byte,
+        0x06 => TypeKind::Int16,
+        0x07 => TypeKind::UInt16,
+        0x08 => TypeKind::Int32,
+        0x09 => TypeKind::UInt32,
+        0x0a => TypeKind::Int64,
+        0x0b => TypeKind::UInt64,
+        0x0c => TypeKind::Single,
+        0x0d => TypeKind::Double,
+        0x0e => TypeKind::String,
+        0x18 => TypeKind::IntPtr,
+        0x19 => TypeKind::UIntPtr,
+        // VALUETYPE, or GENERICINST of a value type
+        0x11 | 0x15 => {
+            // SAFETY: value and generic-instance types have a class.
+            match Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) }) {
+                Some(c) if c.is_enum() => TypeKind::Enum,
+                Some(c) if c.is_value_type() => TypeKind::Struct,
+                _ => TypeKind::Reference,
+            }
+        }
+        // CLASS, ARRAY, OBJECT, SZARRAY
+        0x12 | 0x14 | 0x1c | 0x1d => TypeKind::Reference,
+        _ => TypeKind::Other,
+    };
+    (kind, byref)
+}
+
+/// The class of a (possibly by-ref) type.
+pub(crate) fn type_class(ty: *mut ffi::MonoType) -> Option<Class> {
+    // SAFETY: valid type; by-ref types map to their element class.
+    Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
+}
+
+impl Method {
+    /// Kind of each parameter, and whether it is `ref`/`out`.
+    pub fn parameter_kinds(self) -> Vec<(TypeKind, bool)> {
+        self.parameter_type_ptrs().into_iter().map(type_kind).collect()
+    }
+
+    /// Kind of the return value.
+    pub fn return_kind(self) -> TypeKind {
+        type_kind(self.return_type_ptr()).0
+    }
+}

@@ -1,0 +1,15 @@
+//! The host: the only module that talks to Mono. Every `extern` declaration and every raw
+//! Mono pointer lives here, so that a CoreCLR host could be added beside it without touching
+//! the stores or the values.
+
+pub(crate) mod ffi;
+mod metadata;
+pub(crate) mod raw;
+mod runtime;
+mod thread;
+
+pub use metadata::{Class, Field, Method, TypeKind};
+pub(crate) use ffi::MonoType;
+pub(crate) use metadata::{type_class, type_kind, type_name};
+pub use runtime::{Assembly, Runtime};
+pub use raw::{Blittable, RawObject};

@@ -1,0 +1,318 @@
+//! Raw managed references and the Mono calls that take them.
+//!
+//! A [`RawObject`] is a `MonoObject*` that lives on the stack for the length of one
+//! operation: SGen scans native stacks conservatively, but not the native heap, and it moves
+//! objects (guide §4). Anything that outlives a call holds a GC handle instead (see
+//! `store/`). `RawObject` is neither `Send` nor `Sync`, and nothing stores one in the heap.
+
+use std::ffi::{c_void, CString};
+use std::ptr;
+use std::sync::OnceLock;
+
+use super::ffi;
+use super::metadata::{Class, Field, Method};
+use super::runtime::Runtime;
+use crate::error::{Error, Result};
+
+/// A managed reference held for the length of one call (possibly null).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct RawObject(*mut ffi::MonoObject);
+
+impl RawObject {
+    /// The null reference.
+    pub const NULL: RawObject = RawObject(ptr::null_mut());
+
+    pub(crate) fn from_ptr(p: *mut ffi::MonoObject) -> RawObject {
+        RawObject(p)
+    }
+
+    pub(crate) fn as_ptr(self) -> *mut ffi::MonoObject {
+        self.0
+    }
+
+    /// True for the null reference.
+    pub fn is_null(self) -> bool {
+        self.0.is_null()
+    }
+
+    /// The object's runtime class; `None` for null.
+    pub fn class(self) -> Option<Class> {
+        if self.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null live object (callers got it from a GC handle or a call just now).
+        Class::from_ptr(unsafe { ffi::mono_object_get_class(self.0) })
+    }
+
+    /// Address of the unboxed data of a boxed value type.
+    pub(crate) fn unboxed_ptr(self) -> *mut u8 {
+        // SAFETY: callers only unbox non-null boxes of value types they checked.
+        unsafe { ffi::mono_object_unbox(self.0) as *mut u8 }
+    }
+}
+
+/// Creates a strong GC handle that keeps `obj` alive and tracks it when SGen moves it.
+pub(crate) fn gchandle_new(obj: RawObject) -> u32 {
+    // SAFETY: `obj` is a live non-null object on the current stack.
+    unsafe { ffi::mono_gchandle_new(obj.0, 0) }
+}
+
+/// Frees a GC handle created by [`gchandle_new`].
+pub(crate) fn gchandle_free(handle: u32) {
+    // SAFETY: callers free each handle exactly once (the stores own them).
+    unsafe { ffi::mono_gchandle_free(handle) }
+}
+
+/// The object a live GC handle refers to, valid until the next GC-safe point on this thread
+/// is left behind, i.e. for the current call.
+pub(crate) fn gchandle_target(handle: u32) -> RawObject {
+    // SAFETY: callers pass handles that are alive (held under the store's lock).
+    RawObject(unsafe { ffi::mono_gchandle_get_target(handle) })
+}
+
+/// Plain data that crosses to managed code by copy: primitives, enums and full structs.
+///
+/// # Safety
+/// Implementors are `#[repr(C)]` or `#[repr(transparent)]`, contain only `Blittable` fields,
+/// and every bit pattern of their size is a valid value (so `bool` is represented as `u8`).
+/// Their layout equals Mono's layout of [`ManagedType::class`](crate::ManagedType::class):
+/// the size is checked on every copy, field offsets once when generated bindings load.
+pub unsafe trait Blittable: Copy + crate::ManagedType + 'static {}
+
+fn check_size<V: Blittable>(class: Class) -> Result<()> {
+    let (size, _) = class.value_size();
+    if !class.is_value_type() || size != std::mem::size_of::<V>() {
+        return Err(Error::LayoutMismatch {
+            type_name: class.full_name(),
+            detail: format!(
+                "Mono's value size is {size} bytes but the Rust type {} has {}",
+                std::any::type_name::<V>(),
+                std::mem::size_of::<V>()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Boxes a copy of `value` as a `class` (whose size must be `V`'s).
+pub(crate) fn box_value<V: Blittable>(class: Class, value: &V) -> Result<RawObject> {
+    check_size::<V>(class)?;
+    let rt = Runtime::get()?;
+    // SAFETY: `class` is a value type of exactly `V`'s size and `value` is a valid `V`
+    // (Blittable contract); Mono copies the bytes into the new box.
+    Ok(RawObject(unsafe { ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const V as *mut c_void) }))
+}
+
+/// Boxes a copy of the value inside the box `boxed` (a new identity, same class).
+pub(crate) fn rebox(boxed: RawObject) -> Result<RawObject> {
+    let class = boxed.class().ok_or_else(|| Error::NullReference("cannot copy a null box".into()))?;
+    let rt = Runtime::get()?;
+    // SAFETY: `boxed` is a live box of `class`; mono_value_box copies its unboxed data (with
+    // write barriers for reference fields).
+    Ok(RawObject(unsafe { ffi::mono_value_box(rt.domain(), class.as_ptr(), boxed.unboxed_ptr() as *mut c_void) }))
+}
+
+/// A zero-initialised box of the value type `class` (C#'s `default(T)`).
+pub(crate) fn box_default(class: Class) -> Result<RawObject> {
+    if !class.is_value_type() {
+        return Err(Error::InvalidArgument(format!("{} is not a value type", class.full_name())));
+    }
+    let rt = Runtime::get()?;
+    // SAFETY: mono_object_new of a value type gives a zeroed box of it.
+    Ok(RawObject(unsafe { ffi::mono_object_new(rt.domain(), class.as_ptr()) }))
+}
+
+/// Copies the value inside `obj`, a box whose layout the caller checked is `V`'s (exact
+/// class, or an enum whose underlying type is `V`), into a `V`.
+pub(crate) fn read_unboxed<V: Blittable>(obj: RawObject, class: Class) -> Result<V> {
+    check_size::<V>(class)?;
+    // SAFETY: `obj` is a non-null box of a value type of `V`'s size; every bit pattern is a
+    // valid `V` (Blittable contract); unaligned read because Mono aligns to the class only.
+    Ok(unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) })
+}
+
+/// A new `System.String` with these UTF-16 code units.
+pub(crate) fn string_new(units: &[u16]) -> RawObject {
+    let rt = Runtime::get().expect("strings exist only once the runtime runs");
+    // SAFETY: `units` is a valid slice; Mono copies it.
+    RawObject(unsafe { ffi::mono_string_new_utf16(rt.domain(), units.as_ptr(), units.len() as i32) } as *mut _)
+}
+
+/// The UTF-16 code units of a non-null `System.String`.
+pub(crate) fn string_units(s: RawObject) -> Vec<u16> {
+    let s = s.0 as *mut ffi::MonoString;
+    // SAFETY: `s` is a live string (checked by the caller); chars/length stay valid during
+    // this copy because we hold the reference on the stack.
+    unsafe {
+        let len = ffi::mono_string_length(s) as usize;
+        std::slice::from_raw_parts(ffi::mono_string_chars(s), len).to_vec()
+    }
+}
+
+/// A new single-dimension array of `len` elements of `element`.
+pub(crate) fn array_new(element: Class, len: usize) -> RawObject {
+    let rt = Runtime::get().expect("arrays exist only once the runtime runs");
+    // SAFETY: valid domain and class.
+    RawObject(unsafe { ffi::mono_array_new(rt.domain(), element.as_ptr(), len) } as *mut _)
+}
+
+/// Length of a non-null single-dimension array.
+pub(crate) fn array_len(a: RawObject) -> usize {
+    // SAFETY: `a` is a live array (checked by the caller).
+    unsafe { ffi::mono_array_length(a.0 as *mut _) }
+}
+
+/// Address of element `idx` of a non-null array whose elements are `elem_size` bytes.
+pub(crate) fn array_element_ptr(a: RawObject, elem_size: usize, idx: usize) -> *mut u8 {
+    // SAFETY: `a` is a live array and `idx` < its length (checked by the caller).
+    unsafe { ffi::mono_array_addr_with_size(a.0 as *mut _, elem_size as i32, idx) as *mut u8 }
+}
+
+/// Mono's unmanaged thunk for `method`: `R f([this,] args…, MonoException **exc)`.
+pub(crate) fn unmanaged_thunk(method: Method) -> Result<*const c_void> {
+    // SAFETY: valid method; JIT-compiles a wrapper on first use (170–200 µs).
+    let p = unsafe { ffi::mono_method_get_unmanaged_thunk(method.as_ptr()) };
+    if p.is_null() {
+        return Err(Error::Unsupported(format!("Mono has no unmanaged thunk for {method}")));
+    }
+    Ok(p as *const c_void)
+}
+
+/// `mono_runtime_invoke`: calls `method` (non-virtually) on `this` with `args`, each a pointer
+/// to a value (value types) or a `MonoObject*` (reference types). Returns the result (boxed
+/// for value types) or the thrown exception as `Err`.
+pub(crate) fn runtime_invoke(method: Method, this: *mut c_void, args: &mut [*mut c_void]) -> std::result::Result<RawObject, RawObject> {
+    let mut exc: *mut ffi::MonoObject = ptr::null_mut();
+    let argp = if args.is_empty() { ptr::null_mut() } else { args.as_mut_ptr() };
+    // SAFETY: `args` has one slot per parameter (checked by the caller) and `exc` is a valid slot.
+    let r = unsafe { ffi::mono_runtime_invoke(method.as_ptr(), this, argp, &mut exc) };
+    if exc.is_null() {
+        Ok(RawObject(r))
+    } else {
+        Err(RawObject(exc))
+    }
+}
+
+/// The override of `method` that `obj`'s runtime class uses (virtual dispatch for the
+/// reflective path, since `mono_runtime_invoke` does not dispatch: guide §7).
+pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
+    // SAFETY: `obj` is non-null (checked by the caller) and `method` a method of its class.
+    Method::from_ptr(unsafe { ffi::mono_object_get_virtual_method(obj.0, method.as_ptr()) }).unwrap_or(method)
+}
+
+/// Reads field `field` of `obj` (a class instance or a box) into `out`.
+pub(crate) fn field_get(obj: RawObject, field: Field, out: *mut c_void) {
+    // SAFETY: `out` has room for the field's type (the caller sized it from the field type);
+    // for reference-typed fields it receives a MonoObject* on the caller's stack.
+    unsafe { ffi::mono_field_get_value(obj.0, field.as_ptr(), out) }
+}
+
+/// Writes field `field` of `obj` from `value` (pointer to the value, or to a `MonoObject*`).
+pub(crate) fn field_set(obj: RawObject, field: Field, value: *mut c_void) {
+    // SAFETY: as for field_get; Mono applies the write barrier for reference fields.
+    unsafe { ffi::mono_field_set_value(obj.0, field.as_ptr(), value) }
+}
+
+/// Reads a static field into `out`.
+pub(crate) fn static_field_get(field: Field, out: *mut c_void) -> Result<()> {
+    let vt = vtable(field.class())?;
+    // SAFETY: `out` is sized for the field's type; the vtable initialises the class.
+    unsafe { ffi::mono_field_static_get_value(vt, field.as_ptr(), out) };
+    Ok(())
+}
+
+/// Writes a static field from `value`.
+pub(crate) fn static_field_set(field: Field, value: *mut c_void) -> Result<()> {
+    let vt = vtable(field.class())?;
+    // SAFETY: `value` points to a value of the field's type.
+    unsafe { ffi::mono_field_static_set_value(vt, field.as_ptr(), value) };
+    Ok(())
+}
+
+fn vtable(class: Class) -> Result<*mut ffi::MonoVTable> {
+    let rt = Runtime::get()?;
+    // SAFETY: valid domain and class; NULL if the class fails to initialise.
+    let vt = unsafe { ffi::mono_class_vtable(rt.domain(), class.as_ptr()) };
+    if vt.is_null() {
+        return Err(Error::Unsupported(format!("class {} could not be initialised", class.full_name())));
+    }
+    Ok(vt)
+}
+
+/// Builds (through the runtime's C# helper) a static trampoline for `target` that takes the
+/// parameters selected by `mask` by pointer (see `Cilbind.Trampolines.Build`), and returns it.
+pub(crate) fn build_trampoline(target: Method, mask: i64) -> Result<Method> {
+    static BUILD: OnceLock<Method> = OnceLock::new();
+    let rt = Runtime::get()?;
+    let build = match BUILD.get() {
+        Some(m) => *m,
+        None => {
+            let class = rt.helper().class("Cilbind", "Trampolines")?;
+            let m = class.method("Build", &["System.Reflection.MethodBase", "System.Int64"])?;
+            *BUILD.get_or_init(|| m)
+        }
+    };
+    // SAFETY: valid domain and method; returns a MethodInfo/ConstructorInfo object.
+    let info = unsafe { ffi::mono_method_get_object(rt.domain(), target.as_ptr(), ptr::null_mut()) };
+    let mut mask = mask;
+    let mut args = [info as *mut c_void, &mut mask as *mut i64 as *mut c_void];
+    let ty = runtime_invoke(build, ptr::null_mut(), &mut args).map_err(|e| {
+        let info = super::raw::exception_info(e);
+        Error::Unsupported(format!("cannot build a trampoline for {target}: {}: {}", info.type_name, info.message))
+    })?;
+    // SAFETY: Build returns a System.Type (a MonoReflectionType); map it to its class.
+    let class = Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ffi::mono_reflection_type_get_type(ty.0 as *mut _)) })
+        .ok_or_else(|| Error::Unsupported(format!("trampoline type for {target} has no class")))?;
+    class.methods().find(|m| m.name() == "Invoke").ok_or_else(|| Error::Unsupported(format!("trampoline for {target} has no Invoke")))
+}
+
+/// What an exception object says about itself.
+#[derive(Debug, Clone)]
+pub(crate) struct ExceptionInfo {
+    pub type_name: String,
+    pub message: String,
+    pub stack_trace: String,
+}
+
+/// Type name, message and stack trace of a thrown exception, read through the thunks of
+/// `Exception.get_Message` and `get_StackTrace` (virtual, ~7 ns each: guide §3).
+pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
+    static GETTERS: OnceLock<(usize, usize)> = OnceLock::new();
+    let type_name = exc.class().map(|c| c.full_name()).unwrap_or_default();
+    let getters = GETTERS.get_or_init(|| {
+        let getter = |name: &str| -> usize {
+            let cname = CString::new(name).expect("no NUL");
+            // SAFETY: System.Exception has these properties in every profile.
+            unsafe {
+                let prop = ffi::mono_class_get_property_from_name(Class::exception().as_ptr(), cname.as_ptr());
+                ffi::mono_method_get_unmanaged_thunk(ffi::mono_property_get_get_method(prop)) as usize
+            }
+        };
+        (getter("Message"), getter("StackTrace"))
+    });
+    let read = |thunk: usize| -> String {
+        type Getter = unsafe extern "C" fn(*mut ffi::MonoObject, *mut *mut ffi::MonoObject) -> *mut ffi::MonoObject;
+        let mut inner: *mut ffi::MonoObject = ptr::null_mut();
+        // SAFETY: the thunk of a `string get_X()` instance getter has exactly this signature;
+        // `exc` is a live exception on our stack and `inner` a valid exception slot.
+        let s = unsafe {
+            let f: Getter = std::mem::transmute::<usize, Getter>(thunk);
+            f(exc.0, &mut inner)
+        };
+        if !inner.is_null() || s.is_null() {
+            return String::new();
+        }
+        String::from_utf16_lossy(&string_units(RawObject(s)))
+    };
+    ExceptionInfo { type_name, message: read(getters.0), stack_trace: read(getters.1) }
+}
+
+/// The bits of a boxed primitive or enum (at most 8 bytes), zero-extended.
+pub(crate) fn primitive_box_bits(obj: RawObject) -> u64 {
+    let size = obj.class().map_or(0, |c| c.value_size().0).min(8);
+    let mut bits = 0u64;
+    // SAFETY: `obj` is a live box whose data holds `size` bytes; `bits` has room for 8.
+    unsafe { ptr::copy_nonoverlapping(obj.unboxed_ptr(), &mut bits as *mut u64 as *mut u8, size) };
+    bits
+}

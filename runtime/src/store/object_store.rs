@@ -1,0 +1,55 @@
+//! The store of object handles: every reference-typed value (class instances, interfaces,
+//! strings held as objects, boxes) that Rust holds lives here.
+
+use std::sync::LazyLock;
+
+use crate::error::Result;
+use crate::host::{Class, RawObject};
+use crate::store::HandleStore;
+
+slotmap::new_key_type! {
+    /// A generation-checked key into the [`ObjectStore`]. Copyable: an [`Object`](crate::Object)
+    /// owns one, and dynamic callers (consoles, RPC) may keep copies; a copy of a released key
+    /// is [`Error::StaleHandle`](crate::Error::StaleHandle), never another object.
+    pub struct ObjectKey;
+}
+
+static OBJECTS: LazyLock<HandleStore<ObjectKey>> = LazyLock::new(HandleStore::new);
+
+/// The process-wide store of object handles.
+pub struct ObjectStore;
+
+impl ObjectStore {
+    /// Number of live object handles (for leak tests).
+    pub fn live() -> usize {
+        OBJECTS.len()
+    }
+
+    /// True while `key` refers to a live handle.
+    pub fn contains(key: ObjectKey) -> bool {
+        OBJECTS.contains(key)
+    }
+
+    /// The runtime class of the object behind `key`.
+    pub fn class_of(key: ObjectKey) -> Result<Class> {
+        let obj = OBJECTS.target(key)?;
+        Ok(obj.class().expect("stored objects are never null"))
+    }
+
+    pub(crate) fn insert(obj: RawObject) -> ObjectKey {
+        OBJECTS.insert(obj)
+    }
+
+    #[inline]
+    pub(crate) fn target(key: ObjectKey) -> Result<RawObject> {
+        OBJECTS.target(key)
+    }
+
+    pub(crate) fn duplicate(key: ObjectKey) -> Result<ObjectKey> {
+        OBJECTS.duplicate(key)
+    }
+
+    pub(crate) fn remove(key: ObjectKey) -> Result<()> {
+        OBJECTS.remove(key)
+    }
+}

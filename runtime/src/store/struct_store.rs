@@ -1,0 +1,132 @@
+//! Stores for managed structs: value types with reference fields, which cannot be copied into
+//! native memory (the GC would not see their references). Each such struct lives in a box
+//! held by a GC handle, in a store of its own type.
+//!
+//! One store per struct type, and a handle type per struct type ([`StructHandle<T>`]): passing
+//! a struct handle where an object handle (or another struct's handle) is expected does not
+//! compile. That is the bug the C++ scripting system fixed in its part 28, made impossible.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::LazyLock;
+
+use crate::error::{Error, Result};
+use crate::host::{raw, Class, RawObject};
+use crate::store::HandleStore;
+use crate::value::Object;
+
+slotmap::new_key_type! {
+    /// A generation-checked key into one [`StructStore`]; see [`StructHandle`] for the typed form.
+    pub struct StructKey;
+}
+
+/// The store of one managed struct type `T`.
+pub struct StructStore<T> {
+    slots: LazyLock<HandleStore<StructKey>>,
+    _type: PhantomData<fn() -> T>,
+}
+
+impl<T> StructStore<T> {
+    /// An empty store (usable in a `static`).
+    pub const fn new() -> Self {
+        StructStore { slots: LazyLock::new(HandleStore::new), _type: PhantomData }
+    }
+
+    /// Number of live values of `T` held from Rust (for leak tests).
+    pub fn live(&self) -> usize {
+        self.slots.len()
+    }
+}
+
+impl<T> Default for StructStore<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A managed struct type with its own store. Implemented by generated code.
+pub trait ManagedStruct: Sized + 'static {
+    /// The store of this type's values.
+    fn store() -> &'static StructStore<Self>;
+    /// The struct's class.
+    fn class() -> Result<Class>;
+}
+
+/// An owned value of the managed struct `T`, held in `T`'s store.
+///
+/// Value semantics, as in C#: [`Clone`] copies the struct into a new slot, and mutating one
+/// copy never changes another. Dropping the handle frees its slot and GC handle.
+pub struct StructHandle<T: ManagedStruct> {
+    key: StructKey,
+    _type: PhantomData<fn() -> T>,
+}
+
+impl<T: ManagedStruct> StructHandle<T> {
+    /// Takes ownership of a box of `T` that a call just returned (the thunk boxes struct
+    /// returns; that box is already a private copy).
+    pub(crate) fn from_box(boxed: RawObject) -> Result<Self> {
+        if boxed.is_null() {
+            return Err(Error::NullReference(format!("a {} value was expected", std::any::type_name::<T>())));
+        }
+        Ok(StructHandle { key: T::store().slots.insert(boxed), _type: PhantomData })
+    }
+
+    /// The box, for the length of the current call (instance methods mutate it in place).
+    #[inline]
+    pub(crate) fn raw(&self) -> Result<RawObject> {
+        T::store().slots.target(self.key)
+    }
+
+    /// The key in `T`'s store.
+    pub fn key(&self) -> StructKey {
+        self.key
+    }
+
+    /// The default value of `T` (all fields zero or null), like C#'s `default(T)`.
+    pub fn default_value() -> Result<Self> {
+        Self::from_box(raw::box_default(T::class()?)?)
+    }
+
+    /// Boxes a copy of the value into the object store: a new object with its own identity.
+    pub fn box_object(&self) -> Result<Object> {
+        let copy = raw::rebox(self.raw()?)?;
+        Ok(Object::from_raw(copy).expect("mono_value_box never returns null"))
+    }
+
+    /// Unboxes `obj` (which must be a boxed `T`) into a new copy in `T`'s store.
+    pub fn unbox(obj: &Object) -> Result<Self> {
+        let boxed = obj.raw()?;
+        let class = T::class()?;
+        let actual = boxed.class().expect("stored objects are never null");
+        if actual != class {
+            return Err(Error::InvalidCast { from: actual.full_name(), to: class.full_name() });
+        }
+        Self::from_box(raw::rebox(boxed)?)
+    }
+
+    /// Copies the value into a fresh slot (what [`Clone`] does, with the error kept).
+    pub fn try_clone(&self) -> Result<Self> {
+        Self::from_box(raw::rebox(self.raw()?)?)
+    }
+}
+
+impl<T: ManagedStruct> Clone for StructHandle<T> {
+    /// Copies the struct (value semantics). Cloning a handle whose slot was released yields a
+    /// handle that reports [`Error::StaleHandle`] on use.
+    fn clone(&self) -> Self {
+        self.try_clone().unwrap_or(StructHandle { key: StructKey::default(), _type: PhantomData })
+    }
+}
+
+impl<T: ManagedStruct> Drop for StructHandle<T> {
+    fn drop(&mut self) {
+        // A null key (from cloning a stale handle) has nothing to free.
+        let _ = T::store().slots.remove(self.key);
+    }
+}
+
+impl<T: ManagedStruct> fmt::Debug for StructHandle<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "StructHandle<{}>({:?})", std::any::type_name::<T>(), self.key)
+    }
+}

@@ -1,0 +1,130 @@
+//! The few mscorlib reference types the runtime itself needs as boxing targets: `ValueType`,
+//! `Enum`, and the interfaces the primitives implement. Generated bindings map these .NET
+//! names to these Rust types instead of generating them again.
+
+use std::marker::PhantomData;
+
+use crate::call::TypeRef;
+use crate::error::Result;
+use crate::host::Class;
+use crate::value::{ManagedType, Object, Reference};
+
+/// Declares a non-generic reference wrapper over [`Object`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reference_type {
+    ($(#[$doc:meta])* $name:ident, $assembly:literal, $namespace:literal, $dotnet:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name($crate::Object);
+
+        impl $crate::ManagedType for $name {
+            fn class() -> $crate::Result<$crate::Class> {
+                static TYPE: $crate::TypeRef = $crate::TypeRef::new($assembly, $namespace, $dotnet);
+                TYPE.class()
+            }
+        }
+
+        impl $crate::Reference for $name {
+            fn from_object(obj: $crate::Object) -> Self {
+                $name(obj)
+            }
+            fn as_object(&self) -> &$crate::Object {
+                &self.0
+            }
+            fn into_object(self) -> $crate::Object {
+                self.0
+            }
+        }
+
+        impl ::std::convert::AsRef<$crate::Object> for $name {
+            fn as_ref(&self) -> &$crate::Object {
+                &self.0
+            }
+        }
+    };
+}
+
+crate::__reference_type!(
+    /// `System.ValueType`: the base of every boxed struct, enum and primitive.
+    ValueType, "mscorlib", "System", "ValueType"
+);
+crate::__reference_type!(
+    /// `System.Enum`: the base of every boxed enum.
+    Enum, "mscorlib", "System", "Enum"
+);
+crate::__reference_type!(
+    /// `System.IComparable`.
+    IComparable, "mscorlib", "System", "IComparable"
+);
+crate::__reference_type!(
+    /// `System.IConvertible`.
+    IConvertible, "mscorlib", "System", "IConvertible"
+);
+crate::__reference_type!(
+    /// `System.IFormattable`.
+    IFormattable, "mscorlib", "System", "IFormattable"
+);
+crate::__reference_type!(
+    /// `System.Runtime.Serialization.ISerializable`.
+    ISerializable, "mscorlib", "System.Runtime.Serialization", "ISerializable"
+);
+
+static ICOMPARABLE1: TypeRef = TypeRef::new("mscorlib", "System", "IComparable`1");
+static IEQUATABLE1: TypeRef = TypeRef::new("mscorlib", "System", "IEquatable`1");
+
+macro_rules! generic_interface {
+    ($(#[$doc:meta])* $name:ident, $def:ident) => {
+        $(#[$doc])*
+        pub struct $name<T>(Object, PhantomData<fn() -> T>);
+
+        impl<T: ManagedType> ManagedType for $name<T> {
+            fn class() -> Result<Class> {
+                $def.class()?.instantiate(&[T::class()?])
+            }
+        }
+
+        impl<T: ManagedType> Reference for $name<T> {
+            fn from_object(obj: Object) -> Self {
+                $name(obj, PhantomData)
+            }
+            fn as_object(&self) -> &Object {
+                &self.0
+            }
+            fn into_object(self) -> Object {
+                self.0
+            }
+        }
+
+        impl<T> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                $name(self.0.clone(), PhantomData)
+            }
+        }
+
+        impl<T> std::fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}({:?})", stringify!($name), self.0)
+            }
+        }
+    };
+}
+
+generic_interface!(
+    /// ``System.IComparable`1<T>`` (the arity suffix keeps it apart from [`IComparable`]).
+    IComparable1, ICOMPARABLE1
+);
+generic_interface!(
+    /// ``System.IEquatable`1<T>``.
+    IEquatable, IEQUATABLE1
+);
+
+impl IComparable {
+    /// `IComparable.CompareTo(object)` (interface dispatch).
+    pub fn compare_to(&self, other: Option<&Object>) -> Result<i32> {
+        static M: crate::call::MethodRef = crate::call::MethodRef::new(&ICOMPARABLE, "CompareTo", &["System.Object"]);
+        M.thunk()?.call((&self.0, other))
+    }
+}
+
+static ICOMPARABLE: TypeRef = TypeRef::new("mscorlib", "System", "IComparable");

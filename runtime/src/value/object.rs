@@ -1,0 +1,167 @@
+//! `System.Object` handles and the trait every reference-type wrapper implements.
+
+use std::fmt;
+
+use crate::call::{MethodRef, TypeRef};
+use crate::error::{Error, Result};
+use crate::host::{Class, RawObject};
+use crate::store::{ObjectKey, ObjectStore};
+use crate::value::boxing::Unbox;
+use crate::value::ManagedType;
+
+/// An owned reference to a managed object, held by a GC handle in the [`ObjectStore`].
+///
+/// Null is not an `Object`: APIs that may see null use `Option<Object>`.
+/// [`Clone`] creates a second handle to the **same** object (same identity, as copying a C#
+/// reference); dropping an `Object` frees its handle, and the object is collected once no
+/// handle or managed reference keeps it.
+pub struct Object {
+    key: ObjectKey,
+}
+
+impl Object {
+    /// Wraps a reference a call just produced (a new handle); `None` for null.
+    pub(crate) fn from_raw(raw: RawObject) -> Option<Object> {
+        if raw.is_null() {
+            None
+        } else {
+            Some(Object { key: ObjectStore::insert(raw) })
+        }
+    }
+
+    /// The referenced object, for the length of the current call.
+    #[inline]
+    pub(crate) fn raw(&self) -> Result<RawObject> {
+        ObjectStore::target(self.key)
+    }
+
+    /// The handle's key in the [`ObjectStore`].
+    pub fn key(&self) -> ObjectKey {
+        self.key
+    }
+
+    /// A new owned handle to the object behind `key` (for dynamic callers that pass keys
+    /// around); a released key is [`Error::StaleHandle`].
+    pub fn from_key(key: ObjectKey) -> Result<Object> {
+        Ok(Object { key: ObjectStore::duplicate(key)? })
+    }
+
+    /// A second handle to the same object, with the error kept (what [`Clone`] does).
+    pub fn try_clone(&self) -> Result<Object> {
+        Object::from_key(self.key)
+    }
+
+    /// The object's runtime class.
+    pub fn class(&self) -> Result<Class> {
+        ObjectStore::class_of(self.key)
+    }
+
+    /// Full name of the runtime type (`GetType().FullName`, with `/` for nested types as Mono
+    /// prints them).
+    pub fn type_name(&self) -> Result<String> {
+        Ok(self.class()?.full_name())
+    }
+
+    /// True when the object is an instance of `class` (or a subclass, or implements it).
+    pub fn is_instance_of(&self, class: Class) -> Result<bool> {
+        Ok(class.is_assignable_from(self.class()?))
+    }
+
+    /// Reference equality (`object.ReferenceEquals`).
+    pub fn reference_equals(&self, other: &Object) -> Result<bool> {
+        Ok(self.raw()? == other.raw()?)
+    }
+
+    /// `Object.ToString()` (virtual).
+    pub fn to_string(&self) -> Result<Option<String>> {
+        static M: MethodRef = MethodRef::new(&OBJECT_TYPE, "ToString", &[]);
+        M.thunk()?.call((self,))
+    }
+
+    /// `Object.Equals(object)` (virtual).
+    pub fn equals(&self, other: Option<&Object>) -> Result<bool> {
+        static M: MethodRef = MethodRef::new(&OBJECT_TYPE, "Equals", &["System.Object"]);
+        M.thunk()?.call((self, other))
+    }
+
+    /// `Object.GetHashCode()` (virtual).
+    pub fn get_hash_code(&self) -> Result<i32> {
+        static M: MethodRef = MethodRef::new(&OBJECT_TYPE, "GetHashCode", &[]);
+        M.thunk()?.call((self,))
+    }
+
+    /// Checked unboxing: `T` must be the box's exact type, or, for a boxed enum, its
+    /// underlying type (the CLI's rule); otherwise [`Error::InvalidCast`] naming both types.
+    pub fn unbox<T: Unbox>(&self) -> Result<T> {
+        T::unbox_from(self)
+    }
+
+    /// Checked downcast to a reference type (class or interface).
+    pub fn cast<T: Reference>(&self) -> Result<T> {
+        let target = T::class()?;
+        let actual = self.class()?;
+        if target.is_assignable_from(actual) {
+            Ok(T::from_object(self.try_clone()?))
+        } else {
+            Err(Error::InvalidCast { from: actual.full_name(), to: target.full_name() })
+        }
+    }
+}
+
+/// `System.Object` (and the owner of Object's own method thunks).
+pub(crate) static OBJECT_TYPE: TypeRef = TypeRef::new("mscorlib", "System", "Object");
+
+impl Clone for Object {
+    /// A second handle to the same object. Cloning a handle whose key was released yields a
+    /// handle that reports [`Error::StaleHandle`] on every use.
+    fn clone(&self) -> Self {
+        self.try_clone().unwrap_or(Object { key: ObjectKey::default() })
+    }
+}
+
+impl Drop for Object {
+    fn drop(&mut self) {
+        // A null key (from cloning a stale handle) has nothing to free.
+        let _ = ObjectStore::remove(self.key);
+    }
+}
+
+impl fmt::Debug for Object {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.type_name() {
+            Ok(t) => write!(f, "Object({t}, {:?})", self.key),
+            Err(_) => write!(f, "Object(<stale>, {:?})", self.key),
+        }
+    }
+}
+
+/// A wrapper around an object reference of a known .NET reference type (class, interface,
+/// string, array). Generated classes and interfaces implement it.
+pub trait Reference: ManagedType + Sized {
+    /// Wraps `obj` without checking its type (generated code and checked casts use this after
+    /// the type is known).
+    #[doc(hidden)]
+    fn from_object(obj: Object) -> Self;
+    /// The underlying object handle.
+    fn as_object(&self) -> &Object;
+    /// The underlying object handle, by value.
+    fn into_object(self) -> Object;
+}
+
+impl ManagedType for Object {
+    fn class() -> Result<Class> {
+        Ok(Class::object())
+    }
+}
+
+impl Reference for Object {
+    fn from_object(obj: Object) -> Self {
+        obj
+    }
+    fn as_object(&self) -> &Object {
+        self
+    }
+    fn into_object(self) -> Object {
+        self
+    }
+}

@@ -1,0 +1,99 @@
+//! `System.String`.
+//!
+//! .NET strings are sequences of UTF-16 code units and may contain lone surrogates, which no
+//! Rust `String` can hold. The rule: reading a .NET string as a Rust `String` (method returns,
+//! [`NetString::to_string`]) fails with [`Error::InvalidUtf16`] naming the first lone
+//! surrogate; [`NetString::to_string_lossy`] replaces each with U+FFFD; and
+//! [`NetString::to_utf16`] / [`NetString::from_utf16`] carry any code units exactly.
+
+use crate::error::{Error, Result};
+use crate::host::{raw, Class, RawObject};
+use crate::value::{ManagedType, Object, Reference};
+
+/// A handle to a `System.String` object.
+#[derive(Clone, Debug)]
+pub struct NetString(Object);
+
+impl NetString {
+    /// A new .NET string with the text of `s`.
+    pub fn new(s: &str) -> Result<NetString> {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        Self::from_utf16(&units)
+    }
+
+    /// A new .NET string with exactly these code units (lone surrogates allowed).
+    pub fn from_utf16(units: &[u16]) -> Result<NetString> {
+        crate::Runtime::get()?;
+        let raw = raw::string_new(units);
+        Ok(NetString(Object::from_raw(raw).expect("mono_string_new never returns null")))
+    }
+
+    /// The code units, exactly.
+    pub fn to_utf16(&self) -> Result<Vec<u16>> {
+        Ok(raw::string_units(self.0.raw()?))
+    }
+
+    /// The text as a Rust string; a lone surrogate is [`Error::InvalidUtf16`].
+    #[allow(clippy::inherent_to_string)]
+    pub fn to_string(&self) -> Result<String> {
+        decode_utf16(&self.to_utf16()?)
+    }
+
+    /// The text with each lone surrogate replaced by U+FFFD.
+    pub fn to_string_lossy(&self) -> Result<String> {
+        Ok(String::from_utf16_lossy(&self.to_utf16()?))
+    }
+
+    /// Length in UTF-16 code units (`String.Length`).
+    pub fn len(&self) -> Result<usize> {
+        Ok(self.to_utf16()?.len())
+    }
+
+    /// True for the empty string.
+    pub fn is_empty(&self) -> Result<bool> {
+        Ok(self.len()? == 0)
+    }
+}
+
+/// Decodes UTF-16 strictly: the first lone surrogate is an error with its index.
+pub(crate) fn decode_utf16(units: &[u16]) -> Result<String> {
+    let mut out = String::with_capacity(units.len());
+    let mut index = 0;
+    for r in char::decode_utf16(units.iter().copied()) {
+        match r {
+            Ok(c) => {
+                out.push(c);
+                index += c.len_utf16();
+            }
+            Err(e) => return Err(Error::InvalidUtf16 { index, unit: e.unpaired_surrogate() }),
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a string a call returned: `None` for null.
+pub(crate) fn read_string(raw: RawObject) -> Result<Option<String>> {
+    if raw.is_null() {
+        return Ok(None);
+    }
+    decode_utf16(&raw::string_units(raw)).map(Some)
+}
+
+impl ManagedType for NetString {
+    fn class() -> Result<Class> {
+        crate::Runtime::get()?;
+        Ok(Class::string())
+    }
+}
+
+impl Reference for NetString {
+    fn from_object(obj: Object) -> Self {
+        NetString(obj)
+    }
+    fn as_object(&self) -> &Object {
+        &self.0
+    }
+    fn into_object(self) -> Object {
+        self.0
+    }
+}

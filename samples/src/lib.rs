@@ -1,0 +1,1 @@
+//! PLACEHOLDER so the workspace loads; replace freely.
