@@ -18,6 +18,11 @@ fn main() {
         .arg(format!("-out:{}", dll.display()))
         .arg("managed/Cilbind.Runtime.cs")
         .status()
-        .unwrap_or_else(|e| panic!("cannot run mcs to compile the runtime's C# helper: {e}\nInstall it with: {INSTALL}"));
-    assert!(status.success(), "mcs failed to compile managed/Cilbind.Runtime.cs ({status})");
+        .unwrap_or_else(|e| {
+            panic!("cannot run mcs to compile the runtime's C# helper: {e}\nInstall it with: {INSTALL}")
+        });
+    assert!(
+        status.success(),
+        "mcs failed to compile managed/Cilbind.Runtime.cs ({status})"
+    );
 }

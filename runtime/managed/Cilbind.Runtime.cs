@@ -12,6 +12,12 @@ using System.Threading;
 
 namespace Cilbind
 {
+    public static class Types
+    {
+        /// <summary>The closed generic type <paramref name="definition"/>&lt;<paramref name="args"/>&gt;.</summary>
+        public static Type MakeGeneric(Type definition, Type[] args) { return definition.MakeGenericType(args); }
+    }
+
     public static class Trampolines
     {
         /// <summary>Bit of <c>mask</c>: the instance (`this`) is a value type passed by pointer.</summary>

@@ -1,4 +1,68 @@
 //! The surface reserved for generated bindings. Not semver-stable: generated code and this
 //! module change together. Users call the generated wrappers, not these items.
+//!
+//! Generated code uses: [`TypeRef`], [`MethodRef`] (and its `thunk().call…` path),
+//! [`FieldRef`], the argument forms of [`crate::Arg`] ([`crate::In`], [`crate::Out`],
+//! [`crate::RefObject`], [`crate::RefString`]), [`crate::StructHandle`] / [`crate::StructStore`],
+//! [`crate::Reference`], [`crate::ManagedType`], [`crate::BoxAs`] / [`crate::Unbox`], and the
+//! items below.
 
+pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use crate::value::boxing::{box_blittable, unbox_blittable};
+
+use crate::error::{Error, Result};
+
+/// Checks, once when bindings load, that a full struct's Rust layout is Mono's: the value
+/// size and every field offset. A mismatch is [`Error::LayoutMismatch`] naming the type and
+/// the field, before any call can read garbage (GZDoom refuses to start on a size mismatch
+/// for the same reason).
+pub fn check_layout(ty: &TypeRef, size: usize, fields: &[(&str, usize)]) -> Result<()> {
+    let class = ty.class()?;
+    let (managed_size, _) = class.value_size();
+    if managed_size != size {
+        return Err(Error::LayoutMismatch {
+            type_name: class.full_name(),
+            detail: format!("Mono's size is {managed_size} bytes, the Rust struct's is {size}"),
+        });
+    }
+    for &(name, offset) in fields {
+        let managed = class.field(name)?.value_offset();
+        if managed != offset {
+            return Err(Error::LayoutMismatch {
+                type_name: class.full_name(),
+                detail: format!("field {name} is at offset {managed} in Mono, {offset} in Rust"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Declares a `#[repr(C)]`/`#[repr(transparent)]` Rust type as the full struct or enum
+/// `$type_ref`: implements [`ManagedType`](crate::ManagedType) and
+/// [`Blittable`](crate::Blittable), after checking at compile time that every listed field
+/// type is itself blittable.
+#[macro_export]
+macro_rules! blittable {
+    ($ty:ty, $type_ref:expr, [$($field:ty),* $(,)?]) => {
+        const _: () = {
+            fn assert_blittable<T: $crate::Blittable>() {}
+            #[allow(dead_code)]
+            fn all_fields_blittable() {
+                $(assert_blittable::<$field>();)*
+            }
+        };
+        impl $crate::ManagedType for $ty {
+            fn class() -> $crate::Result<$crate::Class> {
+                $type_ref.class()
+            }
+        }
+        // SAFETY: the generator emits this only for `#[repr(C)]` structs (and
+        // `#[repr(transparent)]` enums) whose fields are all Blittable (asserted above), so
+        // every bit pattern is valid; sizes are checked on every copy and field offsets by
+        // `check_layout` when the bindings load.
+        unsafe impl $crate::Blittable for $ty {}
+    };
+}
+
+pub use crate::__impl_blittable_boxing as impl_boxing;
+pub use crate::__reference_type as reference_type;

@@ -36,14 +36,14 @@ mod store;
 mod value;
 
 pub use call::{
-    invoke, invoke_by_id, Arg, ArgList, ArgSlot, FieldRef, FunctionDb, FunctionEntry, FunctionId, In, MethodRef, Out, RefObject,
-    RefString, Ret, Thunk, TypeRef, Value, RETURN_BY_POINTER, THIS_BY_POINTER,
+    invoke, invoke_by_id, Abi, Arg, ArgList, ArgSlot, FieldOwner, FieldRef, FunctionDb, FunctionEntry, FunctionId, In,
+    MethodRef, Out, RefObject, RefString, Ret, Thunk, TypeRef, Value, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 pub use error::{Error, Result};
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 pub use value::{
-    box_blittable, unbox_blittable, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1, IConvertible, IEquatable,
-    IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, ManagedType, NetString, Object, Reference, SByte, Single, UInt16,
-    UInt32, UInt64, UIntPtr, Unbox, ValueType,
+    box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
+    IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, ManagedType, NetString, Object,
+    ObjectArray, Reference, SByte, Single, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
 };

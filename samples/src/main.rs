@@ -21,6 +21,9 @@ fn main() -> cilbind::Result<()> {
         println!("System.Environment.Version = {}", v.to_string()?.unwrap_or_default());
     }
     let boxed = Int32(42).box_as::<IComparable>()?;
-    println!("42 boxed as IComparable compares to boxed 41 as {}", boxed.compare_to(Some(&Int32(41).box_as::<Object>()?))?);
+    println!(
+        "42 boxed as IComparable compares to boxed 41 as {}",
+        boxed.compare_to(Some(&Int32(41).box_as::<Object>()?))?
+    );
     Ok(())
 }

@@ -21,8 +21,55 @@ use crate::store::{ManagedStruct, StructHandle};
 use crate::value::string::read_string;
 use crate::value::{Boolean, Object, Reference};
 
+/// The native-ABI class of an argument or return value. A thunk checks, on every call, that
+/// the Rust types' classes equal the method's (a few compares of constants), so a binding that
+/// disagrees with the assembly is an error, never a call with garbage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abi {
+    /// No value.
+    Void,
+    /// `bool` as a byte.
+    Bool,
+    /// `char` as a UTF-16 unit.
+    Char,
+    /// `sbyte`
+    I8,
+    /// `byte`
+    U8,
+    /// `short`
+    I16,
+    /// `ushort`
+    U16,
+    /// `int`
+    I32,
+    /// `uint`
+    U32,
+    /// `long`
+    I64,
+    /// `ulong`
+    U64,
+    /// `float`
+    F32,
+    /// `double`
+    F64,
+    /// `nint`
+    ISize,
+    /// `nuint`
+    USize,
+    /// A managed reference (object, string, or a struct's box).
+    Ref,
+    /// A pointer to `size` bytes (by-ref parameters, full structs on trampolines).
+    Ptr,
+    /// A blittable result written through a trailing pointer (size in bytes).
+    Sret(usize),
+    /// Something the raw path cannot carry.
+    Unsupported,
+}
+
 /// A Rust value that can be passed to a raw call.
 pub trait Arg {
+    /// The native-ABI class of this argument.
+    const ABI: Abi;
     /// The argument's slot on the caller's stack.
     type Slot: ArgSlot;
     /// Converts the argument (may fail: a stale handle, for example).
@@ -41,6 +88,8 @@ pub trait ArgSlot {
 
 /// A value a raw call can return.
 pub trait Ret: Sized {
+    /// The native-ABI class of this return value.
+    const ABI: Abi;
     /// The native-ABI type.
     type Raw: Copy;
     /// Converts the native return value.
@@ -48,8 +97,9 @@ pub trait Ret: Sized {
 }
 
 macro_rules! plain {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $abi:ident),*) => {$(
         impl Arg for $t {
+            const ABI: Abi = Abi::$abi;
             type Slot = $t;
             #[inline]
             fn lower(self) -> Result<$t> {
@@ -68,6 +118,7 @@ macro_rules! plain {
             }
         }
         impl Ret for $t {
+            const ABI: Abi = Abi::$abi;
             type Raw = $t;
             #[inline]
             fn lift(raw: $t) -> Result<$t> {
@@ -77,25 +128,27 @@ macro_rules! plain {
     )*};
 }
 
-plain!(i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, isize, usize);
+plain!(i8 => I8, u8 => U8, i16 => I16, u16 => U16, i32 => I32, u32 => U32, i64 => I64, u64 => U64, f32 => F32,
+    f64 => F64, isize => ISize, usize => USize);
 plain!(
-    crate::SByte,
-    crate::Byte,
-    crate::Int16,
-    crate::UInt16,
-    crate::Int32,
-    crate::UInt32,
-    crate::Int64,
-    crate::UInt64,
-    crate::Single,
-    crate::Double,
-    crate::IntPtr,
-    crate::UIntPtr,
-    crate::Char,
-    Boolean
+    crate::SByte => I8,
+    crate::Byte => U8,
+    crate::Int16 => I16,
+    crate::UInt16 => U16,
+    crate::Int32 => I32,
+    crate::UInt32 => U32,
+    crate::Int64 => I64,
+    crate::UInt64 => U64,
+    crate::Single => F32,
+    crate::Double => F64,
+    crate::IntPtr => ISize,
+    crate::UIntPtr => USize,
+    crate::Char => Char,
+    Boolean => Bool
 );
 
 impl Arg for bool {
+    const ABI: Abi = Abi::Bool;
     type Slot = u8;
     #[inline]
     fn lower(self) -> Result<u8> {
@@ -105,6 +158,7 @@ impl Arg for bool {
 }
 
 impl Ret for bool {
+    const ABI: Abi = Abi::Bool;
     type Raw = u8;
     #[inline]
     fn lift(raw: u8) -> Result<bool> {
@@ -113,6 +167,7 @@ impl Ret for bool {
 }
 
 impl Ret for () {
+    const ABI: Abi = Abi::Void;
     type Raw = ();
     #[inline]
     fn lift(_: ()) -> Result<()> {
@@ -137,6 +192,7 @@ impl ArgSlot for RefSlot {
 }
 
 impl<T: Reference> Arg for &T {
+    const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
     #[inline]
     fn lower(self) -> Result<RefSlot> {
@@ -145,6 +201,7 @@ impl<T: Reference> Arg for &T {
 }
 
 impl<T: Reference> Arg for Option<&T> {
+    const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
     #[inline]
     fn lower(self) -> Result<RefSlot> {
@@ -156,6 +213,7 @@ impl<T: Reference> Arg for Option<&T> {
 }
 
 impl Arg for &str {
+    const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
     fn lower(self) -> Result<RefSlot> {
         crate::Runtime::get()?;
@@ -165,6 +223,7 @@ impl Arg for &str {
 }
 
 impl Arg for Option<&str> {
+    const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
     fn lower(self) -> Result<RefSlot> {
         match self {
@@ -175,6 +234,7 @@ impl Arg for Option<&str> {
 }
 
 impl<S: ManagedStruct> Arg for &StructHandle<S> {
+    const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
     #[inline]
     fn lower(self) -> Result<RefSlot> {
@@ -183,6 +243,7 @@ impl<S: ManagedStruct> Arg for &StructHandle<S> {
 }
 
 impl<T: Reference> Ret for Option<T> {
+    const ABI: Abi = Abi::Ref;
     type Raw = RawObject;
     #[inline]
     fn lift(raw: RawObject) -> Result<Option<T>> {
@@ -191,6 +252,7 @@ impl<T: Reference> Ret for Option<T> {
 }
 
 impl Ret for Option<String> {
+    const ABI: Abi = Abi::Ref;
     type Raw = RawObject;
     fn lift(raw: RawObject) -> Result<Option<String>> {
         read_string(raw)
@@ -198,6 +260,7 @@ impl Ret for Option<String> {
 }
 
 impl<S: ManagedStruct> Ret for StructHandle<S> {
+    const ABI: Abi = Abi::Ref;
     type Raw = RawObject;
     fn lift(raw: RawObject) -> Result<StructHandle<S>> {
         // The thunk returns a fresh box: it becomes the struct's private copy.
@@ -209,6 +272,7 @@ impl<S: ManagedStruct> Ret for StructHandle<S> {
 pub struct In<'a, V: Blittable>(pub &'a V);
 
 impl<'a, V: Blittable> Arg for In<'a, V> {
+    const ABI: Abi = Abi::Ptr;
     type Slot = In<'a, V>;
     #[inline]
     fn lower(self) -> Result<Self> {
@@ -232,6 +296,7 @@ impl<V: Blittable> ArgSlot for In<'_, V> {
 pub struct Out<'a, V: Blittable>(pub &'a mut V);
 
 impl<'a, V: Blittable> Arg for Out<'a, V> {
+    const ABI: Abi = Abi::Ptr;
     type Slot = Out<'a, V>;
     #[inline]
     fn lower(self) -> Result<Self> {
@@ -261,6 +326,7 @@ pub struct RefObjectSlot<'a, T: Reference> {
 }
 
 impl<'a, T: Reference> Arg for RefObject<'a, T> {
+    const ABI: Abi = Abi::Ptr;
     type Slot = RefObjectSlot<'a, T>;
     fn lower(self) -> Result<Self::Slot> {
         let value = match self.0 {
@@ -292,6 +358,7 @@ pub struct RefStringSlot<'a> {
 }
 
 impl<'a> Arg for RefString<'a> {
+    const ABI: Abi = Abi::Ptr;
     type Slot = RefStringSlot<'a>;
     fn lower(self) -> Result<Self::Slot> {
         let value = match self.0.as_deref() {

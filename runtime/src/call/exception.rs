@@ -7,5 +7,9 @@ use crate::host::{raw, RawObject};
 #[cold]
 pub(crate) fn to_error(exc: RawObject) -> Error {
     let info = raw::exception_info(exc);
-    Error::ManagedException { type_name: info.type_name, message: info.message, stack_trace: info.stack_trace }
+    Error::ManagedException {
+        type_name: info.type_name,
+        message: info.message,
+        stack_trace: info.stack_trace,
+    }
 }

@@ -128,7 +128,11 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
     crate::Runtime::get()?;
     let params = method.parameter_type_ptrs();
     if params.len() != args.len() {
-        return Err(Error::InvalidArgument(format!("{method} takes {} arguments, {} given", params.len(), args.len())));
+        return Err(Error::InvalidArgument(format!(
+            "{method} takes {} arguments, {} given",
+            params.len(),
+            args.len()
+        )));
     }
     // Storage on this stack frame for every argument: primitive bits or a raw reference.
     let mut bits = vec![0u64; args.len()];
@@ -139,7 +143,13 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
         let (kind, byref) = type_kind(ty);
         let prim = underlying_kind(kind, ty);
         kinds.push((prim, byref));
-        let mismatch = || Error::InvalidArgument(format!("argument {i} of {method}: a {} cannot be passed as {}", arg.describe(), type_name(ty)));
+        let mismatch = || {
+            Error::InvalidArgument(format!(
+                "argument {i} of {method}: a {} cannot be passed as {}",
+                arg.describe(),
+                type_name(ty)
+            ))
+        };
         match prim {
             TypeKind::String | TypeKind::Reference => {
                 refs[i] = match arg {
@@ -148,7 +158,11 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
                 };
-                ptrs[i] = if byref { &mut refs[i] as *mut RawObject as *mut c_void } else { refs[i].as_ptr() as *mut c_void };
+                ptrs[i] = if byref {
+                    &mut refs[i] as *mut RawObject as *mut c_void
+                } else {
+                    refs[i].as_ptr() as *mut c_void
+                };
             }
             TypeKind::Struct => {
                 let Value::Object(o) = arg else { return Err(mismatch()) };
@@ -174,10 +188,20 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
     let (target, this_ptr) = if method.is_static() {
         (method, std::ptr::null_mut())
     } else {
-        let obj = this.ok_or_else(|| Error::NullReference(format!("instance method {method} needs `this`")))?.raw()?;
-        let target = if method.is_virtual() { raw::virtual_method(obj, method) } else { method };
+        let obj = this
+            .ok_or_else(|| Error::NullReference(format!("instance method {method} needs `this`")))?
+            .raw()?;
+        let target = if method.is_virtual() {
+            raw::virtual_method(obj, method)
+        } else {
+            method
+        };
         // Methods of value types take the address of the unboxed value.
-        let p = if target.class().is_value_type() { obj.unboxed_ptr() as *mut c_void } else { obj.as_ptr() as *mut c_void };
+        let p = if target.class().is_value_type() {
+            obj.unboxed_ptr() as *mut c_void
+        } else {
+            obj.as_ptr() as *mut c_void
+        };
         (target, p)
     };
     let result = raw::runtime_invoke(target, this_ptr, &mut ptrs).map_err(exception::to_error)?;
@@ -201,7 +225,9 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
             true => Value::Null,
             false => Value::String(decode_utf16(&raw::string_units(result))?),
         },
-        TypeKind::Reference | TypeKind::Struct | TypeKind::Other => Object::from_raw(result).map_or(Value::Null, Value::Object),
+        TypeKind::Reference | TypeKind::Struct | TypeKind::Other => {
+            Object::from_raw(result).map_or(Value::Null, Value::Object)
+        }
         prim => {
             // Value-type results come back boxed: read the bits out of the box.
             Value::from_bits(prim, raw::primitive_box_bits(result)).expect("primitive kinds only")
@@ -211,6 +237,7 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
 
 /// [`invoke`] by the method's stable ID from the [`FunctionDb`].
 pub fn invoke_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
-    let entry = FunctionDb::get(id).ok_or_else(|| Error::InvalidArgument(format!("no method with ID {:#018x} is bound", id.0)))?;
+    let entry = FunctionDb::get(id)
+        .ok_or_else(|| Error::InvalidArgument(format!("no method with ID {:#018x} is bound", id.0)))?;
     invoke(entry.method, this, args)
 }

@@ -4,10 +4,11 @@
 
 use std::sync::OnceLock;
 
+use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::Thunk;
 use crate::error::Result;
-use crate::host::{raw, Class, Field, Method, Runtime};
+use crate::host::{raw, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`).
 pub struct TypeRef {
@@ -20,7 +21,12 @@ pub struct TypeRef {
 impl TypeRef {
     /// A reference to `namespace.name` in the assembly with simple name `assembly`.
     pub const fn new(assembly: &'static str, namespace: &'static str, name: &'static str) -> Self {
-        TypeRef { assembly, namespace, name, class: OnceLock::new() }
+        TypeRef {
+            assembly,
+            namespace,
+            name,
+            class: OnceLock::new(),
+        }
     }
 
     /// The class, resolved on first use.
@@ -29,7 +35,9 @@ impl TypeRef {
         if let Some(c) = self.class.get() {
             return Ok(*c);
         }
-        let class = Runtime::get()?.assembly(self.assembly)?.class(self.namespace, self.name)?;
+        let class = Runtime::get()?
+            .assembly(self.assembly)?
+            .class(self.namespace, self.name)?;
         Ok(*self.class.get_or_init(|| class))
     }
 }
@@ -62,15 +70,32 @@ pub const RETURN_BY_POINTER: i64 = 1 << 61;
 impl MethodRef {
     /// A method called through Mono's unmanaged thunk.
     pub const fn new(ty: &'static TypeRef, name: &'static str, params: &'static [&'static str]) -> Self {
-        MethodRef { ty, name, params, path: CallPath::Thunk, thunk: OnceLock::new() }
+        MethodRef {
+            ty,
+            name,
+            params,
+            path: CallPath::Thunk,
+            thunk: OnceLock::new(),
+        }
     }
 
     /// A method called through a pointer trampoline: bit `i` of `mask` passes parameter `i`
     /// (a blittable struct) by pointer instead of boxed; [`THIS_BY_POINTER`] and
     /// [`RETURN_BY_POINTER`] do the same for a struct `this` and return value. Constructors of
     /// structs always return through the pointer.
-    pub const fn by_pointer(ty: &'static TypeRef, name: &'static str, params: &'static [&'static str], mask: i64) -> Self {
-        MethodRef { ty, name, params, path: CallPath::Trampoline(mask), thunk: OnceLock::new() }
+    pub const fn by_pointer(
+        ty: &'static TypeRef,
+        name: &'static str,
+        params: &'static [&'static str],
+        mask: i64,
+    ) -> Self {
+        MethodRef {
+            ty,
+            name,
+            params,
+            path: CallPath::Trampoline(mask),
+            thunk: OnceLock::new(),
+        }
     }
 
     /// The method's metadata.
@@ -91,13 +116,71 @@ impl MethodRef {
     fn resolve(&self) -> Result<&Thunk> {
         let method = self.method()?;
         let id = FunctionDb::register(method);
-        let entry = match self.path {
-            CallPath::Thunk => raw::unmanaged_thunk(method)?,
-            CallPath::Trampoline(mask) => raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?,
+        let (entry, mask) = match self.path {
+            CallPath::Thunk => (raw::unmanaged_thunk(method)?, 0),
+            CallPath::Trampoline(mask) => (raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?, mask),
         };
-        Ok(self.thunk.get_or_init(|| Thunk::new(entry, method, id)))
+        let (params, ret) = native_signature(method, mask, matches!(self.path, CallPath::Trampoline(_)))?;
+        Ok(self.thunk.get_or_init(|| Thunk::new(entry, method, id, params, ret)))
     }
 }
+
+/// The native-ABI classes of a method's entry point: `this` (if any) and each parameter,
+/// and the return. Trampolines take the parameters selected by `mask` by pointer.
+fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<(Vec<Abi>, Abi)> {
+    let class = method.class();
+    let ctor = method.is_constructor();
+    if ctor && !trampoline {
+        return Err(crate::Error::Unsupported(format!(
+            "constructor {method} is called through a trampoline (MethodRef::by_pointer)"
+        )));
+    }
+    let mut params = Vec::new();
+    if !method.is_static() && !ctor {
+        let by_ptr = class.is_value_type() && mask & THIS_BY_POINTER != 0;
+        params.push(if by_ptr { Abi::Ptr } else { Abi::Ref });
+    }
+    for (i, (kind, byref)) in method.parameter_abi_kinds().into_iter().enumerate() {
+        let by_ptr = byref || (i < 61 && mask & (1 << i) != 0);
+        params.push(if by_ptr { Abi::Ptr } else { abi_of(kind) });
+    }
+    let (kind, size) = method.return_abi_kind();
+    let ret = if ctor && class.is_value_type() {
+        Abi::Sret(class.value_size().0)
+    } else if ctor {
+        Abi::Ref
+    } else if mask & RETURN_BY_POINTER != 0 && kind != TypeKind::Void {
+        Abi::Sret(size)
+    } else {
+        abi_of(kind)
+    };
+    Ok((params, ret))
+}
+
+fn abi_of(kind: TypeKind) -> Abi {
+    match kind {
+        TypeKind::Void => Abi::Void,
+        TypeKind::Boolean => Abi::Bool,
+        TypeKind::Char => Abi::Char,
+        TypeKind::SByte => Abi::I8,
+        TypeKind::Byte => Abi::U8,
+        TypeKind::Int16 => Abi::I16,
+        TypeKind::UInt16 => Abi::U16,
+        TypeKind::Int32 => Abi::I32,
+        TypeKind::UInt32 => Abi::U32,
+        TypeKind::Int64 => Abi::I64,
+        TypeKind::UInt64 => Abi::U64,
+        TypeKind::Single => Abi::F32,
+        TypeKind::Double => Abi::F64,
+        TypeKind::IntPtr => Abi::ISize,
+        TypeKind::UIntPtr => Abi::USize,
+        // Structs not passed by pointer travel as boxes (managed structs' handles).
+        TypeKind::String | TypeKind::Reference | TypeKind::Struct => Abi::Ref,
+        TypeKind::Enum | TypeKind::Other => Abi::Unsupported,
+    }
+}
+
+impl MethodRef {}
 
 /// A field named by its type and name, resolved on first use.
 pub struct FieldRef {
@@ -109,7 +192,11 @@ pub struct FieldRef {
 impl FieldRef {
     /// A reference to field `name` of `ty`.
     pub const fn new(ty: &'static TypeRef, name: &'static str) -> Self {
-        FieldRef { ty, name, field: OnceLock::new() }
+        FieldRef {
+            ty,
+            name,
+            field: OnceLock::new(),
+        }
     }
 
     /// The field's metadata.
@@ -120,5 +207,75 @@ impl FieldRef {
         }
         let f = self.ty.class()?.field(self.name)?;
         Ok(*self.field.get_or_init(|| f))
+    }
+}
+
+/// Where a field access reads or writes: an object, a managed struct's box, or nothing (static).
+pub trait FieldOwner {
+    #[doc(hidden)]
+    fn owner(&self) -> Result<RawObject>;
+}
+
+impl<T: crate::Reference> FieldOwner for T {
+    fn owner(&self) -> Result<RawObject> {
+        self.as_object().raw()
+    }
+}
+
+impl<S: crate::ManagedStruct> FieldOwner for crate::StructHandle<S> {
+    fn owner(&self) -> Result<RawObject> {
+        self.raw()
+    }
+}
+
+impl FieldRef {
+    fn owner_raw(owner: Option<&dyn FieldOwner>) -> Result<Option<RawObject>> {
+        owner.map(|o| o.owner()).transpose()
+    }
+
+    /// Reads a primitive, enum or full-struct field (`owner` `None` for a static field).
+    pub fn get<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<V> {
+        Runtime::ensure_current_thread()?;
+        raw::field_get_value(Self::owner_raw(owner)?, self.field()?)
+    }
+
+    /// Writes a primitive, enum or full-struct field.
+    pub fn set<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: V) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        raw::field_set_value(Self::owner_raw(owner)?, self.field()?, value)
+    }
+
+    /// Reads an object-typed field.
+    pub fn get_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
+        Runtime::ensure_current_thread()?;
+        let raw = raw::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
+        Ok(crate::Object::from_raw(raw).map(T::from_object))
+    }
+
+    /// Writes an object-typed field (the value's type is checked against the field's).
+    pub fn set_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>, value: Option<&T>) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        let v = match value {
+            Some(o) => o.as_object().raw()?,
+            None => RawObject::NULL,
+        };
+        raw::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+    }
+
+    /// Reads a string field (a lone surrogate is [`Error::InvalidUtf16`](crate::Error)).
+    pub fn get_string(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<String>> {
+        Runtime::ensure_current_thread()?;
+        let raw = raw::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
+        crate::value::string::read_string(raw)
+    }
+
+    /// Writes a string field.
+    pub fn set_string(&self, owner: Option<&dyn FieldOwner>, value: Option<&str>) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        let v = match value {
+            Some(s) => raw::string_new(&s.encode_utf16().collect::<Vec<_>>()),
+            None => RawObject::NULL,
+        };
+        raw::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
     }
 }

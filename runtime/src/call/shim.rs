@@ -10,10 +10,10 @@
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
 
-use crate::call::abi::{Arg, ArgSlot, Ret};
+use crate::call::abi::{Abi, Arg, ArgSlot, Ret};
 use crate::call::exception;
 use crate::call::function_db::FunctionId;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::host::{Blittable, Method, RawObject, Runtime};
 
 /// A resolved raw-call entry point.
@@ -21,6 +21,8 @@ pub struct Thunk {
     entry: *const c_void,
     method: Method,
     id: FunctionId,
+    params: Vec<Abi>,
+    ret: Abi,
 }
 
 // SAFETY: the entry point is JIT-compiled code that stays valid for the life of the process
@@ -30,8 +32,22 @@ unsafe impl Send for Thunk {}
 unsafe impl Sync for Thunk {}
 
 impl Thunk {
-    pub(crate) fn new(entry: *const c_void, method: Method, id: FunctionId) -> Self {
-        Thunk { entry, method, id }
+    pub(crate) fn new(entry: *const c_void, method: Method, id: FunctionId, params: Vec<Abi>, ret: Abi) -> Self {
+        Thunk {
+            entry,
+            method,
+            id,
+            params,
+            ret,
+        }
+    }
+
+    #[cold]
+    fn mismatch(&self, args: &[Abi], ret: Abi) -> Error {
+        Error::InvalidArgument(format!(
+            "the Rust types of this call ({args:?} -> {ret:?}) do not match the native signature of {} ({:?} -> {:?})",
+            self.method, self.params, self.ret
+        ))
     }
 
     /// The bound method.
@@ -55,7 +71,13 @@ impl Thunk {
     #[inline]
     pub fn call<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        args.call(self.entry)
+        if R::ABI != self.ret || !A::matches(&self.params) {
+            return Err(self.mismatch(&A::abis(), R::ABI));
+        }
+        // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
+        // from Mono's metadata when resolved), and the argument and return types have exactly
+        // these native classes (checked just above).
+        unsafe { args.call(self.entry) }
     }
 
     /// Calls a trampoline that writes its (blittable struct) result through a trailing
@@ -63,33 +85,60 @@ impl Thunk {
     #[inline]
     pub fn call_sret<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        args.call_sret(self.entry)
+        let ret = Abi::Sret(std::mem::size_of::<R>());
+        if ret != self.ret || !A::matches(&self.params) {
+            return Err(self.mismatch(&A::abis(), ret));
+        }
+        // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
+        // `R`'s size, through the trailing pointer.
+        unsafe { args.call_sret(self.entry) }
     }
 }
 
 /// A tuple of [`Arg`]s (up to 12).
 pub trait ArgList {
+    /// True when the arguments' native classes are exactly `expected`.
+    fn matches(expected: &[Abi]) -> bool;
+    /// The arguments' native classes (for error messages).
+    fn abis() -> Vec<Abi>;
+    /// Calls `entry` with these arguments.
+    ///
+    /// # Safety
+    /// `entry` is a thunk whose native signature is these arguments (plus the exception slot)
+    /// returning `R::Raw`.
     #[doc(hidden)]
-    fn call<R: Ret>(self, entry: *const c_void) -> Result<R>;
+    unsafe fn call<R: Ret>(self, entry: *const c_void) -> Result<R>;
+    /// Calls `entry`, which writes an `R` through a trailing pointer.
+    ///
+    /// # Safety
+    /// As for `call`, with the result pointer before the exception slot.
     #[doc(hidden)]
-    fn call_sret<R: Blittable>(self, entry: *const c_void) -> Result<R>;
+    unsafe fn call_sret<R: Blittable>(self, entry: *const c_void) -> Result<R>;
 }
 
 macro_rules! arg_list {
     ($($a:ident $s:ident),*) => {
         impl<$($a: Arg),*> ArgList for ($($a,)*) {
             #[inline]
+            fn matches(expected: &[Abi]) -> bool {
+                expected == [$($a::ABI),*]
+            }
+
+            fn abis() -> Vec<Abi> {
+                vec![$($a::ABI),*]
+            }
+
+            #[inline]
             #[allow(non_snake_case, unused_mut)]
-            fn call<R: Ret>(self, entry: *const c_void) -> Result<R> {
+            unsafe fn call<R: Ret>(self, entry: *const c_void) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 let mut exc = RawObject::NULL;
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
-                // SAFETY: `entry` is the thunk of a method whose native signature is exactly
-                // these argument forms plus the exception slot, returning `R::Raw`: the
-                // binding's MethodRef names the method by its parameter types, and each Arg
-                // maps its Rust type to the form guide §2 verified for that .NET type. The
-                // exception slot is a valid, non-null pointer (NULL would kill the process).
+                // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
+                // each argument's Abi against Mono's metadata); each Abi is the form guide §2
+                // verified for that .NET type. The exception slot is a valid, non-null pointer
+                // (NULL would kill the process).
                 let raw = unsafe {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(entry);
                     f($($s.raw(),)* &mut exc)
@@ -103,7 +152,7 @@ macro_rules! arg_list {
 
             #[inline]
             #[allow(non_snake_case, unused_mut)]
-            fn call_sret<R: Blittable>(self, entry: *const c_void) -> Result<R> {
+            unsafe fn call_sret<R: Blittable>(self, entry: *const c_void) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 let mut exc = RawObject::NULL;

@@ -46,7 +46,6 @@ extern "C" {
     // Start-up
     pub fn mono_config_parse(filename: *const c_char);
     pub fn mono_jit_init_version(domain_name: *const c_char, runtime_version: *const c_char) -> *mut MonoDomain;
-    pub fn mono_get_root_domain() -> *mut MonoDomain;
     pub fn mono_thread_attach(domain: *mut MonoDomain) -> *mut c_void;
     pub fn mono_free(ptr: *mut c_void);
     /// Exported but not in the headers; returns NULL in preemptive mode (guide §1).
@@ -70,12 +69,19 @@ extern "C" {
         status: *mut MonoImageOpenStatus,
         refonly: MonoBool,
     ) -> *mut MonoAssembly;
-    pub fn mono_assembly_load_with_partial_name(name: *const c_char, status: *mut MonoImageOpenStatus) -> *mut MonoAssembly;
+    pub fn mono_assembly_load_with_partial_name(
+        name: *const c_char,
+        status: *mut MonoImageOpenStatus,
+    ) -> *mut MonoAssembly;
     pub fn mono_image_get_name(image: *mut MonoImage) -> *const c_char;
     pub fn mono_get_corlib() -> *mut MonoImage;
 
     // Classes
-    pub fn mono_class_from_name(image: *mut MonoImage, name_space: *const c_char, name: *const c_char) -> *mut MonoClass;
+    pub fn mono_class_from_name(
+        image: *mut MonoImage,
+        name_space: *const c_char,
+        name: *const c_char,
+    ) -> *mut MonoClass;
     pub fn mono_class_get_nested_types(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClass;
     pub fn mono_class_get_name(klass: *mut MonoClass) -> *const c_char;
     pub fn mono_class_get_namespace(klass: *mut MonoClass) -> *const c_char;
@@ -87,7 +93,6 @@ extern "C" {
     pub fn mono_class_is_valuetype(klass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_is_enum(klass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_enum_basetype(klass: *mut MonoClass) -> *mut MonoType;
-    pub fn mono_class_is_subclass_of(klass: *mut MonoClass, klassc: *mut MonoClass, check_interfaces: MonoBool) -> MonoBool;
     pub fn mono_class_is_assignable_from(klass: *mut MonoClass, oklass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_get_interfaces(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClass;
     pub fn mono_class_get_methods(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoMethod;
@@ -96,24 +101,16 @@ extern "C" {
     pub fn mono_class_vtable(domain: *mut MonoDomain, klass: *mut MonoClass) -> *mut MonoVTable;
     pub fn mono_class_from_mono_type(ty: *mut MonoType) -> *mut MonoClass;
     pub fn mono_class_get_element_class(klass: *mut MonoClass) -> *mut MonoClass;
-    pub fn mono_class_get_rank(klass: *mut MonoClass) -> c_int;
-    pub fn mono_class_bind_generic_parameters(
-        klass: *mut MonoClass,
-        type_argc: c_int,
-        types: *mut *mut MonoType,
-        is_dynamic: MonoBool,
-    ) -> *mut MonoClass;
     pub fn mono_array_class_get(element_class: *mut MonoClass, rank: u32) -> *mut MonoClass;
     pub fn mono_get_object_class() -> *mut MonoClass;
     pub fn mono_get_string_class() -> *mut MonoClass;
     pub fn mono_get_exception_class() -> *mut MonoClass;
-    pub fn mono_get_enum_class() -> *mut MonoClass;
 
     // Types
     pub fn mono_type_get_name(ty: *mut MonoType) -> *mut c_char;
     pub fn mono_type_is_byref(ty: *mut MonoType) -> MonoBool;
     pub fn mono_type_get_type(ty: *mut MonoType) -> c_int;
-    pub fn mono_type_get_class(ty: *mut MonoType) -> *mut MonoClass;
+    pub fn mono_type_get_object(domain: *mut MonoDomain, ty: *mut MonoType) -> *mut MonoReflectionType;
     pub fn mono_reflection_type_get_type(reftype: *mut MonoReflectionType) -> *mut MonoType;
 
     // Methods
@@ -121,10 +118,8 @@ extern "C" {
     pub fn mono_method_get_class(method: *mut MonoMethod) -> *mut MonoClass;
     pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
     pub fn mono_method_signature(method: *mut MonoMethod) -> *mut MonoMethodSignature;
-    pub fn mono_signature_get_param_count(sig: *mut MonoMethodSignature) -> u32;
     pub fn mono_signature_get_params(sig: *mut MonoMethodSignature, iter: *mut *mut c_void) -> *mut MonoType;
     pub fn mono_signature_get_return_type(sig: *mut MonoMethodSignature) -> *mut MonoType;
-    pub fn mono_signature_is_instance(sig: *mut MonoMethodSignature) -> MonoBool;
     pub fn mono_method_get_unmanaged_thunk(method: *mut MonoMethod) -> *mut c_void;
     pub fn mono_runtime_invoke(
         method: *mut MonoMethod,
@@ -133,11 +128,16 @@ extern "C" {
         exc: *mut *mut MonoObject,
     ) -> *mut MonoObject;
     pub fn mono_object_get_virtual_method(obj: *mut MonoObject, method: *mut MonoMethod) -> *mut MonoMethod;
-    pub fn mono_method_get_object(domain: *mut MonoDomain, method: *mut MonoMethod, refclass: *mut MonoClass) -> *mut MonoReflectionMethod;
+    pub fn mono_method_get_object(
+        domain: *mut MonoDomain,
+        method: *mut MonoMethod,
+        refclass: *mut MonoClass,
+    ) -> *mut MonoReflectionMethod;
     pub fn mono_class_get_property_from_name(klass: *mut MonoClass, name: *const c_char) -> *mut MonoProperty;
     pub fn mono_property_get_get_method(prop: *mut MonoProperty) -> *mut MonoMethod;
 
     // Fields
+    pub fn mono_field_get_name(field: *mut MonoClassField) -> *const c_char;
     pub fn mono_field_get_offset(field: *mut MonoClassField) -> u32;
     pub fn mono_field_get_type(field: *mut MonoClassField) -> *mut MonoType;
     pub fn mono_field_get_flags(field: *mut MonoClassField) -> u32;
@@ -150,7 +150,6 @@ extern "C" {
     pub fn mono_object_get_class(obj: *mut MonoObject) -> *mut MonoClass;
     pub fn mono_object_new(domain: *mut MonoDomain, klass: *mut MonoClass) -> *mut MonoObject;
     pub fn mono_object_unbox(obj: *mut MonoObject) -> *mut c_void;
-    pub fn mono_object_isinst(obj: *mut MonoObject, klass: *mut MonoClass) -> *mut MonoObject;
     pub fn mono_value_box(domain: *mut MonoDomain, klass: *mut MonoClass, val: *mut c_void) -> *mut MonoObject;
     pub fn mono_gchandle_new(obj: *mut MonoObject, pinned: MonoBool) -> u32;
     pub fn mono_gchandle_free(gchandle: u32);
@@ -163,6 +162,7 @@ extern "C" {
     pub fn mono_string_length(s: *mut MonoString) -> c_int;
     pub fn mono_string_chars(s: *mut MonoString) -> *mut u16;
     pub fn mono_array_new(domain: *mut MonoDomain, eclass: *mut MonoClass, n: usize) -> *mut MonoArray;
+    pub fn mono_gc_wbarrier_set_arrayref(arr: *mut MonoArray, slot_ptr: *mut c_void, value: *mut MonoObject);
     pub fn mono_array_length(array: *mut MonoArray) -> usize;
     pub fn mono_array_addr_with_size(array: *mut MonoArray, size: c_int, idx: usize) -> *mut c_char;
 }

@@ -114,6 +114,7 @@ impl Class {
 
     /// An enum's underlying primitive class.
     pub fn enum_underlying(self) -> Option<Class> {
+        super::thread::ensure();
         if !self.is_enum() {
             return None;
         }
@@ -128,12 +129,14 @@ impl Class {
 
     /// The base class (`None` for `System.Object` and interfaces).
     pub fn parent(self) -> Option<Class> {
+        super::thread::ensure();
         // SAFETY: valid class.
         Class::from_ptr(unsafe { ffi::mono_class_get_parent(self.as_ptr()) })
     }
 
     /// Interfaces the class declares (not those of its base classes).
     pub fn declared_interfaces(self) -> Vec<Class> {
+        super::thread::ensure();
         let mut iter: *mut c_void = ptr::null_mut();
         let mut out = Vec::new();
         // SAFETY: the iterator protocol of mono_class_get_interfaces: start at NULL, stop at NULL.
@@ -181,32 +184,35 @@ impl Class {
 
     /// True when a value of class `other` may be stored in a location of this class.
     pub fn is_assignable_from(self, other: Class) -> bool {
+        super::thread::ensure();
         // SAFETY: valid classes.
         unsafe { ffi::mono_class_is_assignable_from(self.as_ptr(), other.as_ptr()) != 0 }
     }
 
-    /// The closed generic type `self<args…>` (for example ``List`1`` with `Int32`).
+    /// The closed generic type `self<args…>` (for example ``List`1`` with `Int32`), made by
+    /// `Type.MakeGenericType` in the runtime's C# helper (Mono does not export its C API for it).
     pub fn instantiate(self, args: &[Class]) -> Result<Class> {
-        let mut types: Vec<*mut ffi::MonoType> =
-            // SAFETY: valid classes have types.
-            args.iter().map(|c| unsafe { ffi::mono_class_get_type(c.as_ptr()) }).collect();
-        // SAFETY: `types` holds `args.len()` valid types; Mono returns NULL on an arity mismatch.
-        let k = unsafe { ffi::mono_class_bind_generic_parameters(self.as_ptr(), types.len() as i32, types.as_mut_ptr(), 0) };
-        Class::from_ptr(k).ok_or_else(|| Error::ClassNotFound {
+        super::raw::make_generic(self, args).map_err(|e| Error::ClassNotFound {
             namespace: self.namespace().into(),
-            name: format!("{}<{}>", self.name(), args.iter().map(|c| c.full_name()).collect::<Vec<_>>().join(",")),
+            name: format!(
+                "{}<{}> ({e})",
+                self.name(),
+                args.iter().map(|c| c.full_name()).collect::<Vec<_>>().join(",")
+            ),
             assembly: self.assembly_name().into(),
         })
     }
 
     /// The single-dimension array type `self[]`.
     pub fn array(self) -> Class {
+        super::thread::ensure();
         // SAFETY: valid element class; rank 1 arrays always exist.
         Class::from_ptr(unsafe { ffi::mono_array_class_get(self.as_ptr(), 1) }).expect("array class")
     }
 
     /// Size and alignment of the unboxed value (value types only).
     pub fn value_size(self) -> (usize, usize) {
+        super::thread::ensure();
         let mut align = 0u32;
         // SAFETY: valid class and out slot.
         let size = unsafe { ffi::mono_class_value_size(self.as_ptr(), &mut align) };
@@ -216,10 +222,16 @@ impl Class {
     /// The method `name` whose parameter types, as Mono names them (see
     /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases.
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
+        super::thread::ensure();
         let mut class = Some(self);
         while let Some(c) = class {
             for m in c.methods() {
-                if m.name() == name && m.parameter_types().iter().map(String::as_str).eq(params.iter().copied()) {
+                if m.name() == name
+                    && m.parameter_types()
+                        .iter()
+                        .map(String::as_str)
+                        .eq(params.iter().copied())
+                {
                     return Ok(m);
                 }
             }
@@ -229,12 +241,17 @@ impl Class {
             class: self.full_name(),
             name: name.into(),
             parameters: params.join(", "),
-            candidates: self.methods().filter(|m| m.name() == name).map(|m| m.to_string()).collect(),
+            candidates: self
+                .methods()
+                .filter(|m| m.name() == name)
+                .map(|m| m.to_string())
+                .collect(),
         })
     }
 
     /// Methods declared by this class (constructors and accessors included).
     pub fn methods(self) -> impl Iterator<Item = Method> {
+        super::thread::ensure();
         let mut iter: *mut c_void = ptr::null_mut();
         std::iter::from_fn(move || {
             // SAFETY: iterator protocol of mono_class_get_methods; `iter` lives in the closure.
@@ -244,7 +261,11 @@ impl Class {
 
     /// The field `name` declared by this class or a base class.
     pub fn field(self, name: &str) -> Result<Field> {
-        let not_found = || Error::FieldNotFound { class: self.full_name(), name: name.into() };
+        super::thread::ensure();
+        let not_found = || Error::FieldNotFound {
+            class: self.full_name(),
+            name: name.into(),
+        };
         let cname = CString::new(name).map_err(|_| not_found())?;
         let mut class = Some(self);
         while let Some(c) = class {
@@ -342,7 +363,14 @@ impl Method {
 
 impl std::fmt::Display for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}::{}({})", self.return_type(), self.class().full_name(), self.name(), self.parameter_types().join(", "))
+        write!(
+            f,
+            "{} {}::{}({})",
+            self.return_type(),
+            self.class().full_name(),
+            self.name(),
+            self.parameter_types().join(", ")
+        )
     }
 }
 
@@ -367,6 +395,12 @@ unsafe impl Sync for Field {}
 impl Field {
     pub(crate) fn as_ptr(self) -> *mut ffi::MonoClassField {
         self.ptr.as_ptr()
+    }
+
+    /// The field's name.
+    pub fn name(self) -> &'static str {
+        // SAFETY: names live as long as the image.
+        unsafe { cstr(ffi::mono_field_get_name(self.as_ptr())) }
     }
 
     /// The class that declares the field.
@@ -496,5 +530,41 @@ impl Method {
     /// Kind of the return value.
     pub fn return_kind(self) -> TypeKind {
         type_kind(self.return_type_ptr()).0
+    }
+
+    /// Like [`Method::parameter_kinds`], with each enum replaced by its underlying primitive
+    /// (what crosses the native boundary).
+    pub fn parameter_abi_kinds(self) -> Vec<(TypeKind, bool)> {
+        self.parameter_type_ptrs()
+            .into_iter()
+            .map(|t| (abi_kind(t), type_kind(t).1))
+            .collect()
+    }
+
+    /// Like [`Method::return_kind`], with an enum replaced by its underlying primitive, and
+    /// the size of a value-type return.
+    pub fn return_abi_kind(self) -> (TypeKind, usize) {
+        let t = self.return_type_ptr();
+        let size = type_class(t)
+            .filter(|c| c.is_value_type())
+            .map_or(0, |c| c.value_size().0);
+        (abi_kind(t), size)
+    }
+}
+
+/// The kind of a type, an enum replaced by its underlying primitive.
+fn abi_kind(ty: *mut ffi::MonoType) -> TypeKind {
+    match type_kind(ty).0 {
+        TypeKind::Enum => type_class(ty)
+            .and_then(Class::enum_underlying)
+            .map_or(TypeKind::Other, Class::kind),
+        k => k,
+    }
+}
+
+impl Method {
+    /// True for constructors (`.ctor`).
+    pub fn is_constructor(self) -> bool {
+        self.name() == ".ctor"
     }
 }

@@ -8,8 +8,8 @@ pub(crate) mod raw;
 mod runtime;
 mod thread;
 
-pub use metadata::{Class, Field, Method, TypeKind};
 pub(crate) use ffi::MonoType;
 pub(crate) use metadata::{type_class, type_kind, type_name};
-pub use runtime::{Assembly, Runtime};
+pub use metadata::{Class, Field, Method, TypeKind};
 pub use raw::{Blittable, RawObject};
+pub use runtime::{Assembly, Runtime};

@@ -23,10 +23,6 @@ impl RawObject {
     /// The null reference.
     pub const NULL: RawObject = RawObject(ptr::null_mut());
 
-    pub(crate) fn from_ptr(p: *mut ffi::MonoObject) -> RawObject {
-        RawObject(p)
-    }
-
     pub(crate) fn as_ptr(self) -> *mut ffi::MonoObject {
         self.0
     }
@@ -54,12 +50,14 @@ impl RawObject {
 
 /// Creates a strong GC handle that keeps `obj` alive and tracks it when SGen moves it.
 pub(crate) fn gchandle_new(obj: RawObject) -> u32 {
+    super::thread::ensure();
     // SAFETY: `obj` is a live non-null object on the current stack.
     unsafe { ffi::mono_gchandle_new(obj.0, 0) }
 }
 
 /// Frees a GC handle created by [`gchandle_new`].
 pub(crate) fn gchandle_free(handle: u32) {
+    super::thread::ensure();
     // SAFETY: callers free each handle exactly once (the stores own them).
     unsafe { ffi::mono_gchandle_free(handle) }
 }
@@ -67,6 +65,7 @@ pub(crate) fn gchandle_free(handle: u32) {
 /// The object a live GC handle refers to, valid until the next GC-safe point on this thread
 /// is left behind, i.e. for the current call.
 pub(crate) fn gchandle_target(handle: u32) -> RawObject {
+    super::thread::ensure();
     // SAFETY: callers pass handles that are alive (held under the store's lock).
     RawObject(unsafe { ffi::mono_gchandle_get_target(handle) })
 }
@@ -101,22 +100,31 @@ pub(crate) fn box_value<V: Blittable>(class: Class, value: &V) -> Result<RawObje
     let rt = Runtime::get()?;
     // SAFETY: `class` is a value type of exactly `V`'s size and `value` is a valid `V`
     // (Blittable contract); Mono copies the bytes into the new box.
-    Ok(RawObject(unsafe { ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const V as *mut c_void) }))
+    Ok(RawObject(unsafe {
+        ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const V as *mut c_void)
+    }))
 }
 
 /// Boxes a copy of the value inside the box `boxed` (a new identity, same class).
 pub(crate) fn rebox(boxed: RawObject) -> Result<RawObject> {
-    let class = boxed.class().ok_or_else(|| Error::NullReference("cannot copy a null box".into()))?;
+    let class = boxed
+        .class()
+        .ok_or_else(|| Error::NullReference("cannot copy a null box".into()))?;
     let rt = Runtime::get()?;
     // SAFETY: `boxed` is a live box of `class`; mono_value_box copies its unboxed data (with
     // write barriers for reference fields).
-    Ok(RawObject(unsafe { ffi::mono_value_box(rt.domain(), class.as_ptr(), boxed.unboxed_ptr() as *mut c_void) }))
+    Ok(RawObject(unsafe {
+        ffi::mono_value_box(rt.domain(), class.as_ptr(), boxed.unboxed_ptr() as *mut c_void)
+    }))
 }
 
 /// A zero-initialised box of the value type `class` (C#'s `default(T)`).
 pub(crate) fn box_default(class: Class) -> Result<RawObject> {
     if !class.is_value_type() {
-        return Err(Error::InvalidArgument(format!("{} is not a value type", class.full_name())));
+        return Err(Error::InvalidArgument(format!(
+            "{} is not a value type",
+            class.full_name()
+        )));
     }
     let rt = Runtime::get()?;
     // SAFETY: mono_object_new of a value type gives a zeroed box of it.
@@ -141,6 +149,7 @@ pub(crate) fn string_new(units: &[u16]) -> RawObject {
 
 /// The UTF-16 code units of a non-null `System.String`.
 pub(crate) fn string_units(s: RawObject) -> Vec<u16> {
+    super::thread::ensure();
     let s = s.0 as *mut ffi::MonoString;
     // SAFETY: `s` is a live string (checked by the caller); chars/length stay valid during
     // this copy because we hold the reference on the stack.
@@ -159,18 +168,90 @@ pub(crate) fn array_new(element: Class, len: usize) -> RawObject {
 
 /// Length of a non-null single-dimension array.
 pub(crate) fn array_len(a: RawObject) -> usize {
+    super::thread::ensure();
     // SAFETY: `a` is a live array (checked by the caller).
     unsafe { ffi::mono_array_length(a.0 as *mut _) }
 }
 
 /// Address of element `idx` of a non-null array whose elements are `elem_size` bytes.
-pub(crate) fn array_element_ptr(a: RawObject, elem_size: usize, idx: usize) -> *mut u8 {
-    // SAFETY: `a` is a live array and `idx` < its length (checked by the caller).
+fn array_element_ptr(a: RawObject, elem_size: usize, idx: usize) -> *mut u8 {
+    // SAFETY: `a` is a live array and `idx` < its length (checked by the callers).
     unsafe { ffi::mono_array_addr_with_size(a.0 as *mut _, elem_size as i32, idx) as *mut u8 }
+}
+
+/// A new `V[]` holding a copy of `values` (`element` is `V`'s class).
+pub(crate) fn array_from_values<V: Blittable>(element: Class, values: &[V]) -> Result<RawObject> {
+    check_size::<V>(element)?;
+    let array = array_new(element, values.len());
+    if !values.is_empty() {
+        let data = array_element_ptr(array, std::mem::size_of::<V>(), 0);
+        // SAFETY: the array has `values.len()` elements of `V`'s size (checked), contiguous
+        // from element 0; blittable elements hold no references, so no write barrier.
+        unsafe { ptr::copy_nonoverlapping(values.as_ptr() as *const u8, data, std::mem::size_of_val(values)) };
+    }
+    Ok(array)
+}
+
+/// A copy of the elements of the `V[]` array `array`.
+pub(crate) fn array_values<V: Blittable>(array: RawObject) -> Result<Vec<V>> {
+    let element = array_element_class(array)?;
+    check_size::<V>(element)?;
+    let len = array_len(array);
+    let mut out = Vec::<V>::with_capacity(len);
+    if len > 0 {
+        let data = array_element_ptr(array, std::mem::size_of::<V>(), 0);
+        // SAFETY: `len` contiguous elements of `V`'s size; every bit pattern is a valid `V`.
+        unsafe {
+            ptr::copy_nonoverlapping(data, out.as_mut_ptr() as *mut u8, len * std::mem::size_of::<V>());
+            out.set_len(len);
+        }
+    }
+    Ok(out)
+}
+
+/// The element class of an array object.
+pub(crate) fn array_element_class(array: RawObject) -> Result<Class> {
+    let class = array
+        .class()
+        .ok_or_else(|| Error::NullReference("array is null".into()))?;
+    // SAFETY: valid class; NULL for non-array classes.
+    Class::from_ptr(unsafe { ffi::mono_class_get_element_class(class.as_ptr()) })
+        .filter(|_| class.full_name().ends_with("[]"))
+        .ok_or_else(|| Error::InvalidCast {
+            from: class.full_name(),
+            to: "an array".into(),
+        })
+}
+
+/// Element `idx` of a reference-typed array.
+pub(crate) fn array_get_ref(array: RawObject, idx: usize) -> Result<RawObject> {
+    let len = array_len(array);
+    if idx >= len {
+        return Err(Error::InvalidArgument(format!(
+            "index {idx} out of range for an array of {len}"
+        )));
+    }
+    // SAFETY: in range; reference arrays hold pointer-sized elements.
+    Ok(unsafe { *(array_element_ptr(array, std::mem::size_of::<usize>(), idx) as *const RawObject) })
+}
+
+/// Stores `value` at `idx` of a reference-typed array, with the GC write barrier.
+pub(crate) fn array_set_ref(array: RawObject, idx: usize, value: RawObject) -> Result<()> {
+    let len = array_len(array);
+    if idx >= len {
+        return Err(Error::InvalidArgument(format!(
+            "index {idx} out of range for an array of {len}"
+        )));
+    }
+    let slot = array_element_ptr(array, std::mem::size_of::<usize>(), idx);
+    // SAFETY: in range; the barrier stores the reference so SGen tracks it.
+    unsafe { ffi::mono_gc_wbarrier_set_arrayref(array.0 as *mut _, slot as *mut c_void, value.0) };
+    Ok(())
 }
 
 /// Mono's unmanaged thunk for `method`: `R f([this,] args…, MonoException **exc)`.
 pub(crate) fn unmanaged_thunk(method: Method) -> Result<*const c_void> {
+    super::thread::ensure();
     // SAFETY: valid method; JIT-compiles a wrapper on first use (170–200 µs).
     let p = unsafe { ffi::mono_method_get_unmanaged_thunk(method.as_ptr()) };
     if p.is_null() {
@@ -182,9 +263,18 @@ pub(crate) fn unmanaged_thunk(method: Method) -> Result<*const c_void> {
 /// `mono_runtime_invoke`: calls `method` (non-virtually) on `this` with `args`, each a pointer
 /// to a value (value types) or a `MonoObject*` (reference types). Returns the result (boxed
 /// for value types) or the thrown exception as `Err`.
-pub(crate) fn runtime_invoke(method: Method, this: *mut c_void, args: &mut [*mut c_void]) -> std::result::Result<RawObject, RawObject> {
+pub(crate) fn runtime_invoke(
+    method: Method,
+    this: *mut c_void,
+    args: &mut [*mut c_void],
+) -> std::result::Result<RawObject, RawObject> {
+    super::thread::ensure();
     let mut exc: *mut ffi::MonoObject = ptr::null_mut();
-    let argp = if args.is_empty() { ptr::null_mut() } else { args.as_mut_ptr() };
+    let argp = if args.is_empty() {
+        ptr::null_mut()
+    } else {
+        args.as_mut_ptr()
+    };
     // SAFETY: `args` has one slot per parameter (checked by the caller) and `exc` is a valid slot.
     let r = unsafe { ffi::mono_runtime_invoke(method.as_ptr(), this, argp, &mut exc) };
     if exc.is_null() {
@@ -197,37 +287,132 @@ pub(crate) fn runtime_invoke(method: Method, this: *mut c_void, args: &mut [*mut
 /// The override of `method` that `obj`'s runtime class uses (virtual dispatch for the
 /// reflective path, since `mono_runtime_invoke` does not dispatch: guide §7).
 pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
+    super::thread::ensure();
     // SAFETY: `obj` is non-null (checked by the caller) and `method` a method of its class.
     Method::from_ptr(unsafe { ffi::mono_object_get_virtual_method(obj.0, method.as_ptr()) }).unwrap_or(method)
 }
 
-/// Reads field `field` of `obj` (a class instance or a box) into `out`.
-pub(crate) fn field_get(obj: RawObject, field: Field, out: *mut c_void) {
-    // SAFETY: `out` has room for the field's type (the caller sized it from the field type);
-    // for reference-typed fields it receives a MonoObject* on the caller's stack.
-    unsafe { ffi::mono_field_get_value(obj.0, field.as_ptr(), out) }
+/// Checks that `field` holds a value of `V`'s size (so Mono's copy fits the buffer) or, with
+/// `V = None`, a reference.
+fn check_field<V: Blittable>(field: Field, as_value: bool) -> Result<()> {
+    // SAFETY: valid field.
+    let ty = unsafe { ffi::mono_field_get_type(field.as_ptr()) };
+    let (kind, _) = super::metadata::type_kind(ty);
+    let class = super::metadata::type_class(ty);
+    let ok = match (as_value, class) {
+        (true, Some(c)) => c.is_value_type() && c.value_size().0 == std::mem::size_of::<V>(),
+        (false, _) => matches!(kind, super::TypeKind::Reference | super::TypeKind::String),
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::InvalidCast {
+            from: format!(
+                "field {}::{} of type {}",
+                field.class().full_name(),
+                field.name(),
+                field.type_name()
+            ),
+            to: if as_value {
+                std::any::type_name::<V>().to_string()
+            } else {
+                "a reference".to_string()
+            },
+        })
+    }
 }
 
-/// Writes field `field` of `obj` from `value` (pointer to the value, or to a `MonoObject*`).
-pub(crate) fn field_set(obj: RawObject, field: Field, value: *mut c_void) {
-    // SAFETY: as for field_get; Mono applies the write barrier for reference fields.
-    unsafe { ffi::mono_field_set_value(obj.0, field.as_ptr(), value) }
+/// Which object a field belongs to: an instance (class object or struct box) or none (static).
+fn field_owner(owner: Option<RawObject>, field: Field) -> Result<Option<RawObject>> {
+    match (owner, field.is_static()) {
+        (None, true) => Ok(None),
+        (Some(o), false) if !o.is_null() => Ok(Some(o)),
+        (Some(_), false) => Err(Error::NullReference(format!(
+            "instance field {} read on null",
+            field.name()
+        ))),
+        (None, false) => Err(Error::NullReference(format!(
+            "instance field {} needs an instance",
+            field.name()
+        ))),
+        (Some(_), true) => Err(Error::InvalidArgument(format!("field {} is static", field.name()))),
+    }
 }
 
-/// Reads a static field into `out`.
-pub(crate) fn static_field_get(field: Field, out: *mut c_void) -> Result<()> {
-    let vt = vtable(field.class())?;
-    // SAFETY: `out` is sized for the field's type; the vtable initialises the class.
-    unsafe { ffi::mono_field_static_get_value(vt, field.as_ptr(), out) };
+fn field_read(owner: Option<RawObject>, field: Field, out: *mut c_void) -> Result<()> {
+    super::thread::ensure();
+    match field_owner(owner, field)? {
+        // SAFETY: `out` has room for the field's type (checked by check_field); reference
+        // fields land in a RawObject slot on the caller's stack.
+        Some(o) => unsafe { ffi::mono_field_get_value(o.0, field.as_ptr(), out) },
+        None => {
+            let vt = vtable(field.class())?;
+            // SAFETY: as above; the vtable runs the class constructor first.
+            unsafe { ffi::mono_field_static_get_value(vt, field.as_ptr(), out) }
+        }
+    }
     Ok(())
 }
 
-/// Writes a static field from `value`.
-pub(crate) fn static_field_set(field: Field, value: *mut c_void) -> Result<()> {
-    let vt = vtable(field.class())?;
-    // SAFETY: `value` points to a value of the field's type.
-    unsafe { ffi::mono_field_static_set_value(vt, field.as_ptr(), value) };
+fn field_write(owner: Option<RawObject>, field: Field, value: *mut c_void) -> Result<()> {
+    super::thread::ensure();
+    match field_owner(owner, field)? {
+        // SAFETY: `value` points to a value of the field's type (checked); Mono applies the
+        // write barrier for references.
+        Some(o) => unsafe { ffi::mono_field_set_value(o.0, field.as_ptr(), value) },
+        None => {
+            let vt = vtable(field.class())?;
+            // SAFETY: as above.
+            unsafe { ffi::mono_field_static_set_value(vt, field.as_ptr(), value) }
+        }
+    }
     Ok(())
+}
+
+/// Reads a value-type field of `owner` (`None` for a static field).
+pub(crate) fn field_get_value<V: Blittable>(owner: Option<RawObject>, field: Field) -> Result<V> {
+    check_field::<V>(field, true)?;
+    let mut out = std::mem::MaybeUninit::<V>::zeroed();
+    field_read(owner, field, out.as_mut_ptr() as *mut c_void)?;
+    // SAFETY: Mono wrote exactly size_of::<V>() bytes (checked); any bit pattern is a valid V.
+    Ok(unsafe { out.assume_init() })
+}
+
+/// Writes a value-type field of `owner` (`None` for a static field).
+pub(crate) fn field_set_value<V: Blittable>(owner: Option<RawObject>, field: Field, value: V) -> Result<()> {
+    check_field::<V>(field, true)?;
+    let mut v = value;
+    field_write(owner, field, &mut v as *mut V as *mut c_void)
+}
+
+/// Reads a reference-typed field of `owner` (`None` for a static field).
+pub(crate) fn field_get_ref(owner: Option<RawObject>, field: Field) -> Result<RawObject> {
+    check_field::<u8>(field, false)?;
+    let mut out = RawObject::NULL;
+    field_read(owner, field, &mut out as *mut RawObject as *mut c_void)?;
+    Ok(out)
+}
+
+/// Writes a reference-typed field of `owner` (`None` for a static field).
+pub(crate) fn field_set_ref(owner: Option<RawObject>, field: Field, value: RawObject) -> Result<()> {
+    check_field::<u8>(field, false)?;
+    if let (Some(class), Some(t)) = (value.class(), super::metadata::type_class(field_type(field))) {
+        if !t.is_assignable_from(class) {
+            return Err(Error::InvalidCast {
+                from: class.full_name(),
+                to: field.type_name(),
+            });
+        }
+    }
+    // mono_field_set_value takes the reference itself (not its address) for static and
+    // instance reference fields alike, as the value pointer's pointee is copied.
+    field_write(owner, field, value.0 as *mut c_void)
+}
+
+fn field_type(field: Field) -> *mut ffi::MonoType {
+    // SAFETY: valid field.
+    unsafe { ffi::mono_field_get_type(field.as_ptr()) }
 }
 
 fn vtable(class: Class) -> Result<*mut ffi::MonoVTable> {
@@ -235,7 +420,10 @@ fn vtable(class: Class) -> Result<*mut ffi::MonoVTable> {
     // SAFETY: valid domain and class; NULL if the class fails to initialise.
     let vt = unsafe { ffi::mono_class_vtable(rt.domain(), class.as_ptr()) };
     if vt.is_null() {
-        return Err(Error::Unsupported(format!("class {} could not be initialised", class.full_name())));
+        return Err(Error::Unsupported(format!(
+            "class {} could not be initialised",
+            class.full_name()
+        )));
     }
     Ok(vt)
 }
@@ -259,12 +447,17 @@ pub(crate) fn build_trampoline(target: Method, mask: i64) -> Result<Method> {
     let mut args = [info as *mut c_void, &mut mask as *mut i64 as *mut c_void];
     let ty = runtime_invoke(build, ptr::null_mut(), &mut args).map_err(|e| {
         let info = super::raw::exception_info(e);
-        Error::Unsupported(format!("cannot build a trampoline for {target}: {}: {}", info.type_name, info.message))
+        Error::Unsupported(format!(
+            "cannot build a trampoline for {target}: {}: {}",
+            info.type_name, info.message
+        ))
     })?;
-    // SAFETY: Build returns a System.Type (a MonoReflectionType); map it to its class.
-    let class = Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ffi::mono_reflection_type_get_type(ty.0 as *mut _)) })
+    let class = class_of_type_object(ty)
         .ok_or_else(|| Error::Unsupported(format!("trampoline type for {target} has no class")))?;
-    class.methods().find(|m| m.name() == "Invoke").ok_or_else(|| Error::Unsupported(format!("trampoline for {target} has no Invoke")))
+    class
+        .methods()
+        .find(|m| m.name() == "Invoke")
+        .ok_or_else(|| Error::Unsupported(format!("trampoline for {target} has no Invoke")))
 }
 
 /// What an exception object says about itself.
@@ -305,7 +498,11 @@ pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
         }
         String::from_utf16_lossy(&string_units(RawObject(s)))
     };
-    ExceptionInfo { type_name, message: read(getters.0), stack_trace: read(getters.1) }
+    ExceptionInfo {
+        type_name,
+        message: read(getters.0),
+        stack_trace: read(getters.1),
+    }
 }
 
 /// The bits of a boxed primitive or enum (at most 8 bytes), zero-extended.
@@ -315,4 +512,49 @@ pub(crate) fn primitive_box_bits(obj: RawObject) -> u64 {
     // SAFETY: `obj` is a live box whose data holds `size` bytes; `bits` has room for 8.
     unsafe { ptr::copy_nonoverlapping(obj.unboxed_ptr(), &mut bits as *mut u64 as *mut u8, size) };
     bits
+}
+
+/// The `System.Type` object of `class`.
+fn type_object(class: Class) -> Result<RawObject> {
+    let rt = Runtime::get()?;
+    // SAFETY: valid domain and class type; returns the (cached) System.Type object.
+    Ok(RawObject(
+        unsafe { ffi::mono_type_get_object(rt.domain(), ffi::mono_class_get_type(class.as_ptr())) } as *mut _,
+    ))
+}
+
+/// The class of a `System.Type` object.
+fn class_of_type_object(ty: RawObject) -> Option<Class> {
+    // SAFETY: `ty` is a live System.Type (a MonoReflectionType).
+    Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ffi::mono_reflection_type_get_type(ty.0 as *mut _)) })
+}
+
+/// `definition.MakeGenericType(args)` through the helper assembly.
+pub(crate) fn make_generic(definition: Class, args: &[Class]) -> Result<Class> {
+    static MAKE: OnceLock<Method> = OnceLock::new();
+    let rt = Runtime::get()?;
+    let make = match MAKE.get() {
+        Some(m) => *m,
+        None => {
+            let m = rt
+                .helper()
+                .class("Cilbind", "Types")?
+                .method("MakeGeneric", &["System.Type", "System.Type[]"])?;
+            *MAKE.get_or_init(|| m)
+        }
+    };
+    let def = type_object(definition)?;
+    let type_class = def
+        .class()
+        .ok_or_else(|| Error::Unsupported("System.Type has no class".into()))?;
+    let array = array_new(type_class, args.len());
+    for (i, arg) in args.iter().enumerate() {
+        array_set_ref(array, i, type_object(*arg)?)?;
+    }
+    let mut params = [def.0 as *mut c_void, array.0 as *mut c_void];
+    let ty = runtime_invoke(make, ptr::null_mut(), &mut params).map_err(|e| {
+        let info = exception_info(e);
+        Error::InvalidArgument(format!("{}: {}", info.type_name, info.message))
+    })?;
+    class_of_type_object(ty).ok_or_else(|| Error::Unsupported("MakeGenericType returned no class".into()))
 }

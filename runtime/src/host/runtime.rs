@@ -78,7 +78,11 @@ impl Runtime {
         thread::mark_attached();
         let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
             .map_err(|e| format!("cannot load the runtime's C# helper: {e}"))?;
-        Ok(Runtime { domain, assemblies: Mutex::new(HashMap::new()), helper })
+        Ok(Runtime {
+            domain,
+            assemblies: Mutex::new(HashMap::new()),
+            helper,
+        })
     }
 
     /// Mono's root domain.
@@ -92,7 +96,8 @@ impl Runtime {
     }
 
     fn load_from_memory(bytes: &'static [u8], name: &str) -> Result<Assembly> {
-        let cname = CString::new(name).map_err(|_| Error::InvalidArgument(format!("assembly name {name:?} contains NUL")))?;
+        let cname =
+            CString::new(name).map_err(|_| Error::InvalidArgument(format!("assembly name {name:?} contains NUL")))?;
         let mut status = 0;
         // SAFETY: `bytes` is 'static and need_copy=1 makes Mono copy it anyway; `status` is a
         // valid out slot; the name is NUL-terminated.
@@ -107,15 +112,24 @@ impl Runtime {
             )
         };
         if image.is_null() {
-            return Err(Error::AssemblyLoad { path: name.into(), reason: format!("image open status {status}") });
+            return Err(Error::AssemblyLoad {
+                path: name.into(),
+                reason: format!("image open status {status}"),
+            });
         }
         // SAFETY: `image` is a valid image opened above.
         let asm = unsafe { ffi::mono_assembly_load_from_full(image, cname.as_ptr(), &mut status, 0) };
         let image = NonNull::new(image).expect("checked above");
         if asm.is_null() {
-            return Err(Error::AssemblyLoad { path: name.into(), reason: format!("assembly load status {status}") });
+            return Err(Error::AssemblyLoad {
+                path: name.into(),
+                reason: format!("assembly load status {status}"),
+            });
         }
-        Ok(Assembly { image, name: leak(name) })
+        Ok(Assembly {
+            image,
+            name: leak(name),
+        })
     }
 
     /// Loads the assembly at `path` (or returns it if an assembly of that simple name is loaded
@@ -123,10 +137,15 @@ impl Runtime {
     pub fn load_assembly(&self, path: impl AsRef<Path>) -> Result<Assembly> {
         let path = path.as_ref();
         if !path.is_file() {
-            return Err(Error::AssemblyLoad { path: path.to_path_buf(), reason: "no such file".into() });
+            return Err(Error::AssemblyLoad {
+                path: path.to_path_buf(),
+                reason: "no such file".into(),
+            });
         }
-        let cpath = CString::new(path.to_string_lossy().as_bytes())
-            .map_err(|_| Error::AssemblyLoad { path: path.to_path_buf(), reason: "path contains NUL".into() })?;
+        let cpath = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Error::AssemblyLoad {
+            path: path.to_path_buf(),
+            reason: "path contains NUL".into(),
+        })?;
         // SAFETY: the domain is valid and the path NUL-terminated; Mono returns NULL on failure.
         let asm = unsafe { ffi::mono_domain_assembly_open(self.domain(), cpath.as_ptr()) };
         if asm.is_null() {
@@ -138,14 +157,22 @@ impl Runtime {
         // SAFETY: `asm` is a loaded assembly.
         let image = unsafe { ffi::mono_assembly_get_image(asm) };
         let assembly = Assembly::from_image(image)?;
-        self.assemblies.lock().unwrap_or_else(|p| p.into_inner()).insert(assembly.name.to_string(), assembly);
+        self.assemblies
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(assembly.name.to_string(), assembly);
         Ok(assembly)
     }
 
     /// The assembly with this simple name: one loaded through [`Runtime::load_assembly`], else
     /// one Mono finds by name (its class library, e.g. `mscorlib`, `System.Numerics.Vectors`).
     pub fn assembly(&self, simple_name: &str) -> Result<Assembly> {
-        if let Some(a) = self.assemblies.lock().unwrap_or_else(|p| p.into_inner()).get(simple_name) {
+        if let Some(a) = self
+            .assemblies
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(simple_name)
+        {
             return Ok(*a);
         }
         if simple_name == "mscorlib" {
@@ -164,7 +191,10 @@ impl Runtime {
         }
         // SAFETY: a loaded assembly.
         let assembly = Assembly::from_image(unsafe { ffi::mono_assembly_get_image(asm) })?;
-        self.assemblies.lock().unwrap_or_else(|p| p.into_inner()).insert(simple_name.to_string(), assembly);
+        self.assemblies
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(simple_name.to_string(), assembly);
         Ok(assembly)
     }
 
@@ -172,7 +202,10 @@ impl Runtime {
     pub fn corlib(&self) -> Assembly {
         // SAFETY: corlib is loaded by mono_jit_init and never unloaded.
         let image = unsafe { ffi::mono_get_corlib() };
-        Assembly { image: NonNull::new(image).expect("mscorlib is loaded"), name: "mscorlib" }
+        Assembly {
+            image: NonNull::new(image).expect("mscorlib is loaded"),
+            name: "mscorlib",
+        }
     }
 
     /// Runs a full garbage collection (tests use it to show that handles keep objects alive).
@@ -213,11 +246,16 @@ unsafe impl Sync for Assembly {}
 
 impl Assembly {
     fn from_image(image: *mut ffi::MonoImage) -> Result<Assembly> {
-        let image = NonNull::new(image)
-            .ok_or_else(|| Error::AssemblyLoad { path: PathBuf::new(), reason: "assembly has no image".into() })?;
+        let image = NonNull::new(image).ok_or_else(|| Error::AssemblyLoad {
+            path: PathBuf::new(),
+            reason: "assembly has no image".into(),
+        })?;
         // SAFETY: a valid image; the name lives as long as the image (forever).
         let name = unsafe { cstr(ffi::mono_image_get_name(image.as_ptr())) };
-        Ok(Assembly { image, name: leak(name) })
+        Ok(Assembly {
+            image,
+            name: leak(name),
+        })
     }
 
     /// The assembly's simple name (e.g. `mscorlib`).
@@ -228,7 +266,11 @@ impl Assembly {
     /// The type `namespace.name`; nested types are written `Outer/Inner`. An error names the
     /// type and the assembly searched.
     pub fn class(&self, namespace: &str, name: &str) -> Result<Class> {
-        let not_found = || Error::ClassNotFound { namespace: namespace.into(), name: name.into(), assembly: self.name.into() };
+        let not_found = || Error::ClassNotFound {
+            namespace: namespace.into(),
+            name: name.into(),
+            assembly: self.name.into(),
+        };
         let mut parts = name.split('/');
         let outer = parts.next().unwrap_or_default();
         let cns = CString::new(namespace).map_err(|_| not_found())?;
@@ -239,7 +281,9 @@ impl Assembly {
             if class.is_null() {
                 break;
             }
-            class = Class::from_ptr(class).and_then(|c| c.nested(inner)).map_or(ptr::null_mut(), |c| c.as_ptr());
+            class = Class::from_ptr(class)
+                .and_then(|c| c.nested(inner))
+                .map_or(ptr::null_mut(), |c| c.as_ptr());
         }
         Class::from_ptr(class).ok_or_else(not_found)
     }

@@ -33,3 +33,12 @@ pub(crate) fn mark_attached() {
 pub(crate) fn is_attached() -> bool {
     ATTACHED.with(Cell::get)
 }
+
+/// Attaches the current thread if needed, starting the runtime if it never ran. Every host
+/// function that can allocate, JIT, take Mono's locks or touch GC state calls this first.
+#[inline]
+pub(crate) fn ensure() {
+    if !is_attached() {
+        let _ = super::Runtime::get();
+    }
+}

@@ -14,7 +14,9 @@ pub(crate) struct HandleStore<K: Key> {
 
 impl<K: Key> HandleStore<K> {
     pub(crate) fn new() -> Self {
-        HandleStore { slots: RwLock::new(SlotMap::with_key()) }
+        HandleStore {
+            slots: RwLock::new(SlotMap::with_key()),
+        }
     }
 
     /// Pins `obj` with a new GC handle and returns its key. `obj` must be non-null.
@@ -44,7 +46,12 @@ impl<K: Key> HandleStore<K> {
 
     /// Frees `key`'s slot and GC handle.
     pub(crate) fn remove(&self, key: K) -> Result<()> {
-        let handle = self.slots.write().unwrap_or_else(|p| p.into_inner()).remove(key).ok_or(Error::StaleHandle)?;
+        let handle = self
+            .slots
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(key)
+            .ok_or(Error::StaleHandle)?;
         raw::gchandle_free(handle);
         Ok(())
     }

@@ -29,7 +29,10 @@ pub struct StructStore<T> {
 impl<T> StructStore<T> {
     /// An empty store (usable in a `static`).
     pub const fn new() -> Self {
-        StructStore { slots: LazyLock::new(HandleStore::new), _type: PhantomData }
+        StructStore {
+            slots: LazyLock::new(HandleStore::new),
+            _type: PhantomData,
+        }
     }
 
     /// Number of live values of `T` held from Rust (for leak tests).
@@ -66,9 +69,15 @@ impl<T: ManagedStruct> StructHandle<T> {
     /// returns; that box is already a private copy).
     pub(crate) fn from_box(boxed: RawObject) -> Result<Self> {
         if boxed.is_null() {
-            return Err(Error::NullReference(format!("a {} value was expected", std::any::type_name::<T>())));
+            return Err(Error::NullReference(format!(
+                "a {} value was expected",
+                std::any::type_name::<T>()
+            )));
         }
-        Ok(StructHandle { key: T::store().slots.insert(boxed), _type: PhantomData })
+        Ok(StructHandle {
+            key: T::store().slots.insert(boxed),
+            _type: PhantomData,
+        })
     }
 
     /// The box, for the length of the current call (instance methods mutate it in place).
@@ -99,7 +108,10 @@ impl<T: ManagedStruct> StructHandle<T> {
         let class = T::class()?;
         let actual = boxed.class().expect("stored objects are never null");
         if actual != class {
-            return Err(Error::InvalidCast { from: actual.full_name(), to: class.full_name() });
+            return Err(Error::InvalidCast {
+                from: actual.full_name(),
+                to: class.full_name(),
+            });
         }
         Self::from_box(raw::rebox(boxed)?)
     }
@@ -114,7 +126,10 @@ impl<T: ManagedStruct> Clone for StructHandle<T> {
     /// Copies the struct (value semantics). Cloning a handle whose slot was released yields a
     /// handle that reports [`Error::StaleHandle`] on use.
     fn clone(&self) -> Self {
-        self.try_clone().unwrap_or(StructHandle { key: StructKey::default(), _type: PhantomData })
+        self.try_clone().unwrap_or(StructHandle {
+            key: StructKey::default(),
+            _type: PhantomData,
+        })
     }
 }
 

@@ -57,7 +57,10 @@ pub fn unbox_blittable<V: Blittable>(obj: &Object) -> Result<V> {
     if actual == target || (actual.is_enum() && actual.enum_underlying() == Some(target)) {
         raw::read_unboxed(boxed, actual)
     } else {
-        Err(Error::InvalidCast { from: actual.full_name(), to: target.full_name() })
+        Err(Error::InvalidCast {
+            from: actual.full_name(),
+            to: target.full_name(),
+        })
     }
 }
 

@@ -1,14 +1,17 @@
 //! Values: object handles, primitives, strings, and explicit boxing between them.
 
+mod array;
 pub(crate) mod boxing;
 pub(crate) mod corlib;
 mod object;
 mod primitive;
 pub(crate) mod string;
 
-pub use boxing::{box_blittable, unbox_blittable, Blittable, BoxAs, Boxing, ManagedType, Unbox};
+pub use array::{Array, ObjectArray};
+pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
 pub use corlib::{Enum, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};
 pub use object::{Object, Reference};
-pub(crate) use object::OBJECT_TYPE;
-pub use primitive::{Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr};
+pub use primitive::{
+    Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr,
+};
 pub use string::NetString;

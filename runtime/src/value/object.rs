@@ -25,7 +25,9 @@ impl Object {
         if raw.is_null() {
             None
         } else {
-            Some(Object { key: ObjectStore::insert(raw) })
+            Some(Object {
+                key: ObjectStore::insert(raw),
+            })
         }
     }
 
@@ -43,7 +45,9 @@ impl Object {
     /// A new owned handle to the object behind `key` (for dynamic callers that pass keys
     /// around); a released key is [`Error::StaleHandle`].
     pub fn from_key(key: ObjectKey) -> Result<Object> {
-        Ok(Object { key: ObjectStore::duplicate(key)? })
+        Ok(Object {
+            key: ObjectStore::duplicate(key)?,
+        })
     }
 
     /// A second handle to the same object, with the error kept (what [`Clone`] does).
@@ -103,7 +107,10 @@ impl Object {
         if target.is_assignable_from(actual) {
             Ok(T::from_object(self.try_clone()?))
         } else {
-            Err(Error::InvalidCast { from: actual.full_name(), to: target.full_name() })
+            Err(Error::InvalidCast {
+                from: actual.full_name(),
+                to: target.full_name(),
+            })
         }
     }
 }
@@ -115,7 +122,9 @@ impl Clone for Object {
     /// A second handle to the same object. Cloning a handle whose key was released yields a
     /// handle that reports [`Error::StaleHandle`] on every use.
     fn clone(&self) -> Self {
-        self.try_clone().unwrap_or(Object { key: ObjectKey::default() })
+        self.try_clone().unwrap_or(Object {
+            key: ObjectKey::default(),
+        })
     }
 }
 

@@ -5,7 +5,9 @@
 use crate::call::TypeRef;
 use crate::error::Result;
 use crate::host::{Blittable, Class};
-use crate::value::corlib::{IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};
+use crate::value::corlib::{
+    IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType,
+};
 use crate::value::{ManagedType, Object};
 
 macro_rules! primitive {
@@ -150,3 +152,21 @@ impl From<Boolean> for bool {
 }
 
 primitive!(@common Boolean, "Boolean", [IComparable, IComparable1<Boolean>, IConvertible, IEquatable<Boolean>]);
+
+/// The Rust primitives map to the same .NET primitives as their wrappers (`u16` is `UInt16`;
+/// `System.Char` is only [`Char`]), so they can be read and written by copy (fields, `ref`
+/// parameters). Boxing goes through the wrappers.
+macro_rules! rust_primitive {
+    ($($rust:ty => $wrapper:ident),*) => {$(
+        impl ManagedType for $rust {
+            fn class() -> Result<Class> {
+                $wrapper::class()
+            }
+        }
+        // SAFETY: a Rust primitive whose every bit pattern is valid, the size of the .NET one.
+        unsafe impl Blittable for $rust {}
+    )*};
+}
+
+rust_primitive!(i8 => SByte, u8 => Byte, i16 => Int16, u16 => UInt16, i32 => Int32, u32 => UInt32, i64 => Int64, u64 => UInt64,
+    f32 => Single, f64 => Double, isize => IntPtr, usize => UIntPtr);

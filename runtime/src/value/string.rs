@@ -25,7 +25,9 @@ impl NetString {
     pub fn from_utf16(units: &[u16]) -> Result<NetString> {
         crate::Runtime::get()?;
         let raw = raw::string_new(units);
-        Ok(NetString(Object::from_raw(raw).expect("mono_string_new never returns null")))
+        Ok(NetString(
+            Object::from_raw(raw).expect("mono_string_new never returns null"),
+        ))
     }
 
     /// The code units, exactly.
@@ -65,7 +67,12 @@ pub(crate) fn decode_utf16(units: &[u16]) -> Result<String> {
                 out.push(c);
                 index += c.len_utf16();
             }
-            Err(e) => return Err(Error::InvalidUtf16 { index, unit: e.unpaired_surrogate() }),
+            Err(e) => {
+                return Err(Error::InvalidUtf16 {
+                    index,
+                    unit: e.unpaired_surrogate(),
+                })
+            }
         }
     }
     Ok(out)
@@ -95,5 +102,11 @@ impl Reference for NetString {
     }
     fn into_object(self) -> Object {
         self.0
+    }
+}
+
+impl AsRef<Object> for NetString {
+    fn as_ref(&self) -> &Object {
+        &self.0
     }
 }

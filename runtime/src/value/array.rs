@@ -1,0 +1,133 @@
+//! Single-dimension arrays: `V[]` of blittable values copied to and from slices, and `T[]` of
+//! references read and written element by element.
+
+use std::marker::PhantomData;
+
+use crate::error::{Error, Result};
+use crate::host::{raw, Blittable, Class};
+use crate::value::{ManagedType, Object, Reference};
+
+/// A handle to a managed `V[]` whose elements are primitives, enums or full structs.
+pub struct Array<V>(Object, PhantomData<fn() -> V>);
+
+impl<V: Blittable> Array<V> {
+    /// A new managed array holding a copy of `values`.
+    pub fn from_slice(values: &[V]) -> Result<Self> {
+        crate::Runtime::get()?;
+        let raw = raw::array_from_values(V::class()?, values)?;
+        Ok(Array(
+            Object::from_raw(raw).expect("mono_array_new never returns null"),
+            PhantomData,
+        ))
+    }
+
+    /// A copy of the elements.
+    pub fn to_vec(&self) -> Result<Vec<V>> {
+        raw::array_values(self.0.raw()?)
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> Result<usize> {
+        Ok(raw::array_len(self.0.raw()?))
+    }
+
+    /// True when the array has no elements.
+    pub fn is_empty(&self) -> Result<bool> {
+        Ok(self.len()? == 0)
+    }
+}
+
+/// A handle to a managed `T[]` of references (classes, interfaces, strings as objects).
+pub struct ObjectArray<T>(Object, PhantomData<fn() -> T>);
+
+impl<T: Reference> ObjectArray<T> {
+    /// A new managed array with these elements (`None` is null).
+    pub fn from_items(items: &[Option<&T>]) -> Result<Self> {
+        crate::Runtime::get()?;
+        let array = raw::array_new(T::class()?, items.len());
+        let this = ObjectArray(
+            Object::from_raw(array).expect("mono_array_new never returns null"),
+            PhantomData,
+        );
+        for (i, item) in items.iter().enumerate() {
+            this.set(i, *item)?;
+        }
+        Ok(this)
+    }
+
+    /// Element `index` (`None` for null).
+    pub fn get(&self, index: usize) -> Result<Option<T>> {
+        let raw = raw::array_get_ref(self.0.raw()?, index)?;
+        Ok(Object::from_raw(raw).map(T::from_object))
+    }
+
+    /// Stores `value` at `index` (checked against the element type, like C#'s array store).
+    pub fn set(&self, index: usize, value: Option<&T>) -> Result<()> {
+        let array = self.0.raw()?;
+        let value = match value {
+            Some(v) => {
+                let raw = v.as_object().raw()?;
+                let element = raw::array_element_class(array)?;
+                let class = raw.class().expect("stored objects are never null");
+                if !element.is_assignable_from(class) {
+                    return Err(Error::InvalidCast {
+                        from: class.full_name(),
+                        to: element.full_name(),
+                    });
+                }
+                raw
+            }
+            None => crate::RawObject::NULL,
+        };
+        raw::array_set_ref(array, index, value)
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> Result<usize> {
+        Ok(raw::array_len(self.0.raw()?))
+    }
+
+    /// True when the array has no elements.
+    pub fn is_empty(&self) -> Result<bool> {
+        Ok(self.len()? == 0)
+    }
+
+    /// All elements.
+    pub fn to_vec(&self) -> Result<Vec<Option<T>>> {
+        (0..self.len()?).map(|i| self.get(i)).collect()
+    }
+}
+
+macro_rules! array_reference {
+    ($name:ident, $bound:path) => {
+        impl<T: $bound> ManagedType for $name<T> {
+            fn class() -> Result<Class> {
+                Ok(T::class()?.array())
+            }
+        }
+        impl<T: $bound> Reference for $name<T> {
+            fn from_object(obj: Object) -> Self {
+                $name(obj, PhantomData)
+            }
+            fn as_object(&self) -> &Object {
+                &self.0
+            }
+            fn into_object(self) -> Object {
+                self.0
+            }
+        }
+        impl<T> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                $name(self.0.clone(), PhantomData)
+            }
+        }
+        impl<T> std::fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}({:?})", stringify!($name), self.0)
+            }
+        }
+    };
+}
+
+array_reference!(Array, Blittable);
+array_reference!(ObjectArray, Reference);
