@@ -1,5 +1,6 @@
-//! Compiles every C# fixture in fixtures/ with mcs into OUT_DIR; tests find them through the
-//! FIXTURES_DIR environment variable set at compile time.
+//! Compiles every C# fixture in fixtures/ with mcs into OUT_DIR (tests find them through the
+//! FIXTURES_DIR environment variable set at compile time), then generates Rust bindings for
+//! them and for Mono's System.Numerics.Vectors with the generator's build.rs API.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -25,4 +26,22 @@ fn main() {
         assert!(status.success(), "mcs failed on {}", src.display());
     }
     println!("cargo:rustc-env=FIXTURES_DIR={}", out.display());
+
+    // Bindings, generated at build time (never committed).
+    for (name, input) in [
+        ("basics", out.join("Basics.dll")),
+        ("game", out.join("Game.dll")),
+        (
+            "vectors",
+            PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),
+        ),
+    ] {
+        let bindings = cilbind_codegen::Builder::new()
+            .assembly(&input)
+            .generate()
+            .unwrap_or_else(|e| panic!("generating bindings for {}: {e}", input.display()));
+        bindings
+            .write_to_file(out.join(format!("{name}_bindings.rs")))
+            .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
+    }
 }

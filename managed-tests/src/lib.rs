@@ -1,4 +1,6 @@
-//! Helpers shared by the integration tests: where the compiled fixtures are, and loading one.
+//! Helpers shared by the integration tests (where the compiled fixtures are, loading one) and
+//! the bindings generated at build time for the C# fixtures and for Mono's
+//! System.Numerics.Vectors.
 
 use std::path::PathBuf;
 
@@ -13,4 +15,20 @@ pub fn fixture_path(name: &str) -> PathBuf {
 pub fn load_fixture(name: &str) -> Assembly {
     let rt = Runtime::get().expect("Mono starts");
     rt.load_assembly(fixture_path(name)).expect("fixture loads")
+}
+
+/// Generated bindings of `fixtures/Basics.cs`.
+pub mod basics {
+    include!(concat!(env!("OUT_DIR"), "/basics_bindings.rs"));
+}
+
+/// Generated bindings of `fixtures/Game.cs`.
+pub mod game {
+    include!(concat!(env!("OUT_DIR"), "/game_bindings.rs"));
+}
+
+/// Generated bindings of Mono's `System.Numerics.Vectors.dll` (its types live in
+/// `System.Numerics`).
+pub mod vectors {
+    include!(concat!(env!("OUT_DIR"), "/vectors_bindings.rs"));
 }

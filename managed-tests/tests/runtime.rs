@@ -202,10 +202,23 @@ fn rust_types_that_disagree_with_the_native_signature_are_refused() {
     static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
     static CONCAT: MethodRef = MethodRef::new(&CALLS, "Concat", &["System.String", "System.String"]);
     let t = SUM.thunk().unwrap();
-    assert!(matches!(t.call::<_, i32>((1i64, 2i64)), Err(Error::InvalidArgument(_))), "wrong argument types");
-    assert!(matches!(t.call::<_, i32>((1i32,)), Err(Error::InvalidArgument(_))), "wrong arity");
-    assert!(matches!(t.call::<_, f64>((1i32, 2i32)), Err(Error::InvalidArgument(_))), "wrong return type");
-    let e = CONCAT.thunk().unwrap().call::<_, Option<String>>((1i32, "x")).unwrap_err();
+    assert!(
+        matches!(t.call::<_, i32>((1i64, 2i64)), Err(Error::InvalidArgument(_))),
+        "wrong argument types"
+    );
+    assert!(
+        matches!(t.call::<_, i32>((1i32,)), Err(Error::InvalidArgument(_))),
+        "wrong arity"
+    );
+    assert!(
+        matches!(t.call::<_, f64>((1i32, 2i32)), Err(Error::InvalidArgument(_))),
+        "wrong return type"
+    );
+    let e = CONCAT
+        .thunk()
+        .unwrap()
+        .call::<_, Option<String>>((1i32, "x"))
+        .unwrap_err();
     assert!(e.to_string().contains("Concat"), "{e}");
     // A struct method without a trampoline would receive a box: passing a pointer is refused.
     static ADD_BOXED: MethodRef = MethodRef::new(&V3_TYPE, "Add", &["Fixtures.V3", "Fixtures.V3"]);

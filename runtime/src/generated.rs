@@ -8,7 +8,9 @@
 //! items below.
 
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub use crate::host::{zeroed, BlittableClass, PlainData};
 pub use crate::value::boxing::{box_blittable, unbox_blittable};
+pub use bitflags;
 
 use crate::error::{Error, Result};
 
@@ -40,12 +42,12 @@ pub fn check_layout(ty: &TypeRef, size: usize, fields: &[(&str, usize)]) -> Resu
 /// Declares a `#[repr(C)]`/`#[repr(transparent)]` Rust type as the full struct or enum
 /// `$type_ref`: implements [`ManagedType`](crate::ManagedType) and
 /// [`Blittable`](crate::Blittable), after checking at compile time that every listed field
-/// type is itself blittable.
+/// type is itself plain data (blittable, padding bytes or a raw pointer).
 #[macro_export]
 macro_rules! blittable {
     ($ty:ty, $type_ref:expr, [$($field:ty),* $(,)?]) => {
         const _: () = {
-            fn assert_blittable<T: $crate::Blittable>() {}
+            fn assert_blittable<T: $crate::generated::PlainData>() {}
             #[allow(dead_code)]
             fn all_fields_blittable() {
                 $(assert_blittable::<$field>();)*
@@ -60,7 +62,12 @@ macro_rules! blittable {
         // `#[repr(transparent)]` enums) whose fields are all Blittable (asserted above), so
         // every bit pattern is valid; sizes are checked on every copy and field offsets by
         // `check_layout` when the bindings load.
-        unsafe impl $crate::Blittable for $ty {}
+        unsafe impl $crate::Blittable for $ty {
+            fn class_cache() -> ::std::option::Option<&'static $crate::generated::BlittableClass<Self>> {
+                static CLASS: $crate::generated::BlittableClass<$ty> = $crate::generated::BlittableClass::new();
+                ::std::option::Option::Some(&CLASS)
+            }
+        }
     };
 }
 

@@ -40,10 +40,12 @@ pub use call::{
     MethodRef, Out, RefObject, RefString, Ret, Thunk, TypeRef, Value, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 pub use error::{Error, Result};
+#[cfg(feature = "floors")]
+pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 pub use value::{
     box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
-    IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, ManagedType, NetString, Object,
-    ObjectArray, Reference, SByte, Single, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
+    IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString,
+    Object, ObjectArray, Reference, SByte, Single, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
 };

@@ -95,7 +95,7 @@ impl Thunk {
     }
 }
 
-/// A tuple of [`Arg`]s (up to 12).
+/// A tuple of [`Arg`]s (up to 18: `this` and 17 parameters).
 pub trait ArgList {
     /// True when the arguments' native classes are exactly `expected`.
     fn matches(expected: &[Abi]) -> bool;
@@ -189,3 +189,9 @@ arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8);
 arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9);
 arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10);
 arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11);
+arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11, A12 s12);
+arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11, A12 s12, A13 s13);
+arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11, A12 s12, A13 s13, A14 s14);
+arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11, A12 s12, A13 s13, A14 s14, A15 s15);
+arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11, A12 s12, A13 s13, A14 s14, A15 s15, A16 s16);
+arg_list!(A0 s0, A1 s1, A2 s2, A3 s3, A4 s4, A5 s5, A6 s6, A7 s7, A8 s8, A9 s9, A10 s10, A11 s11, A12 s12, A13 s13, A14 s14, A15 s15, A16 s16, A17 s17);

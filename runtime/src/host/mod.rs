@@ -3,6 +3,8 @@
 //! the stores or the values.
 
 pub(crate) mod ffi;
+#[cfg(feature = "floors")]
+pub mod floor;
 mod metadata;
 pub(crate) mod raw;
 mod runtime;
@@ -11,5 +13,5 @@ mod thread;
 pub(crate) use ffi::MonoType;
 pub(crate) use metadata::{type_class, type_kind, type_name};
 pub use metadata::{Class, Field, Method, TypeKind};
-pub use raw::{Blittable, RawObject};
+pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
 pub use runtime::{Assembly, Runtime};

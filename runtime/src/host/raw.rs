@@ -6,7 +6,9 @@
 //! `store/`). `RawObject` is neither `Send` nor `Sync`, and nothing stores one in the heap.
 
 use std::ffi::{c_void, CString};
+use std::marker::PhantomData;
 use std::ptr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use super::ffi;
@@ -33,22 +35,69 @@ impl RawObject {
     }
 
     /// The object's runtime class; `None` for null.
+    #[inline]
     pub fn class(self) -> Option<Class> {
         if self.is_null() {
             return None;
+        }
+        if HEADER_VERIFIED.load(Ordering::Relaxed) {
+            // SAFETY: a non-null live object (callers got it from a GC handle or a call just
+            // now, and it stays on this stack); its header starts with the vtable pointer,
+            // whose first field is the class (layout checked at start-up, see
+            // `verify_object_header`). JIT-compiled code reads the class the same way.
+            return Class::from_ptr(unsafe { *(*(self.0 as *const *const *mut ffi::MonoClass)) });
         }
         // SAFETY: a non-null live object (callers got it from a GC handle or a call just now).
         Class::from_ptr(unsafe { ffi::mono_object_get_class(self.0) })
     }
 
     /// Address of the unboxed data of a boxed value type.
+    #[inline]
     pub(crate) fn unboxed_ptr(self) -> *mut u8 {
+        if HEADER_VERIFIED.load(Ordering::Relaxed) {
+            // SAFETY: callers only unbox non-null boxes of value types they checked; the data
+            // follows the 16-byte header (checked at start-up), inside the object.
+            return unsafe { (self.0 as *mut u8).add(HEADER_SIZE) };
+        }
         // SAFETY: callers only unbox non-null boxes of value types they checked.
         unsafe { ffi::mono_object_unbox(self.0) as *mut u8 }
     }
 }
 
+/// Size of Mono's object header (`MonoObject`: vtable pointer, sync pointer); a box's data
+/// follows it (guide §4).
+const HEADER_SIZE: usize = 16;
+
+/// True once start-up has checked that the object header is laid out as [`RawObject::class`]
+/// and [`RawObject::unboxed_ptr`] read it. Reading the header inline saves two Mono calls
+/// (~70 instructions each: both enter and leave a GC-unsafe region) that otherwise make up
+/// half of an unbox; if a Mono build ever lays it out differently, those calls are used.
+static HEADER_VERIFIED: AtomicBool = AtomicBool::new(false);
+
+/// Checks the header layout on a boxed Int32 and on a string (run once, by `Runtime::start`).
+pub(crate) fn verify_object_header(domain: *mut ffi::MonoDomain) {
+    let mut value = 7i32;
+    let text = [104u16, 105];
+    // SAFETY: the runtime is up and this thread attached; both objects stay on this stack
+    // while they are inspected. Reading two pointer-sized words at the start of a live object
+    // is in bounds (every object has the 16-byte header), and an Int32 box holds 4 bytes of
+    // data after it.
+    let ok = unsafe {
+        let int32 = ffi::mono_class_from_name(ffi::mono_get_corlib(), c"System".as_ptr(), c"Int32".as_ptr());
+        let boxed = ffi::mono_value_box(domain, int32, &mut value as *mut i32 as *mut c_void);
+        let string = ffi::mono_string_new_utf16(domain, text.as_ptr(), 2) as *mut ffi::MonoObject;
+        let class_ok =
+            |o: *mut ffi::MonoObject| *(*(o as *const *const *mut ffi::MonoClass)) == ffi::mono_object_get_class(o);
+        class_ok(boxed)
+            && class_ok(string)
+            && ffi::mono_object_unbox(boxed) as usize == boxed as usize + HEADER_SIZE
+            && *((boxed as *const u8).add(HEADER_SIZE) as *const i32) == 7
+    };
+    HEADER_VERIFIED.store(ok, Ordering::Relaxed);
+}
+
 /// Creates a strong GC handle that keeps `obj` alive and tracks it when SGen moves it.
+#[inline]
 pub(crate) fn gchandle_new(obj: RawObject) -> u32 {
     super::thread::ensure();
     // SAFETY: `obj` is a live non-null object on the current stack.
@@ -56,17 +105,20 @@ pub(crate) fn gchandle_new(obj: RawObject) -> u32 {
 }
 
 /// Frees a GC handle created by [`gchandle_new`].
+#[inline]
 pub(crate) fn gchandle_free(handle: u32) {
     super::thread::ensure();
     // SAFETY: callers free each handle exactly once (the stores own them).
     unsafe { ffi::mono_gchandle_free(handle) }
 }
 
-/// The object a live GC handle refers to, valid until the next GC-safe point on this thread
-/// is left behind, i.e. for the current call.
+/// The object a live GC handle refers to, valid for the current call (it sits on this stack).
+#[inline]
 pub(crate) fn gchandle_target(handle: u32) -> RawObject {
     super::thread::ensure();
-    // SAFETY: callers pass handles that are alive (held under the store's lock).
+    // SAFETY: callers pass a handle read from a live store slot. If a concurrent release freed
+    // it meanwhile, SGen's lookup stays in bounds (its handle table only grows) and returns
+    // null or another object, which the store's re-check then discards.
     RawObject(unsafe { ffi::mono_gchandle_get_target(handle) })
 }
 
@@ -77,7 +129,84 @@ pub(crate) fn gchandle_target(handle: u32) -> RawObject {
 /// and every bit pattern of their size is a valid value (so `bool` is represented as `u8`).
 /// Their layout equals Mono's layout of [`ManagedType::class`](crate::ManagedType::class):
 /// the size is checked on every copy, field offsets once when generated bindings load.
-pub unsafe trait Blittable: Copy + crate::ManagedType + 'static {}
+pub unsafe trait Blittable: Copy + crate::ManagedType + 'static {
+    /// The type's cache of its checked class. [`blittable!`](crate::blittable) and the
+    /// runtime's primitives provide one (a `static`); without it, every box and unbox asks
+    /// Mono for the class's size again.
+    #[doc(hidden)]
+    fn class_cache() -> Option<&'static BlittableClass<Self>> {
+        None
+    }
+}
+
+/// `V`'s class, resolved and checked against `V`'s size on first use, then cached: boxing and
+/// unboxing then make no metadata call. One per Blittable type, in a `static`.
+#[doc(hidden)]
+pub struct BlittableClass<V> {
+    class: OnceLock<Class>,
+    _type: PhantomData<fn() -> V>,
+}
+
+impl<V: Blittable> BlittableClass<V> {
+    /// An empty cache (usable in a `static`).
+    pub const fn new() -> Self {
+        BlittableClass {
+            class: OnceLock::new(),
+            _type: PhantomData,
+        }
+    }
+
+    #[inline]
+    fn get(&self) -> Result<Class> {
+        if let Some(c) = self.class.get() {
+            return Ok(*c);
+        }
+        let class = <V as crate::ManagedType>::class()?;
+        check_size::<V>(class)?;
+        Ok(*self.class.get_or_init(|| class))
+    }
+}
+
+impl<V: Blittable> Default for BlittableClass<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `V`'s class, checked to be a value type of `V`'s size.
+#[inline]
+pub(crate) fn blittable_class<V: Blittable>() -> Result<Class> {
+    match V::class_cache() {
+        Some(cache) => cache.get(),
+        None => {
+            let class = <V as crate::ManagedType>::class()?;
+            check_size::<V>(class)?;
+            Ok(class)
+        }
+    }
+}
+
+/// Plain data that may sit inside a blittable struct: every Blittable type, byte arrays
+/// (padding) and raw pointers.
+///
+/// # Safety
+/// Every bit pattern of the type's size is a valid value.
+pub unsafe trait PlainData: Copy {}
+// SAFETY: Blittable types are valid for every bit pattern (their own contract).
+unsafe impl<T: Blittable> PlainData for T {}
+// SAFETY: an array of plain data is plain data.
+unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
+// SAFETY: any address is a valid raw pointer value.
+unsafe impl<T> PlainData for *mut T {}
+// SAFETY: as above.
+unsafe impl<T> PlainData for *const T {}
+
+/// An all-zero `V` (C#'s `default(V)` for blittable types): the initial value of `out`
+/// parameters.
+pub fn zeroed<V: Blittable>() -> V {
+    // SAFETY: every bit pattern, zero included, is a valid `V` (Blittable contract).
+    unsafe { std::mem::zeroed() }
+}
 
 fn check_size<V: Blittable>(class: Class) -> Result<()> {
     let (size, _) = class.value_size();
@@ -94,9 +223,10 @@ fn check_size<V: Blittable>(class: Class) -> Result<()> {
     Ok(())
 }
 
-/// Boxes a copy of `value` as a `class` (whose size must be `V`'s).
-pub(crate) fn box_value<V: Blittable>(class: Class, value: &V) -> Result<RawObject> {
-    check_size::<V>(class)?;
+/// Boxes a copy of `value` as `V`'s class.
+#[inline]
+pub(crate) fn box_value<V: Blittable>(value: &V) -> Result<RawObject> {
+    let class = blittable_class::<V>()?;
     let rt = Runtime::get()?;
     // SAFETY: `class` is a value type of exactly `V`'s size and `value` is a valid `V`
     // (Blittable contract); Mono copies the bytes into the new box.
@@ -131,13 +261,14 @@ pub(crate) fn box_default(class: Class) -> Result<RawObject> {
     Ok(RawObject(unsafe { ffi::mono_object_new(rt.domain(), class.as_ptr()) }))
 }
 
-/// Copies the value inside `obj`, a box whose layout the caller checked is `V`'s (exact
-/// class, or an enum whose underlying type is `V`), into a `V`.
-pub(crate) fn read_unboxed<V: Blittable>(obj: RawObject, class: Class) -> Result<V> {
-    check_size::<V>(class)?;
+/// Copies the value inside `obj` into a `V`. The caller checked that `obj` is a non-null box
+/// of [`blittable_class::<V>()`](blittable_class) (size checked there), or of an enum whose
+/// underlying type that is (same size).
+#[inline]
+pub(crate) fn read_unboxed<V: Blittable>(obj: RawObject) -> V {
     // SAFETY: `obj` is a non-null box of a value type of `V`'s size; every bit pattern is a
     // valid `V` (Blittable contract); unaligned read because Mono aligns to the class only.
-    Ok(unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) })
+    unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) }
 }
 
 /// A new `System.String` with these UTF-16 code units.

@@ -76,6 +76,7 @@ impl Runtime {
         };
         let domain = NonNull::new(domain).ok_or("mono_jit_init_version returned NULL")?;
         thread::mark_attached();
+        super::raw::verify_object_header(domain.as_ptr());
         let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
             .map_err(|e| format!("cannot load the runtime's C# helper: {e}"))?;
         Ok(Runtime {

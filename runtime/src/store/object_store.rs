@@ -1,8 +1,6 @@
 //! The store of object handles: every reference-typed value (class instances, interfaces,
 //! strings held as objects, boxes) that Rust holds lives here.
 
-use std::sync::LazyLock;
-
 use crate::error::Result;
 use crate::host::{Class, RawObject};
 use crate::store::HandleStore;
@@ -14,7 +12,7 @@ slotmap::new_key_type! {
     pub struct ObjectKey;
 }
 
-static OBJECTS: LazyLock<HandleStore<ObjectKey>> = LazyLock::new(HandleStore::new);
+static OBJECTS: HandleStore<ObjectKey> = HandleStore::new();
 
 /// The process-wide store of object handles.
 pub struct ObjectStore;

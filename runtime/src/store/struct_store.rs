@@ -8,7 +8,6 @@
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::LazyLock;
 
 use crate::error::{Error, Result};
 use crate::host::{raw, Class, RawObject};
@@ -22,7 +21,7 @@ slotmap::new_key_type! {
 
 /// The store of one managed struct type `T`.
 pub struct StructStore<T> {
-    slots: LazyLock<HandleStore<StructKey>>,
+    slots: HandleStore<StructKey>,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -30,7 +29,7 @@ impl<T> StructStore<T> {
     /// An empty store (usable in a `static`).
     pub const fn new() -> Self {
         StructStore {
-            slots: LazyLock::new(HandleStore::new),
+            slots: HandleStore::new(),
             _type: PhantomData,
         }
     }

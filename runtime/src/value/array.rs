@@ -116,6 +116,7 @@ macro_rules! array_reference {
                 self.0
             }
         }
+        impl<T: $bound> crate::Is<Object> for $name<T> {}
         impl<T> Clone for $name<T> {
             fn clone(&self) -> Self {
                 $name(self.0.clone(), PhantomData)

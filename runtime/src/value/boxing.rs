@@ -44,7 +44,7 @@ pub trait Unbox: Sized {
 
 /// Boxes a blittable value (primitive, enum or full struct) as an `Object`.
 pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
-    let boxed = raw::box_value(V::class()?, value)?;
+    let boxed = raw::box_value(value)?;
     Ok(Object::from_raw(boxed).expect("mono_value_box never returns null"))
 }
 
@@ -53,9 +53,9 @@ pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
 pub fn unbox_blittable<V: Blittable>(obj: &Object) -> Result<V> {
     let boxed = obj.raw()?;
     let actual = boxed.class().expect("stored objects are never null");
-    let target = V::class()?;
+    let target = raw::blittable_class::<V>()?;
     if actual == target || (actual.is_enum() && actual.enum_underlying() == Some(target)) {
-        raw::read_unboxed(boxed, actual)
+        Ok(raw::read_unboxed(boxed))
     } else {
         Err(Error::InvalidCast {
             from: actual.full_name(),

@@ -37,6 +37,8 @@ macro_rules! __reference_type {
             }
         }
 
+        impl $crate::Is<$crate::Object> for $name {}
+
         impl ::std::convert::AsRef<$crate::Object> for $name {
             fn as_ref(&self) -> &$crate::Object {
                 &self.0
@@ -95,6 +97,8 @@ macro_rules! generic_interface {
                 self.0
             }
         }
+
+        impl<T: ManagedType> crate::Is<Object> for $name<T> {}
 
         impl<T> Clone for $name<T> {
             fn clone(&self) -> Self {

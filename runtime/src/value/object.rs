@@ -174,3 +174,10 @@ impl Reference for Object {
         self
     }
 }
+
+/// `Self` converts to the reference type `T` without a check or an allocation: `T` is `Self`,
+/// a base class of it, or an interface it implements. Generated bindings implement it, and
+/// take `impl Is<T>` wherever .NET takes a `T`.
+pub trait Is<T: Reference>: Reference {}
+
+impl<T: Reference> Is<T> for T {}

@@ -4,7 +4,7 @@
 
 use crate::call::TypeRef;
 use crate::error::Result;
-use crate::host::{Blittable, Class};
+use crate::host::{Blittable, BlittableClass, Class};
 use crate::value::corlib::{
     IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType,
 };
@@ -40,8 +40,13 @@ macro_rules! primitive {
         }
 
         // SAFETY: a transparent wrapper of a Rust primitive whose every bit pattern is valid and
-        // whose size is the .NET primitive's (checked on every copy).
-        unsafe impl Blittable for $name {}
+        // whose size is the .NET primitive's (checked on first use).
+        unsafe impl Blittable for $name {
+            fn class_cache() -> Option<&'static BlittableClass<Self>> {
+                static CLASS: BlittableClass<$name> = BlittableClass::new();
+                Some(&CLASS)
+            }
+        }
 
         impl $name {
             /// The .NET interfaces this primitive boxes to (through [`BoxAs`](crate::BoxAs)),
@@ -164,7 +169,12 @@ macro_rules! rust_primitive {
             }
         }
         // SAFETY: a Rust primitive whose every bit pattern is valid, the size of the .NET one.
-        unsafe impl Blittable for $rust {}
+        unsafe impl Blittable for $rust {
+            fn class_cache() -> Option<&'static BlittableClass<Self>> {
+                static CLASS: BlittableClass<$rust> = BlittableClass::new();
+                Some(&CLASS)
+            }
+        }
     )*};
 }
 

@@ -110,3 +110,5 @@ impl AsRef<Object> for NetString {
         &self.0
     }
 }
+
+impl crate::Is<Object> for NetString {}

@@ -1,0 +1,141 @@
+//! How .NET names become Rust names. The rule, applied deterministically:
+//!
+//! * **Modules**: one module per namespace segment, snake_cased: `Spike.Sample` becomes
+//!   `spike::sample`. Types in the global namespace live at the root of the output.
+//! * **Types** keep their .NET name minus the generic arity suffix (``List`1`` becomes
+//!   `List`). Nested types are joined to their enclosing types with `_`:
+//!   `Circle/Builder/Mode` becomes `Circle_Builder_Mode`.
+//! * **Fields and methods** are snake_cased: `IsKinematic` becomes `is_kinematic`,
+//!   `HTTPServer` becomes `http_server`, `m_value` stays `m_value`.
+//! * **Constants** (enum members, flags) are SCREAMING_SNAKE_CASE: `ReadWrite` becomes `READ_WRITE`.
+//! * Characters that can't appear in a Rust identifier become `_`; a leading digit gets a `_`
+//!   prefix; an empty name becomes `_`.
+//! * **Keywords**: a name that is a Rust keyword gets the raw prefix (`type` becomes `r#type`),
+//!   except `self`, `Self`, `super`, `crate` and `_`, which can't be raw and get a trailing
+//!   underscore instead (`self_`).
+//! * When two members of one item map to the same name, the later ones (in metadata order)
+//!   get `_2`, `_3`, ... appended.
+
+/// `snake_case` for modules, fields and methods.
+pub fn snake_case(name: &str) -> String {
+    escape(&sanitize(&split_words(name).join("_").to_lowercase()))
+}
+
+/// `SCREAMING_SNAKE_CASE` for constants.
+pub fn screaming_snake_case(name: &str) -> String {
+    escape(&sanitize(&split_words(name).join("_").to_uppercase()))
+}
+
+/// Type names are kept (arity already stripped in the model); nested ones joined with `_`.
+pub fn type_name(nested: &[String], name: &str) -> String {
+    let mut parts: Vec<&str> = nested.iter().map(String::as_str).collect();
+    parts.push(name);
+    escape(&sanitize(&parts.join("_")))
+}
+
+/// Module path of a namespace (`"Spike.Sample"` -> `["spike", "sample"]`).
+pub fn module_path(namespace: &str) -> Vec<String> {
+    namespace.split('.').filter(|s| !s.is_empty()).map(snake_case).collect()
+}
+
+/// Makes `name` unique among `taken` by appending `_2`, `_3`, ...
+pub fn unique(name: String, taken: &mut std::collections::BTreeSet<String>) -> String {
+    let mut candidate = name.clone();
+    let mut n = 2;
+    while taken.contains(&candidate) {
+        candidate = format!("{name}_{n}");
+        n += 1;
+    }
+    taken.insert(candidate.clone());
+    candidate
+}
+
+/// Splits `HTTPServerV2_name` into `["HTTP", "Server", "V2", "name"]`.
+fn split_words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '_' })
+        .collect();
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+        let next = chars.get(i + 1).copied();
+        let boundary = c.is_uppercase()
+            && !cur.is_empty()
+            && (prev.is_some_and(|p| p.is_lowercase() || p.is_ascii_digit())
+                || (prev.is_some_and(char::is_uppercase) && next.is_some_and(char::is_lowercase)));
+        if boundary {
+            words.push(std::mem::take(&mut cur));
+        }
+        cur.push(c);
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    // Keep a leading underscore (`_value` stays distinct from `value`).
+    if name.starts_with('_') {
+        if let Some(first) = words.first_mut() {
+            first.insert(0, '_');
+        }
+    }
+    words
+}
+
+/// Replaces characters that can't appear in an identifier.
+fn sanitize(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' })
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+const KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern", "false", "fn", "for", "gen",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct",
+    "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
+];
+
+fn escape(name: &str) -> String {
+    match name {
+        "self" | "Self" | "super" | "crate" | "_" => format!("{name}_"),
+        n if KEYWORDS.contains(&n) => format!("r#{n}"),
+        n => n.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rule() {
+        assert_eq!(snake_case("IsKinematic"), "is_kinematic");
+        assert_eq!(snake_case("HTTPServer"), "http_server");
+        assert_eq!(snake_case("m_value"), "m_value");
+        assert_eq!(snake_case("Vector3"), "vector3");
+        assert_eq!(snake_case("type"), "r#type");
+        assert_eq!(snake_case("Self"), "self_");
+        assert_eq!(snake_case("_x"), "_x");
+        assert_eq!(screaming_snake_case("ReadWrite"), "READ_WRITE");
+        assert_eq!(screaming_snake_case("None"), "NONE");
+        assert_eq!(
+            type_name(&["Circle".into(), "Builder".into()], "Mode"),
+            "Circle_Builder_Mode"
+        );
+        assert_eq!(type_name(&[], "Self"), "Self_");
+        assert_eq!(module_path("Spike.Sample"), ["spike", "sample"]);
+        assert_eq!(snake_case("1st"), "_1st");
+    }
+}

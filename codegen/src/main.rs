@@ -1,0 +1,63 @@
+//! `cilbind`: the command-line front end of the generator.
+#![forbid(unsafe_code)]
+
+use cilbind_codegen::Builder;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cilbind", version, about = "Generate Rust bindings for .NET assemblies")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read assemblies and write Rust bindings for their public types.
+    Generate {
+        /// Assemblies to bind.
+        #[arg(required = true)]
+        assemblies: Vec<PathBuf>,
+        /// Extra folder to search for referenced assemblies (repeatable).
+        #[arg(long = "reference-dir", value_name = "DIR")]
+        reference_dirs: Vec<PathBuf>,
+        /// Bind only this namespace and those below it (repeatable; default: all).
+        #[arg(long = "namespace", value_name = "PREFIX")]
+        namespaces: Vec<String>,
+        /// Output file for the generated Rust code.
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let Command::Generate {
+        assemblies,
+        reference_dirs,
+        namespaces,
+        out,
+    } = Cli::parse().command;
+    let mut builder = Builder::new();
+    for a in assemblies {
+        builder = builder.assembly(a);
+    }
+    for d in reference_dirs {
+        builder = builder.reference_dir(d);
+    }
+    for n in namespaces {
+        builder = builder.namespace(n);
+    }
+    match builder.generate().and_then(|b| b.write_to_file(&out).map(|()| b)) {
+        Ok(bindings) => {
+            println!("wrote {}", out.display());
+            print!("{}", bindings.summary());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

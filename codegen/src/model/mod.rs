@@ -1,0 +1,59 @@
+//! The owned, assembly-independent model of the types being bound.
+//!
+//! Nothing in here knows about dotnetdll (that is `read/`) or about Rust syntax (that is
+//! `emit/`). A [`Model`] holds the *bound* types (those selected by the user, with their full
+//! API) and the *dependencies* they mention (only what layout and classification need).
+
+mod ty;
+mod type_def;
+
+pub use ty::{GenericParam, Primitive, Ty, TypePath};
+pub use type_def::{
+    ConstValue, EnumInfo, EnumMember, EventModel, FieldModel, Layout, MemberModelRef, MethodModel, ParamModel,
+    PassMode, PropertyModel, TypeApi, TypeKind, TypeModel, Visibility,
+};
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The bound types plus every type they depend on, keyed by [`TypePath`].
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    types: BTreeMap<TypePath, TypeModel>,
+    bound: BTreeSet<TypePath>,
+}
+
+impl Model {
+    /// Adds a type; `bound` marks it as selected for binding. A type added twice keeps its
+    /// first model, but is marked bound if either addition was.
+    pub fn insert(&mut self, model: TypeModel, bound: bool) {
+        if bound {
+            self.bound.insert(model.path.clone());
+        }
+        self.types.entry(model.path.clone()).or_insert(model);
+    }
+
+    /// The type at `path`, if modeled.
+    pub fn get(&self, path: &TypePath) -> Option<&TypeModel> {
+        self.types.get(path)
+    }
+
+    /// True if `path` is modeled.
+    pub fn contains(&self, path: &TypePath) -> bool {
+        self.types.contains_key(path)
+    }
+
+    /// The bound types, in a deterministic order (assembly, then metadata name).
+    pub fn bound(&self) -> impl Iterator<Item = &TypeModel> {
+        self.bound.iter().filter_map(|p| self.types.get(p))
+    }
+
+    /// True if `path` was selected for binding (not just a dependency).
+    pub fn is_bound(&self, path: &TypePath) -> bool {
+        self.bound.contains(path)
+    }
+
+    /// Every modeled type, bound or not, sorted by path.
+    pub fn all(&self) -> impl Iterator<Item = &TypeModel> {
+        self.types.values()
+    }
+}

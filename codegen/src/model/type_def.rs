@@ -1,0 +1,275 @@
+//! [`TypeModel`]: everything the generator knows about one type definition, as owned data.
+
+use super::ty::{Primitive, Ty, TypePath};
+
+/// What kind of type a definition is, as .NET sees it (before any binding decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TypeKind {
+    /// A reference type that is none of the kinds below.
+    Class,
+    /// A value type other than an enum (base type `System.ValueType`).
+    Struct,
+    /// An enum (base type `System.Enum`).
+    Enum,
+    /// An interface.
+    Interface,
+    /// A delegate (base type `System.MulticastDelegate`).
+    Delegate,
+}
+
+/// Member accessibility.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Visibility {
+    /// `public`
+    Public,
+    /// `protected`
+    Protected,
+    /// `protected internal`
+    ProtectedInternal,
+    /// `private protected`
+    PrivateProtected,
+    /// `internal`
+    Internal,
+    /// `private`, or compiler-controlled.
+    Private,
+}
+
+/// The `StructLayout` of a type. `None` means "not given, runtime default".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// `LayoutKind.Auto`: the runtime may order fields as it likes.
+    Auto,
+    /// `LayoutKind.Sequential`: fields in declaration order.
+    Sequential {
+        /// `Pack`; `None` = default (natural alignment).
+        pack: Option<u32>,
+        /// `Size`; `None` = computed from the fields.
+        size: Option<u32>,
+    },
+    /// `LayoutKind.Explicit`: every instance field has a `[FieldOffset]`.
+    Explicit {
+        /// `Size`; `None` = computed from the fields.
+        size: Option<u32>,
+    },
+}
+
+/// A compile-time constant (const field, enum member, parameter default).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    /// `bool`
+    Bool(bool),
+    /// `char`, as a UTF-16 code unit.
+    Char(u16),
+    /// Any integral value, widened.
+    Int(i128),
+    /// `float`
+    F32(f32),
+    /// `double`
+    F64(f64),
+    /// `string` (lossily decoded from UTF-16).
+    String(String),
+    /// `null`
+    Null,
+}
+
+/// A field.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldModel {
+    /// Metadata name.
+    pub name: String,
+    /// Field type, in terms of the declaring type's generic parameters.
+    pub ty: Ty,
+    /// Accessibility.
+    pub visibility: Visibility,
+    /// `static`
+    pub is_static: bool,
+    /// `const` (a literal: no storage, the value is in `constant`).
+    pub is_literal: bool,
+    /// `readonly`
+    pub is_readonly: bool,
+    /// `[FieldOffset]` for explicit layouts.
+    pub offset: Option<u32>,
+    /// Value of a `const` field or enum member.
+    pub constant: Option<ConstValue>,
+}
+
+/// How a parameter is passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassMode {
+    /// By value.
+    Value,
+    /// `ref`
+    Ref,
+    /// `out`
+    Out,
+    /// `in` (read-only reference).
+    In,
+}
+
+/// A method parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamModel {
+    /// Name from the metadata (`argN` when the metadata has none).
+    pub name: String,
+    /// Parameter type; for `ref`/`out`/`in` this is the type *behind* the reference.
+    pub ty: Ty,
+    /// By value, `ref`, `out` or `in`.
+    pub pass: PassMode,
+    /// Default value of an optional parameter, when it has a constant.
+    pub default: Option<ConstValue>,
+    /// `params T[]`
+    pub is_params: bool,
+}
+
+/// A method, constructor, or property/event accessor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodModel {
+    /// Metadata name (`.ctor` for constructors).
+    pub name: String,
+    /// Accessibility.
+    pub visibility: Visibility,
+    /// `static`
+    pub is_static: bool,
+    /// `.ctor` (instance constructor).
+    pub is_constructor: bool,
+    /// `virtual` (also true for `abstract`, `override` and interface implementations).
+    pub is_virtual: bool,
+    /// `abstract`
+    pub is_abstract: bool,
+    /// `override`: virtual and reusing a base class's vtable slot.
+    pub is_override: bool,
+    /// `sealed`/final.
+    pub is_final: bool,
+    /// Names of the method's own generic parameters.
+    pub generic_params: Vec<String>,
+    /// Parameters in order.
+    pub params: Vec<ParamModel>,
+    /// Return type ([`Ty::Void`] for none; [`Ty::ByRef`] for `ref` returns).
+    pub ret: Ty,
+    /// Takes a variable argument list (`__arglist`).
+    pub is_varargs: bool,
+}
+
+/// A property or indexer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertyModel {
+    /// Metadata name (`Item` for C# indexers).
+    pub name: String,
+    /// Property type.
+    pub ty: Ty,
+    /// Index parameters; non-empty for indexers.
+    pub index_params: Vec<ParamModel>,
+    /// `static`
+    pub is_static: bool,
+    /// The `get` accessor.
+    pub getter: Option<MethodModel>,
+    /// The `set` accessor.
+    pub setter: Option<MethodModel>,
+}
+
+/// An event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventModel {
+    /// Metadata name.
+    pub name: String,
+    /// Delegate type of the handlers.
+    pub handler: Ty,
+}
+
+/// One named value of an enum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnumMember {
+    /// Metadata name.
+    pub name: String,
+    /// Value, widened from the underlying type.
+    pub value: i128,
+}
+
+/// Enum-specific information.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnumInfo {
+    /// Type of `value__`.
+    pub underlying: Primitive,
+    /// Named values in declaration order.
+    pub members: Vec<EnumMember>,
+    /// Has `[System.Flags]`.
+    pub is_flags: bool,
+}
+
+/// The part of a type only loaded for types that are bound (not for dependencies).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TypeApi {
+    /// All base types, nearest first, with generic arguments substituted into this type's terms.
+    pub base_chain: Vec<Ty>,
+    /// Every interface the type implements: declared, inherited from base classes and from
+    /// other interfaces, with generic arguments substituted; first-seen order, no duplicates
+    /// (the set `Type.GetInterfaces()` returns).
+    pub interfaces: Vec<Ty>,
+    /// Methods and constructors declared by this type (accessors are under `properties`).
+    pub methods: Vec<MethodModel>,
+    /// Properties and indexers declared by this type.
+    pub properties: Vec<PropertyModel>,
+    /// Events declared by this type.
+    pub events: Vec<EventModel>,
+}
+
+/// Points at one member of a [`TypeModel`]: an index into `fields`, `api.methods`,
+/// `api.properties` (getter or setter) or `api.events`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemberModelRef {
+    /// `fields[i]`
+    Field(usize),
+    /// `api.methods[i]` (methods and constructors)
+    Method(usize),
+    /// `api.properties[i].getter`
+    Getter(usize),
+    /// `api.properties[i].setter`
+    Setter(usize),
+    /// `api.events[i]`
+    Event(usize),
+}
+
+/// Everything the generator knows about one type definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeModel {
+    /// Which type this is.
+    pub path: TypePath,
+    /// Class, struct, enum, interface or delegate.
+    pub kind: TypeKind,
+    /// Visible outside its assembly (public, and every enclosing type public).
+    pub is_public: bool,
+    /// `abstract` (static classes are abstract and sealed).
+    pub is_abstract: bool,
+    /// `sealed`
+    pub is_sealed: bool,
+    /// Names of the generic parameters, including those inherited from enclosing types.
+    pub generic_params: Vec<String>,
+    /// Direct base type, in terms of this type's generic parameters.
+    pub base: Option<Ty>,
+    /// `StructLayout`.
+    pub layout: Layout,
+    /// Fields in declaration order. For bound types every field; for dependency types only
+    /// the instance fields of value types (what layout computations need).
+    pub fields: Vec<FieldModel>,
+    /// Set for enums.
+    pub enum_info: Option<EnumInfo>,
+    /// Members, interfaces and base chain; `Some` only for bound types.
+    pub api: Option<TypeApi>,
+}
+
+impl TypeModel {
+    /// Instance (non-static, non-const) fields in declaration order.
+    pub fn instance_fields(&self) -> impl Iterator<Item = &FieldModel> {
+        self.fields.iter().filter(|f| !f.is_static && !f.is_literal)
+    }
+
+    /// The type applied to its own generic parameters (`List<!0>` for ``List`1``).
+    pub fn self_ty(&self) -> Ty {
+        Ty::Named {
+            path: self.path.clone(),
+            args: (0..self.generic_params.len())
+                .map(|i| Ty::GenericParam(super::ty::GenericParam::Type(i)))
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! Loading assemblies and resolving type references across them.
+//!
+//! dotnetdll parses ONE file into a `Resolution`; a TypeRef in it is just a name plus a
+//! scope (usually an assembly reference). [`AssemblySet`] loads referenced assemblies on
+//! demand by simple name from an ordered list of search directories, indexes their types,
+//! and follows nested TypeRefs and type forwarders (`[TypeForwardedTo]`).
+//!
+//! `Resolution<'a>` borrows the file's bytes. A generator run is short-lived and keeps every
+//! assembly until it ends, so the bytes and the [`Loaded`] records are leaked to make them
+//! `'static`; that lets resolved definitions from different files be held side by side.
+
+use crate::error::{Error, Result};
+use dotnetdll::dll::ParseError;
+use dotnetdll::prelude::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One loaded assembly file.
+pub struct Loaded {
+    /// Assembly simple name (from the Assembly table; the file stem if there is none).
+    pub name: String,
+    /// The file it was loaded from.
+    pub path: PathBuf,
+    /// dotnetdll's view of the file.
+    pub res: Resolution<'static>,
+    /// Top-level types by (namespace, metadata name).
+    top_level: HashMap<(String, String), TypeIndex>,
+    /// Nested types by (enclosing type, metadata name).
+    nested: HashMap<(TypeIndex, String), TypeIndex>,
+}
+
+impl Loaded {
+    fn find_local(&self, namespace: &str, name: &str) -> Option<TypeIndex> {
+        self.top_level.get(&(namespace.to_string(), name.to_string())).copied()
+    }
+
+    fn find_nested(&self, encloser: TypeIndex, name: &str) -> Option<TypeIndex> {
+        self.nested.get(&(encloser, name.to_string())).copied()
+    }
+}
+
+/// A type definition: which assembly, and which row inside it.
+#[derive(Clone, Copy)]
+pub struct DefRef {
+    /// The assembly defining the type.
+    pub asm: &'static Loaded,
+    /// The definition's index inside `asm.res`.
+    pub idx: TypeIndex,
+}
+
+impl DefRef {
+    /// The dotnetdll definition.
+    pub fn def(&self) -> &'static TypeDefinition<'static> {
+        &self.asm.res[self.idx]
+    }
+
+    /// Full metadata name with enclosing types: ``Ns.Outer`1/Inner``.
+    /// (`TypeDefinition::nested_type_name` only handles one nesting level.)
+    pub fn metadata_name(&self) -> String {
+        let td = self.def();
+        match td.encloser {
+            Some(enc) => format!(
+                "{}/{}",
+                DefRef {
+                    asm: self.asm,
+                    idx: enc
+                }
+                .metadata_name(),
+                td.name
+            ),
+            None => td.type_name(),
+        }
+    }
+
+    /// The outermost enclosing type (itself if not nested).
+    fn outermost(&self) -> DefRef {
+        match self.def().encloser {
+            Some(enc) => DefRef {
+                asm: self.asm,
+                idx: enc,
+            }
+            .outermost(),
+            None => *self,
+        }
+    }
+
+    /// Visible outside the assembly: public, and every enclosing type public too.
+    pub fn is_public(&self) -> bool {
+        let td = self.def();
+        match td.flags.accessibility {
+            TypeAccessibility::Public => td.encloser.is_none(),
+            TypeAccessibility::Nested(Accessibility::Public) => match td.encloser {
+                Some(enc) => DefRef {
+                    asm: self.asm,
+                    idx: enc,
+                }
+                .is_public(),
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Metadata name of the direct base type's definition, without resolving it
+    /// (`"System.ValueType"`); empty if there is no base or it is a generic instantiation.
+    pub fn base_name(&self) -> String {
+        match &self.def().extends {
+            Some(TypeSource::User(u)) => u.type_name(&self.asm.res),
+            _ => String::new(),
+        }
+    }
+}
+
+/// Strips a generic arity suffix: ``List`1`` -> `List`.
+pub fn strip_arity(name: &str) -> &str {
+    match name.rfind('`') {
+        Some(i) if i > 0 && name[i + 1..].bytes().all(|b| b.is_ascii_digit()) && i + 1 < name.len() => &name[..i],
+        _ => name,
+    }
+}
+
+/// The [`crate::model::TypePath`] of a definition.
+pub fn type_path(d: DefRef) -> crate::model::TypePath {
+    let mut nested = Vec::new();
+    let mut cur = d.def().encloser;
+    while let Some(enc) = cur {
+        let td = &d.asm.res[enc];
+        nested.push(strip_arity(&td.name).to_string());
+        cur = td.encloser;
+    }
+    nested.reverse();
+    crate::model::TypePath {
+        assembly: d.asm.name.clone(),
+        namespace: d.outermost().def().namespace.as_deref().unwrap_or("").to_string(),
+        nested,
+        name: strip_arity(&d.def().name).to_string(),
+        metadata_name: d.metadata_name(),
+    }
+}
+
+/// The assemblies loaded so far and where to look for more.
+pub struct AssemblySet {
+    search_dirs: Vec<PathBuf>,
+    loaded: RefCell<HashMap<String, &'static Loaded>>,
+    options: ReadOptions,
+}
+
+impl AssemblySet {
+    /// An empty set that looks up referenced assemblies in `search_dirs`, in order.
+    pub fn new(search_dirs: Vec<PathBuf>) -> Self {
+        AssemblySet {
+            search_dirs,
+            loaded: RefCell::new(HashMap::new()),
+            // Bindings never need IL bodies; skipping them halves the parse time.
+            options: ReadOptions::new().with_skip_method_bodies(true),
+        }
+    }
+
+    /// The directories searched for referenced assemblies, in order.
+    pub fn search_dirs(&self) -> &[PathBuf] {
+        &self.search_dirs
+    }
+
+    /// Loads the assembly in `path` (or returns the already loaded assembly of the same name).
+    pub fn load_path(&self, path: &Path) -> Result<&'static Loaded> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        let res = parse(path, bytes, self.options)?;
+        let name = match &res.assembly {
+            Some(a) => a.name.to_string(),
+            None => path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        };
+        if let Some(existing) = self.loaded.borrow().get(&name) {
+            return Ok(existing);
+        }
+
+        let mut top_level = HashMap::new();
+        let mut nested = HashMap::new();
+        for (idx, td) in res.enumerate_type_definitions() {
+            match td.encloser {
+                None => {
+                    let ns = td.namespace.as_deref().unwrap_or("").to_string();
+                    top_level.insert((ns, td.name.to_string()), idx);
+                }
+                Some(enc) => {
+                    nested.insert((enc, td.name.to_string()), idx);
+                }
+            }
+        }
+        let loaded: &'static Loaded = Box::leak(Box::new(Loaded {
+            name: name.clone(),
+            path: path.to_path_buf(),
+            res,
+            top_level,
+            nested,
+        }));
+        self.loaded.borrow_mut().insert(name, loaded);
+        Ok(loaded)
+    }
+
+    /// Loads an assembly by simple name (as written in an assembly reference of `referenced_by`).
+    pub fn load_by_name(&self, name: &str, referenced_by: &Loaded) -> Result<&'static Loaded> {
+        if let Some(l) = self.loaded.borrow().get(name) {
+            return Ok(l);
+        }
+        for dir in &self.search_dirs {
+            for ext in ["dll", "exe"] {
+                let candidate = dir.join(format!("{name}.{ext}"));
+                if candidate.is_file() {
+                    return self.load_path(&candidate);
+                }
+            }
+        }
+        Err(Error::UnresolvedAssembly {
+            referenced_by: referenced_by.path.clone(),
+            assembly: name.to_string(),
+            searched: self.search_dirs.clone(),
+        })
+    }
+
+    /// The definitions behind the type forwarders of `asm` (a facade assembly's public types).
+    pub fn forwarded_types(&self, asm: &'static Loaded) -> Result<Vec<DefRef>> {
+        let mut out = Vec::new();
+        for et in &asm.res.exported_types {
+            if let TypeImplementation::TypeForwarder(_) = et.implementation {
+                out.push(self.find_in(asm, et.namespace.as_deref().unwrap_or(""), &et.name, asm)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Finds a top-level type by namespace and metadata name in `asm`, following type forwarders.
+    fn find_in(&self, asm: &'static Loaded, namespace: &str, name: &str, referenced_by: &Loaded) -> Result<DefRef> {
+        if let Some(idx) = asm.find_local(namespace, name) {
+            return Ok(DefRef { asm, idx });
+        }
+        let full = if namespace.is_empty() {
+            name.to_string()
+        } else {
+            format!("{namespace}.{name}")
+        };
+        let forwarded = asm
+            .res
+            .exported_types
+            .iter()
+            .find(|et| et.name == name && et.namespace.as_deref().unwrap_or("") == namespace);
+        match forwarded.map(|et| &et.implementation) {
+            Some(TypeImplementation::TypeForwarder(aref)) => {
+                let target = self.load_by_name(&asm.res[*aref].name, asm)?;
+                self.find_in(target, namespace, name, asm)
+            }
+            Some(_) => Err(Error::Unsupported {
+                path: asm.path.clone(),
+                what: format!("type {full} is exported from another module (multi-module assembly)"),
+            }),
+            None => Err(Error::UnresolvedType {
+                referenced_by: referenced_by.path.clone(),
+                type_name: full,
+                reason: format!(
+                    "assembly {} ({}) does not define or forward it",
+                    asm.name,
+                    asm.path.display()
+                ),
+            }),
+        }
+    }
+
+    /// Resolves a TypeRef of assembly `from` to its definition.
+    pub fn resolve_typeref(&self, from: &'static Loaded, r: TypeRefIndex) -> Result<DefRef> {
+        let tr = &from.res[r];
+        let namespace = tr.namespace.as_deref().unwrap_or("");
+        match tr.scope {
+            ResolutionScope::Assembly(a) => {
+                let target = self.load_by_name(&from.res[a].name, from)?;
+                self.find_in(target, namespace, &tr.name, from)
+            }
+            ResolutionScope::Nested(enclosing) => {
+                let outer = self.resolve_typeref(from, enclosing)?;
+                match outer.asm.find_nested(outer.idx, &tr.name) {
+                    Some(idx) => Ok(DefRef { asm: outer.asm, idx }),
+                    None => Err(Error::UnresolvedType {
+                        referenced_by: from.path.clone(),
+                        type_name: format!("{}/{}", outer.metadata_name(), tr.name),
+                        reason: format!("{} has no such nested type", outer.asm.path.display()),
+                    }),
+                }
+            }
+            ResolutionScope::CurrentModule | ResolutionScope::Exported => self.find_in(from, namespace, &tr.name, from),
+            ResolutionScope::ExternalModule(_) => Err(Error::Unsupported {
+                path: from.path.clone(),
+                what: format!(
+                    "type {} lives in another module (multi-module assembly)",
+                    tr.type_name()
+                ),
+            }),
+        }
+    }
+
+    /// Resolves a TypeDef or TypeRef of assembly `from` to its definition.
+    pub fn resolve_user_type(&self, from: &'static Loaded, u: &UserType) -> Result<DefRef> {
+        match u {
+            UserType::Definition(idx) => Ok(DefRef { asm: from, idx: *idx }),
+            UserType::Reference(r) => self.resolve_typeref(from, *r),
+        }
+    }
+}
+
+/// Parses one file, telling "not an assembly at all" apart from "damaged assembly".
+fn parse(path: &Path, bytes: &'static [u8], options: ReadOptions) -> Result<Resolution<'static>> {
+    let not_assembly = |reason: &str| Error::NotAnAssembly {
+        path: path.to_path_buf(),
+        reason: reason.to_string(),
+    };
+    let corrupt = |reason: String| Error::CorruptMetadata {
+        path: path.to_path_buf(),
+        reason,
+    };
+    if !bytes.starts_with(b"MZ") {
+        return Err(not_assembly("it is not a PE image (no 'MZ' signature)"));
+    }
+    if let Some(needed) = pe_sections_end(bytes).filter(|&end| end > bytes.len()) {
+        return Err(corrupt(format!(
+            "the file has {} bytes but its sections need {needed}",
+            bytes.len()
+        )));
+    }
+    let dll = DLL::parse(bytes).map_err(|e| match e {
+        DLLError::Parse(ParseError::BadStructure(msg)) if msg.contains("CLI") => {
+            not_assembly("it is a native PE image without CLI metadata")
+        }
+        other => corrupt(other.to_string()),
+    })?;
+    // dotnetdll indexes into the file with offsets read from it; a damaged file must not take
+    // the whole generator down, so a panic while decoding is reported like any decode error.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dll.resolve(options)))
+        .map_err(|_| corrupt("the metadata decoder failed on inconsistent tables".to_string()))?
+        .map_err(|e| corrupt(e.to_string()))
+}
+
+/// Where the last PE section's raw data ends, from the section table; `None` if the headers
+/// themselves are unreadable (the PE parser then reports that). A copy cut short inside the
+/// section data would otherwise decode "successfully" as long as the metadata is intact.
+fn pe_sections_end(bytes: &[u8]) -> Option<usize> {
+    let u16_at = |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?) as usize);
+    let u32_at = |at: usize| Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize);
+    let pe = u32_at(0x3c)?;
+    if bytes.get(pe..pe + 4)? != b"PE\0\0" {
+        return None;
+    }
+    let sections = u16_at(pe + 6)?;
+    let table = pe + 24 + u16_at(pe + 20)?;
+    (0..sections)
+        .map(|i| {
+            let header = table + i * 40;
+            Some(u32_at(header + 20)? + u32_at(header + 16)?)
+        })
+        .try_fold(0, |end: usize, e| Some(end.max(e?)))
+}

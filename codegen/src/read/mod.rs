@@ -1,0 +1,9 @@
+//! Reading assemblies with dotnetdll and turning them into the owned [`crate::model`].
+//!
+//! This is the only part of the crate that touches dotnetdll.
+
+mod assembly_set;
+mod to_model;
+
+pub use assembly_set::{AssemblySet, DefRef, Loaded};
+pub use to_model::{build_model, Selection};

@@ -1,0 +1,581 @@
+//! Converting dotnetdll definitions into the owned [`Model`].
+//!
+//! Two depths of conversion:
+//! * **bound** types (public, in an input assembly, inside a selected namespace) get everything:
+//!   visible fields and members, the base chain and the full interface set;
+//! * **dependencies** (every named type a bound type mentions, and, for value types, the
+//!   types of their instance fields, transitively) get only their kind, layout, instance
+//!   fields and enum values: what classification and layout need. Their members are never
+//!   converted, so an unrelated type deep inside a referenced assembly can't fail the run.
+//!
+//! Only members visible to other assemblies (public, protected, protected internal) are
+//! converted; private and internal ones are invisible to bindings.
+
+use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
+use crate::error::{Error, Result};
+use crate::model::{
+    ConstValue, EnumInfo, EnumMember, EventModel, FieldModel, GenericParam, Layout, MethodModel, Model, ParamModel,
+    PassMode, Primitive, PropertyModel, Ty, TypeApi, TypeKind, TypeModel, TypePath, Visibility,
+};
+use dotnetdll::prelude::*;
+use dotnetdll::resolved::members::Accessibility as MemberAccessibility;
+use std::collections::HashMap;
+
+/// Which types of the input assemblies are bound.
+pub struct Selection<'a> {
+    /// The input assemblies.
+    pub inputs: &'a [&'static Loaded],
+    /// Namespace prefixes (`"Spike"` selects `Spike` and `Spike.Sample`, not `Spiked`);
+    /// empty selects every namespace.
+    pub namespaces: &'a [String],
+}
+
+impl Selection<'_> {
+    fn selects(&self, namespace: &str) -> bool {
+        self.namespaces.is_empty()
+            || self.namespaces.iter().any(|p| {
+                namespace == p.as_str() || (namespace.starts_with(p.as_str()) && namespace[p.len()..].starts_with('.'))
+            })
+    }
+}
+
+/// Builds the model of every selected public type and of the types they depend on.
+pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
+    let mut cx = Converter {
+        set,
+        defs: HashMap::new(),
+    };
+    let mut model = Model::default();
+    for &asm in selection.inputs {
+        // A facade's public types are the ones it forwards (System.Numerics.Vectors.dll
+        // forwards Vector3 & co. to System.Numerics.dll), so those are bound too.
+        let own = asm.res.enumerate_type_definitions().map(|(idx, _)| DefRef { asm, idx });
+        for d in own.chain(set.forwarded_types(asm)?) {
+            // `<Module>`, closures, `<PrivateImplementationDetails>` and fixed buffers are
+            // compiler-generated and never public, so the visibility check drops them.
+            if d.def().name.contains('<') || !d.is_public() {
+                continue;
+            }
+            let path = type_path(d);
+            if !selection.selects(&path.namespace) {
+                continue;
+            }
+            let tm = cx.type_model(d, true)?;
+            model.insert(tm, true);
+        }
+    }
+
+    // Pull in dependencies until nothing new is mentioned.
+    let mut pending: Vec<TypePath> = Vec::new();
+    for t in model.all() {
+        mentioned_types(t, &mut pending);
+    }
+    while let Some(path) = pending.pop() {
+        if model.contains(&path) {
+            continue;
+        }
+        let Some(&d) = cx.defs.get(&path) else {
+            continue; // every path in a Ty was produced by `cx`, so this does not happen
+        };
+        let tm = cx.type_model(d, false)?;
+        mentioned_types(&tm, &mut pending);
+        model.insert(tm, false);
+    }
+    Ok(model)
+}
+
+/// Every type path mentioned by a model (fields, signatures, base types, interfaces).
+fn mentioned_types(t: &TypeModel, out: &mut Vec<TypePath>) {
+    let mut tys: Vec<&Ty> = t.fields.iter().map(|f| &f.ty).collect();
+    tys.extend(t.base.iter());
+    if let Some(api) = &t.api {
+        tys.extend(api.base_chain.iter().chain(&api.interfaces));
+        let methods = api.methods.iter().chain(
+            api.properties
+                .iter()
+                .flat_map(|p| p.getter.iter().chain(p.setter.iter())),
+        );
+        for m in methods {
+            tys.push(&m.ret);
+            tys.extend(m.params.iter().map(|p| &p.ty));
+        }
+        tys.extend(api.properties.iter().map(|p| &p.ty));
+        tys.extend(api.events.iter().map(|e| &e.handler));
+    }
+    for ty in tys {
+        ty.visit_named(&mut |p| out.push(p.clone()));
+    }
+}
+
+/// Converts dotnetdll types of any file into [`Ty`], remembering where each named type is
+/// defined so dependencies can be modeled later.
+struct Converter<'s> {
+    set: &'s AssemblySet,
+    defs: HashMap<TypePath, DefRef>,
+}
+
+/// Implemented by dotnetdll's two type representations (fields/properties vs. methods).
+trait ToTy {
+    fn to_ty(&self, cx: &mut Converter, from: &'static Loaded) -> Result<Ty>;
+}
+
+impl ToTy for MemberType {
+    fn to_ty(&self, cx: &mut Converter, from: &'static Loaded) -> Result<Ty> {
+        match self {
+            MemberType::Base(b) => cx.base_ty(from, b),
+            MemberType::TypeGeneric(i) => Ok(Ty::GenericParam(GenericParam::Type(*i))),
+        }
+    }
+}
+
+impl ToTy for MethodType {
+    fn to_ty(&self, cx: &mut Converter, from: &'static Loaded) -> Result<Ty> {
+        match self {
+            MethodType::Base(b) => cx.base_ty(from, b),
+            MethodType::TypeGeneric(i) => Ok(Ty::GenericParam(GenericParam::Type(*i))),
+            MethodType::MethodGeneric(i) => Ok(Ty::GenericParam(GenericParam::Method(*i))),
+        }
+    }
+}
+
+/// How many base types to follow before declaring the metadata cyclic.
+const MAX_BASE_DEPTH: usize = 64;
+
+impl Converter<'_> {
+    fn base_ty<T: ToTy>(&mut self, from: &'static Loaded, b: &BaseType<T>) -> Result<Ty> {
+        Ok(match b {
+            BaseType::Type { source, .. } => self.source_ty(from, source)?,
+            BaseType::Boolean => Ty::Primitive(Primitive::Bool),
+            BaseType::Char => Ty::Primitive(Primitive::Char),
+            BaseType::Int8 => Ty::Primitive(Primitive::I8),
+            BaseType::UInt8 => Ty::Primitive(Primitive::U8),
+            BaseType::Int16 => Ty::Primitive(Primitive::I16),
+            BaseType::UInt16 => Ty::Primitive(Primitive::U16),
+            BaseType::Int32 => Ty::Primitive(Primitive::I32),
+            BaseType::UInt32 => Ty::Primitive(Primitive::U32),
+            BaseType::Int64 => Ty::Primitive(Primitive::I64),
+            BaseType::UInt64 => Ty::Primitive(Primitive::U64),
+            BaseType::Float32 => Ty::Primitive(Primitive::F32),
+            BaseType::Float64 => Ty::Primitive(Primitive::F64),
+            BaseType::IntPtr => Ty::Primitive(Primitive::IntPtr),
+            BaseType::UIntPtr => Ty::Primitive(Primitive::UIntPtr),
+            BaseType::Object => Ty::Object,
+            BaseType::String => Ty::String,
+            BaseType::Vector(_, t) => Ty::SzArray(Box::new(t.to_ty(self, from)?)),
+            BaseType::Array(t, shape) => Ty::Array {
+                element: Box::new(t.to_ty(self, from)?),
+                rank: shape.rank,
+            },
+            BaseType::ValuePointer(_, Some(t)) => Ty::Pointer(Some(Box::new(t.to_ty(self, from)?))),
+            BaseType::ValuePointer(_, None) => Ty::Pointer(None),
+            BaseType::FunctionPointer(_) => Ty::FunctionPointer,
+        })
+    }
+
+    /// A named type, canonicalised to its defining assembly. `System.Int32` & co. written as
+    /// named types (as in `extends` or inside mscorlib) become the same `Ty` as the element
+    /// type forms, so equal types always compare equal.
+    fn source_ty<T: ToTy>(&mut self, from: &'static Loaded, s: &TypeSource<T>) -> Result<Ty> {
+        let (base, args) = match s {
+            TypeSource::User(u) => (u, Vec::new()),
+            TypeSource::Generic { base, parameters } => {
+                let args = parameters
+                    .iter()
+                    .map(|p| p.to_ty(self, from))
+                    .collect::<Result<Vec<_>>>()?;
+                (base, args)
+            }
+        };
+        let d = self.set.resolve_user_type(from, base)?;
+        let path = type_path(d);
+        if args.is_empty() && path.nested.is_empty() && path.namespace == "System" {
+            if let Some(p) = Primitive::from_system_name(&path.name) {
+                return Ok(Ty::Primitive(p));
+            }
+            match path.name.as_str() {
+                "String" => return Ok(Ty::String),
+                "Object" => return Ok(Ty::Object),
+                "Void" => return Ok(Ty::Void),
+                "TypedReference" => return Ok(Ty::TypedReference),
+                _ => {}
+            }
+        }
+        self.defs.entry(path.clone()).or_insert(d);
+        Ok(Ty::Named { path, args })
+    }
+
+    fn param_ty<T: ToTy>(&mut self, from: &'static Loaded, p: &ParameterType<T>) -> Result<(Ty, bool)> {
+        Ok(match p {
+            ParameterType::Value(t) => (t.to_ty(self, from)?, false),
+            ParameterType::Ref(t) => (t.to_ty(self, from)?, true),
+            ParameterType::TypedReference => (Ty::TypedReference, false),
+        })
+    }
+
+    fn type_model(&mut self, d: DefRef, bound: bool) -> Result<TypeModel> {
+        let td = d.def();
+        let from = d.asm;
+        let kind = type_kind(d);
+        let base = match &td.extends {
+            Some(s) => Some(self.source_ty(from, s)?),
+            None => None,
+        };
+
+        // Dependencies only need what layout needs: instance fields of value types.
+        let wanted_field = |f: &Field| {
+            if bound {
+                is_visible(f.accessibility) || (!f.static_member && kind == TypeKind::Struct)
+            } else {
+                !f.static_member && matches!(kind, TypeKind::Struct | TypeKind::Enum)
+            }
+        };
+        let mut fields = Vec::new();
+        for f in td.fields.iter().filter(|f| wanted_field(f)) {
+            fields.push(self.field(from, f)?);
+        }
+
+        let enum_info = match kind {
+            TypeKind::Enum => Some(enum_info(d)?),
+            _ => None,
+        };
+        let api = if bound { Some(self.type_api(d)?) } else { None };
+        Ok(TypeModel {
+            path: type_path(d),
+            kind,
+            is_public: d.is_public(),
+            is_abstract: td.flags.abstract_type,
+            is_sealed: td.flags.sealed,
+            generic_params: td.generic_parameters.iter().map(|g| g.name.to_string()).collect(),
+            base,
+            layout: layout(td.flags.layout),
+            fields,
+            enum_info,
+            api,
+        })
+    }
+
+    fn field(&mut self, from: &'static Loaded, f: &Field) -> Result<FieldModel> {
+        Ok(FieldModel {
+            name: f.name.to_string(),
+            ty: f.return_type.to_ty(self, from)?,
+            visibility: visibility(f.accessibility),
+            is_static: f.static_member,
+            is_literal: f.literal,
+            is_readonly: f.init_only,
+            offset: f.offset.and_then(|o| u32::try_from(o).ok()),
+            constant: f.default.as_ref().map(const_value),
+        })
+    }
+
+    fn type_api(&mut self, d: DefRef) -> Result<TypeApi> {
+        let td = d.def();
+        let from = d.asm;
+        let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
+
+        let mut methods = Vec::new();
+        // `.cctor` is private, so the visibility filter drops it.
+        for m in td.methods.iter().filter(|m| is_visible(m.accessibility)) {
+            methods.push(self.method(from, m)?);
+        }
+        let mut properties = Vec::new();
+        for p in &td.properties {
+            let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
+                Some(m) => Some(self.method(from, m)?),
+                None => None,
+            };
+            let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
+                Some(m) => Some(self.method(from, m)?),
+                None => None,
+            };
+            if getter.is_none() && setter.is_none() {
+                continue;
+            }
+            let (ty, _) = self.param_ty(from, &p.property_type.1)?;
+            let mut index_params = Vec::new();
+            for (i, ip) in p.parameters.iter().enumerate() {
+                // Index parameter names live on the accessors' parameter metadata.
+                let name = getter
+                    .as_ref()
+                    .or(setter.as_ref())
+                    .and_then(|m| m.params.get(i))
+                    .map(|pm| pm.name.clone());
+                let (ty, by_ref) = self.param_ty(from, &ip.1)?;
+                index_params.push(ParamModel {
+                    name: name.unwrap_or_else(|| format!("arg{i}")),
+                    ty,
+                    pass: if by_ref { PassMode::Ref } else { PassMode::Value },
+                    default: None,
+                    is_params: false,
+                });
+            }
+            properties.push(PropertyModel {
+                name: p.name.to_string(),
+                ty,
+                index_params,
+                is_static: p.static_member,
+                getter,
+                setter,
+            });
+        }
+        let mut events = Vec::new();
+        for e in td.events.iter().filter(|e| is_visible(e.add_listener.accessibility)) {
+            events.push(EventModel {
+                name: e.name.to_string(),
+                handler: e.delegate_type.to_ty(self, from)?,
+            });
+        }
+        Ok(TypeApi {
+            base_chain,
+            interfaces,
+            methods,
+            properties,
+            events,
+        })
+    }
+
+    /// The base chain (nearest first) and the complete interface set, both substituted into
+    /// `d`'s own generic parameters. `implements` only lists *declared* interfaces, so this
+    /// walks every base class and every interface's own base interfaces.
+    fn bases_and_interfaces(&mut self, d: DefRef) -> Result<(Vec<Ty>, Vec<Ty>)> {
+        let mut chain = Vec::new();
+        let mut interfaces = Vec::new();
+        let own_args: Vec<Ty> = (0..d.def().generic_parameters.len())
+            .map(|i| Ty::GenericParam(GenericParam::Type(i)))
+            .collect();
+        self.collect_interfaces(d, &own_args, &mut interfaces)?;
+        let (mut cur, mut cur_args) = (d, own_args);
+        while let Some(ext) = &cur.def().extends {
+            if chain.len() == MAX_BASE_DEPTH {
+                return Err(Error::CorruptMetadata {
+                    path: d.asm.path.clone(),
+                    reason: format!("the base types of {} form a cycle", d.metadata_name()),
+                });
+            }
+            let base_ty = self.source_ty(cur.asm, ext)?.substitute(&cur_args, &[]);
+            let base_def = self.set.resolve_user_type(cur.asm, source_base(ext))?;
+            cur_args = match &base_ty {
+                Ty::Named { args, .. } => args.clone(),
+                _ => Vec::new(),
+            };
+            chain.push(base_ty);
+            cur = base_def;
+            self.collect_interfaces(cur, &cur_args, &mut interfaces)?;
+        }
+        Ok((chain, interfaces))
+    }
+
+    /// Adds `d`'s declared interfaces (with `args` substituted) and, recursively, theirs.
+    fn collect_interfaces(&mut self, d: DefRef, args: &[Ty], out: &mut Vec<Ty>) -> Result<()> {
+        for (_, itf) in &d.def().implements {
+            let ty = self.source_ty(d.asm, itf)?.substitute(args, &[]);
+            if out.contains(&ty) {
+                continue; // also stops cycles in broken metadata
+            }
+            let itf_args = match &ty {
+                Ty::Named { args, .. } => args.clone(),
+                _ => Vec::new(),
+            };
+            out.push(ty);
+            let itf_def = self.set.resolve_user_type(d.asm, source_base(itf))?;
+            self.collect_interfaces(itf_def, &itf_args, out)?;
+        }
+        Ok(())
+    }
+
+    fn method(&mut self, from: &'static Loaded, m: &Method) -> Result<MethodModel> {
+        let mut params = Vec::new();
+        for (i, p) in m.signature.parameters.iter().enumerate() {
+            let meta = m.parameter_metadata.get(i).and_then(Option::as_ref);
+            let (ty, by_ref) = self.param_ty(from, &p.1)?;
+            let pass = match (by_ref, meta) {
+                (false, _) => PassMode::Value,
+                (true, Some(md)) if md.is_out => PassMode::Out,
+                (true, Some(md)) if md.is_in => PassMode::In,
+                (true, _) => PassMode::Ref,
+            };
+            params.push(ParamModel {
+                name: meta
+                    .and_then(|md| md.name.as_deref())
+                    .map_or_else(|| format!("arg{i}"), str::to_string),
+                ty,
+                pass,
+                default: meta.and_then(|md| md.default.as_ref()).map(const_value),
+                is_params: meta.is_some_and(|md| {
+                    md.attributes
+                        .iter()
+                        .any(|a| attribute_type_name(from, a) == "System.ParamArrayAttribute")
+                }),
+            });
+        }
+        let ret = match &m.signature.return_type.1 {
+            None => Ty::Void,
+            Some(p) => match self.param_ty(from, p)? {
+                (t, true) => Ty::ByRef(Box::new(t)),
+                (t, false) => t,
+            },
+        };
+        Ok(MethodModel {
+            name: m.name.to_string(),
+            visibility: visibility(m.accessibility),
+            is_static: !m.signature.instance,
+            is_constructor: m.runtime_special_name && m.name == ".ctor",
+            is_virtual: m.virtual_member,
+            is_abstract: m.abstract_member,
+            is_override: m.virtual_member && matches!(m.vtable_layout, VtableLayout::ReuseSlot),
+            is_final: m.sealed,
+            generic_params: m.generic_parameters.iter().map(|g| g.name.to_string()).collect(),
+            params,
+            ret,
+            is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
+        })
+    }
+}
+
+fn source_base<T>(s: &TypeSource<T>) -> &UserType {
+    match s {
+        TypeSource::User(u) => u,
+        TypeSource::Generic { base, .. } => base,
+    }
+}
+
+/// dotnetdll stores only class vs. interface; the other kinds follow from the base type.
+fn type_kind(d: DefRef) -> TypeKind {
+    if matches!(d.def().flags.kind, Kind::Interface) {
+        return TypeKind::Interface;
+    }
+    match d.base_name().as_str() {
+        "System.Enum" => TypeKind::Enum,
+        // System.Enum itself derives from System.ValueType but is a class.
+        "System.ValueType" if d.metadata_name() != "System.Enum" => TypeKind::Struct,
+        "System.MulticastDelegate" => TypeKind::Delegate,
+        _ => TypeKind::Class,
+    }
+}
+
+fn enum_info(d: DefRef) -> Result<EnumInfo> {
+    let td = d.def();
+    let corrupt = |reason: String| Error::CorruptMetadata {
+        path: d.asm.path.clone(),
+        reason,
+    };
+    let value_field = td
+        .fields
+        .iter()
+        .find(|f| !f.static_member)
+        .ok_or_else(|| corrupt(format!("enum {} has no value__ field", d.metadata_name())))?;
+    let underlying = match &value_field.return_type {
+        MemberType::Base(b) => match &**b {
+            BaseType::Boolean => Some(Primitive::Bool),
+            BaseType::Char => Some(Primitive::Char),
+            BaseType::Int8 => Some(Primitive::I8),
+            BaseType::UInt8 => Some(Primitive::U8),
+            BaseType::Int16 => Some(Primitive::I16),
+            BaseType::UInt16 => Some(Primitive::U16),
+            BaseType::Int32 => Some(Primitive::I32),
+            BaseType::UInt32 => Some(Primitive::U32),
+            BaseType::Int64 => Some(Primitive::I64),
+            BaseType::UInt64 => Some(Primitive::U64),
+            BaseType::IntPtr => Some(Primitive::IntPtr),
+            BaseType::UIntPtr => Some(Primitive::UIntPtr),
+            _ => None,
+        },
+        MemberType::TypeGeneric(_) => None,
+    }
+    .ok_or_else(|| corrupt(format!("enum {} has a non-integral underlying type", d.metadata_name())))?;
+    let members = td
+        .fields
+        .iter()
+        .filter(|f| f.static_member && f.literal)
+        .filter_map(|f| {
+            let value = match f.default.as_ref().map(const_value)? {
+                ConstValue::Int(v) => v,
+                ConstValue::Bool(b) => i128::from(b),
+                ConstValue::Char(c) => i128::from(c),
+                _ => return None,
+            };
+            Some(EnumMember {
+                name: f.name.to_string(),
+                value,
+            })
+        })
+        .collect();
+    let is_flags = td
+        .attributes
+        .iter()
+        .any(|a| attribute_type_name(d.asm, a) == "System.FlagsAttribute");
+    Ok(EnumInfo {
+        underlying,
+        members,
+        is_flags,
+    })
+}
+
+/// Full name of a custom attribute's type, found through its constructor.
+fn attribute_type_name(asm: &Loaded, a: &Attribute) -> String {
+    match a.constructor {
+        UserMethod::Definition(m) => asm.res[m.parent_type()].type_name(),
+        UserMethod::Reference(r) => match &asm.res[r].parent {
+            MethodReferenceParent::Type(MethodType::Base(b)) => match &**b {
+                BaseType::Type { source, .. } => source_base(source).type_name(&asm.res),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        },
+    }
+}
+
+fn layout(l: dotnetdll::resolved::types::Layout) -> Layout {
+    use dotnetdll::resolved::types::Layout as L;
+    // 0 in a ClassLayout row means "not specified".
+    let nonzero = |v: usize| u32::try_from(v).ok().filter(|&v| v != 0);
+    match l {
+        L::Automatic => Layout::Auto,
+        L::Sequential(s) => Layout::Sequential {
+            pack: s.and_then(|s| nonzero(s.packing_size)),
+            size: s.and_then(|s| nonzero(s.class_size)),
+        },
+        L::Explicit(e) => Layout::Explicit {
+            size: e.and_then(|e| nonzero(e.class_size)),
+        },
+    }
+}
+
+fn is_visible(a: MemberAccessibility) -> bool {
+    matches!(
+        visibility(a),
+        Visibility::Public | Visibility::Protected | Visibility::ProtectedInternal
+    )
+}
+
+fn visibility(a: MemberAccessibility) -> Visibility {
+    match a {
+        MemberAccessibility::CompilerControlled => Visibility::Private,
+        MemberAccessibility::Access(a) => match a {
+            Accessibility::Public => Visibility::Public,
+            Accessibility::Family => Visibility::Protected,
+            Accessibility::FamilyORAssembly => Visibility::ProtectedInternal,
+            Accessibility::FamilyANDAssembly => Visibility::PrivateProtected,
+            Accessibility::Assembly => Visibility::Internal,
+            Accessibility::Private => Visibility::Private,
+        },
+    }
+}
+
+fn const_value(c: &Constant) -> ConstValue {
+    match c {
+        Constant::Boolean(b) => ConstValue::Bool(*b),
+        Constant::Char(c) => ConstValue::Char(*c),
+        Constant::Int8(v) => ConstValue::Int((*v).into()),
+        Constant::UInt8(v) => ConstValue::Int((*v).into()),
+        Constant::Int16(v) => ConstValue::Int((*v).into()),
+        Constant::UInt16(v) => ConstValue::Int((*v).into()),
+        Constant::Int32(v) => ConstValue::Int((*v).into()),
+        Constant::UInt32(v) => ConstValue::Int((*v).into()),
+        Constant::Int64(v) => ConstValue::Int((*v).into()),
+        Constant::UInt64(v) => ConstValue::Int((*v).into()),
+        Constant::Float32(v) => ConstValue::F32(*v),
+        Constant::Float64(v) => ConstValue::F64(*v),
+        Constant::String(units) => ConstValue::String(String::from_utf16_lossy(units)),
+        Constant::Null => ConstValue::Null,
+    }
+}

@@ -1,0 +1,167 @@
+//! Bindings generated for an assembly nobody here wrote: Mono's System.Numerics.Vectors.
+//! Results are compared with values computed independently in Rust.
+
+use managed_tests::vectors::system::numerics::{Matrix4x4, Quaternion, Vector3};
+
+fn setup() {
+    managed_tests::vectors::init().expect("System.Numerics.Vectors loads and its layouts match Mono's");
+}
+
+fn v3(x: f32, y: f32, z: f32) -> Vector3 {
+    Vector3 { x, y, z }
+}
+
+fn close(a: f32, b: f32) -> bool {
+    (a - b).abs() <= 1e-5 * (1.0 + a.abs().max(b.abs()))
+}
+
+fn rows(m: &Matrix4x4) -> [[f32; 4]; 4] {
+    [
+        [m.m11, m.m12, m.m13, m.m14],
+        [m.m21, m.m22, m.m23, m.m24],
+        [m.m31, m.m32, m.m33, m.m34],
+        [m.m41, m.m42, m.m43, m.m44],
+    ]
+}
+
+fn from_rows(r: [[f32; 4]; 4]) -> Matrix4x4 {
+    Matrix4x4 {
+        m11: r[0][0],
+        m12: r[0][1],
+        m13: r[0][2],
+        m14: r[0][3],
+        m21: r[1][0],
+        m22: r[1][1],
+        m23: r[1][2],
+        m24: r[1][3],
+        m31: r[2][0],
+        m32: r[2][1],
+        m33: r[2][2],
+        m34: r[2][3],
+        m41: r[3][0],
+        m42: r[3][1],
+        m43: r[3][2],
+        m44: r[3][3],
+    }
+}
+
+/// Row-vector convention, as System.Numerics uses: (A·B)[i][j] = Σk A[i][k]·B[k][j].
+fn mul(a: [[f32; 4]; 4], b: [[f32; 4]; 4]) -> [[f32; 4]; 4] {
+    let mut r = [[0.0; 4]; 4];
+    for i in 0..4 {
+        for j in 0..4 {
+            r[i][j] = (0..4).map(|k| a[i][k] * b[k][j]).sum();
+        }
+    }
+    r
+}
+
+#[test]
+fn vector3_arithmetic_matches_rust() {
+    setup();
+    assert_eq!(std::mem::size_of::<Vector3>(), 12);
+    let a = v3(1.0, -2.0, 3.5);
+    let b = v3(0.25, 4.0, -1.0);
+    assert_eq!(Vector3::add(&a, &b).unwrap(), v3(1.25, 2.0, 2.5));
+    assert_eq!(Vector3::dot(&a, &b).unwrap(), 1.0 * 0.25 - 2.0 * 4.0 - 3.5);
+    let c = Vector3::cross(&a, &b).unwrap();
+    assert_eq!(
+        c,
+        v3(
+            -2.0 * -1.0 - 3.5 * 4.0,
+            3.5 * 0.25 - 1.0 * -1.0,
+            1.0 * 4.0 - -2.0 * 0.25
+        )
+    );
+    let mut len_of = a;
+    assert!(close(len_of.length().unwrap(), (1.0f32 + 4.0 + 12.25).sqrt()));
+    assert_eq!(Vector3::new_3(7.0, 8.0, 9.0).unwrap(), v3(7.0, 8.0, 9.0));
+    assert_eq!(Vector3::unit_y().unwrap(), v3(0.0, 1.0, 0.0));
+}
+
+#[test]
+fn matrix4x4_multiply_returns_64_bytes_and_matches_rust() {
+    setup();
+    assert_eq!(std::mem::size_of::<Matrix4x4>(), 64);
+    let a = [
+        [1.0, 2.0, 3.0, 4.0],
+        [0.5, -1.0, 2.0, 0.0],
+        [3.0, 0.0, 1.0, -2.0],
+        [0.0, 1.5, -0.5, 1.0],
+    ];
+    let b = [
+        [2.0, 0.0, 1.0, 0.0],
+        [1.0, 1.0, 0.0, -1.0],
+        [0.0, 3.0, 1.0, 2.0],
+        [-1.0, 0.5, 0.0, 1.0],
+    ];
+    let product = Matrix4x4::multiply(&from_rows(a), &from_rows(b)).unwrap();
+    assert_eq!(rows(&product), mul(a, b));
+    let id = Matrix4x4::identity().unwrap();
+    assert_eq!(rows(&Matrix4x4::multiply(&id, &from_rows(a)).unwrap()), a);
+}
+
+#[test]
+fn matrix4x4_invert_writes_its_out_parameter() {
+    setup();
+    let a = [
+        [2.0, 0.0, 0.0, 0.0],
+        [0.0, 4.0, 0.0, 0.0],
+        [0.0, 0.0, 0.5, 0.0],
+        [1.0, 2.0, 3.0, 1.0],
+    ];
+    let (ok, inverse) = Matrix4x4::invert(&from_rows(a)).unwrap();
+    assert!(ok);
+    // A·A⁻¹ = I, computed in Rust.
+    let product = mul(a, rows(&inverse));
+    for (i, row) in product.iter().enumerate() {
+        for (j, x) in row.iter().enumerate() {
+            assert!(close(*x, if i == j { 1.0 } else { 0.0 }), "({i},{j}) = {x}");
+        }
+    }
+    assert_eq!(inverse.m11, 0.5);
+    assert_eq!(inverse.m41, -0.5);
+    let singular = from_rows([
+        [1.0, 2.0, 3.0, 4.0],
+        [2.0, 4.0, 6.0, 8.0],
+        [0.0; 4],
+        [0.0, 0.0, 0.0, 1.0],
+    ]);
+    let (ok, _) = Matrix4x4::invert(&singular).unwrap();
+    assert!(!ok, "a singular matrix has no inverse");
+}
+
+#[test]
+fn quaternion_rotation_matches_rust() {
+    setup();
+    let angle = std::f32::consts::FRAC_PI_2;
+    let axis = v3(0.0, 0.0, 1.0);
+    let q = Quaternion::create_from_axis_angle(&axis, angle).unwrap();
+    let (s, c) = (angle / 2.0).sin_cos();
+    assert!(
+        close(q.x, 0.0) && close(q.y, 0.0) && close(q.z, s) && close(q.w, c),
+        "{q:?}"
+    );
+    // Rotating X by 90° about Z gives Y, both through the quaternion and through the matrix.
+    let x = v3(1.0, 0.0, 0.0);
+    let by_q = Vector3::transform_2(&x, &q).unwrap();
+    assert!(
+        close(by_q.x, 0.0) && close(by_q.y, 1.0) && close(by_q.z, 0.0),
+        "{by_q:?}"
+    );
+    let m = Matrix4x4::create_from_quaternion(&q).unwrap();
+    let by_m = Vector3::transform(&x, &m).unwrap();
+    assert!(
+        close(by_m.x, 0.0) && close(by_m.y, 1.0) && close(by_m.z, 0.0),
+        "{by_m:?}"
+    );
+    let rz = Matrix4x4::create_rotation_z(angle).unwrap();
+    for (r1, r2) in rows(&m).iter().zip(rows(&rz).iter()) {
+        for (a, b) in r1.iter().zip(r2) {
+            assert!(close(*a, *b));
+        }
+    }
+    // q·q is a 180° rotation: (0, 0, 1, 0) up to rounding.
+    let qq = Quaternion::multiply(&q, &q).unwrap();
+    assert!(close(qq.z, 1.0) && close(qq.w, 0.0), "{qq:?}");
+}

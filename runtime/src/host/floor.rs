@@ -1,0 +1,134 @@
+//! Floors for benchmarks (feature `floors`): the same operations as the runtime's, done with
+//! Mono's C API directly and nothing else, so a benchmark can report each cilbind figure as a
+//! ratio against its floor measured in the same run.
+
+use std::ffi::c_void;
+use std::ptr;
+
+use super::ffi;
+use super::raw::RawObject;
+use crate::error::Result;
+use crate::{Class, Method, Runtime, Thunk};
+
+/// Calls the thunk of a static `int f(int, int)` through its bare function pointer: no
+/// argument conversion, no signature check, no attach check.
+#[inline]
+pub fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
+    type F = unsafe extern "C" fn(i32, i32, *mut RawObject) -> i32;
+    let mut exc = RawObject::NULL;
+    // SAFETY: benchmarks pass the thunk of a static int(int, int) method (its Thunk was
+    // resolved from metadata naming those parameter types); the exception slot is valid.
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(a, b, &mut exc)
+    }
+}
+
+/// `mono_runtime_invoke` of a static `int f(int, int)` with boxed arguments (the way a naive
+/// reflective caller does it), unboxing the result.
+pub fn runtime_invoke_boxed_i32_i32(method: Method, a: i32, b: i32) -> Result<i32> {
+    let rt = Runtime::get()?;
+    let int32 = Class::from_ptr(
+        // SAFETY: corlib's System.Int32 exists once the runtime runs.
+        unsafe { ffi::mono_class_from_name(ffi::mono_get_corlib(), c"System".as_ptr(), c"Int32".as_ptr()) },
+    )
+    .expect("System.Int32");
+    let (mut a, mut b) = (a, b);
+    // SAFETY: boxing two ints (Mono copies them); each box is kept on this stack frame only.
+    let (ba, bb) = unsafe {
+        (
+            ffi::mono_value_box(rt.domain(), int32.as_ptr(), &mut a as *mut i32 as *mut c_void),
+            ffi::mono_value_box(rt.domain(), int32.as_ptr(), &mut b as *mut i32 as *mut c_void),
+        )
+    };
+    // SAFETY: for value-type parameters mono_runtime_invoke takes pointers to the values:
+    // here the unboxed data of the two boxes.
+    let mut args = unsafe { [ffi::mono_object_unbox(ba), ffi::mono_object_unbox(bb)] };
+    let mut exc: *mut ffi::MonoObject = ptr::null_mut();
+    // SAFETY: a static method with two parameters; valid argument array and exception slot.
+    let r = unsafe { ffi::mono_runtime_invoke(method.as_ptr(), ptr::null_mut(), args.as_mut_ptr(), &mut exc) };
+    assert!(exc.is_null() && !r.is_null(), "the floor method must not throw");
+    // SAFETY: the result is a boxed int.
+    Ok(unsafe { *(ffi::mono_object_unbox(r) as *const i32) })
+}
+
+/// `mono_value_box` of `value` as `class` plus a GC handle created and freed: what boxing to
+/// a handle costs in Mono's C API.
+pub fn box_and_release<T: Copy>(class: Class, value: &T) {
+    let rt = Runtime::get().expect("runtime");
+    // SAFETY: benchmarks pass a value type `class` whose size is `T`'s.
+    unsafe {
+        let obj = ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const T as *mut c_void);
+        let h = ffi::mono_gchandle_new(obj, 0);
+        ffi::mono_gchandle_free(h);
+    }
+}
+
+/// Frees a GC handle made by one of the functions above.
+pub fn free_gchandle(handle: u32) {
+    // SAFETY: a live handle, freed once.
+    unsafe { ffi::mono_gchandle_free(handle) }
+}
+
+/// Calls the thunk of an instance `int f(int)` on the object behind a GC handle: the C floor of
+/// an instance call through a handle (`mono_gchandle_get_target`, then the bare thunk).
+#[inline]
+pub fn bare_thunk_this_i32(thunk: &Thunk, handle: u32, x: i32) -> i32 {
+    type F = unsafe extern "C" fn(*mut ffi::MonoObject, i32, *mut RawObject) -> i32;
+    let mut exc = RawObject::NULL;
+    // SAFETY: benchmarks pass the thunk of an instance int(int) method and a live handle to an
+    // instance of its class; the exception slot is valid.
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(ffi::mono_gchandle_get_target(handle), x, &mut exc)
+    }
+}
+
+/// A new strong GC handle to the object `obj` refers to (free it with [`free_gchandle`]).
+pub fn gchandle_for(obj: &crate::Object) -> Result<u32> {
+    let raw = obj.raw()?;
+    // SAFETY: a live object on this stack.
+    Ok(unsafe { ffi::mono_gchandle_new(raw.as_ptr(), 0) })
+}
+
+/// `mono_gchandle_new` of the target of `handle`: the C floor of cloning a handle.
+pub fn gchandle_clone(handle: u32) -> u32 {
+    // SAFETY: `handle` is live (benchmark contract); its target sits on this stack.
+    unsafe { ffi::mono_gchandle_new(ffi::mono_gchandle_get_target(handle), 0) }
+}
+
+/// `mono_gchandle_get_target`: the C floor of reading a handle.
+#[inline]
+pub fn gchandle_target(handle: u32) -> *const c_void {
+    // SAFETY: `handle` is live (benchmark contract).
+    unsafe { ffi::mono_gchandle_get_target(handle) as *const c_void }
+}
+
+/// `mono_gchandle_get_target` + `mono_object_unbox` + a copy: the C floor of unboxing a `T`
+/// held by a handle (the handle must refer to a box of a value type of `T`'s size).
+#[inline]
+pub fn unbox_copy<T: crate::Blittable>(handle: u32) -> T {
+    // SAFETY: `handle` refers to a box whose data is a valid `T` (benchmark contract).
+    unsafe { std::ptr::read_unaligned(ffi::mono_object_unbox(ffi::mono_gchandle_get_target(handle)) as *const T) }
+}
+
+/// Calls the thunk of a static `object f(object)` with the target of `handle` and returns a new
+/// GC handle to the result: the C floor of a call whose returned reference becomes a handle.
+pub fn call_ref_to_new_gchandle(thunk: &Thunk, handle: u32) -> u32 {
+    type F = unsafe extern "C" fn(*mut ffi::MonoObject, *mut RawObject) -> *mut ffi::MonoObject;
+    let mut exc = RawObject::NULL;
+    // SAFETY: benchmarks pass the thunk of a static object(object) method that returns a
+    // non-null object, and a live handle; the exception slot is valid.
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        ffi::mono_gchandle_new(f(ffi::mono_gchandle_get_target(handle), &mut exc), 0)
+    }
+}
+
+/// `mono_gchandle_get_target` + `mono_object_get_class`: the C floor of reading an object's
+/// class through a handle.
+#[inline]
+pub fn class_of(handle: u32) -> *const c_void {
+    // SAFETY: `handle` is live (benchmark contract); its target is non-null.
+    unsafe { ffi::mono_object_get_class(ffi::mono_gchandle_get_target(handle)) as *const c_void }
+}
