@@ -56,7 +56,7 @@ pub fn memory_per_handle(n: usize) -> f64 {
     let before = rss_bytes();
     let handles: Vec<Object> = (0..n).map(|_| obj.clone()).collect();
     let after = rss_bytes();
-    assert_eq!(ObjectStore::live() >= n, true);
+    assert!(ObjectStore::live() >= n);
     // The Vec of keys is the caller's memory, not the handles': subtract it.
     let vec_bytes = handles.capacity() * std::mem::size_of::<Object>();
     drop(handles);

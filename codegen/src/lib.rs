@@ -71,6 +71,7 @@ impl Builder {
         if self.assemblies.is_empty() {
             return Err(Error::NoInput);
         }
+        let start = std::time::Instant::now();
         let set = AssemblySet::new(self.search_dirs());
         let mut inputs = Vec::new();
         for path in &self.assemblies {
@@ -83,14 +84,24 @@ impl Builder {
                 namespaces: &self.namespaces,
             },
         )?;
+        let read = start.elapsed();
         let model = classify::classify(model);
+        let classify = start.elapsed() - read;
         let emitted = emit::emit(&model, &self.assemblies)?;
+        let emit = start.elapsed() - read - classify;
         let mut summary = Summary::of(&model);
         summary.add_emit_skips(&emitted.skipped);
+        let timings = Timings {
+            read,
+            classify,
+            emit,
+            format: emitted.format_time,
+        };
         Ok(Bindings {
             model,
             summary,
             emitted,
+            timings,
         })
     }
 
@@ -120,6 +131,20 @@ pub struct Bindings {
     model: ClassifiedModel,
     summary: Summary,
     emitted: emit::Emitted,
+    timings: Timings,
+}
+
+/// How long each stage of a generation took.
+#[derive(Clone, Copy, Debug)]
+pub struct Timings {
+    /// Reading assemblies and building the model.
+    pub read: std::time::Duration,
+    /// Classifying types and signatures.
+    pub classify: std::time::Duration,
+    /// Emitting Rust, formatting included.
+    pub emit: std::time::Duration,
+    /// The part of `emit` spent parsing and pretty-printing the source.
+    pub format: std::time::Duration,
 }
 
 impl Bindings {
@@ -136,6 +161,11 @@ impl Bindings {
     /// The generated Rust source: formatted, and the same bytes for the same inputs.
     pub fn to_rust(&self) -> Result<String> {
         Ok(self.emitted.source.clone())
+    }
+
+    /// How long each stage took.
+    pub fn timings(&self) -> Timings {
+        self.timings
     }
 
     /// Members the emitter skipped, with the reason (each is also a comment in the output).

@@ -29,6 +29,9 @@ enum Command {
         /// Output file for the generated Rust code.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
+        /// Also print how long each stage took.
+        #[arg(long)]
+        timings: bool,
     },
 }
 
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         reference_dirs,
         namespaces,
         out,
+        timings,
     } = Cli::parse().command;
     let mut builder = Builder::new();
     for a in assemblies {
@@ -53,6 +57,13 @@ fn main() -> ExitCode {
         Ok(bindings) => {
             println!("wrote {}", out.display());
             print!("{}", bindings.summary());
+            if timings {
+                let t = bindings.timings();
+                println!(
+                    "timings: read {:?}, classify {:?}, emit {:?} (of which formatting {:?})",
+                    t.read, t.classify, t.emit, t.format
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

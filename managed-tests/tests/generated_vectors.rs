@@ -65,14 +65,9 @@ fn vector3_arithmetic_matches_rust() {
     assert_eq!(Vector3::add(&a, &b).unwrap(), v3(1.25, 2.0, 2.5));
     assert_eq!(Vector3::dot(&a, &b).unwrap(), 1.0 * 0.25 - 2.0 * 4.0 - 3.5);
     let c = Vector3::cross(&a, &b).unwrap();
-    assert_eq!(
-        c,
-        v3(
-            -2.0 * -1.0 - 3.5 * 4.0,
-            3.5 * 0.25 - 1.0 * -1.0,
-            1.0 * 4.0 - -2.0 * 0.25
-        )
-    );
+    let rust_cross = v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+    assert_eq!(c, rust_cross);
+    assert_eq!(c, v3(-12.0, 1.875, 4.5));
     let mut len_of = a;
     assert!(close(len_of.length().unwrap(), (1.0f32 + 4.0 + 12.25).sqrt()));
     assert_eq!(Vector3::new_3(7.0, 8.0, 9.0).unwrap(), v3(7.0, 8.0, 9.0));

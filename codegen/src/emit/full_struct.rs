@@ -206,10 +206,7 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, layout: &StructLayout) -> Result<
         "Binds the .NET struct `{}` (assembly `{}`): {} bytes, mirrored field for field.",
         t.path.metadata_name, t.path.assembly, layout.size
     ));
-    let (plan, _) = match plan(cx, layout) {
-        Ok(p) => p,
-        Err(why) => return Err(why),
-    };
+    let (plan, _) = plan(cx, layout)?;
     let mut field_names = std::collections::BTreeSet::new();
     let rust_names: Vec<String> = layout
         .fields
@@ -223,11 +220,12 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, layout: &StructLayout) -> Result<
         Repr::CPacked(n) => format!("C, packed({n})"),
     };
     let mut helpers = String::new();
-    // Unions can't derive comparisons or Debug (which field is live is not known).
-    let derives = if matches!(plan.repr, Repr::Union | Repr::UnionPacked) {
-        "Clone, Copy"
-    } else {
+    // Unions can't derive comparisons or Debug (which field is live is not known), nor can
+    // structs that contain one.
+    let derives = if comparable(cx, layout) {
         "Clone, Copy, Debug, PartialEq"
+    } else {
+        "Clone, Copy"
     };
     out.push_str(&format!("#[repr({repr})]\n#[derive({derives})]\n"));
     if matches!(plan.repr, Repr::Union | Repr::UnionPacked) {
@@ -304,6 +302,20 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, layout: &StructLayout) -> Result<
         checks = checks.join(", "),
     ));
     Ok(out)
+}
+
+/// True when the declaration is a struct (not a union) whose fields are all comparable, so
+/// it can derive `Debug` and `PartialEq`.
+fn comparable(cx: &EmitCx, layout: &StructLayout) -> bool {
+    let Ok((plan, _)) = plan(cx, layout) else { return false };
+    !matches!(plan.repr, Repr::Union | Repr::UnionPacked)
+        && layout.fields.iter().all(|f| match &f.ty {
+            Ty::Named { path, .. } => match cx.model.class_of(path) {
+                Some(TypeClass::FullStruct(l)) => comparable(cx, l),
+                _ => true,
+            },
+            _ => true,
+        })
 }
 
 /// The Rust types of `layout`'s fields, for the plain-data check of `blittable!`.
