@@ -31,6 +31,7 @@ fn main() {
     for (name, input) in [
         ("basics", out.join("Basics.dll")),
         ("game", out.join("Game.dll")),
+        ("props", out.join("Props.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

@@ -27,6 +27,11 @@ pub mod game {
     include!(concat!(env!("OUT_DIR"), "/game_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Props.cs` (the property tests' enums, structs and helpers).
+pub mod props {
+    include!(concat!(env!("OUT_DIR"), "/props_bindings.rs"));
+}
+
 /// Generated bindings of Mono's `System.Numerics.Vectors.dll` (its types live in
 /// `System.Numerics`).
 pub mod vectors {

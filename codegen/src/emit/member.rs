@@ -26,6 +26,11 @@ use super::{doc, names, EmitCx};
 use crate::classify::{ArrayElement, ClassifiedMember, ClassifiedType, Crossing, SignatureClass};
 use crate::model::{ConstValue, MemberModelRef, MethodModel, ParamModel, PassMode, Primitive, Ty, TypeModel};
 
+/// `rust`, or the reason a member using `ty` can't be bound.
+fn bound(rust: Option<String>, ty: impl std::fmt::Display) -> Result<String, String> {
+    rust.ok_or_else(|| format!("{ty} has no Rust binding"))
+}
+
 /// The runtime's largest argument tuple (`this` included).
 const MAX_ARGS: usize = 18;
 
@@ -169,9 +174,7 @@ fn value_param(cx: &EmitCx, module: &[String], name: &str, c: &Crossing) -> Resu
             p.arg = name.to_string();
         }
         Crossing::Enum { ty, flags, .. } => {
-            let rust = cx
-                .path_from(module, ty)
-                .ok_or_else(|| format!("enum {ty} has no binding"))?;
+            let rust = bound(cx.path_from(module, ty), ty)?;
             p.rust_param = Some(format!("{name}: {rust}"));
             p.arg = if *flags {
                 format!("{name}.bits()")
@@ -180,24 +183,18 @@ fn value_param(cx: &EmitCx, module: &[String], name: &str, c: &Crossing) -> Resu
             };
         }
         Crossing::FullStruct(ty) => {
-            let rust = cx
-                .blittable_element(module, ty)
-                .ok_or_else(|| format!("struct {ty} has no binding"))?;
+            let rust = bound(cx.blittable_element(module, ty), ty)?;
             p.rust_param = Some(format!("{name}: &{rust}"));
             p.arg = format!("::cilbind::In({name})");
             p.by_pointer = true;
         }
         Crossing::ManagedStruct(ty) => {
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("struct {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             p.rust_param = Some(format!("{name}: &{rust}"));
             p.arg = format!("&{name}.0");
         }
         Crossing::Handle { ty, .. } => {
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("type {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             p.rust_param = Some(format!("{name}: ::core::option::Option<&impl ::cilbind::Is<{rust}>>"));
             p.arg = format!("{name}.map(::cilbind::Reference::as_object)");
         }
@@ -207,9 +204,7 @@ fn value_param(cx: &EmitCx, module: &[String], name: &str, c: &Crossing) -> Resu
         }
         Crossing::Array { ty, element } => match element {
             ArrayElement::Object(_) => {
-                let rust = cx
-                    .handle_type(module, ty)
-                    .ok_or_else(|| format!("array {ty} has no binding"))?;
+                let rust = bound(cx.handle_type(module, ty), ty)?;
                 p.rust_param = Some(format!("{name}: ::core::option::Option<&{rust}>"));
                 p.arg = name.to_string();
             }
@@ -217,9 +212,7 @@ fn value_param(cx: &EmitCx, module: &[String], name: &str, c: &Crossing) -> Resu
                 let Ty::SzArray(e) = ty else {
                     return Err(format!("{ty} is not a vector"));
                 };
-                let elem = cx
-                    .blittable_element(module, e)
-                    .ok_or_else(|| format!("element {e} has no binding"))?;
+                let elem = bound(cx.blittable_element(module, e), e)?;
                 p.rust_param = Some(format!("{name}: ::core::option::Option<&[{elem}]>"));
                 p.pre.push(format!(
                     "let {name} = {name}.map(::cilbind::Array::<{elem}>::from_slice).transpose()?;"
@@ -251,15 +244,11 @@ fn byref_param(
             false,
         ),
         Crossing::Enum { ty, .. } => {
-            let rust = cx
-                .path_from(module, ty)
-                .ok_or_else(|| format!("enum {ty} has no binding"))?;
+            let rust = bound(cx.path_from(module, ty), ty)?;
             (rust, "::cilbind::Out", "::cilbind::generated::zeroed()".into(), false)
         }
         Crossing::FullStruct(ty) => {
-            let rust = cx
-                .blittable_element(module, ty)
-                .ok_or_else(|| format!("struct {ty} has no binding"))?;
+            let rust = bound(cx.blittable_element(module, ty), ty)?;
             (rust, "::cilbind::Out", "::cilbind::generated::zeroed()".into(), true)
         }
         Crossing::String => (
@@ -269,9 +258,7 @@ fn byref_param(
             false,
         ),
         Crossing::Handle { ty, .. } => {
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("type {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             (
                 format!("::core::option::Option<{rust}>"),
                 "::cilbind::RefObject",
@@ -281,9 +268,7 @@ fn byref_param(
         }
         Crossing::ManagedStruct(ty) => {
             // The callee writes into the box itself: pass the struct's handle.
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("struct {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             if pass == PassMode::Out {
                 p.pre.push(format!("let {name} = {rust}::default_value()?;"));
                 p.arg = format!("&{name}.0");
@@ -341,9 +326,7 @@ fn ret_plan(cx: &EmitCx, module: &[String], c: &Crossing) -> Result<RetPlan, Str
         },
         Crossing::Primitive(p) => plain(primitive_value(*p).to_string()),
         Crossing::Enum { ty, underlying, flags } => {
-            let rust = cx
-                .path_from(module, ty)
-                .ok_or_else(|| format!("enum {ty} has no binding"))?;
+            let rust = bound(cx.path_from(module, ty), ty)?;
             let raw = super::rust_primitive(*underlying).to_string();
             let convert = if *flags {
                 format!("{rust}::from_bits_retain(__r)")
@@ -358,9 +341,7 @@ fn ret_plan(cx: &EmitCx, module: &[String], c: &Crossing) -> Result<RetPlan, Str
             }
         }
         Crossing::FullStruct(ty) => {
-            let rust = cx
-                .blittable_element(module, ty)
-                .ok_or_else(|| format!("struct {ty} has no binding"))?;
+            let rust = bound(cx.blittable_element(module, ty), ty)?;
             RetPlan {
                 rust: Some(rust.clone()),
                 raw: rust,
@@ -369,9 +350,7 @@ fn ret_plan(cx: &EmitCx, module: &[String], c: &Crossing) -> Result<RetPlan, Str
             }
         }
         Crossing::ManagedStruct(ty) => {
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("struct {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             RetPlan {
                 rust: Some(rust.clone()),
                 raw: format!("::cilbind::StructHandle<{rust}>"),
@@ -380,25 +359,19 @@ fn ret_plan(cx: &EmitCx, module: &[String], c: &Crossing) -> Result<RetPlan, Str
             }
         }
         Crossing::Handle { ty, .. } => {
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("type {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             plain(format!("::core::option::Option<{rust}>"))
         }
         Crossing::String => plain("::core::option::Option<::std::string::String>".into()),
         Crossing::Array { ty, element } => {
-            let handle = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("array {ty} has no binding"))?;
+            let handle = bound(cx.handle_type(module, ty), ty)?;
             match element {
                 ArrayElement::Object(_) => plain(format!("::core::option::Option<{handle}>")),
                 _ => {
                     let Ty::SzArray(e) = ty else {
                         return Err(format!("{ty} is not a vector"));
                     };
-                    let elem = cx
-                        .blittable_element(module, e)
-                        .ok_or_else(|| format!("element {e} has no binding"))?;
+                    let elem = bound(cx.blittable_element(module, e), e)?;
                     RetPlan {
                         rust: Some(format!("::core::option::Option<::std::vec::Vec<{elem}>>")),
                         raw: format!("::core::option::Option<{handle}>"),
@@ -686,9 +659,7 @@ fn emit_field(
             )
         }
         Crossing::Enum { ty, .. } | Crossing::FullStruct(Ty::Named { path: ty, .. }) => {
-            let rust = cx
-                .path_from(module, ty)
-                .ok_or_else(|| format!("type {ty} has no binding"))?;
+            let rust = bound(cx.path_from(module, ty), ty)?;
             (
                 rust.clone(),
                 format!("F.get::<{rust}>({owner_expr})?"),
@@ -707,9 +678,7 @@ fn emit_field(
             ty,
             element: ArrayElement::Object(_),
         } => {
-            let rust = cx
-                .handle_type(module, ty)
-                .ok_or_else(|| format!("type {ty} has no binding"))?;
+            let rust = bound(cx.handle_type(module, ty), ty)?;
             (
                 format!("::core::option::Option<{rust}>"),
                 format!("F.get_object::<{rust}>({owner_expr})?"),
@@ -718,9 +687,7 @@ fn emit_field(
             )
         }
         Crossing::Array { ty: Ty::SzArray(e), .. } => {
-            let elem = cx
-                .blittable_element(module, e)
-                .ok_or_else(|| format!("element {e} has no binding"))?;
+            let elem = bound(cx.blittable_element(module, e), e)?;
             (
                 format!("::core::option::Option<::std::vec::Vec<{elem}>>"),
                 format!("F.get_object::<::cilbind::Array<{elem}>>({owner_expr})?.map(|a| a.to_vec()).transpose()?"),
@@ -763,9 +730,7 @@ fn const_item(cx: &EmitCx, module: &[String], c: &Crossing, value: &ConstValue) 
         (Crossing::String, ConstValue::String(s)) => ("&str".into(), format!("{s:?}")),
         (Crossing::String, ConstValue::Null) => ("::core::option::Option<&str>".into(), "None".into()),
         (Crossing::Enum { ty, underlying, flags }, ConstValue::Int(i)) if super::fits(*underlying, *i) => {
-            let rust = cx
-                .path_from(module, ty)
-                .ok_or_else(|| format!("enum {ty} has no binding"))?;
+            let rust = bound(cx.path_from(module, ty), ty)?;
             let int = super::rust_primitive(*underlying);
             let expr = if *flags {
                 format!("{rust}::from_bits_retain({i}_{int})")
