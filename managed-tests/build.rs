@@ -18,7 +18,7 @@ fn main() {
         let name = src.file_stem().expect("file name").to_string_lossy().into_owned();
         let dll = out.join(format!("{name}.dll"));
         let status = Command::new("mcs")
-            .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+"])
+            .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+", "-unsafe"])
             .arg(format!("-out:{}", dll.display()))
             .arg(&src)
             .status()

@@ -712,3 +712,37 @@ fn the_reflective_path_checks_and_converts_values() {
     let Value::Object(back) = v else { panic!("{v:?}") };
     assert!(back.reference_equals(&boxed).unwrap());
 }
+
+#[test]
+fn unsafe_pointer_parameters_take_addresses() {
+    load_fixture("Pointers");
+    static P2_TYPE: TypeRef = TypeRef::new("Pointers", "Ptrs", "P2");
+    static RAW: TypeRef = TypeRef::new("Pointers", "Ptrs", "Raw");
+    static ADD: MethodRef = MethodRef::new(&RAW, "Add", &["Ptrs.P2*", "Ptrs.P2*", "Ptrs.P2*"]);
+    static SUM: MethodRef = MethodRef::new(&RAW, "Sum", &["System.Int32*", "System.Int32"]);
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct P2 {
+        x: i32,
+        y: i32,
+    }
+    cilbind::blittable!(P2, P2_TYPE, [i32, i32]);
+    let (a, b) = (P2 { x: 1, y: 2 }, P2 { x: 30, y: 40 });
+    let mut r = P2 { x: 0, y: 0 };
+    ADD.thunk()
+        .unwrap()
+        .call::<_, ()>((In(&a), In(&b), Out(&mut r)))
+        .unwrap();
+    assert_eq!(r, P2 { x: 31, y: 42 });
+    let mut first = 5i32;
+    let s: i32 = SUM.thunk().unwrap().call((Out(&mut first), 1)).unwrap();
+    assert_eq!(s, 5);
+    // The reflective path takes an address as an IntPtr.
+    let v = invoke(
+        SUM.method().unwrap(),
+        None,
+        &mut [Value::IntPtr(&mut first as *mut i32 as isize), Value::Int32(1)],
+    )
+    .unwrap();
+    assert!(matches!(v, Value::Int32(5)), "{v:?}");
+}

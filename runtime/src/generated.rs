@@ -1,11 +1,16 @@
 //! The surface reserved for generated bindings. Not semver-stable: generated code and this
 //! module change together. Users call the generated wrappers, not these items.
 //!
-//! Generated code uses: [`TypeRef`], [`MethodRef`] (and its `thunk().call…` path),
-//! [`FieldRef`], the argument forms of [`crate::Arg`] ([`crate::In`], [`crate::Out`],
-//! [`crate::RefObject`], [`crate::RefString`]), [`crate::StructHandle`] / [`crate::StructStore`],
-//! [`crate::Reference`], [`crate::ManagedType`], [`crate::BoxAs`] / [`crate::Unbox`], and the
-//! items below.
+//! Generated code uses exactly: [`TypeRef`], [`MethodRef`] (and its `thunk()?.call(…)` /
+//! `call_sret(…)` path), [`FieldRef`]; the argument forms [`crate::In`], [`crate::Out`],
+//! [`crate::RefObject`], [`crate::RefString`]; the handle types [`crate::Object`],
+//! [`crate::StructHandle`] / [`crate::StructStore`] / [`crate::ManagedStruct`],
+//! [`crate::Array`] / [`crate::ObjectArray`]; the traits [`crate::Reference`],
+//! [`crate::ManagedType`], [`crate::Is`], [`crate::BoxAs`], [`crate::Unbox`]; the core
+//! mscorlib types ([`crate::ValueType`], [`crate::Enum`], [`crate::NetString`], the
+//! primitives' interfaces, [`crate::Char`], [`crate::Boolean`] and the other primitive
+//! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],
+//! [`crate::Error`] / [`crate::Result`]; the macro [`crate::blittable!`]; and the items below.
 
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};

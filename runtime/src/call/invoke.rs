@@ -110,14 +110,16 @@ impl Value {
     }
 }
 
-/// The primitive kind an enum's values are read and written as.
+/// The primitive kind values of this type are read and written as: an enum's underlying
+/// type; an unmanaged pointer as `IntPtr` (its address).
 fn underlying_kind(kind: TypeKind, ty: *mut MonoType) -> TypeKind {
-    if kind != TypeKind::Enum {
-        return kind;
-    }
-    match type_class(ty).and_then(|c| c.enum_underlying()) {
-        Some(c) => c.kind(),
-        None => TypeKind::Other,
+    match kind {
+        TypeKind::Enum => match type_class(ty).and_then(|c| c.enum_underlying()) {
+            Some(c) => c.kind(),
+            None => TypeKind::Other,
+        },
+        TypeKind::Pointer => TypeKind::IntPtr,
+        other => other,
     }
 }
 
@@ -181,7 +183,13 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
                     return Err(mismatch());
                 }
                 bits[i] = b;
-                ptrs[i] = &mut bits[i] as *mut u64 as *mut c_void;
+                // mono_runtime_invoke takes an unmanaged pointer argument as the address itself
+                // (like a reference), every other value type as a pointer to its bits.
+                ptrs[i] = if kind == TypeKind::Pointer && !byref {
+                    b as usize as *mut c_void
+                } else {
+                    &mut bits[i] as *mut u64 as *mut c_void
+                };
             }
         }
     }

@@ -183,6 +183,7 @@ fn abi_of(kind: TypeKind) -> Abi {
         TypeKind::UIntPtr => Abi::USize,
         // Structs not passed by pointer travel as boxes (managed structs' handles).
         TypeKind::String | TypeKind::Reference | TypeKind::Struct => Abi::Ref,
+        TypeKind::Pointer => Abi::Ptr,
         TypeKind::Enum | TypeKind::Other => Abi::Unsupported,
     }
 }

@@ -474,7 +474,9 @@ pub enum TypeKind {
     Struct,
     /// Any reference type other than `String`: classes, interfaces, arrays, `Object`.
     Reference,
-    /// Unmanaged pointers, generic parameters and other kinds the call paths do not carry.
+    /// An unmanaged pointer (`T*`), passed as an address.
+    Pointer,
+    /// Generic parameters and other kinds the call paths do not carry.
     Other,
 }
 
@@ -508,6 +510,8 @@ pub(crate) fn type_kind(ty: *mut ffi::MonoType) -> (TypeKind, bool) {
                 _ => TypeKind::Reference,
             }
         }
+        // PTR
+        0x0f => TypeKind::Pointer,
         // CLASS, ARRAY, OBJECT, SZARRAY
         0x12 | 0x14 | 0x1c | 0x1d => TypeKind::Reference,
         _ => TypeKind::Other,

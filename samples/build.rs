@@ -1,0 +1,37 @@
+//! Compiles the sample's game (managed/Arena.cs) with mcs into OUT_DIR, then generates Rust
+//! bindings for it with the generator's build.rs API. Neither the DLL nor the bindings are
+//! committed: src/lib.rs includes `OUT_DIR/arena_bindings.rs`, whose `init()` loads the DLL by
+//! the path recorded here.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let source = PathBuf::from("managed/Arena.cs");
+    println!("cargo:rerun-if-changed={}", source.display());
+    let dll = out.join("Arena.dll");
+    let status = Command::new("mcs")
+        .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+"])
+        .arg(format!("-out:{}", dll.display()))
+        .arg(&source)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run mcs (bash scripts/ensure-deps.sh installs it): {e}"));
+    assert!(status.success(), "mcs failed on {}", source.display());
+
+    let bindings = cilbind_codegen::Builder::new()
+        .assembly(&dll)
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for {}: {e}", dll.display()));
+    // Anything the generator skipped is a comment in the output; surface it at build time
+    // too, so a C# change that loses a member the sample needs is visible before rustc fails.
+    // Protected members are skipped by design (only subclasses may call them).
+    for (member, reason) in bindings.skipped_members() {
+        if reason != "protected member" {
+            println!("cargo:warning=cilbind skipped {member}: {reason}");
+        }
+    }
+    bindings
+        .write_to_file(out.join("arena_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", dll.display()));
+}

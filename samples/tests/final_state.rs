@@ -1,0 +1,558 @@
+//! Checks the sample's game against an independent model: the rules of `managed/Arena.cs` and
+//! of the Rust driver (`src/lib.rs`) re-implemented in plain Rust, with no call into Mono.
+//!
+//! The model does each float operation in the same order as the C# (f32 arithmetic, `sqrt`,
+//! `sin`, `cos` and `atan2` in f64 like `System.Math`), so positions agree to within rounding
+//! and every discrete decision (targets, hits, ranges) is the same. Integers (health, scores,
+//! flags, counts, the managed log) must match exactly.
+
+use std::f64::consts::PI;
+use std::process::Command;
+
+use cilbind_samples::{Config, EntityState, Kind, Outcome};
+
+// ---- The C# types, in plain Rust ----------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct V3 {
+    x: f32,
+    y: f32,
+    z: f32,
+}
+
+const fn v3(x: f32, y: f32, z: f32) -> V3 {
+    V3 { x, y, z }
+}
+
+const ZERO: V3 = v3(0.0, 0.0, 0.0);
+const FORWARD: V3 = v3(0.0, 0.0, 1.0);
+
+impl V3 {
+    fn add(self, b: V3) -> V3 {
+        v3(self.x + b.x, self.y + b.y, self.z + b.z)
+    }
+    fn sub(self, b: V3) -> V3 {
+        v3(self.x - b.x, self.y - b.y, self.z - b.z)
+    }
+    fn scale(self, k: f32) -> V3 {
+        v3(self.x * k, self.y * k, self.z * k)
+    }
+    fn cross(self, b: V3) -> V3 {
+        v3(
+            self.y * b.z - self.z * b.y,
+            self.z * b.x - self.x * b.z,
+            self.x * b.y - self.y * b.x,
+        )
+    }
+    fn dot(self, o: V3) -> f32 {
+        self.x * o.x + self.y * o.y + self.z * o.z
+    }
+    fn sqr_magnitude(self) -> f32 {
+        self.dot(self)
+    }
+    fn magnitude(self) -> f32 {
+        f64::from(self.sqr_magnitude()).sqrt() as f32
+    }
+    fn normalized(self) -> V3 {
+        let m = self.magnitude();
+        if m > 1e-6 {
+            self.scale(1.0 / m)
+        } else {
+            ZERO
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Quat {
+    x: f32,
+    y: f32,
+    z: f32,
+    w: f32,
+}
+
+impl Quat {
+    fn from_yaw(degrees: f32) -> Quat {
+        let half = f64::from(degrees) * PI / 360.0;
+        Quat {
+            x: 0.0,
+            y: half.sin() as f32,
+            z: 0.0,
+            w: half.cos() as f32,
+        }
+    }
+    fn look_along(d: V3) -> Quat {
+        Quat::from_yaw((f64::from(d.x).atan2(f64::from(d.z)) * 180.0 / PI) as f32)
+    }
+    fn multiply(a: Quat, b: Quat) -> Quat {
+        Quat {
+            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+        }
+    }
+    fn rotate(self, v: V3) -> V3 {
+        let q = v3(self.x, self.y, self.z);
+        let t = q.cross(v).scale(2.0);
+        v.add(t.scale(self.w)).add(q.cross(t))
+    }
+}
+
+const ALIVE: i32 = 1;
+const BURNING: i32 = 2;
+const HUNTING: i32 = 4;
+const RED: u8 = 1;
+const BLUE: u8 = 2;
+const HALF_SIZE: f32 = 12.0;
+
+#[derive(Clone, Debug)]
+struct Ent {
+    kind: Kind,
+    pos: V3,
+    rot: Quat,
+    health: i32,
+    max_health: i32,
+    flags: i32,
+    score: i32,
+    armor: i32,
+}
+
+impl Ent {
+    fn new(kind: Kind, pos: V3, armor: i32) -> Ent {
+        let max_health = if kind == Kind::Player { 100 } else { 80 };
+        Ent {
+            kind,
+            pos,
+            rot: Quat {
+                x: 0.0,
+                y: 0.0,
+                z: 0.0,
+                w: 1.0,
+            },
+            health: max_health,
+            max_health,
+            flags: ALIVE,
+            score: 0,
+            armor,
+        }
+    }
+    fn team(&self) -> u8 {
+        if self.kind == Kind::Player {
+            BLUE
+        } else {
+            RED
+        }
+    }
+    fn alive(&self) -> bool {
+        self.health > 0
+    }
+    fn speed(&self) -> f32 {
+        if self.kind == Kind::Player {
+            1.5
+        } else {
+            1.25
+        }
+    }
+    fn range(&self) -> f32 {
+        if self.kind == Kind::Player {
+            6.0
+        } else {
+            2.5
+        }
+    }
+    fn attack(&self) -> i32 {
+        if self.kind == Kind::Player {
+            25
+        } else {
+            15
+        }
+    }
+    fn move_by(&mut self, delta: V3) {
+        let p = self.pos.add(delta);
+        let clamp = |v: f32| (-HALF_SIZE).max(HALF_SIZE.min(v));
+        self.pos = v3(clamp(p.x), p.y, clamp(p.z));
+    }
+    fn take_damage(&mut self, amount: i32) {
+        self.health = (self.health - amount).max(0);
+        if self.health == 0 {
+            self.flags = 0;
+        }
+    }
+    /// `Err` where C# throws InvalidOperationException.
+    fn damage(&mut self, amount: i32) -> Result<(), ()> {
+        let amount = if self.kind == Kind::Monster {
+            (amount - self.armor).max(1)
+        } else {
+            amount
+        };
+        if self.health <= 0 {
+            return Err(());
+        }
+        self.take_damage(amount);
+        Ok(())
+    }
+    fn update(&mut self) {
+        match self.kind {
+            Kind::Player => self.health = self.max_health.min(self.health + 1),
+            Kind::Monster => {
+                if self.flags & BURNING != 0 {
+                    self.flags &= !BURNING;
+                    self.take_damage(3);
+                }
+            }
+        }
+    }
+}
+
+struct Model {
+    rng: u32,
+    ents: Vec<Ent>,
+    out: Outcome,
+}
+
+impl Model {
+    fn next_int(&mut self, max: i32) -> i32 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 17;
+        self.rng ^= self.rng << 5;
+        (self.rng % max as u32) as i32
+    }
+
+    fn nearest(&self, from: V3, team: u8) -> Option<(usize, V3, f32)> {
+        let mut best: Option<(usize, V3, f32)> = None;
+        for (j, e) in self.ents.iter().enumerate() {
+            if e.team() != team || !e.alive() {
+                continue;
+            }
+            let to = e.pos.sub(from);
+            let d2 = to.sqr_magnitude();
+            if best.is_none_or(|b| d2 < b.2) {
+                best = Some((j, to, d2));
+            }
+        }
+        best
+    }
+
+    fn raycast(&self, origin: V3, dir: V3, max: f32, ignore: usize) -> Option<usize> {
+        let mut hit: Option<(usize, f32)> = None;
+        for (j, e) in self.ents.iter().enumerate() {
+            if j == ignore {
+                continue;
+            }
+            let to_center = e.pos.sub(origin);
+            let along = to_center.dot(dir);
+            if along < 0.0 || along > max {
+                continue;
+            }
+            if to_center.sqr_magnitude() - along * along > 0.5 * 0.5 {
+                continue;
+            }
+            if hit.is_some_and(|h| along >= h.1) {
+                continue;
+            }
+            hit = Some((j, along));
+        }
+        hit.map(|h| h.0)
+    }
+
+    fn player_turn(&mut self, i: usize, target: usize) {
+        let pos = self.ents[i].pos;
+        let to = self.ents[target].pos.sub(pos);
+        let distance = to.magnitude();
+        let dir = to.normalized();
+        if distance > 4.0 {
+            let speed = self.ents[i].speed();
+            self.ents[i].move_by(dir.scale(speed));
+        }
+        self.ents[i].rot = Quat::look_along(dir);
+        let Some(v) = self.raycast(self.ents[i].pos, dir, self.ents[i].range(), i) else {
+            return;
+        };
+        if self.ents[v].team() == BLUE {
+            return;
+        }
+        self.out.shots += 1;
+        let attack = self.ents[i].attack();
+        if self.ents[v].damage(attack).is_err() {
+            self.out.corpse_shots += 1;
+            return;
+        }
+        self.out.hits += 1;
+        if self.ents[v].alive() {
+            self.ents[v].flags |= BURNING;
+            return;
+        }
+        self.ents[i].score += 10;
+        self.out.logged_scores.push(self.ents[i].score);
+        self.out.logged_teams.push(self.ents[v].team());
+        self.out.kills += 1;
+    }
+
+    fn monster_turn(&mut self, i: usize) {
+        let pos = self.ents[i].pos;
+        let range = self.ents[i].range();
+        let flags = self.ents[i].flags;
+        let prey = match self.nearest(pos, BLUE) {
+            Some((j, to, d2)) if d2 <= 10.0 * 10.0 => {
+                self.ents[i].rot = Quat::look_along(to.normalized());
+                self.ents[i].flags = flags | HUNTING;
+                Some((j, d2))
+            }
+            _ => {
+                let turn = self.next_int(91) - 45;
+                self.ents[i].rot = Quat::multiply(Quat::from_yaw(turn as f32), self.ents[i].rot);
+                self.ents[i].flags = flags & !HUNTING;
+                None
+            }
+        };
+        if prey.is_none_or(|(_, d2)| d2 > range * range) {
+            let step = self.ents[i].rot.rotate(FORWARD).scale(self.ents[i].speed());
+            self.ents[i].move_by(step);
+        }
+        let Some((j, _)) = prey else {
+            return;
+        };
+        if self.ents[j].pos.sub(self.ents[i].pos).sqr_magnitude() > range * range {
+            return;
+        }
+        let attack = self.ents[i].attack();
+        self.ents[j].damage(attack).expect("the prey is alive");
+        self.out.bites += 1;
+        if !self.ents[j].alive() {
+            self.out.logged_teams.push(self.ents[j].team());
+            self.out.kills += 1;
+        }
+    }
+
+    fn tick(&mut self) {
+        for e in self.ents.iter_mut().filter(|e| e.alive()) {
+            e.update();
+            if !e.alive() {
+                self.out.burned += 1;
+            }
+        }
+        let targets: Vec<Option<usize>> = self
+            .ents
+            .iter()
+            .map(|e| match e.kind {
+                Kind::Player if e.alive() => self.nearest(e.pos, RED).map(|t| t.0),
+                _ => None,
+            })
+            .collect();
+        for (i, target) in targets.into_iter().enumerate() {
+            if !self.ents[i].alive() {
+                continue;
+            }
+            match (self.ents[i].kind, target) {
+                (Kind::Player, Some(t)) => self.player_turn(i, t),
+                (Kind::Player, None) => {}
+                (Kind::Monster, _) => self.monster_turn(i),
+            }
+        }
+    }
+
+    fn alive(&self, team: u8) -> usize {
+        self.ents.iter().filter(|e| e.alive() && e.team() == team).count()
+    }
+}
+
+/// The game of `config`, computed without Mono. (`managed_calls` and `elapsed` stay zero; names
+/// come from the sample's own naming functions, which are not game rules.)
+fn model(config: &Config) -> Outcome {
+    let mut m = Model {
+        rng: if config.seed != 0 { config.seed } else { 0x9E37_79B9 },
+        ents: Vec::new(),
+        out: Outcome {
+            ticks_played: 0,
+            entities: Vec::new(),
+            shots: 0,
+            hits: 0,
+            bites: 0,
+            kills: 0,
+            burned: 0,
+            corpse_shots: 0,
+            logged_scores: Vec::new(),
+            logged_teams: Vec::new(),
+            managed_calls: 0,
+            elapsed: Default::default(),
+            warmup_calls: 0,
+            warmup_elapsed: Default::default(),
+        },
+    };
+    let mut names = Vec::new();
+    let (mut players, mut monsters) = (0, 0);
+    for i in 0..config.entities {
+        let half = HALF_SIZE as i32;
+        let x = m.next_int(2 * half + 1) - half;
+        let z = m.next_int(2 * half + 1) - half;
+        let at = v3(x as f32, 0.0, z as f32);
+        if i % 3 == 0 {
+            names.push(cilbind_samples::player_name(players));
+            players += 1;
+            m.ents.push(Ent::new(Kind::Player, at, 0));
+        } else {
+            names.push(cilbind_samples::monster_name(monsters));
+            monsters += 1;
+            let armor = m.next_int(3);
+            let facing = m.next_int(360);
+            let mut e = Ent::new(Kind::Monster, at, armor);
+            e.rot = Quat::from_yaw(facing as f32);
+            m.ents.push(e);
+        }
+    }
+    for _ in 0..config.ticks {
+        m.tick();
+        m.out.ticks_played += 1;
+        if m.alive(BLUE) == 0 || m.alive(RED) == 0 {
+            break;
+        }
+    }
+    m.out.entities = m
+        .ents
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(i, (e, name))| EntityState {
+            id: i as i32 + 1,
+            name,
+            kind: e.kind,
+            position: [e.pos.x, e.pos.y, e.pos.z],
+            rotation: [e.rot.x, e.rot.y, e.rot.z, e.rot.w],
+            health: e.health,
+            flags: e.flags,
+            score: e.score,
+        })
+        .collect();
+    m.out
+}
+
+// ---- The checks ---------------------------------------------------------------------------
+
+/// Compares everything but the call count and time; floats to within `1e-4`. They are computed
+/// in the same order in both, and on Mono 6.8 (amd64) they agree to the bit; the tolerance
+/// leaves room for a runtime that keeps float intermediates at higher precision, which the CLI
+/// allows.
+fn assert_same_game(actual: &Outcome, expected: &Outcome, config: &Config) {
+    let ctx = format!("{config:?}");
+    assert_eq!(actual.ticks_played, expected.ticks_played, "ticks played, {ctx}");
+    assert_eq!(
+        (
+            actual.shots,
+            actual.hits,
+            actual.bites,
+            actual.kills,
+            actual.burned,
+            actual.corpse_shots
+        ),
+        (
+            expected.shots,
+            expected.hits,
+            expected.bites,
+            expected.kills,
+            expected.burned,
+            expected.corpse_shots
+        ),
+        "(shots, hits, bites, kills, burned, corpse shots), {ctx}"
+    );
+    assert_eq!(actual.logged_scores, expected.logged_scores, "logged scores, {ctx}");
+    assert_eq!(actual.logged_teams, expected.logged_teams, "logged teams, {ctx}");
+    assert_eq!(actual.entities.len(), expected.entities.len(), "entity count, {ctx}");
+    for (a, e) in actual.entities.iter().zip(&expected.entities) {
+        let who = format!("entity {} ({}), {ctx}", e.id, e.name);
+        assert_eq!((a.id, &a.name, a.kind), (e.id, &e.name, e.kind), "{who}");
+        assert_eq!(
+            (a.health, a.flags, a.score),
+            (e.health, e.flags, e.score),
+            "health, flags, score of {who}"
+        );
+        for (k, (x, y)) in a.position.iter().zip(&e.position).enumerate() {
+            assert!((x - y).abs() <= 1e-4, "position[{k}] of {who}: {x} vs model {y}");
+        }
+        for (k, (x, y)) in a.rotation.iter().zip(&e.rotation).enumerate() {
+            assert!((x - y).abs() <= 1e-4, "rotation[{k}] of {who}: {x} vs model {y}");
+        }
+    }
+}
+
+#[test]
+fn the_readme_game_matches_the_model() {
+    let config = Config {
+        ticks: 20,
+        seed: 7,
+        entities: 9,
+    };
+    let actual = cilbind_samples::run(&config, &mut std::io::sink()).expect("the sample runs");
+    let expected = model(&config);
+    assert_same_game(&actual, &expected, &config);
+    // Something must have happened, or the comparison proves little.
+    assert!(actual.kills > 0 && actual.hits > 0, "{actual:?}");
+    assert!(actual.managed_calls > 1000, "{actual:?}");
+}
+
+#[test]
+fn other_seeds_and_sizes_match_the_model() {
+    let mut corpse_shots = 0;
+    let mut bites = 0;
+    for (seed, entities, ticks) in [(1, 9, 30), (42, 15, 40), (0, 6, 25), (123_456, 30, 60), (99, 2, 10)] {
+        let config = Config { ticks, seed, entities };
+        let actual = cilbind_samples::run(&config, &mut std::io::sink()).expect("the sample runs");
+        assert_same_game(&actual, &model(&config), &config);
+        corpse_shots += actual.corpse_shots;
+        bites += actual.bites;
+    }
+    assert!(corpse_shots > 0, "some game shows the managed exception");
+    assert!(bites > 0, "some game has monsters fighting back");
+}
+
+#[test]
+fn the_same_seed_replays_the_same_game() {
+    let config = Config {
+        ticks: 15,
+        seed: 2024,
+        entities: 12,
+    };
+    let mut first = cilbind_samples::run(&config, &mut std::io::sink()).expect("first run");
+    let mut second = cilbind_samples::run(&config, &mut std::io::sink()).expect("second run");
+    for outcome in [&mut first, &mut second] {
+        outcome.elapsed = Default::default();
+        outcome.warmup_elapsed = Default::default();
+    }
+    assert_eq!(first, second);
+}
+
+// ---- The binary -----------------------------------------------------------------------------
+
+#[test]
+fn the_binary_prints_a_summary_and_the_call_rate() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cilbind-samples"))
+        .args(["--ticks", "20", "--seed", "7"])
+        .output()
+        .expect("the sample starts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for expected in ["tick   1 |", "Player Ada", "Managed log", "calls into managed code in"] {
+        assert!(stdout.contains(expected), "missing {expected:?} in:\n{stdout}");
+    }
+}
+
+#[test]
+fn bad_flags_are_refused_with_a_message() {
+    let bin = env!("CARGO_BIN_EXE_cilbind-samples");
+    let help = Command::new(bin).arg("--help").output().expect("the sample starts");
+    assert!(help.status.success());
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--ticks", "--seed", "--entities"] {
+        assert!(help.contains(flag), "--help lacks {flag}:\n{help}");
+    }
+    for args in [&["--tick", "5"][..], &["--seed", "minus-one"], &["--entities", "0"]] {
+        let out = Command::new(bin).args(args).output().expect("the sample starts");
+        assert!(!out.status.success(), "{args:?} was accepted");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("error:"), "{args:?}: {stderr}");
+    }
+}
