@@ -1668,7 +1668,7 @@ pub mod fixture {
             }
         }
         impl Uses {
-            // skipped `Uses.IntPair`: return: struct Fixture.Structs.Pair`1<System.Int32> has no binding
+            // skipped `Uses.IntPair`: return: Fixture.Structs.Pair`1<System.Int32> has no Rust binding
             /// Binds `static void Fixture.Structs.Uses.TakesHit(Fixture.Structs.RaycastHit hit)` (`Uses.TakesHit`).
             pub fn takes_hit(hit: &RaycastHit) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
