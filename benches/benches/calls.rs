@@ -1,28 +1,51 @@
-//! Call overhead, each figure beside its floor in the same run:
-//! raw-shim `Sum` vs the bare thunk pointer vs a plain Rust function; the reflective path vs
-//! `mono_runtime_invoke` with boxed arguments; instance, virtual and interface calls beside
-//! the C floor of an instance call through a handle (`mono_gchandle_get_target` + the bare
-//! thunk); a full struct through a pointer trampoline. Boxing is in boxing.rs, handles in
-//! handles.rs.
+//! Call overhead through the bindings generated at build time (managed-tests: `Basics.cs`,
+//! `Game.cs`, Mono's System.Numerics.Vectors), each figure beside its floor in the same run:
+//! - `Calls.Sum` vs the bare thunk pointer vs a plain Rust function; the reflective path vs
+//!   `mono_runtime_invoke` with boxed arguments;
+//! - instance, virtual and interface calls (and a managed struct's method) beside the C floor
+//!   of an instance call through a handle (`mono_gchandle_get_target` + the bare thunk);
+//! - strings in and out beside the same work with Mono's C API (strings made and read, thunk
+//!   called bare);
+//! - full structs by value (`Vector3.Add`, 12 B; `Matrix4x4.Multiply`, 64 B returned) beside
+//!   their pointer trampoline called bare;
+//! - out parameters (`Divmod`) beside its bare thunk; a call that throws beside the bare thunk
+//!   returning the exception object.
+//!
+//! The hand-written `MethodRef`s below only resolve the floors' thunks. Boxing is in
+//! boxing.rs, handles in handles.rs.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use cilbind::{floor, invoke, In, MethodRef, Object, TypeRef, Value, RETURN_BY_POINTER};
-use cilbind_benches::{setup, CALLS, V3, V3_TYPE};
+use cilbind::{floor, invoke, MethodRef, TypeRef, Value, RETURN_BY_POINTER};
+use cilbind_benches::{cfloor, setup, CALLS};
 use criterion::{criterion_group, criterion_main, Criterion};
+use managed_tests::basics::fixtures::{Calls, IValueExt};
+use managed_tests::game::game::{__TYPE_Vector3, RaycastHit, Vector3};
+use managed_tests::vectors::system::numerics::{self as numerics, __TYPE_Matrix4x4, Matrix4x4};
 
 static ADDER: TypeRef = TypeRef::new("Basics", "Fixtures", "Adder");
-static IVALUE: TypeRef = TypeRef::new("Basics", "Fixtures", "IValue");
 static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
-static NEW_ADDER: MethodRef = MethodRef::new(&CALLS, "NewAdder", &[]);
 static ADD_TO: MethodRef = MethodRef::new(&ADDER, "AddTo", &["System.Int32"]);
-static VIRT: MethodRef = MethodRef::new(&ADDER, "Virt", &["System.Int32"]);
-static GET: MethodRef = MethodRef::new(&IVALUE, "Get", &["System.Int32"]);
+static CONCAT: MethodRef = MethodRef::new(&CALLS, "Concat", &["System.String", "System.String"]);
+static LENGTH: MethodRef = MethodRef::new(&CALLS, "Length", &["System.String"]);
+static THROW: MethodRef = MethodRef::new(&CALLS, "Throw", &["System.String"]);
+static DIVMOD: MethodRef = MethodRef::new(
+    &CALLS,
+    "Divmod",
+    &["System.Int32", "System.Int32", "System.Int32&", "System.Int32&"],
+);
+// The same trampolines the generated `Vector3::add` and `Matrix4x4::multiply` use.
 static V3_ADD: MethodRef = MethodRef::by_pointer(
-    &V3_TYPE,
+    &__TYPE_Vector3,
     "Add",
-    &["Fixtures.V3", "Fixtures.V3"],
+    &["Game.Vector3", "Game.Vector3"],
+    0b11 | RETURN_BY_POINTER,
+);
+static M4_MULTIPLY: MethodRef = MethodRef::by_pointer(
+    &__TYPE_Matrix4x4,
+    "Multiply",
+    &["System.Numerics.Matrix4x4", "System.Numerics.Matrix4x4"],
     0b11 | RETURN_BY_POINTER,
 );
 
@@ -31,21 +54,42 @@ fn rust_sum(a: i32, b: i32) -> i32 {
     a.wrapping_add(b)
 }
 
+fn matrix(k: f32) -> Matrix4x4 {
+    Matrix4x4 {
+        m11: k,
+        m12: 2.0,
+        m13: 3.0,
+        m14: 0.0,
+        m21: 4.0,
+        m22: k,
+        m23: 6.0,
+        m24: 0.0,
+        m31: 7.0,
+        m32: 8.0,
+        m33: k,
+        m34: 0.0,
+        m41: 1.0,
+        m42: 2.0,
+        m43: 3.0,
+        m44: 1.0,
+    }
+}
+
 fn calls(c: &mut Criterion) {
     setup();
-    let sum = SUM.thunk().unwrap();
+    managed_tests::basics::init().expect("Basics bindings load");
+    managed_tests::game::init().expect("Game bindings load and layouts match");
+    managed_tests::vectors::init().expect("System.Numerics.Vectors loads and layouts match");
     let mut g = c.benchmark_group("call");
+
+    // Static int(int, int): the floors every other figure is read against.
+    let sum = SUM.thunk().unwrap();
     g.bench_function("sum/rust_fn", |b| b.iter(|| rust_sum(black_box(1), black_box(2))));
     g.bench_function("sum/bare_thunk", |b| {
         b.iter(|| floor::bare_thunk_i32_i32(sum, black_box(1), black_box(2)))
     });
-    g.bench_function("sum/raw_shim", |b| {
-        b.iter(|| {
-            SUM.thunk()
-                .unwrap()
-                .call::<_, i32>((black_box(1i32), black_box(2i32)))
-                .unwrap()
-        })
+    g.bench_function("sum/generated", |b| {
+        b.iter(|| Calls::sum(black_box(1), black_box(2)).unwrap())
     });
     let method = sum.method();
     g.bench_function("sum/mono_runtime_invoke_boxed", |b| {
@@ -61,41 +105,87 @@ fn calls(c: &mut Criterion) {
             .unwrap()
         })
     });
-    let adder: Object = NEW_ADDER
-        .thunk()
-        .unwrap()
-        .call::<_, Option<Object>>(())
-        .unwrap()
-        .unwrap();
+
+    // Calls on an object (a SubAdder behind an `Adder` handle).
+    let adder = Calls::new_adder().unwrap().expect("an Adder");
     let adder_handle = floor::gchandle_for(&adder).unwrap();
     let add_to = ADD_TO.thunk().unwrap();
     g.bench_function("instance/bare_thunk_handle", |b| {
         b.iter(|| floor::bare_thunk_this_i32(add_to, black_box(adder_handle), black_box(1)))
     });
-    g.bench_function("instance/raw_shim", |b| {
-        b.iter(|| {
-            ADD_TO
-                .thunk()
-                .unwrap()
-                .call::<_, i32>((&adder, black_box(1i32)))
-                .unwrap()
-        })
+    g.bench_function("instance/generated", |b| {
+        b.iter(|| black_box(&adder).add_to(black_box(1)).unwrap())
     });
-    g.bench_function("virtual/raw_shim", |b| {
-        b.iter(|| VIRT.thunk().unwrap().call::<_, i32>((&adder, black_box(1i32))).unwrap())
+    g.bench_function("virtual/generated", |b| {
+        b.iter(|| black_box(&adder).virt(black_box(1)).unwrap())
     });
-    g.bench_function("interface/raw_shim", |b| {
-        b.iter(|| GET.thunk().unwrap().call::<_, i32>((&adder, black_box(1i32))).unwrap())
+    g.bench_function("interface/generated", |b| {
+        b.iter(|| IValueExt::get(black_box(&adder), black_box(1)).unwrap())
     });
-    let (va, vb) = (V3 { x: 1.0, y: 2.0, z: 3.0 }, V3 { x: 4.0, y: 5.0, z: 6.0 });
-    g.bench_function("v3_add/trampoline", |b| {
-        b.iter(|| {
-            V3_ADD
-                .thunk()
-                .unwrap()
-                .call_sret::<_, V3>((In(black_box(&va)), In(black_box(&vb))))
-                .unwrap()
-        })
+
+    // A managed struct (it holds references, so it lives in a StructStore): an instance method.
+    let hit = RaycastHit::default_value().unwrap();
+    hit.set_distance(2.5).unwrap();
+    g.bench_function("managed_struct/generated", |b| {
+        b.iter(|| black_box(&hit).score().unwrap())
+    });
+
+    // Strings in and out.
+    let (concat, length) = (CONCAT.thunk().unwrap(), LENGTH.thunk().unwrap());
+    g.bench_function("string_concat/c_api", |b| {
+        b.iter(|| cfloor::string_string_to_string(concat, black_box("hello, "), black_box("world")))
+    });
+    g.bench_function("string_concat/generated", |b| {
+        b.iter(|| Calls::concat(Some(black_box("hello, ")), Some(black_box("world"))).unwrap())
+    });
+    g.bench_function("string_length/c_api", |b| {
+        b.iter(|| cfloor::string_to_i32(length, black_box("hello, world")))
+    });
+    g.bench_function("string_length/generated", |b| {
+        b.iter(|| Calls::length(Some(black_box("hello, world"))).unwrap())
+    });
+
+    // Full structs by value (by pointer through a trampoline; no boxing).
+    let (va, vb) = (Vector3 { x: 1.0, y: 2.0, z: 3.0 }, Vector3 { x: 4.0, y: 5.0, z: 6.0 });
+    let v3_add = V3_ADD.thunk().unwrap();
+    g.bench_function("v3_add/bare_trampoline", |b| {
+        b.iter(|| cfloor::trampoline_binary(v3_add, black_box(&va), black_box(&vb)))
+    });
+    g.bench_function("v3_add/generated", |b| {
+        b.iter(|| Vector3::add(black_box(&va), black_box(&vb)).unwrap())
+    });
+    let (na, nb) = (
+        numerics::Vector3 { x: 1.0, y: 2.0, z: 3.0 },
+        numerics::Vector3 { x: 4.0, y: 5.0, z: 6.0 },
+    );
+    g.bench_function("numerics_v3_add/generated", |b| {
+        b.iter(|| numerics::Vector3::add(black_box(&na), black_box(&nb)).unwrap())
+    });
+    let (ma, mb) = (matrix(1.0), matrix(2.0));
+    let m4_multiply = M4_MULTIPLY.thunk().unwrap();
+    g.bench_function("m4x4_multiply/bare_trampoline", |b| {
+        b.iter(|| cfloor::trampoline_binary(m4_multiply, black_box(&ma), black_box(&mb)))
+    });
+    g.bench_function("m4x4_multiply/generated", |b| {
+        b.iter(|| Matrix4x4::multiply(black_box(&ma), black_box(&mb)).unwrap())
+    });
+
+    // Out parameters.
+    let divmod = DIVMOD.thunk().unwrap();
+    g.bench_function("divmod/bare_thunk", |b| {
+        b.iter(|| cfloor::i32_i32_out2(divmod, black_box(17), black_box(5)))
+    });
+    g.bench_function("divmod/generated", |b| {
+        b.iter(|| Calls::divmod(black_box(17), black_box(5)).unwrap())
+    });
+
+    // The error path: a call that throws (per call).
+    let throw = THROW.thunk().unwrap();
+    g.bench_function("throw/bare_thunk", |b| {
+        b.iter(|| cfloor::string_throws(throw, black_box("boom")))
+    });
+    g.bench_function("throw/generated", |b| {
+        b.iter(|| Calls::throw(Some(black_box("boom"))).unwrap_err())
     });
     g.finish();
     floor::free_gchandle(adder_handle);

@@ -238,6 +238,20 @@ pub enum Crossing {
     },
 }
 
+impl Crossing {
+    /// Calls `f` with the type of every handle, array and struct this crossing carries.
+    pub fn visit_handles(&self, f: &mut impl FnMut(&Ty)) {
+        match self {
+            Crossing::Handle { ty, .. }
+            | Crossing::Array { ty, .. }
+            | Crossing::FullStruct(ty)
+            | Crossing::ManagedStruct(ty) => f(ty),
+            Crossing::ByRef { target, .. } => target.visit_handles(f),
+            Crossing::Void | Crossing::Primitive(_) | Crossing::Enum { .. } | Crossing::String => {}
+        }
+    }
+}
+
 /// How a member's values cross. Fields are classified as a getter would be: no
 /// parameters, `ret` is the field's type.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -270,6 +284,17 @@ pub struct ClassifiedType {
     pub members: Vec<ClassifiedMember>,
 }
 
+/// A closed instantiation of a generic class (`List<int>`) with its members classified.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassifiedInstance {
+    /// The closed type, e.g. `List<System.Int32>`.
+    pub ty: Ty,
+    /// The generic definition with the type arguments substituted into every member.
+    pub model: TypeModel,
+    /// Every visible member, as for a bound type.
+    pub members: Vec<ClassifiedMember>,
+}
+
 /// The model plus every binding decision: the input of `emit`.
 #[derive(Clone, Debug)]
 pub struct ClassifiedModel {
@@ -279,6 +304,8 @@ pub struct ClassifiedModel {
     pub types: Vec<ClassifiedType>,
     /// The class of every named type met (bound or dependency), by path.
     pub classes: BTreeMap<TypePath, TypeClass>,
+    /// Closed generic class instantiations used by bound signatures, with their members.
+    pub instances: Vec<ClassifiedInstance>,
 }
 
 impl ClassifiedModel {
@@ -309,11 +336,53 @@ pub fn classify(model: Model) -> ClassifiedModel {
             members,
         });
     }
+    // Closed instantiations of generic classes that bound signatures use (`List<int>`): their
+    // members, with the type arguments substituted.
+    let mut closed: Vec<Ty> = Vec::new();
+    for t in &types {
+        for m in &t.members {
+            if let Ok(sig) = &m.binding {
+                for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
+                    c.visit_handles(&mut |ty| {
+                        if let Ty::Named { path, args } = ty {
+                            let is_class =
+                                matches!(model.get(path), Some(d) if d.kind == TypeKind::Class && d.api.is_some());
+                            if is_class
+                                && !args.is_empty()
+                                && ty.first_generic_param().is_none()
+                                && !closed.contains(ty)
+                            {
+                                closed.push(ty.clone());
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+    closed.sort();
+    let mut instances = Vec::new();
+    for ty in closed {
+        let Ty::Named { path, args } = &ty else { continue };
+        let Some(definition) = model.get(path) else { continue };
+        let closed_model = definition.instantiate(args);
+        let members = cx.members(&closed_model);
+        instances.push(ClassifiedInstance {
+            ty,
+            model: closed_model,
+            members,
+        });
+    }
     for t in model.all() {
         cx.class_of(&t.path, &[], 0);
     }
     let classes = cx.classes;
-    ClassifiedModel { model, types, classes }
+    ClassifiedModel {
+        model,
+        types,
+        classes,
+        instances,
+    }
 }
 
 /// Value types nested deeper than this are treated as broken (cyclic) metadata.

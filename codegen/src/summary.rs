@@ -1,6 +1,6 @@
 //! Counts of what was bound and what was skipped, by reason.
 
-use crate::classify::{ClassifiedModel, SkipKind, TypeClass};
+use crate::classify::{ClassifiedMember, ClassifiedModel, SkipKind, TypeClass};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -26,14 +26,21 @@ impl Summary {
                 TypeClass::Unsupported(u) => *s.types_skipped.entry(u.kind).or_default() += 1,
                 _ => s.types_bound += 1,
             }
-            for m in &t.members {
-                match &m.binding {
-                    Ok(_) => s.members_bound += 1,
-                    Err(u) => *s.members_skipped.entry(u.kind).or_default() += 1,
-                }
-            }
+            s.count_members(&t.members);
+        }
+        for i in &model.instances {
+            s.count_members(&i.members);
         }
         s
+    }
+
+    fn count_members(&mut self, members: &[ClassifiedMember]) {
+        for m in members {
+            match &m.binding {
+                Ok(_) => self.members_bound += 1,
+                Err(u) => *self.members_skipped.entry(u.kind).or_default() += 1,
+            }
+        }
     }
 
     /// Moves members the emitter could not write from "bound" to "skipped".

@@ -207,6 +207,23 @@ fn out_ref_strings_arrays_and_exceptions() {
                 .unwrap()
         )
         .unwrap());
+    // ...with the members of the closed instantiation, type arguments substituted.
+    assert_eq!(ids.count().unwrap(), 1);
+    ids.add(42).unwrap();
+    assert!(ids.contains(42).unwrap());
+    assert_eq!(ids.item(1).unwrap(), 42);
+    ids.set_item(1, 7).unwrap();
+    assert_eq!(ids.to_array().unwrap().unwrap(), vec![ids.item(0).unwrap(), 7]);
+    type EntityList = managed_tests::game::system::collections::generic::List<Entity>;
+    let entities: EntityList = world.entities().unwrap().unwrap();
+    assert_eq!(entities.count().unwrap(), 1);
+    assert_eq!(
+        entities.item(0).unwrap().unwrap().describe().unwrap().as_deref(),
+        Some("Player Lin")
+    );
+    let fresh = EntityList::new().unwrap();
+    fresh.add(Some(&p)).unwrap();
+    assert_eq!(fresh.index_of(Some(&p)).unwrap(), 0);
 }
 
 #[test]

@@ -56,15 +56,28 @@ pub(crate) struct Skipped {
 /// Emits every member of the bound type `t` (an `impl` block, or a trait for interfaces),
 /// with a comment for each member that is skipped and why.
 pub(super) fn emit_members(cx: &EmitCx, t: &TypeModel, bound: &ClassifiedType, owner: MemberOwner) -> String {
-    let (module, name) = &cx.names[&t.path];
-    let type_ref = type_ref_static(name);
+    let name = &cx.names[&t.path].1;
+    emit_members_of(cx, t, &bound.members, owner, name, &type_ref_static(name))
+}
+
+/// Emits `members` of `t` into `impl {self_ty}` (or an extension trait for interfaces), with
+/// the type's class from the static `TypeRef` named `type_ref`.
+pub(super) fn emit_members_of(
+    cx: &EmitCx,
+    t: &TypeModel,
+    members: &[ClassifiedMember],
+    owner: MemberOwner,
+    name: &str,
+    type_ref: &str,
+) -> String {
+    let module = &cx.names[&t.path].0;
     let mut taken = BTreeSet::new();
     let mut items = String::new();
     let mut consts = String::new();
-    for m in &bound.members {
+    for m in members {
         let result = match &m.binding {
             Err(u) => Err(u.to_string()),
-            Ok(sig) => emit_member(cx, module, t, m, sig, owner, &type_ref, &mut taken, &mut consts),
+            Ok(sig) => emit_member(cx, module, t, m, sig, owner, type_ref, &mut taken, &mut consts),
         };
         match result {
             Ok(code) => items.push_str(&code),

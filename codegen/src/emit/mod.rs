@@ -103,6 +103,31 @@ pub fn emit(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Result<Emitted> 
         };
         modules.entry(module.clone()).or_default().push(item);
     }
+    // Members of closed generic instantiations (`impl List<Int32> { … }`), beside their
+    // generic wrapper.
+    for (i, instance) in model.instances.iter().enumerate() {
+        let Some((module, name)) = cx.names.get(&instance.model.path) else {
+            continue;
+        };
+        let Some(self_ty) = cx.handle_type(module, &instance.ty) else {
+            continue;
+        };
+        let type_ref = format!("{}__{i}", types::type_ref_static(name));
+        let mut item = format!(
+            "#[doc(hidden)]\n#[allow(non_upper_case_globals)]\n\
+             pub static {type_ref}: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(<{self_ty} as ::cilbind::ManagedType>::class);\n"
+        );
+        item.push_str(&doc(&format!("Members of the closed generic class `{}`.", instance.ty)));
+        item.push_str(&member::emit_members_of(
+            &cx,
+            &instance.model,
+            &instance.members,
+            member::MemberOwner::Class,
+            &self_ty,
+            &type_ref,
+        ));
+        modules.entry(module.clone()).or_default().push(item);
+    }
     for (module, comment) in cx.comment_modules.take() {
         modules.entry(module).or_default().push(comment);
     }
@@ -322,6 +347,15 @@ impl<'m> EmitCx<'m> {
                 )
         };
         let mut pending: Vec<TypePath> = Vec::new();
+        for i in &model.instances {
+            for m in &i.members {
+                if let Ok(sig) = &m.binding {
+                    for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
+                        crossing_paths(c, &mut |p| pending.push(p.clone()));
+                    }
+                }
+            }
+        }
         for t in &model.types {
             pending.push(t.path.clone());
             for m in &t.members {

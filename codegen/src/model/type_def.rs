@@ -273,3 +273,60 @@ impl TypeModel {
         }
     }
 }
+
+impl TypeModel {
+    /// The closed instantiation `self<args>`: every member type with the type's generic
+    /// parameters replaced by `args` (method generic parameters stay), and no generic
+    /// parameters of its own.
+    pub fn instantiate(&self, args: &[Ty]) -> TypeModel {
+        let sub = |t: &Ty| t.substitute(args, &[]);
+        let param = |p: &ParamModel| ParamModel {
+            ty: sub(&p.ty),
+            ..p.clone()
+        };
+        let method = |m: &MethodModel| MethodModel {
+            params: m.params.iter().map(param).collect(),
+            ret: sub(&m.ret),
+            ..m.clone()
+        };
+        let api = self.api.as_ref().map(|api| TypeApi {
+            base_chain: api.base_chain.iter().map(sub).collect(),
+            interfaces: api.interfaces.iter().map(sub).collect(),
+            methods: api.methods.iter().map(method).collect(),
+            properties: api
+                .properties
+                .iter()
+                .map(|p| PropertyModel {
+                    name: p.name.clone(),
+                    ty: sub(&p.ty),
+                    index_params: p.index_params.iter().map(param).collect(),
+                    is_static: p.is_static,
+                    getter: p.getter.as_ref().map(method),
+                    setter: p.setter.as_ref().map(method),
+                })
+                .collect(),
+            events: api
+                .events
+                .iter()
+                .map(|e| EventModel {
+                    name: e.name.clone(),
+                    handler: sub(&e.handler),
+                })
+                .collect(),
+        });
+        TypeModel {
+            fields: self
+                .fields
+                .iter()
+                .map(|f| FieldModel {
+                    ty: sub(&f.ty),
+                    ..f.clone()
+                })
+                .collect(),
+            base: self.base.as_ref().map(sub),
+            generic_params: Vec::new(),
+            api,
+            ..self.clone()
+        }
+    }
+}

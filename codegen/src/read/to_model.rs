@@ -65,6 +65,13 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         }
     }
 
+    // Generic classes that bound signatures use closed (`List<int>`) get their members too,
+    // so the closed instantiations can be bound; nothing they mention gets members in turn.
+    let mut instantiated = std::collections::HashSet::new();
+    for t in model.all() {
+        closed_instantiations(t, &mut instantiated);
+    }
+
     // Pull in dependencies until nothing new is mentioned.
     let mut pending: Vec<TypePath> = Vec::new();
     for t in model.all() {
@@ -77,11 +84,46 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         let Some(&d) = cx.defs.get(&path) else {
             continue; // every path in a Ty was produced by `cx`, so this does not happen
         };
-        let tm = cx.type_model(d, false)?;
+        let mut tm = cx.type_model(d, false)?;
+        if instantiated.contains(&path) && tm.kind == TypeKind::Class {
+            // A failure here only costs the instantiation its members, never the run.
+            tm.api = cx.type_api(d).ok();
+        }
         mentioned_types(&tm, &mut pending);
         model.insert(tm, false);
     }
     Ok(model)
+}
+
+/// Generic definitions that `t`'s member signatures use with concrete arguments.
+fn closed_instantiations(t: &TypeModel, out: &mut std::collections::HashSet<TypePath>) {
+    let Some(api) = &t.api else { return };
+    let methods = api.methods.iter().chain(
+        api.properties
+            .iter()
+            .flat_map(|p| p.getter.iter().chain(p.setter.iter())),
+    );
+    let mut tys: Vec<&Ty> = t.fields.iter().map(|f| &f.ty).collect();
+    for m in methods {
+        tys.push(&m.ret);
+        tys.extend(m.params.iter().map(|p| &p.ty));
+    }
+    fn visit(ty: &Ty, out: &mut std::collections::HashSet<TypePath>) {
+        match ty {
+            Ty::Named { path, args } => {
+                if !args.is_empty() && args.iter().all(|a| a.first_generic_param().is_none()) {
+                    out.insert(path.clone());
+                }
+                args.iter().for_each(|a| visit(a, out));
+            }
+            Ty::SzArray(e) | Ty::ByRef(e) => visit(e, out),
+            Ty::Array { element, .. } => visit(element, out),
+            _ => {}
+        }
+    }
+    for ty in tys {
+        visit(ty, out);
+    }
 }
 
 /// Every type path mentioned by a model (fields, signatures, base types, interfaces).

@@ -1835,6 +1835,43 @@ pub mod fixture {
 pub mod system {
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
+    pub static __TYPE_Action: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Action`1",
+    );
+    /// Binds the .NET delegate `System.Action`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+    pub struct Action<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
+    impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Action<T0> {
+        fn class() -> ::cilbind::Result<::cilbind::Class> {
+            __TYPE_Action.class()?.instantiate(&[T0::class()?])
+        }
+    }
+    impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Action<T0> {
+        fn from_object(obj: ::cilbind::Object) -> Self {
+            Action(obj, ::core::marker::PhantomData)
+        }
+        fn as_object(&self) -> &::cilbind::Object {
+            &self.0
+        }
+        fn into_object(self) -> ::cilbind::Object {
+            self.0
+        }
+    }
+    impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Action<T0> {}
+    impl<T0> ::core::clone::Clone for Action<T0> {
+        fn clone(&self) -> Self {
+            Action(self.0.clone(), ::core::marker::PhantomData)
+        }
+    }
+    impl<T0> ::core::fmt::Debug for Action<T0> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            write!(f, "Action({:?})", self.0)
+        }
+    }
+    // Members of the generic type `System.Action`1` are not bound: they depend on its type arguments.
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
     pub static __TYPE_AsyncCallback: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
         "mscorlib",
         "System",
@@ -1887,6 +1924,43 @@ pub mod system {
             )
         }
     }
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Comparison: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Comparison`1",
+    );
+    /// Binds the .NET delegate `System.Comparison`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+    pub struct Comparison<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
+    impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Comparison<T0> {
+        fn class() -> ::cilbind::Result<::cilbind::Class> {
+            __TYPE_Comparison.class()?.instantiate(&[T0::class()?])
+        }
+    }
+    impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Comparison<T0> {
+        fn from_object(obj: ::cilbind::Object) -> Self {
+            Comparison(obj, ::core::marker::PhantomData)
+        }
+        fn as_object(&self) -> &::cilbind::Object {
+            &self.0
+        }
+        fn into_object(self) -> ::cilbind::Object {
+            self.0
+        }
+    }
+    impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Comparison<T0> {}
+    impl<T0> ::core::clone::Clone for Comparison<T0> {
+        fn clone(&self) -> Self {
+            Comparison(self.0.clone(), ::core::marker::PhantomData)
+        }
+    }
+    impl<T0> ::core::fmt::Debug for Comparison<T0> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            write!(f, "Comparison({:?})", self.0)
+        }
+    }
+    // Members of the generic type `System.Comparison`1` are not bound: they depend on its type arguments.
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2079,6 +2153,43 @@ pub mod system {
             )
         }
     }
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Predicate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Predicate`1",
+    );
+    /// Binds the .NET delegate `System.Predicate`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+    pub struct Predicate<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
+    impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Predicate<T0> {
+        fn class() -> ::cilbind::Result<::cilbind::Class> {
+            __TYPE_Predicate.class()?.instantiate(&[T0::class()?])
+        }
+    }
+    impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Predicate<T0> {
+        fn from_object(obj: ::cilbind::Object) -> Self {
+            Predicate(obj, ::core::marker::PhantomData)
+        }
+        fn as_object(&self) -> &::cilbind::Object {
+            &self.0
+        }
+        fn into_object(self) -> ::cilbind::Object {
+            self.0
+        }
+    }
+    impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Predicate<T0> {}
+    impl<T0> ::core::clone::Clone for Predicate<T0> {
+        fn clone(&self) -> Self {
+            Predicate(self.0.clone(), ::core::marker::PhantomData)
+        }
+    }
+    impl<T0> ::core::fmt::Debug for Predicate<T0> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            write!(f, "Predicate({:?})", self.0)
+        }
+    }
+    // Members of the generic type `System.Predicate`1` are not bound: they depend on its type arguments.
     pub mod collections {
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -2259,6 +2370,43 @@ pub mod system {
                 }
             }
             // Members of the generic type `System.Collections.Generic.ICollection`1` are not bound: they depend on its type arguments.
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals)]
+            pub static __TYPE_IComparer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+                "mscorlib",
+                "System.Collections.Generic",
+                "IComparer`1",
+            );
+            /// Binds the .NET interface `System.Collections.Generic.IComparer`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+            pub struct IComparer<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
+            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for IComparer<T0> {
+                fn class() -> ::cilbind::Result<::cilbind::Class> {
+                    __TYPE_IComparer.class()?.instantiate(&[T0::class()?])
+                }
+            }
+            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IComparer<T0> {
+                fn from_object(obj: ::cilbind::Object) -> Self {
+                    IComparer(obj, ::core::marker::PhantomData)
+                }
+                fn as_object(&self) -> &::cilbind::Object {
+                    &self.0
+                }
+                fn into_object(self) -> ::cilbind::Object {
+                    self.0
+                }
+            }
+            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for IComparer<T0> {}
+            impl<T0> ::core::clone::Clone for IComparer<T0> {
+                fn clone(&self) -> Self {
+                    IComparer(self.0.clone(), ::core::marker::PhantomData)
+                }
+            }
+            impl<T0> ::core::fmt::Debug for IComparer<T0> {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    write!(f, "IComparer({:?})", self.0)
+                }
+            }
+            // Members of the generic type `System.Collections.Generic.IComparer`1` are not bound: they depend on its type arguments.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_IEnumerable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2454,6 +2602,966 @@ pub mod system {
                 }
             }
             // Members of the generic type `System.Collections.Generic.List`1` are not bound: they depend on its type arguments.
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals)]
+            pub static __TYPE_List__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
+                <List<::cilbind::Int32> as ::cilbind::ManagedType>::class,
+            );
+            /// Members of the closed generic class `System.Collections.Generic.List`1<System.Int32>`.
+            impl List<::cilbind::Int32> {
+                /// Binds `System.Collections.Generic.List`1..ctor()` (`List..ctor`).
+                pub fn new() -> ::cilbind::Result<Self> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                        &__TYPE_List__0,
+                        ".ctor",
+                        &[],
+                        0x0,
+                    );
+                    let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
+                    Ok(
+                        <Self as ::cilbind::Reference>::from_object(
+                            __r
+                                .ok_or_else(|| ::cilbind::Error::NullReference(
+                                    "a constructor returned null".into(),
+                                ))?,
+                        ),
+                    )
+                }
+                /// Binds `System.Collections.Generic.List`1..ctor(System.Int32 capacity)` (`List..ctor`).
+                pub fn new_2(capacity: i32) -> ::cilbind::Result<Self> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                        &__TYPE_List__0,
+                        ".ctor",
+                        &["System.Int32"],
+                        0x0,
+                    );
+                    let __r: ::core::option::Option<::cilbind::Object> = M
+                        .thunk()?
+                        .call((capacity,))?;
+                    Ok(
+                        <Self as ::cilbind::Reference>::from_object(
+                            __r
+                                .ok_or_else(|| ::cilbind::Error::NullReference(
+                                    "a constructor returned null".into(),
+                                ))?,
+                        ),
+                    )
+                }
+                /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
+                pub fn new_3(
+                    collection: ::core::option::Option<
+                        &impl ::cilbind::Is<IEnumerable<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<Self> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                        &__TYPE_List__0,
+                        ".ctor",
+                        &["System.Collections.Generic.IEnumerable<System.Int32>"],
+                        0x0,
+                    );
+                    let __r: ::core::option::Option<::cilbind::Object> = M
+                        .thunk()?
+                        .call((collection.map(::cilbind::Reference::as_object),))?;
+                    Ok(
+                        <Self as ::cilbind::Reference>::from_object(
+                            __r
+                                .ok_or_else(|| ::cilbind::Error::NullReference(
+                                    "a constructor returned null".into(),
+                                ))?,
+                        ),
+                    )
+                }
+                /// Binds `void System.Collections.Generic.List`1.RemoveRange(System.Int32 index, System.Int32 count)` (`List.RemoveRange`).
+                pub fn remove_range(&self, index: i32, count: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "RemoveRange",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), index, count))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.Reverse()` (`List.Reverse`).
+                pub fn reverse(&self) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Reverse",
+                        &[],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.Reverse(System.Int32 index, System.Int32 count)` (`List.Reverse`).
+                pub fn reverse_2(&self, index: i32, count: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Reverse",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), index, count))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.Sort()` (`List.Sort`).
+                pub fn sort(&self) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Sort",
+                        &[],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.Sort(System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
+                pub fn sort_2(
+                    &self,
+                    comparer: ::core::option::Option<
+                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Sort",
+                        &["System.Collections.Generic.IComparer<System.Int32>"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            comparer.map(::cilbind::Reference::as_object),
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.Sort(System.Int32 index, System.Int32 count, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
+                pub fn sort_3(
+                    &self,
+                    index: i32,
+                    count: i32,
+                    comparer: ::core::option::Option<
+                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Sort",
+                        &[
+                            "System.Int32",
+                            "System.Int32",
+                            "System.Collections.Generic.IComparer<System.Int32>",
+                        ],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            index,
+                            count,
+                            comparer.map(::cilbind::Reference::as_object),
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.Sort(System.Comparison`1<System.Int32> comparison)` (`List.Sort`).
+                pub fn sort_4(
+                    &self,
+                    comparison: ::core::option::Option<
+                        &impl ::cilbind::Is<
+                            super::super::super::system::Comparison<::cilbind::Int32>,
+                        >,
+                    >,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Sort",
+                        &["System.Comparison<System.Int32>"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            comparison.map(::cilbind::Reference::as_object),
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Int32[] System.Collections.Generic.List`1.ToArray()` (`List.ToArray`).
+                pub fn to_array(
+                    &self,
+                ) -> ::cilbind::Result<::core::option::Option<::std::vec::Vec<i32>>> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "ToArray",
+                        &[],
+                    );
+                    let __r: ::core::option::Option<::cilbind::Array<i32>> = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self),))?;
+                    Ok(__r.map(|a| a.to_vec()).transpose()?)
+                }
+                /// Binds `void System.Collections.Generic.List`1.TrimExcess()` (`List.TrimExcess`).
+                pub fn trim_excess(&self) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "TrimExcess",
+                        &[],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Boolean System.Collections.Generic.List`1.TrueForAll(System.Predicate`1<System.Int32> match)` (`List.TrueForAll`).
+                pub fn true_for_all(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<bool> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "TrueForAll",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: bool = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.Add(System.Int32 item)` (`List.Add`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn add(&self, item: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Add",
+                        &["System.Int32"],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.AddRange(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List.AddRange`).
+                pub fn add_range(
+                    &self,
+                    collection: ::core::option::Option<
+                        &impl ::cilbind::Is<IEnumerable<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "AddRange",
+                        &["System.Collections.Generic.IEnumerable<System.Int32>"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            collection.map(::cilbind::Reference::as_object),
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Collections.ObjectModel.ReadOnlyCollection`1<System.Int32> System.Collections.Generic.List`1.AsReadOnly()` (`List.AsReadOnly`).
+                pub fn as_read_only(
+                    &self,
+                ) -> ::cilbind::Result<
+                    ::core::option::Option<
+                        super::super::super::system::collections::object_model::ReadOnlyCollection<
+                            ::cilbind::Int32,
+                        >,
+                    >,
+                > {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "AsReadOnly",
+                        &[],
+                    );
+                    let __r: ::core::option::Option<
+                        super::super::super::system::collections::object_model::ReadOnlyCollection<
+                            ::cilbind::Int32,
+                        >,
+                    > = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 index, System.Int32 count, System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
+                pub fn binary_search(
+                    &self,
+                    index: i32,
+                    count: i32,
+                    item: i32,
+                    comparer: ::core::option::Option<
+                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "BinarySearch",
+                        &[
+                            "System.Int32",
+                            "System.Int32",
+                            "System.Int32",
+                            "System.Collections.Generic.IComparer<System.Int32>",
+                        ],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            index,
+                            count,
+                            item,
+                            comparer.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item)` (`List.BinarySearch`).
+                pub fn binary_search_2(&self, item: i32) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "BinarySearch",
+                        &["System.Int32"],
+                    );
+                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
+                pub fn binary_search_3(
+                    &self,
+                    item: i32,
+                    comparer: ::core::option::Option<
+                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "BinarySearch",
+                        &["System.Int32", "System.Collections.Generic.IComparer<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            item,
+                            comparer.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.Clear()` (`List.Clear`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn clear(&self) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Clear",
+                        &[],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Boolean System.Collections.Generic.List`1.Contains(System.Int32 item)` (`List.Contains`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn contains(&self, item: i32) -> ::cilbind::Result<bool> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Contains",
+                        &["System.Int32"],
+                    );
+                    let __r: bool = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
+                    Ok(__r)
+                }
+                // skipped `List.ConvertAll`: generic method ConvertAll<TOutput>
+                /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array)` (`List.CopyTo`).
+                pub fn copy_to(
+                    &self,
+                    array: ::core::option::Option<&[i32]>,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "CopyTo",
+                        &["System.Int32[]"],
+                    );
+                    let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
+                    let __r: () = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), array.as_ref()))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32 index, System.Int32[] array, System.Int32 arrayIndex, System.Int32 count)` (`List.CopyTo`).
+                pub fn copy_to_2(
+                    &self,
+                    index: i32,
+                    array: ::core::option::Option<&[i32]>,
+                    array_index: i32,
+                    count: i32,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "CopyTo",
+                        &["System.Int32", "System.Int32[]", "System.Int32", "System.Int32"],
+                    );
+                    let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            index,
+                            array.as_ref(),
+                            array_index,
+                            count,
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array, System.Int32 arrayIndex)` (`List.CopyTo`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn copy_to_3(
+                    &self,
+                    array: ::core::option::Option<&[i32]>,
+                    array_index: i32,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "CopyTo",
+                        &["System.Int32[]", "System.Int32"],
+                    );
+                    let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
+                    let __r: () = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), array.as_ref(), array_index))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Boolean System.Collections.Generic.List`1.Exists(System.Predicate`1<System.Int32> match)` (`List.Exists`).
+                pub fn exists(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<bool> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Exists",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: bool = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.Find(System.Predicate`1<System.Int32> match)` (`List.Find`).
+                pub fn find(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Find",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.FindAll(System.Predicate`1<System.Int32> match)` (`List.FindAll`).
+                pub fn find_all(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<::core::option::Option<List<::cilbind::Int32>>> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindAll",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: ::core::option::Option<List<::cilbind::Int32>> = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
+                pub fn find_index(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindIndex",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
+                pub fn find_index_2(
+                    &self,
+                    start_index: i32,
+                    arg1: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindIndex",
+                        &["System.Int32", "System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            start_index,
+                            arg1.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
+                pub fn find_index_3(
+                    &self,
+                    start_index: i32,
+                    count: i32,
+                    arg2: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindIndex",
+                        &["System.Int32", "System.Int32", "System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            start_index,
+                            count,
+                            arg2.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindLast(System.Predicate`1<System.Int32> match)` (`List.FindLast`).
+                pub fn find_last(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindLast",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
+                pub fn find_last_index(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindLastIndex",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
+                pub fn find_last_index_2(
+                    &self,
+                    start_index: i32,
+                    arg1: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindLastIndex",
+                        &["System.Int32", "System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            start_index,
+                            arg1.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
+                pub fn find_last_index_3(
+                    &self,
+                    start_index: i32,
+                    count: i32,
+                    arg2: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "FindLastIndex",
+                        &["System.Int32", "System.Int32", "System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            start_index,
+                            count,
+                            arg2.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.ForEach(System.Action`1<System.Int32> action)` (`List.ForEach`).
+                pub fn for_each(
+                    &self,
+                    action: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Action<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "ForEach",
+                        &["System.Action<System.Int32>"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            action.map(::cilbind::Reference::as_object),
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                // skipped `List.GetEnumerator`: return: System.Collections.Generic.List`1/Enumerator<System.Int32> has no Rust binding
+                /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.GetRange(System.Int32 index, System.Int32 count)` (`List.GetRange`).
+                pub fn get_range(
+                    &self,
+                    index: i32,
+                    count: i32,
+                ) -> ::cilbind::Result<::core::option::Option<List<::cilbind::Int32>>> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "GetRange",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: ::core::option::Option<List<::cilbind::Int32>> = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), index, count))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item)` (`List.IndexOf`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn index_of(&self, item: i32) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "IndexOf",
+                        &["System.Int32"],
+                    );
+                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index)` (`List.IndexOf`).
+                pub fn index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "IndexOf",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), item, index))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.IndexOf`).
+                pub fn index_of_3(
+                    &self,
+                    item: i32,
+                    index: i32,
+                    count: i32,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "IndexOf",
+                        &["System.Int32", "System.Int32", "System.Int32"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), item, index, count))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.Insert(System.Int32 index, System.Int32 item)` (`List.Insert`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn insert(&self, index: i32, item: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Insert",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), index, item))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `void System.Collections.Generic.List`1.InsertRange(System.Int32 index, System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List.InsertRange`).
+                pub fn insert_range(
+                    &self,
+                    index: i32,
+                    collection: ::core::option::Option<
+                        &impl ::cilbind::Is<IEnumerable<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "InsertRange",
+                        &["System.Int32", "System.Collections.Generic.IEnumerable<System.Int32>"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            index,
+                            collection.map(::cilbind::Reference::as_object),
+                        ))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item)` (`List.LastIndexOf`).
+                pub fn last_index_of(&self, item: i32) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "LastIndexOf",
+                        &["System.Int32"],
+                    );
+                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index)` (`List.LastIndexOf`).
+                pub fn last_index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "LastIndexOf",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), item, index))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.LastIndexOf`).
+                pub fn last_index_of_3(
+                    &self,
+                    item: i32,
+                    index: i32,
+                    count: i32,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "LastIndexOf",
+                        &["System.Int32", "System.Int32", "System.Int32"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), item, index, count))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Boolean System.Collections.Generic.List`1.Remove(System.Int32 item)` (`List.Remove`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn remove(&self, item: i32) -> ::cilbind::Result<bool> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "Remove",
+                        &["System.Int32"],
+                    );
+                    let __r: bool = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.RemoveAll(System.Predicate`1<System.Int32> match)` (`List.RemoveAll`).
+                pub fn remove_all(
+                    &self,
+                    arg0: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                    >,
+                ) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "RemoveAll",
+                        &["System.Predicate<System.Int32>"],
+                    );
+                    let __r: i32 = M
+                        .thunk()?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            arg0.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.RemoveAt(System.Int32 index)` (`List.RemoveAt`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn remove_at(&self, index: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "RemoveAt",
+                        &["System.Int32"],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), index))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.get_Capacity()` (`List.get_Capacity`).
+                pub fn capacity(&self) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "get_Capacity",
+                        &[],
+                    );
+                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.set_Capacity(System.Int32 value)` (`List.set_Capacity`).
+                pub fn set_capacity(&self, value: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "set_Capacity",
+                        &["System.Int32"],
+                    );
+                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), value))?;
+                    let () = __r;
+                    Ok(())
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.get_Count()` (`List.get_Count`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn count(&self) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "get_Count",
+                        &[],
+                    );
+                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
+                    Ok(__r)
+                }
+                /// Binds `System.Int32 System.Collections.Generic.List`1.get_Item(System.Int32 index)` (`List.get_Item`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn item(&self, index: i32) -> ::cilbind::Result<i32> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "get_Item",
+                        &["System.Int32"],
+                    );
+                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), index))?;
+                    Ok(__r)
+                }
+                /// Binds `void System.Collections.Generic.List`1.set_Item(System.Int32 index, System.Int32 value)` (`List.set_Item`).
+                ///
+                /// Virtual: dispatches on the object's runtime type.
+                pub fn set_item(&self, index: i32, value: i32) -> ::cilbind::Result<()> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "set_Item",
+                        &["System.Int32", "System.Int32"],
+                    );
+                    let __r: () = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self), index, value))?;
+                    let () = __r;
+                    Ok(())
+                }
+            }
+        }
+        pub mod object_model {
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals)]
+            pub static __TYPE_ReadOnlyCollection: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+                "mscorlib",
+                "System.Collections.ObjectModel",
+                "ReadOnlyCollection`1",
+            );
+            /// Binds the .NET class `System.Collections.ObjectModel.ReadOnlyCollection`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+            pub struct ReadOnlyCollection<T0>(
+                ::cilbind::Object,
+                ::core::marker::PhantomData<fn() -> (T0,)>,
+            );
+            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for ReadOnlyCollection<T0> {
+                fn class() -> ::cilbind::Result<::cilbind::Class> {
+                    __TYPE_ReadOnlyCollection.class()?.instantiate(&[T0::class()?])
+                }
+            }
+            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for ReadOnlyCollection<T0> {
+                fn from_object(obj: ::cilbind::Object) -> Self {
+                    ReadOnlyCollection(obj, ::core::marker::PhantomData)
+                }
+                fn as_object(&self) -> &::cilbind::Object {
+                    &self.0
+                }
+                fn into_object(self) -> ::cilbind::Object {
+                    self.0
+                }
+            }
+            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object>
+            for ReadOnlyCollection<T0> {}
+            impl<T0> ::core::clone::Clone for ReadOnlyCollection<T0> {
+                fn clone(&self) -> Self {
+                    ReadOnlyCollection(self.0.clone(), ::core::marker::PhantomData)
+                }
+            }
+            impl<T0> ::core::fmt::Debug for ReadOnlyCollection<T0> {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    write!(f, "ReadOnlyCollection({:?})", self.0)
+                }
+            }
+            // Members of the generic type `System.Collections.ObjectModel.ReadOnlyCollection`1` are not bound: they depend on its type arguments.
         }
     }
 }

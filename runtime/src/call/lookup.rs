@@ -10,21 +10,40 @@ use crate::call::shim::Thunk;
 use crate::error::Result;
 use crate::host::{raw, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 
-/// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`).
+/// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
+/// by a function (closed generic instantiations such as `List<Int32>`).
 pub struct TypeRef {
-    assembly: &'static str,
-    namespace: &'static str,
-    name: &'static str,
+    source: TypeSource,
     class: OnceLock<Class>,
+}
+
+enum TypeSource {
+    Named {
+        assembly: &'static str,
+        namespace: &'static str,
+        name: &'static str,
+    },
+    Computed(fn() -> Result<Class>),
 }
 
 impl TypeRef {
     /// A reference to `namespace.name` in the assembly with simple name `assembly`.
     pub const fn new(assembly: &'static str, namespace: &'static str, name: &'static str) -> Self {
         TypeRef {
-            assembly,
-            namespace,
-            name,
+            source: TypeSource::Named {
+                assembly,
+                namespace,
+                name,
+            },
+            class: OnceLock::new(),
+        }
+    }
+
+    /// A type whose class `class` computes (once), e.g.
+    /// `<List<Int32> as ManagedType>::class` for a closed generic instantiation.
+    pub const fn computed(class: fn() -> Result<Class>) -> Self {
+        TypeRef {
+            source: TypeSource::Computed(class),
             class: OnceLock::new(),
         }
     }
@@ -35,9 +54,14 @@ impl TypeRef {
         if let Some(c) = self.class.get() {
             return Ok(*c);
         }
-        let class = Runtime::get()?
-            .assembly(self.assembly)?
-            .class(self.namespace, self.name)?;
+        let class = match self.source {
+            TypeSource::Named {
+                assembly,
+                namespace,
+                name,
+            } => Runtime::get()?.assembly(assembly)?.class(namespace, name)?,
+            TypeSource::Computed(f) => f()?,
+        };
         Ok(*self.class.get_or_init(|| class))
     }
 }
