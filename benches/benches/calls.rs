@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use cilbind::{floor, invoke, MethodRef, TypeRef, Value, RETURN_BY_POINTER};
-use cilbind_benches::{cfloor, setup, CALLS};
+use cilbind_benches::{setup, CALLS};
 use criterion::{criterion_group, criterion_main, Criterion};
 use managed_tests::basics::fixtures::{Calls, IValueExt};
 use managed_tests::game::game::{__TYPE_Vector3, RaycastHit, Vector3};
@@ -133,13 +133,13 @@ fn calls(c: &mut Criterion) {
     // Strings in and out.
     let (concat, length) = (CONCAT.thunk().unwrap(), LENGTH.thunk().unwrap());
     g.bench_function("string_concat/c_api", |b| {
-        b.iter(|| cfloor::string_string_to_string(concat, black_box("hello, "), black_box("world")))
+        b.iter(|| floor::string_string_to_string(concat, black_box("hello, "), black_box("world")))
     });
     g.bench_function("string_concat/generated", |b| {
         b.iter(|| Calls::concat(Some(black_box("hello, ")), Some(black_box("world"))).unwrap())
     });
     g.bench_function("string_length/c_api", |b| {
-        b.iter(|| cfloor::string_to_i32(length, black_box("hello, world")))
+        b.iter(|| floor::string_to_i32(length, black_box("hello, world")))
     });
     g.bench_function("string_length/generated", |b| {
         b.iter(|| Calls::length(Some(black_box("hello, world"))).unwrap())
@@ -149,7 +149,7 @@ fn calls(c: &mut Criterion) {
     let (va, vb) = (Vector3 { x: 1.0, y: 2.0, z: 3.0 }, Vector3 { x: 4.0, y: 5.0, z: 6.0 });
     let v3_add = V3_ADD.thunk().unwrap();
     g.bench_function("v3_add/bare_trampoline", |b| {
-        b.iter(|| cfloor::trampoline_binary(v3_add, black_box(&va), black_box(&vb)))
+        b.iter(|| floor::trampoline_binary(v3_add, black_box(&va), black_box(&vb)))
     });
     g.bench_function("v3_add/generated", |b| {
         b.iter(|| Vector3::add(black_box(&va), black_box(&vb)).unwrap())
@@ -164,7 +164,7 @@ fn calls(c: &mut Criterion) {
     let (ma, mb) = (matrix(1.0), matrix(2.0));
     let m4_multiply = M4_MULTIPLY.thunk().unwrap();
     g.bench_function("m4x4_multiply/bare_trampoline", |b| {
-        b.iter(|| cfloor::trampoline_binary(m4_multiply, black_box(&ma), black_box(&mb)))
+        b.iter(|| floor::trampoline_binary(m4_multiply, black_box(&ma), black_box(&mb)))
     });
     g.bench_function("m4x4_multiply/generated", |b| {
         b.iter(|| Matrix4x4::multiply(black_box(&ma), black_box(&mb)).unwrap())
@@ -173,7 +173,7 @@ fn calls(c: &mut Criterion) {
     // Out parameters.
     let divmod = DIVMOD.thunk().unwrap();
     g.bench_function("divmod/bare_thunk", |b| {
-        b.iter(|| cfloor::i32_i32_out2(divmod, black_box(17), black_box(5)))
+        b.iter(|| floor::i32_i32_out2(divmod, black_box(17), black_box(5)))
     });
     g.bench_function("divmod/generated", |b| {
         b.iter(|| Calls::divmod(black_box(17), black_box(5)).unwrap())
@@ -182,7 +182,7 @@ fn calls(c: &mut Criterion) {
     // The error path: a call that throws (per call).
     let throw = THROW.thunk().unwrap();
     g.bench_function("throw/bare_thunk", |b| {
-        b.iter(|| cfloor::string_throws(throw, black_box("boom")))
+        b.iter(|| floor::string_throws(throw, black_box("boom")))
     });
     g.bench_function("throw/generated", |b| {
         b.iter(|| Calls::throw(Some(black_box("boom"))).unwrap_err())

@@ -132,3 +132,102 @@ pub fn class_of(handle: u32) -> *const c_void {
     // SAFETY: `handle` is live (benchmark contract); its target is non-null.
     unsafe { ffi::mono_object_get_class(ffi::mono_gchandle_get_target(handle)) as *const c_void }
 }
+
+// Floors for strings, out parameters, bare trampolines and throws: Mono's C API and a thunk's
+// bare entry point and nothing else (no signature check, no attach test, no handle, no error
+// conversion). Each function documents the native signature its thunk must have; the
+// benchmarks pass thunks resolved from metadata naming exactly those types.
+
+/// A raw object pointer, as the floors pass them.
+type Obj = *mut c_void;
+
+/// A new `System.String` from `s` (what lowering a `&str` must do at least).
+#[inline]
+fn new_string(s: &str) -> Obj {
+    let units: Vec<u16> = s.encode_utf16().collect();
+    // SAFETY: the runtime runs and this thread is attached (benchmark contract); Mono copies
+    // the units.
+    let domain = Runtime::get().expect("runtime").domain();
+    unsafe { ffi::mono_string_new_utf16(domain, units.as_ptr(), units.len() as i32) as Obj }
+}
+
+/// A Rust `String` from a non-null `System.String` (what lifting one must do at least).
+#[inline]
+fn read_string(s: Obj) -> String {
+    // SAFETY: `s` is a live, non-null string on this stack; chars and length stay valid
+    // during the copy.
+    let units = unsafe {
+        let s = s as *mut ffi::MonoString;
+        std::slice::from_raw_parts(ffi::mono_string_chars(s), ffi::mono_string_length(s) as usize)
+    };
+    String::from_utf16(units).expect("valid UTF-16")
+}
+
+/// `static string f(string, string)`: two strings made, the thunk called, the result read.
+pub fn string_string_to_string(thunk: &Thunk, a: &str, b: &str) -> String {
+    type F = unsafe extern "C" fn(Obj, Obj, *mut Obj) -> Obj;
+    let mut exc: Obj = std::ptr::null_mut();
+    // SAFETY: the thunk of a static string(string, string) method (benchmark contract).
+    let r = unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(new_string(a), new_string(b), &mut exc)
+    };
+    assert!(exc.is_null() && !r.is_null());
+    read_string(r)
+}
+
+/// `static int f(string)`: a string made, the thunk called.
+pub fn string_to_i32(thunk: &Thunk, s: &str) -> i32 {
+    type F = unsafe extern "C" fn(Obj, *mut Obj) -> i32;
+    let mut exc: Obj = std::ptr::null_mut();
+    // SAFETY: the thunk of a static int(string) method (benchmark contract).
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(new_string(s), &mut exc)
+    }
+}
+
+/// `static int f(string)` that throws: a string made, the thunk called, the exception
+/// object returned (not inspected).
+pub fn string_throws(thunk: &Thunk, s: &str) -> *const c_void {
+    type F = unsafe extern "C" fn(Obj, *mut Obj) -> i32;
+    let mut exc: Obj = std::ptr::null_mut();
+    // SAFETY: the thunk of a static int(string) method (benchmark contract).
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(new_string(s), &mut exc);
+    }
+    assert!(!exc.is_null(), "the floor method throws");
+    exc
+}
+
+/// `static void f(int, int, out int, out int)`: the thunk called with two pointers.
+#[inline]
+pub fn i32_i32_out2(thunk: &Thunk, a: i32, b: i32) -> (i32, i32) {
+    type F = unsafe extern "C" fn(i32, i32, *mut i32, *mut i32, *mut Obj);
+    let (mut q, mut r, mut exc) = (0, 0, std::ptr::null_mut());
+    // SAFETY: the thunk of a static void(int, int, out int, out int) method (benchmark
+    // contract); both out pointers are valid for writes.
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(a, b, &mut q, &mut r, &mut exc);
+    }
+    (q, r)
+}
+
+/// The pointer trampoline of a static `T f(T, T)` on a blittable struct `T` (arguments by
+/// pointer, result through a trailing pointer), called bare.
+#[inline]
+pub fn trampoline_binary<T: Copy>(thunk: &Thunk, a: &T, b: &T) -> T {
+    type F<T> = unsafe extern "C" fn(*const T, *const T, *mut T, *mut Obj);
+    let mut out = std::mem::MaybeUninit::<T>::zeroed();
+    let mut exc: Obj = std::ptr::null_mut();
+    // SAFETY: the trampoline of a static T(T, T) method bound with arguments and result by
+    // pointer (benchmark contract); `out` is valid for writes of a `T`, which the
+    // trampoline fills (every bit pattern of the benchmarks' float structs is valid).
+    unsafe {
+        let f: F<T> = std::mem::transmute::<*const c_void, F<T>>(thunk.entry_point());
+        f(a, b, out.as_mut_ptr(), &mut exc);
+        out.assume_init()
+    }
+}
