@@ -501,7 +501,7 @@ fn main() {
     );
 
     // ---- Assemble: header, machine, goals, then the sections ----
-    let mut md = String::from("# Benchmarks\n\nWritten by `bash scripts/bench.sh` (criterion, short runs: 0.3 s warm-up, 1 s measurement,\n30 samples, 10 for the generator; each figure is the median). Every cilbind figure sits beside\nits floor, the same work done with Mono's C API (`cilbind::floor`, feature `floors`, and\n`cilbind_benches::cfloor`) in the same run, so the ratio is what cilbind adds. The machine is\na shared VM: figures move by ±20 % between runs; the ratios move less. Criterion's own reports\nare in `target/criterion/`.\n\n## Machine\n\n");
+    let mut md = String::from("# Benchmarks\n\nWritten by `bash scripts/bench.sh` (criterion, short runs: 0.3 s warm-up, 1 s measurement,\n30 samples, 10 for the generator; each figure is the median). Every cilbind figure sits beside\nits floor, the same work done with Mono's C API (`cilbind::floor`, feature `floors`) in the same\nrun, so the ratio is what cilbind adds. The machine is a shared VM: figures move by ±20 % between\nruns, and a figure measured while a neighbour is busy can move by 2×; compare ratios across\nseveral runs before trusting a single verdict. Criterion's own reports\nare in `target/criterion/`.\n\n## Machine\n\n");
     md.push_str(&machine());
     md.push_str(
         "\n## Goals (issue 5)\n\n| goal | figure | verdict | what stands between (when missed) |\n|---|---|---|---|\n",
