@@ -257,6 +257,35 @@ fn a_managed_struct_refers_to_an_object() {
         Team::RED.box_as::<Object>().unwrap().unbox::<RaycastHit>(),
         Err(Error::InvalidCast { .. })
     ));
+    // A field holding a managed struct: read as a copy, written from a value.
+    let last = world.last_hit().unwrap();
+    assert_eq!(last.label().unwrap().as_deref(), Some("Target"));
+    last.set_label(Some("changed")).unwrap();
+    assert_eq!(
+        world.last_hit().unwrap().label().unwrap().as_deref(),
+        Some("Target"),
+        "the getter returned a copy"
+    );
+    world.set_last_hit(&last).unwrap();
+    assert_eq!(world.last_hit().unwrap().label().unwrap().as_deref(), Some("changed"));
+    assert!(
+        World::nothing().unwrap().collider().unwrap().is_none(),
+        "a static struct field"
+    );
+    // A managed struct's constructor (the new value comes back boxed, never through native memory).
+    let made = RaycastHit::new(&v(1.0, 2.0, 3.0), 4.0, Some(&target), Some("made")).unwrap();
+    assert_eq!(
+        (made.point().unwrap(), made.distance().unwrap()),
+        (v(1.0, 2.0, 3.0), 4.0)
+    );
+    assert_eq!(made.label().unwrap().as_deref(), Some("made"));
+    assert!(made
+        .collider()
+        .unwrap()
+        .unwrap()
+        .as_object()
+        .reference_equals(target.as_object())
+        .unwrap());
     let missed = world.raycast(&v(0.0, 0.0, 0.0), &v(0.0, 0.0, -1.0)).unwrap();
     assert!(!missed.0);
     assert!(missed.1.collider().unwrap().is_none());

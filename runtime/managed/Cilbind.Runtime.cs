@@ -24,6 +24,9 @@ namespace Cilbind
         public const long ThisByPointer = 1L << 62;
         /// <summary>Bit of <c>mask</c>: the return value is written through a trailing pointer parameter.</summary>
         public const long ReturnByPointer = 1L << 61;
+        /// <summary>Bit of <c>mask</c>: a struct constructor returns the new value boxed (for
+        /// structs with references, which must not be written to native memory).</summary>
+        public const long ReturnBoxed = 1L << 60;
 
         static ModuleBuilder module;
         static int counter;
@@ -70,7 +73,10 @@ namespace Cilbind
                 // A struct constructor writes the new value through the trailing pointer; a
                 // class constructor returns the new object.
                 Type result = isCtor ? declaring : ret;
-                bool outPtr = retByPtr || (isCtor && declaring.IsValueType);
+                bool boxed = isCtor && declaring.IsValueType && (mask & ReturnBoxed) != 0;
+                bool outPtr = retByPtr || (isCtor && declaring.IsValueType && !boxed);
+                if (boxed)
+                    result = typeof(object);
                 if (outPtr)
                     types.Add(result.MakePointerType());
                 var mb = tb.DefineMethod("Invoke", MethodAttributes.Public | MethodAttributes.Static,
@@ -89,7 +95,11 @@ namespace Cilbind
                         il.Emit(OpCodes.Ldobj, t);
                 }
                 if (isCtor)
+                {
                     il.Emit(OpCodes.Newobj, (ConstructorInfo)target);
+                    if (boxed)
+                        il.Emit(OpCodes.Box, declaring);
+                }
                 else if (hasThis && target.IsVirtual && !declaring.IsValueType)
                     il.Emit(OpCodes.Callvirt, method);
                 else

@@ -12,7 +12,7 @@
 //! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],
 //! [`crate::Error`] / [`crate::Result`]; the macro [`crate::blittable!`]; and the items below.
 
-pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
 pub use crate::value::boxing::{box_blittable, unbox_blittable};
 pub use bitflags;

@@ -459,9 +459,6 @@ fn emit_method(
     if m.is_constructor && t.is_abstract {
         return Err("constructor of an abstract class".into());
     }
-    if m.is_constructor && owner == MemberOwner::ManagedStruct {
-        return Err("constructors of managed structs are not bound yet (use `default_value` and the setters)".into());
-    }
     if m.is_constructor && owner == MemberOwner::Interface {
         return Err("interface constructor".into());
     }
@@ -515,6 +512,12 @@ fn emit_method(
         }
     };
     let struct_ctor = m.is_constructor && owner == MemberOwner::FullStruct;
+    // A managed struct's constructor returns the new value boxed: its references must not be
+    // written to native memory.
+    let boxed_ctor = m.is_constructor && owner == MemberOwner::ManagedStruct;
+    if boxed_ctor {
+        mask |= 1 << 60;
+    }
     if ret.sret {
         mask |= 1 << 61;
     }
@@ -573,6 +576,12 @@ fn emit_method(
     };
     let (call, raw_ty, convert) = if struct_ctor {
         ("call_sret", "Self".to_string(), "__r".to_string())
+    } else if boxed_ctor {
+        (
+            "call",
+            "::cilbind::StructHandle<Self>".to_string(),
+            "Self(__r)".to_string(),
+        )
     } else if m.is_constructor {
         (
             "call",
@@ -697,6 +706,15 @@ fn emit_field(
                 format!("F.get_object::<{rust}>({owner_expr})?"),
                 format!("::core::option::Option<&{rust}>"),
                 format!("F.set_object({owner_expr}, value)"),
+            )
+        }
+        Crossing::ManagedStruct(ty) => {
+            let rust = bound(cx.handle_type(module, ty), ty)?;
+            (
+                rust.clone(),
+                format!("{rust}(F.get_struct::<{rust}>({owner_expr})?)"),
+                format!("&{rust}"),
+                format!("F.set_struct({owner_expr}, &value.0)"),
             )
         }
         Crossing::Array { ty: Ty::SzArray(e), .. } => {

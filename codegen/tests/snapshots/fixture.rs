@@ -1252,7 +1252,22 @@ pub mod fixture {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_HoldsHit, "Id");
                 F.set(Some(&self.0), value)
             }
-            // skipped `HoldsHit.Hit`: fields holding a managed struct are not bound yet
+            /// Reads the .NET field `Fixture.Structs.HoldsHit.Hit` (Fixture.Structs.RaycastHit).
+            pub fn hit(&self) -> ::cilbind::Result<RaycastHit> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_HoldsHit,
+                    "Hit",
+                );
+                Ok(RaycastHit(F.get_struct::<RaycastHit>(Some(&self.0))?))
+            }
+            /// Writes the .NET field `Fixture.Structs.HoldsHit.Hit` (Fixture.Structs.RaycastHit).
+            pub fn set_hit(&self, value: &RaycastHit) -> ::cilbind::Result<()> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_HoldsHit,
+                    "Hit",
+                );
+                F.set_struct(Some(&self.0), &value.0)
+            }
         }
         /// Binds the .NET struct `Fixture.Structs.HoldsOdd` (assembly `Fixture`): 8 bytes, mirrored field for field.
         #[repr(C, align(4))]

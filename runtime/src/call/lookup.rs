@@ -90,6 +90,9 @@ pub struct MethodRef {
 pub const THIS_BY_POINTER: i64 = 1 << 62;
 /// Bit of a trampoline mask: the return value written through a trailing pointer.
 pub const RETURN_BY_POINTER: i64 = 1 << 61;
+/// Bit of a trampoline mask: a struct constructor returns the new value boxed (managed structs,
+/// whose references must not be written to native memory).
+pub const RETURN_BOXED: i64 = 1 << 60;
 
 impl MethodRef {
     /// A method called through Mono's unmanaged thunk.
@@ -176,7 +179,9 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<(Vec<
         });
     }
     let (kind, size) = method.return_abi_kind();
-    let ret = if ctor && class.is_value_type() {
+    let ret = if ctor && class.is_value_type() && mask & RETURN_BOXED != 0 {
+        Abi::Ref
+    } else if ctor && class.is_value_type() {
         Abi::Sret(class.value_size().0)
     } else if ctor {
         Abi::Ref
@@ -292,6 +297,26 @@ impl FieldRef {
             None => RawObject::NULL,
         };
         raw::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+    }
+
+    /// Reads a field holding a managed struct: a copy, in `S`'s store.
+    pub fn get_struct<S: crate::ManagedStruct>(
+        &self,
+        owner: Option<&dyn FieldOwner>,
+    ) -> Result<crate::StructHandle<S>> {
+        Runtime::ensure_current_thread()?;
+        let boxed = raw::field_get_boxed(Self::owner_raw(owner)?, self.field()?, S::class()?)?;
+        crate::StructHandle::from_box(boxed)
+    }
+
+    /// Writes a field holding a managed struct (a copy of `value`).
+    pub fn set_struct<S: crate::ManagedStruct>(
+        &self,
+        owner: Option<&dyn FieldOwner>,
+        value: &crate::StructHandle<S>,
+    ) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        raw::field_set_from_box(Self::owner_raw(owner)?, self.field()?, value.raw()?)
     }
 
     /// Reads a string field (a lone surrogate is [`Error::InvalidUtf16`](crate::Error)).

@@ -11,5 +11,5 @@ pub(crate) mod shim;
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret};
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
 pub use invoke::{invoke, invoke_by_id, Value};
-pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use shim::{ArgList, Thunk};

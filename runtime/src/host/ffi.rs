@@ -141,6 +141,11 @@ extern "C" {
     pub fn mono_field_get_offset(field: *mut MonoClassField) -> u32;
     pub fn mono_field_get_type(field: *mut MonoClassField) -> *mut MonoType;
     pub fn mono_field_get_flags(field: *mut MonoClassField) -> u32;
+    pub fn mono_field_get_value_object(
+        domain: *mut MonoDomain,
+        field: *mut MonoClassField,
+        obj: *mut MonoObject,
+    ) -> *mut MonoObject;
     pub fn mono_field_get_value(obj: *mut MonoObject, field: *mut MonoClassField, value: *mut c_void);
     pub fn mono_field_set_value(obj: *mut MonoObject, field: *mut MonoClassField, value: *mut c_void);
     pub fn mono_field_static_get_value(vt: *mut MonoVTable, field: *mut MonoClassField, value: *mut c_void);

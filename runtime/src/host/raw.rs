@@ -541,6 +541,50 @@ pub(crate) fn field_set_ref(owner: Option<RawObject>, field: Field, value: RawOb
     field_write(owner, field, value.0 as *mut c_void)
 }
 
+/// Checks that `field` holds a value of the struct `class` exactly.
+fn check_struct_field(field: Field, class: Class) -> Result<()> {
+    match super::metadata::type_class(field_type(field)) {
+        Some(c) if c == class && !super::metadata::type_kind(field_type(field)).1 => Ok(()),
+        _ => Err(Error::InvalidCast {
+            from: format!(
+                "field {}::{} of type {}",
+                field.class().full_name(),
+                field.name(),
+                field.type_name()
+            ),
+            to: class.full_name(),
+        }),
+    }
+}
+
+/// A boxed copy of a struct-typed field of `owner` (`None` for a static field): managed structs
+/// hold references, so their bytes never leave managed memory.
+pub(crate) fn field_get_boxed(owner: Option<RawObject>, field: Field, class: Class) -> Result<RawObject> {
+    check_struct_field(field, class)?;
+    let owner = field_owner(owner, field)?;
+    let rt = Runtime::get()?;
+    // SAFETY: valid domain and field; `owner` is the live instance (ignored for a static field,
+    // whose class Mono initialises). Returns a new box of the field's value.
+    let boxed = unsafe {
+        ffi::mono_field_get_value_object(rt.domain(), field.as_ptr(), owner.map_or(ptr::null_mut(), |o| o.0))
+    };
+    if boxed.is_null() {
+        return Err(Error::NullReference(format!("field {} gave no value", field.name())));
+    }
+    Ok(RawObject(boxed))
+}
+
+/// Writes a struct-typed field of `owner` from the value inside `boxed` (a box of exactly the
+/// field's type). Mono copies the value with the GC's write barriers.
+pub(crate) fn field_set_from_box(owner: Option<RawObject>, field: Field, boxed: RawObject) -> Result<()> {
+    let class = boxed
+        .class()
+        .ok_or_else(|| Error::NullReference("a null struct box".into()))?;
+    check_struct_field(field, class)?;
+    // The value pointer points into the box, which stays on this stack for the write.
+    field_write(owner, field, boxed.unboxed_ptr() as *mut c_void)
+}
+
 fn field_type(field: Field) -> *mut ffi::MonoType {
     // SAFETY: valid field.
     unsafe { ffi::mono_field_get_type(field.as_ptr()) }
