@@ -336,7 +336,7 @@ pub fn classify(model: Model) -> ClassifiedModel {
             members,
         });
     }
-    // Closed instantiations of generic classes that bound signatures use (`List<int>`): their
+    // Closed instantiations of generic classes and interfaces that bound signatures use
     // members, with the type arguments substituted.
     let mut closed: Vec<Ty> = Vec::new();
     for t in &types {
@@ -345,9 +345,9 @@ pub fn classify(model: Model) -> ClassifiedModel {
                 for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
                     c.visit_handles(&mut |ty| {
                         if let Ty::Named { path, args } = ty {
-                            let is_class =
-                                matches!(model.get(path), Some(d) if d.kind == TypeKind::Class && d.api.is_some());
-                            if is_class
+                            let has_members = matches!(model.get(path), Some(d)
+                                if matches!(d.kind, TypeKind::Class | TypeKind::Interface) && d.api.is_some());
+                            if has_members
                                 && !args.is_empty()
                                 && ty.first_generic_param().is_none()
                                 && !closed.contains(ty)

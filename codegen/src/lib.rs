@@ -15,6 +15,7 @@
 //! # Ok::<(), cilbind_codegen::Error>(())
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod classify;
 pub mod emit;

@@ -214,6 +214,10 @@ fn out_ref_strings_arrays_and_exceptions() {
     assert_eq!(ids.item(1).unwrap(), 42);
     ids.set_item(1, 7).unwrap();
     assert_eq!(ids.to_array().unwrap().unwrap(), vec![ids.item(0).unwrap(), 7]);
+    // A closed generic interface gets its declared members too (on its handle).
+    let id_list = world.id_list().unwrap().unwrap();
+    assert_eq!(id_list.index_of(ids.item(0).unwrap()).unwrap(), 0);
+    assert_eq!(id_list.item(0).unwrap(), ids.item(0).unwrap());
     type EntityList = managed_tests::game::system::collections::generic::List<Entity>;
     let entities: EntityList = world.entities().unwrap().unwrap();
     assert_eq!(entities.count().unwrap(), 1);

@@ -117,7 +117,14 @@ pub fn emit(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Result<Emitted> 
             "#[doc(hidden)]\n#[allow(non_upper_case_globals)]\n\
              pub static {type_ref}: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(<{self_ty} as ::cilbind::ManagedType>::class);\n"
         );
-        item.push_str(&doc(&format!("Members of the closed generic class `{}`.", instance.ty)));
+        let kind = match instance.model.kind {
+            crate::model::TypeKind::Interface => "interface (call them on its handle)",
+            _ => "class",
+        };
+        item.push_str(&doc(&format!(
+            "Members of the closed generic {kind} `{}`.",
+            instance.ty
+        )));
         item.push_str(&member::emit_members_of(
             &cx,
             &instance.model,

@@ -65,7 +65,8 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         }
     }
 
-    // Generic classes that bound signatures use closed (`List<int>`) get their members too,
+    // Generic classes and interfaces that bound signatures use closed (`List<int>`) get their
+    // members too,
     // so the closed instantiations can be bound; nothing they mention gets members in turn.
     let mut instantiated = std::collections::HashSet::new();
     for t in model.all() {
@@ -85,7 +86,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
             continue; // every path in a Ty was produced by `cx`, so this does not happen
         };
         let mut tm = cx.type_model(d, false)?;
-        if instantiated.contains(&path) && tm.kind == TypeKind::Class {
+        if instantiated.contains(&path) && matches!(tm.kind, TypeKind::Class | TypeKind::Interface) {
             // A failure here only costs the instantiation its members, never the run.
             tm.api = cx.type_api(d).ok();
         }
