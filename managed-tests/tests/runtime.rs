@@ -482,8 +482,17 @@ fn primitives_box_to_object_value_type_and_their_interfaces() {
     assert_eq!(a.compare_to(Some(&b)).unwrap(), 1);
     let vt: ValueType = Single(1.5).box_to().unwrap();
     assert_eq!(vt.as_ref().to_string().unwrap().as_deref(), Some("1.5"));
-    let _: cilbind::IEquatable<Int32> = Int32(1).box_as().unwrap();
-    let _: cilbind::IComparable1<Int32> = Int32(1).box_as().unwrap();
+    let eq: cilbind::IEquatable<Int32> = Int32(1).box_as().unwrap();
+    assert!(eq.equals(Int32(1)).unwrap());
+    assert!(!eq.equals(Int32(2)).unwrap());
+    let cmp: cilbind::IComparable1<Int32> = Int32(1).box_as().unwrap();
+    assert_eq!(cmp.compare_to(Int32(7)).unwrap(), -1);
+    assert_eq!(cmp.compare_to(Int32(-7)).unwrap(), 1);
+    // .NET's rules, not Rust's: NaN equals NaN and sorts first.
+    let nan: cilbind::IEquatable<cilbind::Double> = cilbind::Double(f64::NAN).box_as().unwrap();
+    assert!(nan.equals(cilbind::Double(f64::NAN)).unwrap());
+    let nan: cilbind::IComparable1<cilbind::Double> = cilbind::Double(f64::NAN).box_as().unwrap();
+    assert_eq!(nan.compare_to(cilbind::Double(f64::NEG_INFINITY)).unwrap(), -1);
     let _: cilbind::IFormattable = Int32(1).box_as().unwrap();
     let _: cilbind::IConvertible = Int32(1).box_as().unwrap();
     let t = Boolean::new(true).box_as::<Object>().unwrap();

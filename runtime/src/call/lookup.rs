@@ -141,15 +141,38 @@ impl MethodRef {
 
     #[cold]
     fn resolve(&self) -> Result<&Thunk> {
-        let method = self.method()?;
-        let id = FunctionDb::register(method);
-        let (entry, mask) = match self.path {
-            CallPath::Thunk => (raw::unmanaged_thunk(method)?, 0),
-            CallPath::Trampoline(mask) => (raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?, mask),
-        };
-        let (params, ret) = native_signature(method, mask, matches!(self.path, CallPath::Trampoline(_)))?;
-        Ok(self.thunk.get_or_init(|| Thunk::new(entry, method, id, params, ret)))
+        let thunk = bind(self.method()?, self.path)?;
+        Ok(self.thunk.get_or_init(|| thunk))
     }
+}
+
+/// Resolves `method`'s raw-call entry point (registering it in the function database).
+fn bind(method: Method, path: CallPath) -> Result<Thunk> {
+    Runtime::ensure_current_thread()?;
+    let id = FunctionDb::register(method);
+    let (entry, mask) = match path {
+        CallPath::Thunk => (raw::unmanaged_thunk(method)?, 0),
+        CallPath::Trampoline(mask) => (raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?, mask),
+    };
+    let (params, ret) = native_signature(method, mask, matches!(path, CallPath::Trampoline(_)))?;
+    Ok(Thunk::new(entry, method, id, params, ret))
+}
+
+/// The thunk of a method found at run time (members of generic types the runtime itself
+/// defines, whose class depends on a type argument): resolved once per method and kept for
+/// the life of the process, like every `MethodRef`'s.
+pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
+    static THUNKS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<Method, &'static Thunk>>> =
+        std::sync::LazyLock::new(Default::default);
+    if let Some(t) = THUNKS.lock().unwrap_or_else(|p| p.into_inner()).get(&method) {
+        return Ok(t);
+    }
+    let thunk: &'static Thunk = Box::leak(Box::new(bind(method, CallPath::Thunk)?));
+    Ok(*THUNKS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(method)
+        .or_insert(thunk))
 }
 
 /// The native-ABI classes of a method's entry point: `this` (if any) and each parameter,

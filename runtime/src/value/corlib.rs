@@ -132,3 +132,24 @@ impl IComparable {
 }
 
 static ICOMPARABLE: TypeRef = TypeRef::new("mscorlib", "System", "IComparable");
+
+/// The method `name(T)` of the generic interface `I<T>`, for `T`'s class.
+fn generic_interface_method<I: ManagedType, T: ManagedType>(name: &str) -> Result<&'static crate::Thunk> {
+    let class = I::class()?;
+    let method = class.method(name, &[&T::class()?.full_name()])?;
+    crate::call::lookup::thunk_of(method)
+}
+
+impl<T: ManagedType + crate::Arg> IComparable1<T> {
+    /// ``IComparable`1<T>.CompareTo(T)`` (interface dispatch), for primitive `T`.
+    pub fn compare_to(&self, other: T) -> Result<i32> {
+        generic_interface_method::<Self, T>("CompareTo")?.call((&self.0, other))
+    }
+}
+
+impl<T: ManagedType + crate::Arg> IEquatable<T> {
+    /// ``IEquatable`1<T>.Equals(T)`` (interface dispatch), for primitive `T`.
+    pub fn equals(&self, other: T) -> Result<bool> {
+        generic_interface_method::<Self, T>("Equals")?.call((&self.0, other))
+    }
+}
