@@ -34,7 +34,7 @@ namespace Cilbind
 
         /// <summary>
         /// Builds a static method `Invoke` that forwards to <paramref name="target"/>. Bit i of
-        /// <paramref name="mask"/> (i &lt; 61) makes parameter i an unmanaged pointer to its value
+        /// <paramref name="mask"/> (i &lt; 60) makes parameter i an unmanaged pointer to its value
         /// type (by value: the pointee is copied in; by ref: the pointer serves as the reference).
         /// Instance methods take `this` first: the declaring class itself, or a pointer to the
         /// value type when <see cref="ThisByPointer"/> is set. Returns the type holding `Invoke`.

@@ -31,6 +31,32 @@ fn bound(rust: Option<String>, ty: impl std::fmt::Display) -> Result<String, Str
     rust.ok_or_else(|| format!("{ty} has no Rust binding"))
 }
 
+/// Trampoline mask bits, as `cilbind::{THIS_BY_POINTER, RETURN_BY_POINTER, RETURN_BOXED}`
+/// define them (and `Cilbind.Trampolines` in the runtime's C# helper); bit `i < 60` passes
+/// parameter `i` by pointer.
+const THIS_BY_POINTER: u64 = 1 << 62;
+const RETURN_BY_POINTER: u64 = 1 << 61;
+const RETURN_BOXED: u64 = 1 << 60;
+
+/// The mask as generated code spells it: the runtime's named flags, then the parameter bits.
+fn mask_expr(mask: u64) -> String {
+    let mut parts = Vec::new();
+    for (bit, name) in [
+        (THIS_BY_POINTER, "THIS_BY_POINTER"),
+        (RETURN_BY_POINTER, "RETURN_BY_POINTER"),
+        (RETURN_BOXED, "RETURN_BOXED"),
+    ] {
+        if mask & bit != 0 {
+            parts.push(format!("::cilbind::{name}"));
+        }
+    }
+    let params = mask & (RETURN_BOXED - 1);
+    if params != 0 || parts.is_empty() {
+        parts.push(format!("{params:#b}"));
+    }
+    parts.join(" | ")
+}
+
 /// The runtime's largest argument tuple (`this` included).
 const MAX_ARGS: usize = 18;
 
@@ -481,8 +507,8 @@ fn emit_method(
     let mut mask: u64 = 0;
     for (i, p) in plans.iter().enumerate() {
         if p.by_pointer {
-            if i >= 61 {
-                return Err("more than 61 parameters".into());
+            if i >= 60 {
+                return Err("more than 60 parameters".into());
             }
             mask |= 1 << i;
         }
@@ -497,7 +523,7 @@ fn emit_method(
         ),
         (false, MemberOwner::ManagedStruct) => (Some("&self"), Some("&self.0".to_string()), None),
         (false, MemberOwner::FullStruct) => {
-            mask |= 1 << 62;
+            mask |= THIS_BY_POINTER;
             // Getters work on a copy (C# would make a defensive copy of a readonly value too);
             // other methods may mutate the value, as in C#.
             if m.name.starts_with("get_") {
@@ -516,17 +542,18 @@ fn emit_method(
     // written to native memory.
     let boxed_ctor = m.is_constructor && owner == MemberOwner::ManagedStruct;
     if boxed_ctor {
-        mask |= 1 << 60;
+        mask |= RETURN_BOXED;
     }
     if ret.sret {
-        mask |= 1 << 61;
+        mask |= RETURN_BY_POINTER;
     }
     let trampoline = mask != 0 || m.is_constructor;
     let method_ref = if trampoline {
         format!(
-            "::cilbind::MethodRef::by_pointer(&{type_ref}, {:?}, &[{}], {mask:#x})",
+            "::cilbind::MethodRef::by_pointer(&{type_ref}, {:?}, &[{}], {})",
             m.name,
-            mono_params(&m.params)?
+            mono_params(&m.params)?,
+            mask_expr(mask)
         )
     } else {
         format!(

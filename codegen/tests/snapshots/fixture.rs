@@ -319,7 +319,7 @@ pub mod fixture {
                     &__TYPE_Dog,
                     ".ctor",
                     &[],
-                    0x0,
+                    0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
                 Ok(
@@ -494,7 +494,7 @@ pub mod fixture {
                     &__TYPE_Handler,
                     ".ctor",
                     &["System.Object", "System.IntPtr"],
-                    0x0,
+                    0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk()?
@@ -832,7 +832,7 @@ pub mod fixture {
                     &__TYPE_Outer,
                     ".ctor",
                     &[],
-                    0x0,
+                    0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
                 Ok(
@@ -1138,7 +1138,7 @@ pub mod fixture {
                     &__TYPE_Collider,
                     ".ctor",
                     &[],
-                    0x0,
+                    0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
                 Ok(
@@ -1712,7 +1712,7 @@ pub mod fixture {
                     &__TYPE_Uses,
                     "Scale",
                     &["Fixture.Structs.Vector3&", "System.Single"],
-                    0x1,
+                    0b1,
                 );
                 let __r: () = M.thunk()?.call((::cilbind::Out(v), f))?;
                 let () = __r;
@@ -1816,7 +1816,7 @@ pub mod fixture {
                     &__TYPE_Vector3,
                     ".ctor",
                     &["System.Single", "System.Single", "System.Single"],
-                    0x0,
+                    0b0,
                 );
                 let __r: Self = M.thunk()?.call_sret((x, y, z))?;
                 Ok(__r)
@@ -1827,7 +1827,7 @@ pub mod fixture {
                     &__TYPE_Vector3,
                     "Add",
                     &["Fixture.Structs.Vector3", "Fixture.Structs.Vector3"],
-                    0x2000000000000003,
+                    ::cilbind::RETURN_BY_POINTER | 0b11,
                 );
                 let __r: Vector3 = M.thunk()?.call_sret((::cilbind::In(a), ::cilbind::In(b)))?;
                 Ok(__r)
@@ -1838,7 +1838,7 @@ pub mod fixture {
                     &__TYPE_Vector3,
                     "Length",
                     &[],
-                    0x4000000000000000,
+                    ::cilbind::THIS_BY_POINTER,
                 );
                 let __r: f32 = M.thunk()?.call((::cilbind::Out(self),))?;
                 Ok(__r)
@@ -2630,7 +2630,7 @@ pub mod system {
                         &__TYPE_List__0,
                         ".ctor",
                         &[],
-                        0x0,
+                        0b0,
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
                     Ok(
@@ -2648,7 +2648,7 @@ pub mod system {
                         &__TYPE_List__0,
                         ".ctor",
                         &["System.Int32"],
-                        0x0,
+                        0b0,
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M
                         .thunk()?
@@ -2672,7 +2672,7 @@ pub mod system {
                         &__TYPE_List__0,
                         ".ctor",
                         &["System.Collections.Generic.IEnumerable<System.Int32>"],
-                        0x0,
+                        0b0,
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M
                         .thunk()?

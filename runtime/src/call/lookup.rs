@@ -191,7 +191,7 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<(Vec<
         params.push(if by_ptr { Abi::Ptr } else { Abi::Ref });
     }
     for (i, (kind, byref)) in method.parameter_abi_kinds().into_iter().enumerate() {
-        let masked = i < 61 && mask & (1 << i) != 0;
+        let masked = i < 60 && mask & (1 << i) != 0;
         // A by-ref struct that no trampoline takes by pointer travels as a box the callee
         // mutates in place (guide §2); every other by-ref is a pointer.
         let boxed_byref = byref && kind == TypeKind::Struct && !masked;
