@@ -4,8 +4,9 @@
 use std::marker::PhantomData;
 
 use crate::error::{Error, Result};
-use crate::host::{raw, Blittable, Class};
-use crate::value::{ManagedType, Object, Reference};
+use crate::host::{raw, Blittable};
+use crate::value::object::generic_reference;
+use crate::value::{Object, Reference};
 
 /// A handle to a managed `V[]` whose elements are primitives, enums or full structs.
 pub struct Array<V>(Object, PhantomData<fn() -> V>);
@@ -98,37 +99,5 @@ impl<T: Reference> ObjectArray<T> {
     }
 }
 
-macro_rules! array_reference {
-    ($name:ident, $bound:path) => {
-        impl<T: $bound> ManagedType for $name<T> {
-            fn class() -> Result<Class> {
-                Ok(T::class()?.array())
-            }
-        }
-        impl<T: $bound> Reference for $name<T> {
-            fn from_object(obj: Object) -> Self {
-                $name(obj, PhantomData)
-            }
-            fn as_object(&self) -> &Object {
-                &self.0
-            }
-            fn into_object(self) -> Object {
-                self.0
-            }
-        }
-        impl<T: $bound> crate::Is<Object> for $name<T> {}
-        impl<T> Clone for $name<T> {
-            fn clone(&self) -> Self {
-                $name(self.0.clone(), PhantomData)
-            }
-        }
-        impl<T> std::fmt::Debug for $name<T> {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{}({:?})", stringify!($name), self.0)
-            }
-        }
-    };
-}
-
-array_reference!(Array, Blittable);
-array_reference!(ObjectArray, Reference);
+generic_reference!(Array<T: Blittable>, Ok(T::class()?.array()));
+generic_reference!(ObjectArray<T: Reference>, Ok(T::class()?.array()));

@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 
 use crate::call::TypeRef;
 use crate::error::Result;
-use crate::host::Class;
-use crate::value::{ManagedType, Object, Reference};
+use crate::value::object::generic_reference;
+use crate::value::{ManagedType, Object};
 
 /// Declares a non-generic reference wrapper over [`Object`].
 #[doc(hidden)]
@@ -80,37 +80,7 @@ macro_rules! generic_interface {
         $(#[$doc])*
         pub struct $name<T>(Object, PhantomData<fn() -> T>);
 
-        impl<T: ManagedType> ManagedType for $name<T> {
-            fn class() -> Result<Class> {
-                $def.class()?.instantiate(&[T::class()?])
-            }
-        }
-
-        impl<T: ManagedType> Reference for $name<T> {
-            fn from_object(obj: Object) -> Self {
-                $name(obj, PhantomData)
-            }
-            fn as_object(&self) -> &Object {
-                &self.0
-            }
-            fn into_object(self) -> Object {
-                self.0
-            }
-        }
-
-        impl<T: ManagedType> crate::Is<Object> for $name<T> {}
-
-        impl<T> Clone for $name<T> {
-            fn clone(&self) -> Self {
-                $name(self.0.clone(), PhantomData)
-            }
-        }
-
-        impl<T> std::fmt::Debug for $name<T> {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{}({:?})", stringify!($name), self.0)
-            }
-        }
+        generic_reference!($name<T: ManagedType>, $def.class()?.instantiate(&[T::class()?]));
     };
 }
 

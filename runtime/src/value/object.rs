@@ -181,3 +181,38 @@ impl Reference for Object {
 pub trait Is<T: Reference>: Reference {}
 
 impl<T: Reference> Is<T> for T {}
+
+/// Implements what every generic handle wrapper `Name<T>(Object, PhantomData<fn() -> T>)` has:
+/// its class (computed by `$class` from `T`), `Reference`, `Is<Object>`, `Clone` and `Debug`.
+macro_rules! generic_reference {
+    ($name:ident<T: $bound:path>, $class:expr) => {
+        impl<T: $bound> $crate::ManagedType for $name<T> {
+            fn class() -> $crate::Result<$crate::Class> {
+                $class
+            }
+        }
+        impl<T: $bound> $crate::Reference for $name<T> {
+            fn from_object(obj: $crate::Object) -> Self {
+                $name(obj, ::std::marker::PhantomData)
+            }
+            fn as_object(&self) -> &$crate::Object {
+                &self.0
+            }
+            fn into_object(self) -> $crate::Object {
+                self.0
+            }
+        }
+        impl<T: $bound> $crate::Is<$crate::Object> for $name<T> {}
+        impl<T> ::std::clone::Clone for $name<T> {
+            fn clone(&self) -> Self {
+                $name(self.0.clone(), ::std::marker::PhantomData)
+            }
+        }
+        impl<T> ::std::fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{}({:?})", stringify!($name), self.0)
+            }
+        }
+    };
+}
+pub(crate) use generic_reference;
