@@ -31,6 +31,7 @@ fn main() {
     for (name, input) in [
         ("basics", out.join("Basics.dll")),
         ("game", out.join("Game.dll")),
+        ("events", out.join("Events.dll")),
         ("props", out.join("Props.dll")),
         (
             "vectors",

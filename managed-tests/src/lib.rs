@@ -37,3 +37,8 @@ pub mod props {
 pub mod vectors {
     include!(concat!(env!("OUT_DIR"), "/vectors_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Events.cs`.
+pub mod events {
+    include!(concat!(env!("OUT_DIR"), "/events_bindings.rs"));
+}

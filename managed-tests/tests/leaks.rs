@@ -50,6 +50,19 @@ fn live_counts_return_to_zero_after_everything_drops() {
         assert_eq!(ObjectStore::live(), 204);
         drop((boxes, clones, s, dog, replaced, t, copies, boxed, back));
     }
+    {
+        // A callback holds its delegate and its closure; both go when it drops.
+        let action = cilbind::Runtime::get()
+            .unwrap()
+            .corlib()
+            .class("System", "Action")
+            .unwrap();
+        let cb = cilbind::Callback::with_class(action, |_| Ok(cilbind::Value::Void)).unwrap();
+        assert_eq!(cilbind::Callback::live(), 1);
+        assert_eq!(ObjectStore::live(), 1);
+        drop(cb);
+        assert_eq!(cilbind::Callback::live(), 0);
+    }
     assert_eq!(ObjectStore::live(), 0, "every object handle was freed");
     assert_eq!(Tagged::store().live(), 0, "every struct handle was freed");
 }

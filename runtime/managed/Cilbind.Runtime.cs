@@ -6,8 +6,11 @@
 // parameters are unmanaged pointers; it loads the values and calls the target, so the
 // native side hands over addresses of its own `#[repr(C)]` copies.
 using System;
+using System.Linq;
+using System.Linq.Expressions;
 using System.Reflection;
 using System.Reflection.Emit;
+using System.Runtime.InteropServices;
 using System.Threading;
 
 namespace Cilbind
@@ -109,6 +112,67 @@ namespace Cilbind
                 il.Emit(OpCodes.Ret);
                 return tb.CreateType();
             }
+        }
+    }
+
+    /// <summary>
+    /// Delegates whose invocation runs a Rust closure. The delegate packs its arguments into an
+    /// object[] and calls the runtime's native dispatcher with the closure's key; a dropped
+    /// closure's key is refused there, so a stale delegate throws instead of running freed code.
+    /// </summary>
+    public static class Callbacks
+    {
+        /// <summary>int dispatch(long key, IntPtr argsHandle, out IntPtr resultHandle): 0 done,
+        /// 1 the closure returned an error (result: its message), 2 it panicked, 3 it was dropped.</summary>
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        delegate int Dispatch(long key, IntPtr args, out IntPtr result);
+
+        sealed class Target
+        {
+            readonly Dispatch dispatch;
+            readonly long key;
+
+            public Target(Dispatch dispatch, long key) { this.dispatch = dispatch; this.key = key; }
+
+            public object Invoke(object[] args)
+            {
+                var handle = GCHandle.Alloc(args);
+                IntPtr result;
+                int status;
+                try { status = dispatch(key, GCHandle.ToIntPtr(handle), out result); }
+                finally { handle.Free(); }
+                object value = null;
+                if (result != IntPtr.Zero)
+                {
+                    var r = GCHandle.FromIntPtr(result);
+                    value = r.Target;
+                    r.Free();
+                }
+                switch (status)
+                {
+                    case 0: return value;
+                    case 3: throw new ObjectDisposedException("cilbind callback", "the Rust closure behind this delegate was dropped");
+                    case 2: throw new InvalidOperationException("the Rust closure behind this delegate panicked");
+                    default: throw new InvalidOperationException("the Rust closure behind this delegate failed: " + value);
+                }
+            }
+        }
+
+        /// <summary>A delegate of <paramref name="delegateType"/> that calls the native
+        /// <paramref name="dispatch"/> with <paramref name="key"/>.</summary>
+        public static Delegate Create(Type delegateType, IntPtr dispatch, long key)
+        {
+            var invoke = delegateType.GetMethod("Invoke");
+            var ps = invoke.GetParameters().Select(p => Expression.Parameter(p.ParameterType, p.Name)).ToArray();
+            var target = new Target((Dispatch)Marshal.GetDelegateForFunctionPointer(dispatch, typeof(Dispatch)), key);
+            Expression call = Expression.Call(
+                Expression.Constant(target),
+                typeof(Target).GetMethod("Invoke"),
+                Expression.NewArrayInit(typeof(object), ps.Select(p => (Expression)Expression.Convert(p, typeof(object)))));
+            Expression body = invoke.ReturnType == typeof(void)
+                ? (Expression)Expression.Block(typeof(void), call)
+                : Expression.Convert(call, invoke.ReturnType);
+            return Expression.Lambda(delegateType, body, ps).Compile();
         }
     }
 }

@@ -488,6 +488,12 @@ fn emit_method(
     if m.is_constructor && owner == MemberOwner::Interface {
         return Err("interface constructor".into());
     }
+    if m.is_constructor && t.kind == crate::model::TypeKind::Delegate {
+        // `.ctor(object, native int)` takes a raw method pointer: calling it with anything
+        // but a real one would crash later. Rust closures become delegates through
+        // `cilbind::Callback`.
+        return Err("delegates are made with cilbind::Callback".into());
+    }
     let mut plans = Vec::new();
     for (i, (p, c)) in m.params.iter().zip(&sig.params).enumerate() {
         let pname = names::unique(names::snake_case(&p.name), &mut BTreeSet::from(["this".to_string()]));

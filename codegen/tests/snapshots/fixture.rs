@@ -485,29 +485,7 @@ pub mod fixture {
             }
         }
         impl Handler {
-            /// Binds `Fixture.Classes.Handler..ctor(System.Object object, System.IntPtr method)` (`Handler..ctor`).
-            pub fn new(
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
-                method: isize,
-            ) -> ::cilbind::Result<Self> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
-                    &__TYPE_Handler,
-                    ".ctor",
-                    &["System.Object", "System.IntPtr"],
-                    0b0,
-                );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk()?
-                    .call((object.map(::cilbind::Reference::as_object), method))?;
-                Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    ),
-                )
-            }
+            // skipped `Handler..ctor`: delegates are made with cilbind::Callback
             /// Binds `void Fixture.Classes.Handler.Invoke(System.Object sender, System.Int32 value)` (`Handler.Invoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.

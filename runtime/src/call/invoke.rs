@@ -58,7 +58,7 @@ pub enum Value {
 impl Value {
     /// The primitive's bits in a u64 (little-endian: the value sits at the slot's address),
     /// or `None` when this is not a primitive.
-    fn primitive_bits(&self) -> Option<(TypeKind, u64)> {
+    pub(crate) fn primitive_bits(&self) -> Option<(TypeKind, u64)> {
         Some(match *self {
             Value::Boolean(v) => (TypeKind::Boolean, v as u64),
             Value::Char(v) => (TypeKind::Char, v as u64),
@@ -79,7 +79,7 @@ impl Value {
     }
 
     /// Rebuilds a primitive of `kind` from its bits.
-    fn from_bits(kind: TypeKind, bits: u64) -> Option<Value> {
+    pub(crate) fn from_bits(kind: TypeKind, bits: u64) -> Option<Value> {
         Some(match kind {
             TypeKind::Boolean => Value::Boolean(bits as u8 != 0),
             TypeKind::Char => Value::Char(bits as u16),

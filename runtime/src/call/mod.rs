@@ -2,6 +2,7 @@
 //! the reflective `Value` path, the function database, and exceptions as errors.
 
 pub(crate) mod abi;
+pub(crate) mod callback;
 pub(crate) mod exception;
 pub(crate) mod function_db;
 pub(crate) mod invoke;
@@ -9,6 +10,7 @@ pub(crate) mod lookup;
 pub(crate) mod shim;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret};
+pub use callback::Callback;
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
 pub use invoke::{invoke, invoke_by_id, Value};
 pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};

@@ -2,6 +2,7 @@
 //! Mono pointer lives here, so that a CoreCLR host could be added beside it without touching
 //! the stores or the values.
 
+pub(crate) mod callback;
 pub(crate) mod ffi;
 #[cfg(feature = "floors")]
 pub mod floor;

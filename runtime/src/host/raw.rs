@@ -690,7 +690,7 @@ pub(crate) fn primitive_box_bits(obj: RawObject) -> u64 {
 }
 
 /// The `System.Type` object of `class`.
-fn type_object(class: Class) -> Result<RawObject> {
+pub(crate) fn type_object(class: Class) -> Result<RawObject> {
     let rt = Runtime::get()?;
     // SAFETY: valid domain and class type; returns the (cached) System.Type object.
     Ok(RawObject(

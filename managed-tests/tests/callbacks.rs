@@ -1,0 +1,148 @@
+//! Calls from C# into Rust: `cilbind::Callback` makes a delegate of any delegate type whose
+//! invocation runs a Rust closure (fixture `fixtures/Events.cs`, through its generated bindings).
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Mutex};
+
+use cilbind::{Boxing, Callback, Error, Int32, MethodRef, Object, Reference, TypeRef, Value};
+use managed_tests::events::ev::{Combine, Died, Hub};
+use managed_tests::events::system::Func;
+
+fn setup() {
+    managed_tests::events::init().unwrap();
+}
+
+#[test]
+fn a_rust_closure_runs_as_a_delegate_with_arguments_and_a_result() {
+    setup();
+    let cb = Callback::new::<Combine>(|args| match args {
+        [Value::Int32(a), Value::Int32(b)] => Ok(Value::Int32(a * 10 + b)),
+        other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
+    })
+    .unwrap();
+    let combine: Combine = cb.delegate().unwrap();
+    assert_eq!(Hub::apply(Some(&combine), 4, 2).unwrap(), 42, "C# called the delegate");
+    assert_eq!(combine.invoke(1, 2).unwrap(), 12, "Rust called the delegate's Invoke");
+    // Strings, doubles, objects and generic delegate types (Func<string, string>...).
+    let upper = Callback::new::<Func<cilbind::NetString, cilbind::NetString>>(|args| match args {
+        [Value::String(s)] => Ok(Value::String(s.to_uppercase())),
+        other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
+    })
+    .unwrap();
+    let map: Func<cilbind::NetString, cilbind::NetString> = upper.delegate().unwrap();
+    assert_eq!(Hub::map(Some(&map), Some("héllo")).unwrap().as_deref(), Some("HÉLLO"));
+    let half = Callback::new::<Func<cilbind::Double, cilbind::Double>>(|args| match args {
+        [Value::Double(x)] => Ok(Value::Double(x / 2.0)),
+        other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
+    })
+    .unwrap();
+    assert_eq!(
+        Hub::half(
+            Some(&half.delegate::<Func<cilbind::Double, cilbind::Double>>().unwrap()),
+            5.0
+        )
+        .unwrap(),
+        2.5
+    );
+    let same = Callback::new::<Func<Object, Object>>(|args| Ok(args[0].clone())).unwrap();
+    let pass = same.delegate::<Func<Object, Object>>().unwrap();
+    let hub = Hub::new().unwrap();
+    let back = Hub::pass(Some(&pass), Some(&hub)).unwrap().unwrap();
+    assert!(
+        back.reference_equals(hub.as_object()).unwrap(),
+        "the same object went through Rust and back"
+    );
+    // A boxed primitive reaches the closure as a primitive value (and is boxed again on return).
+    let boxed = Int32(7).box_as::<Object>().unwrap();
+    let back = Hub::pass(Some(&pass), Some(&boxed)).unwrap().unwrap();
+    assert_eq!(back.unbox::<Int32>().unwrap(), Int32(7));
+}
+
+#[test]
+fn rust_subscribes_to_a_csharp_event() {
+    setup();
+    let deaths = Arc::new(Mutex::new(Vec::new()));
+    let seen = deaths.clone();
+    let cb = Callback::new::<Died>(move |args| {
+        if let [Value::String(name), Value::Int32(score)] = args {
+            seen.lock().unwrap().push((name.clone(), *score));
+        }
+        Ok(Value::Void)
+    })
+    .unwrap();
+    let hub = Hub::new().unwrap();
+    let handler: Died = cb.delegate().unwrap();
+    hub.subscribe(Some(&handler)).unwrap();
+    hub.kill(Some("orc"), 10).unwrap();
+    hub.kill(Some("troll"), 25).unwrap();
+    // The event's own add accessor works as well (events are not bound by the generator yet).
+    static ADD: MethodRef = MethodRef::new(&EV_HUB, "add_OnDied", &["Ev.Died"]);
+    let counter = Arc::new(AtomicI32::new(0));
+    let c = counter.clone();
+    let cb2 = Callback::new::<Died>(move |_| {
+        c.fetch_add(1, Ordering::SeqCst);
+        Ok(Value::Void)
+    })
+    .unwrap();
+    ADD.thunk()
+        .unwrap()
+        .call::<_, ()>((hub.as_object(), cb2.as_object()))
+        .unwrap();
+    hub.kill(Some("rat"), 1).unwrap();
+    assert_eq!(
+        *deaths.lock().unwrap(),
+        vec![
+            ("orc".to_string(), 10),
+            ("troll".to_string(), 25),
+            ("rat".to_string(), 1)
+        ]
+    );
+    assert_eq!(counter.load(Ordering::SeqCst), 1);
+    hub.unsubscribe(Some(&handler)).unwrap();
+    hub.kill(Some("bat"), 2).unwrap();
+    assert_eq!(deaths.lock().unwrap().len(), 3, "unsubscribed");
+    assert_eq!(counter.load(Ordering::SeqCst), 2);
+    drop(cb2);
+}
+
+static EV_HUB: TypeRef = TypeRef::new("Events", "Ev", "Hub");
+
+#[test]
+fn errors_panics_and_dropped_callbacks_throw_in_csharp() {
+    setup();
+    let failing =
+        Callback::new::<managed_tests::events::system::Action>(|_| Err(Error::Unsupported("no thanks".into())))
+            .unwrap();
+    let action = failing.delegate::<managed_tests::events::system::Action>().unwrap();
+    assert_eq!(
+        Hub::r#try(Some(&action)).unwrap().as_deref(),
+        Some("System.InvalidOperationException: the Rust closure behind this delegate failed: unsupported: no thanks")
+    );
+    let panicking = Callback::new::<managed_tests::events::system::Action>(|_| panic!("boom")).unwrap();
+    let action = panicking.delegate::<managed_tests::events::system::Action>().unwrap();
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Hub::r#try(Some(&action)).unwrap()));
+    assert_eq!(
+        r.unwrap().as_deref(),
+        Some("System.InvalidOperationException: the Rust closure behind this delegate panicked"),
+        "the panic stayed in Rust"
+    );
+    let dropped = Callback::new::<managed_tests::events::system::Action>(|_| Ok(Value::Void)).unwrap();
+    let action = dropped.delegate::<managed_tests::events::system::Action>().unwrap();
+    assert_eq!(Hub::r#try(Some(&action)).unwrap().as_deref(), Some("ok"));
+    drop(dropped);
+    let r = Hub::r#try(Some(&action)).unwrap().unwrap();
+    assert!(r.starts_with("System.ObjectDisposedException"), "{r}");
+    // Not a delegate type.
+    assert!(matches!(
+        Callback::new::<Hub>(|_| Ok(Value::Void)),
+        Err(Error::InvalidCast { .. })
+    ));
+    // A wrong result type is the delegate's InvalidCastException, in C#.
+    let wrong = Callback::new::<Combine>(|_| Ok(Value::String("x".into()))).unwrap();
+    let e = Hub::apply(Some(&wrong.delegate::<Combine>().unwrap()), 1, 2).unwrap_err();
+    assert!(
+        matches!(e, Error::ManagedException { ref type_name, .. } if type_name == "System.InvalidCastException"),
+        "{e:?}"
+    );
+    let _ = Reference::as_object(&action);
+}

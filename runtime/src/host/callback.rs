@@ -1,0 +1,89 @@
+//! The native end of callbacks: the `extern "C"` dispatcher that managed delegates made by
+//! `Cilbind.Callbacks` call, and the creation of those delegates.
+
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
+
+use super::metadata::{Class, Method};
+use super::raw::{self, RawObject};
+use super::runtime::Runtime;
+use crate::error::{Error, Result};
+
+/// What a callback produced: a value (possibly null), an error message, or nothing to run.
+pub(crate) enum Outcome {
+    /// The closure ran; its result (null for void).
+    Done(RawObject),
+    /// The closure returned an error; the message as a .NET string.
+    Failed(RawObject),
+    /// No closure has this key any more.
+    Dropped,
+}
+
+/// Runs the closure with `key` on the arguments in `args` (an `object[]`), for `dispatch`.
+pub(crate) type Handler = fn(key: i64, args: RawObject) -> Outcome;
+
+static HANDLER: OnceLock<Handler> = OnceLock::new();
+
+/// Called by managed delegates (through `Marshal.GetDelegateForFunctionPointer`): `args` is a
+/// GC handle to the argument array (the caller frees it); `*result` receives a new GC handle
+/// to the result or the error message, which the caller frees. Returns 0 (done), 1 (failed),
+/// 2 (panicked) or 3 (dropped). Never unwinds into managed code.
+extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
+    let run = || -> (i32, RawObject) {
+        super::thread::ensure();
+        let Some(handler) = HANDLER.get() else {
+            return (3, RawObject::NULL);
+        };
+        let args = raw::gchandle_target(args as u32);
+        match handler(key, args) {
+            Outcome::Done(v) => (0, v),
+            Outcome::Failed(message) => (1, message),
+            Outcome::Dropped => (3, RawObject::NULL),
+        }
+    };
+    let (status, value) = catch_unwind(AssertUnwindSafe(run)).unwrap_or((2, RawObject::NULL));
+    let handle = if value.is_null() {
+        0
+    } else {
+        raw::gchandle_new(value) as isize
+    };
+    // SAFETY: `result` is the address of the caller's `out IntPtr` local, valid for a write.
+    unsafe { *result = handle };
+    status
+}
+
+/// A new delegate of `delegate_class` whose invocation runs the closure registered under
+/// `key` through `handler`.
+pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler) -> Result<RawObject> {
+    static CREATE: OnceLock<Method> = OnceLock::new();
+    let _ = HANDLER.set(handler);
+    let rt = Runtime::get()?;
+    let create = match CREATE.get() {
+        Some(m) => *m,
+        None => {
+            let m = rt
+                .helper()
+                .class("Cilbind", "Callbacks")?
+                .method("Create", &["System.Type", "System.IntPtr", "System.Int64"])?;
+            *CREATE.get_or_init(|| m)
+        }
+    };
+    let ty = raw::type_object(delegate_class)?;
+    let mut entry = dispatch as extern "C" fn(i64, isize, *mut isize) -> i32 as *mut c_void;
+    let mut key = key;
+    let mut args = [
+        ty.as_ptr() as *mut c_void,
+        &mut entry as *mut *mut c_void as *mut c_void,
+        &mut key as *mut i64 as *mut c_void,
+    ];
+    raw::runtime_invoke(create, std::ptr::null_mut(), &mut args).map_err(|e| {
+        let info = raw::exception_info(e);
+        Error::InvalidArgument(format!(
+            "cannot make a delegate of {}: {}: {}",
+            delegate_class.full_name(),
+            info.type_name,
+            info.message
+        ))
+    })
+}
