@@ -6,9 +6,9 @@
 // generator, and samples/tests/final_state.rs re-implements every rule below in plain Rust to
 // check the sample's final state. Keep the two in step when a rule changes.
 //
-// Deliberately missing: a death event (`public event Action<Entity> Died`). cilbind cannot call
-// from managed code back into Rust yet (no managed->native callbacks or delegates over Rust
-// functions), so Rust notices a death by reading IsAlive after it deals damage.
+// World.Died is raised whenever an entity's health reaches zero; the Rust side subscribes a
+// closure to it (a cilbind::Callback, through World.OnDeath since the generator does not bind
+// events themselves) and learns of deaths inside World.Step (burning) that way.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -181,8 +181,15 @@ namespace Arena
         protected void TakeDamage(int amount)
         {
             health = Math.Max(0, health - amount);
-            if (health == 0) Flags = EntityFlags.None;
+            if (health == 0)
+            {
+                Flags = EntityFlags.None;
+                if (World != null) World.RaiseDied(this);
+            }
         }
+
+        // The world that spawned the entity (raises its Died event).
+        internal World World;
 
         protected void Heal(int amount) { health = Math.Min(MaxHealth, health + amount); }
 
@@ -244,12 +251,19 @@ namespace Arena
         public World(uint seed) { rng = seed != 0 ? seed : 0x9E3779B9u; }
 
         public int Tick { get; private set; }
+
+        // Raised when an entity's health reaches zero, whatever killed it.
+        public event Action<Entity> Died;
+        // Subscribes to Died (a method, because bindings reach events through methods).
+        public void OnDeath(Action<Entity> handler) { Died += handler; }
+        internal void RaiseDied(Entity e) { var handler = Died; if (handler != null) handler(e); }
         public int EntityCount { get { return entities.Count; } }
         public Entity GetEntity(int index) { return entities[index]; }
 
         public Player SpawnPlayer(string name, Vector3 at)
         {
             var p = new Player(entities.Count + 1, name, at);
+            p.World = this;
             entities.Add(p);
             return p;
         }
@@ -257,6 +271,7 @@ namespace Arena
         public Monster SpawnMonster(string name, Vector3 at, int armor)
         {
             var m = new Monster(entities.Count + 1, name, at, armor);
+            m.World = this;
             entities.Add(m);
             return m;
         }
