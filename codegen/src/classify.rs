@@ -36,8 +36,6 @@ pub enum SkipKind {
     Nullable,
     /// A protected member: only reachable from subclasses, which bindings can't declare.
     Protected,
-    /// An event (add/remove handlers are not bound yet).
-    Event,
     /// A value type whose layout can't be computed from its metadata.
     BadLayout,
     /// Classified, but the emitter has no Rust form for it yet (the output says why).
@@ -58,7 +56,6 @@ impl fmt::Display for SkipKind {
             SkipKind::Varargs => "varargs method",
             SkipKind::Nullable => "Nullable<T>",
             SkipKind::Protected => "protected member",
-            SkipKind::Event => "event (not bound yet)",
             SkipKind::BadLayout => "value type with unusable layout",
             SkipKind::NotEmitted => "no Rust form yet (reason in the output)",
         })
@@ -610,15 +607,18 @@ impl Classifier<'_> {
                 }
             }
         }
+        // Events: their add/remove accessors, like a property's getter and setter.
         for (i, e) in api.events.iter().enumerate() {
-            out.push(ClassifiedMember {
-                member: MemberModelRef::Event(i),
-                display_name: format!("{type_name}.{}", e.name),
-                binding: Err(Unsupported::new(
-                    SkipKind::Event,
-                    format!("event {} ({})", e.name, e.handler),
-                )),
-            });
+            for (accessor, r) in [
+                (&e.add, MemberModelRef::EventAdd(i)),
+                (&e.remove, MemberModelRef::EventRemove(i)),
+            ] {
+                out.push(ClassifiedMember {
+                    member: r,
+                    display_name: format!("{type_name}.{}", accessor.name),
+                    binding: self.method_binding(accessor),
+                });
+            }
         }
         out
     }

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use cilbind::{Boxing, Callback, Error, Int32, MethodRef, Object, Reference, TypeRef, Value};
+use cilbind::{Boxing, Callback, Error, Int32, Object, Reference, Value};
 use managed_tests::events::ev::{Combine, Died, Hub};
 use managed_tests::events::system::Func;
 
@@ -75,8 +75,7 @@ fn rust_subscribes_to_a_csharp_event() {
     hub.subscribe(Some(&handler)).unwrap();
     hub.kill(Some("orc"), 10).unwrap();
     hub.kill(Some("troll"), 25).unwrap();
-    // The event's own add accessor works as well (events are not bound by the generator yet).
-    static ADD: MethodRef = MethodRef::new(&EV_HUB, "add_OnDied", &["Ev.Died"]);
+    // The event itself, through its generated add/remove accessors.
     let counter = Arc::new(AtomicI32::new(0));
     let c = counter.clone();
     let cb2 = Callback::new::<Died>(move |_| {
@@ -84,10 +83,8 @@ fn rust_subscribes_to_a_csharp_event() {
         Ok(Value::Void)
     })
     .unwrap();
-    ADD.thunk()
-        .unwrap()
-        .call::<_, ()>((hub.as_object(), cb2.as_object()))
-        .unwrap();
+    let handler2: Died = cb2.delegate().unwrap();
+    hub.add_on_died(Some(&handler2)).unwrap();
     hub.kill(Some("rat"), 1).unwrap();
     assert_eq!(
         *deaths.lock().unwrap(),
@@ -102,10 +99,11 @@ fn rust_subscribes_to_a_csharp_event() {
     hub.kill(Some("bat"), 2).unwrap();
     assert_eq!(deaths.lock().unwrap().len(), 3, "unsubscribed");
     assert_eq!(counter.load(Ordering::SeqCst), 2);
+    hub.remove_on_died(Some(&handler2)).unwrap();
+    hub.kill(Some("cat"), 3).unwrap();
+    assert_eq!(counter.load(Ordering::SeqCst), 2, "removed through the event accessor");
     drop(cb2);
 }
-
-static EV_HUB: TypeRef = TypeRef::new("Events", "Ev", "Hub");
 
 #[test]
 fn errors_panics_and_dropped_callbacks_throw_in_csharp() {

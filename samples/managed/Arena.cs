@@ -7,8 +7,8 @@
 // check the sample's final state. Keep the two in step when a rule changes.
 //
 // World.Died is raised whenever an entity's health reaches zero; the Rust side subscribes a
-// closure to it (a cilbind::Callback, through World.OnDeath since the generator does not bind
-// events themselves) and learns of deaths inside World.Step (burning) that way.
+// closure to it (a cilbind::Callback, through the generated `add_died`) and learns of deaths
+// inside World.Step (burning) that way.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -254,8 +254,6 @@ namespace Arena
 
         // Raised when an entity's health reaches zero, whatever killed it.
         public event Action<Entity> Died;
-        // Subscribes to Died (a method, because bindings reach events through methods).
-        public void OnDeath(Action<Entity> handler) { Died += handler; }
         internal void RaiseDied(Entity e) { var handler = Died; if (handler != null) handler(e); }
         public int EntityCount { get { return entities.Count; } }
         public Entity GetEntity(int index) { return entities[index]; }

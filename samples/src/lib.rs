@@ -282,7 +282,7 @@ impl Game {
         .context(|| "making the death handler".into())?;
         let handler: Action<Entity> = on_death.delegate().context(|| "making the death handler".into())?;
         world
-            .on_death(Some(&handler))
+            .add_died(Some(&handler))
             .context(|| "subscribing to World.Died".into())?;
         let mut game = Game {
             world,
@@ -290,7 +290,7 @@ impl Game {
             _on_death: on_death,
             actors: Vec::new(),
             names: Vec::new(),
-            // World::new and World.OnDeath above were the first calls.
+            // World::new and World.add_Died above were the first calls.
             calls: Cell::new(2),
             totals: TickStats::default(),
         };

@@ -200,7 +200,16 @@ fn emit_member(
             );
             emit_method(cx, module, t, method, sig, owner, type_ref, rust, &m.display_name)
         }
-        MemberModelRef::Event(_) => Err("events are not bound yet".into()),
+        MemberModelRef::EventAdd(i) | MemberModelRef::EventRemove(i) => {
+            let e = &api.events[i];
+            let (verb, method) = match m.member {
+                MemberModelRef::EventAdd(_) => ("add", &e.add),
+                _ => ("remove", &e.remove),
+            };
+            let event = names::snake_case(&e.name);
+            let rust = names::unique(format!("{verb}_{}", event.trim_start_matches("r#")), taken);
+            emit_method(cx, module, t, method, sig, owner, type_ref, rust, &m.display_name)
+        }
     }
 }
 

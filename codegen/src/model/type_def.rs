@@ -174,6 +174,10 @@ pub struct EventModel {
     pub name: String,
     /// Delegate type of the handlers.
     pub handler: Ty,
+    /// The `add_` accessor (subscribes a handler).
+    pub add: MethodModel,
+    /// The `remove_` accessor (unsubscribes a handler).
+    pub remove: MethodModel,
 }
 
 /// One named value of an enum.
@@ -225,8 +229,10 @@ pub enum MemberModelRef {
     Getter(usize),
     /// `api.properties[i].setter`
     Setter(usize),
-    /// `api.events[i]`
-    Event(usize),
+    /// `api.events[i].add`
+    EventAdd(usize),
+    /// `api.events[i].remove`
+    EventRemove(usize),
 }
 
 /// Everything the generator knows about one type definition.
@@ -311,6 +317,8 @@ impl TypeModel {
                 .map(|e| EventModel {
                     name: e.name.clone(),
                     handler: sub(&e.handler),
+                    add: method(&e.add),
+                    remove: method(&e.remove),
                 })
                 .collect(),
         });

@@ -365,6 +365,8 @@ impl Converter<'_> {
             events.push(EventModel {
                 name: e.name.to_string(),
                 handler: e.delegate_type.to_ty(self, from)?,
+                add: self.method(from, &e.add_listener)?,
+                remove: self.method(from, &e.remove_listener)?,
             });
         }
         Ok(TypeApi {

@@ -162,7 +162,48 @@ pub mod fixture {
                     .call((::cilbind::Reference::as_object(self),))?;
                 Ok(__r)
             }
-            // skipped `Animal.Changed`: event Changed (System.EventHandler)
+            /// Binds `void Fixture.Classes.Animal.add_Changed(System.EventHandler value)` (`Animal.add_Changed`).
+            pub fn add_changed(
+                &self,
+                value: ::core::option::Option<
+                    &impl ::cilbind::Is<super::super::system::EventHandler>,
+                >,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Animal,
+                    "add_Changed",
+                    &["System.EventHandler"],
+                );
+                let __r: () = M
+                    .thunk()?
+                    .call((
+                        ::cilbind::Reference::as_object(self),
+                        value.map(::cilbind::Reference::as_object),
+                    ))?;
+                let () = __r;
+                Ok(())
+            }
+            /// Binds `void Fixture.Classes.Animal.remove_Changed(System.EventHandler value)` (`Animal.remove_Changed`).
+            pub fn remove_changed(
+                &self,
+                value: ::core::option::Option<
+                    &impl ::cilbind::Is<super::super::system::EventHandler>,
+                >,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Animal,
+                    "remove_Changed",
+                    &["System.EventHandler"],
+                );
+                let __r: () = M
+                    .thunk()?
+                    .call((
+                        ::cilbind::Reference::as_object(self),
+                        value.map(::cilbind::Reference::as_object),
+                    ))?;
+                let () = __r;
+                Ok(())
+            }
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -1996,6 +2037,60 @@ pub mod system {
     impl ::core::convert::From<Delegate> for ::cilbind::Object {
         fn from(value: Delegate) -> Self {
             <::cilbind::Object as ::cilbind::Reference>::from_object(
+                ::cilbind::Reference::into_object(value),
+            )
+        }
+    }
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_EventHandler: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "EventHandler",
+    );
+    /// Binds the .NET delegate `System.EventHandler` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+    #[derive(Clone, Debug)]
+    #[repr(transparent)]
+    pub struct EventHandler(MulticastDelegate);
+    impl ::cilbind::ManagedType for EventHandler {
+        fn class() -> ::cilbind::Result<::cilbind::Class> {
+            __TYPE_EventHandler.class()
+        }
+    }
+    impl ::cilbind::Reference for EventHandler {
+        fn from_object(obj: ::cilbind::Object) -> Self {
+            EventHandler(<MulticastDelegate as ::cilbind::Reference>::from_object(obj))
+        }
+        fn as_object(&self) -> &::cilbind::Object {
+            ::cilbind::Reference::as_object(&self.0)
+        }
+        fn into_object(self) -> ::cilbind::Object {
+            ::cilbind::Reference::into_object(self.0)
+        }
+    }
+    impl ::core::ops::Deref for EventHandler {
+        type Target = MulticastDelegate;
+        fn deref(&self) -> &MulticastDelegate {
+            &self.0
+        }
+    }
+    impl ::core::convert::AsRef<::cilbind::Object> for EventHandler {
+        fn as_ref(&self) -> &::cilbind::Object {
+            ::cilbind::Reference::as_object(self)
+        }
+    }
+    impl ::cilbind::Is<::cilbind::Object> for EventHandler {}
+    impl ::core::convert::From<EventHandler> for ::cilbind::Object {
+        fn from(value: EventHandler) -> Self {
+            <::cilbind::Object as ::cilbind::Reference>::from_object(
+                ::cilbind::Reference::into_object(value),
+            )
+        }
+    }
+    impl ::cilbind::Is<MulticastDelegate> for EventHandler {}
+    impl ::core::convert::From<EventHandler> for MulticastDelegate {
+        fn from(value: EventHandler) -> Self {
+            <MulticastDelegate as ::cilbind::Reference>::from_object(
                 ::cilbind::Reference::into_object(value),
             )
         }
