@@ -343,7 +343,7 @@ pub fn classify(model: Model) -> ClassifiedModel {
                     c.visit_handles(&mut |ty| {
                         if let Ty::Named { path, args } = ty {
                             let has_members = matches!(model.get(path), Some(d)
-                                if matches!(d.kind, TypeKind::Class | TypeKind::Interface) && d.api.is_some());
+                                if matches!(d.kind, TypeKind::Class | TypeKind::Interface | TypeKind::Delegate) && d.api.is_some());
                             if has_members
                                 && !args.is_empty()
                                 && ty.first_generic_param().is_none()

@@ -144,3 +144,41 @@ fn errors_panics_and_dropped_callbacks_throw_in_csharp() {
     );
     let _ = Reference::as_object(&action);
 }
+
+#[test]
+fn generated_from_fn_makes_typed_closures_into_delegates() {
+    setup();
+    let (combine, _keep) = Combine::from_fn(|a: i32, b: i32| Ok(a * 100 + b)).unwrap();
+    assert_eq!(Hub::apply(Some(&combine), 3, 7).unwrap(), 307);
+    let (half, _keep_half) = Func::<cilbind::Double, cilbind::Double>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
+    assert_eq!(Hub::half(Some(&half), 10.0).unwrap(), 2.5);
+    let (upper, _keep_upper) =
+        Func::<cilbind::NetString, cilbind::NetString>::from_fn(|s: Option<String>| Ok(s.map(|s| s.to_uppercase())))
+            .unwrap();
+    assert_eq!(Hub::map(Some(&upper), Some("abc")).unwrap().as_deref(), Some("ABC"));
+    assert_eq!(Hub::map(Some(&upper), None).unwrap(), None, "null in, null out");
+    let (same, _keep_same) = Func::<Object, Object>::from_fn(|o: Option<Object>| Ok(o)).unwrap();
+    let hub = Hub::new().unwrap();
+    let back = Hub::pass(Some(&same), Some(&hub)).unwrap().unwrap();
+    assert!(back.reference_equals(hub.as_object()).unwrap());
+    // An event handler with typed arguments; an Err from the closure is thrown in C#.
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let (died, _keep_died) = Died::from_fn(move |name: Option<String>, score: i32| {
+        if score < 0 {
+            return Err(Error::InvalidArgument(format!("negative score for {name:?}")));
+        }
+        log.lock().unwrap().push((name, score));
+        Ok(())
+    })
+    .unwrap();
+    hub.add_on_died(Some(&died)).unwrap();
+    hub.kill(Some("imp"), 5).unwrap();
+    assert_eq!(*seen.lock().unwrap(), vec![(Some("imp".to_string()), 5)]);
+    let e = hub.kill(Some("ghost"), -1).unwrap_err();
+    assert!(
+        matches!(&e, Error::ManagedException { type_name, message, .. }
+            if type_name == "System.InvalidOperationException" && message.contains("negative score")),
+        "{e:?}"
+    );
+}

@@ -105,6 +105,26 @@ pub(super) fn emit_members_of(
             Err(u) => Err(u.to_string()),
             Ok(sig) => emit_member(cx, module, t, m, sig, owner, type_ref, &mut taken, &mut consts),
         };
+        // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
+        let result = match (&m.binding, m.member) {
+            (Ok(sig), MemberModelRef::Method(i)) if t.kind == crate::model::TypeKind::Delegate => {
+                let invoke = t
+                    .api
+                    .as_ref()
+                    .map(|a| &a.methods[i])
+                    .filter(|m| m.name == "Invoke" && !m.is_static);
+                match (result, invoke) {
+                    (Ok(code), Some(invoke)) => match super::delegate::from_fn(cx, module, invoke, sig) {
+                        Ok(from_fn) => Ok(code + &from_fn),
+                        Err(why) => {
+                            Ok(code + &cx.comment(&format!("no `from_fn` for `{}`: {why}", t.path.metadata_name)))
+                        }
+                    },
+                    (result, _) => result,
+                }
+            }
+            _ => result,
+        };
         match result {
             Ok(code) => items.push_str(&code),
             Err(reason) => {

@@ -8,6 +8,7 @@
 //! The source is built as a string, parsed with `syn` and printed with `prettyplease`, so
 //! the output is valid Rust and byte-for-byte deterministic.
 
+mod delegate;
 mod enums;
 mod flags;
 mod full_struct;
@@ -119,6 +120,7 @@ pub fn emit(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Result<Emitted> 
         );
         let kind = match instance.model.kind {
             crate::model::TypeKind::Interface => "interface (call them on its handle)",
+            crate::model::TypeKind::Delegate => "delegate",
             _ => "class",
         };
         item.push_str(&doc(&format!(

@@ -86,7 +86,8 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
             continue; // every path in a Ty was produced by `cx`, so this does not happen
         };
         let mut tm = cx.type_model(d, false)?;
-        if instantiated.contains(&path) && matches!(tm.kind, TypeKind::Class | TypeKind::Interface) {
+        if instantiated.contains(&path) && matches!(tm.kind, TypeKind::Class | TypeKind::Interface | TypeKind::Delegate)
+        {
             // A failure here only costs the instantiation its members, never the run.
             tm.api = cx.type_api(d).ok();
         }
@@ -99,11 +100,15 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
 /// Generic definitions that `t`'s member signatures use with concrete arguments.
 fn closed_instantiations(t: &TypeModel, out: &mut std::collections::HashSet<TypePath>) {
     let Some(api) = &t.api else { return };
-    let methods = api.methods.iter().chain(
-        api.properties
-            .iter()
-            .flat_map(|p| p.getter.iter().chain(p.setter.iter())),
-    );
+    let methods = api
+        .methods
+        .iter()
+        .chain(
+            api.properties
+                .iter()
+                .flat_map(|p| p.getter.iter().chain(p.setter.iter())),
+        )
+        .chain(api.events.iter().flat_map(|e| [&e.add, &e.remove]));
     let mut tys: Vec<&Ty> = t.fields.iter().map(|f| &f.ty).collect();
     for m in methods {
         tys.push(&m.ret);

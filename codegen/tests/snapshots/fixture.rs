@@ -550,6 +550,60 @@ pub mod fixture {
                 let () = __r;
                 Ok(())
             }
+            /// A delegate running `f` with `Invoke`'s arguments, and the `cilbind::Callback` that keeps `f`:
+            /// keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.
+            pub fn from_fn(
+                mut f: impl FnMut(
+                    ::core::option::Option<::cilbind::Object>,
+                    i32,
+                ) -> ::cilbind::Result<()> + Send + 'static,
+            ) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
+                let callback = ::cilbind::Callback::new::<
+                    Self,
+                >(move |args: &[::cilbind::Value]| {
+                    let [a0, a1] = args else {
+                        return Err(
+                            ::cilbind::Error::InvalidArgument(
+                                format!("expected 2 arguments, got {}", args.len()),
+                            ),
+                        );
+                    };
+                    let a0 = match a0 {
+                        ::cilbind::Value::Object(o) => Some(o.cast::<::cilbind::Object>()?),
+                        ::cilbind::Value::String(s) => {
+                            Some(
+                                ::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?)
+                                    .cast::<::cilbind::Object>()?,
+                            )
+                        }
+                        ::cilbind::Value::Null => None,
+                        other => {
+                            return Err(
+                                ::cilbind::Error::InvalidArgument(
+                                    format!("a0: expected an object, got {:?}", other),
+                                ),
+                            );
+                        }
+                    };
+                    let a1 = match a1 {
+                        ::cilbind::Value::Int32(v) => *v,
+                        other => {
+                            return Err(
+                                ::cilbind::Error::InvalidArgument(
+                                    format!("a1: expected Int32, got {:?}", other),
+                                ),
+                            );
+                        }
+                    };
+                    let r = f(a0, a1)?;
+                    Ok({
+                        let () = r;
+                        ::cilbind::Value::Void
+                    })
+                })?;
+                let delegate = callback.delegate::<Self>()?;
+                Ok((delegate, callback))
+            }
             /// Binds `System.IAsyncResult Fixture.Classes.Handler.BeginInvoke(System.Object sender, System.Int32 value, System.AsyncCallback callback, System.Object object)` (`Handler.BeginInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
