@@ -337,13 +337,12 @@ fn byref_param(
         Crossing::ManagedStruct(ty) => {
             // The callee writes into the box itself: pass the struct's handle.
             let rust = bound(cx.handle_type(module, ty), ty)?;
+            p.arg = format!("&{name}.0");
             if pass == PassMode::Out {
                 p.pre.push(format!("let {name} = {rust}::default_value()?;"));
-                p.arg = format!("&{name}.0");
                 p.out = Some((name.to_string(), rust));
             } else {
                 p.rust_param = Some(format!("{name}: &{rust}"));
-                p.arg = format!("&{name}.0");
             }
             return Ok(p);
         }
