@@ -113,3 +113,91 @@ fn cli_success_prints_summary() {
         .unwrap()
         .contains("pub struct Plain(pub i32);"));
 }
+
+/// A copy of the fixture with `edit` applied to its bytes, and the layout the checker found.
+fn corrupted_fixture(tag: &str, edit: impl FnOnce(&mut Vec<u8>, &cilbind_image_check::CheckedImage)) -> PathBuf {
+    let bytes = std::fs::read(common::fixture_dll()).unwrap();
+    let image = cilbind_image_check::check(&bytes).expect("the fixture is valid");
+    let mut bytes = bytes;
+    edit(&mut bytes, &image);
+    let dll = common::temp_dir(tag).join("Fixture.dll");
+    std::fs::write(&dll, bytes).unwrap();
+    dll
+}
+
+/// Runs the CLI and checks it fails with exactly one error line naming the file and `needle`,
+/// and no panic text.
+fn assert_one_clean_line(dll: &Path, needle: &str) {
+    let (code, stderr) = cli(dll);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_cli_fails(dll, needle);
+}
+
+#[test]
+fn huge_row_count_is_an_error_not_an_abort() {
+    // The error names the table whose rows do not fit in the #~ stream.
+    let dll = corrupted_fixture("rowcount", |bytes, image| {
+        let present: Vec<usize> = (0..image.tables.rows.len())
+            .filter(|&t| image.tables.rows[t] != 0)
+            .collect();
+        let slot = present.iter().position(|&t| t == 0x06).expect("MethodDef table");
+        let at = image.tables.row_counts.start + 4 * slot;
+        bytes[at..at + 4].copy_from_slice(&0x00F0_0000u32.to_le_bytes());
+    });
+    match generate(&dll) {
+        Error::CorruptMetadata { path, reason } => {
+            assert_eq!(path, dll);
+            assert!(reason.contains("MethodDef"), "{reason}");
+        }
+        other => panic!("{other}"),
+    }
+    assert_one_clean_line(&dll, "table MethodDef");
+}
+
+#[test]
+fn out_of_range_index_is_an_error_not_a_panic() {
+    // The error names table, row and column. TypeDef row 2's Extends points far past the
+    // TypeRef table.
+    let dll = corrupted_fixture("index", |bytes, image| {
+        let row = image.tables.ranges[0x02].start + image.tables.row_sizes[0x02];
+        // Flags(4) TypeName(2) TypeNamespace(2) then Extends (2 bytes in this small image).
+        let at = row + 8;
+        bytes[at..at + 2].copy_from_slice(&0xFFF1u16.to_le_bytes());
+    });
+    match generate(&dll) {
+        Error::CorruptMetadata { path, reason } => {
+            assert_eq!(path, dll);
+            assert!(reason.contains("table TypeDef, row 2, column Extends"), "{reason}");
+        }
+        other => panic!("{other}"),
+    }
+    assert_one_clean_line(&dll, "column Extends");
+}
+
+/// The fixture with corpus edits applied (`tests/corpus/generator.txt` syntax).
+fn fixture_mutant(tag: &str, edits: &str) -> PathBuf {
+    let edits = cilbind_image_check::mutate::parse_edits(edits).unwrap();
+    corrupted_fixture(tag, |bytes, _| {
+        *bytes = cilbind_image_check::mutate::apply(bytes, &edits)
+    })
+}
+
+#[test]
+fn mutant_that_aborted_the_generator() {
+    // Corpus seed 38: a corrupt row count. Before the image check, dotnetdll tried to allocate
+    // 68 GB and the process aborted ("memory allocation of 68451041344 bytes failed").
+    let dll = fixture_mutant("abort", "0x4b3:ff060000");
+    assert!(matches!(generate(&dll), Error::CorruptMetadata { path, .. } if path == dll));
+    assert_one_clean_line(&dll, "truncated or corrupt metadata");
+}
+
+#[test]
+fn mutant_that_printed_a_dotnetdll_panic() {
+    // Corpus seed 1012: before the image check, dotnetdll panicked while decoding. The panic was
+    // caught, but the default hook had already printed its text on stderr.
+    let dll = fixture_mutant("panic", "0x1324:0f");
+    assert!(matches!(generate(&dll), Error::CorruptMetadata { path, .. } if path == dll));
+    assert_one_clean_line(&dll, "truncated or corrupt metadata");
+}

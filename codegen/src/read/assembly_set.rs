@@ -9,6 +9,7 @@
 //! assembly until it ends, so the bytes and the [`Loaded`] records are leaked to make them
 //! `'static`; that lets resolved definitions from different files be held side by side.
 
+use super::panic_guard;
 use crate::error::{Error, Result};
 use dotnetdll::dll::ParseError;
 use dotnetdll::prelude::*;
@@ -313,53 +314,39 @@ impl AssemblySet {
 }
 
 /// Parses one file, telling "not an assembly at all" apart from "damaged assembly".
+///
+/// `cilbind_image_check::check` validates the PE/CLI headers, the streams, every table's
+/// size, every index and the member signatures first. dotnetdll trusts offsets and row counts
+/// from the file: without the check, a corrupt row count makes it try to allocate gigabytes
+/// and abort the process, and a bad index makes it panic. If dotnetdll still panics on
+/// something the checker does not cover, the panic becomes [`Error::CorruptMetadata`] and
+/// nothing is printed.
 fn parse(path: &Path, bytes: &'static [u8], options: ReadOptions) -> Result<Resolution<'static>> {
-    let not_assembly = |reason: &str| Error::NotAnAssembly {
+    use cilbind_image_check::ImageError;
+    let not_assembly = |reason: String| Error::NotAnAssembly {
         path: path.to_path_buf(),
-        reason: reason.to_string(),
+        reason,
     };
     let corrupt = |reason: String| Error::CorruptMetadata {
         path: path.to_path_buf(),
         reason,
     };
-    if !bytes.starts_with(b"MZ") {
-        return Err(not_assembly("it is not a PE image (no 'MZ' signature)"));
+    match cilbind_image_check::check(bytes) {
+        Ok(_) => {}
+        Err(ImageError::NotPe(why)) => return Err(not_assembly(format!("it is not a PE image ({why})"))),
+        Err(ImageError::NotCli) => return Err(not_assembly("it is a native PE image without CLI metadata".into())),
+        Err(other) => return Err(corrupt(other.to_string())),
     }
-    if let Some(needed) = pe_sections_end(bytes).filter(|&end| end > bytes.len()) {
-        return Err(corrupt(format!(
-            "the file has {} bytes but its sections need {needed}",
-            bytes.len()
-        )));
-    }
-    let dll = DLL::parse(bytes).map_err(|e| match e {
-        DLLError::Parse(ParseError::BadStructure(msg)) if msg.contains("CLI") => {
-            not_assembly("it is a native PE image without CLI metadata")
-        }
-        other => corrupt(other.to_string()),
-    })?;
-    // dotnetdll indexes into the file with offsets read from it; a damaged file must not take
-    // the whole generator down, so a panic while decoding is reported like any decode error.
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dll.resolve(options)))
-        .map_err(|_| corrupt("the metadata decoder failed on inconsistent tables".to_string()))?
+    let decoder_failed = |msg: String| corrupt(format!("the metadata decoder failed on inconsistent tables ({msg})"));
+    let dll = panic_guard::catch_quietly(|| DLL::parse(bytes))
+        .map_err(decoder_failed)?
+        .map_err(|e| match e {
+            DLLError::Parse(ParseError::BadStructure(msg)) if msg.contains("CLI") => {
+                not_assembly("it is a native PE image without CLI metadata".into())
+            }
+            other => corrupt(other.to_string()),
+        })?;
+    panic_guard::catch_quietly(|| dll.resolve(options))
+        .map_err(decoder_failed)?
         .map_err(|e| corrupt(e.to_string()))
-}
-
-/// Where the last PE section's raw data ends, from the section table; `None` if the headers
-/// themselves are unreadable (the PE parser then reports that). A copy cut short inside the
-/// section data would otherwise decode "successfully" as long as the metadata is intact.
-fn pe_sections_end(bytes: &[u8]) -> Option<usize> {
-    let u16_at = |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?) as usize);
-    let u32_at = |at: usize| Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize);
-    let pe = u32_at(0x3c)?;
-    if bytes.get(pe..pe + 4)? != b"PE\0\0" {
-        return None;
-    }
-    let sections = u16_at(pe + 6)?;
-    let table = pe + 24 + u16_at(pe + 20)?;
-    (0..sections)
-        .map(|i| {
-            let header = table + i * 40;
-            Some(u32_at(header + 20)? + u32_at(header + 16)?)
-        })
-        .try_fold(0, |end: usize, e| Some(end.max(e?)))
 }

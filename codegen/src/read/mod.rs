@@ -3,6 +3,7 @@
 //! This is the only part of the crate that touches dotnetdll.
 
 mod assembly_set;
+mod panic_guard;
 mod to_model;
 
 pub use assembly_set::{AssemblySet, DefRef, Loaded};
