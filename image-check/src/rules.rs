@@ -46,6 +46,11 @@ fn counts(tables: &Tables) -> Result<()> {
     if modules != 1 {
         return Err(table_err(id::MODULE, format!("{modules} rows (must be exactly 1)")));
     }
+    // why: II.22.30 — Mvid "shall index a non-null GUID in the Guid heap" (Mono asserts that
+    // the #GUID heap holds at least one GUID when it opens an image).
+    if tables.cell(id::MODULE, 1, 2) == 0 {
+        return Err(cell_err(id::MODULE, 1, 2, "Mvid is null".into()));
+    }
     // why: II.22.2 — "The Assembly table shall contain zero or one row".
     let assemblies = tables.rows[usize::from(id::ASSEMBLY)];
     if assemblies > 1 {

@@ -275,6 +275,12 @@ impl Tables {
             .ok_or_else(|| format!("{} tag {tag} is not defined", coded.name))?;
         let n = self.rows[usize::from(target)];
         if row == 0 {
+            // why: II.24.2.6 — row 0 is null. A null with a non-zero tag (e.g. TypeSpec row 0)
+            // is not zero as a whole, and readers that test the raw value for zero (Mono does)
+            // would then look up row 0 of that table.
+            if v != 0 {
+                return Err(format!("{} has tag {tag} but row 0", coded.name));
+            }
             return if nullable {
                 Ok(None)
             } else {

@@ -41,6 +41,26 @@ pub type MonoImageOpenStatus = c_int;
 /// `mono_bool`.
 pub type MonoBool = i32;
 
+/// `MonoError` (mono/utils/mono-error.h): an error code and private fields, filled in by
+/// `*_checked` functions; initialise with `mono_error_init`, release with `mono_error_cleanup`.
+#[repr(C)]
+pub struct MonoError {
+    pub error_code: u16,
+    hidden_0: u16,
+    hidden_1: [*mut c_void; 12],
+}
+
+impl MonoError {
+    /// An all-zero error value, to be passed to `mono_error_init`.
+    pub fn zeroed() -> MonoError {
+        MonoError {
+            error_code: 0,
+            hidden_0: 0,
+            hidden_1: [std::ptr::null_mut(); 12],
+        }
+    }
+}
+
 #[link(name = "mono-2.0")]
 extern "C" {
     // Start-up
@@ -74,6 +94,15 @@ extern "C" {
         status: *mut MonoImageOpenStatus,
     ) -> *mut MonoAssembly;
     pub fn mono_image_get_name(image: *mut MonoImage) -> *const c_char;
+    /// Rows of metadata table `table_id` (2 = TypeDef) of `image`.
+    pub fn mono_image_get_table_rows(image: *mut MonoImage, table_id: c_int) -> c_int;
+    /// Exported but not in the headers: the class of a TypeDef token, or NULL with `error` set
+    /// (`mono_class_get` asserts instead when the class cannot be loaded).
+    pub fn mono_class_get_checked(image: *mut MonoImage, type_token: u32, error: *mut MonoError) -> *mut MonoClass;
+    pub fn mono_error_init(error: *mut MonoError);
+    pub fn mono_error_ok(error: *mut MonoError) -> MonoBool;
+    pub fn mono_error_get_message(error: *mut MonoError) -> *const c_char;
+    pub fn mono_error_cleanup(error: *mut MonoError);
     pub fn mono_get_corlib() -> *mut MonoImage;
 
     // Classes

@@ -135,6 +135,27 @@ impl Runtime {
 
     /// Loads the assembly at `path` (or returns it if an assembly of that simple name is loaded
     /// already). A missing file or a file that is not an assembly is an error naming the path.
+    ///
+    /// # Corrupt files
+    ///
+    /// Mono trusts the offsets, row counts and indexes in an assembly file. A corrupt file makes
+    /// it fail an assertion or crash with SIGSEGV, while loading or later, when a class, method
+    /// or signature is read. So the file is first validated with [`cilbind_image_check::check`].
+    /// That covers the PE and CLI headers, the streams, every table's size, every heap offset
+    /// and coded index, list and sort orders, and the Field/MethodDef/MemberRef/Property/TypeSpec/
+    /// MethodSpec signatures. A file that fails is `Error::AssemblyLoad` with a reason naming
+    /// the table, row and column (or offset) that is wrong. Mono never sees it.
+    ///
+    /// **Still trusted** (Mono reads these later and does not validate them all):
+    /// * IL method bodies, with their local-variable signatures and `ldstr` strings. Mono reads
+    ///   them only when it compiles a method.
+    /// * Custom-attribute, marshalling and constant blob contents. Reflection reads them on
+    ///   demand.
+    /// * Resource contents.
+    /// * Everything in the assemblies this one references. Mono loads those from its own paths.
+    ///
+    /// The file is read once for the check and then opened again by Mono. A file replaced in
+    /// between is not covered.
     pub fn load_assembly(&self, path: impl AsRef<Path>) -> Result<Assembly> {
         let path = path.as_ref();
         if !path.is_file() {
@@ -143,6 +164,14 @@ impl Runtime {
                 reason: "no such file".into(),
             });
         }
+        let bytes = std::fs::read(path).map_err(|e| Error::AssemblyLoad {
+            path: path.to_path_buf(),
+            reason: format!("cannot read it: {e}"),
+        })?;
+        cilbind_image_check::check(&bytes).map_err(|e| Error::AssemblyLoad {
+            path: path.to_path_buf(),
+            reason: format!("corrupt or not a .NET assembly: {e}"),
+        })?;
         let cpath = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Error::AssemblyLoad {
             path: path.to_path_buf(),
             reason: "path contains NUL".into(),
@@ -262,6 +291,43 @@ impl Assembly {
     /// The assembly's simple name (e.g. `mscorlib`).
     pub fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// Every type the assembly defines (its TypeDef table, nested types and the `<Module>`
+    /// pseudo-type included), in table order. A type Mono cannot load (for example because its
+    /// base type is in an assembly that is not found) is an error naming its token and Mono's
+    /// reason.
+    pub fn classes(&self) -> Result<Vec<Class>> {
+        super::thread::ensure();
+        /// MONO_TABLE_TYPEDEF (ECMA-335 II.22.37 is table 0x02).
+        const TYPEDEF_TABLE: std::ffi::c_int = 2;
+        // SAFETY: a valid image; the table id is in Mono's range.
+        let rows = unsafe { ffi::mono_image_get_table_rows(self.image.as_ptr(), TYPEDEF_TABLE) };
+        (1..=u32::try_from(rows).unwrap_or(0))
+            .map(|row| {
+                let token = 0x0200_0000 | row;
+                let mut error = ffi::MonoError::zeroed();
+                // SAFETY: a valid image, a TypeDef token of an existing row and an initialised
+                // error slot; Mono returns NULL and fills `error` when the class cannot be
+                // loaded. The message is copied before the error is cleaned up.
+                let (class, reason) = unsafe {
+                    ffi::mono_error_init(&mut error);
+                    let class = ffi::mono_class_get_checked(self.image.as_ptr(), token, &mut error);
+                    let reason = if ffi::mono_error_ok(&mut error) == 0 {
+                        owned_cstr(ffi::mono_error_get_message(&mut error))
+                    } else {
+                        String::new()
+                    };
+                    ffi::mono_error_cleanup(&mut error);
+                    (class, reason)
+                };
+                Class::from_ptr(class).ok_or_else(|| Error::ClassNotFound {
+                    namespace: String::new(),
+                    name: format!("TypeDef token {token:#010x} (Mono cannot load it: {reason})"),
+                    assembly: self.name.into(),
+                })
+            })
+            .collect()
     }
 
     /// The type `namespace.name`; nested types are written `Outer/Inner`. An error names the
