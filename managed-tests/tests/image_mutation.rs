@@ -106,7 +106,7 @@ fn env_num(name: &str, default: u64) -> u64 {
 
 /// Runs one child on `dlls` (in order). Returns an outcome for each mutant the child got to:
 /// all of them, or a prefix ending with the one that loaded (or crashed).
-fn run(dlls: &[PathBuf]) -> Vec<(Outcome, String)> {
+fn run(dlls: &[PathBuf], dir: &Path) -> Vec<(Outcome, String)> {
     let list: Vec<String> = dlls.iter().map(|p| p.display().to_string()).collect();
     let mut child = Command::new(std::env::current_exe().expect("test binary"))
         .args([
@@ -117,6 +117,8 @@ fn run(dlls: &[PathBuf]) -> Vec<(Outcome, String)> {
             "--test-threads=1",
         ])
         .env(CHILD_ENV, list.join("\n"))
+        // Mono writes mono_crash.*.json into the working directory when it crashes.
+        .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -293,7 +295,7 @@ fn mutants_never_crash_the_loader() {
                             dll
                         })
                         .collect();
-                    let results = run(&dlls);
+                    let results = run(&dlls, &dir);
                     for (k, (outcome, detail)) in results.iter().enumerate() {
                         let job = &jobs[pending[k]];
                         *counts.lock().unwrap().entry(*outcome).or_default() += 1;
