@@ -36,6 +36,15 @@ opaque!(
     MonoProperty,
 );
 
+/// `MonoError` (`mono/utils/mono-error.h`): an error code, flags and twelve private words,
+/// filled by Mono's `_checked` functions and released with `mono_error_cleanup`.
+#[repr(C)]
+pub struct MonoError {
+    pub error_code: u16,
+    pub private_flags: u16,
+    pub hidden: [*mut c_void; 12],
+}
+
 /// `MonoImageOpenStatus` (0 = MONO_IMAGE_OK).
 pub type MonoImageOpenStatus = c_int;
 /// `mono_bool`.
@@ -113,11 +122,19 @@ extern "C" {
     pub fn mono_type_get_object(domain: *mut MonoDomain, ty: *mut MonoType) -> *mut MonoReflectionType;
     pub fn mono_reflection_type_get_type(reftype: *mut MonoReflectionType) -> *mut MonoType;
 
+    // Errors (mono/utils/mono-error.h)
+    pub fn mono_error_init(error: *mut MonoError);
+    pub fn mono_error_ok(error: *mut MonoError) -> MonoBool;
+    pub fn mono_error_get_message(error: *mut MonoError) -> *const c_char;
+    pub fn mono_error_cleanup(error: *mut MonoError);
+
     // Methods
     pub fn mono_method_get_name(method: *mut MonoMethod) -> *const c_char;
     pub fn mono_method_get_class(method: *mut MonoMethod) -> *mut MonoClass;
     pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
-    pub fn mono_method_signature(method: *mut MonoMethod) -> *mut MonoMethodSignature;
+    /// Exported, not in the headers: `mono_method_signature` without its assertion, reporting
+    /// why the signature cannot be built (a type of an assembly that cannot be loaded) in `error`.
+    pub fn mono_method_signature_checked_slow(method: *mut MonoMethod, error: *mut MonoError) -> *mut MonoMethodSignature;
     pub fn mono_signature_get_params(sig: *mut MonoMethodSignature, iter: *mut *mut c_void) -> *mut MonoType;
     pub fn mono_signature_get_return_type(sig: *mut MonoMethodSignature) -> *mut MonoType;
     pub fn mono_method_get_unmanaged_thunk(method: *mut MonoMethod) -> *mut c_void;
