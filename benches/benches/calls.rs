@@ -20,13 +20,14 @@ use std::time::Duration;
 use cilbind::{floor, invoke, MethodRef, TypeRef, Value, RETURN_BY_POINTER};
 use cilbind_benches::{setup, CALLS};
 use criterion::{criterion_group, criterion_main, Criterion};
-use managed_tests::basics::fixtures::{Calls, IValueExt};
+use managed_tests::basics::fixtures::{Adder, Calls, IValueExt};
 use managed_tests::game::game::{__TYPE_Vector3, RaycastHit, Vector3};
 use managed_tests::vectors::system::numerics::{self as numerics, __TYPE_Matrix4x4, Matrix4x4};
 
 static ADDER: TypeRef = TypeRef::new("Basics", "Fixtures", "Adder");
 static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
 static ADD_TO: MethodRef = MethodRef::new(&ADDER, "AddTo", &["System.Int32"]);
+static LEGS_OF: MethodRef = MethodRef::new(&CALLS, "LegsOf", &["Fixtures.Animal"]);
 static CONCAT: MethodRef = MethodRef::new(&CALLS, "Concat", &["System.String", "System.String"]);
 static LENGTH: MethodRef = MethodRef::new(&CALLS, "Length", &["System.String"]);
 static THROW: MethodRef = MethodRef::new(&CALLS, "Throw", &["System.String"]);
@@ -124,6 +125,30 @@ fn calls(c: &mut Criterion) {
     });
     g.bench_function("interface/generated", |b| {
         b.iter(|| IValueExt::get(black_box(&adder), black_box(1)).unwrap())
+    });
+
+    // The cost of checking objects against their declared types: the same raw call with the
+    // check (`Thunk::call`) and without it (`Thunk::call_unchecked`, what the shim did before),
+    // for `this` of exactly the declared class, `this` of a subclass (SubAdder as an Adder:
+    // the cached path), and an object argument (a Dog passed as an Animal).
+    let exact = Adder::new().unwrap();
+    for (name, this) in [("this_exact", &exact), ("this_subclass", &adder)] {
+        g.bench_function(format!("checks/{name}_checked"), |b| {
+            b.iter(|| add_to.call::<_, i32>((black_box(this), black_box(1))).unwrap())
+        });
+        g.bench_function(format!("checks/{name}_unchecked"), |b| {
+            // SAFETY: `this` is an Adder (or a subclass), the class AddTo is declared on.
+            b.iter(|| unsafe { add_to.call_unchecked::<_, i32>((black_box(this), black_box(1))) }.unwrap())
+        });
+    }
+    let dog = Calls::new_dog().unwrap().expect("a Dog");
+    let legs_of = LEGS_OF.thunk().unwrap();
+    g.bench_function("checks/object_arg_checked", |b| {
+        b.iter(|| legs_of.call::<_, i32>((black_box(&dog),)).unwrap())
+    });
+    g.bench_function("checks/object_arg_unchecked", |b| {
+        // SAFETY: a Dog is an Animal, the declared parameter type of LegsOf.
+        b.iter(|| unsafe { legs_of.call_unchecked::<_, i32>((black_box(&dog),)) }.unwrap())
     });
 
     // A managed struct (it holds references, so it lives in a StructStore): an instance method.
