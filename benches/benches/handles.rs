@@ -99,13 +99,21 @@ fn handles(c: &mut Criterion) {
             b.iter(|| ObjectStore::class_of(black_box(obj.key())).unwrap())
         });
         // SAFETY: the handle is live until the end of this benchmark.
-        g.bench_function(format!("read_{n}/c_api"), |b| b.iter(|| unsafe { floor::class_of(black_box(h)) }));
+        g.bench_function(format!("read_{n}/c_api"), |b| {
+            b.iter(|| unsafe { floor::class_of(black_box(h)) })
+        });
         g.bench_function(format!("drop_{n}/cilbind"), |b| {
             b.iter_custom(|iters| chunked_drop(iters, || obj.clone(), drop))
         });
         g.bench_function(format!("drop_{n}/c_api"), |b| {
             // SAFETY: the handle is live until the end of this benchmark. a live handle made by the floor above, freed once.
-            b.iter_custom(|iters| chunked_drop(iters, || unsafe { floor::gchandle_clone(h) }, |h| unsafe { floor::free_gchandle(h) }))
+            b.iter_custom(|iters| {
+                chunked_drop(
+                    iters,
+                    || unsafe { floor::gchandle_clone(h) },
+                    |h| unsafe { floor::free_gchandle(h) },
+                )
+            })
         });
         // SAFETY: a live handle made by the floor above, freed once.
         unsafe { floor::free_gchandle(h) };

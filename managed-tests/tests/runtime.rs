@@ -3,9 +3,10 @@
 
 use cilbind::generated::check_layout;
 use cilbind::{
-    invoke, invoke_by_id, invoke_with_pointers, UnmanagedPtr, Boolean, BoxAs, Boxing, Char, Error, FieldRef, FunctionDb, FunctionId, IComparable, In,
-    Int32, Int64, ManagedStruct, MethodRef, NetString, Object, ObjectStore, Out, RefObject, RefString, Runtime, Single,
-    StructHandle, StructStore, TypeRef, UInt64, Unbox, Value, ValueType, RETURN_BY_POINTER, THIS_BY_POINTER,
+    invoke, invoke_by_id, invoke_with_pointers, Boolean, BoxAs, Boxing, Char, Error, FieldRef, FunctionDb, FunctionId,
+    IComparable, In, Int32, Int64, ManagedStruct, MethodRef, NetString, Object, ObjectStore, Out, RefObject, RefString,
+    Runtime, Single, StructHandle, StructStore, TypeRef, UInt64, Unbox, UnmanagedPtr, Value, ValueType,
+    RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use managed_tests::load_fixture;
 
@@ -751,7 +752,11 @@ fn unsafe_pointer_parameters_take_addresses() {
     unsafe {
         ADD.thunk()
             .unwrap()
-            .call::<_, ()>((UnmanagedPtr::new(&mut a), UnmanagedPtr::new(&mut b), UnmanagedPtr::new(&mut r)))
+            .call::<_, ()>((
+                UnmanagedPtr::new(&mut a),
+                UnmanagedPtr::new(&mut b),
+                UnmanagedPtr::new(&mut r),
+            ))
             .unwrap();
     }
     assert_eq!(r, P2 { x: 31, y: 42 });
@@ -766,7 +771,12 @@ fn unsafe_pointer_parameters_take_addresses() {
     // The reflective path refuses pointers unless called through `invoke_with_pointers`,
     // which takes an address as an IntPtr.
     let address = &mut first as *mut i32 as isize;
-    let e = invoke(SUM.method().unwrap(), None, &mut [Value::IntPtr(address), Value::Int32(1)]).unwrap_err();
+    let e = invoke(
+        SUM.method().unwrap(),
+        None,
+        &mut [Value::IntPtr(address), Value::Int32(1)],
+    )
+    .unwrap_err();
     assert!(matches!(e, Error::Unsupported(_)), "{e:?}");
     // SAFETY: as above: one int is read through the address.
     let v = unsafe {

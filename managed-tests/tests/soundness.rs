@@ -90,7 +90,11 @@ fn an_object_of_the_wrong_class_as_this_is_refused_before_the_call() {
 fn a_null_this_is_refused_before_the_call() {
     setup();
     // Constant reads no field: called with a null `this` it returned Ok(7).
-    let e = CONSTANT.thunk().unwrap().call::<_, i32>((None::<&Object>,)).unwrap_err();
+    let e = CONSTANT
+        .thunk()
+        .unwrap()
+        .call::<_, i32>((None::<&Object>,))
+        .unwrap_err();
     assert!(matches!(e, Error::NullReference(ref m) if m.contains("this")), "{e:?}");
     let e = invoke(CONSTANT.method().unwrap(), None, &mut []).unwrap_err();
     assert!(matches!(e, Error::NullReference(_)), "{e:?}");
@@ -136,7 +140,10 @@ fn object_arguments_are_checked_against_their_declared_types() {
     // `ref Counter`: the reference going in is checked too.
     let mut slot = Some(five.clone());
     assert_invalid_argument(
-        SWAP.thunk().unwrap().call::<_, ()>((RefObject(&mut slot),)).unwrap_err(),
+        SWAP.thunk()
+            .unwrap()
+            .call::<_, ()>((RefObject(&mut slot),))
+            .unwrap_err(),
         &["System.Int32"],
     );
     let mut slot = Some(counter.clone());
@@ -150,13 +157,19 @@ fn results_are_checked_against_the_rust_type_they_become() {
     // NewCounter returns a Counter: reading it as a string would read its fields as
     // characters, and as an array its length from a field.
     let e = NEW_COUNTER.thunk().unwrap().call::<_, Option<String>>(()).unwrap_err();
-    assert!(matches!(e, Error::InvalidCast { ref from, .. } if from == "Soundness.Counter"), "{e:?}");
+    assert!(
+        matches!(e, Error::InvalidCast { ref from, .. } if from == "Soundness.Counter"),
+        "{e:?}"
+    );
     let e = NEW_COUNTER
         .thunk()
         .unwrap()
         .call::<_, Option<cilbind::Array<i32>>>(())
         .unwrap_err();
-    assert!(matches!(e, Error::InvalidCast { ref to, .. } if to == "System.Int32[]"), "{e:?}");
+    assert!(
+        matches!(e, Error::InvalidCast { ref to, .. } if to == "System.Int32[]"),
+        "{e:?}"
+    );
     let e = NEW_COUNTER
         .thunk()
         .unwrap()
@@ -164,8 +177,16 @@ fn results_are_checked_against_the_rust_type_they_become() {
         .unwrap_err();
     assert!(matches!(e, Error::InvalidCast { .. }), "{e:?}");
     // As an Object it is fine, and a checked cast to the wrong wrapper is an error too.
-    let counter: Object = NEW_COUNTER.thunk().unwrap().call::<_, Option<Object>>(()).unwrap().unwrap();
-    assert!(matches!(counter.cast::<cilbind::Array<i32>>(), Err(Error::InvalidCast { .. })));
+    let counter: Object = NEW_COUNTER
+        .thunk()
+        .unwrap()
+        .call::<_, Option<Object>>(())
+        .unwrap()
+        .unwrap();
+    assert!(matches!(
+        counter.cast::<cilbind::Array<i32>>(),
+        Err(Error::InvalidCast { .. })
+    ));
     assert!(matches!(
         <cilbind::NetString as cilbind::Reference>::from_object(counter.clone()),
         Err(Error::InvalidCast { .. })
@@ -206,14 +227,20 @@ fn inner_exceptions_are_kept_and_printed_like_dotnet() {
     else {
         panic!("expected a managed exception, got {e:?}");
     };
-    assert_eq!((type_name.as_str(), message.as_str()), ("System.InvalidOperationException", "outer"));
+    assert_eq!(
+        (type_name.as_str(), message.as_str()),
+        ("System.InvalidOperationException", "outer")
+    );
     let chain: Vec<(&str, &str)> = inner
         .iter()
         .map(|i| (i.type_name.as_str(), i.message.as_str()))
         .collect();
     assert_eq!(
         chain,
-        [("System.ArgumentException", "middle"), ("System.FormatException", "innermost")]
+        [
+            ("System.ArgumentException", "middle"),
+            ("System.FormatException", "innermost")
+        ]
     );
     for i in inner {
         assert!(i.stack_trace.contains("Soundness.Checks.ThrowNested"), "{i:?}");
@@ -226,10 +253,17 @@ fn inner_exceptions_are_kept_and_printed_like_dotnet() {
         ),
         "{text}"
     );
-    assert_eq!(text.matches("--- End of inner exception stack trace ---").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("--- End of inner exception stack trace ---").count(),
+        2,
+        "{text}"
+    );
     // The same reflective call reports the same chain.
     let e = invoke(THROW_NESTED.method().unwrap(), None, &mut []).unwrap_err();
-    assert!(matches!(e, Error::ManagedException { ref inner, .. } if inner.len() == 2), "{e:?}");
+    assert!(
+        matches!(e, Error::ManagedException { ref inner, .. } if inner.len() == 2),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -248,7 +282,10 @@ fn a_missing_dependency_is_an_error_naming_the_method_and_the_assembly() {
     }
     // Looking up another overload, or a name that does not exist, on the same class.
     let twice = class.method("Overloaded", &["System.Int32"]).unwrap();
-    assert!(matches!(invoke(twice, None, &mut [Value::Int32(21)]), Ok(Value::Int32(42))));
+    assert!(matches!(
+        invoke(twice, None, &mut [Value::Int32(21)]),
+        Ok(Value::Int32(42))
+    ));
     let e = class.method("Nope", &[]).unwrap_err();
     assert!(matches!(e, Error::MethodNotFound { .. }), "{e:?}");
     // Listing every method and its signature never crashes; the broken ones are errors.

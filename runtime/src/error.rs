@@ -81,8 +81,9 @@ pub enum Error {
         message: String,
         /// The exception's `StackTrace`.
         stack_trace: String,
-        /// Its `InnerException` chain, the immediate inner exception first.
-        inner: Vec<InnerException>,
+        /// Its `InnerException` chain, the immediate inner exception first (a boxed slice keeps
+        /// `Error` small: it travels in every `Result`).
+        inner: Box<[InnerException]>,
     },
     /// A struct's Rust layout differs from Mono's: refuse to run rather than read garbage.
     #[error("layout mismatch in {type_name}: {detail}")]

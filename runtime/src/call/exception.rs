@@ -28,6 +28,6 @@ pub(crate) fn to_error(exc: RawObject) -> Error {
         type_name: info.type_name,
         message: info.message,
         stack_trace: info.stack_trace,
-        inner,
+        inner: inner.into_boxed_slice(),
     }
 }

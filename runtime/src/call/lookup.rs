@@ -7,9 +7,11 @@ use std::sync::OnceLock;
 use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::Thunk;
-use crate::error::Result;
 use crate::call::type_check::{role, ClassCheck};
-use crate::host::{abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
+use crate::error::Result;
+use crate::host::{
+    abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
+};
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).
@@ -279,7 +281,6 @@ fn abi_of(kind: TypeKind) -> Abi {
         TypeKind::Enum | TypeKind::Other => Abi::Unsupported,
     }
 }
-
 
 /// A field named by its type and name, resolved on first use.
 pub struct FieldRef {

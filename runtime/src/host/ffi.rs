@@ -134,7 +134,10 @@ extern "C" {
     pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
     /// Exported, not in the headers: `mono_method_signature` without its assertion, reporting
     /// why the signature cannot be built (a type of an assembly that cannot be loaded) in `error`.
-    pub fn mono_method_signature_checked_slow(method: *mut MonoMethod, error: *mut MonoError) -> *mut MonoMethodSignature;
+    pub fn mono_method_signature_checked_slow(
+        method: *mut MonoMethod,
+        error: *mut MonoError,
+    ) -> *mut MonoMethodSignature;
     pub fn mono_signature_get_params(sig: *mut MonoMethodSignature, iter: *mut *mut c_void) -> *mut MonoType;
     pub fn mono_signature_get_return_type(sig: *mut MonoMethodSignature) -> *mut MonoType;
     pub fn mono_method_get_unmanaged_thunk(method: *mut MonoMethod) -> *mut c_void;
