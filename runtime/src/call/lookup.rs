@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::Thunk;
-use crate::call::type_check::{role, ClassCheck};
+use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
 use crate::host::{
     abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
@@ -212,13 +212,13 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
         } else {
             // A class instance, or a struct's box that the method mutates in place.
             params.push(Abi::Ref);
-            checks.push(Some(ClassCheck::new(class, false, role(0, true))));
+            checks.push(Some(ClassCheck::new(class, false, Position::This)));
         }
     }
     for (i, &ty) in sig.params.iter().enumerate() {
         let (kind, byref) = type_kind(ty);
         let masked = i < 60 && mask & (1 << i) != 0;
-        let role = role(params.len(), has_this);
+        let role = Position::Argument(i);
         let declared = || {
             type_class(ty).ok_or_else(|| {
                 crate::Error::Unsupported(format!("{role} of {method} has a type Mono gives no class for"))

@@ -29,19 +29,19 @@ pub(crate) struct ClassCheck {
     /// Address of the last class that passed the assignability walk (0: none yet). Any class
     /// stored here is assignable to `declared`, forever: class hierarchies never change.
     last_passed: AtomicUsize,
-    /// The parameter's name for messages (`this`, `argument 2`).
-    role: &'static str,
+    /// Which parameter this is, for messages.
+    position: Position,
 }
 
 impl ClassCheck {
     /// A check for a parameter declared as `declared`.
-    pub(crate) fn new(declared: Class, nullable: bool, role: &'static str) -> ClassCheck {
+    pub(crate) fn new(declared: Class, nullable: bool, position: Position) -> ClassCheck {
         ClassCheck {
             declared,
             any: declared == Class::object(),
             nullable,
             last_passed: AtomicUsize::new(0),
-            role,
+            position,
         }
     }
 
@@ -65,7 +65,7 @@ impl ClassCheck {
         } else {
             Err(Error::InvalidArgument(format!(
                 "{}: an object of type {} is not a {}",
-                self.role,
+                self.position,
                 actual.full_name(),
                 self.declared.full_name()
             )))
@@ -76,37 +76,26 @@ impl ClassCheck {
     fn null(&self) -> Error {
         Error::NullReference(format!(
             "{} must be an instance of {}, not null",
-            self.role,
+            self.position,
             self.declared.full_name()
         ))
     }
 }
 
-/// Names for the roles of the first parameters (messages only).
-pub(crate) fn role(index: usize, has_this: bool) -> &'static str {
-    const ARGS: [&str; 18] = [
-        "argument 0",
-        "argument 1",
-        "argument 2",
-        "argument 3",
-        "argument 4",
-        "argument 5",
-        "argument 6",
-        "argument 7",
-        "argument 8",
-        "argument 9",
-        "argument 10",
-        "argument 11",
-        "argument 12",
-        "argument 13",
-        "argument 14",
-        "argument 15",
-        "argument 16",
-        "argument 17",
-    ];
-    match (has_this, index) {
-        (true, 0) => "this",
-        (true, i) => ARGS.get(i - 1).copied().unwrap_or("an argument"),
-        (false, i) => ARGS.get(i).copied().unwrap_or("an argument"),
+/// Which parameter a check guards, for messages.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Position {
+    /// The instance a method is called on.
+    This,
+    /// The parameter with this index (0-based, `this` not counted).
+    Argument(usize),
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Position::This => f.write_str("this"),
+            Position::Argument(i) => write!(f, "argument {i}"),
+        }
     }
 }
