@@ -60,6 +60,12 @@ extern "C" {
     /// Exported but not in the headers; returns NULL in preemptive mode (guide §1).
     pub fn mono_threads_enter_gc_unsafe_region(stackpointer: *mut *mut c_void) -> *mut c_void;
     pub fn mono_threads_exit_gc_unsafe_region(cookie: *mut c_void, stackpointer: *mut *mut c_void);
+    // Finalizer wait (host/finalizer_wait.rs)
+    pub fn mono_lookup_internal_call(method: *mut MonoMethod) -> *mut c_void;
+    /// `mono/metadata/loader.h`: registered calls are found before Mono's built-in ones.
+    pub fn mono_dangerous_add_raw_internal_call(name: *const c_char, method: *const c_void);
+    /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
+    pub fn mono_gc_finalize_notify();
 
     // Assemblies and images
     pub fn mono_domain_assembly_open(domain: *mut MonoDomain, name: *const c_char) -> *mut MonoAssembly;

@@ -4,6 +4,7 @@
 
 pub(crate) mod callback;
 pub(crate) mod ffi;
+mod finalizer_wait;
 #[cfg(feature = "floors")]
 pub mod floor;
 mod metadata;

@@ -77,6 +77,8 @@ impl Runtime {
         let domain = NonNull::new(domain).ok_or("mono_jit_init_version returned NULL")?;
         thread::mark_attached();
         super::raw::verify_object_header(domain.as_ptr());
+        // Before any managed code can compile a wrapper for it (see finalizer_wait.rs).
+        super::finalizer_wait::install().map_err(|e| format!("cannot fix GC.WaitForPendingFinalizers: {e}"))?;
         let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
             .map_err(|e| format!("cannot load the runtime's C# helper: {e}"))?;
         Ok(Runtime {
