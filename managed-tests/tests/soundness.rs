@@ -311,3 +311,23 @@ fn a_missing_dependency_is_an_error_naming_the_method_and_the_assembly() {
     assert!(matches!(e, Error::TypeLoad { .. }), "{e:?}");
     let _ = PLAIN.thunk().unwrap();
 }
+
+#[test]
+fn trampoline_masks_apply_only_to_value_types() {
+    setup();
+    // The trampoline would dereference the string reference as a pointer to one.
+    static TEXT_BY_POINTER: MethodRef = MethodRef::by_pointer(&CHECKS, "Text", &["System.String"], 0b1);
+    let e = TEXT_BY_POINTER
+        .thunk()
+        .err()
+        .expect("a masked reference parameter is refused");
+    assert_invalid_argument(e, &["argument 0", "not a value type"]);
+    // It would store the returned reference into native memory the GC does not see.
+    static TEXT_RETURN_BY_POINTER: MethodRef =
+        MethodRef::by_pointer(&CHECKS, "Text", &["System.String"], cilbind::RETURN_BY_POINTER);
+    let e = TEXT_RETURN_BY_POINTER
+        .thunk()
+        .err()
+        .expect("a reference result by pointer is refused");
+    assert_invalid_argument(e, &["does not return a value type"]);
+}

@@ -224,6 +224,18 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
                 crate::Error::Unsupported(format!("{role} of {method} has a type Mono gives no class for"))
             })
         };
+        // The trampoline dereferences a masked parameter's pointer as the parameter's type
+        // (`ldobj`): only value types may be masked, or a reference would be read as a pointer.
+        if masked
+            && matches!(
+                kind,
+                TypeKind::String | TypeKind::Reference | TypeKind::Pointer | TypeKind::Other
+            )
+        {
+            return Err(crate::Error::InvalidArgument(format!(
+                "{role} of {method} is not a value type: its trampoline mask bit must be clear"
+            )));
+        }
         let (abi, check) = match kind {
             TypeKind::Pointer if !byref => (Abi::Pointer, None),
             // A by-ref struct that no trampoline takes by pointer travels as a box the callee
@@ -241,6 +253,17 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
     }
     let (ret_kind, _) = type_kind(sig.ret);
     let ret_size = || type_class(sig.ret).map_or(0, |c| c.value_size().0);
+    let ret_is_value = ret_kind != TypeKind::Void
+        && !type_kind(sig.ret).1
+        && type_class(sig.ret).is_some_and(|c| c.is_value_type())
+        && ret_kind != TypeKind::Pointer;
+    if !ctor && mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void && !ret_is_value {
+        // The trampoline would store a reference into native memory, where SGen neither sees
+        // nor updates it.
+        return Err(crate::Error::InvalidArgument(format!(
+            "{method} does not return a value type: RETURN_BY_POINTER does not apply"
+        )));
+    }
     let ret = if ctor && class.is_value_type() && mask & RETURN_BOXED != 0 {
         Abi::Ref
     } else if ctor && class.is_value_type() {
