@@ -8,6 +8,7 @@ use std::process::Command;
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=fixtures");
+    println!("cargo:rerun-if-changed=fixtures/missing-dependency");
     let mut sources: Vec<PathBuf> = std::fs::read_dir("fixtures")
         .expect("fixtures/ exists")
         .map(|e| e.expect("readable fixtures/ entry").path())
@@ -17,15 +18,21 @@ fn main() {
     for src in sources {
         let name = src.file_stem().expect("file name").to_string_lossy().into_owned();
         let dll = out.join(format!("{name}.dll"));
-        let status = Command::new("mcs")
-            .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+", "-unsafe"])
-            .arg(format!("-out:{}", dll.display()))
-            .arg(&src)
-            .status()
-            .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
-        assert!(status.success(), "mcs failed on {}", src.display());
+        mcs(&[src], &dll, &[]);
     }
     println!("cargo:rustc-env=FIXTURES_DIR={}", out.display());
+
+    // An assembly whose dependency is missing: Absent.dll goes to a folder of its own that Mono
+    // never searches, and UsesAbsent.dll (in OUT_DIR) references it.
+    let absent_dir = out.join("absent");
+    std::fs::create_dir_all(&absent_dir).expect("create OUT_DIR/absent");
+    let absent = absent_dir.join("Absent.dll");
+    mcs(&["fixtures/missing-dependency/Absent.cs".into()], &absent, &[]);
+    mcs(
+        &["fixtures/missing-dependency/UsesAbsent.cs".into()],
+        &out.join("UsesAbsent.dll"),
+        &[absent],
+    );
 
     // Bindings, generated at build time (never committed).
     for (name, input) in [
@@ -46,4 +53,16 @@ fn main() {
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
     }
+}
+
+/// Compiles `sources` into the library `dll` with mcs, referencing `references`.
+fn mcs(sources: &[PathBuf], dll: &std::path::Path, references: &[PathBuf]) {
+    let status = Command::new("mcs")
+        .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+", "-unsafe"])
+        .arg(format!("-out:{}", dll.display()))
+        .args(references.iter().map(|r| format!("-r:{}", r.display())))
+        .args(sources)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
+    assert!(status.success(), "mcs failed on {sources:?}");
 }

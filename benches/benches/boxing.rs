@@ -14,7 +14,8 @@ fn pair<V: Blittable + BoxAs<Object> + Unbox>(c: &mut Criterion, name: &str, val
     let class = V::class().unwrap();
     let mut g = c.benchmark_group("box");
     g.bench_function(format!("{name}_box_drop/c_api"), |b| {
-        b.iter(|| floor::box_and_release(class, black_box(&value)))
+        // SAFETY: `class` is the value type whose size is `V`'s.
+        b.iter(|| unsafe { floor::box_and_release(class, black_box(&value)) })
     });
     g.bench_function(format!("{name}_box_drop/cilbind"), |b| {
         b.iter(|| drop(black_box(&value).box_to().unwrap()))
@@ -22,12 +23,14 @@ fn pair<V: Blittable + BoxAs<Object> + Unbox>(c: &mut Criterion, name: &str, val
     let boxed = value.box_as_object();
     let h = floor::gchandle_for(&boxed).unwrap();
     g.bench_function(format!("{name}_unbox/c_api"), |b| {
-        b.iter(|| floor::unbox_copy::<V>(black_box(h)))
+        // SAFETY: the handle holds a box of `V`.
+        b.iter(|| unsafe { floor::unbox_copy::<V>(black_box(h)) })
     });
     g.bench_function(format!("{name}_unbox/cilbind"), |b| {
         b.iter(|| black_box(&boxed).unbox::<V>().unwrap())
     });
-    floor::free_gchandle(h);
+    // SAFETY: a live handle made by the floor above, freed once.
+    unsafe { floor::free_gchandle(h) };
     g.finish();
 }
 

@@ -20,13 +20,14 @@ use std::time::Duration;
 use cilbind::{floor, invoke, MethodRef, TypeRef, Value, RETURN_BY_POINTER};
 use cilbind_benches::{setup, CALLS};
 use criterion::{criterion_group, criterion_main, Criterion};
-use managed_tests::basics::fixtures::{Calls, IValueExt};
+use managed_tests::basics::fixtures::{Adder, Calls, IValueExt};
 use managed_tests::game::game::{__TYPE_Vector3, RaycastHit, Vector3};
 use managed_tests::vectors::system::numerics::{self as numerics, __TYPE_Matrix4x4, Matrix4x4};
 
 static ADDER: TypeRef = TypeRef::new("Basics", "Fixtures", "Adder");
 static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
 static ADD_TO: MethodRef = MethodRef::new(&ADDER, "AddTo", &["System.Int32"]);
+static LEGS_OF: MethodRef = MethodRef::new(&CALLS, "LegsOf", &["Fixtures.Animal"]);
 static CONCAT: MethodRef = MethodRef::new(&CALLS, "Concat", &["System.String", "System.String"]);
 static LENGTH: MethodRef = MethodRef::new(&CALLS, "Length", &["System.String"]);
 static THROW: MethodRef = MethodRef::new(&CALLS, "Throw", &["System.String"]);
@@ -86,14 +87,16 @@ fn calls(c: &mut Criterion) {
     let sum = SUM.thunk().unwrap();
     g.bench_function("sum/rust_fn", |b| b.iter(|| rust_sum(black_box(1), black_box(2))));
     g.bench_function("sum/bare_thunk", |b| {
-        b.iter(|| floor::bare_thunk_i32_i32(sum, black_box(1), black_box(2)))
+        // SAFETY: `sum` is the thunk of `static int Sum(int, int)`.
+        b.iter(|| unsafe { floor::bare_thunk_i32_i32(sum, black_box(1), black_box(2)) })
     });
     g.bench_function("sum/generated", |b| {
         b.iter(|| Calls::sum(black_box(1), black_box(2)).unwrap())
     });
     let method = sum.method();
     g.bench_function("sum/mono_runtime_invoke_boxed", |b| {
-        b.iter(|| floor::runtime_invoke_boxed_i32_i32(method, black_box(1), black_box(2)).unwrap())
+        // SAFETY: `method` is `static int Sum(int, int)`, which does not throw.
+        b.iter(|| unsafe { floor::runtime_invoke_boxed_i32_i32(method, black_box(1), black_box(2)) }.unwrap())
     });
     g.bench_function("sum/generic_invoke", |b| {
         b.iter(|| {
@@ -111,7 +114,8 @@ fn calls(c: &mut Criterion) {
     let adder_handle = floor::gchandle_for(&adder).unwrap();
     let add_to = ADD_TO.thunk().unwrap();
     g.bench_function("instance/bare_thunk_handle", |b| {
-        b.iter(|| floor::bare_thunk_this_i32(add_to, black_box(adder_handle), black_box(1)))
+        // SAFETY: `add_to` is the thunk of `int Adder.AddTo(int)` and the handle holds an Adder.
+        b.iter(|| unsafe { floor::bare_thunk_this_i32(add_to, black_box(adder_handle), black_box(1)) })
     });
     g.bench_function("instance/generated", |b| {
         b.iter(|| black_box(&adder).add_to(black_box(1)).unwrap())
@@ -121,6 +125,30 @@ fn calls(c: &mut Criterion) {
     });
     g.bench_function("interface/generated", |b| {
         b.iter(|| IValueExt::get(black_box(&adder), black_box(1)).unwrap())
+    });
+
+    // The cost of checking objects against their declared types: the same raw call with the
+    // check (`Thunk::call`) and without it (`Thunk::call_unchecked`, what the shim did before),
+    // for `this` of exactly the declared class, `this` of a subclass (SubAdder as an Adder:
+    // the cached path), and an object argument (a Dog passed as an Animal).
+    let exact = Adder::new().unwrap();
+    for (name, this) in [("this_exact", &exact), ("this_subclass", &adder)] {
+        g.bench_function(format!("checks/{name}_checked"), |b| {
+            b.iter(|| add_to.call::<_, i32>((black_box(this), black_box(1))).unwrap())
+        });
+        g.bench_function(format!("checks/{name}_unchecked"), |b| {
+            // SAFETY: `this` is an Adder (or a subclass), the class AddTo is declared on.
+            b.iter(|| unsafe { add_to.call_unchecked::<_, i32>((black_box(this), black_box(1))) }.unwrap())
+        });
+    }
+    let dog = Calls::new_dog().unwrap().expect("a Dog");
+    let legs_of = LEGS_OF.thunk().unwrap();
+    g.bench_function("checks/object_arg_checked", |b| {
+        b.iter(|| legs_of.call::<_, i32>((black_box(&dog),)).unwrap())
+    });
+    g.bench_function("checks/object_arg_unchecked", |b| {
+        // SAFETY: a Dog is an Animal, the declared parameter type of LegsOf.
+        b.iter(|| unsafe { legs_of.call_unchecked::<_, i32>((black_box(&dog),)) }.unwrap())
     });
 
     // A managed struct (it holds references, so it lives in a StructStore): an instance method.
@@ -133,13 +161,15 @@ fn calls(c: &mut Criterion) {
     // Strings in and out.
     let (concat, length) = (CONCAT.thunk().unwrap(), LENGTH.thunk().unwrap());
     g.bench_function("string_concat/c_api", |b| {
-        b.iter(|| floor::string_string_to_string(concat, black_box("hello, "), black_box("world")))
+        // SAFETY: `concat` is the thunk of `static string Concat(string, string)`.
+        b.iter(|| unsafe { floor::string_string_to_string(concat, black_box("hello, "), black_box("world")) })
     });
     g.bench_function("string_concat/generated", |b| {
         b.iter(|| Calls::concat(Some(black_box("hello, ")), Some(black_box("world"))).unwrap())
     });
     g.bench_function("string_length/c_api", |b| {
-        b.iter(|| floor::string_to_i32(length, black_box("hello, world")))
+        // SAFETY: `length` is the thunk of `static int Length(string)`.
+        b.iter(|| unsafe { floor::string_to_i32(length, black_box("hello, world")) })
     });
     g.bench_function("string_length/generated", |b| {
         b.iter(|| Calls::length(Some(black_box("hello, world"))).unwrap())
@@ -149,7 +179,8 @@ fn calls(c: &mut Criterion) {
     let (va, vb) = (Vector3 { x: 1.0, y: 2.0, z: 3.0 }, Vector3 { x: 4.0, y: 5.0, z: 6.0 });
     let v3_add = V3_ADD.thunk().unwrap();
     g.bench_function("v3_add/bare_trampoline", |b| {
-        b.iter(|| floor::trampoline_binary(v3_add, black_box(&va), black_box(&vb)))
+        // SAFETY: the trampoline of a static `T f(T, T)` on this float struct, arguments and result by pointer.
+        b.iter(|| unsafe { floor::trampoline_binary(v3_add, black_box(&va), black_box(&vb)) })
     });
     g.bench_function("v3_add/generated", |b| {
         b.iter(|| Vector3::add(black_box(&va), black_box(&vb)).unwrap())
@@ -164,7 +195,8 @@ fn calls(c: &mut Criterion) {
     let (ma, mb) = (matrix(1.0), matrix(2.0));
     let m4_multiply = M4_MULTIPLY.thunk().unwrap();
     g.bench_function("m4x4_multiply/bare_trampoline", |b| {
-        b.iter(|| floor::trampoline_binary(m4_multiply, black_box(&ma), black_box(&mb)))
+        // SAFETY: the trampoline of a static `T f(T, T)` on this float struct, arguments and result by pointer.
+        b.iter(|| unsafe { floor::trampoline_binary(m4_multiply, black_box(&ma), black_box(&mb)) })
     });
     g.bench_function("m4x4_multiply/generated", |b| {
         b.iter(|| Matrix4x4::multiply(black_box(&ma), black_box(&mb)).unwrap())
@@ -173,7 +205,8 @@ fn calls(c: &mut Criterion) {
     // Out parameters.
     let divmod = DIVMOD.thunk().unwrap();
     g.bench_function("divmod/bare_thunk", |b| {
-        b.iter(|| floor::i32_i32_out2(divmod, black_box(17), black_box(5)))
+        // SAFETY: `divmod` is the thunk of `static void DivMod(int, int, out int, out int)`.
+        b.iter(|| unsafe { floor::i32_i32_out2(divmod, black_box(17), black_box(5)) })
     });
     g.bench_function("divmod/generated", |b| {
         b.iter(|| Calls::divmod(black_box(17), black_box(5)).unwrap())
@@ -182,13 +215,15 @@ fn calls(c: &mut Criterion) {
     // The error path: a call that throws (per call).
     let throw = THROW.thunk().unwrap();
     g.bench_function("throw/bare_thunk", |b| {
-        b.iter(|| floor::string_throws(throw, black_box("boom")))
+        // SAFETY: `throw` is the thunk of `static int Throw(string)`.
+        b.iter(|| unsafe { floor::string_throws(throw, black_box("boom")) })
     });
     g.bench_function("throw/generated", |b| {
         b.iter(|| Calls::throw(Some(black_box("boom"))).unwrap_err())
     });
     g.finish();
-    floor::free_gchandle(adder_handle);
+    // SAFETY: a live handle made by the floor above, freed once.
+    unsafe { floor::free_gchandle(adder_handle) };
 }
 
 criterion_group! {

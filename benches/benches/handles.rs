@@ -74,8 +74,10 @@ fn handles(c: &mut Criterion) {
             b.iter_custom(|iters| {
                 chunked(
                     iters,
-                    || floor::call_ref_to_new_gchandle(echo, black_box(h)),
-                    |v| v.into_iter().for_each(floor::free_gchandle),
+                    // SAFETY: `echo` is the thunk of `static object Echo(object)`; the handle is live.
+                    || unsafe { floor::call_ref_to_new_gchandle(echo, black_box(h)) },
+                    // SAFETY: a live handle made by the floor above, freed once.
+                    |v| v.into_iter().for_each(|h| unsafe { floor::free_gchandle(h) }),
                 )
             })
         });
@@ -86,22 +88,35 @@ fn handles(c: &mut Criterion) {
             b.iter_custom(|iters| {
                 chunked(
                     iters,
-                    || floor::gchandle_clone(black_box(h)),
-                    |v| v.into_iter().for_each(floor::free_gchandle),
+                    // SAFETY: the handle is live until the end of this benchmark.
+                    || unsafe { floor::gchandle_clone(black_box(h)) },
+                    // SAFETY: a live handle made by the floor above, freed once.
+                    |v| v.into_iter().for_each(|h| unsafe { floor::free_gchandle(h) }),
                 )
             })
         });
         g.bench_function(format!("read_{n}/cilbind"), |b| {
             b.iter(|| ObjectStore::class_of(black_box(obj.key())).unwrap())
         });
-        g.bench_function(format!("read_{n}/c_api"), |b| b.iter(|| floor::class_of(black_box(h))));
+        // SAFETY: the handle is live until the end of this benchmark.
+        g.bench_function(format!("read_{n}/c_api"), |b| {
+            b.iter(|| unsafe { floor::class_of(black_box(h)) })
+        });
         g.bench_function(format!("drop_{n}/cilbind"), |b| {
             b.iter_custom(|iters| chunked_drop(iters, || obj.clone(), drop))
         });
         g.bench_function(format!("drop_{n}/c_api"), |b| {
-            b.iter_custom(|iters| chunked_drop(iters, || floor::gchandle_clone(h), floor::free_gchandle))
+            // SAFETY: the handle is live until the end of this benchmark. a live handle made by the floor above, freed once.
+            b.iter_custom(|iters| {
+                chunked_drop(
+                    iters,
+                    || unsafe { floor::gchandle_clone(h) },
+                    |h| unsafe { floor::free_gchandle(h) },
+                )
+            })
         });
-        floor::free_gchandle(h);
+        // SAFETY: a live handle made by the floor above, freed once.
+        unsafe { floor::free_gchandle(h) };
         drop(live);
     }
     g.finish();

@@ -22,14 +22,14 @@ pub struct V3 {
     pub y: f32,
     pub z: f32,
 }
-cilbind::blittable!(V3, V3_TYPE, [f32, f32, f32]);
+cilbind::blittable!(unsafe V3, V3_TYPE, [f32, f32, f32]);
 cilbind::generated::impl_boxing!(V3 => Object, cilbind::ValueType);
 
 /// `Fixtures.Team : byte`, as the generator emits enums.
 #[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Team(pub u8);
-cilbind::blittable!(Team, TEAM_TYPE, [u8]);
+cilbind::blittable!(unsafe Team, TEAM_TYPE, [u8]);
 cilbind::generated::impl_boxing!(Team => Object, cilbind::ValueType, cilbind::Enum);
 
 /// Starts Mono and loads the fixture.

@@ -82,18 +82,21 @@ fn mutant_child() {
                 return;
             }
         };
-        let (mut methods, mut types) = (0usize, 0usize);
+        let (mut methods, mut types, mut unresolved) = (0usize, 0usize, 0usize);
         for class in &classes {
             let _ = class.full_name();
             for m in class.methods() {
                 let _ = m.name();
-                types += m.parameter_types().len();
-                let _ = m.return_type();
+                // A signature naming a type Mono cannot load is an error value (Error::TypeLoad).
+                match (m.parameter_types(), m.return_type()) {
+                    (Ok(p), Ok(_)) => types += p.len(),
+                    _ => unresolved += 1,
+                }
                 methods += 1;
             }
         }
         println!(
-            "\nRESULT Listed {} classes, {methods} methods, {types} parameter types",
+            "\nRESULT Listed {} classes, {methods} methods ({unresolved} with unresolvable signatures), {types} parameter types",
             classes.len()
         );
         return;

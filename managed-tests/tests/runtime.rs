@@ -3,9 +3,10 @@
 
 use cilbind::generated::check_layout;
 use cilbind::{
-    invoke, invoke_by_id, Boolean, BoxAs, Boxing, Char, Error, FieldRef, FunctionDb, FunctionId, IComparable, In,
-    Int32, Int64, ManagedStruct, MethodRef, NetString, Object, ObjectStore, Out, RefObject, RefString, Runtime, Single,
-    StructHandle, StructStore, TypeRef, UInt64, Unbox, Value, ValueType, RETURN_BY_POINTER, THIS_BY_POINTER,
+    invoke, invoke_by_id, invoke_with_pointers, Boolean, BoxAs, Boxing, Char, Error, FieldRef, FunctionDb, FunctionId,
+    IComparable, In, Int32, Int64, ManagedStruct, MethodRef, NetString, Object, ObjectStore, Out, RefObject, RefString,
+    Runtime, Single, StructHandle, StructStore, TypeRef, UInt64, Unbox, UnmanagedPtr, Value, ValueType,
+    RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use managed_tests::load_fixture;
 
@@ -28,14 +29,14 @@ struct V3 {
     y: f32,
     z: f32,
 }
-cilbind::blittable!(V3, V3_TYPE, [f32, f32, f32]);
+cilbind::blittable!(unsafe V3, V3_TYPE, [f32, f32, f32]);
 cilbind::generated::impl_boxing!(V3 => Object, ValueType);
 
 /// `Fixtures.Team : byte`, as the generator emits enums.
 #[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Team(u8);
-cilbind::blittable!(Team, TEAM, [u8]);
+cilbind::blittable!(unsafe Team, TEAM, [u8]);
 cilbind::generated::impl_boxing!(Team => Object, ValueType, cilbind::Enum);
 
 /// `Fixtures.Tagged`, a managed struct held in its own store.
@@ -184,7 +185,9 @@ fn a_managed_exception_becomes_an_error_with_type_message_and_trace() {
             type_name,
             message,
             stack_trace,
+            inner,
         } => {
+            assert!(inner.is_empty(), "no inner exception: {inner:?}");
             assert_eq!(type_name, "System.InvalidOperationException");
             assert_eq!(message, "boom");
             assert!(stack_trace.contains("Fixtures.Calls.Throw"), "{stack_trace}");
@@ -281,15 +284,13 @@ fn virtual_and_interface_dispatch_on_the_raw_path_and_the_reflective_path() {
 fn a_null_this_is_an_error_not_a_crash() {
     setup();
     static SPEAK: MethodRef = MethodRef::new(&ANIMAL, "Speak", &[]);
+    // Refused before the call: no managed code runs with a null `this`.
     let e = SPEAK
         .thunk()
         .unwrap()
         .call::<_, Option<String>>((None::<&Object>,))
         .unwrap_err();
-    assert!(
-        matches!(e, Error::ManagedException { ref type_name, .. } if type_name == "System.NullReferenceException"),
-        "{e:?}"
-    );
+    assert!(matches!(e, Error::NullReference(ref m) if m.contains("this")), "{e:?}");
     let e = invoke(SPEAK.method().unwrap(), None, &mut []).unwrap_err();
     assert!(matches!(e, Error::NullReference(_)), "{e:?}");
 }
@@ -735,23 +736,56 @@ fn unsafe_pointer_parameters_take_addresses() {
         x: i32,
         y: i32,
     }
-    cilbind::blittable!(P2, P2_TYPE, [i32, i32]);
-    let (a, b) = (P2 { x: 1, y: 2 }, P2 { x: 30, y: 40 });
+    cilbind::blittable!(unsafe P2, P2_TYPE, [i32, i32]);
+    let (mut a, mut b) = (P2 { x: 1, y: 2 }, P2 { x: 30, y: 40 });
     let mut r = P2 { x: 0, y: 0 };
-    ADD.thunk()
-        .unwrap()
-        .call::<_, ()>((In(&a), In(&b), Out(&mut r)))
-        .unwrap();
+    // Managed code reads and writes through pointers unchecked: only `unsafe` makes one.
+    assert!(
+        matches!(
+            ADD.thunk().unwrap().call::<_, ()>((In(&a), In(&b), Out(&mut r))),
+            Err(Error::InvalidArgument(_))
+        ),
+        "a safe reference is not an unmanaged pointer"
+    );
+    // SAFETY: Raw.Add reads one P2 through each of its first two pointers and writes one
+    // through the third; each points to a live P2.
+    unsafe {
+        ADD.thunk()
+            .unwrap()
+            .call::<_, ()>((
+                UnmanagedPtr::new(&mut a),
+                UnmanagedPtr::new(&mut b),
+                UnmanagedPtr::new(&mut r),
+            ))
+            .unwrap();
+    }
     assert_eq!(r, P2 { x: 31, y: 42 });
     let mut first = 5i32;
-    let s: i32 = SUM.thunk().unwrap().call((Out(&mut first), 1)).unwrap();
+    // SAFETY: Raw.Sum reads `count` (1) ints from the pointer, which points to one int.
+    let s: i32 = SUM
+        .thunk()
+        .unwrap()
+        .call((unsafe { UnmanagedPtr::new(&mut first) }, 1))
+        .unwrap();
     assert_eq!(s, 5);
-    // The reflective path takes an address as an IntPtr.
-    let v = invoke(
+    // The reflective path refuses pointers unless called through `invoke_with_pointers`,
+    // which takes an address as an IntPtr.
+    let address = &mut first as *mut i32 as isize;
+    let e = invoke(
         SUM.method().unwrap(),
         None,
-        &mut [Value::IntPtr(&mut first as *mut i32 as isize), Value::Int32(1)],
+        &mut [Value::IntPtr(address), Value::Int32(1)],
     )
+    .unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)), "{e:?}");
+    // SAFETY: as above: one int is read through the address.
+    let v = unsafe {
+        invoke_with_pointers(
+            SUM.method().unwrap(),
+            None,
+            &mut [Value::IntPtr(address), Value::Int32(1)],
+        )
+    }
     .unwrap();
     assert!(matches!(v, Value::Int32(5)), "{v:?}");
 }

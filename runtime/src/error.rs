@@ -39,6 +39,15 @@ pub enum Error {
         /// Overloads that do exist, for the message.
         candidates: Vec<String>,
     },
+    /// A member whose signature names a type Mono cannot load (for example one defined in an
+    /// assembly that is missing).
+    #[error("cannot resolve the signature of {member}: {reason}")]
+    TypeLoad {
+        /// The member (`Namespace.Type::Name`).
+        member: String,
+        /// Mono's reason, naming the type or assembly it could not load.
+        reason: String,
+    },
     /// No field with this name.
     #[error("field {class}::{name} not found")]
     FieldNotFound {
@@ -61,8 +70,10 @@ pub enum Error {
     /// A null reference where an object is required (for example `this`).
     #[error("null reference: {0}")]
     NullReference(String),
-    /// Managed code threw.
-    #[error("{type_name}: {message}")]
+    /// Managed code threw. Displayed as .NET's `Exception.ToString()` writes it: the chain
+    /// of `type: message` joined by ` ---> `, then the stack traces from the innermost out,
+    /// each inner one closed by `--- End of inner exception stack trace ---`.
+    #[error("{}", exception_text(type_name, message, stack_trace, inner))]
     ManagedException {
         /// Full name of the exception's type (`System.InvalidOperationException`).
         type_name: String,
@@ -70,6 +81,9 @@ pub enum Error {
         message: String,
         /// The exception's `StackTrace`.
         stack_trace: String,
+        /// Its `InnerException` chain, the immediate inner exception first (a boxed slice keeps
+        /// `Error` small: it travels in every `Result`).
+        inner: Box<[InnerException]>,
     },
     /// A struct's Rust layout differs from Mono's: refuse to run rather than read garbage.
     #[error("layout mismatch in {type_name}: {detail}")]
@@ -93,6 +107,38 @@ pub enum Error {
     /// Something cilbind cannot do with this member.
     #[error("unsupported: {0}")]
     Unsupported(String),
+}
+
+/// One exception of a managed exception's `InnerException` chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InnerException {
+    /// Full name of its type.
+    pub type_name: String,
+    /// Its `Message`.
+    pub message: String,
+    /// Its `StackTrace` (where it was thrown).
+    pub stack_trace: String,
+}
+
+/// The text .NET's `Exception.ToString()` gives for this chain (without the
+/// `Exception.Data` and source lines .NET omits too).
+fn exception_text(type_name: &str, message: &str, stack_trace: &str, inner: &[InnerException]) -> String {
+    let mut text = format!("{type_name}: {message}");
+    for e in inner {
+        text.push_str(&format!(" ---> {}: {}", e.type_name, e.message));
+    }
+    for e in inner.iter().rev() {
+        if !e.stack_trace.is_empty() {
+            text.push('\n');
+            text.push_str(&e.stack_trace);
+        }
+        text.push_str("\n   --- End of inner exception stack trace ---");
+    }
+    if !stack_trace.is_empty() {
+        text.push('\n');
+        text.push_str(stack_trace);
+    }
+    text
 }
 
 /// `Result` with the runtime's [`Error`].

@@ -14,7 +14,7 @@
 
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
-pub use crate::value::boxing::{box_blittable, unbox_blittable};
+pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use bitflags;
 
 use crate::error::{Error, Result};
@@ -48,9 +48,20 @@ pub fn check_layout(ty: &TypeRef, size: usize, fields: &[(&str, usize)]) -> Resu
 /// `$type_ref`: implements [`ManagedType`](crate::ManagedType) and
 /// [`Blittable`](crate::Blittable), after checking at compile time that every listed field
 /// type is itself plain data (blittable, padding bytes or a raw pointer).
+///
+/// ```ignore
+/// cilbind::blittable!(unsafe V3, V3_TYPE, [f32, f32, f32]);
+/// ```
+///
+/// # Safety
+/// The invocation starts with `unsafe` because the macro cannot see the type's definition:
+/// the caller promises that `$ty` is `#[repr(C)]` (or `#[repr(transparent)]`), that the
+/// listed types are exactly its fields, and that `$type_ref` names the .NET type it mirrors.
+/// The generator emits it only for structs it laid out from that type's metadata, and
+/// `check_layout` compares sizes and offsets with Mono's when the bindings load.
 #[macro_export]
 macro_rules! blittable {
-    ($ty:ty, $type_ref:expr, [$($field:ty),* $(,)?]) => {
+    (unsafe $ty:ty, $type_ref:expr, [$($field:ty),* $(,)?]) => {
         const _: () = {
             fn assert_blittable<T: $crate::generated::PlainData>() {}
             #[allow(dead_code)]

@@ -36,11 +36,11 @@ mod store;
 mod value;
 
 pub use call::{
-    invoke, invoke_by_id, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FunctionDb, FunctionEntry,
-    FunctionId, In, MethodRef, Out, RefObject, RefString, Ret, Thunk, TypeRef, Value, RETURN_BOXED, RETURN_BY_POINTER,
-    THIS_BY_POINTER,
+    invoke, invoke_by_id, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FunctionDb,
+    FunctionEntry, FunctionId, In, MethodRef, Out, RefObject, RefString, Ret, Thunk, TypeRef, UnmanagedPtr, Value,
+    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
-pub use error::{Error, Result};
+pub use error::{Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};

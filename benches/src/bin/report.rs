@@ -239,6 +239,27 @@ fn main() {
         None,
     );
     t.row(
+        "raw call, `this` of the declared class, checked",
+        "call/checks/this_exact_checked",
+        "the same call unchecked",
+        "call/checks/this_exact_unchecked",
+        None,
+    );
+    t.row(
+        "raw call, `this` of a subclass (cached), checked",
+        "call/checks/this_subclass_checked",
+        "the same call unchecked",
+        "call/checks/this_subclass_unchecked",
+        None,
+    );
+    t.row(
+        "raw call, object argument (a `Dog` as `Animal`), checked",
+        "call/checks/object_arg_checked",
+        "the same call unchecked",
+        "call/checks/object_arg_unchecked",
+        None,
+    );
+    t.row(
         "managed struct `RaycastHit::score`",
         "call/managed_struct/generated",
         "get_target + bare thunk",

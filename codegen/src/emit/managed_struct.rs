@@ -47,7 +47,7 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, reason: &str, bound: Option<&Clas
     for target in targets {
         out.push_str(&format!(
             "impl ::cilbind::BoxAs<{target}> for {name} {{\n\
-                fn box_to(&self) -> ::cilbind::Result<{target}> {{ self.0.box_object().map(<{target} as ::cilbind::Reference>::from_object) }}\n\
+                fn box_to(&self) -> ::cilbind::Result<{target}> {{ self.0.box_object().and_then(<{target} as ::cilbind::Reference>::from_object) }}\n\
              }}\n"
         ));
     }

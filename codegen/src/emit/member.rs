@@ -647,7 +647,7 @@ fn emit_method(
         (
             "call",
             "::core::option::Option<::cilbind::Object>".to_string(),
-            "<Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference(\"a constructor returned null\".into()))?)".to_string(),
+            "<Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference(\"a constructor returned null\".into()))?)?".to_string(),
         )
     } else if ret.sret {
         ("call_sret", ret.raw.clone(), ret.convert.clone())

@@ -42,12 +42,14 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, bound: Option<&ClassifiedType>) -
     out.push_str(&format!(
         "#[derive(Clone, Debug)]\n#[repr(transparent)]\npub struct {name}({base});\n"
     ));
+    // `from_object_unchecked`'s contract (the object is an instance of `name`) implies the
+    // base's: an instance of a class is an instance of its base class (ECMA-335 §I.8.9.9).
     out.push_str(&format!(
         "impl ::cilbind::ManagedType for {name} {{\n\
             fn class() -> ::cilbind::Result<::cilbind::Class> {{ {type_ref}.class() }}\n\
          }}\n\
          impl ::cilbind::Reference for {name} {{\n\
-            fn from_object(obj: ::cilbind::Object) -> Self {{ {name}(<{base} as ::cilbind::Reference>::from_object(obj)) }}\n\
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {{ {name}(unsafe {{ <{base} as ::cilbind::Reference>::from_object_unchecked(obj) }}) }}\n\
             fn as_object(&self) -> &::cilbind::Object {{ ::cilbind::Reference::as_object(&self.0) }}\n\
             fn into_object(self) -> ::cilbind::Object {{ ::cilbind::Reference::into_object(self.0) }}\n\
          }}\n\
@@ -59,12 +61,14 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, bound: Option<&ClassifiedType>) -
             fn as_ref(&self) -> &::cilbind::Object {{ ::cilbind::Reference::as_object(self) }}\n\
          }}\n"
     ));
-    // Upcasts: every base class and every interface.
+    // Upcasts: every base class and every interface. A wrapper holds an instance of its class
+    // (the `Reference` contract), and metadata says that class derives from or implements
+    // `target`, so the object is an instance of `target` too.
     for target in upcast_targets(cx, module, t) {
         out.push_str(&format!(
             "impl ::cilbind::Is<{target}> for {name} {{}}\n\
              impl ::core::convert::From<{name}> for {target} {{\n\
-                fn from(value: {name}) -> Self {{ <{target} as ::cilbind::Reference>::from_object(::cilbind::Reference::into_object(value)) }}\n\
+                fn from(value: {name}) -> Self {{ unsafe {{ <{target} as ::cilbind::Reference>::from_object_unchecked(::cilbind::Reference::into_object(value)) }} }}\n\
              }}\n"
         ));
     }
@@ -101,7 +105,7 @@ fn emit_generic(cx: &EmitCx, t: &TypeModel, name: &str, type_ref: &str, arity: u
             fn class() -> ::cilbind::Result<::cilbind::Class> {{ {type_ref}.class()?.instantiate(&[{classes}]) }}\n\
          }}\n\
          impl<{bounds}> ::cilbind::Reference for {name}<{list}> {{\n\
-            fn from_object(obj: ::cilbind::Object) -> Self {{ {name}(obj, ::core::marker::PhantomData) }}\n\
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {{ {name}(obj, ::core::marker::PhantomData) }}\n\
             fn as_object(&self) -> &::cilbind::Object {{ &self.0 }}\n\
             fn into_object(self) -> ::cilbind::Object {{ self.0 }}\n\
          }}\n\

@@ -23,7 +23,7 @@ pub(super) fn emit(
     let type_ref = type_ref_static(name);
     let mut out = type_ref_decl(&t.path, name);
     out.push_str(&format!(
-        "::cilbind::blittable!({name}, {type_ref}, [{}]);\n",
+        "::cilbind::blittable!(unsafe {name}, {type_ref}, [{}]);\n",
         field_types.join(", ")
     ));
     let mut targets = vec!["::cilbind::ValueType".to_string()];

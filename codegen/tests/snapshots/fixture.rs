@@ -50,8 +50,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for Animal {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                Animal(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Animal(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -74,25 +76,33 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for Animal {}
         impl ::core::convert::From<Animal> for ::cilbind::Object {
             fn from(value: Animal) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<INamed> for Animal {}
         impl ::core::convert::From<Animal> for INamed {
             fn from(value: Animal) -> Self {
-                <INamed as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <INamed as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<::cilbind::IComparable1<Animal>> for Animal {}
         impl ::core::convert::From<Animal> for ::cilbind::IComparable1<Animal> {
             fn from(value: Animal) -> Self {
-                <::cilbind::IComparable1<
-                    Animal,
-                > as ::cilbind::Reference>::from_object(::cilbind::Reference::into_object(value))
+                unsafe {
+                    <::cilbind::IComparable1<
+                        Animal,
+                    > as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl Animal {
@@ -220,7 +230,7 @@ pub mod fixture {
             }
         }
         impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Box<T0> {
-            fn from_object(obj: ::cilbind::Object) -> Self {
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                 Box(obj, ::core::marker::PhantomData)
             }
             fn as_object(&self) -> &::cilbind::Object {
@@ -259,8 +269,8 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for Dog {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                Dog(<Animal as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Dog(unsafe { <Animal as ::cilbind::Reference>::from_object_unchecked(obj) })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -283,57 +293,75 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for Dog {}
         impl ::core::convert::From<Dog> for ::cilbind::Object {
             fn from(value: Dog) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<Animal> for Dog {}
         impl ::core::convert::From<Dog> for Animal {
             fn from(value: Dog) -> Self {
-                <Animal as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <Animal as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<ISolid> for Dog {}
         impl ::core::convert::From<Dog> for ISolid {
             fn from(value: Dog) -> Self {
-                <ISolid as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <ISolid as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<IShape> for Dog {}
         impl ::core::convert::From<Dog> for IShape {
             fn from(value: Dog) -> Self {
-                <IShape as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <IShape as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<::cilbind::IComparable1<Dog>> for Dog {}
         impl ::core::convert::From<Dog> for ::cilbind::IComparable1<Dog> {
             fn from(value: Dog) -> Self {
-                <::cilbind::IComparable1<
-                    Dog,
-                > as ::cilbind::Reference>::from_object(::cilbind::Reference::into_object(value))
+                unsafe {
+                    <::cilbind::IComparable1<
+                        Dog,
+                    > as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<INamed> for Dog {}
         impl ::core::convert::From<Dog> for INamed {
             fn from(value: Dog) -> Self {
-                <INamed as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <INamed as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<::cilbind::IComparable1<Animal>> for Dog {}
         impl ::core::convert::From<Dog> for ::cilbind::IComparable1<Animal> {
             fn from(value: Dog) -> Self {
-                <::cilbind::IComparable1<
-                    Animal,
-                > as ::cilbind::Reference>::from_object(::cilbind::Reference::into_object(value))
+                unsafe {
+                    <::cilbind::IComparable1<
+                        Animal,
+                    > as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl Dog {
@@ -369,7 +397,7 @@ pub mod fixture {
                             .ok_or_else(|| ::cilbind::Error::NullReference(
                                 "a constructor returned null".into(),
                             ))?,
-                    ),
+                    )?,
                 )
             }
             /// Binds `System.String Fixture.Classes.Dog.Speak()` (`Dog.Speak`).
@@ -460,12 +488,12 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for Handler {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                Handler(
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object(
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Handler(unsafe {
+                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
                         obj,
-                    ),
-                )
+                    )
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -488,41 +516,51 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for Handler {}
         impl ::core::convert::From<Handler> for ::cilbind::Object {
             fn from(value: Handler) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<super::super::system::MulticastDelegate> for Handler {}
         impl ::core::convert::From<Handler> for super::super::system::MulticastDelegate {
             fn from(value: Handler) -> Self {
-                <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<super::super::system::Delegate> for Handler {}
         impl ::core::convert::From<Handler> for super::super::system::Delegate {
             fn from(value: Handler) -> Self {
-                <super::super::system::Delegate as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <super::super::system::Delegate as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<super::super::system::ICloneable> for Handler {}
         impl ::core::convert::From<Handler> for super::super::system::ICloneable {
             fn from(value: Handler) -> Self {
-                <super::super::system::ICloneable as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <super::super::system::ICloneable as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<::cilbind::ISerializable> for Handler {}
         impl ::core::convert::From<Handler> for ::cilbind::ISerializable {
             fn from(value: Handler) -> Self {
-                <::cilbind::ISerializable as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::ISerializable as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl Handler {
@@ -673,8 +711,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for INamed {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                INamed(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                INamed(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -697,9 +737,11 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for INamed {}
         impl ::core::convert::From<INamed> for ::cilbind::Object {
             fn from(value: INamed) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         /// The methods of the .NET interface `Fixture.Classes.INamed`, for every type that implements it.
@@ -737,8 +779,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for IShape {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                IShape(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                IShape(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -761,9 +805,11 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for IShape {}
         impl ::core::convert::From<IShape> for ::cilbind::Object {
             fn from(value: IShape) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         /// The methods of the .NET interface `Fixture.Classes.IShape`, for every type that implements it.
@@ -799,8 +845,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for ISolid {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                ISolid(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                ISolid(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -823,17 +871,21 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for ISolid {}
         impl ::core::convert::From<ISolid> for ::cilbind::Object {
             fn from(value: ISolid) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl ::cilbind::Is<IShape> for ISolid {}
         impl ::core::convert::From<ISolid> for IShape {
             fn from(value: ISolid) -> Self {
-                <IShape as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <IShape as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         /// The methods of the .NET interface `Fixture.Classes.ISolid`, for every type that implements it.
@@ -869,8 +921,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for Outer {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                Outer(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Outer(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -893,9 +947,11 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for Outer {}
         impl ::core::convert::From<Outer> for ::cilbind::Object {
             fn from(value: Outer) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl Outer {
@@ -914,7 +970,7 @@ pub mod fixture {
                             .ok_or_else(|| ::cilbind::Error::NullReference(
                                 "a constructor returned null".into(),
                             ))?,
-                    ),
+                    )?,
                 )
             }
         }
@@ -945,7 +1001,7 @@ pub mod fixture {
             "Fixture.Classes",
             "Outer/Inner",
         );
-        ::cilbind::blittable!(Outer_Inner, __TYPE_Outer_Inner, [i32]);
+        ::cilbind::blittable!(unsafe Outer_Inner, __TYPE_Outer_Inner, [i32]);
         ::cilbind::generated::impl_boxing!(
             Outer_Inner => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -979,7 +1035,7 @@ pub mod fixture {
             "Fixture.Enums",
             "Big",
         );
-        ::cilbind::blittable!(Big, __TYPE_Big, [i64]);
+        ::cilbind::blittable!(unsafe Big, __TYPE_Big, [i64]);
         ::cilbind::generated::impl_boxing!(
             Big => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -1009,7 +1065,7 @@ pub mod fixture {
             "Fixture.Enums",
             "Huge",
         );
-        ::cilbind::blittable!(Huge, __TYPE_Huge, [u64]);
+        ::cilbind::blittable!(unsafe Huge, __TYPE_Huge, [u64]);
         ::cilbind::generated::impl_boxing!(
             Huge => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -1051,7 +1107,7 @@ pub mod fixture {
             "Fixture.Enums",
             "Perms",
         );
-        ::cilbind::blittable!(Perms, __TYPE_Perms, [u8]);
+        ::cilbind::blittable!(unsafe Perms, __TYPE_Perms, [u8]);
         ::cilbind::generated::impl_boxing!(
             Perms => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -1085,7 +1141,7 @@ pub mod fixture {
             "Fixture.Enums",
             "Plain",
         );
-        ::cilbind::blittable!(Plain, __TYPE_Plain, [i32]);
+        ::cilbind::blittable!(unsafe Plain, __TYPE_Plain, [i32]);
         ::cilbind::generated::impl_boxing!(
             Plain => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -1117,7 +1173,7 @@ pub mod fixture {
             "Fixture.Enums",
             "Short",
         );
-        ::cilbind::blittable!(Short, __TYPE_Short, [i16]);
+        ::cilbind::blittable!(unsafe Short, __TYPE_Short, [i16]);
         ::cilbind::generated::impl_boxing!(
             Short => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -1151,7 +1207,7 @@ pub mod fixture {
             "Fixture.Enums",
             "Small",
         );
-        ::cilbind::blittable!(Small, __TYPE_Small, [i8]);
+        ::cilbind::blittable!(unsafe Small, __TYPE_Small, [i8]);
         ::cilbind::generated::impl_boxing!(
             Small => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
@@ -1175,8 +1231,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for Collider {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                Collider(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Collider(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -1199,9 +1257,11 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for Collider {}
         impl ::core::convert::From<Collider> for ::cilbind::Object {
             fn from(value: Collider) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl Collider {
@@ -1220,7 +1280,7 @@ pub mod fixture {
                             .ok_or_else(|| ::cilbind::Error::NullReference(
                                 "a constructor returned null".into(),
                             ))?,
-                    ),
+                    )?,
                 )
             }
         }
@@ -1260,7 +1320,7 @@ pub mod fixture {
             "Header",
         );
         ::cilbind::blittable!(
-            Header, __TYPE_Header, [i32, i64, super::super::fixture::enums::Perms]
+            unsafe Header, __TYPE_Header, [i32, i64, super::super::fixture::enums::Perms]
         );
         ::cilbind::generated::impl_boxing!(Header => ::cilbind::ValueType, ::cilbind::Object);
         impl Header {}
@@ -1303,12 +1363,14 @@ pub mod fixture {
             fn box_to(&self) -> ::cilbind::Result<::cilbind::ValueType> {
                 self.0
                     .box_object()
-                    .map(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
+                    .and_then(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::Object> for HoldsHit {
             fn box_to(&self) -> ::cilbind::Result<::cilbind::Object> {
-                self.0.box_object().map(<::cilbind::Object as ::cilbind::Reference>::from_object)
+                self.0
+                    .box_object()
+                    .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
         impl HoldsHit {
@@ -1376,7 +1438,7 @@ pub mod fixture {
             "Fixture.Structs",
             "HoldsOdd",
         );
-        ::cilbind::blittable!(HoldsOdd, __TYPE_HoldsOdd, [Odd, u8]);
+        ::cilbind::blittable!(unsafe HoldsOdd, __TYPE_HoldsOdd, [Odd, u8]);
         ::cilbind::generated::impl_boxing!(HoldsOdd => ::cilbind::ValueType, ::cilbind::Object);
         impl HoldsOdd {}
         /// Binds the .NET struct `Fixture.Structs.IntOrFloat` (assembly `Fixture`): 8 bytes, mirrored field for field.
@@ -1431,7 +1493,7 @@ pub mod fixture {
             "Fixture.Structs",
             "IntOrFloat",
         );
-        ::cilbind::blittable!(IntOrFloat, __TYPE_IntOrFloat, [i32, f32, i16]);
+        ::cilbind::blittable!(unsafe IntOrFloat, __TYPE_IntOrFloat, [i32, f32, i16]);
         ::cilbind::generated::impl_boxing!(
             IntOrFloat => ::cilbind::ValueType, ::cilbind::Object
         );
@@ -1480,7 +1542,7 @@ pub mod fixture {
             "Fixture.Structs",
             "Mixed",
         );
-        ::cilbind::blittable!(Mixed, __TYPE_Mixed, [u8, i32, f64, i16, u8, u16]);
+        ::cilbind::blittable!(unsafe Mixed, __TYPE_Mixed, [u8, i32, f64, i16, u8, u16]);
         ::cilbind::generated::impl_boxing!(Mixed => ::cilbind::ValueType, ::cilbind::Object);
         impl Mixed {}
         /// Binds the .NET struct `Fixture.Structs.Nested` (assembly `Fixture`): 40 bytes, mirrored field for field.
@@ -1519,7 +1581,7 @@ pub mod fixture {
             "Nested",
         );
         ::cilbind::blittable!(
-            Nested, __TYPE_Nested, [Vector3, super::super::fixture::enums::Plain, Mixed]
+            unsafe Nested, __TYPE_Nested, [Vector3, super::super::fixture::enums::Plain, Mixed]
         );
         ::cilbind::generated::impl_boxing!(Nested => ::cilbind::ValueType, ::cilbind::Object);
         impl Nested {}
@@ -1552,7 +1614,7 @@ pub mod fixture {
             "Fixture.Structs",
             "Odd",
         );
-        ::cilbind::blittable!(Odd, __TYPE_Odd, [i32]);
+        ::cilbind::blittable!(unsafe Odd, __TYPE_Odd, [i32]);
         ::cilbind::generated::impl_boxing!(Odd => ::cilbind::ValueType, ::cilbind::Object);
         impl Odd {}
         /// Binds the .NET struct `Fixture.Structs.Packed` (assembly `Fixture`): 5 bytes, mirrored field for field.
@@ -1587,7 +1649,7 @@ pub mod fixture {
             "Fixture.Structs",
             "Packed",
         );
-        ::cilbind::blittable!(Packed, __TYPE_Packed, [u8, i32]);
+        ::cilbind::blittable!(unsafe Packed, __TYPE_Packed, [u8, i32]);
         ::cilbind::generated::impl_boxing!(Packed => ::cilbind::ValueType, ::cilbind::Object);
         impl Packed {}
         #[doc(hidden)]
@@ -1629,12 +1691,14 @@ pub mod fixture {
             fn box_to(&self) -> ::cilbind::Result<::cilbind::ValueType> {
                 self.0
                     .box_object()
-                    .map(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
+                    .and_then(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::Object> for RaycastHit {
             fn box_to(&self) -> ::cilbind::Result<::cilbind::Object> {
-                self.0.box_object().map(<::cilbind::Object as ::cilbind::Reference>::from_object)
+                self.0
+                    .box_object()
+                    .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
         impl RaycastHit {
@@ -1726,8 +1790,10 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Reference for Uses {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                Uses(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Uses(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -1750,9 +1816,11 @@ pub mod fixture {
         impl ::cilbind::Is<::cilbind::Object> for Uses {}
         impl ::core::convert::From<Uses> for ::cilbind::Object {
             fn from(value: Uses) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         impl Uses {
@@ -1880,7 +1948,7 @@ pub mod fixture {
             "Fixture.Structs",
             "Vector3",
         );
-        ::cilbind::blittable!(Vector3, __TYPE_Vector3, [f32, f32, f32]);
+        ::cilbind::blittable!(unsafe Vector3, __TYPE_Vector3, [f32, f32, f32]);
         ::cilbind::generated::impl_boxing!(Vector3 => ::cilbind::ValueType, ::cilbind::Object);
         impl Vector3 {
             /// Binds `Fixture.Structs.Vector3..ctor(System.Single x, System.Single y, System.Single z)` (`Vector3..ctor`).
@@ -1936,7 +2004,7 @@ pub mod system {
         }
     }
     impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Action<T0> {
-        fn from_object(obj: ::cilbind::Object) -> Self {
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
             Action(obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
@@ -1975,8 +2043,10 @@ pub mod system {
         }
     }
     impl ::cilbind::Reference for AsyncCallback {
-        fn from_object(obj: ::cilbind::Object) -> Self {
-            AsyncCallback(<MulticastDelegate as ::cilbind::Reference>::from_object(obj))
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            AsyncCallback(unsafe {
+                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
+            })
         }
         fn as_object(&self) -> &::cilbind::Object {
             ::cilbind::Reference::as_object(&self.0)
@@ -1999,17 +2069,21 @@ pub mod system {
     impl ::cilbind::Is<::cilbind::Object> for AsyncCallback {}
     impl ::core::convert::From<AsyncCallback> for ::cilbind::Object {
         fn from(value: AsyncCallback) -> Self {
-            <::cilbind::Object as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     impl ::cilbind::Is<MulticastDelegate> for AsyncCallback {}
     impl ::core::convert::From<AsyncCallback> for MulticastDelegate {
         fn from(value: AsyncCallback) -> Self {
-            <MulticastDelegate as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     #[doc(hidden)]
@@ -2027,7 +2101,7 @@ pub mod system {
         }
     }
     impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Comparison<T0> {
-        fn from_object(obj: ::cilbind::Object) -> Self {
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
             Comparison(obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
@@ -2066,8 +2140,10 @@ pub mod system {
         }
     }
     impl ::cilbind::Reference for Delegate {
-        fn from_object(obj: ::cilbind::Object) -> Self {
-            Delegate(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            Delegate(unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+            })
         }
         fn as_object(&self) -> &::cilbind::Object {
             ::cilbind::Reference::as_object(&self.0)
@@ -2090,9 +2166,11 @@ pub mod system {
     impl ::cilbind::Is<::cilbind::Object> for Delegate {}
     impl ::core::convert::From<Delegate> for ::cilbind::Object {
         fn from(value: Delegate) -> Self {
-            <::cilbind::Object as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     #[doc(hidden)]
@@ -2112,8 +2190,10 @@ pub mod system {
         }
     }
     impl ::cilbind::Reference for EventHandler {
-        fn from_object(obj: ::cilbind::Object) -> Self {
-            EventHandler(<MulticastDelegate as ::cilbind::Reference>::from_object(obj))
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            EventHandler(unsafe {
+                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
+            })
         }
         fn as_object(&self) -> &::cilbind::Object {
             ::cilbind::Reference::as_object(&self.0)
@@ -2136,17 +2216,21 @@ pub mod system {
     impl ::cilbind::Is<::cilbind::Object> for EventHandler {}
     impl ::core::convert::From<EventHandler> for ::cilbind::Object {
         fn from(value: EventHandler) -> Self {
-            <::cilbind::Object as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     impl ::cilbind::Is<MulticastDelegate> for EventHandler {}
     impl ::core::convert::From<EventHandler> for MulticastDelegate {
         fn from(value: EventHandler) -> Self {
-            <MulticastDelegate as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     #[doc(hidden)]
@@ -2166,8 +2250,10 @@ pub mod system {
         }
     }
     impl ::cilbind::Reference for IAsyncResult {
-        fn from_object(obj: ::cilbind::Object) -> Self {
-            IAsyncResult(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            IAsyncResult(unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+            })
         }
         fn as_object(&self) -> &::cilbind::Object {
             ::cilbind::Reference::as_object(&self.0)
@@ -2190,9 +2276,11 @@ pub mod system {
     impl ::cilbind::Is<::cilbind::Object> for IAsyncResult {}
     impl ::core::convert::From<IAsyncResult> for ::cilbind::Object {
         fn from(value: IAsyncResult) -> Self {
-            <::cilbind::Object as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     #[doc(hidden)]
@@ -2212,8 +2300,10 @@ pub mod system {
         }
     }
     impl ::cilbind::Reference for ICloneable {
-        fn from_object(obj: ::cilbind::Object) -> Self {
-            ICloneable(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            ICloneable(unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+            })
         }
         fn as_object(&self) -> &::cilbind::Object {
             ::cilbind::Reference::as_object(&self.0)
@@ -2236,9 +2326,11 @@ pub mod system {
     impl ::cilbind::Is<::cilbind::Object> for ICloneable {}
     impl ::core::convert::From<ICloneable> for ::cilbind::Object {
         fn from(value: ICloneable) -> Self {
-            <::cilbind::Object as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     #[doc(hidden)]
@@ -2258,8 +2350,10 @@ pub mod system {
         }
     }
     impl ::cilbind::Reference for MulticastDelegate {
-        fn from_object(obj: ::cilbind::Object) -> Self {
-            MulticastDelegate(<Delegate as ::cilbind::Reference>::from_object(obj))
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            MulticastDelegate(unsafe {
+                <Delegate as ::cilbind::Reference>::from_object_unchecked(obj)
+            })
         }
         fn as_object(&self) -> &::cilbind::Object {
             ::cilbind::Reference::as_object(&self.0)
@@ -2282,17 +2376,21 @@ pub mod system {
     impl ::cilbind::Is<::cilbind::Object> for MulticastDelegate {}
     impl ::core::convert::From<MulticastDelegate> for ::cilbind::Object {
         fn from(value: MulticastDelegate) -> Self {
-            <::cilbind::Object as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     impl ::cilbind::Is<Delegate> for MulticastDelegate {}
     impl ::core::convert::From<MulticastDelegate> for Delegate {
         fn from(value: MulticastDelegate) -> Self {
-            <Delegate as ::cilbind::Reference>::from_object(
-                ::cilbind::Reference::into_object(value),
-            )
+            unsafe {
+                <Delegate as ::cilbind::Reference>::from_object_unchecked(
+                    ::cilbind::Reference::into_object(value),
+                )
+            }
         }
     }
     #[doc(hidden)]
@@ -2310,7 +2408,7 @@ pub mod system {
         }
     }
     impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Predicate<T0> {
-        fn from_object(obj: ::cilbind::Object) -> Self {
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
             Predicate(obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
@@ -2350,8 +2448,10 @@ pub mod system {
             }
         }
         impl ::cilbind::Reference for ICollection {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                ICollection(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                ICollection(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -2374,9 +2474,11 @@ pub mod system {
         impl ::cilbind::Is<::cilbind::Object> for ICollection {}
         impl ::core::convert::From<ICollection> for ::cilbind::Object {
             fn from(value: ICollection) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         #[doc(hidden)]
@@ -2396,8 +2498,10 @@ pub mod system {
             }
         }
         impl ::cilbind::Reference for IEnumerable {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                IEnumerable(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                IEnumerable(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -2420,9 +2524,11 @@ pub mod system {
         impl ::cilbind::Is<::cilbind::Object> for IEnumerable {}
         impl ::core::convert::From<IEnumerable> for ::cilbind::Object {
             fn from(value: IEnumerable) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         #[doc(hidden)]
@@ -2442,8 +2548,10 @@ pub mod system {
             }
         }
         impl ::cilbind::Reference for IList {
-            fn from_object(obj: ::cilbind::Object) -> Self {
-                IList(<::cilbind::Object as ::cilbind::Reference>::from_object(obj))
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                IList(unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
+                })
             }
             fn as_object(&self) -> &::cilbind::Object {
                 ::cilbind::Reference::as_object(&self.0)
@@ -2466,9 +2574,11 @@ pub mod system {
         impl ::cilbind::Is<::cilbind::Object> for IList {}
         impl ::core::convert::From<IList> for ::cilbind::Object {
             fn from(value: IList) -> Self {
-                <::cilbind::Object as ::cilbind::Reference>::from_object(
-                    ::cilbind::Reference::into_object(value),
-                )
+                unsafe {
+                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
+                        ::cilbind::Reference::into_object(value),
+                    )
+                }
             }
         }
         pub mod generic {
@@ -2490,7 +2600,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for ICollection<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     ICollection(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2527,7 +2637,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IComparer<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IComparer(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2567,7 +2677,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IEnumerable<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IEnumerable(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2604,7 +2714,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IList<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IList(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2644,7 +2754,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IReadOnlyCollection<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IReadOnlyCollection(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2685,7 +2795,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IReadOnlyList<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IReadOnlyList(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2722,7 +2832,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for List<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     List(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
@@ -2766,7 +2876,7 @@ pub mod system {
                                 .ok_or_else(|| ::cilbind::Error::NullReference(
                                     "a constructor returned null".into(),
                                 ))?,
-                        ),
+                        )?,
                     )
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Int32 capacity)` (`List..ctor`).
@@ -2786,7 +2896,7 @@ pub mod system {
                                 .ok_or_else(|| ::cilbind::Error::NullReference(
                                     "a constructor returned null".into(),
                                 ))?,
-                        ),
+                        )?,
                     )
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
@@ -2810,7 +2920,7 @@ pub mod system {
                                 .ok_or_else(|| ::cilbind::Error::NullReference(
                                     "a constructor returned null".into(),
                                 ))?,
-                        ),
+                        )?,
                     )
                 }
                 /// Binds `void System.Collections.Generic.List`1.RemoveRange(System.Int32 index, System.Int32 count)` (`List.RemoveRange`).
@@ -3681,7 +3791,7 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for ReadOnlyCollection<T0> {
-                fn from_object(obj: ::cilbind::Object) -> Self {
+                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     ReadOnlyCollection(obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {

@@ -1,25 +1,30 @@
 //! How Rust values cross into a raw call: each argument is lowered to its native-ABI form
 //! (a slot on the caller's stack), and the return value is lifted back.
 //!
-//! | Rust argument | native form | .NET parameter |
+//! | Rust argument | native form ([`Abi`]) | .NET parameter |
 //! |---|---|---|
 //! | `i32`, `f64`, [`Int32`](crate::Int32), … | itself | the primitive |
 //! | `bool`, [`Boolean`](crate::Boolean) | `u8` 0/1 | `bool` |
-//! | `&T`/`Option<&T>` where `T:` [`Reference`] | `MonoObject*` (null for `None`) | class, interface, `object` |
-//! | `&str`, `Option<&str>` | a new `MonoString*` | `string` |
-//! | [`In(&v)`](In) where `v:` [`Blittable`] | `*const V` | full struct by value (trampoline) |
-//! | [`Out(&mut v)`](Out) | `*mut V` | `ref`/`out` primitive, enum or full struct |
-//! | [`RefObject(&mut Option<T>)`](RefObject) | `MonoObject**` | `ref`/`out` object |
-//! | [`RefString(&mut Option<String>)`](RefString) | `MonoString**` | `ref`/`out` string |
-//! | `&StructHandle<S>` | the box (`MonoObject*`) | managed struct by value, or its `this` |
+//! | `&T`/`Option<&T>` where `T:` [`Reference`] | `MonoObject*` (null for `None`) ([`Abi::Ref`]) | class, interface, `object` |
+//! | `&str`, `Option<&str>` | a new `MonoString*` ([`Abi::Ref`]) | `string` |
+//! | [`In(&v)`](In) where `v:` [`Blittable`] | `*const V` ([`Abi::ByRef`]) | full struct by value (trampoline) |
+//! | [`Out(&mut v)`](Out) | `*mut V` ([`Abi::ByRef`]) | `ref`/`out` primitive, enum or full struct |
+//! | [`RefObject(&mut Option<T>)`](RefObject) | `MonoObject**` ([`Abi::ByRefObject`]) | `ref`/`out` object |
+//! | [`RefString(&mut Option<String>)`](RefString) | `MonoString**` ([`Abi::ByRefObject`]) | `ref`/`out` string |
+//! | `&StructHandle<S>` | the box ([`Abi::Ref`]) | managed struct by value, or its `this` |
+//! | [`UnmanagedPtr`] (made with `unsafe`) | `T*` ([`Abi::Pointer`]) | unmanaged pointer `T*` |
 //!
 //! Raw references live only in these slots, on the stack, for the length of the call.
+//!
+//! The traits here are sealed: a wrong implementation (a slot whose native form is not what
+//! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
 
 use crate::error::Result;
 use crate::host::{raw, Blittable, RawObject};
 use crate::store::{ManagedStruct, StructHandle};
+use crate::value::object::wrap;
 use crate::value::string::read_string;
-use crate::value::{Boolean, Object, Reference};
+use crate::value::{Boolean, Reference};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that
 /// the Rust types' classes equal the method's (a few compares of constants), so a binding that
@@ -56,18 +61,35 @@ pub enum Abi {
     ISize,
     /// `nuint`
     USize,
-    /// A managed reference (object, string, or a struct's box).
+    /// A managed reference (object, string, or a struct's box); its class is checked against
+    /// the declared type on every call.
     Ref,
-    /// A pointer to `size` bytes (by-ref parameters, full structs on trampolines).
-    Ptr,
+    /// A pointer to a value of this many bytes that the callee reads or writes: `ref`/`out`
+    /// primitives, enums and full structs, and full structs a trampoline takes by pointer. The
+    /// size is part of the class, so a Rust value of another size never matches.
+    ByRef(usize),
+    /// A pointer to a managed reference (`ref`/`out` object or string); the reference in it is
+    /// checked like an [`Abi::Ref`] argument.
+    ByRefObject,
+    /// An unmanaged pointer `T*`: managed code reads and writes through it without bounds, so
+    /// only [`UnmanagedPtr`], made with `unsafe`, has this class.
+    Pointer,
     /// A blittable result written through a trailing pointer (size in bytes).
     Sret(usize),
     /// Something the raw path cannot carry.
     Unsupported,
 }
 
-/// A Rust value that can be passed to a raw call.
-pub trait Arg {
+pub(crate) mod sealed {
+    //! Only the runtime implements the argument and return traits (one seal per trait).
+    pub trait Arg {}
+    pub trait Slot {}
+    pub trait Ret {}
+    pub trait List {}
+}
+
+/// A Rust value that can be passed to a raw call (sealed: see the module documentation).
+pub trait Arg: sealed::Arg {
     /// The native-ABI class of this argument.
     const ABI: Abi;
     /// The argument's slot on the caller's stack.
@@ -76,28 +98,38 @@ pub trait Arg {
     fn lower(self) -> Result<Self::Slot>;
 }
 
-/// A lowered argument: its native form, and a write-back after the call for by-ref ones.
-pub trait ArgSlot {
+/// A lowered argument: its native form, and a write-back after the call for by-ref ones
+/// (sealed).
+pub trait ArgSlot: sealed::Slot {
     /// The native-ABI type.
     type Raw: Copy;
     /// The native value to pass (for by-ref slots, a pointer into the slot).
     fn raw(&mut self) -> Self::Raw;
+    /// The object this slot passes (or whose reference it passes by ref), for the type check
+    /// before the call; `None` for slots that carry no reference.
+    #[doc(hidden)]
+    fn object(&self) -> Option<RawObject> {
+        None
+    }
     /// Writes results back to the caller (by-ref slots) once the call returned normally.
     fn finish(self) -> Result<()>;
 }
 
-/// A value a raw call can return.
-pub trait Ret: Sized {
+/// A value a raw call can return (sealed).
+pub trait Ret: sealed::Ret + Sized {
     /// The native-ABI class of this return value.
     const ABI: Abi;
     /// The native-ABI type.
     type Raw: Copy;
-    /// Converts the native return value.
+    /// Converts the native return value; a reference is checked against the Rust type's class.
     fn lift(raw: Self::Raw) -> Result<Self>;
 }
 
 macro_rules! plain {
     ($($t:ty => $abi:ident),*) => {$(
+        impl sealed::Arg for $t {}
+        impl sealed::Slot for $t {}
+        impl sealed::Ret for $t {}
         impl Arg for $t {
             const ABI: Abi = Abi::$abi;
             type Slot = $t;
@@ -147,6 +179,8 @@ plain!(
     Boolean => Bool
 );
 
+impl sealed::Arg for bool {}
+impl sealed::Ret for bool {}
 impl Arg for bool {
     const ABI: Abi = Abi::Bool;
     type Slot = u8;
@@ -166,6 +200,7 @@ impl Ret for bool {
     }
 }
 
+impl sealed::Ret for () {}
 impl Ret for () {
     const ABI: Abi = Abi::Void;
     type Raw = ();
@@ -179,6 +214,7 @@ impl Ret for () {
 #[derive(Clone, Copy)]
 pub struct RefSlot(RawObject);
 
+impl sealed::Slot for RefSlot {}
 impl ArgSlot for RefSlot {
     type Raw = RawObject;
     #[inline]
@@ -186,11 +222,16 @@ impl ArgSlot for RefSlot {
         self.0
     }
     #[inline]
+    fn object(&self) -> Option<RawObject> {
+        Some(self.0)
+    }
+    #[inline]
     fn finish(self) -> Result<()> {
         Ok(())
     }
 }
 
+impl<T: Reference> sealed::Arg for &T {}
 impl<T: Reference> Arg for &T {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
@@ -200,6 +241,7 @@ impl<T: Reference> Arg for &T {
     }
 }
 
+impl<T: Reference> sealed::Arg for Option<&T> {}
 impl<T: Reference> Arg for Option<&T> {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
@@ -212,6 +254,7 @@ impl<T: Reference> Arg for Option<&T> {
     }
 }
 
+impl sealed::Arg for &str {}
 impl Arg for &str {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
@@ -222,6 +265,7 @@ impl Arg for &str {
     }
 }
 
+impl sealed::Arg for Option<&str> {}
 impl Arg for Option<&str> {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
@@ -233,6 +277,7 @@ impl Arg for Option<&str> {
     }
 }
 
+impl<S: ManagedStruct> sealed::Arg for &StructHandle<S> {}
 impl<S: ManagedStruct> Arg for &StructHandle<S> {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
@@ -242,15 +287,17 @@ impl<S: ManagedStruct> Arg for &StructHandle<S> {
     }
 }
 
+impl<T: Reference> sealed::Ret for Option<T> {}
 impl<T: Reference> Ret for Option<T> {
     const ABI: Abi = Abi::Ref;
     type Raw = RawObject;
     #[inline]
     fn lift(raw: RawObject) -> Result<Option<T>> {
-        Ok(Object::from_raw(raw).map(T::from_object))
+        wrap(raw)
     }
 }
 
+impl sealed::Ret for Option<String> {}
 impl Ret for Option<String> {
     const ABI: Abi = Abi::Ref;
     type Raw = RawObject;
@@ -259,6 +306,7 @@ impl Ret for Option<String> {
     }
 }
 
+impl<S: ManagedStruct> sealed::Ret for StructHandle<S> {}
 impl<S: ManagedStruct> Ret for StructHandle<S> {
     const ABI: Abi = Abi::Ref;
     type Raw = RawObject;
@@ -271,8 +319,10 @@ impl<S: ManagedStruct> Ret for StructHandle<S> {
 /// A blittable value passed by pointer to a trampoline parameter that takes it by value.
 pub struct In<'a, V: Blittable>(pub &'a V);
 
+impl<V: Blittable> sealed::Arg for In<'_, V> {}
+impl<V: Blittable> sealed::Slot for In<'_, V> {}
 impl<'a, V: Blittable> Arg for In<'a, V> {
-    const ABI: Abi = Abi::Ptr;
+    const ABI: Abi = Abi::ByRef(std::mem::size_of::<V>());
     type Slot = In<'a, V>;
     #[inline]
     fn lower(self) -> Result<Self> {
@@ -295,8 +345,10 @@ impl<V: Blittable> ArgSlot for In<'_, V> {
 /// A `ref`/`out` primitive, enum or full struct: the callee writes straight into the value.
 pub struct Out<'a, V: Blittable>(pub &'a mut V);
 
+impl<V: Blittable> sealed::Arg for Out<'_, V> {}
+impl<V: Blittable> sealed::Slot for Out<'_, V> {}
 impl<'a, V: Blittable> Arg for Out<'a, V> {
-    const ABI: Abi = Abi::Ptr;
+    const ABI: Abi = Abi::ByRef(std::mem::size_of::<V>());
     type Slot = Out<'a, V>;
     #[inline]
     fn lower(self) -> Result<Self> {
@@ -325,8 +377,9 @@ pub struct RefObjectSlot<'a, T: Reference> {
     value: RawObject,
 }
 
+impl<T: Reference> sealed::Arg for RefObject<'_, T> {}
 impl<'a, T: Reference> Arg for RefObject<'a, T> {
-    const ABI: Abi = Abi::Ptr;
+    const ABI: Abi = Abi::ByRefObject;
     type Slot = RefObjectSlot<'a, T>;
     fn lower(self) -> Result<Self::Slot> {
         let value = match self.0 {
@@ -337,13 +390,18 @@ impl<'a, T: Reference> Arg for RefObject<'a, T> {
     }
 }
 
+impl<T: Reference> sealed::Slot for RefObjectSlot<'_, T> {}
 impl<T: Reference> ArgSlot for RefObjectSlot<'_, T> {
     type Raw = *mut RawObject;
     fn raw(&mut self) -> *mut RawObject {
         &mut self.value
     }
+    fn object(&self) -> Option<RawObject> {
+        Some(self.value)
+    }
     fn finish(self) -> Result<()> {
-        *self.target = Object::from_raw(self.value).map(T::from_object);
+        // The callee stored an instance of the declared type; `T` may be narrower.
+        *self.target = wrap(self.value)?;
         Ok(())
     }
 }
@@ -357,8 +415,9 @@ pub struct RefStringSlot<'a> {
     value: RawObject,
 }
 
+impl sealed::Arg for RefString<'_> {}
 impl<'a> Arg for RefString<'a> {
-    const ABI: Abi = Abi::Ptr;
+    const ABI: Abi = Abi::ByRefObject;
     type Slot = RefStringSlot<'a>;
     fn lower(self) -> Result<Self::Slot> {
         let value = match self.0.as_deref() {
@@ -369,13 +428,56 @@ impl<'a> Arg for RefString<'a> {
     }
 }
 
+impl sealed::Slot for RefStringSlot<'_> {}
 impl ArgSlot for RefStringSlot<'_> {
     type Raw = *mut RawObject;
     fn raw(&mut self) -> *mut RawObject {
         &mut self.value
     }
+    fn object(&self) -> Option<RawObject> {
+        Some(self.value)
+    }
     fn finish(self) -> Result<()> {
         *self.target = read_string(self.value)?;
+        Ok(())
+    }
+}
+
+/// An unmanaged pointer argument (`T*` in C#). Managed code reads and writes through it with
+/// no bounds, so making one is `unsafe`.
+pub struct UnmanagedPtr<T>(*mut T);
+
+impl<T> UnmanagedPtr<T> {
+    /// Wraps `ptr` for a `T*` parameter.
+    ///
+    /// # Safety
+    /// Every access the called method makes through the pointer (reads, writes, and any offset
+    /// it computes from it) must stay inside memory that `ptr` may access for the length of the
+    /// call; managed code does not check it.
+    pub unsafe fn new(ptr: *mut T) -> Self {
+        UnmanagedPtr(ptr)
+    }
+}
+
+impl<T> sealed::Arg for UnmanagedPtr<T> {}
+impl<T> sealed::Slot for UnmanagedPtr<T> {}
+impl<T> Arg for UnmanagedPtr<T> {
+    const ABI: Abi = Abi::Pointer;
+    type Slot = UnmanagedPtr<T>;
+    #[inline]
+    fn lower(self) -> Result<Self> {
+        Ok(self)
+    }
+}
+
+impl<T> ArgSlot for UnmanagedPtr<T> {
+    type Raw = *mut T;
+    #[inline]
+    fn raw(&mut self) -> *mut T {
+        self.0
+    }
+    #[inline]
+    fn finish(self) -> Result<()> {
         Ok(())
     }
 }

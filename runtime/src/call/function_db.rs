@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::sync::{LazyLock, RwLock};
 
+use crate::error::Result;
 use crate::host::{Method, TypeKind};
 
 /// A stable method ID (see the module docs).
@@ -44,23 +45,25 @@ static DB: LazyLock<RwLock<HashMap<FunctionId, FunctionEntry>>> = LazyLock::new(
 pub struct FunctionDb;
 
 impl FunctionDb {
-    /// Adds `method` (if new) and returns its ID.
-    pub fn register(method: Method) -> FunctionId {
-        let signature = signature_of(method);
+    /// Adds `method` (if new) and returns its ID ([`Error::TypeLoad`](crate::Error) when its
+    /// signature cannot be resolved).
+    pub fn register(method: Method) -> Result<FunctionId> {
+        let signature = signature_of(method)?;
         let id = FunctionId(fnv1a64(signature.as_bytes()));
+        let (parameters, return_kind) = (method.parameter_kinds()?, method.return_kind()?);
         let mut db = DB.write().unwrap_or_else(|p| p.into_inner());
         db.entry(id).or_insert_with(|| FunctionEntry {
             id,
             declaring_type: method.class().full_name(),
             name: method.name().to_string(),
-            parameters: method.parameter_kinds(),
-            return_kind: method.return_kind(),
+            parameters,
+            return_kind,
             is_static: method.is_static(),
             is_virtual: method.is_virtual(),
             method,
             signature,
         });
-        id
+        Ok(id)
     }
 
     /// The entry with this ID, if the method was bound in this process.
@@ -76,22 +79,22 @@ impl FunctionDb {
     }
 
     /// The ID `method` has (or would have once registered).
-    pub fn id_of(method: Method) -> FunctionId {
-        FunctionId(fnv1a64(signature_of(method).as_bytes()))
+    pub fn id_of(method: Method) -> Result<FunctionId> {
+        Ok(FunctionId(fnv1a64(signature_of(method)?.as_bytes())))
     }
 }
 
 /// `[Assembly]Namespace.Type::Name(P1,P2)->R`, from Mono's names.
-fn signature_of(method: Method) -> String {
+fn signature_of(method: Method) -> Result<String> {
     let class = method.class();
-    format!(
+    Ok(format!(
         "[{}]{}::{}({})->{}",
         class.assembly_name(),
         class.full_name(),
         method.name(),
-        method.parameter_types().join(","),
-        method.return_type()
-    )
+        method.parameter_types()?.join(","),
+        method.return_type()?
+    ))
 }
 
 /// 64-bit FNV-1a: tiny, stable across Rust versions and platforms (unlike `DefaultHasher`).

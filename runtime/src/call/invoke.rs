@@ -126,14 +126,53 @@ fn underlying_kind(kind: TypeKind, ty: *mut MonoType) -> TypeKind {
 /// Calls `method` with `this` (for instance methods) and `args`, one per parameter. Values
 /// passed to `ref`/`out` parameters are replaced by what the callee wrote. Enum parameters
 /// take, and enum results come back as, their underlying primitive.
+///
+/// Every object is checked against its declared type (`this` against the method's class, and
+/// must not be null), as on the raw path. Methods with unmanaged pointer parameters are
+/// refused ([`Error::Unsupported`]): managed code would dereference any address given as an
+/// `IntPtr`; [`invoke_with_pointers`] calls them.
 pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
+    invoke_checked(method, this, args, false)
+}
+
+/// [`invoke`] for methods with unmanaged pointer parameters, which take an address as
+/// [`Value::IntPtr`].
+///
+/// # Safety
+/// Every access the method makes through each pointer argument (reads, writes, and any offset
+/// it computes) stays inside memory valid for that access for the length of the call.
+pub unsafe fn invoke_with_pointers(method: Method, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
+    invoke_checked(method, this, args, true)
+}
+
+/// Checks that `obj` (non-null) is an instance of `declared`, for the reflective path.
+fn check_instance(obj: RawObject, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
+    let actual = obj.class().expect("checked non-null by the caller");
+    match declared {
+        Some(d) if d == actual || d.is_assignable_from(actual) => Ok(()),
+        _ => Err(Error::InvalidArgument(format!(
+            "{}: an object of type {} is not a {}",
+            what(),
+            actual.full_name(),
+            declared.map_or_else(|| "type Mono can name".to_string(), |d| d.full_name())
+        ))),
+    }
+}
+
+fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], allow_pointers: bool) -> Result<Value> {
     crate::Runtime::get()?;
-    let params = method.parameter_type_ptrs();
+    let sig = method.signature()?;
+    let params = sig.params;
     if params.len() != args.len() {
         return Err(Error::InvalidArgument(format!(
             "{method} takes {} arguments, {} given",
             params.len(),
             args.len()
+        )));
+    }
+    if !allow_pointers && params.iter().any(|&t| type_kind(t).0 == TypeKind::Pointer) {
+        return Err(Error::Unsupported(format!(
+            "{method} takes an unmanaged pointer: call it with the unsafe invoke_with_pointers"
         )));
     }
     // Storage on this stack frame for every argument: primitive bits or a raw reference.
@@ -160,6 +199,9 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
                 };
+                if !refs[i].is_null() {
+                    check_instance(refs[i], type_class(ty), || format!("argument {i} of {method}"))?;
+                }
                 ptrs[i] = if byref {
                     &mut refs[i] as *mut RawObject as *mut c_void
                 } else {
@@ -199,6 +241,7 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
         let obj = this
             .ok_or_else(|| Error::NullReference(format!("instance method {method} needs `this`")))?
             .raw()?;
+        check_instance(obj, Some(method.class()), || format!("`this` of {method}"))?;
         let target = if method.is_virtual() {
             raw::virtual_method(obj, method)
         } else {
@@ -225,7 +268,7 @@ pub fn invoke(method: Method, this: Option<&Object>, args: &mut [Value]) -> Resu
             _ => Value::from_bits(prim, bits[i]).expect("primitive kinds only"),
         };
     }
-    let ret_ty = method.return_type_ptr();
+    let ret_ty = sig.ret;
     let (kind, _) = type_kind(ret_ty);
     Ok(match underlying_kind(kind, ret_ty) {
         TypeKind::Void => Value::Void,

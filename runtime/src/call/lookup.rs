@@ -7,8 +7,11 @@ use std::sync::OnceLock;
 use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::Thunk;
+use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
-use crate::host::{raw, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
+use crate::host::{
+    abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
+};
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).
@@ -149,13 +152,19 @@ impl MethodRef {
 /// Resolves `method`'s raw-call entry point (registering it in the function database).
 fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     Runtime::ensure_current_thread()?;
-    let id = FunctionDb::register(method);
-    let (entry, mask) = match path {
-        CallPath::Thunk => (raw::unmanaged_thunk(method)?, 0),
-        CallPath::Trampoline(mask) => (raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?, mask),
+    let id = FunctionDb::register(method)?;
+    let mask = match path {
+        CallPath::Thunk => 0,
+        CallPath::Trampoline(mask) => mask,
     };
-    let (params, ret) = native_signature(method, mask, matches!(path, CallPath::Trampoline(_)))?;
-    Ok(Thunk::new(entry, method, id, params, ret))
+    // The signature first: a method whose types cannot be resolved is refused before Mono
+    // compiles anything for it.
+    let signature = native_signature(method, mask, matches!(path, CallPath::Trampoline(_)))?;
+    let entry = match path {
+        CallPath::Thunk => raw::unmanaged_thunk(method)?,
+        CallPath::Trampoline(mask) => raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?,
+    };
+    Ok(Thunk::new(entry, method, id, signature))
 }
 
 /// The thunk of a method found at run time (members of generic types the runtime itself
@@ -175,9 +184,16 @@ pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
         .or_insert(thunk))
 }
 
-/// The native-ABI classes of a method's entry point: `this` (if any) and each parameter,
-/// and the return. Trampolines take the parameters selected by `mask` by pointer.
-fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<(Vec<Abi>, Abi)> {
+/// The native-ABI classes of a method's entry point (`this`, if any, and each parameter;
+/// the return), and the class each reference among them must be an instance of.
+/// Trampolines take the parameters selected by `mask` by pointer.
+pub(crate) struct NativeSignature {
+    pub(crate) params: Vec<Abi>,
+    pub(crate) checks: Vec<Option<ClassCheck>>,
+    pub(crate) ret: Abi,
+}
+
+fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<NativeSignature> {
     let class = method.class();
     let ctor = method.is_constructor();
     if ctor && !trampoline {
@@ -185,35 +201,84 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<(Vec<
             "constructor {method} is called through a trampoline (MethodRef::by_pointer)"
         )));
     }
+    let sig = method.signature()?;
+    let has_this = !method.is_static() && !ctor;
     let mut params = Vec::new();
-    if !method.is_static() && !ctor {
-        let by_ptr = class.is_value_type() && mask & THIS_BY_POINTER != 0;
-        params.push(if by_ptr { Abi::Ptr } else { Abi::Ref });
-    }
-    for (i, (kind, byref)) in method.parameter_abi_kinds().into_iter().enumerate() {
-        let masked = i < 60 && mask & (1 << i) != 0;
-        // A by-ref struct that no trampoline takes by pointer travels as a box the callee
-        // mutates in place (guide §2); every other by-ref is a pointer.
-        let boxed_byref = byref && kind == TypeKind::Struct && !masked;
-        params.push(if (byref || masked) && !boxed_byref {
-            Abi::Ptr
+    let mut checks = Vec::new();
+    if has_this {
+        if class.is_value_type() && mask & THIS_BY_POINTER != 0 {
+            params.push(Abi::ByRef(class.value_size().0));
+            checks.push(None);
         } else {
-            abi_of(kind)
-        });
+            // A class instance, or a struct's box that the method mutates in place.
+            params.push(Abi::Ref);
+            checks.push(Some(ClassCheck::new(class, false, Position::This)));
+        }
     }
-    let (kind, size) = method.return_abi_kind();
+    for (i, &ty) in sig.params.iter().enumerate() {
+        let (kind, byref) = type_kind(ty);
+        let masked = i < 60 && mask & (1 << i) != 0;
+        let role = Position::Argument(i);
+        let declared = || {
+            type_class(ty).ok_or_else(|| {
+                crate::Error::Unsupported(format!("{role} of {method} has a type Mono gives no class for"))
+            })
+        };
+        // The trampoline dereferences a masked parameter's pointer as the parameter's type
+        // (`ldobj`): only value types may be masked, or a reference would be read as a pointer.
+        if masked
+            && matches!(
+                kind,
+                TypeKind::String | TypeKind::Reference | TypeKind::Pointer | TypeKind::Other
+            )
+        {
+            return Err(crate::Error::InvalidArgument(format!(
+                "{role} of {method} is not a value type: its trampoline mask bit must be clear"
+            )));
+        }
+        let (abi, check) = match kind {
+            TypeKind::Pointer if !byref => (Abi::Pointer, None),
+            // A by-ref struct that no trampoline takes by pointer travels as a box the callee
+            // mutates in place (guide §2); a struct by value without a trampoline is boxed too.
+            TypeKind::Struct if !masked => (Abi::Ref, Some(ClassCheck::new(declared()?, false, role))),
+            TypeKind::String | TypeKind::Reference if byref => {
+                (Abi::ByRefObject, Some(ClassCheck::new(declared()?, true, role)))
+            }
+            TypeKind::String | TypeKind::Reference => (Abi::Ref, Some(ClassCheck::new(declared()?, true, role))),
+            _ if byref || masked => (Abi::ByRef(declared()?.value_size().0), None),
+            _ => (abi_of(abi_kind(ty)), None),
+        };
+        params.push(abi);
+        checks.push(check);
+    }
+    let (ret_kind, _) = type_kind(sig.ret);
+    let ret_size = || type_class(sig.ret).map_or(0, |c| c.value_size().0);
+    let ret_is_value = ret_kind != TypeKind::Void
+        && !type_kind(sig.ret).1
+        && type_class(sig.ret).is_some_and(|c| c.is_value_type())
+        && ret_kind != TypeKind::Pointer;
+    if !ctor && mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void && !ret_is_value {
+        // The trampoline would store a reference into native memory, where SGen neither sees
+        // nor updates it.
+        return Err(crate::Error::InvalidArgument(format!(
+            "{method} does not return a value type: RETURN_BY_POINTER does not apply"
+        )));
+    }
     let ret = if ctor && class.is_value_type() && mask & RETURN_BOXED != 0 {
         Abi::Ref
     } else if ctor && class.is_value_type() {
         Abi::Sret(class.value_size().0)
     } else if ctor {
         Abi::Ref
-    } else if mask & RETURN_BY_POINTER != 0 && kind != TypeKind::Void {
-        Abi::Sret(size)
+    } else if mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void {
+        Abi::Sret(ret_size())
+    } else if type_kind(sig.ret).1 {
+        // Ref returns hand out an interior pointer: nothing on the raw path carries one.
+        Abi::Unsupported
     } else {
-        abi_of(kind)
+        abi_of(abi_kind(sig.ret))
     };
-    Ok((params, ret))
+    Ok(NativeSignature { params, checks, ret })
 }
 
 fn abi_of(kind: TypeKind) -> Abi {
@@ -235,12 +300,10 @@ fn abi_of(kind: TypeKind) -> Abi {
         TypeKind::UIntPtr => Abi::USize,
         // Structs not passed by pointer travel as boxes (managed structs' handles).
         TypeKind::String | TypeKind::Reference | TypeKind::Struct => Abi::Ref,
-        TypeKind::Pointer => Abi::Ptr,
+        TypeKind::Pointer => Abi::Pointer,
         TypeKind::Enum | TypeKind::Other => Abi::Unsupported,
     }
 }
-
-impl MethodRef {}
 
 /// A field named by its type and name, resolved on first use.
 pub struct FieldRef {
@@ -309,7 +372,7 @@ impl FieldRef {
     pub fn get_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
         Runtime::ensure_current_thread()?;
         let raw = raw::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
-        Ok(crate::Object::from_raw(raw).map(T::from_object))
+        crate::value::object::wrap(raw)
     }
 
     /// Writes an object-typed field (the value's type is checked against the field's).

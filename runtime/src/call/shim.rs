@@ -10,9 +10,11 @@
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
 
-use crate::call::abi::{Abi, Arg, ArgSlot, Ret};
+use crate::call::abi::{sealed, Abi, Arg, ArgSlot, Ret};
 use crate::call::exception;
 use crate::call::function_db::FunctionId;
+use crate::call::lookup::NativeSignature;
+use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{Blittable, Method, RawObject, Runtime};
 
@@ -22,23 +24,27 @@ pub struct Thunk {
     method: Method,
     id: FunctionId,
     params: Vec<Abi>,
+    /// One per native parameter: the class a reference passed there must be an instance of.
+    checks: Box<[Option<ClassCheck>]>,
     ret: Abi,
 }
 
 // SAFETY: the entry point is JIT-compiled code that stays valid for the life of the process
-// (the root domain is never unloaded) and may be called from any attached thread.
+// (the root domain is never unloaded) and may be called from any attached thread; the class
+// checks' caches are atomics.
 unsafe impl Send for Thunk {}
-// SAFETY: as above; a Thunk is immutable.
+// SAFETY: as above; apart from those caches a Thunk is immutable.
 unsafe impl Sync for Thunk {}
 
 impl Thunk {
-    pub(crate) fn new(entry: *const c_void, method: Method, id: FunctionId, params: Vec<Abi>, ret: Abi) -> Self {
+    pub(crate) fn new(entry: *const c_void, method: Method, id: FunctionId, signature: NativeSignature) -> Self {
         Thunk {
             entry,
             method,
             id,
-            params,
-            ret,
+            params: signature.params,
+            checks: signature.checks.into_boxed_slice(),
+            ret: signature.ret,
         }
     }
 
@@ -65,9 +71,25 @@ impl Thunk {
         self.entry
     }
 
+    /// Checks the object (if any) a lowered argument passes at native position `index`.
+    #[inline]
+    fn check_object(&self, index: usize, obj: Option<RawObject>) -> Result<()> {
+        match (obj, self.checks.get(index)) {
+            (None, _) => Ok(()),
+            (Some(obj), Some(Some(check))) => check.check(obj),
+            // Every reference position has a check (see `native_signature`); fail closed.
+            (Some(_), _) => Err(Error::InvalidArgument(format!(
+                "position {index} of {} takes no reference",
+                self.method
+            ))),
+        }
+    }
+
     /// Calls the method. `args` is a tuple: for instance methods `this` comes first (an object
     /// reference, a struct handle, or [`Out`](crate::Out) for a full struct's `this` on a
-    /// trampoline). A thrown exception becomes [`Error::ManagedException`](crate::Error).
+    /// trampoline). Every argument's native class is checked against the signature, and every
+    /// object against its declared type (`this` must not be null); a thrown exception becomes
+    /// [`Error::ManagedException`](crate::Error).
     #[inline]
     pub fn call<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
@@ -75,13 +97,31 @@ impl Thunk {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
         // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
-        // from Mono's metadata when resolved), and the argument and return types have exactly
-        // these native classes (checked just above).
-        unsafe { args.call(self.entry) }
+        // from Mono's metadata when resolved), the argument and return types have exactly
+        // these native classes (checked just above), and `call` checks each object against
+        // its declared class before the call (`checked` = true).
+        unsafe { args.call(self, true) }
+    }
+
+    /// [`Thunk::call`] without the per-call check of objects against their declared classes
+    /// (the native classes are still checked).
+    ///
+    /// # Safety
+    /// `this` (for instance methods) is not null, and every object passed is an instance of
+    /// the type its parameter declares (that class, a subclass, or a class implementing that
+    /// interface): managed code reads and writes it at the declared type's field offsets.
+    #[inline]
+    pub unsafe fn call_unchecked<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
+        Runtime::ensure_current_thread()?;
+        if R::ABI != self.ret || !A::matches(&self.params) {
+            return Err(self.mismatch(&A::abis(), R::ABI));
+        }
+        // SAFETY: native classes checked above; the caller vouches for the objects.
+        unsafe { args.call(self, false) }
     }
 
     /// Calls a trampoline that writes its (blittable struct) result through a trailing
-    /// pointer: struct-returning methods and struct constructors.
+    /// pointer: struct-returning methods and struct constructors. Checked as [`Thunk::call`].
     #[inline]
     pub fn call_sret<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
@@ -91,33 +131,36 @@ impl Thunk {
         }
         // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
         // `R`'s size, through the trailing pointer.
-        unsafe { args.call_sret(self.entry) }
+        unsafe { args.call_sret(self) }
     }
 }
 
-/// A tuple of [`Arg`]s (up to 18: `this` and 17 parameters).
-pub trait ArgList {
+/// A tuple of [`Arg`]s (up to 18: `this` and 17 parameters). Sealed: only tuples of `Arg`s
+/// implement it.
+pub trait ArgList: sealed::List {
     /// True when the arguments' native classes are exactly `expected`.
     fn matches(expected: &[Abi]) -> bool;
     /// The arguments' native classes (for error messages).
     fn abis() -> Vec<Abi>;
-    /// Calls `entry` with these arguments.
+    /// Calls `thunk` with these arguments, checking each object against its declared class
+    /// first when `checked`.
     ///
     /// # Safety
-    /// `entry` is a thunk whose native signature is these arguments (plus the exception slot)
-    /// returning `R::Raw`.
+    /// `thunk`'s native signature is these arguments (plus the exception slot) returning
+    /// `R::Raw`; without `checked`, every object is an instance of its declared type.
     #[doc(hidden)]
-    unsafe fn call<R: Ret>(self, entry: *const c_void) -> Result<R>;
-    /// Calls `entry`, which writes an `R` through a trailing pointer.
+    unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool) -> Result<R>;
+    /// Calls `thunk`, which writes an `R` through a trailing pointer (always checked).
     ///
     /// # Safety
     /// As for `call`, with the result pointer before the exception slot.
     #[doc(hidden)]
-    unsafe fn call_sret<R: Blittable>(self, entry: *const c_void) -> Result<R>;
+    unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk) -> Result<R>;
 }
 
 macro_rules! arg_list {
     ($($a:ident $s:ident),*) => {
+        impl<$($a: Arg),*> sealed::List for ($($a,)*) {}
         impl<$($a: Arg),*> ArgList for ($($a,)*) {
             #[inline]
             fn matches(expected: &[Abi]) -> bool {
@@ -129,18 +172,26 @@ macro_rules! arg_list {
             }
 
             #[inline]
-            #[allow(non_snake_case, unused_mut)]
-            unsafe fn call<R: Ret>(self, entry: *const c_void) -> Result<R> {
+            #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
+            unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
+                if checked {
+                    let mut index = 0;
+                    $(
+                        thunk.check_object(index, $s.object())?;
+                        index += 1;
+                    )*
+                }
                 let mut exc = RawObject::NULL;
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
-                // each argument's Abi against Mono's metadata); each Abi is the form guide §2
-                // verified for that .NET type. The exception slot is a valid, non-null pointer
-                // (NULL would kill the process).
+                // each argument's Abi against Mono's metadata) and the objects' classes (checked
+                // just above, or vouched for by `call_unchecked`'s caller); each Abi is the form
+                // guide §2 verified for that .NET type. The exception slot is a valid, non-null
+                // pointer (NULL would kill the process).
                 let raw = unsafe {
-                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(entry);
+                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* &mut exc)
                 };
                 if !exc.is_null() {
@@ -151,17 +202,22 @@ macro_rules! arg_list {
             }
 
             #[inline]
-            #[allow(non_snake_case, unused_mut)]
-            unsafe fn call_sret<R: Blittable>(self, entry: *const c_void) -> Result<R> {
+            #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
+            unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
+                let mut index = 0;
+                $(
+                    thunk.check_object(index, $s.object())?;
+                    index += 1;
+                )*
                 let mut exc = RawObject::NULL;
                 let mut out = MaybeUninit::<R>::zeroed();
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut RawObject);
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
                 // exception slot is a pointer to the result; `out` is valid for writes of `R`.
                 unsafe {
-                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(entry);
+                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* out.as_mut_ptr(), &mut exc)
                 };
                 if !exc.is_null() {

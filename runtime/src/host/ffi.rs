@@ -36,30 +36,19 @@ opaque!(
     MonoProperty,
 );
 
+/// `MonoError` (`mono/utils/mono-error.h`): an error code, flags and twelve private words,
+/// filled by Mono's `_checked` functions and released with `mono_error_cleanup`.
+#[repr(C)]
+pub struct MonoError {
+    pub error_code: u16,
+    pub private_flags: u16,
+    pub hidden: [*mut c_void; 12],
+}
+
 /// `MonoImageOpenStatus` (0 = MONO_IMAGE_OK).
 pub type MonoImageOpenStatus = c_int;
 /// `mono_bool`.
 pub type MonoBool = i32;
-
-/// `MonoError` (mono/utils/mono-error.h): an error code and private fields, filled in by
-/// `*_checked` functions; initialise with `mono_error_init`, release with `mono_error_cleanup`.
-#[repr(C)]
-pub struct MonoError {
-    pub error_code: u16,
-    hidden_0: u16,
-    hidden_1: [*mut c_void; 12],
-}
-
-impl MonoError {
-    /// An all-zero error value, to be passed to `mono_error_init`.
-    pub fn zeroed() -> MonoError {
-        MonoError {
-            error_code: 0,
-            hidden_0: 0,
-            hidden_1: [std::ptr::null_mut(); 12],
-        }
-    }
-}
 
 #[link(name = "mono-2.0")]
 extern "C" {
@@ -71,6 +60,12 @@ extern "C" {
     /// Exported but not in the headers; returns NULL in preemptive mode (guide §1).
     pub fn mono_threads_enter_gc_unsafe_region(stackpointer: *mut *mut c_void) -> *mut c_void;
     pub fn mono_threads_exit_gc_unsafe_region(cookie: *mut c_void, stackpointer: *mut *mut c_void);
+    // Finalizer wait (host/finalizer_wait.rs)
+    pub fn mono_lookup_internal_call(method: *mut MonoMethod) -> *mut c_void;
+    /// `mono/metadata/loader.h`: registered calls are found before Mono's built-in ones.
+    pub fn mono_dangerous_add_raw_internal_call(name: *const c_char, method: *const c_void);
+    /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
+    pub fn mono_gc_finalize_notify();
 
     // Assemblies and images
     pub fn mono_domain_assembly_open(domain: *mut MonoDomain, name: *const c_char) -> *mut MonoAssembly;
@@ -99,10 +94,6 @@ extern "C" {
     /// Exported but not in the headers: the class of a TypeDef token, or NULL with `error` set
     /// (`mono_class_get` asserts instead when the class cannot be loaded).
     pub fn mono_class_get_checked(image: *mut MonoImage, type_token: u32, error: *mut MonoError) -> *mut MonoClass;
-    pub fn mono_error_init(error: *mut MonoError);
-    pub fn mono_error_ok(error: *mut MonoError) -> MonoBool;
-    pub fn mono_error_get_message(error: *mut MonoError) -> *const c_char;
-    pub fn mono_error_cleanup(error: *mut MonoError);
     pub fn mono_get_corlib() -> *mut MonoImage;
 
     // Classes
@@ -142,11 +133,22 @@ extern "C" {
     pub fn mono_type_get_object(domain: *mut MonoDomain, ty: *mut MonoType) -> *mut MonoReflectionType;
     pub fn mono_reflection_type_get_type(reftype: *mut MonoReflectionType) -> *mut MonoType;
 
+    // Errors (mono/utils/mono-error.h)
+    pub fn mono_error_init(error: *mut MonoError);
+    pub fn mono_error_ok(error: *mut MonoError) -> MonoBool;
+    pub fn mono_error_get_message(error: *mut MonoError) -> *const c_char;
+    pub fn mono_error_cleanup(error: *mut MonoError);
+
     // Methods
     pub fn mono_method_get_name(method: *mut MonoMethod) -> *const c_char;
     pub fn mono_method_get_class(method: *mut MonoMethod) -> *mut MonoClass;
     pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
-    pub fn mono_method_signature(method: *mut MonoMethod) -> *mut MonoMethodSignature;
+    /// Exported, not in the headers: `mono_method_signature` without its assertion, reporting
+    /// why the signature cannot be built (a type of an assembly that cannot be loaded) in `error`.
+    pub fn mono_method_signature_checked_slow(
+        method: *mut MonoMethod,
+        error: *mut MonoError,
+    ) -> *mut MonoMethodSignature;
     pub fn mono_signature_get_params(sig: *mut MonoMethodSignature, iter: *mut *mut c_void) -> *mut MonoType;
     pub fn mono_signature_get_return_type(sig: *mut MonoMethodSignature) -> *mut MonoType;
     pub fn mono_method_get_unmanaged_thunk(method: *mut MonoMethod) -> *mut c_void;

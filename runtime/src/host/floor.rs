@@ -1,6 +1,9 @@
 //! Floors for benchmarks (feature `floors`): the same operations as the runtime's, done with
 //! Mono's C API directly and nothing else, so a benchmark can report each cilbind figure as a
 //! ratio against its floor measured in the same run.
+//!
+//! These functions skip every check the runtime makes (that is what a floor measures), so each
+//! is an `unsafe fn` whose `# Safety` section states what the caller must guarantee.
 
 use std::ffi::c_void;
 use std::ptr;
@@ -12,8 +15,11 @@ use crate::{Class, Method, Runtime, Thunk};
 
 /// Calls the thunk of a static `int f(int, int)` through its bare function pointer: no
 /// argument conversion, no signature check, no attach check.
+///
+/// # Safety
+/// `thunk` is the thunk of a static method `int f(int, int)`.
 #[inline]
-pub fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
+pub unsafe fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
     type F = unsafe extern "C" fn(i32, i32, *mut RawObject) -> i32;
     let mut exc = RawObject::NULL;
     // SAFETY: benchmarks pass the thunk of a static int(int, int) method (its Thunk was
@@ -26,7 +32,10 @@ pub fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
 
 /// `mono_runtime_invoke` of a static `int f(int, int)` with boxed arguments (the way a naive
 /// reflective caller does it), unboxing the result.
-pub fn runtime_invoke_boxed_i32_i32(method: Method, a: i32, b: i32) -> Result<i32> {
+///
+/// # Safety
+/// `method` is a static method `int f(int, int)` that does not throw.
+pub unsafe fn runtime_invoke_boxed_i32_i32(method: Method, a: i32, b: i32) -> Result<i32> {
     let rt = Runtime::get()?;
     let int32 = Class::from_ptr(
         // SAFETY: corlib's System.Int32 exists once the runtime runs.
@@ -54,7 +63,10 @@ pub fn runtime_invoke_boxed_i32_i32(method: Method, a: i32, b: i32) -> Result<i3
 
 /// `mono_value_box` of `value` as `class` plus a GC handle created and freed: what boxing to
 /// a handle costs in Mono's C API.
-pub fn box_and_release<T: Copy>(class: Class, value: &T) {
+///
+/// # Safety
+/// `class` is a value type whose unboxed size is `T`'s, and every bit of `value` is valid data for it.
+pub unsafe fn box_and_release<T: Copy>(class: Class, value: &T) {
     let rt = Runtime::get().expect("runtime");
     // SAFETY: benchmarks pass a value type `class` whose size is `T`'s.
     unsafe {
@@ -65,15 +77,21 @@ pub fn box_and_release<T: Copy>(class: Class, value: &T) {
 }
 
 /// Frees a GC handle made by one of the functions above.
-pub fn free_gchandle(handle: u32) {
+///
+/// # Safety
+/// `handle` is a live GC handle made by one of these floors, freed exactly once.
+pub unsafe fn free_gchandle(handle: u32) {
     // SAFETY: a live handle, freed once.
     unsafe { ffi::mono_gchandle_free(handle) }
 }
 
 /// Calls the thunk of an instance `int f(int)` on the object behind a GC handle: the C floor of
 /// an instance call through a handle (`mono_gchandle_get_target`, then the bare thunk).
+///
+/// # Safety
+/// `thunk` is the thunk of an instance method `int f(int)`, and `handle` a live GC handle to an instance of its class.
 #[inline]
-pub fn bare_thunk_this_i32(thunk: &Thunk, handle: u32, x: i32) -> i32 {
+pub unsafe fn bare_thunk_this_i32(thunk: &Thunk, handle: u32, x: i32) -> i32 {
     type F = unsafe extern "C" fn(*mut ffi::MonoObject, i32, *mut RawObject) -> i32;
     let mut exc = RawObject::NULL;
     // SAFETY: benchmarks pass the thunk of an instance int(int) method and a live handle to an
@@ -92,29 +110,41 @@ pub fn gchandle_for(obj: &crate::Object) -> Result<u32> {
 }
 
 /// `mono_gchandle_new` of the target of `handle`: the C floor of cloning a handle.
-pub fn gchandle_clone(handle: u32) -> u32 {
+///
+/// # Safety
+/// `handle` is a live GC handle to a non-null object.
+pub unsafe fn gchandle_clone(handle: u32) -> u32 {
     // SAFETY: `handle` is live (benchmark contract); its target sits on this stack.
     unsafe { ffi::mono_gchandle_new(ffi::mono_gchandle_get_target(handle), 0) }
 }
 
 /// `mono_gchandle_get_target`: the C floor of reading a handle.
+///
+/// # Safety
+/// `handle` is a live GC handle.
 #[inline]
-pub fn gchandle_target(handle: u32) -> *const c_void {
+pub unsafe fn gchandle_target(handle: u32) -> *const c_void {
     // SAFETY: `handle` is live (benchmark contract).
     unsafe { ffi::mono_gchandle_get_target(handle) as *const c_void }
 }
 
 /// `mono_gchandle_get_target` + `mono_object_unbox` + a copy: the C floor of unboxing a `T`
 /// held by a handle (the handle must refer to a box of a value type of `T`'s size).
+///
+/// # Safety
+/// `handle` is a live GC handle to a box whose data is a valid `T`.
 #[inline]
-pub fn unbox_copy<T: crate::Blittable>(handle: u32) -> T {
+pub unsafe fn unbox_copy<T: crate::Blittable>(handle: u32) -> T {
     // SAFETY: `handle` refers to a box whose data is a valid `T` (benchmark contract).
     unsafe { std::ptr::read_unaligned(ffi::mono_object_unbox(ffi::mono_gchandle_get_target(handle)) as *const T) }
 }
 
 /// Calls the thunk of a static `object f(object)` with the target of `handle` and returns a new
 /// GC handle to the result: the C floor of a call whose returned reference becomes a handle.
-pub fn call_ref_to_new_gchandle(thunk: &Thunk, handle: u32) -> u32 {
+///
+/// # Safety
+/// `thunk` is the thunk of a static method `object f(object)` that returns a non-null object, and `handle` a live GC handle.
+pub unsafe fn call_ref_to_new_gchandle(thunk: &Thunk, handle: u32) -> u32 {
     type F = unsafe extern "C" fn(*mut ffi::MonoObject, *mut RawObject) -> *mut ffi::MonoObject;
     let mut exc = RawObject::NULL;
     // SAFETY: benchmarks pass the thunk of a static object(object) method that returns a
@@ -127,8 +157,11 @@ pub fn call_ref_to_new_gchandle(thunk: &Thunk, handle: u32) -> u32 {
 
 /// `mono_gchandle_get_target` + `mono_object_get_class`: the C floor of reading an object's
 /// class through a handle.
+///
+/// # Safety
+/// `handle` is a live GC handle to a non-null object.
 #[inline]
-pub fn class_of(handle: u32) -> *const c_void {
+pub unsafe fn class_of(handle: u32) -> *const c_void {
     // SAFETY: `handle` is live (benchmark contract); its target is non-null.
     unsafe { ffi::mono_object_get_class(ffi::mono_gchandle_get_target(handle)) as *const c_void }
 }
@@ -164,7 +197,10 @@ fn read_string(s: Obj) -> String {
 }
 
 /// `static string f(string, string)`: two strings made, the thunk called, the result read.
-pub fn string_string_to_string(thunk: &Thunk, a: &str, b: &str) -> String {
+///
+/// # Safety
+/// `thunk` is the thunk of a static method `string f(string, string)`.
+pub unsafe fn string_string_to_string(thunk: &Thunk, a: &str, b: &str) -> String {
     type F = unsafe extern "C" fn(Obj, Obj, *mut Obj) -> Obj;
     let mut exc: Obj = std::ptr::null_mut();
     // SAFETY: the thunk of a static string(string, string) method (benchmark contract).
@@ -177,7 +213,10 @@ pub fn string_string_to_string(thunk: &Thunk, a: &str, b: &str) -> String {
 }
 
 /// `static int f(string)`: a string made, the thunk called.
-pub fn string_to_i32(thunk: &Thunk, s: &str) -> i32 {
+///
+/// # Safety
+/// `thunk` is the thunk of a static method `int f(string)`.
+pub unsafe fn string_to_i32(thunk: &Thunk, s: &str) -> i32 {
     type F = unsafe extern "C" fn(Obj, *mut Obj) -> i32;
     let mut exc: Obj = std::ptr::null_mut();
     // SAFETY: the thunk of a static int(string) method (benchmark contract).
@@ -189,7 +228,10 @@ pub fn string_to_i32(thunk: &Thunk, s: &str) -> i32 {
 
 /// `static int f(string)` that throws: a string made, the thunk called, the exception
 /// object returned (not inspected).
-pub fn string_throws(thunk: &Thunk, s: &str) -> *const c_void {
+///
+/// # Safety
+/// `thunk` is the thunk of a static method `int f(string)`.
+pub unsafe fn string_throws(thunk: &Thunk, s: &str) -> *const c_void {
     type F = unsafe extern "C" fn(Obj, *mut Obj) -> i32;
     let mut exc: Obj = std::ptr::null_mut();
     // SAFETY: the thunk of a static int(string) method (benchmark contract).
@@ -202,8 +244,11 @@ pub fn string_throws(thunk: &Thunk, s: &str) -> *const c_void {
 }
 
 /// `static void f(int, int, out int, out int)`: the thunk called with two pointers.
+///
+/// # Safety
+/// `thunk` is the thunk of a static method `void f(int, int, out int, out int)`.
 #[inline]
-pub fn i32_i32_out2(thunk: &Thunk, a: i32, b: i32) -> (i32, i32) {
+pub unsafe fn i32_i32_out2(thunk: &Thunk, a: i32, b: i32) -> (i32, i32) {
     type F = unsafe extern "C" fn(i32, i32, *mut i32, *mut i32, *mut Obj);
     let (mut q, mut r, mut exc) = (0, 0, std::ptr::null_mut());
     // SAFETY: the thunk of a static void(int, int, out int, out int) method (benchmark
@@ -217,8 +262,11 @@ pub fn i32_i32_out2(thunk: &Thunk, a: i32, b: i32) -> (i32, i32) {
 
 /// The pointer trampoline of a static `T f(T, T)` on a blittable struct `T` (arguments by
 /// pointer, result through a trailing pointer), called bare.
+///
+/// # Safety
+/// `thunk` is the pointer trampoline of a static method `T f(T, T)` on a blittable struct whose layout is `T`'s, arguments and result by pointer, and every bit pattern of `T` is valid.
 #[inline]
-pub fn trampoline_binary<T: Copy>(thunk: &Thunk, a: &T, b: &T) -> T {
+pub unsafe fn trampoline_binary<T: Copy>(thunk: &Thunk, a: &T, b: &T) -> T {
     type F<T> = unsafe extern "C" fn(*const T, *const T, *mut T, *mut Obj);
     let mut out = std::mem::MaybeUninit::<T>::zeroed();
     let mut exc: Obj = std::ptr::null_mut();

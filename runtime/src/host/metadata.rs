@@ -224,18 +224,21 @@ impl Class {
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
         super::thread::ensure();
         let mut class = Some(self);
+        let mut unresolved = None;
         while let Some(c) = class {
-            for m in c.methods() {
-                if m.name() == name
-                    && m.parameter_types()
-                        .iter()
-                        .map(String::as_str)
-                        .eq(params.iter().copied())
-                {
-                    return Ok(m);
+            for m in c.methods().filter(|m| m.name() == name) {
+                match m.parameter_types() {
+                    Ok(types) if types.iter().map(String::as_str).eq(params.iter().copied()) => return Ok(m),
+                    Ok(_) => {}
+                    // An overload whose signature cannot be resolved (a type of a missing
+                    // assembly) may be the one asked for: report why it is unusable.
+                    Err(e) => unresolved = Some(e),
                 }
             }
             class = c.parent();
+        }
+        if let Some(e) = unresolved {
+            return Err(e);
         }
         Err(Error::MethodNotFound {
             class: self.full_name(),
@@ -298,9 +301,60 @@ impl Method {
         self.0.as_ptr()
     }
 
-    fn signature(self) -> *mut ffi::MonoMethodSignature {
-        // SAFETY: valid method; the signature is owned by Mono's metadata.
-        unsafe { ffi::mono_method_signature(self.as_ptr()) }
+    /// The method's signature with every type in it resolved. A type Mono cannot load (its
+    /// assembly is missing, say) is [`Error::TypeLoad`] naming the method and Mono's reason:
+    /// `mono_method_signature` would return NULL there, and every `mono_signature_*` function
+    /// dereferences its argument.
+    pub(crate) fn signature(self) -> Result<Signature> {
+        super::thread::ensure();
+        let mut error = std::mem::MaybeUninit::<ffi::MonoError>::zeroed();
+        // SAFETY: `error` is a zeroed MonoError that mono_error_init initialises; the method is
+        // valid. The checked variant reports failures in `error` instead of asserting.
+        let sig = unsafe {
+            ffi::mono_error_init(error.as_mut_ptr());
+            ffi::mono_method_signature_checked_slow(self.as_ptr(), error.as_mut_ptr())
+        };
+        // SAFETY: `error` was initialised above and is released exactly once here.
+        let failure = unsafe {
+            let failure = (sig.is_null() || ffi::mono_error_ok(error.as_mut_ptr()) == 0)
+                .then(|| owned_cstr(ffi::mono_error_get_message(error.as_mut_ptr())));
+            ffi::mono_error_cleanup(error.as_mut_ptr());
+            failure
+        };
+        if let Some(reason) = failure {
+            return Err(Error::TypeLoad {
+                member: self.qualified_name(),
+                reason: if reason.is_empty() {
+                    "Mono could not resolve a type in its signature".into()
+                } else {
+                    reason
+                },
+            });
+        }
+        let mut iter: *mut c_void = ptr::null_mut();
+        let mut params = Vec::new();
+        loop {
+            // SAFETY: non-null signature; iterator protocol of mono_signature_get_params.
+            let t = unsafe { ffi::mono_signature_get_params(sig, &mut iter) };
+            if t.is_null() {
+                break;
+            }
+            params.push(t);
+        }
+        // SAFETY: non-null signature; it always has a return type (System.Void included).
+        let ret = unsafe { ffi::mono_signature_get_return_type(sig) };
+        if ret.is_null() {
+            return Err(Error::TypeLoad {
+                member: self.qualified_name(),
+                reason: "its signature has no return type".into(),
+            });
+        }
+        Ok(Signature { params, ret })
+    }
+
+    /// `Namespace.Type::Name`, for messages (needs no signature).
+    pub fn qualified_name(self) -> String {
+        format!("{}::{}", self.class().full_name(), self.name())
     }
 
     /// The method's name (`.ctor` for constructors).
@@ -331,46 +385,38 @@ impl Method {
         self.flags() & ffi::METHOD_ATTRIBUTE_VIRTUAL != 0
     }
 
-    /// Parameter types as Mono names them: `System.Int32`, by-ref ones with `&`.
-    pub fn parameter_types(self) -> Vec<String> {
-        self.parameter_type_ptrs().into_iter().map(type_name).collect()
-    }
-
-    pub(crate) fn parameter_type_ptrs(self) -> Vec<*mut ffi::MonoType> {
-        let sig = self.signature();
-        let mut iter: *mut c_void = ptr::null_mut();
-        let mut out = Vec::new();
-        loop {
-            // SAFETY: iterator protocol of mono_signature_get_params.
-            let t = unsafe { ffi::mono_signature_get_params(sig, &mut iter) };
-            if t.is_null() {
-                return out;
-            }
-            out.push(t);
-        }
-    }
-
-    pub(crate) fn return_type_ptr(self) -> *mut ffi::MonoType {
-        // SAFETY: a valid signature always has a return type (System.Void included).
-        unsafe { ffi::mono_signature_get_return_type(self.signature()) }
+    /// Parameter types as Mono names them: `System.Int32`, by-ref ones with `&`
+    /// ([`Error::TypeLoad`] when one cannot be resolved).
+    pub fn parameter_types(self) -> Result<Vec<String>> {
+        Ok(self.signature()?.params.into_iter().map(type_name).collect())
     }
 
     /// The return type's name (`System.Void` for none).
-    pub fn return_type(self) -> String {
-        type_name(self.return_type_ptr())
+    pub fn return_type(self) -> Result<String> {
+        Ok(type_name(self.signature()?.ret))
     }
 }
 
+/// A method's resolved signature: its parameter types and return type (Mono's metadata, valid
+/// for the life of the process).
+pub(crate) struct Signature {
+    pub(crate) params: Vec<*mut ffi::MonoType>,
+    pub(crate) ret: *mut ffi::MonoType,
+}
+
 impl std::fmt::Display for Method {
+    /// `Ret Namespace.Type::Name(P1, P2)`; a signature Mono cannot resolve shows why instead.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} {}::{}({})",
-            self.return_type(),
-            self.class().full_name(),
-            self.name(),
-            self.parameter_types().join(", ")
-        )
+        match self.signature() {
+            Ok(sig) => write!(
+                f,
+                "{} {}({})",
+                type_name(sig.ret),
+                self.qualified_name(),
+                sig.params.into_iter().map(type_name).collect::<Vec<_>>().join(", ")
+            ),
+            Err(e) => write!(f, "{} (unresolvable signature: {e})", self.qualified_name()),
+        }
     }
 }
 
@@ -527,37 +573,18 @@ pub(crate) fn type_class(ty: *mut ffi::MonoType) -> Option<Class> {
 
 impl Method {
     /// Kind of each parameter, and whether it is `ref`/`out`.
-    pub fn parameter_kinds(self) -> Vec<(TypeKind, bool)> {
-        self.parameter_type_ptrs().into_iter().map(type_kind).collect()
+    pub fn parameter_kinds(self) -> Result<Vec<(TypeKind, bool)>> {
+        Ok(self.signature()?.params.into_iter().map(type_kind).collect())
     }
 
     /// Kind of the return value.
-    pub fn return_kind(self) -> TypeKind {
-        type_kind(self.return_type_ptr()).0
-    }
-
-    /// Like [`Method::parameter_kinds`], with each enum replaced by its underlying primitive
-    /// (what crosses the native boundary).
-    pub fn parameter_abi_kinds(self) -> Vec<(TypeKind, bool)> {
-        self.parameter_type_ptrs()
-            .into_iter()
-            .map(|t| (abi_kind(t), type_kind(t).1))
-            .collect()
-    }
-
-    /// Like [`Method::return_kind`], with an enum replaced by its underlying primitive, and
-    /// the size of a value-type return.
-    pub fn return_abi_kind(self) -> (TypeKind, usize) {
-        let t = self.return_type_ptr();
-        let size = type_class(t)
-            .filter(|c| c.is_value_type())
-            .map_or(0, |c| c.value_size().0);
-        (abi_kind(t), size)
+    pub fn return_kind(self) -> Result<TypeKind> {
+        Ok(type_kind(self.signature()?.ret).0)
     }
 }
 
 /// The kind of a type, an enum replaced by its underlying primitive.
-fn abi_kind(ty: *mut ffi::MonoType) -> TypeKind {
+pub(crate) fn abi_kind(ty: *mut ffi::MonoType) -> TypeKind {
     match type_kind(ty).0 {
         TypeKind::Enum => type_class(ty)
             .and_then(Class::enum_underlying)

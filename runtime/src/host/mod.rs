@@ -4,6 +4,7 @@
 
 pub(crate) mod callback;
 pub(crate) mod ffi;
+mod finalizer_wait;
 #[cfg(feature = "floors")]
 pub mod floor;
 mod metadata;
@@ -12,7 +13,7 @@ mod runtime;
 mod thread;
 
 pub(crate) use ffi::MonoType;
-pub(crate) use metadata::{type_class, type_kind, type_name};
+pub(crate) use metadata::{abi_kind, type_class, type_kind, type_name};
 pub use metadata::{Class, Field, Method, TypeKind};
 pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
 pub use runtime::{Assembly, Runtime};

@@ -458,7 +458,23 @@ fn check_field<V: Blittable>(field: Field, as_value: bool) -> Result<()> {
 fn field_owner(owner: Option<RawObject>, field: Field) -> Result<Option<RawObject>> {
     match (owner, field.is_static()) {
         (None, true) => Ok(None),
-        (Some(o), false) if !o.is_null() => Ok(Some(o)),
+        (Some(o), false) if !o.is_null() => {
+            // Mono writes at the field's offset in whatever object it is given: an object of
+            // another class would be written past its end or over its own fields.
+            let owner = o.class().expect("checked non-null");
+            let declaring = field.class();
+            if owner == declaring || declaring.is_assignable_from(owner) {
+                Ok(Some(o))
+            } else {
+                Err(Error::InvalidArgument(format!(
+                    "field {}::{} belongs to {}, not to an object of type {}",
+                    declaring.full_name(),
+                    field.name(),
+                    declaring.full_name(),
+                    owner.full_name()
+                )))
+            }
+        }
         (Some(_), false) => Err(Error::NullReference(format!(
             "instance field {} read on null",
             field.name()
@@ -641,12 +657,15 @@ pub(crate) struct ExceptionInfo {
     pub type_name: String,
     pub message: String,
     pub stack_trace: String,
+    /// `InnerException` (null when none), valid while the caller keeps it on its stack.
+    pub inner: RawObject,
 }
 
-/// Type name, message and stack trace of a thrown exception, read through the thunks of
-/// `Exception.get_Message` and `get_StackTrace` (virtual, ~7 ns each: guide §3).
+/// Type name, message, stack trace and inner exception of a thrown exception, read through
+/// the thunks of `Exception.get_Message`, `get_StackTrace` and `get_InnerException` (virtual,
+/// ~7 ns each: guide §3).
 pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
-    static GETTERS: OnceLock<(usize, usize)> = OnceLock::new();
+    static GETTERS: OnceLock<(usize, usize, usize)> = OnceLock::new();
     let type_name = exc.class().map(|c| c.full_name()).unwrap_or_default();
     let getters = GETTERS.get_or_init(|| {
         let getter = |name: &str| -> usize {
@@ -657,26 +676,36 @@ pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
                 ffi::mono_method_get_unmanaged_thunk(ffi::mono_property_get_get_method(prop)) as usize
             }
         };
-        (getter("Message"), getter("StackTrace"))
+        (getter("Message"), getter("StackTrace"), getter("InnerException"))
     });
-    let read = |thunk: usize| -> String {
+    let get = |thunk: usize| -> RawObject {
         type Getter = unsafe extern "C" fn(*mut ffi::MonoObject, *mut *mut ffi::MonoObject) -> *mut ffi::MonoObject;
-        let mut inner: *mut ffi::MonoObject = ptr::null_mut();
-        // SAFETY: the thunk of a `string get_X()` instance getter has exactly this signature;
-        // `exc` is a live exception on our stack and `inner` a valid exception slot.
-        let s = unsafe {
+        let mut thrown: *mut ffi::MonoObject = ptr::null_mut();
+        // SAFETY: the thunk of a reference-returning `get_X()` instance getter of
+        // System.Exception has exactly this signature; `exc` is a live exception (an instance
+        // of System.Exception) on our stack and `thrown` a valid exception slot.
+        let r = unsafe {
             let f: Getter = std::mem::transmute::<usize, Getter>(thunk);
-            f(exc.0, &mut inner)
+            f(exc.0, &mut thrown)
         };
-        if !inner.is_null() || s.is_null() {
+        if thrown.is_null() {
+            RawObject(r)
+        } else {
+            RawObject::NULL
+        }
+    };
+    let read = |thunk: usize| -> String {
+        let s = get(thunk);
+        if s.is_null() {
             return String::new();
         }
-        String::from_utf16_lossy(&string_units(RawObject(s)))
+        String::from_utf16_lossy(&string_units(s))
     };
     ExceptionInfo {
         type_name,
         message: read(getters.0),
         stack_trace: read(getters.1),
+        inner: get(getters.2),
     }
 }
 

@@ -77,6 +77,8 @@ impl Runtime {
         let domain = NonNull::new(domain).ok_or("mono_jit_init_version returned NULL")?;
         thread::mark_attached();
         super::raw::verify_object_header(domain.as_ptr());
+        // Before any managed code can compile a wrapper for it (see finalizer_wait.rs).
+        super::finalizer_wait::install().map_err(|e| format!("cannot fix GC.WaitForPendingFinalizers: {e}"))?;
         let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
             .map_err(|e| format!("cannot load the runtime's C# helper: {e}"))?;
         Ok(Runtime {
@@ -306,19 +308,20 @@ impl Assembly {
         (1..=u32::try_from(rows).unwrap_or(0))
             .map(|row| {
                 let token = 0x0200_0000 | row;
-                let mut error = ffi::MonoError::zeroed();
-                // SAFETY: a valid image, a TypeDef token of an existing row and an initialised
-                // error slot; Mono returns NULL and fills `error` when the class cannot be
-                // loaded. The message is copied before the error is cleaned up.
+                let mut error = std::mem::MaybeUninit::<ffi::MonoError>::zeroed();
+                // SAFETY: a valid image, a TypeDef token of an existing row and a zeroed error
+                // that mono_error_init initialises; Mono returns NULL and fills `error` when the
+                // class cannot be loaded. The message is copied before the error is released
+                // (exactly once).
                 let (class, reason) = unsafe {
-                    ffi::mono_error_init(&mut error);
-                    let class = ffi::mono_class_get_checked(self.image.as_ptr(), token, &mut error);
-                    let reason = if ffi::mono_error_ok(&mut error) == 0 {
-                        owned_cstr(ffi::mono_error_get_message(&mut error))
+                    ffi::mono_error_init(error.as_mut_ptr());
+                    let class = ffi::mono_class_get_checked(self.image.as_ptr(), token, error.as_mut_ptr());
+                    let reason = if ffi::mono_error_ok(error.as_mut_ptr()) == 0 {
+                        owned_cstr(ffi::mono_error_get_message(error.as_mut_ptr()))
                     } else {
                         String::new()
                     };
-                    ffi::mono_error_cleanup(&mut error);
+                    ffi::mono_error_cleanup(error.as_mut_ptr());
                     (class, reason)
                 };
                 Class::from_ptr(class).ok_or_else(|| Error::ClassNotFound {

@@ -73,6 +73,16 @@ impl<T: ManagedStruct> StructHandle<T> {
                 std::any::type_name::<T>()
             )));
         }
+        // The box must hold exactly `T` (value types are sealed): a call typed with the wrong
+        // struct would otherwise file another struct's box in `T`'s store.
+        let class = T::class()?;
+        let actual = boxed.class().expect("checked non-null above");
+        if actual != class {
+            return Err(Error::InvalidCast {
+                from: actual.full_name(),
+                to: class.full_name(),
+            });
+        }
         Ok(StructHandle {
             key: T::store().slots.insert(boxed),
             _type: PhantomData,

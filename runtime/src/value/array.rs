@@ -59,7 +59,7 @@ impl<T: Reference> ObjectArray<T> {
     /// Element `index` (`None` for null).
     pub fn get(&self, index: usize) -> Result<Option<T>> {
         let raw = raw::array_get_ref(self.0.raw()?, index)?;
-        Ok(Object::from_raw(raw).map(T::from_object))
+        crate::value::object::wrap(raw)
     }
 
     /// Stores `value` at `index` (checked against the element type, like C#'s array store).

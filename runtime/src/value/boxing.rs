@@ -3,6 +3,9 @@
 //! interface it implements): there is no `From`/`Into` that allocates a box. Unboxing is
 //! checked ([`Unbox`]).
 
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::error::{Error, Result};
 use crate::host::{raw, Class};
 use crate::value::{Object, Reference};
@@ -64,6 +67,53 @@ pub fn unbox_blittable<V: Blittable>(obj: &Object) -> Result<V> {
     }
 }
 
+/// Proof, checked once against Mono, that a box of `V` is an instance of `T`: boxing to `T`
+/// then wraps the box without a per-box check. A `BoxProof` starts unproven and only the
+/// runtime proves it, for exactly its own `V` and `T`.
+#[doc(hidden)]
+pub struct BoxProof<V, T> {
+    proven: AtomicBool,
+    _types: PhantomData<fn() -> (V, T)>,
+}
+
+impl<V, T> BoxProof<V, T> {
+    /// An unproven proof (usable in a `static`).
+    pub const fn new() -> Self {
+        BoxProof {
+            proven: AtomicBool::new(false),
+            _types: PhantomData,
+        }
+    }
+}
+
+impl<V, T> Default for BoxProof<V, T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Boxes `value` as `T`: the first call checks that `V`'s class converts to `T`'s (the
+/// target of a `BoxAs` impl that [`impl_boxing!`](crate::generated::impl_boxing) wrote by
+/// hand could be wrong), later ones only box.
+#[doc(hidden)]
+#[inline]
+pub fn box_to_checked<V: Blittable, T: Reference>(value: &V, proof: &BoxProof<V, T>) -> Result<T> {
+    if !proof.proven.load(Ordering::Acquire) {
+        let from = raw::blittable_class::<V>()?;
+        let to = T::class()?;
+        if !to.is_assignable_from(from) {
+            return Err(Error::InvalidCast {
+                from: from.full_name(),
+                to: to.full_name(),
+            });
+        }
+        proof.proven.store(true, Ordering::Release);
+    }
+    let obj = box_blittable(value)?;
+    // SAFETY: `obj` is a box of `V`'s class, which converts to `T`'s (proven above, once).
+    Ok(unsafe { T::from_object_unchecked(obj) })
+}
+
 /// Implements [`BoxAs`] for a blittable type and each listed target, and [`Unbox`].
 #[doc(hidden)]
 #[macro_export]
@@ -72,7 +122,8 @@ macro_rules! __impl_blittable_boxing {
         $(
             impl $crate::BoxAs<$target> for $ty {
                 fn box_to(&self) -> $crate::Result<$target> {
-                    $crate::box_blittable(self).map(<$target as $crate::Reference>::from_object)
+                    static PROOF: $crate::generated::BoxProof<$ty, $target> = $crate::generated::BoxProof::new();
+                    $crate::generated::box_to_checked(self, &PROOF)
                 }
             }
         )*

@@ -26,7 +26,7 @@ macro_rules! __reference_type {
         }
 
         impl $crate::Reference for $name {
-            fn from_object(obj: $crate::Object) -> Self {
+            unsafe fn from_object_unchecked(obj: $crate::Object) -> Self {
                 $name(obj)
             }
             fn as_object(&self) -> &$crate::Object {

@@ -3,7 +3,7 @@
 mod array;
 pub(crate) mod boxing;
 pub(crate) mod corlib;
-mod object;
+pub(crate) mod object;
 mod primitive;
 pub(crate) mod string;
 

@@ -102,17 +102,28 @@ impl Object {
 
     /// Checked downcast to a reference type (class or interface).
     pub fn cast<T: Reference>(&self) -> Result<T> {
-        let target = T::class()?;
-        let actual = self.class()?;
-        if target.is_assignable_from(actual) {
-            Ok(T::from_object(self.try_clone()?))
-        } else {
-            Err(Error::InvalidCast {
-                from: actual.full_name(),
-                to: target.full_name(),
-            })
-        }
+        T::from_object(self.try_clone()?)
     }
+}
+
+/// Wraps a reference a call just produced as a `T`, after checking that the object is an
+/// instance of `T`'s class (one class compare when it is exactly `T`; Mono's assignability
+/// walk otherwise); `None` for null.
+#[inline]
+pub(crate) fn wrap<T: Reference>(raw: RawObject) -> Result<Option<T>> {
+    let Some(actual) = raw.class() else {
+        return Ok(None);
+    };
+    let target = T::class()?;
+    if actual != target && !target.is_assignable_from(actual) {
+        return Err(Error::InvalidCast {
+            from: actual.full_name(),
+            to: target.full_name(),
+        });
+    }
+    let obj = Object::from_raw(raw).expect("checked non-null above");
+    // SAFETY: `obj` is an instance of `T`'s class (checked just above).
+    Ok(Some(unsafe { T::from_object_unchecked(obj) }))
 }
 
 /// `System.Object` (and the owner of Object's own method thunks).
@@ -146,15 +157,39 @@ impl fmt::Debug for Object {
 
 /// A wrapper around an object reference of a known .NET reference type (class, interface,
 /// string, array). Generated classes and interfaces implement it.
+///
+/// A wrapper always holds an instance of its [`ManagedType::class`]: the runtime's own
+/// wrappers (arrays, strings) read their objects' memory by that promise, so the only safe
+/// way in is [`Reference::from_object`], which checks.
 pub trait Reference: ManagedType + Sized {
-    /// Wraps `obj` without checking its type (generated code and checked casts use this after
-    /// the type is known).
+    /// Wraps `obj` without checking its type.
+    ///
+    /// # Safety
+    /// `obj` is an instance of `Self::class()` (that class, a subclass of it, or a class that
+    /// implements it when it is an interface). Generated code calls it where metadata proves
+    /// it (a base class wrapping its subclass's object, an upcast); everything else goes
+    /// through [`Reference::from_object`].
     #[doc(hidden)]
-    fn from_object(obj: Object) -> Self;
+    unsafe fn from_object_unchecked(obj: Object) -> Self;
     /// The underlying object handle.
     fn as_object(&self) -> &Object;
     /// The underlying object handle, by value.
     fn into_object(self) -> Object;
+    /// Wraps `obj` after checking that it is an instance of `Self`'s class; otherwise
+    /// [`Error::InvalidCast`] naming both types.
+    fn from_object(obj: Object) -> Result<Self> {
+        let target = Self::class()?;
+        let actual = obj.class()?;
+        if actual == target || target.is_assignable_from(actual) {
+            // SAFETY: checked just above.
+            Ok(unsafe { Self::from_object_unchecked(obj) })
+        } else {
+            Err(Error::InvalidCast {
+                from: actual.full_name(),
+                to: target.full_name(),
+            })
+        }
+    }
 }
 
 impl ManagedType for Object {
@@ -164,7 +199,7 @@ impl ManagedType for Object {
 }
 
 impl Reference for Object {
-    fn from_object(obj: Object) -> Self {
+    unsafe fn from_object_unchecked(obj: Object) -> Self {
         obj
     }
     fn as_object(&self) -> &Object {
@@ -192,7 +227,7 @@ macro_rules! generic_reference {
             }
         }
         impl<T: $bound> $crate::Reference for $name<T> {
-            fn from_object(obj: $crate::Object) -> Self {
+            unsafe fn from_object_unchecked(obj: $crate::Object) -> Self {
                 $name(obj, ::std::marker::PhantomData)
             }
             fn as_object(&self) -> &$crate::Object {

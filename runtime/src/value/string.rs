@@ -78,10 +78,18 @@ pub(crate) fn decode_utf16(units: &[u16]) -> Result<String> {
     Ok(out)
 }
 
-/// Reads a string a call returned: `None` for null.
+/// Reads a string a call returned: `None` for null; an object of another class (a binding
+/// that typed a method's `object` result as a string, say) is [`Error::InvalidCast`], never
+/// a read of its memory as string data.
 pub(crate) fn read_string(raw: RawObject) -> Result<Option<String>> {
-    if raw.is_null() {
+    let Some(class) = raw.class() else {
         return Ok(None);
+    };
+    if class != Class::string() {
+        return Err(Error::InvalidCast {
+            from: class.full_name(),
+            to: "System.String".into(),
+        });
     }
     decode_utf16(&raw::string_units(raw)).map(Some)
 }
@@ -94,7 +102,7 @@ impl ManagedType for NetString {
 }
 
 impl Reference for NetString {
-    fn from_object(obj: Object) -> Self {
+    unsafe fn from_object_unchecked(obj: Object) -> Self {
         NetString(obj)
     }
     fn as_object(&self) -> &Object {

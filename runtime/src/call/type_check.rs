@@ -1,0 +1,101 @@
+//! Checking objects against the types a method declares, before the call.
+//!
+//! Mono's unmanaged thunks trust their arguments: given an object of another class as `this`
+//! or as a parameter, JIT-compiled code reads and writes its fields at the declared class's
+//! offsets, past the end of a small object or into another object's references. The ABI
+//! classes ([`Abi`](crate::Abi)) only say that a reference is passed; a [`ClassCheck`] per
+//! reference parameter says which class it must be, so that every object crossing the raw path
+//! is an instance of the declared type (that class, a subclass, or a class implementing the
+//! interface), and `this` is never null.
+//!
+//! Cost: one class-pointer compare when the object's class is exactly the declared one (the
+//! common case: `this` of a sealed or leaf class, strings, boxes), a second compare against
+//! the last class that passed the full check (subclasses, interface implementations), and
+//! Mono's assignability walk only for a class seen for the first time.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::error::{Error, Result};
+use crate::host::{Class, RawObject};
+
+/// What one reference parameter accepts.
+pub(crate) struct ClassCheck {
+    /// The declared class (or interface).
+    declared: Class,
+    /// `System.Object`: every object is an instance.
+    any: bool,
+    /// Whether null may be passed (not for `this`, nor for a struct's box).
+    nullable: bool,
+    /// Address of the last class that passed the assignability walk (0: none yet). Any class
+    /// stored here is assignable to `declared`, forever: class hierarchies never change.
+    last_passed: AtomicUsize,
+    /// Which parameter this is, for messages.
+    position: Position,
+}
+
+impl ClassCheck {
+    /// A check for a parameter declared as `declared`.
+    pub(crate) fn new(declared: Class, nullable: bool, position: Position) -> ClassCheck {
+        ClassCheck {
+            declared,
+            any: declared == Class::object(),
+            nullable,
+            last_passed: AtomicUsize::new(0),
+            position,
+        }
+    }
+
+    /// Passes when `obj` is an instance of the declared type (or null, where allowed).
+    #[inline]
+    pub(crate) fn check(&self, obj: RawObject) -> Result<()> {
+        match obj.class() {
+            None if self.nullable => Ok(()),
+            None => Err(self.null()),
+            Some(actual) if actual == self.declared || self.any => Ok(()),
+            Some(actual) if actual.as_ptr() as usize == self.last_passed.load(Ordering::Relaxed) => Ok(()),
+            Some(actual) => self.check_slow(actual),
+        }
+    }
+
+    #[cold]
+    fn check_slow(&self, actual: Class) -> Result<()> {
+        if self.declared.is_assignable_from(actual) {
+            self.last_passed.store(actual.as_ptr() as usize, Ordering::Relaxed);
+            Ok(())
+        } else {
+            Err(Error::InvalidArgument(format!(
+                "{}: an object of type {} is not a {}",
+                self.position,
+                actual.full_name(),
+                self.declared.full_name()
+            )))
+        }
+    }
+
+    #[cold]
+    fn null(&self) -> Error {
+        Error::NullReference(format!(
+            "{} must be an instance of {}, not null",
+            self.position,
+            self.declared.full_name()
+        ))
+    }
+}
+
+/// Which parameter a check guards, for messages.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Position {
+    /// The instance a method is called on.
+    This,
+    /// The parameter with this index (0-based, `this` not counted).
+    Argument(usize),
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Position::This => f.write_str("this"),
+            Position::Argument(i) => write!(f, "argument {i}"),
+        }
+    }
+}
