@@ -176,12 +176,15 @@ fn out_of_range_index_is_an_error_not_a_panic() {
     assert_one_clean_line(&dll, "column Extends");
 }
 
-/// The fixture with corpus edits applied (`tests/corpus/generator.txt` syntax).
+/// The mutation test's committed fixture build with corpus edits applied
+/// (`tests/corpus/generator.txt` syntax).
 fn fixture_mutant(tag: &str, edits: &str) -> PathBuf {
     let edits = cilbind_image_check::mutate::parse_edits(edits).unwrap();
-    corrupted_fixture(tag, |bytes, _| {
-        *bytes = cilbind_image_check::mutate::apply(bytes, &edits)
-    })
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/Fixture.dll");
+    let bytes = std::fs::read(input).unwrap();
+    let dll = common::temp_dir(tag).join("Fixture.dll");
+    std::fs::write(&dll, cilbind_image_check::mutate::apply(&bytes, &edits)).unwrap();
+    dll
 }
 
 #[test]

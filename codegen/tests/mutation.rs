@@ -14,7 +14,9 @@
 //! `CILBIND_MUTANT_SEED` changes the first seed (default 0). `CILBIND_MUTANT_JOBS` sets the
 //! number of parallel processes (default 2). `CILBIND_BIN` runs another build of the binary
 //! (to measure an older generator). `tests/corpus/generator.txt` holds every mutant that ever
-//! crashed a generator; all of them are replayed first, on every run.
+//! crashed a generator; all of them are replayed first, on every run. The small input is
+//! `tests/corpus/Fixture.dll`, a committed build of `tests/fixtures/Fixture.cs`, so that the
+//! corpus's file offsets keep their meaning.
 
 mod common;
 
@@ -118,7 +120,9 @@ fn run(dll: &Path) -> (Outcome, String) {
 }
 
 fn inputs() -> Vec<Input> {
-    let fixture = common::fixture_dll();
+    // A committed copy of tests/fixtures/Fixture.cs compiled by mcs: corpus edits are file
+    // offsets, so the input must not change when the fixture source or the compiler does.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/Fixture.dll");
     [
         ("fixture", "Fixture.dll", fixture),
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),

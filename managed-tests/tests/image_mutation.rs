@@ -8,13 +8,15 @@
 //! abort, a hang or an unexpected exit fails the test.
 //!
 //! ```sh
-//! cargo test -p managed-tests --release --test image_mutation -- --nocapture    # 100 mutants
+//! cargo test -p managed-tests --release --test image_mutation -- --nocapture    # 300 mutants
 //! CILBIND_MUTANTS=500 cargo test -p managed-tests --release --test image_mutation -- --nocapture
 //! ```
 //!
 //! `CILBIND_MUTANT_SEED` changes the first seed (default 0). `CILBIND_MUTANT_JOBS` sets the
 //! number of parallel processes (default 2). `tests/corpus/loader.txt` holds every mutant that
-//! ever crashed the loader; all of them are replayed first, on every run.
+//! ever crashed the loader; all of them are replayed first, on every run. The small input is
+//! `tests/corpus/Basics.dll`, a committed build of `fixtures/Basics.cs`, so that the corpus's
+//! file offsets keep their meaning.
 
 use cilbind::{Error, Runtime};
 use cilbind_image_check::mutate::{self, Edit, Mutator};
@@ -204,7 +206,7 @@ struct Input {
 
 fn inputs() -> Vec<Input> {
     [
-        ("basics", "Basics.dll", managed_tests::fixture_path("Basics")),
+        ("basics", "Basics.dll", corpus_dir().join("Basics.dll")),
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),
     ]
     .into_iter()
@@ -227,9 +229,15 @@ struct Job {
     edits: Vec<Edit>,
 }
 
+/// The corpus folder. Its `Basics.dll` is a committed mcs build of `fixtures/Basics.cs`: corpus
+/// edits are file offsets, so the input must not change when the fixture source does.
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+}
+
 /// Corpus lines: `<input> <edits> [# note]`.
 fn corpus_jobs(inputs: &[Input]) -> Vec<Job> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/loader.txt");
+    let path = corpus_dir().join("loader.txt");
     let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -253,7 +261,7 @@ fn corpus_jobs(inputs: &[Input]) -> Vec<Job> {
 #[test]
 fn mutants_never_crash_the_loader() {
     let inputs = inputs();
-    let count = env_num("CILBIND_MUTANTS", 100);
+    let count = env_num("CILBIND_MUTANTS", 300);
     let first_seed = env_num("CILBIND_MUTANT_SEED", 0);
     let jobs_n = env_num("CILBIND_MUTANT_JOBS", 2).max(1) as usize;
 
@@ -356,7 +364,7 @@ fn classes_lists_every_type_definition() {
 fn corrupt_assembly_is_an_error_naming_what_is_wrong() {
     // Corpus seed 0: before the image check, Mono failed the assertion `idx >= 0` at
     // metadata.c:1165 and aborted the process.
-    let bytes = std::fs::read(managed_tests::fixture_path("Basics")).unwrap();
+    let bytes = std::fs::read(corpus_dir().join("Basics.dll")).unwrap();
     let edits = mutate::parse_edits("0xdd2:0000,0xe6c:75007501").unwrap();
     let dir = std::env::temp_dir().join(format!("cilbind-corrupt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
