@@ -181,7 +181,38 @@ fn layout_and_constants(tables: &Tables) -> Result<()> {
     Ok(())
 }
 
+/// Which TypeDef rows are value types: those whose base type is `System.ValueType` or
+/// `System.Enum` (ECMA-335 II.13: value types derive from ValueType, enums from Enum), except
+/// `System.Enum` itself. Index 0 is unused. Only the direct base matters: value types are
+/// sealed, so nothing else can derive from one.
+fn value_types(tables: &Tables, heaps: &Heaps<'_>) -> Vec<bool> {
+    let n = tables.rows[usize::from(id::TYPE_DEF)];
+    // (namespace, name) of a TypeRef (name in column 1) or TypeDef (name in column 1) row.
+    let name_of = |table: u8, row: u32| {
+        (
+            heaps.string(tables.cell(table, row, 2)).unwrap_or(""),
+            heaps.string(tables.cell(table, row, 1)).unwrap_or(""),
+        )
+    };
+    let mut out = vec![false; n as usize + 1];
+    for row in 1..=n {
+        let extends = tables.cell(id::TYPE_DEF, row, 3);
+        let base = match tables.coded_target(TYPE_DEF_OR_REF, extends, true) {
+            Ok(Some((t @ (id::TYPE_REF | id::TYPE_DEF), r))) => name_of(t, r),
+            _ => continue,
+        };
+        let is_enum_class = name_of(id::TYPE_DEF, row) == ("System", "Enum");
+        out[row as usize] = matches!(base, ("System", "ValueType") | ("System", "Enum")) && !is_enum_class;
+    }
+    out
+}
+
 fn signatures(tables: &Tables, heaps: &Heaps<'_>) -> Result<()> {
+    let value_types = value_types(tables, heaps);
+    let ctx = signatures::SigContext {
+        rows: &tables.rows,
+        value_types: &value_types,
+    };
     // why: II.23.2 — member signatures are what a reader decodes to know a member's types; each
     // is parsed in full. StandAloneSig blobs (locals, calli sites) are read only when IL is
     // compiled, like the IL itself (see the crate docs).
@@ -198,7 +229,7 @@ fn signatures(tables: &Tables, heaps: &Heaps<'_>) -> Result<()> {
         for row in 1..=tables.rows[usize::from(t)] {
             let index = tables.cell(t, row, col);
             let blob = heaps.blob(index).map_err(|e| cell_err(t, row, col, e))?;
-            let info = signatures::check(blob, kind, &tables.rows).map_err(|what| ImageError::Signature {
+            let info = signatures::check(blob, kind, ctx).map_err(|what| ImageError::Signature {
                 table: TABLES[usize::from(t)].name,
                 row,
                 column: TABLES[usize::from(t)].cols[col].0,

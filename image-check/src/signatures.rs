@@ -33,10 +33,21 @@ pub struct SigInfo {
     pub params: u32,
 }
 
+/// What signatures are checked against: the row counts, and which TypeDef rows are value
+/// types.
+#[derive(Debug, Clone, Copy)]
+pub struct SigContext<'a> {
+    /// Row count per table.
+    pub rows: &'a [u32; TABLE_COUNT],
+    /// `value_types[r]` is true when TypeDef row `r` (1-based; index 0 unused) is a value type.
+    pub value_types: &'a [bool],
+}
+
 struct Cursor<'a> {
     b: &'a [u8],
     pos: usize,
     rows: &'a [u32; TABLE_COUNT],
+    value_types: &'a [bool],
 }
 
 type R<T> = std::result::Result<T, String>;
@@ -100,6 +111,11 @@ impl<'a> Cursor<'a> {
     /// II.23.2.8 TypeDefOrRefOrSpecEncoded: a compressed (row << 2 | tag) for TypeDef (0),
     /// TypeRef (1), TypeSpec (2).
     fn type_def_or_ref(&mut self) -> R<()> {
+        self.type_token().map(|_| ())
+    }
+
+    /// A TypeDefOrRefOrSpecEncoded token; returns the TypeDef row it names, if it names one.
+    fn type_token(&mut self) -> R<Option<u32>> {
         let at = self.pos;
         let v = self.compressed()?;
         let (table, name) = match v & 3 {
@@ -112,6 +128,28 @@ impl<'a> Cursor<'a> {
         let n = self.rows[usize::from(table)];
         if row == 0 || row > n {
             return Err(format!("type token at byte {at}: {name} row {row} of {n}"));
+        }
+        Ok((table == id::TYPE_DEF).then_some(row))
+    }
+
+    /// CLASS or VALUETYPE followed by a type token. A TypeDef of this image must be of the
+    /// kind the element type says.
+    fn class_or_value_type(&mut self, element: u8) -> R<()> {
+        let at = self.pos;
+        // why: II.23.2.12 — `CLASS TypeDefOrRefOrSpecEncoded` names a reference type and
+        // `VALUETYPE TypeDefOrRefOrSpecEncoded` a value type. A reader that loads the type and
+        // finds the other kind rejects the whole signature (Mono then has no signature for the
+        // method at all). Only TypeDefs can be checked here; TypeRefs live in other assemblies.
+        if let Some(row) = self.type_token()? {
+            let is_value = self.value_types.get(row as usize).copied().unwrap_or(false);
+            if is_value != (element == VALUETYPE) {
+                let (said, is) = if is_value {
+                    ("CLASS", "a value type")
+                } else {
+                    ("VALUETYPE", "a reference type")
+                };
+                return Err(format!("{said} at byte {at} names TypeDef row {row}, which is {is}"));
+            }
         }
         Ok(())
     }
@@ -143,7 +181,7 @@ impl<'a> Cursor<'a> {
                     self.ty(depth + 1)
                 }
             }
-            VALUETYPE | CLASS => self.type_def_or_ref(),
+            k @ (VALUETYPE | CLASS) => self.class_or_value_type(k),
             VAR | MVAR => {
                 // Mono keeps a generic parameter number in 16 bits (II.22.20 Number is 2 bytes).
                 let n = self.compressed()?;
@@ -185,7 +223,7 @@ impl<'a> Cursor<'a> {
                         "GENERICINST at byte {at} is followed by {k:#04x}, not CLASS/VALUETYPE"
                     ));
                 }
-                self.type_def_or_ref()?;
+                self.class_or_value_type(k)?;
                 let n = self.count("generic argument count")?;
                 if n == 0 {
                     return Err(format!("GENERICINST at byte {at} has no arguments"));
@@ -275,8 +313,13 @@ impl<'a> Cursor<'a> {
 
 /// Parses `blob` as a signature of `kind`. `rows` are the image's row counts, for the type
 /// tokens inside.
-pub fn check(blob: &[u8], kind: SigKind, rows: &[u32; TABLE_COUNT]) -> std::result::Result<SigInfo, String> {
-    let mut c = Cursor { b: blob, pos: 0, rows };
+pub fn check(blob: &[u8], kind: SigKind, ctx: SigContext<'_>) -> std::result::Result<SigInfo, String> {
+    let mut c = Cursor {
+        b: blob,
+        pos: 0,
+        rows: ctx.rows,
+        value_types: ctx.value_types,
+    };
     match kind {
         SigKind::Field => field(&mut c),
         SigKind::MethodDef => c.method(kind, false, 0),
@@ -345,6 +388,20 @@ mod tests {
         r
     }
 
+    /// TypeDef 2 is a value type; 1 and 3 are classes.
+    const VALUE_TYPES: [bool; 4] = [false, false, true, false];
+
+    fn check(blob: &[u8], kind: SigKind, rows: &[u32; TABLE_COUNT]) -> Result<SigInfo, String> {
+        super::check(
+            blob,
+            kind,
+            SigContext {
+                rows,
+                value_types: &VALUE_TYPES,
+            },
+        )
+    }
+
     #[test]
     fn valid_signatures() {
         let r = rows();
@@ -387,5 +444,14 @@ mod tests {
         assert!(check(&deep, SigKind::Field, &r).unwrap_err().contains("deeper"));
         // Empty blob.
         assert!(check(&[], SigKind::MethodDef, &r).is_err());
+        // CLASS naming the value type TypeDef 2, VALUETYPE naming the class TypeDef 1.
+        assert!(check(&[0x06, 0x12, 2 << 2], SigKind::Field, &r)
+            .unwrap_err()
+            .contains("value type"));
+        assert!(check(&[0x06, 0x11, 1 << 2], SigKind::Field, &r)
+            .unwrap_err()
+            .contains("reference type"));
+        assert!(check(&[0x06, 0x11, 2 << 2], SigKind::Field, &r).is_ok());
+        assert!(check(&[0x15, 0x11, 1 << 2, 1, 0x08], SigKind::TypeSpec, &r).is_err());
     }
 }
