@@ -46,18 +46,33 @@ impl<'a> Heaps<'a> {
     }
 
     /// Checks a `#Strings` index: inside the heap and at the start of a UTF-8 character.
-    pub fn string(&self, index: u32) -> std::result::Result<&'a str, String> {
-        let i = index as usize;
-        let rest = self.strings.get(i..).filter(|r| !r.is_empty()).ok_or_else(|| {
+    /// Returns whether the string there is empty. O(1): the heap as a whole was checked in
+    /// [`Heaps::new`].
+    pub fn check_string(&self, index: u32) -> std::result::Result<bool, String> {
+        let first = *self.strings.get(index as usize).ok_or_else(|| {
             format!(
                 "#Strings index {index:#x} is past the heap ({} bytes)",
                 self.strings.len()
             )
         })?;
+        // The whole heap is valid UTF-8 between NULs, so an index is a valid string start
+        // unless it lands on a continuation byte (10xxxxxx).
+        if first & 0xC0 == 0x80 {
+            return Err(format!(
+                "#Strings index {index:#x} points into the middle of a UTF-8 character"
+            ));
+        }
+        Ok(first == 0)
+    }
+
+    /// The string at a `#Strings` index (checked as by [`Heaps::check_string`]).
+    pub fn string(&self, index: u32) -> std::result::Result<&'a str, String> {
+        self.check_string(index)?;
+        let rest = self.strings.get(index as usize..).unwrap_or_default();
         // The heap ends with NUL (checked in `new`), so `position` always finds one.
         let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
-        std::str::from_utf8(&rest[..end])
-            .map_err(|_| format!("#Strings index {index:#x} points into the middle of a UTF-8 character"))
+        std::str::from_utf8(rest.get(..end).unwrap_or_default())
+            .map_err(|_| format!("#Strings index {index:#x} is not valid UTF-8"))
     }
 
     /// Checks a `#Blob` index and returns the blob's bytes.

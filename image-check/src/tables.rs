@@ -19,6 +19,8 @@ pub struct Tables {
     pub ranges: Vec<Range<usize>>,
     /// Row size in bytes per table.
     pub row_sizes: [usize; TABLE_COUNT],
+    /// Column widths in bytes per table.
+    widths: Vec<Vec<usize>>,
     /// Cells per table, row-major, widened to u32.
     cells: Vec<Vec<u32>>,
 }
@@ -75,6 +77,18 @@ impl Tables {
             .and_then(|i| i.checked_add(col))
             .and_then(|i| self.cells.get(usize::from(table))?.get(i).copied())
             .unwrap_or(0)
+    }
+
+    /// The file range of the cell at 1-based `row`, column `col` of `table`.
+    pub fn cell_range(&self, table: u8, row: u32, col: usize) -> Option<Range<usize>> {
+        let t = usize::from(table);
+        if row == 0 || row > *self.rows.get(t)? {
+            return None;
+        }
+        let widths = self.widths.get(t)?;
+        let in_row: usize = widths.get(..col)?.iter().sum();
+        let start = self.ranges.get(t)?.start + (row as usize - 1) * self.row_sizes[t] + in_row;
+        Some(start..start + *widths.get(col)?)
     }
 
     /// Reads the `#~` header at `stream` (a file range inside `bytes`) and decodes every table.
@@ -155,24 +169,33 @@ impl Tables {
         }
 
         let mut cells = Vec::with_capacity(TABLE_COUNT);
+        let mut all_widths = Vec::with_capacity(TABLE_COUNT);
         for t in 0..TABLE_COUNT {
-            let cols = TABLES[t].cols;
-            let mut v = Vec::with_capacity((rows[t] as usize).saturating_mul(cols.len()));
-            let mut pos = ranges[t].start;
+            let widths: Vec<usize> = TABLES[t]
+                .cols
+                .iter()
+                .map(|&(_, c)| col_width(c, &rows, heap_sizes))
+                .collect();
+            let data = bytes
+                .get(ranges[t].clone())
+                .ok_or_else(|| header_err("table data truncated"))?;
+            let mut v = Vec::with_capacity((rows[t] as usize).saturating_mul(widths.len()));
+            let mut pos = 0;
             for _ in 0..rows[t] {
-                for &(_, c) in cols {
-                    let w = col_width(c, &rows, heap_sizes);
-                    v.push(uint_at(bytes, pos, w).ok_or_else(|| header_err("table data truncated"))?);
+                for &w in &widths {
+                    v.push(uint_at(data, pos, w).ok_or_else(|| header_err("table data truncated"))?);
                     pos += w;
                 }
             }
             cells.push(v);
+            all_widths.push(widths);
         }
         Ok(Tables {
             rows,
             row_counts,
             ranges,
             row_sizes,
+            widths: all_widths,
             cells,
         })
     }
@@ -212,10 +235,10 @@ impl Tables {
                     match col {
                         Col::U16 | Col::U32 => {}
                         Col::Str => {
-                            heaps.string(v).map_err(cell_err)?;
+                            heaps.check_string(v).map_err(cell_err)?;
                         }
                         Col::Name => {
-                            if heaps.string(v).map_err(cell_err)?.is_empty() {
+                            if heaps.check_string(v).map_err(cell_err)? {
                                 return Err(cell_err("empty name".into()));
                             }
                         }
