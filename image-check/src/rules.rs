@@ -5,7 +5,7 @@
 use crate::error::{ImageError, Result};
 use crate::heaps::Heaps;
 use crate::pe::Pe;
-use crate::schema::{id, Col, SORTED, TABLES, TYPE_DEF_OR_REF};
+use crate::schema::{id, Col, CUSTOM_ATTRIBUTE_TYPE, MEMBER_REF_PARENT, SORTED, TABLES, TYPE_DEF_OR_REF};
 use crate::signatures::{self, SigKind};
 use crate::tables::Tables;
 
@@ -34,6 +34,7 @@ pub fn check(pe: &Pe, tables: &Tables, heaps: &Heaps<'_>) -> Result<()> {
     inheritance(tables)?;
     generic_params(tables)?;
     layout_and_constants(tables)?;
+    attribute_constructors(tables)?;
     signatures(tables, heaps)?;
     rvas(pe, tables)?;
     entry_point(pe, tables)
@@ -205,6 +206,34 @@ fn value_types(tables: &Tables, heaps: &Heaps<'_>) -> Vec<bool> {
         out[row as usize] = matches!(base, ("System", "ValueType") | ("System", "Enum")) && !is_enum_class;
     }
     out
+}
+
+fn attribute_constructors(tables: &Tables) -> Result<()> {
+    // why: II.22.10 — CustomAttribute.Type is a constructor, a MethodDef or a MemberRef. Of the
+    // parents II.22.25 lists for a MemberRef, a ModuleRef names a global function (never a
+    // constructor) and a TypeDef is not among them (a local constructor is a MethodDef). Mono
+    // reads an attribute's type name from TypeRef and MethodDef parents only and aborts on any
+    // other (custom-attrs.c); that includes TypeSpec, the parent a generic attribute type would
+    // need, which Mono 6.8 does not support.
+    for row in 1..=tables.rows[usize::from(id::CUSTOM_ATTRIBUTE)] {
+        let ty = tables.cell(id::CUSTOM_ATTRIBUTE, row, 1);
+        let Ok(Some((id::MEMBER_REF, member))) = tables.coded_target(CUSTOM_ATTRIBUTE_TYPE, ty, false) else {
+            continue;
+        };
+        let parent = tables.cell(id::MEMBER_REF, member, 0);
+        match tables.coded_target(MEMBER_REF_PARENT, parent, false) {
+            Ok(Some((id::TYPE_REF | id::METHOD_DEF, _))) => {}
+            _ => {
+                return Err(cell_err(
+                    id::CUSTOM_ATTRIBUTE,
+                    row,
+                    1,
+                    format!("constructor MemberRef {member} has a parent other than a TypeRef or MethodDef"),
+                ))
+            }
+        }
+    }
+    Ok(())
 }
 
 fn signatures(tables: &Tables, heaps: &Heaps<'_>) -> Result<()> {

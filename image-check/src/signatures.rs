@@ -26,6 +26,14 @@ pub enum SigKind {
     MethodSpec,
 }
 
+fn element_name(element: u8) -> &'static str {
+    if element == VALUETYPE {
+        "VALUETYPE"
+    } else {
+        "CLASS"
+    }
+}
+
 /// Facts a valid method signature yields, for checks elsewhere.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SigInfo {
@@ -114,8 +122,8 @@ impl<'a> Cursor<'a> {
         self.type_token().map(|_| ())
     }
 
-    /// A TypeDefOrRefOrSpecEncoded token; returns the TypeDef row it names, if it names one.
-    fn type_token(&mut self) -> R<Option<u32>> {
+    /// A TypeDefOrRefOrSpecEncoded token; returns its table and row.
+    fn type_token(&mut self) -> R<(u8, u32)> {
         let at = self.pos;
         let v = self.compressed()?;
         let (table, name) = match v & 3 {
@@ -129,7 +137,7 @@ impl<'a> Cursor<'a> {
         if row == 0 || row > n {
             return Err(format!("type token at byte {at}: {name} row {row} of {n}"));
         }
-        Ok((table == id::TYPE_DEF).then_some(row))
+        Ok((table, row))
     }
 
     /// CLASS or VALUETYPE followed by a type token. A TypeDef of this image must be of the
@@ -140,7 +148,15 @@ impl<'a> Cursor<'a> {
         // `VALUETYPE TypeDefOrRefOrSpecEncoded` a value type. A reader that loads the type and
         // finds the other kind rejects the whole signature (Mono then has no signature for the
         // method at all). Only TypeDefs can be checked here; TypeRefs live in other assemblies.
-        if let Some(row) = self.type_token()? {
+        let (table, row) = self.type_token()?;
+        // why: II.23.2.12 — CLASS, VALUETYPE and GENERICINST name a type definition or
+        // reference; a TypeSpec there is a signature inside a signature, and one that (directly
+        // or not) names itself sends a reader that expands it into endless recursion (Mono
+        // overflows its stack). Compilers never emit it.
+        if table == id::TYPE_SPEC {
+            return Err(format!("{} at byte {at} names a TypeSpec", element_name(element)));
+        }
+        if table == id::TYPE_DEF {
             let is_value = self.value_types.get(row as usize).copied().unwrap_or(false);
             if is_value != (element == VALUETYPE) {
                 let (said, is) = if is_value {
@@ -453,5 +469,11 @@ mod tests {
             .contains("reference type"));
         assert!(check(&[0x06, 0x11, 2 << 2], SigKind::Field, &r).is_ok());
         assert!(check(&[0x15, 0x11, 1 << 2, 1, 0x08], SigKind::TypeSpec, &r).is_err());
+        // VALUETYPE naming a TypeSpec (possibly itself).
+        let mut r2 = r;
+        r2[usize::from(id::TYPE_SPEC)] = 4;
+        assert!(check(&[0x11, (4 << 2) | 2], SigKind::TypeSpec, &r2)
+            .unwrap_err()
+            .contains("names a TypeSpec"));
     }
 }

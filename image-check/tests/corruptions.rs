@@ -174,6 +174,21 @@ fn cells() {
 }
 
 #[test]
+fn attribute_constructor_parent() {
+    // The constructor MemberRef of CustomAttribute 1 gets a TypeDef parent (Mono aborts on it).
+    let e = corrupt(|b, img| {
+        let ty = img.tables.cell(id::CUSTOM_ATTRIBUTE, 1, 1);
+        assert_eq!(ty & 7, 3, "a MemberRef constructor");
+        put_cell(b, img, id::MEMBER_REF, ty >> 3, 0, 2 << 3);
+    });
+    assert!(
+        e.to_string()
+            .starts_with("table CustomAttribute, row 1, column Type: constructor MemberRef"),
+        "{e}"
+    );
+}
+
+#[test]
 fn signatures() {
     // The first field's signature blob gets an undefined element type.
     let e = corrupt(|b, img| {

@@ -1,4 +1,5 @@
-//! Mutation test of the runtime loader: corrupted copies of the `Basics` fixture and of Mono's
+//! Mutation test of the runtime loader: corrupted copies of the `Basics` fixture, of the
+//! generator's `Fixture.dll` (generics, nested types, attributes) and of Mono's
 //! System.Numerics.Vectors.dll go through `Runtime::load_assembly`. Each mutant runs in its own
 //! child process, because a crash inside Mono kills the process. A mutant that loads is then
 //! listed in full: every class, every method, and every parameter and return type.
@@ -207,6 +208,12 @@ struct Input {
 fn inputs() -> Vec<Input> {
     [
         ("basics", "Basics.dll", corpus_dir().join("Basics.dll")),
+        // The generator's committed fixture build: generics, nested types, attributes.
+        (
+            "fixture",
+            "Fixture.dll",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../codegen/tests/corpus/Fixture.dll"),
+        ),
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),
     ]
     .into_iter()
