@@ -2,7 +2,8 @@
 //! generator's `Fixture.dll` (generics, nested types, attributes) and of Mono's
 //! System.Numerics.Vectors.dll go through `Runtime::load_assembly`. Each mutant runs in its own
 //! child process, because a crash inside Mono kills the process. A mutant that loads is then
-//! listed in full: every class, every method, and every parameter and return type.
+//! listed in full: every class (with its parent, interfaces, enclosing type, kind and, for a
+//! value type, its size), every method, and every parameter and return type.
 //!
 //! Every mutant must end in a clean outcome: rejected by the loader with
 //! `Error::AssemblyLoad`, or loaded and listed (or a listing error value). A crash signal, an
@@ -88,6 +89,15 @@ fn mutant_child() {
         let (mut methods, mut types, mut unresolved) = (0usize, 0usize, 0usize);
         for class in &classes {
             let _ = class.full_name();
+            let _ = (
+                class.parent(),
+                class.declared_interfaces(),
+                class.nesting_type(),
+                class.kind(),
+            );
+            if class.is_value_type() {
+                let _ = class.value_size();
+            }
             for m in class.methods() {
                 let _ = m.name();
                 // A signature naming a type Mono cannot load is an error value (Error::TypeLoad).
