@@ -7,44 +7,44 @@
 //! `I`'s methods are an extension trait (`IShapeExt`) implemented for every `Is<I>`.
 //! Downcasts are checked: `obj.as_object().cast::<Dog>()` returns a `Result`.
 
-use super::member::{self, MemberOwner};
-use super::types::{type_ref_decl, type_ref_static};
-use super::{doc, EmitCx};
-use crate::classify::{ClassifiedType, TypeClass};
-use crate::model::{Ty, TypeKind, TypeModel};
+use super::format::Splices;
+use super::{doc, member, skip_comment, type_ref_decl};
+use crate::plan::{InstanceItem, TypeItem, TypeItemKind};
 
-/// Emits the wrapper of `t` (with its members when it is bound).
-pub(super) fn emit(cx: &EmitCx, t: &TypeModel, bound: Option<&ClassifiedType>) -> String {
-    let (module, name) = &cx.names[&t.path];
-    let type_ref = type_ref_static(name);
-    let kind = match t.kind {
-        TypeKind::Interface => "interface",
-        TypeKind::Delegate => "delegate",
-        _ => "class",
+/// Renders the wrapper of class, interface or delegate `t` (with its members when bound).
+pub(super) fn render(out: &Splices, t: &TypeItem) -> String {
+    let name = &t.name;
+    let type_ref = &t.type_ref;
+    let (kind, base, upcasts, members) = match &t.kind {
+        TypeItemKind::Reference {
+            kind,
+            base,
+            upcasts,
+            members,
+        } => (*kind, base, &upcasts[..], members.as_ref()),
+        TypeItemKind::GenericReference { kind, .. } => (*kind, &String::new(), &[][..], None),
+        _ => return String::new(),
     };
-    let mut out = type_ref_decl(&t.path, name);
-    out.push_str(&doc(&format!(
+    let mut s = type_ref_decl(t);
+    s.push_str(&doc(&format!(
         "Binds the .NET {kind} `{}` (assembly `{}`){}",
-        t.path.metadata_name,
-        t.path.assembly,
-        if bound.is_some() {
+        t.metadata_name,
+        t.assembly,
+        if t.bound {
             "."
         } else {
             ": a handle only (its assembly or namespace is not bound)."
         }
     )));
-    let generics = &t.generic_params;
-    if !generics.is_empty() {
-        return out + &emit_generic(cx, t, name, &type_ref, generics.len());
+    if let TypeItemKind::GenericReference { arity, skipped, .. } = &t.kind {
+        return s + &generic(out, t, *arity) + &skipped.iter().map(|k| skip_comment(out, k)).collect::<String>();
     }
-    // The nearest base class that has a wrapper: the field this wrapper holds.
-    let base = base_wrapper(cx, module, t);
-    out.push_str(&format!(
+    s.push_str(&format!(
         "#[derive(Clone, Debug)]\n#[repr(transparent)]\npub struct {name}({base});\n"
     ));
     // `from_object_unchecked`'s contract (the object is an instance of `name`) implies the
     // base's: an instance of a class is an instance of its base class (ECMA-335 §I.8.9.9).
-    out.push_str(&format!(
+    s.push_str(&format!(
         "impl ::cilbind::ManagedType for {name} {{\n\
             fn class() -> ::cilbind::Result<::cilbind::Class> {{ {type_ref}.class() }}\n\
          }}\n\
@@ -64,29 +64,26 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, bound: Option<&ClassifiedType>) -
     // Upcasts: every base class and every interface. A wrapper holds an instance of its class
     // (the `Reference` contract), and metadata says that class derives from or implements
     // `target`, so the object is an instance of `target` too.
-    for target in upcast_targets(cx, module, t) {
-        out.push_str(&format!(
+    for target in upcasts {
+        s.push_str(&format!(
             "impl ::cilbind::Is<{target}> for {name} {{}}\n\
              impl ::core::convert::From<{name}> for {target} {{\n\
                 fn from(value: {name}) -> Self {{ unsafe {{ <{target} as ::cilbind::Reference>::from_object_unchecked(::cilbind::Reference::into_object(value)) }} }}\n\
              }}\n"
         ));
     }
-    if let Some(bound) = bound {
-        let owner = if matches!(t.kind, TypeKind::Interface) {
-            MemberOwner::Interface
-        } else {
-            MemberOwner::Class
-        };
-        out.push_str(&member::emit_members(cx, t, bound, owner));
+    if let Some(members) = members {
+        s.push_str(&member::render(out, members));
     }
-    out
+    s
 }
 
 /// A generic class or interface (``List`1``): a handle wrapper generic over its arguments,
 /// whose class is instantiated at run time. Its members need the arguments' bindings and are
 /// not emitted.
-fn emit_generic(cx: &EmitCx, t: &TypeModel, name: &str, type_ref: &str, arity: usize) -> String {
+fn generic(out: &Splices, t: &TypeItem, arity: usize) -> String {
+    let name = &t.name;
+    let type_ref = &t.type_ref;
     let params: Vec<String> = (0..arity).map(|i| format!("T{i}")).collect();
     let list = params.join(", ");
     let bounds = params
@@ -116,56 +113,21 @@ fn emit_generic(cx: &EmitCx, t: &TypeModel, name: &str, type_ref: &str, arity: u
          impl<{list}> ::core::fmt::Debug for {name}<{list}> {{\n\
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ write!(f, \"{name}({{:?}})\", self.0) }}\n\
          }}\n{}",
-        cx.comment(&format!("Members of the generic type `{}` are not bound: they depend on its type arguments.", t.path.metadata_name))
+        out.comment(&format!("Members of the generic type `{}` are not bound: they depend on its type arguments.", t.metadata_name))
     )
 }
 
-/// The wrapper of the nearest base class that has one, else `::cilbind::Object`.
-fn base_wrapper(cx: &EmitCx, module: &[String], t: &TypeModel) -> String {
-    if matches!(t.kind, TypeKind::Interface) {
-        return "::cilbind::Object".into();
-    }
-    let chain = t
-        .api
-        .as_ref()
-        .map(|a| a.base_chain.clone())
-        .unwrap_or_else(|| t.base.iter().cloned().collect());
-    for base in &chain {
-        if let Some(rust) = wrapper_of(cx, module, base) {
-            return rust;
-        }
-    }
-    "::cilbind::Object".into()
-}
-
-/// The Rust wrapper of a base class or interface, when it has one.
-fn wrapper_of(cx: &EmitCx, module: &[String], ty: &Ty) -> Option<String> {
-    let Ty::Named { path, .. } = ty else { return None };
-    if matches!(
-        cx.model.class_of(path),
-        Some(TypeClass::Class | TypeClass::Interface | TypeClass::Delegate)
-    ) || super::types::core_type(path).is_some()
-    {
-        cx.handle_type(module, ty)
-    } else {
-        None
-    }
-}
-
-/// Every base class (up to `Object`) and interface `t` converts to, deduplicated, in a
-/// deterministic order.
-pub(super) fn upcast_targets(cx: &EmitCx, module: &[String], t: &TypeModel) -> Vec<String> {
-    let mut out = vec!["::cilbind::Object".to_string()];
-    let (chain, interfaces) = match &t.api {
-        Some(api) => (api.base_chain.clone(), api.interfaces.clone()),
-        None => (t.base.iter().cloned().collect(), Vec::new()),
-    };
-    for ty in chain.iter().chain(&interfaces) {
-        if let Some(rust) = wrapper_of(cx, module, ty) {
-            if !out.contains(&rust) {
-                out.push(rust);
-            }
-        }
-    }
-    out
+/// Members of the closed generic instantiation `i`, beside its generic wrapper.
+pub(super) fn render_instance(out: &Splices, i: &InstanceItem) -> String {
+    let mut s = format!(
+        "#[doc(hidden)]\n#[allow(non_upper_case_globals)]\n\
+         pub static {}: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(<{} as ::cilbind::ManagedType>::class);\n",
+        i.type_ref, i.self_ty
+    );
+    s.push_str(&doc(&format!(
+        "Members of the closed generic {} `{}`.",
+        i.kind, i.display
+    )));
+    s.push_str(&member::render(out, &i.members));
+    s
 }

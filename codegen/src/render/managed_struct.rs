@@ -3,22 +3,26 @@
 //! C#: `Clone` copies the struct; boxing copies it into the object store (a new identity) and
 //! unboxing copies it back.
 
-use super::member::{self, MemberOwner};
-use super::reference::upcast_targets;
-use super::types::{type_ref_decl, type_ref_static};
-use super::{doc, EmitCx};
-use crate::classify::ClassifiedType;
-use crate::model::TypeModel;
+use super::format::Splices;
+use super::{doc, member, type_ref_decl};
+use crate::plan::{Members, TypeItem};
 
-pub(super) fn emit(cx: &EmitCx, t: &TypeModel, reason: &str, bound: Option<&ClassifiedType>) -> String {
-    let (module, name) = &cx.names[&t.path];
-    let type_ref = type_ref_static(name);
-    let mut out = type_ref_decl(&t.path, name);
-    out.push_str(&doc(&format!(
+/// `reason`: why the struct is managed; `boxing`: what it boxes to.
+pub(super) fn render(
+    out: &Splices,
+    t: &TypeItem,
+    reason: &str,
+    boxing: &[String],
+    members: Option<&Members>,
+) -> String {
+    let name = &t.name;
+    let type_ref = &t.type_ref;
+    let mut s = type_ref_decl(t);
+    s.push_str(&doc(&format!(
         "Binds the .NET struct `{}` (assembly `{}`), held by handle because {reason}.",
-        t.path.metadata_name, t.path.assembly
+        t.metadata_name, t.assembly
     )));
-    out.push_str(&format!(
+    s.push_str(&format!(
         "#[derive(Clone, Debug)]\npub struct {name}(pub ::cilbind::StructHandle<{name}>);\n\
          impl ::cilbind::ManagedStruct for {name} {{\n\
             fn store() -> &'static ::cilbind::StructStore<Self> {{\n\
@@ -38,21 +42,15 @@ pub(super) fn emit(cx: &EmitCx, t: &TypeModel, reason: &str, bound: Option<&Clas
             fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {{ ::cilbind::StructHandle::unbox(obj).map(Self) }}\n\
          }}\n"
     ));
-    let mut targets = vec!["::cilbind::ValueType".to_string()];
-    for target in upcast_targets(cx, module, t) {
-        if !targets.contains(&target) {
-            targets.push(target);
-        }
-    }
-    for target in targets {
-        out.push_str(&format!(
+    for target in boxing {
+        s.push_str(&format!(
             "impl ::cilbind::BoxAs<{target}> for {name} {{\n\
                 fn box_to(&self) -> ::cilbind::Result<{target}> {{ self.0.box_object().and_then(<{target} as ::cilbind::Reference>::from_object) }}\n\
              }}\n"
         ));
     }
-    if let Some(bound) = bound {
-        out.push_str(&member::emit_members(cx, t, bound, MemberOwner::ManagedStruct));
+    if let Some(members) = members {
+        s.push_str(&member::render(out, members));
     }
-    out
+    s
 }

@@ -3,33 +3,25 @@
 //! `cilbind::Callback`. The closure sees typed values (an `i32`, an `Option<Entity>`, an enum);
 //! the conversion from the callback's dynamic `Value`s is generated here.
 
-use super::types::primitive_value;
-use super::{doc, EmitCx};
-use crate::classify::{ArrayElement, Crossing, SignatureClass};
-use crate::model::{MethodModel, Primitive, Ty};
+use super::doc;
+use crate::plan::{primitive_value, Callback, Pass, Primitive};
 
-/// `from_fn` for the delegate whose `Invoke` is `invoke` (classified as `sig`), or why not.
-pub(super) fn from_fn(
-    cx: &EmitCx,
-    module: &[String],
-    invoke: &MethodModel,
-    sig: &SignatureClass,
-) -> Result<String, String> {
+/// `from_fn` for a delegate (the plan checked that every value converts).
+pub(super) fn from_fn(cb: &Callback) -> String {
     let mut params = Vec::new();
     let mut converts = Vec::new();
-    for (i, c) in sig.params.iter().enumerate() {
-        let (ty, expr) =
-            param(cx, module, c, &format!("a{i}")).ok_or_else(|| format!("parameter {i} ({})", describe(c)))?;
+    for (i, c) in cb.params.iter().enumerate() {
+        let (ty, expr) = param(c, &format!("a{i}"));
         params.push(ty);
         converts.push(format!("let a{i} = {expr};"));
     }
-    let (ret_ty, ret_expr) = ret(cx, module, &sig.ret).ok_or_else(|| format!("return ({})", describe(&sig.ret)))?;
+    let (ret_ty, ret_expr) = ret(&cb.ret);
     let names: Vec<String> = (0..params.len()).map(|i| format!("a{i}")).collect();
     let n = params.len();
     let mut out = doc(&format!(
         "A delegate running `f` with `{}`'s arguments, and the `cilbind::Callback` that keeps `f`:\n\
          keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.",
-        invoke.name
+        cb.invoke
     ));
     out.push_str(&format!(
         "pub fn from_fn(mut f: impl FnMut({}) -> ::cilbind::Result<{ret_ty}> + Send + 'static) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {{\n\
@@ -49,15 +41,7 @@ pub(super) fn from_fn(
         converts.join("\n"),
         names.join(", "),
     ));
-    Ok(out)
-}
-
-fn describe(c: &Crossing) -> &'static str {
-    match c {
-        Crossing::ByRef { .. } => "ref/out parameters are not written back by callbacks",
-        Crossing::Array { .. } => "arrays are not converted for callbacks",
-        _ => "this type is not converted for callbacks",
-    }
+    out
 }
 
 fn mismatch(var: &str, what: &str) -> String {
@@ -67,9 +51,9 @@ fn mismatch(var: &str, what: &str) -> String {
 }
 
 /// The Rust type of a callback parameter and the expression converting the `&Value` `var`.
-fn param(cx: &EmitCx, module: &[String], c: &Crossing, var: &str) -> Option<(String, String)> {
-    Some(match c {
-        Crossing::Primitive(p) => {
+fn param(c: &Pass, var: &str) -> (String, String) {
+    match c {
+        Pass::Primitive(p) => {
             let variant = p.system_name();
             let value = match p {
                 Primitive::Char => "::cilbind::Char(*v)",
@@ -84,31 +68,17 @@ fn param(cx: &EmitCx, module: &[String], c: &Crossing, var: &str) -> Option<(Str
             )
         }
         // Boxed enums and structs reach callbacks as objects.
-        Crossing::Enum { ty, .. } => {
-            let rust = cx.path_from(module, ty)?;
-            (rust.clone(), unbox(var, &rust))
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) | Pass::ManagedStruct(rust) => {
+            (rust.clone(), unbox(var, rust))
         }
-        Crossing::FullStruct(ty) => {
-            let rust = cx.blittable_element(module, ty)?;
-            (rust.clone(), unbox(var, &rust))
-        }
-        Crossing::ManagedStruct(ty) => {
-            let rust = cx.handle_type(module, ty)?;
-            (rust.clone(), unbox(var, &rust))
-        }
-        Crossing::String => (
+        Pass::String => (
             "::core::option::Option<::std::string::String>".into(),
             format!(
                 "match {var} {{ ::cilbind::Value::String(s) => Some(s.clone()), ::cilbind::Value::Null => None, {} }}",
                 mismatch(var, "a string")
             ),
         ),
-        Crossing::Handle { ty, .. }
-        | Crossing::Array {
-            ty,
-            element: ArrayElement::Object(_),
-        } => {
-            let rust = cx.handle_type(module, ty)?;
+        Pass::Handle(rust) | Pass::ObjectArray(rust) => {
             // Strings arrive decoded: an `object` parameter given a string gets it back as one.
             (
                 format!("::core::option::Option<{rust}>"),
@@ -120,8 +90,9 @@ fn param(cx: &EmitCx, module: &[String], c: &Crossing, var: &str) -> Option<(Str
                 ),
             )
         }
-        _ => return None,
-    })
+        // The plan gives callbacks no other parameter form.
+        Pass::Void | Pass::BlittableArray { .. } | Pass::ByRef { .. } => ("()".into(), "()".into()),
+    }
 }
 
 fn unbox(var: &str, rust: &str) -> String {
@@ -132,10 +103,9 @@ fn unbox(var: &str, rust: &str) -> String {
 }
 
 /// The closure's return type and the expression turning its result `r` into a `Value`.
-fn ret(cx: &EmitCx, module: &[String], c: &Crossing) -> Option<(String, String)> {
-    Some(match c {
-        Crossing::Void => ("()".into(), "{ let () = r; ::cilbind::Value::Void }".into()),
-        Crossing::Primitive(p) => {
+fn ret(c: &Pass) -> (String, String) {
+    match c {
+        Pass::Primitive(p) => {
             let value = match p {
                 Primitive::Char => "r.0",
                 _ => "r",
@@ -145,34 +115,31 @@ fn ret(cx: &EmitCx, module: &[String], c: &Crossing) -> Option<(String, String)>
                 format!("::cilbind::Value::{}({value})", p.system_name()),
             )
         }
-        Crossing::Enum { ty, underlying, flags } => {
-            let rust = cx.path_from(module, ty)?;
+        Pass::Enum {
+            rust,
+            underlying,
+            flags,
+        } => {
             let bits = if *flags { "r.bits()" } else { "r.0" };
-            (rust, format!("::cilbind::Value::{}({bits})", underlying.system_name()))
-        }
-        Crossing::FullStruct(Ty::Named { .. }) | Crossing::ManagedStruct(_) => {
-            let rust = match c {
-                Crossing::FullStruct(ty) => cx.blittable_element(module, ty)?,
-                Crossing::ManagedStruct(ty) => cx.handle_type(module, ty)?,
-                _ => return None,
-            };
             (
-                rust,
-                "::cilbind::Value::Object(::cilbind::BoxAs::<::cilbind::Object>::box_to(&r)?)".into(),
+                rust.clone(),
+                format!("::cilbind::Value::{}({bits})", underlying.system_name()),
             )
         }
-        Crossing::String => (
+        Pass::FullStruct(rust) | Pass::ManagedStruct(rust) => (
+            rust.clone(),
+            "::cilbind::Value::Object(::cilbind::BoxAs::<::cilbind::Object>::box_to(&r)?)".into(),
+        ),
+        Pass::String => (
             "::core::option::Option<::std::string::String>".into(),
             "r.map_or(::cilbind::Value::Null, ::cilbind::Value::String)".into(),
         ),
-        Crossing::Handle { ty, .. } => {
-            let rust = cx.handle_type(module, ty)?;
-            (
-                format!("::core::option::Option<{rust}>"),
-                "r.map_or(::cilbind::Value::Null, |o| ::cilbind::Value::Object(::cilbind::Reference::into_object(o)))"
-                    .into(),
-            )
-        }
-        _ => return None,
-    })
+        Pass::Handle(rust) => (
+            format!("::core::option::Option<{rust}>"),
+            "r.map_or(::cilbind::Value::Null, |o| ::cilbind::Value::Object(::cilbind::Reference::into_object(o)))"
+                .into(),
+        ),
+        // `void`; the plan gives callbacks no other return form.
+        _ => ("()".into(), "{ let () = r; ::cilbind::Value::Void }".into()),
+    }
 }

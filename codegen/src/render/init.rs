@@ -4,24 +4,11 @@
 //! Checking layouts before any call is GZDoom's rule: refuse to start on a size mismatch
 //! rather than read garbage later.
 
-use std::path::PathBuf;
-
-use super::EmitCx;
-use crate::model::TypePath;
-
-pub(super) fn emit(cx: &EmitCx, assemblies: &[PathBuf], full_structs: &[TypePath]) -> String {
-    let paths: Vec<String> = assemblies
-        .iter()
-        .map(|p| {
-            format!(
-                "{:?}",
-                std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()).to_string_lossy()
-            )
-        })
-        .collect();
+/// `assemblies`: the inputs' paths; `full_structs`: root-relative paths of every full struct.
+pub(super) fn render(assemblies: &[String], full_structs: &[String]) -> String {
+    let paths: Vec<String> = assemblies.iter().map(|p| format!("{p:?}")).collect();
     let checks: String = full_structs
         .iter()
-        .filter_map(|p| cx.path_from(&[], p))
         .map(|rust| format!("{rust}::check_layout()?;\n"))
         .collect();
     format!(
