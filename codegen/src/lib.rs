@@ -160,7 +160,8 @@ pub struct Timings {
     pub classify: std::time::Duration,
     /// Rendering Rust, formatting included.
     pub emit: std::time::Duration,
-    /// The part of `emit` spent parsing and pretty-printing the source.
+    /// The part of `emit` spent rendering items with `quote!` and formatting them (syn and
+    /// prettyplease), on every core.
     pub format: std::time::Duration,
 }
 

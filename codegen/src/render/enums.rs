@@ -3,36 +3,38 @@
 //! back any value of the underlying type, and every such value must stay representable.
 
 use super::format::Splices;
-use super::{doc, skip_comment};
+use super::skip_comment;
+use super::tokens::{docs, ident, int};
 use crate::plan::{rust_primitive, EnumDecl, TypeItem};
+use proc_macro2::TokenStream;
+use quote::quote;
 
-pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> String {
-    let name = &t.name;
-    let int = rust_primitive(e.underlying);
-    let mut s = doc(&format!(
+pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
+    let name = ident(&t.name);
+    let int_ty = ident(rust_primitive(e.underlying));
+    let doc = docs(&format!(
         "Binds the .NET enum `{}` (assembly `{}`, underlying type `System.{}`).",
         t.metadata_name,
         t.assembly,
         e.underlying.system_name()
     ));
-    s.push_str(&format!(
-        "#[repr(transparent)]\n#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]\n\
-         pub struct {name}(pub {int});\n"
-    ));
-    s.push_str(&format!("impl {name} {{\n"));
-    for v in &e.values {
-        match v {
-            Err(skip) => s.push_str(&skip_comment(out, skip)),
-            Ok(v) => {
-                s.push_str(&doc(&v.doc));
-                s.push_str(&format!("pub const {}: Self = Self({});\n", v.name, v.value));
-            }
+    let values = e.values.iter().map(|v| match v {
+        Err(skip) => skip_comment(out, skip),
+        Ok(v) => {
+            let doc = docs(&v.doc);
+            let (cname, value) = (ident(&v.name), int(v.value));
+            quote!(#doc pub const #cname: Self = Self(#value);)
         }
+    });
+    quote! {
+        #doc
+        #[repr(transparent)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct #name(pub #int_ty);
+        impl #name {
+            #(#values)*
+        }
+        impl From<#int_ty> for #name { fn from(value: #int_ty) -> Self { Self(value) } }
+        impl From<#name> for #int_ty { fn from(value: #name) -> Self { value.0 } }
     }
-    s.push_str("}\n");
-    s.push_str(&format!(
-        "impl From<{int}> for {name} {{ fn from(value: {int}) -> Self {{ Self(value) }} }}\n\
-         impl From<{name}> for {int} {{ fn from(value: {name}) -> Self {{ value.0 }} }}\n"
-    ));
-    s
 }

@@ -1,125 +1,170 @@
 //! Fields, as a getter and (unless `readonly`) a setter over the runtime's `FieldRef`, and
 //! .NET constants, as associated `const` items.
 
-use super::doc;
+use super::tokens::{docs, ident, int, lit_str, ty};
 use crate::plan::{primitive_stored, primitive_value, rust_primitive, ConstItem, ConstLit, FieldItem, Pass, Primitive};
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
 
 /// The getter and setter of field `f`, whose type is `static TypeRef` `type_ref`.
-pub(super) fn render(f: &FieldItem, type_ref: &str) -> String {
+pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
     let owner = match (f.is_static, f.in_box) {
-        (true, _) => "None",
-        (false, true) => "Some(&self.0)",
-        (false, false) => "Some(self)",
+        (true, _) => quote!(None),
+        (false, true) => quote!(Some(&self.0)),
+        (false, false) => quote!(Some(self)),
     };
-    let receiver = if f.is_static { "" } else { "&self" };
-    let sep = if f.is_static { "" } else { ", " };
-    let field_ref = format!(
-        "static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&{type_ref}, {:?});",
-        f.metadata_name
-    );
-    // (getter return type, getter expression, setter parameter type, setter expression)
+    let receiver = (!f.is_static).then(|| quote!(&self));
+    let type_ref = ident(type_ref);
+    let field_name = lit_str(&f.metadata_name);
+    let field_ref = quote!(static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&#type_ref, #field_name););
+    // (getter return type, getter expression, setter parameter type, setter statements)
     let (get_ty, get_expr, set_ty, set_expr) = match &f.pass {
         Pass::Primitive(p) => {
-            let stored = primitive_stored(*p);
-            let value = primitive_value(*p);
+            let (stored, value) = (ty(primitive_stored(*p)), ty(primitive_value(*p)));
             let (get, set) = match p {
-                Primitive::Bool => ("__r.get()", "::cilbind::Boolean::new(value)"),
-                _ => ("__r", "value"),
+                Primitive::Bool => (quote!(__r.get()), quote!(::cilbind::Boolean::new(value))),
+                _ => (quote!(__r), quote!(value)),
             };
             (
-                value.to_string(),
-                format!("{{ let __r: {stored} = F.get({owner})?; {get} }}"),
-                value.to_string(),
-                format!("F.set({owner}, {set})"),
+                value.clone(),
+                quote!({ let __r: #stored = F.get(#owner)?; #get }),
+                value,
+                quote!(F.set(#owner, #set)),
             )
         }
-        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (
-            rust.clone(),
-            format!("F.get::<{rust}>({owner})?"),
-            rust.clone(),
-            format!("F.set({owner}, value)"),
-        ),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => {
+            let rust = ty(rust);
+            (
+                rust.clone(),
+                quote!(F.get::<#rust>(#owner)?),
+                rust,
+                quote!(F.set(#owner, value)),
+            )
+        }
         Pass::String => (
-            "::core::option::Option<::std::string::String>".into(),
-            format!("F.get_string({owner})?"),
-            "::core::option::Option<&str>".into(),
-            format!("F.set_string({owner}, value)"),
+            quote!(::core::option::Option<::std::string::String>),
+            quote!(F.get_string(#owner)?),
+            quote!(::core::option::Option<&str>),
+            quote!(F.set_string(#owner, value)),
         ),
-        Pass::Handle(rust) | Pass::ObjectArray(rust) => (
-            format!("::core::option::Option<{rust}>"),
-            format!("F.get_object::<{rust}>({owner})?"),
-            format!("::core::option::Option<&{rust}>"),
-            format!("F.set_object({owner}, value)"),
-        ),
-        Pass::ManagedStruct(rust) => (
-            rust.clone(),
-            format!("{rust}(F.get_struct::<{rust}>({owner})?)"),
-            format!("&{rust}"),
-            format!("F.set_struct({owner}, &value.0)"),
-        ),
-        Pass::BlittableArray { elem, .. } => (
-            format!("::core::option::Option<::std::vec::Vec<{elem}>>"),
-            format!("F.get_object::<::cilbind::Array<{elem}>>({owner})?.map(|a| a.to_vec()).transpose()?"),
-            format!("::core::option::Option<&[{elem}]>"),
-            format!(
-                "let value = value.map(::cilbind::Array::<{elem}>::from_slice).transpose()?;\nF.set_object({owner}, value.as_ref())"
-            ),
-        ),
+        Pass::Handle(rust) | Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            (
+                quote!(::core::option::Option<#rust>),
+                quote!(F.get_object::<#rust>(#owner)?),
+                quote!(::core::option::Option<&#rust>),
+                quote!(F.set_object(#owner, value)),
+            )
+        }
+        Pass::ManagedStruct(rust) => {
+            let rust = ty(rust);
+            (
+                rust.clone(),
+                quote!(#rust(F.get_struct::<#rust>(#owner)?)),
+                quote!(&#rust),
+                quote!(F.set_struct(#owner, &value.0)),
+            )
+        }
+        Pass::BlittableArray { elem, .. } => {
+            let elem = ty(elem);
+            (
+                quote!(::core::option::Option<::std::vec::Vec<#elem>>),
+                quote!(F.get_object::<::cilbind::Array<#elem>>(#owner)?.map(|a| a.to_vec()).transpose()?),
+                quote!(::core::option::Option<&[#elem]>),
+                quote! {
+                    let value = value.map(::cilbind::Array::<#elem>::from_slice).transpose()?;
+                    F.set_object(#owner, value.as_ref())
+                },
+            )
+        }
         // The plan binds no other field form.
-        Pass::Void | Pass::ByRef { .. } => return String::new(),
+        Pass::Void | Pass::ByRef { .. } => return TokenStream::new(),
     };
-    let mut out = doc(&f.get_doc);
-    out.push_str(&format!(
-        "pub fn {}({receiver}) -> ::cilbind::Result<{get_ty}> {{\n{field_ref}\nOk({get_expr})\n}}\n",
-        f.getter
-    ));
-    if let Some(setter) = &f.setter {
-        out.push_str(&doc(&f.set_doc));
-        out.push_str(&format!(
-            "pub fn {setter}({receiver}{sep}value: {set_ty}) -> ::cilbind::Result<()> {{\n{field_ref}\n{set_expr}\n}}\n"
-        ));
+    let (get_doc, getter) = (docs(&f.get_doc), ident(&f.getter));
+    let setter = f.setter.as_ref().map(|setter| {
+        let (set_doc, setter) = (docs(&f.set_doc), ident(setter));
+        let params = match &receiver {
+            Some(r) => quote!(#r, value: #set_ty),
+            None => quote!(value: #set_ty),
+        };
+        quote! {
+            #set_doc
+            pub fn #setter(#params) -> ::cilbind::Result<()> {
+                #field_ref
+                #set_expr
+            }
+        }
+    });
+    quote! {
+        #get_doc
+        pub fn #getter(#receiver) -> ::cilbind::Result<#get_ty> {
+            #field_ref
+            Ok(#get_expr)
+        }
+        #setter
     }
-    out
 }
 
 /// The `const` item of a .NET constant.
-pub(super) fn render_const(c: &ConstItem) -> String {
-    let (ty, expr) = match &c.value {
-        ConstLit::Bool(b) => ("bool".to_string(), b.to_string()),
-        ConstLit::Char(ch) => ("::cilbind::Char".into(), format!("::cilbind::Char({ch})")),
-        ConstLit::Int(p, i) => {
-            let ty = rust_primitive(*p);
-            (ty.into(), format!("{i}_{ty}"))
+pub(super) fn render_const(c: &ConstItem) -> TokenStream {
+    let suffixed = |value: i128, p: Primitive| -> TokenStream {
+        let lit: Literal = format!("{}_{}", value.unsigned_abs(), rust_primitive(p))
+            .parse()
+            .unwrap_or_else(|_| Literal::u128_unsuffixed(value.unsigned_abs()));
+        if value < 0 {
+            quote!(-#lit)
+        } else {
+            quote!(#lit)
         }
-        ConstLit::Float(v, ty) => (ty.to_string(), float_literal(*v, ty)),
-        ConstLit::Str(s) => ("&str".into(), format!("{s:?}")),
-        ConstLit::NullStr => ("::core::option::Option<&str>".into(), "None".into()),
+    };
+    let (ty_, expr) = match &c.value {
+        ConstLit::Bool(b) => (quote!(bool), quote!(#b)),
+        ConstLit::Char(ch) => {
+            let ch = int(*ch);
+            (quote!(::cilbind::Char), quote!(::cilbind::Char(#ch)))
+        }
+        ConstLit::Int(p, i) => (ty(rust_primitive(*p)), suffixed(*i, *p)),
+        ConstLit::Float(v, t) => (ty(t), float_literal(*v, t)),
+        ConstLit::Str(s) => {
+            let s = lit_str(s);
+            (quote!(&str), quote!(#s))
+        }
+        ConstLit::NullStr => (quote!(::core::option::Option<&str>), quote!(None)),
         ConstLit::Enum {
             rust,
             underlying,
             flags,
             value,
         } => {
-            let int = rust_primitive(*underlying);
+            let (rust, value) = (ty(rust), suffixed(*value, *underlying));
             let expr = if *flags {
-                format!("{rust}::from_bits_retain({value}_{int})")
+                quote!(#rust::from_bits_retain(#value))
             } else {
-                format!("{rust}({value}_{int})")
+                quote!(#rust(#value))
             };
-            (rust.clone(), expr)
+            (rust, expr)
         }
     };
-    format!("{}pub const {}: {ty} = {expr};\n", doc(&c.doc), c.name)
+    let (doc, name) = (docs(&c.doc), ident(&c.name));
+    quote!(#doc pub const #name: #ty_ = #expr;)
 }
 
-fn float_literal(v: f64, ty: &str) -> String {
+fn float_literal(v: f64, t: &str) -> TokenStream {
+    let t_ = ident(t);
     if v.is_nan() {
-        format!("{ty}::NAN")
+        quote!(#t_::NAN)
     } else if v == f64::INFINITY {
-        format!("{ty}::INFINITY")
+        quote!(#t_::INFINITY)
     } else if v == f64::NEG_INFINITY {
-        format!("{ty}::NEG_INFINITY")
+        quote!(#t_::NEG_INFINITY)
     } else {
-        format!("{v:?}_{ty}")
+        let lit: Literal = format!("{:?}_{t}", v.abs())
+            .parse()
+            .unwrap_or_else(|_| Literal::f64_unsuffixed(v.abs()));
+        if v.is_sign_negative() {
+            quote!(-#lit)
+        } else {
+            quote!(#lit)
+        }
     }
 }

@@ -1,12 +1,19 @@
 //! `[Flags]` enums: a `bitflags` 2 type. `const _ = !0;` declares every bit as known, so
 //! values with bits that have no name survive a round trip through Rust unchanged.
 
-use super::doc;
 use super::format::Splices;
+use super::tokens::ident;
 use crate::plan::{rust_primitive, EnumDecl, TypeItem};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Escapes text for a `///` doc comment line.
+fn doc(text: &str) -> String {
+    text.lines().map(|l| format!("/// {l}\n")).collect()
+}
 
 /// The `bitflags!` block (hand-formatted, spliced in after formatting) and the conversions.
-pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> String {
+pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
     let name = &t.name;
     let int = rust_primitive(e.underlying);
     let mut block = String::from("::cilbind::generated::bitflags::bitflags! {\n");
@@ -41,11 +48,13 @@ pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> String {
         2,
     ));
     block.push_str("    }\n}\n");
-    out.macro_block(block)
-        + &format!(
-            "impl From<{int}> for {name} {{ fn from(value: {int}) -> Self {{ Self::from_bits_retain(value) }} }}\n\
-             impl From<{name}> for {int} {{ fn from(value: {name}) -> Self {{ value.bits() }} }}\n"
-        )
+    let block = out.macro_block(block);
+    let (name, int) = (ident(name), ident(int));
+    quote! {
+        #block
+        impl From<#int> for #name { fn from(value: #int) -> Self { Self::from_bits_retain(value) } }
+        impl From<#name> for #int { fn from(value: #name) -> Self { value.bits() } }
+    }
 }
 
 fn indent(text: &str, levels: usize) -> String {

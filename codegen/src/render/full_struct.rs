@@ -3,97 +3,129 @@
 //! (`plan/repr.rs`: repr, padding, union helpers); this file prints it, with
 //! `pub const MANAGED_SIZE`, a compile-time assertion that Rust agrees, and `check_layout()`.
 
-use super::doc;
+use super::tokens::{docs, ident, lit_str, ty};
 use crate::plan::{DeclItem, Repr, StructDecl, TypeItem};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
 
 /// The declaration of full struct `t`.
-pub(super) fn render(t: &TypeItem, decl: &StructDecl) -> String {
-    let name = &t.name;
-    let mut out = doc(&format!(
+pub(super) fn render(t: &TypeItem, decl: &StructDecl) -> TokenStream {
+    let name = ident(&t.name);
+    let doc = docs(&format!(
         "Binds the .NET struct `{}` (assembly `{}`): {} bytes, mirrored field for field.",
         t.metadata_name, t.assembly, decl.size
     ));
     let repr = match decl.repr {
-        Repr::C | Repr::Union => "C".to_string(),
-        Repr::CAlign(n) => format!("C, align({n})"),
-        Repr::CPacked(1) | Repr::UnionPacked => "C, packed".to_string(),
-        Repr::CPacked(n) => format!("C, packed({n})"),
+        Repr::C | Repr::Union => quote!(C),
+        Repr::CAlign(n) => {
+            let n = Literal::u32_unsuffixed(n);
+            quote!(C, align(#n))
+        }
+        Repr::CPacked(1) | Repr::UnionPacked => quote!(C, packed),
+        Repr::CPacked(n) => {
+            let n = Literal::u32_unsuffixed(n);
+            quote!(C, packed(#n))
+        }
     };
     // Unions can't derive comparisons or Debug (which field is live is not known), nor can
     // structs that contain one.
     let derives = if decl.comparable {
-        "Clone, Copy, Debug, PartialEq"
+        quote!(Clone, Copy, Debug, PartialEq)
     } else {
-        "Clone, Copy"
+        quote!(Clone, Copy)
     };
-    out.push_str(&format!("#[repr({repr})]\n#[derive({derives})]\n"));
-    let mut helpers = String::new();
-    if decl.is_union() {
-        out.push_str(&format!("pub union {name} {{\n"));
-        for f in &decl.fields {
-            out.push_str(&doc(&f.doc));
+    let size = Literal::u32_unsuffixed(decl.size);
+    let declaration = if decl.is_union() {
+        let mut helpers = TokenStream::new();
+        let fields = decl.fields.iter().map(|f| {
+            let (doc, fname) = (docs(&f.doc), ident(&f.name));
+            let fty = ty(&f.ty);
             match &f.helper {
-                None => out.push_str(&format!("pub {}: {},\n", f.name, f.ty)),
+                None => quote!(#doc pub #fname: #fty,),
                 Some(helper) => {
-                    out.push_str(&format!("pub {}: {helper},\n", f.name));
-                    helpers.push_str(&doc(&format!(
-                        "Places `{}.{}` at offset {} inside the union `{name}`.",
-                        t.metadata_name, f.metadata_name, f.offset
-                    )));
-                    helpers.push_str(&format!(
-                        "#[repr(C, packed)]\n#[derive(Clone, Copy)]\npub struct {helper} {{\n\
-                         /// Bytes before the field.\npub _offset: [u8; {}],\n/// The field.\npub value: {},\n}}\n",
-                        f.offset, f.ty
+                    let helper = ident(helper);
+                    let helper_doc = docs(&format!(
+                        "Places `{}.{}` at offset {} inside the union `{}`.",
+                        t.metadata_name, f.metadata_name, f.offset, t.name
                     ));
+                    let offset = Literal::u32_unsuffixed(f.offset);
+                    helpers.extend(quote! {
+                        #helper_doc
+                        #[repr(C, packed)]
+                        #[derive(Clone, Copy)]
+                        pub struct #helper {
+                            /// Bytes before the field.
+                            pub _offset: [u8; #offset],
+                            /// The field.
+                            pub value: #fty,
+                        }
+                    });
+                    quote!(#doc pub #fname: #helper,)
                 }
             }
+        });
+        let fields: Vec<TokenStream> = fields.collect();
+        quote! {
+            #doc
+            #[repr(#repr)]
+            #[derive(#derives)]
+            pub union #name {
+                #(#fields)*
+                /// The whole value as bytes.
+                pub _bytes: [u8; #size],
+            }
+            #helpers
         }
-        out.push_str(&format!(
-            "/// The whole value as bytes.\npub _bytes: [u8; {}],\n}}\n",
-            decl.size
-        ));
     } else {
-        out.push_str(&format!("pub struct {name} {{\n"));
-        for item in &decl.items {
-            match item {
-                DeclItem::Field(i) => {
-                    let f = &decl.fields[*i];
-                    out.push_str(&doc(&f.doc));
-                    out.push_str(&format!("pub {}: {},\n", f.name, f.ty));
-                }
-                DeclItem::Pad { at, len } => {
-                    out.push_str(&format!("/// Padding.\npub _pad_{at}: [u8; {len}],\n"));
-                }
+        let items = decl.items.iter().map(|item| match item {
+            DeclItem::Field(i) => {
+                let f = &decl.fields[*i];
+                let (doc, fname, fty) = (docs(&f.doc), ident(&f.name), ty(&f.ty));
+                quote!(#doc pub #fname: #fty,)
+            }
+            DeclItem::Pad { at, len } => {
+                let (pad, len) = (format_ident!("_pad_{at}"), Literal::u32_unsuffixed(*len));
+                quote!(#[doc = " Padding."] pub #pad: [u8; #len],)
+            }
+        });
+        quote! {
+            #doc
+            #[repr(#repr)]
+            #[derive(#derives)]
+            pub struct #name {
+                #(#items)*
             }
         }
-        out.push_str("}\n");
-    }
-    out.push_str(&helpers);
+    };
     // Offsets Mono must agree with, checked when the bindings load.
-    let checks: Vec<String> = decl
-        .fields
-        .iter()
-        .map(|f| {
-            let offset = match &f.helper {
-                Some(helper) => format!(
-                    "::core::mem::offset_of!(Self, {}) + ::core::mem::offset_of!({helper}, value)",
-                    f.name
-                ),
-                None => format!("::core::mem::offset_of!(Self, {})", f.name),
-            };
-            format!("({:?}, {offset})", f.metadata_name)
-        })
-        .collect();
-    out.push_str(&format!(
-        "impl {name} {{\n/// Size of the unboxed .NET value in bytes.\npub const MANAGED_SIZE: usize = {size};\n\
-         /// Checks this declaration against Mono's layout of the type (size and every field offset).\n\
-         pub fn check_layout() -> ::cilbind::Result<()> {{\n\
-            ::cilbind::generated::check_layout(&{type_ref}, ::core::mem::size_of::<Self>(), &[{checks}])\n\
-         }}\n}}\n\
-         const _: () = assert!(::core::mem::size_of::<{name}>() == {name}::MANAGED_SIZE);\n",
-        size = decl.size,
-        type_ref = t.type_ref,
-        checks = checks.join(", "),
-    ));
-    out
+    let checks = decl.fields.iter().map(|f| {
+        let fname = ident(&f.name);
+        let offset = match &f.helper {
+            Some(helper) => {
+                let helper = ident(helper);
+                quote!(::core::mem::offset_of!(Self, #fname) + ::core::mem::offset_of!(#helper, value))
+            }
+            None => quote!(::core::mem::offset_of!(Self, #fname)),
+        };
+        let metadata_name = lit_str(&f.metadata_name);
+        quote!((#metadata_name, #offset))
+    });
+    let type_ref = ident(&t.type_ref);
+    // A macro body keeps its tokens' spacing through formatting; lexed from text, `::<` stays
+    // joined (`quote!` would print `size_of:: <`).
+    let size_check: TokenStream = format!("::core::mem::size_of::<{0}>() == {0}::MANAGED_SIZE", t.name)
+        .parse()
+        .unwrap_or_else(|_| quote!(::core::mem::size_of::<#name>() == #name::MANAGED_SIZE));
+    quote! {
+        #declaration
+        impl #name {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = #size;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(&#type_ref, ::core::mem::size_of::<Self>(), &[#(#checks),*])
+            }
+        }
+        const _: () = assert!(#size_check);
+    }
 }

@@ -4,31 +4,37 @@
 //! Checking layouts before any call is GZDoom's rule: refuse to start on a size mismatch
 //! rather than read garbage later.
 
+use super::tokens::{lit_str, ty};
+use proc_macro2::TokenStream;
+use quote::quote;
+
 /// `assemblies`: the inputs' paths; `full_structs`: root-relative paths of every full struct.
-pub(super) fn render(assemblies: &[String], full_structs: &[String]) -> String {
-    let paths: Vec<String> = assemblies.iter().map(|p| format!("{p:?}")).collect();
-    let checks: String = full_structs
-        .iter()
-        .map(|rust| format!("{rust}::check_layout()?;\n"))
-        .collect();
-    format!(
-        "/// The assemblies these bindings were generated from (paths at generation time).\n\
-         pub const ASSEMBLIES: &[&str] = &[{}];\n\
-         /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name\n\
-         /// is kept, so load yours first to use another path), and checks every full struct's layout.\n\
-         pub fn init() -> ::cilbind::Result<()> {{\n\
-            let runtime = ::cilbind::Runtime::get()?;\n\
-            for path in ASSEMBLIES {{\n\
-                let name = ::std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or_default();\n\
-                if runtime.assembly(name).is_err() {{\n\
-                    runtime.load_assembly(path)?;\n\
-                }}\n\
-            }}\n\
-            check_layouts()\n\
-         }}\n\
-         /// Checks every full struct's Rust layout against Mono's (size and field offsets):\n\
-         /// `Error::LayoutMismatch` names the first type and field that differ.\n\
-         pub fn check_layouts() -> ::cilbind::Result<()> {{\n{checks}Ok(())\n}}\n",
-        paths.join(", ")
-    )
+pub(super) fn render(assemblies: &[String], full_structs: &[String]) -> TokenStream {
+    let paths = assemblies.iter().map(|p| lit_str(p));
+    let checks = full_structs.iter().map(|rust| {
+        let rust = ty(rust);
+        quote!(#rust::check_layout()?;)
+    });
+    quote! {
+        /// The assemblies these bindings were generated from (paths at generation time).
+        pub const ASSEMBLIES: &[&str] = &[#(#paths),*];
+        /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
+        /// is kept, so load yours first to use another path), and checks every full struct's layout.
+        pub fn init() -> ::cilbind::Result<()> {
+            let runtime = ::cilbind::Runtime::get()?;
+            for path in ASSEMBLIES {
+                let name = ::std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                if runtime.assembly(name).is_err() {
+                    runtime.load_assembly(path)?;
+                }
+            }
+            check_layouts()
+        }
+        /// Checks every full struct's Rust layout against Mono's (size and field offsets):
+        /// `Error::LayoutMismatch` names the first type and field that differ.
+        pub fn check_layouts() -> ::cilbind::Result<()> {
+            #(#checks)*
+            Ok(())
+        }
+    }
 }

@@ -4,53 +4,60 @@
 //! unboxing copies it back.
 
 use super::format::Splices;
-use super::{doc, member, type_ref_decl};
-use crate::plan::{Members, TypeItem};
+use super::tokens::{docs, ident, ty};
+use super::{member, type_ref_decl};
+use crate::plan::{TypeItem, TypeItemKind};
+use proc_macro2::TokenStream;
+use quote::quote;
 
-/// `reason`: why the struct is managed; `boxing`: what it boxes to.
-pub(super) fn render(
-    out: &Splices,
-    t: &TypeItem,
-    reason: &str,
-    boxing: &[String],
-    members: Option<&Members>,
-) -> String {
-    let name = &t.name;
-    let type_ref = &t.type_ref;
-    let mut s = type_ref_decl(t);
-    s.push_str(&doc(&format!(
+pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
+    let TypeItemKind::ManagedStruct {
+        reason,
+        boxing,
+        members,
+    } = &t.kind
+    else {
+        return TokenStream::new();
+    };
+    let name = ident(&t.name);
+    let type_ref = ident(&t.type_ref);
+    let type_ref_decl = type_ref_decl(t);
+    let doc = docs(&format!(
         "Binds the .NET struct `{}` (assembly `{}`), held by handle because {reason}.",
         t.metadata_name, t.assembly
-    )));
-    s.push_str(&format!(
-        "#[derive(Clone, Debug)]\npub struct {name}(pub ::cilbind::StructHandle<{name}>);\n\
-         impl ::cilbind::ManagedStruct for {name} {{\n\
-            fn store() -> &'static ::cilbind::StructStore<Self> {{\n\
-                static STORE: ::cilbind::StructStore<{name}> = ::cilbind::StructStore::new();\n\
-                &STORE\n\
-            }}\n\
-            fn class() -> ::cilbind::Result<::cilbind::Class> {{ {type_ref}.class() }}\n\
-         }}\n\
-         impl ::cilbind::ManagedType for {name} {{\n\
-            fn class() -> ::cilbind::Result<::cilbind::Class> {{ {type_ref}.class() }}\n\
-         }}\n\
-         impl {name} {{\n\
-            /// The default value (every field zero or null), like C#'s `default`.\n\
-            pub fn default_value() -> ::cilbind::Result<Self> {{ ::cilbind::StructHandle::default_value().map(Self) }}\n\
-         }}\n\
-         impl ::cilbind::Unbox for {name} {{\n\
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {{ ::cilbind::StructHandle::unbox(obj).map(Self) }}\n\
-         }}\n"
     ));
-    for target in boxing {
-        s.push_str(&format!(
-            "impl ::cilbind::BoxAs<{target}> for {name} {{\n\
-                fn box_to(&self) -> ::cilbind::Result<{target}> {{ self.0.box_object().and_then(<{target} as ::cilbind::Reference>::from_object) }}\n\
-             }}\n"
-        ));
+    let boxing = boxing.iter().map(|target| {
+        let target = ty(target);
+        quote! {
+            impl ::cilbind::BoxAs<#target> for #name {
+                fn box_to(&self) -> ::cilbind::Result<#target> { self.0.box_object().and_then(<#target as ::cilbind::Reference>::from_object) }
+            }
+        }
+    });
+    let members = members.as_ref().map(|m| member::render(out, m));
+    quote! {
+        #type_ref_decl
+        #doc
+        #[derive(Clone, Debug)]
+        pub struct #name(pub ::cilbind::StructHandle<#name>);
+        impl ::cilbind::ManagedStruct for #name {
+            fn store() -> &'static ::cilbind::StructStore<Self> {
+                static STORE: ::cilbind::StructStore<#name> = ::cilbind::StructStore::new();
+                &STORE
+            }
+            fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class() }
+        }
+        impl ::cilbind::ManagedType for #name {
+            fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class() }
+        }
+        impl #name {
+            /// The default value (every field zero or null), like C#'s `default`.
+            pub fn default_value() -> ::cilbind::Result<Self> { ::cilbind::StructHandle::default_value().map(Self) }
+        }
+        impl ::cilbind::Unbox for #name {
+            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> { ::cilbind::StructHandle::unbox(obj).map(Self) }
+        }
+        #(#boxing)*
+        #members
     }
-    if let Some(members) = members {
-        s.push_str(&member::render(out, members));
-    }
-    s
 }

@@ -3,47 +3,49 @@
 //! `impl` block of their own, first.
 
 use super::format::Splices;
-use super::{delegate, doc, field, method, skip_comment};
+use super::tokens::{docs, ident, ty};
+use super::{delegate, field, method, skip_comment};
 use crate::plan::{MemberItem, Members};
+use proc_macro2::TokenStream;
+use quote::quote;
 
 /// Renders `members` (see the module docs).
-pub(super) fn render(out: &Splices, members: &Members) -> String {
-    let mut items = String::new();
-    let mut consts = String::new();
+pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
+    let mut items = TokenStream::new();
+    let mut consts = TokenStream::new();
     for m in &members.items {
         match m {
             MemberItem::Method(m) => {
-                items.push_str(&method::render(m, &members.type_ref));
+                items.extend(method::render(m, &members.type_ref));
                 match &m.from_fn {
-                    Some(Ok(callback)) => items.push_str(&delegate::from_fn(callback)),
+                    Some(Ok(callback)) => items.extend(delegate::from_fn(callback)),
                     Some(Err(why)) => {
-                        items.push_str(&out.comment(&format!("no `from_fn` for `{}`: {why}", members.metadata_name)))
+                        items.extend(out.comment(&format!("no `from_fn` for `{}`: {why}", members.metadata_name)))
                     }
                     None => {}
                 }
             }
-            MemberItem::Field(f) => items.push_str(&field::render(f, &members.type_ref)),
-            MemberItem::Const(c) => consts.push_str(&field::render_const(c)),
-            MemberItem::Skip(skip) => items.push_str(&skip_comment(out, skip)),
+            MemberItem::Field(f) => items.extend(field::render(f, &members.type_ref)),
+            MemberItem::Const(c) => consts.extend(field::render_const(c)),
+            MemberItem::Skip(skip) => items.extend(skip_comment(out, skip)),
         }
     }
-    let name = &members.self_ty;
-    let mut s = String::new();
-    if !consts.is_empty() {
-        s.push_str(&format!("impl {name} {{\n{consts}}}\n"));
-    }
-    match &members.trait_name {
+    let name = ty(&members.self_ty);
+    let consts = (!consts.is_empty()).then(|| quote!(impl #name { #consts }));
+    let body = match &members.trait_name {
         Some(trait_name) => {
-            s.push_str(&doc(&format!(
+            let doc = docs(&format!(
                 "The methods of the .NET interface `{}`, for every type that implements it.",
                 members.metadata_name
-            )));
-            s.push_str(&format!(
-                "pub trait {trait_name}: ::cilbind::Is<{name}> {{\n{items}}}\n\
-                 impl<T: ::cilbind::Is<{name}>> {trait_name} for T {{}}\n"
             ));
+            let trait_name = ident(trait_name);
+            quote! {
+                #doc
+                pub trait #trait_name: ::cilbind::Is<#name> { #items }
+                impl<T: ::cilbind::Is<#name>> #trait_name for T {}
+            }
         }
-        None => s.push_str(&format!("impl {name} {{\n{items}}}\n")),
-    }
-    s
+        None => quote!(impl #name { #items }),
+    };
+    quote!(#consts #body)
 }

@@ -16,274 +16,288 @@
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 
-use super::doc;
+use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
     primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Receiver, Ret, RETURN_BOXED,
     RETURN_BY_POINTER, THIS_BY_POINTER,
 };
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::quote;
 
 /// The mask as generated code spells it: the runtime's named flags, then the parameter bits.
-fn mask_expr(mask: u64) -> String {
+fn mask_expr(mask: u64) -> TokenStream {
     let mut parts = Vec::new();
     for (bit, name) in [
-        (THIS_BY_POINTER, "THIS_BY_POINTER"),
-        (RETURN_BY_POINTER, "RETURN_BY_POINTER"),
-        (RETURN_BOXED, "RETURN_BOXED"),
+        (THIS_BY_POINTER, quote!(::cilbind::THIS_BY_POINTER)),
+        (RETURN_BY_POINTER, quote!(::cilbind::RETURN_BY_POINTER)),
+        (RETURN_BOXED, quote!(::cilbind::RETURN_BOXED)),
     ] {
         if mask & bit != 0 {
-            parts.push(format!("::cilbind::{name}"));
+            parts.push(name);
         }
     }
     let params = mask & (RETURN_BOXED - 1);
     if params != 0 || parts.is_empty() {
-        parts.push(format!("{params:#b}"));
+        let bits: Literal = format!("{params:#b}")
+            .parse()
+            .unwrap_or_else(|_| Literal::u64_unsuffixed(params));
+        parts.push(quote!(#bits));
     }
-    parts.join(" | ")
+    quote!(#(#parts)|*)
 }
 
 /// One parameter's part of a call.
 #[derive(Default)]
 struct ParamCode {
     /// `name: Type` in the Rust signature (absent for `out`).
-    rust_param: Option<String>,
+    rust_param: Option<TokenStream>,
     /// Statements before the call.
-    pre: Vec<String>,
+    pre: TokenStream,
     /// The argument expression in the call tuple.
-    arg: String,
-    /// `(expression, type)` added to the result, for `out`.
-    out: Option<(String, String)>,
+    arg: TokenStream,
+    /// `(variable, type)` added to the result, for `out`.
+    out: Option<(Ident, TokenStream)>,
 }
 
-fn value_param(name: &str, pass: &Pass) -> ParamCode {
+fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
     let mut p = ParamCode {
-        arg: name.to_string(),
+        arg: quote!(#name),
         ..ParamCode::default()
     };
-    let ty = match pass {
-        Pass::Primitive(prim) => primitive_value(*prim).to_string(),
+    let rust = match pass {
+        Pass::Primitive(prim) => ty(primitive_value(*prim)),
         Pass::Enum { rust, flags, .. } => {
-            p.arg = if *flags {
-                format!("{name}.bits()")
-            } else {
-                format!("{name}.0")
-            };
-            rust.clone()
+            p.arg = if *flags { quote!(#name.bits()) } else { quote!(#name.0) };
+            ty(rust)
         }
         Pass::FullStruct(rust) => {
-            p.arg = format!("::cilbind::In({name})");
-            format!("&{rust}")
+            p.arg = quote!(::cilbind::In(#name));
+            let rust = ty(rust);
+            quote!(&#rust)
         }
         Pass::ManagedStruct(rust) => {
-            p.arg = format!("&{name}.0");
-            format!("&{rust}")
+            p.arg = quote!(&#name.0);
+            let rust = ty(rust);
+            quote!(&#rust)
         }
         Pass::Handle(rust) => {
-            p.arg = format!("{name}.map(::cilbind::Reference::as_object)");
-            format!("::core::option::Option<&impl ::cilbind::Is<{rust}>>")
+            p.arg = quote!(#name.map(::cilbind::Reference::as_object));
+            let rust = ty(rust);
+            quote!(::core::option::Option<&impl ::cilbind::Is<#rust>>)
         }
-        Pass::String => "::core::option::Option<&str>".to_string(),
-        Pass::ObjectArray(rust) => format!("::core::option::Option<&{rust}>"),
+        Pass::String => quote!(::core::option::Option<&str>),
+        Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            quote!(::core::option::Option<&#rust>)
+        }
         Pass::BlittableArray { elem, .. } => {
-            p.pre.push(format!(
-                "let {name} = {name}.map(::cilbind::Array::<{elem}>::from_slice).transpose()?;"
-            ));
-            p.arg = format!("{name}.as_ref()");
-            format!("::core::option::Option<&[{elem}]>")
+            let elem = ty(elem);
+            p.pre = quote!(let #name = #name.map(::cilbind::Array::<#elem>::from_slice).transpose()?;);
+            p.arg = quote!(#name.as_ref());
+            quote!(::core::option::Option<&[#elem]>)
         }
         // The plan binds no other parameter form.
-        Pass::Void | Pass::ByRef { .. } => "()".to_string(),
+        Pass::Void | Pass::ByRef { .. } => quote!(()),
     };
-    p.rust_param = Some(format!("{name}: {ty}"));
+    p.rust_param = Some(quote!(#name: #rust));
     p
 }
 
-fn byref_param(name: &str, pass: PassMode, target: &Pass) -> ParamCode {
+fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
     let mut p = ParamCode::default();
-    let zeroed = "::cilbind::generated::zeroed()";
+    let zeroed = quote!(::cilbind::generated::zeroed());
     // The Rust type of the slot, the argument wrapping `&mut slot`, and the slot's start value.
     let (slot_ty, wrap, init) = match target {
-        Pass::Primitive(prim) => (primitive_stored(*prim).to_string(), "::cilbind::Out", zeroed),
-        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (rust.clone(), "::cilbind::Out", zeroed),
+        Pass::Primitive(prim) => (ty(primitive_stored(*prim)), quote!(::cilbind::Out), zeroed),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(::cilbind::Out), zeroed),
         Pass::String => (
-            "::core::option::Option<::std::string::String>".into(),
-            "::cilbind::RefString",
-            "None",
+            quote!(::core::option::Option<::std::string::String>),
+            quote!(::cilbind::RefString),
+            quote!(None),
         ),
-        Pass::Handle(rust) => (
-            format!("::core::option::Option<{rust}>"),
-            "::cilbind::RefObject",
-            "None",
-        ),
+        Pass::Handle(rust) => {
+            let rust = ty(rust);
+            (
+                quote!(::core::option::Option<#rust>),
+                quote!(::cilbind::RefObject),
+                quote!(None),
+            )
+        }
         Pass::ManagedStruct(rust) => {
             // The callee writes into the box itself: pass the struct's handle.
-            p.arg = format!("&{name}.0");
+            let rust = ty(rust);
+            p.arg = quote!(&#name.0);
             if pass == PassMode::Out {
-                p.pre.push(format!("let {name} = {rust}::default_value()?;"));
-                p.out = Some((name.to_string(), rust.clone()));
+                p.pre = quote!(let #name = #rust::default_value()?;);
+                p.out = Some((name.clone(), rust));
             } else {
-                p.rust_param = Some(format!("{name}: &{rust}"));
+                p.rust_param = Some(quote!(#name: &#rust));
             }
             return p;
         }
         // The plan binds no other by-ref form.
-        _ => ("()".into(), "::cilbind::Out", zeroed),
+        _ => (quote!(()), quote!(::cilbind::Out), zeroed),
     };
     if pass == PassMode::Out {
-        p.pre.push(format!("let mut {name}: {slot_ty} = {init};"));
-        p.arg = format!("{wrap}(&mut {name})");
-        p.out = Some((name.to_string(), slot_ty));
+        p.pre = quote!(let mut #name: #slot_ty = #init;);
+        p.arg = quote!(#wrap(&mut #name));
+        p.out = Some((name.clone(), slot_ty));
     } else {
-        p.rust_param = Some(format!("{name}: &mut {slot_ty}"));
-        p.arg = format!("{wrap}({name})");
+        p.rust_param = Some(quote!(#name: &mut #slot_ty));
+        p.arg = quote!(#wrap(#name));
     }
     p
 }
 
-/// The Rust result type of a return, the type the raw call returns, and the conversion.
-fn ret_code(pass: &Pass) -> (Option<String>, String, String) {
-    let plain = |rust: String| (Some(rust.clone()), rust, "__r".to_string());
+/// The Rust result type of a return (`None` for `void`), the type the raw call returns, and
+/// the conversion.
+fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
+    let plain = |rust: TokenStream| (Some(rust.clone()), rust, quote!(__r));
     match pass {
-        Pass::Void => (None, "()".into(), "__r".into()),
-        Pass::Primitive(p) => plain(primitive_value(*p).to_string()),
+        Pass::Primitive(p) => plain(ty(primitive_value(*p))),
         Pass::Enum {
             rust,
             underlying,
             flags,
         } => {
+            let rust = ty(rust);
             let convert = if *flags {
-                format!("{rust}::from_bits_retain(__r)")
+                quote!(#rust::from_bits_retain(__r))
             } else {
-                format!("{rust}(__r)")
+                quote!(#rust(__r))
             };
-            (Some(rust.clone()), rust_primitive(*underlying).to_string(), convert)
+            (Some(rust), ty(rust_primitive(*underlying)), convert)
         }
-        Pass::FullStruct(rust) => plain(rust.clone()),
-        Pass::ManagedStruct(rust) => (
-            Some(rust.clone()),
-            format!("::cilbind::StructHandle<{rust}>"),
-            format!("{rust}(__r)"),
-        ),
-        Pass::Handle(rust) | Pass::ObjectArray(rust) => plain(format!("::core::option::Option<{rust}>")),
-        Pass::String => plain("::core::option::Option<::std::string::String>".into()),
-        Pass::BlittableArray { handle, elem } => (
-            Some(format!("::core::option::Option<::std::vec::Vec<{elem}>>")),
-            format!("::core::option::Option<{handle}>"),
-            "__r.map(|a| a.to_vec()).transpose()?".into(),
-        ),
-        // The plan binds no ref returns.
-        Pass::ByRef { .. } => (None, "()".into(), "__r".into()),
+        Pass::FullStruct(rust) => plain(ty(rust)),
+        Pass::ManagedStruct(rust) => {
+            let rust = ty(rust);
+            (
+                Some(rust.clone()),
+                quote!(::cilbind::StructHandle<#rust>),
+                quote!(#rust(__r)),
+            )
+        }
+        Pass::Handle(rust) | Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            plain(quote!(::core::option::Option<#rust>))
+        }
+        Pass::String => plain(quote!(::core::option::Option<::std::string::String>)),
+        Pass::BlittableArray { handle, elem } => {
+            let (handle, elem) = (ty(handle), ty(elem));
+            (
+                Some(quote!(::core::option::Option<::std::vec::Vec<#elem>>)),
+                quote!(::core::option::Option<#handle>),
+                quote!(__r.map(|a| a.to_vec()).transpose()?),
+            )
+        }
+        // `void`; the plan binds no ref returns.
+        Pass::Void | Pass::ByRef { .. } => (None, quote!(()), quote!(__r)),
+    }
+}
+
+/// `()`, `x`, or `(x, y)`.
+fn tuple(parts: &[TokenStream]) -> TokenStream {
+    match parts {
+        [] => quote!(()),
+        [one] => one.clone(),
+        many => quote!((#(#many),*)),
     }
 }
 
 /// The function binding `m`, whose type is `static TypeRef` `type_ref`.
-pub(super) fn render(m: &MethodItem, type_ref: &str) -> String {
+pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     let params: Vec<ParamCode> = m
         .params
         .iter()
-        .map(|p| match &p.pass {
-            Pass::ByRef { pass, target } => byref_param(&p.name, *pass, target),
-            other => value_param(&p.name, other),
+        .map(|p| {
+            let name = ident(&p.name);
+            match &p.pass {
+                Pass::ByRef { pass, target } => byref_param(&name, *pass, target),
+                other => value_param(&name, other),
+            }
         })
         .collect();
-    let mono_params: Vec<String> = m.mono_params.iter().map(|n| format!("{n:?}")).collect();
+    let type_ref = ident(type_ref);
+    let metadata_name = lit_str(&m.metadata_name);
+    let mono_params = m.mono_params.iter().map(|n| lit_str(n));
     let method_ref = if m.trampoline {
-        format!(
-            "::cilbind::MethodRef::by_pointer(&{type_ref}, {:?}, &[{}], {})",
-            m.metadata_name,
-            mono_params.join(", "),
-            mask_expr(m.mask)
-        )
+        let mask = mask_expr(m.mask);
+        quote!(::cilbind::MethodRef::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
     } else {
-        format!(
-            "::cilbind::MethodRef::new(&{type_ref}, {:?}, &[{}])",
-            m.metadata_name,
-            mono_params.join(", ")
-        )
+        quote!(::cilbind::MethodRef::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
     };
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
-        Receiver::Object => (Some("&self"), Some("::cilbind::Reference::as_object(self)"), None),
-        Receiver::StructBox => (Some("&self"), Some("&self.0"), None),
-        Receiver::StructCopy => (
-            Some("&self"),
-            Some("::cilbind::Out(&mut this)"),
-            Some("let mut this = *self;"),
+        Receiver::Object => (
+            Some(quote!(&self)),
+            Some(quote!(::cilbind::Reference::as_object(self))),
+            None,
         ),
-        Receiver::StructMut => (Some("&mut self"), Some("::cilbind::Out(self)"), None),
+        Receiver::StructBox => (Some(quote!(&self)), Some(quote!(&self.0)), None),
+        Receiver::StructCopy => (
+            Some(quote!(&self)),
+            Some(quote!(::cilbind::Out(&mut this))),
+            Some(quote!(let mut this = *self;)),
+        ),
+        Receiver::StructMut => (Some(quote!(&mut self)), Some(quote!(::cilbind::Out(self))), None),
     };
     // Rust signature.
-    let mut sig: Vec<String> = receiver.iter().map(|r| r.to_string()).collect();
+    let mut sig: Vec<TokenStream> = receiver.into_iter().collect();
     sig.extend(params.iter().filter_map(|p| p.rust_param.clone()));
-    let outs: Vec<&(String, String)> = params.iter().filter_map(|p| p.out.as_ref()).collect();
+    let outs: Vec<&(Ident, TokenStream)> = params.iter().filter_map(|p| p.out.as_ref()).collect();
     let (ret_rust, call, raw_ty, convert) = match &m.ret {
-        Ret::FullStructCtor => (Some("Self".to_string()), "call_sret", "Self".to_string(), "__r".to_string()),
+        Ret::FullStructCtor => (Some(quote!(Self)), quote!(call_sret), quote!(Self), quote!(__r)),
         Ret::ManagedStructCtor => (
-            Some("Self".to_string()),
-            "call",
-            "::cilbind::StructHandle<Self>".to_string(),
-            "Self(__r)".to_string(),
+            Some(quote!(Self)),
+            quote!(call),
+            quote!(::cilbind::StructHandle<Self>),
+            quote!(Self(__r)),
         ),
         Ret::ClassCtor => (
-            Some("Self".to_string()),
-            "call",
-            "::core::option::Option<::cilbind::Object>".to_string(),
-            "<Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference(\"a constructor returned null\".into()))?)?".to_string(),
+            Some(quote!(Self)),
+            quote!(call),
+            quote!(::core::option::Option<::cilbind::Object>),
+            // Braces, so that rustfmt leaves the tokens alone.
+            quote! { <Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference("a constructor returned null".into()))?)? },
         ),
         Ret::Value(pass) => {
             let (rust, raw, convert) = ret_code(pass);
             let call = if matches!(pass, Pass::FullStruct(_)) {
-                "call_sret"
+                quote!(call_sret)
             } else {
-                "call"
+                quote!(call)
             };
             (rust, call, raw, convert)
         }
     };
-    let mut result_types: Vec<String> = ret_rust.iter().cloned().collect();
+    let mut result_types: Vec<TokenStream> = ret_rust.iter().cloned().collect();
     result_types.extend(outs.iter().map(|(_, ty)| ty.clone()));
-    let result_ty = tuple_of(&result_types, false);
+    let result_ty = tuple(&result_types);
     // Body.
-    let mut body = format!("static M: ::cilbind::MethodRef = {method_ref};\n");
-    for s in this_pre
-        .iter()
-        .map(|s| s.to_string())
-        .chain(params.iter().flat_map(|p| p.pre.clone()))
-    {
-        body.push_str(&s);
-        body.push('\n');
-    }
-    let mut args: Vec<String> = this_arg.iter().map(|s| s.to_string()).collect();
-    args.extend(params.iter().map(|p| p.arg.clone()));
-    let tuple = tuple_of(&args, true);
-    body.push_str(&format!("let __r: {raw_ty} = M.thunk()?.{call}({tuple})?;\n"));
-    let mut results: Vec<String> = Vec::new();
-    if ret_rust.is_some() {
-        results.push(convert);
-    } else {
-        body.push_str("let () = __r;\n");
-    }
-    results.extend(outs.iter().map(|(name, _)| name.clone()));
-    body.push_str(&format!("Ok({})\n", tuple_of(&results, false)));
-    let vis = if m.public { "pub " } else { "" };
-    let mut out: String = m
-        .doc
-        .iter()
-        .map(|l| if l.is_empty() { "///\n".to_string() } else { doc(l) })
+    let pre = params.iter().map(|p| &p.pre);
+    let args: Vec<TokenStream> = this_arg
+        .into_iter()
+        .chain(params.iter().map(|p| p.arg.clone()))
         .collect();
-    out.push_str(&format!(
-        "{vis}fn {}({}) -> ::cilbind::Result<{result_ty}> {{\n{body}}}\n",
-        m.rust_name,
-        sig.join(", ")
-    ));
-    out
-}
-
-/// `()`, `x`, or `(x, y)`; a call tuple of one is `(x,)`.
-fn tuple_of(parts: &[String], call: bool) -> String {
-    match parts.len() {
-        0 => "()".to_string(),
-        1 if call => format!("({},)", parts[0]),
-        1 => parts[0].clone(),
-        _ => format!("({})", parts.join(", ")),
+    let check_void = ret_rust.is_none().then(|| quote!(let () = __r;));
+    let mut results: Vec<TokenStream> = ret_rust.iter().map(|_| convert.clone()).collect();
+    results.extend(outs.iter().map(|(name, _)| quote!(#name)));
+    let value = tuple(&results);
+    let vis = m.public.then(|| quote!(pub));
+    let docs = m.doc.iter().map(|l| {
+        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
+        quote!(#[doc = #line])
+    });
+    let name = ident(&m.rust_name);
+    quote! {
+        #(#docs)*
+        #vis fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+            static M: ::cilbind::MethodRef = #method_ref;
+            #this_pre
+            #(#pre)*
+            let __r: #raw_ty = M.thunk()?.#call((#(#args,)*))?;
+            #check_void
+            Ok(#value)
+        }
     }
 }

@@ -5,34 +5,31 @@
 //! structs, their members.
 
 use super::format::Splices;
+use super::tokens::{ident, ty};
 use super::{member, type_ref_decl};
 use crate::plan::{rust_primitive, TypeItem, TypeItemKind};
+use proc_macro2::TokenStream;
+use quote::quote;
 
-pub(super) fn render(out: &Splices, t: &TypeItem) -> String {
+pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
     let (fields, boxing, members) = match &t.kind {
-        TypeItemKind::Enum(e) | TypeItemKind::Flags(e) => {
-            (vec![rust_primitive(e.underlying).to_string()], &e.boxing, None)
-        }
+        TypeItemKind::Enum(e) | TypeItemKind::Flags(e) => (vec![ty(rust_primitive(e.underlying))], &e.boxing, None),
         TypeItemKind::FullStruct { decl, boxing, members } => (
-            decl.fields.iter().map(|f| f.ty.clone()).collect(),
+            decl.fields.iter().map(|f| ty(&f.ty)).collect(),
             boxing,
             members.as_ref(),
         ),
-        _ => return String::new(),
+        _ => return TokenStream::new(),
     };
-    let name = &t.name;
-    let mut s = type_ref_decl(t);
-    s.push_str(&format!(
-        "::cilbind::blittable!(unsafe {name}, {}, [{}]);\n",
-        t.type_ref,
-        fields.join(", ")
-    ));
-    s.push_str(&format!(
-        "::cilbind::generated::impl_boxing!({name} => {});\n",
-        boxing.join(", ")
-    ));
-    if let Some(members) = members {
-        s.push_str(&member::render(out, members));
+    let name = ident(&t.name);
+    let type_ref = ident(&t.type_ref);
+    let type_ref_decl = type_ref_decl(t);
+    let boxing = boxing.iter().map(|b| ty(b));
+    let members = members.map(|m| member::render(out, m));
+    quote! {
+        #type_ref_decl
+        ::cilbind::blittable!(unsafe #name, #type_ref, [#(#fields),*]);
+        ::cilbind::generated::impl_boxing!(#name => #(#boxing),*);
+        #members
     }
-    s
 }
