@@ -31,7 +31,7 @@ mod render;
 mod summary;
 
 pub use error::{Error, Result};
-pub use plan::{Skip, SkipKind};
+pub use plan::{Function, Skip, SkipKind};
 pub use summary::Summary;
 
 use read::{AssemblySet, Selection};
@@ -95,6 +95,7 @@ impl Builder {
         Ok(Bindings {
             summary: Summary::of(&plan),
             skips: plan.skips().into_iter().cloned().collect(),
+            functions: plan.functions(),
             source: rendered.source,
             timings,
         })
@@ -147,6 +148,7 @@ impl Builder {
 pub struct Bindings {
     summary: Summary,
     skips: Vec<Skip>,
+    functions: Vec<Function>,
     source: String,
     timings: Timings,
 }
@@ -185,6 +187,11 @@ impl Bindings {
     /// is also a `// skipped` comment in the output, and counted in the [`Summary`]).
     pub fn skips(&self) -> &[Skip] {
         &self.skips
+    }
+
+    /// Every bound method with its function-database signature and ID, in output order.
+    pub fn functions(&self) -> &[Function] {
+        &self.functions
     }
 
     /// Writes [`Bindings::to_rust`] to `path`.

@@ -132,3 +132,34 @@ fn explain_prints_every_skip_as_a_table_row() {
         "{stdout}"
     );
 }
+
+#[test]
+fn every_bound_method_has_its_function_database_id() {
+    let b = Builder::new().assembly(common::fixture_dll()).generate().unwrap();
+    let rust = b.to_rust().unwrap();
+    let methods = rust
+        .lines()
+        .filter(|l| l.trim_start().starts_with("/// Binds `"))
+        .count();
+    assert_eq!(b.functions().len(), methods);
+    let fnv = |s: &str| {
+        s.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    };
+    for f in b.functions() {
+        assert_eq!(f.id, fnv(&f.signature), "{f:?}");
+        assert!(
+            f.signature.starts_with("[Fixture]") || f.signature.starts_with("[mscorlib]"),
+            "{f:?}"
+        );
+    }
+    let ids: std::collections::BTreeSet<u64> = b.functions().iter().map(|f| f.id).collect();
+    assert_eq!(ids.len(), b.functions().len(), "IDs are distinct");
+    let legs = b
+        .functions()
+        .iter()
+        .find(|f| f.item == "Animal.Legs")
+        .expect("Animal.Legs");
+    assert_eq!(legs.signature, "[Fixture]Fixture.Classes.Animal::Legs()->System.Int32");
+}

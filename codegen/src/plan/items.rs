@@ -178,6 +178,12 @@ pub(crate) enum Ret {
 /// A bound method.
 #[derive(Clone, Debug)]
 pub(crate) struct MethodItem {
+    /// The member, as skips name members (`Type.Method`).
+    pub item: String,
+    /// The function-database signature (`[Assembly]Type::Name(Params)->Return`).
+    pub signature: String,
+    /// Its FNV-1a hash: the ID `cilbind::FunctionDb` gives the method.
+    pub function_id: u64,
     /// Rust name (overloads numbered).
     pub rust_name: String,
     /// Metadata name (what `MethodRef` looks up).

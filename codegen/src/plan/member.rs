@@ -1,5 +1,5 @@
 //! Members: for each member of a bound type, a bound item (Rust name, receiver, crossings,
-//! doc) or a skip. Constructor rules, the argument limit, the
+//! doc, function-database ID) or a skip. Constructor rules, the argument limit, the
 //! receiver rule and overload names are decided here.
 //!
 //! Names: snake_case; property getters take the property's name (`radius`), setters `set_`
@@ -31,6 +31,8 @@ pub(super) struct Owned<'a> {
     pub t: &'a TypeModel,
     pub module: &'a [String],
     pub owner: Owner,
+    /// The type as .NET names it (the closed type for an instantiation).
+    pub ty: Ty,
 }
 
 /// Plans `members` of `o.t`, in order.
@@ -203,6 +205,16 @@ fn plan_method(
         }
     };
     let mono_params = mono_params(m)?;
+    // The function database's signature, from the same Mono names the runtime reads
+    // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
+    let signature = format!(
+        "[{}]{}::{}({})->{}",
+        o.t.path.assembly,
+        mono_name(&o.ty).unwrap_or_default(),
+        m.name,
+        mono_params.join(","),
+        mono_name(&m.ret).unwrap_or_default()
+    );
     let this = usize::from(!matches!(receiver, Receiver::Static));
     if this + params.len() > MAX_ARGS {
         return Err((
@@ -216,6 +228,9 @@ fn plan_method(
         doc.push("Virtual: dispatches on the object's runtime type.".into());
     }
     Ok(MethodItem {
+        item: display.to_string(),
+        function_id: fnv1a64(signature.as_bytes()),
+        signature,
         rust_name,
         metadata_name: m.name.clone(),
         mono_params,
@@ -372,4 +387,25 @@ fn const_lit(o: &Owned, c: &Crossing, value: &ConstValue) -> Decided<ConstLit> {
         },
         (c, v) => return no_form(format!("constant {v:?} of {} has no Rust literal", crossing_name(c))),
     })
+}
+
+/// 64-bit FNV-1a, as the runtime's function database hashes signatures.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fnv1a_matches_the_runtimes_reference_vectors() {
+        // The vectors of `runtime/src/call/function_db.rs`'s test.
+        assert_eq!(super::fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(super::fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(super::fnv1a64(b"foobar"), 0x85944171f73967e8);
+    }
 }

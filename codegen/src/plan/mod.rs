@@ -162,6 +162,37 @@ impl Plan {
     }
 }
 
+/// A bound method as the runtime's function database knows it (`cilbind::FunctionDb`): a
+/// read-only view of the plan for tools (RPC tables, consoles).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// The member (`Type.Method`).
+    pub item: String,
+    /// The Rust function that binds it.
+    pub rust_name: String,
+    /// `[Assembly]Namespace.Type::Name(ParamTypes)->ReturnType`, in Mono's type names.
+    pub signature: String,
+    /// The FNV-1a hash of `signature`: the method's function-database ID.
+    pub id: u64,
+}
+
+impl Plan {
+    /// Every bound method, in output order.
+    pub(crate) fn functions(&self) -> Vec<Function> {
+        self.member_items()
+            .filter_map(|m| match m {
+                MemberRef::Item(MemberItem::Method(m)) => Some(Function {
+                    item: m.item.clone(),
+                    rust_name: m.rust_name.clone(),
+                    signature: m.signature.clone(),
+                    id: m.function_id,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// A member item or a skip found while walking the plan.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum MemberRef<'p> {

@@ -80,7 +80,16 @@ fn kind_word(kind: TypeKind) -> &'static str {
 
 fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedType) -> Members {
     let (module, name) = &res.names[&t.path];
-    let o = Owned { res, t, module, owner };
+    let o = Owned {
+        res,
+        t,
+        module,
+        owner,
+        ty: Ty::Named {
+            path: t.path.clone(),
+            args: Vec::new(),
+        },
+    };
     Members {
         self_ty: name.clone(),
         type_ref: type_ref_static(name),
@@ -225,6 +234,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             t: &instance.model,
             module,
             owner: Owner::Class,
+            ty: instance.ty.clone(),
         };
         out.push(InstanceItem {
             module: module.clone(),
