@@ -163,3 +163,17 @@ fn every_bound_method_has_its_function_database_id() {
         .expect("Animal.Legs");
     assert_eq!(legs.signature, "[Fixture]Fixture.Classes.Animal::Legs()->System.Int32");
 }
+
+#[test]
+fn function_ids_agree_with_the_runtimes_documented_signature() {
+    // managed-tests/tests/runtime.rs checks that the runtime's function database gives
+    // `Fixtures.Calls.Sum` this signature; the generator must name it the same way.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dll = compile(&common::temp_dir("ids"), &root.join("managed-tests/fixtures/Basics.cs"));
+    let b = Builder::new().assembly(&dll).generate().unwrap();
+    let sum = b.functions().iter().find(|f| f.item == "Calls.Sum").expect("Calls.Sum");
+    assert_eq!(
+        sum.signature,
+        "[Basics]Fixtures.Calls::Sum(System.Int32,System.Int32)->System.Int32"
+    );
+}
