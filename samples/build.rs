@@ -26,9 +26,9 @@ fn main() {
     // Anything the generator skipped is a comment in the output; surface it at build time
     // too, so a C# change that loses a member the sample needs is visible before rustc fails.
     // Protected members are skipped by design (only subclasses may call them).
-    for (member, reason) in bindings.skipped_members() {
-        if reason != "protected member" {
-            println!("cargo:warning=cilbind skipped {member}: {reason}");
+    for skip in bindings.skips() {
+        if skip.kind != cilbind_codegen::SkipKind::Protected {
+            println!("cargo:warning=cilbind skipped {}: {}", skip.item, skip.reason);
         }
     }
     bindings

@@ -1,8 +1,11 @@
 //! Generates Rust bindings for .NET assemblies, for use with the `cilbind` runtime.
 //!
-//! The pipeline runs one way: [`read`] loads assemblies with dotnetdll and resolves types
-//! across them, building the owned [`model`]; [`classify`] decides what each type is to Rust
-//! and how each member's values cross; [`emit`] writes Rust source from those decisions.
+//! The pipeline runs one way, one module per stage, each importing only the one before:
+//! `read` loads assemblies with dotnetdll and resolves types across them, building the owned
+//! `model`; `plan` makes every binding decision (what each type is to Rust, how each member's
+//! values cross, names, receivers, what is skipped and why); `render` prints the plan as Rust.
+//! The [`Summary`] and [`Bindings::skips`] are folds over the same plan, so they describe
+//! exactly what the output contains.
 //!
 //! ```no_run
 //! let bindings = cilbind_codegen::Builder::new()
@@ -17,17 +20,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod classify;
-pub mod emit;
 mod error;
-pub mod model;
-pub mod read;
+pub(crate) mod model;
+mod plan;
+// `read` exports more than this crate uses (`DefRef`, `Loaded`, `search_dirs`): it is kept as
+// it is while assembly validation lands there.
+#[allow(unused_imports, dead_code)]
+pub(crate) mod read;
+mod render;
 mod summary;
 
 pub use error::{Error, Result};
+pub use plan::{Function, Skip, SkipKind};
 pub use summary::Summary;
 
-use classify::ClassifiedModel;
 use read::{AssemblySet, Selection};
 use std::path::{Path, PathBuf};
 
@@ -67,43 +73,54 @@ impl Builder {
         self
     }
 
-    /// Reads, models and classifies the inputs.
+    /// Reads and models the inputs, plans their bindings and renders them.
     pub fn generate(self) -> Result<Bindings> {
         if self.assemblies.is_empty() {
             return Err(Error::NoInput);
         }
         let start = std::time::Instant::now();
+        let model = self.read_model()?;
+        let read = start.elapsed();
+        let model = plan::classify::classify(model);
+        let plan = plan::build(&model, &self.assemblies);
+        let classify = start.elapsed() - read;
+        let rendered = render::render(&plan)?;
+        let emit = start.elapsed() - read - classify;
+        let timings = Timings {
+            read,
+            classify,
+            emit,
+            format: rendered.format_time,
+        };
+        Ok(Bindings {
+            summary: Summary::of(&plan),
+            skips: plan.skips().into_iter().cloned().collect(),
+            functions: plan.functions(),
+            source: rendered.source,
+            timings,
+        })
+    }
+
+    /// Reads the inputs and the assemblies they reference into the model.
+    fn read_model(&self) -> Result<model::Model> {
         let set = AssemblySet::new(self.search_dirs());
         let mut inputs = Vec::new();
         for path in &self.assemblies {
             inputs.push(set.load_path(path)?);
         }
-        let model = read::build_model(
+        read::build_model(
             &set,
             &Selection {
                 inputs: &inputs,
                 namespaces: &self.namespaces,
             },
-        )?;
-        let read = start.elapsed();
-        let model = classify::classify(model);
-        let classify = start.elapsed() - read;
-        let emitted = emit::emit(&model, &self.assemblies)?;
-        let emit = start.elapsed() - read - classify;
-        let mut summary = Summary::of(&model);
-        summary.add_emit_skips(&emitted.skipped);
-        let timings = Timings {
-            read,
-            classify,
-            emit,
-            format: emitted.format_time,
-        };
-        Ok(Bindings {
-            model,
-            summary,
-            emitted,
-            timings,
-        })
+        )
+    }
+
+    /// The classified model, for the classification tests.
+    #[cfg(test)]
+    pub(crate) fn classified(&self) -> Result<plan::classify::ClassifiedModel> {
+        Ok(plan::classify::classify(self.read_model()?))
     }
 
     /// Inputs' folders, then `--reference-dir`s, then Mono's class library (and its Facades).
@@ -126,12 +143,13 @@ impl Builder {
     }
 }
 
-/// The result of a generation: the classified model and what was bound.
+/// The result of a generation: the Rust source, and what was bound and skipped.
 #[derive(Debug)]
 pub struct Bindings {
-    model: ClassifiedModel,
     summary: Summary,
-    emitted: emit::Emitted,
+    skips: Vec<Skip>,
+    functions: Vec<Function>,
+    source: String,
     timings: Timings,
 }
 
@@ -140,20 +158,16 @@ pub struct Bindings {
 pub struct Timings {
     /// Reading assemblies and building the model.
     pub read: std::time::Duration,
-    /// Classifying types and signatures.
+    /// Classifying types and signatures and planning the bindings.
     pub classify: std::time::Duration,
-    /// Emitting Rust, formatting included.
+    /// Rendering Rust, formatting included.
     pub emit: std::time::Duration,
-    /// The part of `emit` spent parsing and pretty-printing the source.
+    /// The part of `emit` spent rendering items with `quote!` and formatting them (syn and
+    /// prettyplease), on every core.
     pub format: std::time::Duration,
 }
 
 impl Bindings {
-    /// Every type and member with its binding decision.
-    pub fn model(&self) -> &ClassifiedModel {
-        &self.model
-    }
-
     /// Counts of what is bound and skipped.
     pub fn summary(&self) -> &Summary {
         &self.summary
@@ -161,7 +175,7 @@ impl Bindings {
 
     /// The generated Rust source: formatted, and the same bytes for the same inputs.
     pub fn to_rust(&self) -> Result<String> {
-        Ok(self.emitted.source.clone())
+        Ok(self.source.clone())
     }
 
     /// How long each stage took.
@@ -169,9 +183,15 @@ impl Bindings {
         self.timings
     }
 
-    /// Members the emitter skipped, with the reason (each is also a comment in the output).
-    pub fn skipped_members(&self) -> &[(String, String)] {
-        &self.emitted.skipped
+    /// Every type and member not bound, with its category and reason, in output order (each
+    /// is also a `// skipped` comment in the output, and counted in the [`Summary`]).
+    pub fn skips(&self) -> &[Skip] {
+        &self.skips
+    }
+
+    /// Every bound method with its function-database signature and ID, in output order.
+    pub fn functions(&self) -> &[Function] {
+        &self.functions
     }
 
     /// Writes [`Bindings::to_rust`] to `path`.

@@ -32,6 +32,10 @@ enum Command {
         /// Also print how long each stage took.
         #[arg(long)]
         timings: bool,
+        /// Also print every skipped type and member, one per line: item, category, reason
+        /// (tab-separated, so `sort`, `grep` and `cut` work on it).
+        #[arg(long)]
+        explain: bool,
     },
 }
 
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
         namespaces,
         out,
         timings,
+        explain,
     } = Cli::parse().command;
     let mut builder = Builder::new();
     for a in assemblies {
@@ -57,6 +62,9 @@ fn main() -> ExitCode {
         Ok(bindings) => {
             println!("wrote {}", out.display());
             print!("{}", bindings.summary());
+            if explain {
+                print_explain(&bindings);
+            }
             if timings {
                 let t = bindings.timings();
                 println!(
@@ -70,5 +78,18 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The skips as a table: `item<TAB>category<TAB>reason`, under a header line.
+fn print_explain(bindings: &cilbind_codegen::Bindings) {
+    println!("item\tcategory\treason");
+    for skip in bindings.skips() {
+        println!(
+            "{}\t{}\t{}",
+            skip.item,
+            skip.kind.key(),
+            skip.reason.replace(['\t', '\n'], " ")
+        );
     }
 }

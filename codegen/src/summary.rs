@@ -1,54 +1,52 @@
-//! Counts of what was bound and what was skipped, by reason.
+//! Counts of what was bound and what was skipped, by reason: a fold over the binding plan,
+//! so they count exactly what the output contains.
 
-use crate::classify::{ClassifiedMember, ClassifiedModel, SkipKind, TypeClass};
+use crate::plan::{MemberItem, MemberRef, Plan, SkipKind};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// What a run bound and skipped.
+/// What a run bound and skipped. Members are what the output gives a function or a
+/// constant (methods, constructors, accessors, fields, .NET constants); a full struct's
+/// instance fields and an enum's values belong to their type's declaration. Members of
+/// skipped types are not counted: the type's skip stands for them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Bound types that can be bound.
+    /// Selected types the output declares.
     pub types_bound: usize,
-    /// Bound types that can't, by reason.
+    /// Selected types the output does not declare, by reason.
     pub types_skipped: BTreeMap<SkipKind, usize>,
-    /// Members (methods, constructors, accessors, fields) that can be bound.
+    /// Members bound.
     pub members_bound: usize,
-    /// Members that can't, by reason.
+    /// Members skipped, by reason.
     pub members_skipped: BTreeMap<SkipKind, usize>,
 }
 
 impl Summary {
-    /// Counts the decisions in `model`.
-    pub fn of(model: &ClassifiedModel) -> Summary {
-        let mut s = Summary::default();
-        for t in &model.types {
-            match &t.class {
-                TypeClass::Unsupported(u) => *s.types_skipped.entry(u.kind).or_default() += 1,
-                _ => s.types_bound += 1,
-            }
-            s.count_members(&t.members);
+    /// Counts the decisions in `plan`.
+    pub(crate) fn of(plan: &Plan) -> Summary {
+        let mut s = Summary {
+            types_bound: plan.types.iter().filter(|t| t.bound).count(),
+            ..Summary::default()
+        };
+        for (_, skip) in &plan.skipped_types {
+            *s.types_skipped.entry(skip.kind).or_default() += 1;
         }
-        for i in &model.instances {
-            s.count_members(&i.members);
+        for m in plan.member_items() {
+            match m {
+                MemberRef::Item(MemberItem::Skip(skip)) | MemberRef::Skip(skip) => {
+                    *s.members_skipped.entry(skip.kind).or_default() += 1
+                }
+                MemberRef::Item(MemberItem::Method(_) | MemberItem::Field(_) | MemberItem::Const(_)) => {
+                    s.members_bound += 1
+                }
+            }
         }
         s
     }
 
-    fn count_members(&mut self, members: &[ClassifiedMember]) {
-        for m in members {
-            match &m.binding {
-                Ok(_) => self.members_bound += 1,
-                Err(u) => *self.members_skipped.entry(u.kind).or_default() += 1,
-            }
-        }
-    }
-
-    /// Moves members the emitter could not write from "bound" to "skipped".
-    pub(crate) fn add_emit_skips(&mut self, skipped: &[(String, String)]) {
-        self.members_bound = self.members_bound.saturating_sub(skipped.len());
-        if !skipped.is_empty() {
-            *self.members_skipped.entry(SkipKind::NotEmitted).or_default() += skipped.len();
-        }
+    /// Total number of skipped types.
+    pub fn types_skipped_total(&self) -> usize {
+        self.types_skipped.values().sum()
     }
 
     /// Total number of skipped members.
@@ -59,8 +57,12 @@ impl Summary {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let types_skipped: usize = self.types_skipped.values().sum();
-        writeln!(f, "types bound: {} (skipped: {types_skipped})", self.types_bound)?;
+        writeln!(
+            f,
+            "types bound: {} (skipped: {})",
+            self.types_bound,
+            self.types_skipped_total()
+        )?;
         for (kind, n) in &self.types_skipped {
             writeln!(f, "  {n:>6}  {kind}")?;
         }

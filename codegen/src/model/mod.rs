@@ -47,11 +47,6 @@ impl Model {
         self.bound.iter().filter_map(|p| self.types.get(p))
     }
 
-    /// True if `path` was selected for binding (not just a dependency).
-    pub fn is_bound(&self, path: &TypePath) -> bool {
-        self.bound.contains(path)
-    }
-
     /// Every modeled type, bound or not, sorted by path.
     pub fn all(&self) -> impl Iterator<Item = &TypeModel> {
         self.types.values()

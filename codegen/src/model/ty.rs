@@ -94,11 +94,6 @@ impl Primitive {
     pub fn from_system_name(name: &str) -> Option<Primitive> {
         Primitive::ALL.into_iter().find(|p| p.system_name() == name)
     }
-
-    /// True for the integral types an enum may have as its underlying type.
-    pub fn is_integral(self) -> bool {
-        !matches!(self, Primitive::Bool | Primitive::F32 | Primitive::F64)
-    }
 }
 
 /// Where a named type lives, independent of which assembly mentions it.
@@ -117,13 +112,6 @@ pub struct TypePath {
     pub name: String,
     /// The exact metadata name with arity suffixes and `/` between nesting levels.
     pub metadata_name: String,
-}
-
-impl TypePath {
-    /// True if this is `System.<name>` (any assembly: mscorlib, netstandard facades, ...).
-    pub fn is_system(&self, name: &str) -> bool {
-        self.metadata_name.strip_prefix("System.") == Some(name)
-    }
 }
 
 impl fmt::Display for TypePath {

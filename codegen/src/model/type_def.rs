@@ -268,16 +268,6 @@ impl TypeModel {
     pub fn instance_fields(&self) -> impl Iterator<Item = &FieldModel> {
         self.fields.iter().filter(|f| !f.is_static && !f.is_literal)
     }
-
-    /// The type applied to its own generic parameters (`List<!0>` for ``List`1``).
-    pub fn self_ty(&self) -> Ty {
-        Ty::Named {
-            path: self.path.clone(),
-            args: (0..self.generic_params.len())
-                .map(|i| Ty::GenericParam(super::ty::GenericParam::Type(i)))
-                .collect(),
-        }
-    }
 }
 
 impl TypeModel {

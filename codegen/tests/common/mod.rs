@@ -25,6 +25,15 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 
 /// Compiles `source` (a fixture file name) into `dir/<out>` as a library, referencing `refs`.
 pub fn mcs(dir: &Path, source: &str, out: &str, refs: &[&Path]) -> PathBuf {
+    compile(dir, &fixture(source), out, refs)
+}
+
+/// Compiles the C# file `source` into `dir/<out>` as a library.
+pub fn mcs_path(dir: &Path, source: &Path, out: &str) -> PathBuf {
+    compile(dir, source, out, &[])
+}
+
+fn compile(dir: &Path, source: &Path, out: &str, refs: &[&Path]) -> PathBuf {
     let out_path = dir.join(out);
     let mut cmd = Command::new("mcs");
     cmd.arg("-target:library").arg("-unsafe").arg("-nowarn:67,169,649,414");
@@ -32,7 +41,7 @@ pub fn mcs(dir: &Path, source: &str, out: &str, refs: &[&Path]) -> PathBuf {
     for r in refs {
         cmd.arg(format!("-r:{}", r.display()));
     }
-    cmd.arg(fixture(source));
+    cmd.arg(source);
     let output = cmd.output().expect("run mcs (install mono-mcs)");
     assert!(
         output.status.success(),

@@ -252,6 +252,10 @@ pub mod fixture {
             }
         }
         // Members of the generic type `Fixture.Classes.Box`1` are not bound: they depend on its type arguments.
+        // skipped `Box.Value`: field type !0: type parameter !0 of the declaring type in !0
+        // skipped `Box..ctor`: member of the generic type `Fixture.Classes.Box`1`: bound only on its closed instantiations
+        // skipped `Box.Get`: return type: type parameter !0 of the declaring type in !0
+        // skipped `Box.Size`: member of the generic type `Fixture.Classes.Box`1`: bound only on its closed instantiations
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Dog: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -1985,6 +1989,7 @@ pub mod fixture {
                 Ok(__r)
             }
         }
+        // skipped `type Fixture.Structs.Pair`1`: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
     }
 }
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]

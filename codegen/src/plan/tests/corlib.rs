@@ -1,21 +1,17 @@
 //! The whole Mono class library core: every public type of mscorlib and
 //! System.Numerics.Vectors (a facade forwarding to System.Numerics) classifies.
 
-use cilbind_codegen::classify::TypeClass;
-use cilbind_codegen::model::Primitive;
-use cilbind_codegen::Builder;
+use crate::model::Primitive;
+use crate::plan::classify::TypeClass;
+use crate::Builder;
 
 const CORLIB: &str = "/usr/lib/mono/4.5/mscorlib.dll";
 const VECTORS: &str = "/usr/lib/mono/4.5/System.Numerics.Vectors.dll";
 
 #[test]
 fn corlib_and_vectors_classify() {
-    let bindings = Builder::new()
-        .assembly(CORLIB)
-        .assembly(VECTORS)
-        .generate()
-        .expect("generate");
-    let model = bindings.model();
+    let builder = Builder::new().assembly(CORLIB).assembly(VECTORS);
+    let model = &builder.clone().classified().expect("classify");
     assert!(model.types.len() > 1500, "{}", model.types.len());
     let class = |name: &str| {
         &model
@@ -85,6 +81,7 @@ fn corlib_and_vectors_classify() {
         ]
     );
 
+    let bindings = builder.generate().expect("generate");
     let summary = bindings.summary();
     assert!(summary.members_bound > 10_000, "{summary}");
     // The output is valid Rust (checked inside) and mentions the mirrored vector.

@@ -1,25 +1,21 @@
 //! Classification of the types and signatures in `fixtures/Fixture.cs`.
 
-mod common;
-
-use cilbind_codegen::classify::{
-    ArrayElement, ClassifiedModel, ClassifiedType, Crossing, HandleKind, SkipKind, TypeClass,
-};
-use cilbind_codegen::model::{Layout, PassMode, Primitive, Ty, TypeKind, TypeModel};
-use cilbind_codegen::Builder;
+use super::common;
+use crate::model::{Layout, PassMode, Primitive, Ty, TypeKind, TypeModel};
+use crate::plan::classify::{ArrayElement, ClassifiedModel, ClassifiedType, Crossing, HandleKind, TypeClass};
+use crate::plan::SkipKind;
+use crate::Builder;
 use std::sync::OnceLock;
 
-/// Generated once for all tests of this file.
+/// Classified once for all tests of this file.
 fn model() -> &'static ClassifiedModel {
-    static BINDINGS: OnceLock<cilbind_codegen::Bindings> = OnceLock::new();
-    BINDINGS
-        .get_or_init(|| {
-            Builder::new()
-                .assembly(common::fixture_dll())
-                .generate()
-                .expect("generate")
-        })
-        .model()
+    static MODEL: OnceLock<ClassifiedModel> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        Builder::new()
+            .assembly(common::fixture_dll())
+            .classified()
+            .expect("classify")
+    })
 }
 
 fn bound(name: &str) -> &'static ClassifiedType {
@@ -34,7 +30,7 @@ fn type_model(name: &str) -> &'static TypeModel {
     model().model.get(&bound(name).path).expect("modeled")
 }
 
-fn member<'a>(t: &'a ClassifiedType, name: &str) -> &'a cilbind_codegen::classify::ClassifiedMember {
+fn member<'a>(t: &'a ClassifiedType, name: &str) -> &'a crate::plan::classify::ClassifiedMember {
     t.members
         .iter()
         .find(|m| m.display_name.ends_with(&format!(".{name}")))
@@ -207,7 +203,7 @@ fn class_hierarchy_kinds_members_and_interfaces() {
     assert_eq!(get_item.params, [Crossing::Primitive(Primitive::I32)]);
     // The const field keeps its value.
     let max = dog.fields.iter().find(|f| f.name == "MaxLegs").unwrap();
-    assert!(max.is_literal && max.constant == Some(cilbind_codegen::model::ConstValue::Int(4)));
+    assert!(max.is_literal && max.constant == Some(crate::model::ConstValue::Int(4)));
 
     let animal_c = bound("Fixture.Classes.Animal");
     assert_eq!(
@@ -390,7 +386,12 @@ fn nested_types_and_summary() {
     assert_eq!(inner.path.name, "Inner");
     assert_eq!(inner.path.namespace, "Fixture.Classes");
 
-    let summary = cilbind_codegen::Summary::of(model());
+    let summary = Builder::new()
+        .assembly(common::fixture_dll())
+        .generate()
+        .expect("generate")
+        .summary()
+        .clone();
     assert_eq!(
         summary.types_bound + summary.types_skipped.values().sum::<usize>(),
         model().types.len()
@@ -407,14 +408,14 @@ fn namespace_filter_selects_prefixes() {
     let b = Builder::new()
         .assembly(common::fixture_dll())
         .namespace("Fixture.Enums")
-        .generate()
+        .classified()
         .unwrap();
-    assert!(b.model().types.iter().all(|t| t.path.namespace == "Fixture.Enums"));
-    assert_eq!(b.model().types.len(), 6);
+    assert!(b.types.iter().all(|t| t.path.namespace == "Fixture.Enums"));
+    assert_eq!(b.types.len(), 6);
     let none = Builder::new()
         .assembly(common::fixture_dll())
         .namespace("Fixture.Enum")
-        .generate()
+        .classified()
         .unwrap();
-    assert!(none.model().types.is_empty());
+    assert!(none.types.is_empty());
 }

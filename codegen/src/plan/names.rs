@@ -88,13 +88,14 @@ fn split_words(name: &str) -> Vec<String> {
     words
 }
 
-/// Replaces characters that can't appear in an identifier.
+/// Replaces characters that can't appear in an identifier (Unicode XID rules, as rustc applies
+/// them), and prefixes `_` when the first character can't start one.
 fn sanitize(name: &str) -> String {
     let mut s: String = name
         .chars()
-        .map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| if unicode_ident::is_xid_continue(c) { c } else { '_' })
         .collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+    if !s.starts_with(|c: char| c == '_' || unicode_ident::is_xid_start(c)) {
         s.insert(0, '_');
     }
     s
@@ -137,5 +138,6 @@ mod tests {
         assert_eq!(type_name(&[], "Self"), "Self_");
         assert_eq!(module_path("Spike.Sample"), ["spike", "sample"]);
         assert_eq!(snake_case("1st"), "_1st");
+        assert_eq!(snake_case("x²"), "x_");
     }
 }

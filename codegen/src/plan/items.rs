@@ -1,0 +1,298 @@
+//! The plan's items: everything a renderer needs, decided. Renderers read these and nothing
+//! else (no model, no classification), so what they print is exactly what the plan says.
+
+use super::repr::StructDecl;
+use super::rust_ty::Pass;
+use super::skip::Skip;
+use crate::model::Primitive;
+
+/// One declared type: a bound type or a dependency of one (a type its declarations or
+/// signatures use, declared so that they can name it).
+#[derive(Clone, Debug)]
+pub(crate) struct TypeItem {
+    /// Module path (one segment per namespace segment).
+    pub module: Vec<String>,
+    /// Rust name.
+    pub name: String,
+    /// Name of its `static TypeRef`.
+    pub type_ref: String,
+    /// `(assembly, namespace, name)` of the `TypeRef`.
+    pub type_ref_parts: (String, String, String),
+    /// `Namespace.Outer/Inner` as in metadata.
+    pub metadata_name: String,
+    /// Defining assembly.
+    pub assembly: String,
+    /// Bound (its assembly and namespace are selected), not only a dependency.
+    pub bound: bool,
+    /// What is declared.
+    pub kind: TypeItemKind,
+}
+
+/// What a [`TypeItem`] declares.
+#[derive(Clone, Debug)]
+pub(crate) enum TypeItemKind {
+    /// A plain enum: a newtype with one constant per value.
+    Enum(EnumDecl),
+    /// A `[Flags]` enum: a bitflags type.
+    Flags(EnumDecl),
+    /// A full struct: mirrored field for field.
+    FullStruct {
+        /// The declaration.
+        decl: StructDecl,
+        /// Boxing targets.
+        boxing: Vec<String>,
+        /// Members (bound full structs only).
+        members: Option<Members>,
+    },
+    /// A managed struct: a handle to a boxed copy.
+    ManagedStruct {
+        /// Why it is managed (which field holds a reference).
+        reason: String,
+        /// Boxing targets.
+        boxing: Vec<String>,
+        /// Members (bound ones only).
+        members: Option<Members>,
+    },
+    /// A class, interface or delegate: a handle wrapper.
+    Reference {
+        /// `class`, `interface` or `delegate`.
+        kind: &'static str,
+        /// The wrapper it holds (nearest wrapped base class, else `::cilbind::Object`).
+        base: String,
+        /// Every base class and interface it converts to.
+        upcasts: Vec<String>,
+        /// Members (bound ones only).
+        members: Option<Members>,
+    },
+    /// A generic class or interface definition: a wrapper generic over its arguments.
+    GenericReference {
+        /// `class`, `interface` or `delegate`.
+        kind: &'static str,
+        /// Number of type parameters.
+        arity: usize,
+        /// Its members, all skipped (bound only on closed instantiations).
+        skipped: Vec<Skip>,
+    },
+}
+
+/// An enum's values and boxing targets.
+#[derive(Clone, Debug)]
+pub(crate) struct EnumDecl {
+    /// Underlying integer.
+    pub underlying: Primitive,
+    /// Values in metadata order, bound or skipped.
+    pub values: Vec<Result<EnumValue, Skip>>,
+    /// Boxing targets.
+    pub boxing: Vec<String>,
+}
+
+/// One enum value.
+#[derive(Clone, Debug)]
+pub(crate) struct EnumValue {
+    /// Constant name.
+    pub name: String,
+    /// Its value.
+    pub value: i128,
+    /// Doc text.
+    pub doc: String,
+}
+
+/// Who owns a list of members (it decides how `this` is passed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Owner {
+    /// A class or delegate: `this` is the handle.
+    Class,
+    /// An interface: members go to an extension trait over `Is<I>`.
+    Interface,
+    /// A full struct: `this` is a pointer to the Rust value (trampoline).
+    FullStruct,
+    /// A managed struct: `this` is its box.
+    ManagedStruct,
+}
+
+/// The members of a type, in metadata order.
+#[derive(Clone, Debug)]
+pub(crate) struct Members {
+    /// The Rust type the `impl` is for.
+    pub self_ty: String,
+    /// The static `TypeRef` member lookups use.
+    pub type_ref: String,
+    /// Interfaces: the extension trait's name.
+    pub trait_name: Option<String>,
+    /// Metadata name of the owner (for docs).
+    pub metadata_name: String,
+    /// Each member, bound or skipped.
+    pub items: Vec<MemberItem>,
+}
+
+/// One member: bound (a method, field or constant) or skipped.
+#[derive(Clone, Debug)]
+pub(crate) enum MemberItem {
+    /// A method, constructor or accessor.
+    Method(MethodItem),
+    /// A field's getter and setter.
+    Field(FieldItem),
+    /// A .NET `const`.
+    Const(ConstItem),
+    /// Not bound.
+    Skip(Skip),
+}
+
+/// How a method receives `this`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Receiver {
+    /// No `this` (static methods, constructors).
+    Static,
+    /// `&self`, a reference handle.
+    Object,
+    /// `&self`, a managed struct's box.
+    StructBox,
+    /// `&self` on a full struct: the call works on a copy.
+    StructCopy,
+    /// `&mut self` on a full struct: the callee may change it.
+    StructMut,
+}
+
+/// One parameter: its Rust name and crossing.
+#[derive(Clone, Debug)]
+pub(crate) struct Param {
+    /// Rust name.
+    pub name: String,
+    /// How it crosses.
+    pub pass: Pass,
+}
+
+/// What a method returns.
+#[derive(Clone, Debug)]
+pub(crate) enum Ret {
+    /// Its return value (`Pass::Void` for none).
+    Value(Pass),
+    /// A class constructor: `Self`, checked.
+    ClassCtor,
+    /// A full struct constructor: `Self`, through a pointer.
+    FullStructCtor,
+    /// A managed struct constructor: `Self`, boxed.
+    ManagedStructCtor,
+}
+
+/// A bound method.
+#[derive(Clone, Debug)]
+pub(crate) struct MethodItem {
+    /// The member, as skips name members (`Type.Method`).
+    pub item: String,
+    /// The function-database signature (`[Assembly]Type::Name(Params)->Return`).
+    pub signature: String,
+    /// Its FNV-1a hash: the ID `cilbind::FunctionDb` gives the method.
+    pub function_id: u64,
+    /// Rust name (overloads numbered).
+    pub rust_name: String,
+    /// Metadata name (what `MethodRef` looks up).
+    pub metadata_name: String,
+    /// Mono's parameter type names.
+    pub mono_params: Vec<String>,
+    /// Doc lines.
+    pub doc: Vec<String>,
+    /// How `this` is received.
+    pub receiver: Receiver,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// Result.
+    pub ret: Ret,
+    /// Trampoline mask (see `member::THIS_BY_POINTER`).
+    pub mask: u64,
+    /// Called through a pointer trampoline.
+    pub trampoline: bool,
+    /// `pub` (not in an interface's extension trait).
+    pub public: bool,
+    /// Delegates' `Invoke`: the typed `from_fn`, or why there is none.
+    pub from_fn: Option<Result<Callback, String>>,
+}
+
+/// A delegate's typed closure constructor.
+#[derive(Clone, Debug)]
+pub(crate) struct Callback {
+    /// Name of the `Invoke` method.
+    pub invoke: String,
+    /// Parameter crossings.
+    pub params: Vec<Pass>,
+    /// Return crossing.
+    pub ret: Pass,
+}
+
+/// A bound field.
+#[derive(Clone, Debug)]
+pub(crate) struct FieldItem {
+    /// Getter name.
+    pub getter: String,
+    /// Setter name (absent for readonly fields).
+    pub setter: Option<String>,
+    /// Metadata name.
+    pub metadata_name: String,
+    /// `static`.
+    pub is_static: bool,
+    /// The owner is a managed struct (`this` is its box).
+    pub in_box: bool,
+    /// How the value crosses.
+    pub pass: Pass,
+    /// Getter doc.
+    pub get_doc: String,
+    /// Setter doc.
+    pub set_doc: String,
+}
+
+/// A bound .NET constant.
+#[derive(Clone, Debug)]
+pub(crate) struct ConstItem {
+    /// Rust name.
+    pub name: String,
+    /// Doc text.
+    pub doc: String,
+    /// The value.
+    pub value: ConstLit,
+}
+
+/// A constant's value, in a form Rust can spell.
+#[derive(Clone, Debug)]
+pub(crate) enum ConstLit {
+    /// `bool`
+    Bool(bool),
+    /// `::cilbind::Char`
+    Char(u16),
+    /// An integer of the primitive's Rust type (it fits).
+    Int(Primitive, i128),
+    /// A float, with its Rust type (`f32`/`f64`).
+    Float(f64, &'static str),
+    /// `&str`
+    Str(String),
+    /// `Option<&str>`: `None`.
+    NullStr,
+    /// An enum or flags value.
+    Enum {
+        /// The enum's Rust path.
+        rust: String,
+        /// Its underlying type.
+        underlying: Primitive,
+        /// `[Flags]`.
+        flags: bool,
+        /// The value (it fits).
+        value: i128,
+    },
+}
+
+/// Members of a closed generic instantiation (`impl List<Int32> { … }`), beside the generic
+/// wrapper.
+#[derive(Clone, Debug)]
+pub(crate) struct InstanceItem {
+    /// Module of the generic definition.
+    pub module: Vec<String>,
+    /// `List<::cilbind::Int32>`.
+    pub self_ty: String,
+    /// Name of its computed `static TypeRef`.
+    pub type_ref: String,
+    /// The closed type as .NET prints it.
+    pub display: String,
+    /// `class`, `interface (call them on its handle)` or `delegate`.
+    pub kind: &'static str,
+    /// Its members.
+    pub members: Members,
+}

@@ -1,0 +1,411 @@
+//! Members: for each member of a bound type, a bound item (Rust name, receiver, crossings,
+//! doc, function-database ID) or a skip. Constructor rules, the argument limit, the
+//! receiver rule and overload names are decided here.
+//!
+//! Names: snake_case; property getters take the property's name (`radius`), setters `set_`
+//! it; overloads and clashes get `_2`, `_3`, … in metadata order; constructors are `new`.
+//! A name is taken as soon as a member's signature classifies, even if a later rule skips it,
+//! so adding a Rust form for a member never renames another.
+
+use super::classify::{ClassifiedMember, Crossing, SignatureClass};
+use super::items::*;
+use super::rust_ty::{fits, mono_name, Pass, Resolver};
+use super::skip::{Skip, SkipKind};
+use super::{callback, names};
+use crate::model::{ConstValue, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel};
+use std::collections::BTreeSet;
+
+/// The runtime's largest argument tuple (`this` included).
+const MAX_ARGS: usize = 18;
+
+/// Trampoline mask bits, as `cilbind::{THIS_BY_POINTER, RETURN_BY_POINTER, RETURN_BOXED}`
+/// define them (and `Cilbind.Trampolines` in the runtime's C# helper); bit `i < 60` passes
+/// parameter `i` by pointer.
+pub(crate) const THIS_BY_POINTER: u64 = 1 << 62;
+pub(crate) const RETURN_BY_POINTER: u64 = 1 << 61;
+pub(crate) const RETURN_BOXED: u64 = 1 << 60;
+
+/// What the member planner works on: one type (or closed instantiation) and its members.
+pub(super) struct Owned<'a> {
+    pub res: &'a Resolver<'a>,
+    pub t: &'a TypeModel,
+    pub module: &'a [String],
+    pub owner: Owner,
+    /// The type as .NET names it (the closed type for an instantiation).
+    pub ty: Ty,
+}
+
+/// Plans `members` of `o.t`, in order.
+pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> Vec<MemberItem> {
+    let mut taken = BTreeSet::new();
+    members
+        .iter()
+        .filter_map(|m| {
+            let item = match &m.binding {
+                Err(u) => Err((u.kind, u.to_string())),
+                Ok(sig) => plan_member(o, m, sig, &mut taken),
+            };
+            match item {
+                Ok(Some(item)) => Some(item),
+                Ok(None) => None,
+                Err((kind, reason)) => Some(MemberItem::Skip(Skip {
+                    item: m.display_name.clone(),
+                    kind,
+                    reason,
+                })),
+            }
+        })
+        .collect()
+}
+
+type Decided<T> = Result<T, (SkipKind, String)>;
+
+fn no_form<T>(why: impl Into<String>) -> Decided<T> {
+    Err((SkipKind::NoRustForm, why.into()))
+}
+
+/// `Ok(None)`: the member is part of the type's declaration (a full struct's instance field).
+fn plan_member(
+    o: &Owned,
+    m: &ClassifiedMember,
+    sig: &SignatureClass,
+    taken: &mut BTreeSet<String>,
+) -> Decided<Option<MemberItem>> {
+    let Some(api) = o.t.api.as_ref() else {
+        return no_form("type has no members modeled");
+    };
+    let (method, rust) = match m.member {
+        MemberModelRef::Field(i) => return plan_field(o, i, sig, taken),
+        MemberModelRef::Method(i) => {
+            let method = &api.methods[i];
+            let rust = if method.is_constructor {
+                "new".to_string()
+            } else {
+                names::snake_case(&method.name)
+            };
+            (method, rust)
+        }
+        MemberModelRef::Getter(i) => {
+            let p = &api.properties[i];
+            let Some(method) = p.getter.as_ref() else {
+                return no_form("property has no getter");
+            };
+            (method, names::snake_case(&p.name))
+        }
+        MemberModelRef::Setter(i) => {
+            let p = &api.properties[i];
+            let Some(method) = p.setter.as_ref() else {
+                return no_form("property has no setter");
+            };
+            (
+                method,
+                format!("set_{}", names::snake_case(&p.name).trim_start_matches("r#")),
+            )
+        }
+        MemberModelRef::EventAdd(i) | MemberModelRef::EventRemove(i) => {
+            let e = &api.events[i];
+            let (verb, method) = match m.member {
+                MemberModelRef::EventAdd(_) => ("add", &e.add),
+                _ => ("remove", &e.remove),
+            };
+            let event = names::snake_case(&e.name);
+            (method, format!("{verb}_{}", event.trim_start_matches("r#")))
+        }
+    };
+    let rust_name = names::unique(rust, taken);
+    let mut item = plan_method(o, method, sig, rust_name, &m.display_name)?;
+    // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
+    let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
+    if o.t.kind == TypeKind::Delegate && invoke {
+        item.from_fn = Some(callback::plan(method, &item.params, &item.ret));
+    }
+    Ok(Some(MemberItem::Method(item)))
+}
+
+fn plan_method(
+    o: &Owned,
+    m: &MethodModel,
+    sig: &SignatureClass,
+    rust_name: String,
+    display: &str,
+) -> Decided<MethodItem> {
+    if m.is_constructor {
+        let why = if o.t.is_abstract {
+            Some("constructor of an abstract class")
+        } else if o.owner == Owner::Interface {
+            Some("interface constructor")
+        } else if o.t.kind == TypeKind::Delegate {
+            // `.ctor(object, native int)` takes a raw method pointer: calling it with anything
+            // but a real one would crash later. Rust closures become delegates through
+            // `cilbind::Callback`.
+            Some("delegates are made with cilbind::Callback")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err((SkipKind::Constructor, why.into()));
+        }
+    }
+    let mut params = Vec::new();
+    let mut mask: u64 = 0;
+    for (i, (p, c)) in m.params.iter().zip(&sig.params).enumerate() {
+        let name = names::unique(names::snake_case(&p.name), &mut BTreeSet::from(["this".to_string()]));
+        let name = if name.starts_with("r#") || name == "self_" {
+            format!("arg{i}")
+        } else {
+            name
+        };
+        let pass = param_pass(o, c).map_err(|e| (SkipKind::NoRustForm, format!("parameter `{}`: {e}", p.name)))?;
+        let by_pointer = match &pass {
+            Pass::FullStruct(_) => true,
+            Pass::ByRef { target, .. } => matches!(**target, Pass::FullStruct(_)),
+            _ => false,
+        };
+        if by_pointer {
+            if i >= 60 {
+                return no_form("more than 60 parameters");
+            }
+            mask |= 1 << i;
+        }
+        params.push(Param { name, pass });
+    }
+    let ret = match &sig.ret {
+        Crossing::ByRef { .. } => return no_form("return: ref returns are not bound"),
+        c => o
+            .res
+            .pass(o.module, c)
+            .map_err(|e| (SkipKind::NoRustForm, format!("return: {e}")))?,
+    };
+    let receiver = match (m.is_static || m.is_constructor, o.owner) {
+        (true, _) => Receiver::Static,
+        (false, Owner::Class | Owner::Interface) => Receiver::Object,
+        (false, Owner::ManagedStruct) => Receiver::StructBox,
+        // Getters work on a copy (C# would make a defensive copy of a readonly value too);
+        // other methods may mutate the value, as in C#. (Decided by the `get_` name for now.)
+        (false, Owner::FullStruct) if m.name.starts_with("get_") => Receiver::StructCopy,
+        (false, Owner::FullStruct) => Receiver::StructMut,
+    };
+    if matches!(receiver, Receiver::StructCopy | Receiver::StructMut) {
+        mask |= THIS_BY_POINTER;
+    }
+    let ret = match (m.is_constructor, o.owner) {
+        (true, Owner::FullStruct) => Ret::FullStructCtor,
+        // A managed struct's constructor returns the new value boxed: its references must
+        // not be written to native memory.
+        (true, Owner::ManagedStruct) => {
+            mask |= RETURN_BOXED;
+            Ret::ManagedStructCtor
+        }
+        (true, _) => Ret::ClassCtor,
+        (false, _) => {
+            if matches!(ret, Pass::FullStruct(_)) {
+                mask |= RETURN_BY_POINTER;
+            }
+            Ret::Value(ret)
+        }
+    };
+    let mono_params = mono_params(m)?;
+    // The function database's signature, from the same Mono names the runtime reads
+    // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
+    let signature = format!(
+        "[{}]{}::{}({})->{}",
+        o.t.path.assembly,
+        mono_name(&o.ty).unwrap_or_default(),
+        m.name,
+        mono_params.join(","),
+        mono_name(&m.ret).unwrap_or_default()
+    );
+    let this = usize::from(!matches!(receiver, Receiver::Static));
+    if this + params.len() > MAX_ARGS {
+        return Err((
+            SkipKind::TooManyArguments,
+            format!("more than {MAX_ARGS} native arguments"),
+        ));
+    }
+    let mut doc = vec![format!("Binds `{}` (`{display}`).", signature_text(o.t, m))];
+    if m.is_virtual && !m.is_static {
+        doc.push(String::new());
+        doc.push("Virtual: dispatches on the object's runtime type.".into());
+    }
+    Ok(MethodItem {
+        item: display.to_string(),
+        function_id: fnv1a64(signature.as_bytes()),
+        signature,
+        rust_name,
+        metadata_name: m.name.clone(),
+        mono_params,
+        doc,
+        receiver,
+        params,
+        ret,
+        trampoline: mask != 0 || m.is_constructor,
+        mask,
+        public: o.owner != Owner::Interface,
+        from_fn: None,
+    })
+}
+
+/// A parameter's crossing, refusing the by-ref forms the runtime has no slot for.
+fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
+    match c {
+        Crossing::Void => Err("a void parameter".into()),
+        Crossing::ByRef { target, .. } => match **target {
+            Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
+            Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
+            Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
+            _ => o.res.pass(o.module, c),
+        },
+        _ => o.res.pass(o.module, c),
+    }
+}
+
+/// Mono's names of a method's parameter types, for `MethodRef`.
+fn mono_params(m: &MethodModel) -> Decided<Vec<String>> {
+    m.params
+        .iter()
+        .map(|p| {
+            let ty = if p.pass == PassMode::Value {
+                p.ty.clone()
+            } else {
+                Ty::ByRef(Box::new(p.ty.clone()))
+            };
+            mono_name(&ty).ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
+        })
+        .collect()
+}
+
+fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
+    let params: Vec<String> = m
+        .params
+        .iter()
+        .map(|p| {
+            let pass = match p.pass {
+                PassMode::Value => "",
+                PassMode::Ref => "ref ",
+                PassMode::Out => "out ",
+                PassMode::In => "in ",
+            };
+            format!("{pass}{} {}", p.ty, p.name)
+        })
+        .collect();
+    let ret = if m.is_constructor {
+        String::new()
+    } else {
+        format!("{} ", m.ret)
+    };
+    format!(
+        "{}{ret}{}.{}({})",
+        if m.is_static { "static " } else { "" },
+        t.path.metadata_name,
+        m.name,
+        params.join(", ")
+    )
+}
+
+fn plan_field(
+    o: &Owned,
+    index: usize,
+    sig: &SignatureClass,
+    taken: &mut BTreeSet<String>,
+) -> Decided<Option<MemberItem>> {
+    let f = &o.t.fields[index];
+    let display = format!("{}.{}", o.t.path.metadata_name, f.name);
+    if f.is_literal {
+        let Some(value) = f.constant.as_ref() else {
+            return no_form("const field without a value");
+        };
+        return Ok(Some(MemberItem::Const(ConstItem {
+            name: names::screaming_snake_case(&f.name),
+            doc: format!("The .NET constant `{display}`."),
+            value: const_lit(o, &sig.ret, value)?,
+        })));
+    }
+    if !f.is_static && o.owner == Owner::FullStruct {
+        // Instance fields of a full struct are the Rust struct's own fields.
+        return Ok(None);
+    }
+    if o.owner == Owner::Interface {
+        return no_form("interface field");
+    }
+    let getter = names::unique(names::snake_case(&f.name), taken);
+    let setter = names::unique(
+        format!("set_{}", names::snake_case(&f.name).trim_start_matches("r#")),
+        taken,
+    );
+    let pass = match &sig.ret {
+        Crossing::FullStruct(Ty::Named { path, .. }) => Pass::FullStruct(
+            o.res
+                .path_from(o.module, path)
+                .ok_or_else(|| (SkipKind::NoRustForm, format!("{path} has no Rust binding")))?,
+        ),
+        c @ (Crossing::Primitive(_)
+        | Crossing::Enum { .. }
+        | Crossing::String
+        | Crossing::Handle { .. }
+        | Crossing::ManagedStruct(_)
+        | Crossing::Array { .. }) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
+        other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
+    };
+    Ok(Some(MemberItem::Field(FieldItem {
+        getter,
+        setter: (!f.is_readonly).then_some(setter),
+        metadata_name: f.name.clone(),
+        is_static: f.is_static,
+        in_box: o.owner == Owner::ManagedStruct,
+        pass,
+        get_doc: format!("Reads the .NET field `{display}` ({}).", f.ty),
+        set_doc: format!("Writes the .NET field `{display}` ({}).", f.ty),
+    })))
+}
+
+fn crossing_name(c: &Crossing) -> &'static str {
+    match c {
+        Crossing::ManagedStruct(_) => "a managed struct",
+        Crossing::Array { .. } => "an array",
+        _ => "this type",
+    }
+}
+
+/// The literal of a .NET `const` field, when Rust can spell it.
+fn const_lit(o: &Owned, c: &Crossing, value: &ConstValue) -> Decided<ConstLit> {
+    Ok(match (c, value) {
+        (Crossing::Primitive(Primitive::Bool), ConstValue::Bool(b)) => ConstLit::Bool(*b),
+        (Crossing::Primitive(Primitive::Char), ConstValue::Char(ch)) => ConstLit::Char(*ch),
+        (Crossing::Primitive(p), ConstValue::Int(i)) if fits(*p, *i) => ConstLit::Int(*p, *i),
+        (Crossing::Primitive(Primitive::F32), ConstValue::F32(v)) => ConstLit::Float(f64::from(*v), "f32"),
+        (Crossing::Primitive(Primitive::F64), ConstValue::F64(v)) => ConstLit::Float(*v, "f64"),
+        (Crossing::String, ConstValue::String(s)) => ConstLit::Str(s.clone()),
+        (Crossing::String, ConstValue::Null) => ConstLit::NullStr,
+        (Crossing::Enum { ty, underlying, flags }, ConstValue::Int(i)) if fits(*underlying, *i) => ConstLit::Enum {
+            rust: o
+                .res
+                .path_from(o.module, ty)
+                .ok_or_else(|| (SkipKind::NoRustForm, format!("{ty} has no Rust binding")))?,
+            underlying: *underlying,
+            flags: *flags,
+            value: *i,
+        },
+        (c, v) => return no_form(format!("constant {v:?} of {} has no Rust literal", crossing_name(c))),
+    })
+}
+
+/// 64-bit FNV-1a, as the runtime's function database hashes signatures.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fnv1a_matches_the_runtimes_reference_vectors() {
+        // The vectors of `runtime/src/call/function_db.rs`'s test.
+        assert_eq!(super::fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(super::fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(super::fnv1a64(b"foobar"), 0x85944171f73967e8);
+    }
+}

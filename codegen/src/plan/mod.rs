@@ -1,0 +1,203 @@
+//! **The binding plan: the one place where binding decisions are made.**
+//!
+//! [`classify`] decides what each type is to Rust and how each member's values cross; from
+//! that, [`build`] decides what the output declares (reachability: bound types plus every
+//! type their declarations and signatures name), how everything is named ([`names`]),
+//! which full structs have a Rust declaration ([`repr`]), and, member by member, the Rust
+//! name, receiver, crossings, doc and function-database signature, or a [`Skip`] with a
+//! category and a sentence ([`member`]).
+//!
+//! Renderers (`crate::render`) print [`Plan`] items and decide nothing; the
+//! [`Summary`](crate::Summary) and `cilbind generate --explain` are folds over the same plan,
+//! so they describe exactly what the output contains.
+
+mod callback;
+pub(crate) mod classify;
+mod items;
+mod layout;
+mod member;
+pub(crate) mod names;
+mod reach;
+mod repr;
+mod rust_ty;
+mod signature;
+pub(crate) mod skip;
+#[cfg(test)]
+mod tests;
+mod types;
+
+pub(crate) use items::*;
+pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
+pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};
+pub use skip::{Skip, SkipKind};
+
+/// Plain data the renderers print as they are.
+pub(crate) use crate::model::{PassMode, Primitive};
+
+use crate::model::TypePath;
+use classify::{ClassifiedModel, ClassifiedType};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// Every decision of one generation.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    /// Declared types, in path order.
+    pub types: Vec<TypeItem>,
+    /// Members of closed generic instantiations used by bound signatures.
+    pub instances: Vec<InstanceItem>,
+    /// Bound types that get no declaration, by module (each is a comment there).
+    pub skipped_types: Vec<(Vec<String>, Skip)>,
+    /// Root-relative paths of every full struct, whose layout `init()` checks.
+    pub layout_checks: Vec<String>,
+    /// The input assemblies' paths, as `init()` loads them.
+    pub assemblies: Vec<String>,
+}
+
+/// Decides everything about `model`; `assemblies` are the inputs' paths (for `init()`).
+pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
+    let decl = reach::declared(model);
+    let res = rust_ty::Resolver {
+        classes: &model.classes,
+        names: &decl.names,
+    };
+    let mut plan = Plan {
+        types: Vec::new(),
+        instances: Vec::new(),
+        skipped_types: Vec::new(),
+        layout_checks: Vec::new(),
+        assemblies: assemblies
+            .iter()
+            .map(|p| {
+                std::fs::canonicalize(p)
+                    .unwrap_or_else(|_| p.clone())
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect(),
+    };
+    let bound: BTreeMap<&TypePath, &ClassifiedType> = model.types.iter().map(|t| (&t.path, t)).collect();
+    for path in &decl.declared {
+        if let Some(item) = types::plan_type(model, &res, path, bound.get(path).copied()) {
+            if matches!(item.kind, TypeItemKind::FullStruct { .. }) {
+                plan.layout_checks.extend(res.path_from(&[], path));
+            }
+            plan.types.push(item);
+        }
+    }
+    plan.instances = types::plan_instances(model, &res);
+    for (path, why) in &decl.excluded {
+        plan.skipped_types.push((
+            names::module_path(&path.namespace),
+            Skip {
+                item: format!("struct {}", path.metadata_name),
+                kind: SkipKind::NoRustForm,
+                reason: why.clone(),
+            },
+        ));
+    }
+    // Selected types with no declaration of their own.
+    for t in &model.types {
+        let (kind, reason) = match &t.class {
+            classify::TypeClass::Unsupported(u) => (u.kind, u.detail.clone()),
+            _ if decl.declared.contains(&t.path) || decl.excluded.contains_key(&t.path) => continue,
+            classify::TypeClass::Primitive(p) => (
+                SkipKind::RuntimeType,
+                format!("the runtime binds it as `::cilbind::{}`", p.system_name()),
+            ),
+            _ => match rust_ty::core_type(&t.path) {
+                Some(core) => (SkipKind::RuntimeType, format!("the runtime binds it as `{core}`")),
+                None => (SkipKind::NoRustForm, "no declaration".to_string()),
+            },
+        };
+        plan.skipped_types.push((
+            names::module_path(&t.path.namespace),
+            Skip {
+                item: format!("type {}", t.path.metadata_name),
+                kind,
+                reason,
+            },
+        ));
+    }
+    plan
+}
+
+impl Plan {
+    /// Every member item of bound types and instances, with generic definitions' skips.
+    pub(crate) fn member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
+        let of_types = self.types.iter().flat_map(|t| {
+            let (members, generic) = match &t.kind {
+                TypeItemKind::FullStruct { members, .. }
+                | TypeItemKind::ManagedStruct { members, .. }
+                | TypeItemKind::Reference { members, .. } => (members.as_ref(), &[][..]),
+                TypeItemKind::GenericReference { skipped, .. } => (None, &skipped[..]),
+                TypeItemKind::Enum(_) | TypeItemKind::Flags(_) => (None, &[][..]),
+            };
+            let values = match &t.kind {
+                TypeItemKind::Enum(e) | TypeItemKind::Flags(e) => &e.values[..],
+                _ => &[][..],
+            };
+            members
+                .into_iter()
+                .flat_map(|m| m.items.iter().map(MemberRef::Item))
+                .chain(generic.iter().map(MemberRef::Skip))
+                .chain(values.iter().filter_map(|v| v.as_ref().err()).map(MemberRef::Skip))
+        });
+        let of_instances = self
+            .instances
+            .iter()
+            .flat_map(|i| i.members.items.iter().map(MemberRef::Item));
+        of_types.chain(of_instances)
+    }
+
+    /// Every skip: types first, then members, in output order.
+    pub(crate) fn skips(&self) -> Vec<&Skip> {
+        let mut out: Vec<&Skip> = self.skipped_types.iter().map(|(_, s)| s).collect();
+        out.extend(self.member_items().filter_map(|m| match m {
+            MemberRef::Skip(s) | MemberRef::Item(MemberItem::Skip(s)) => Some(s),
+            MemberRef::Item(_) => None,
+        }));
+        out
+    }
+}
+
+/// A bound method as the runtime's function database knows it (`cilbind::FunctionDb`): a
+/// read-only view of the plan for tools (RPC tables, consoles).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// The member (`Type.Method`).
+    pub item: String,
+    /// The Rust function that binds it.
+    pub rust_name: String,
+    /// `[Assembly]Namespace.Type::Name(ParamTypes)->ReturnType`, in Mono's type names.
+    pub signature: String,
+    /// The FNV-1a hash of `signature`: the method's function-database ID.
+    pub id: u64,
+}
+
+impl Plan {
+    /// Every bound method, in output order.
+    pub(crate) fn functions(&self) -> Vec<Function> {
+        self.member_items()
+            .filter_map(|m| match m {
+                MemberRef::Item(MemberItem::Method(m)) => Some(Function {
+                    item: m.item.clone(),
+                    rust_name: m.rust_name.clone(),
+                    signature: m.signature.clone(),
+                    id: m.function_id,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// A member item or a skip found while walking the plan.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum MemberRef<'p> {
+    /// A member of a bound type or instance.
+    Item(&'p MemberItem),
+    /// A skipped member of a generic definition or an enum value that does not fit.
+    Skip(&'p Skip),
+}

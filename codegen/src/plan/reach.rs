@@ -1,0 +1,133 @@
+//! Reachability and type names: the output declares every bound type plus every type their
+//! declarations and signatures name (referenced classes and interfaces get handle-only
+//! wrappers), except full structs with no Rust declaration, which are left out with why.
+
+use super::classify::{ClassifiedModel, Crossing, TypeClass};
+use super::{names, repr, rust_ty::core_type};
+use crate::model::TypePath;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the output declares, and under which names.
+pub(super) struct Declared {
+    /// Declared types, in path order.
+    pub declared: BTreeSet<TypePath>,
+    /// Module path and Rust name of every declared type.
+    pub names: BTreeMap<TypePath, (Vec<String>, String)>,
+    /// Full structs with no Rust declaration, with why.
+    pub excluded: BTreeMap<TypePath, String>,
+}
+
+/// Decides what is declared. Full structs with no Rust declaration (and, through them, the
+/// types only they use) are left out: a first pass finds them.
+pub(super) fn declared(model: &ClassifiedModel) -> Declared {
+    let probe = reachable(model, &BTreeMap::new());
+    let mut excluded = BTreeMap::new();
+    for path in &probe {
+        if let Some(TypeClass::FullStruct(layout)) = model.class_of(path) {
+            if let Err(why) = repr::choose(&model.classes, layout) {
+                excluded.insert(path.clone(), why);
+            }
+        }
+    }
+    let declared = reachable(model, &excluded);
+    let mut names = BTreeMap::new();
+    let mut taken: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
+    // The root module has the items `init` and `check_layouts` and the constant `ASSEMBLIES`.
+    taken.entry(Vec::new()).or_default().extend([
+        "init".to_string(),
+        "check_layouts".to_string(),
+        "ASSEMBLIES".to_string(),
+    ]);
+    for p in &declared {
+        let module = names::module_path(&p.namespace);
+        let name = names::unique(
+            names::type_name(&p.nested, &p.name),
+            taken.entry(module.clone()).or_default(),
+        );
+        names.insert(p.clone(), (module, name));
+    }
+    Declared {
+        declared,
+        names,
+        excluded,
+    }
+}
+
+fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> BTreeSet<TypePath> {
+    let declarable = |p: &TypePath| {
+        core_type(p).is_none()
+            && !excluded.contains_key(p)
+            && model.model.get(p).is_some()
+            && matches!(
+                model.class_of(p),
+                Some(
+                    TypeClass::Enum { .. }
+                        | TypeClass::FlagsEnum { .. }
+                        | TypeClass::FullStruct(_)
+                        | TypeClass::ManagedStruct { .. }
+                        | TypeClass::Class
+                        | TypeClass::Interface
+                        | TypeClass::Delegate
+                )
+            )
+    };
+    let mut pending: Vec<TypePath> = Vec::new();
+    for i in &model.instances {
+        for m in &i.members {
+            if let Ok(sig) = &m.binding {
+                for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
+                    crossing_paths(c, &mut |p| pending.push(p.clone()));
+                }
+            }
+        }
+    }
+    for t in &model.types {
+        pending.push(t.path.clone());
+        for m in &t.members {
+            if let Ok(sig) = &m.binding {
+                for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
+                    crossing_paths(c, &mut |p| pending.push(p.clone()));
+                }
+            }
+        }
+        if let Some(api) = model.model.get(&t.path).and_then(|m| m.api.as_ref()) {
+            for ty in api.base_chain.iter().chain(&api.interfaces) {
+                ty.visit_named(&mut |p| pending.push(p.clone()));
+            }
+        }
+    }
+    let mut declared = BTreeSet::new();
+    while let Some(p) = pending.pop() {
+        if !declarable(&p) || !declared.insert(p.clone()) {
+            continue;
+        }
+        match model.class_of(&p) {
+            Some(TypeClass::FullStruct(l)) => {
+                for f in &l.fields {
+                    f.ty.visit_named(&mut |p| pending.push(p.clone()));
+                }
+            }
+            // A wrapper holds its base class's wrapper.
+            Some(TypeClass::Class | TypeClass::Delegate) => {
+                if let Some(base) = model.model.get(&p).and_then(|t| t.base.clone()) {
+                    base.visit_named(&mut |p| pending.push(p.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    declared
+}
+
+/// Calls `f` with every named type a crossing mentions.
+fn crossing_paths<'c>(c: &'c Crossing, f: &mut impl FnMut(&'c TypePath)) {
+    match c {
+        Crossing::Enum { ty, .. } => f(ty),
+        Crossing::FullStruct(ty)
+        | Crossing::ManagedStruct(ty)
+        | Crossing::Handle { ty, .. }
+        | Crossing::Array { ty, .. } => ty.visit_named(f),
+        Crossing::ByRef { target, .. } => crossing_paths(target, f),
+        Crossing::Void | Crossing::Primitive(_) | Crossing::String => {}
+    }
+}

@@ -1,0 +1,298 @@
+//! How model types are spelled in generated Rust (decided here, once, as paths relative to
+//! the module that uses them), and how Mono names them (the strings a `MethodRef` matches
+//! parameter types against).
+//!
+//! A type that has no Rust spelling here makes the member using it a skip; renderers only
+//! print the spellings this file returns.
+
+use super::classify::{ArrayElement, Crossing, TypeClass};
+use crate::model::{PassMode, Primitive, Ty, TypePath};
+use std::collections::BTreeMap;
+
+/// mscorlib types the runtime itself defines: generated code uses these instead of emitting
+/// them again. `(metadata name, Rust path)`.
+const CORE_TYPES: &[(&str, &str)] = &[
+    ("System.Object", "::cilbind::Object"),
+    ("System.String", "::cilbind::NetString"),
+    ("System.ValueType", "::cilbind::ValueType"),
+    ("System.Enum", "::cilbind::Enum"),
+    ("System.IComparable", "::cilbind::IComparable"),
+    ("System.IComparable`1", "::cilbind::IComparable1"),
+    ("System.IEquatable`1", "::cilbind::IEquatable"),
+    ("System.IFormattable", "::cilbind::IFormattable"),
+    ("System.IConvertible", "::cilbind::IConvertible"),
+    ("System.Runtime.Serialization.ISerializable", "::cilbind::ISerializable"),
+];
+
+/// The runtime's Rust path for a core mscorlib type.
+pub(crate) fn core_type(path: &TypePath) -> Option<&'static str> {
+    if path.assembly != "mscorlib" {
+        return None;
+    }
+    CORE_TYPES
+        .iter()
+        .find(|(name, _)| *name == path.metadata_name)
+        .map(|(_, rust)| *rust)
+}
+
+/// The Rust integer type of a primitive, as stored in memory (`bool` as `u8`, `char` as `u16`).
+pub(crate) fn rust_primitive(p: Primitive) -> &'static str {
+    match p {
+        Primitive::Bool | Primitive::U8 => "u8",
+        Primitive::Char | Primitive::U16 => "u16",
+        Primitive::I8 => "i8",
+        Primitive::I16 => "i16",
+        Primitive::I32 => "i32",
+        Primitive::U32 => "u32",
+        Primitive::I64 => "i64",
+        Primitive::U64 => "u64",
+        Primitive::F32 => "f32",
+        Primitive::F64 => "f64",
+        Primitive::IntPtr => "isize",
+        Primitive::UIntPtr => "usize",
+    }
+}
+
+/// The Rust type of a primitive value in a signature: `bool`, `::cilbind::Char`, `i32`...
+pub(crate) fn primitive_value(p: Primitive) -> &'static str {
+    match p {
+        Primitive::Bool => "bool",
+        Primitive::Char => "::cilbind::Char",
+        other => rust_primitive(other),
+    }
+}
+
+/// The Rust type of a primitive stored in memory (fields, arrays, `ref` slots): `bool` is
+/// `::cilbind::Boolean` (any byte is valid), `char` is `::cilbind::Char`.
+pub(crate) fn primitive_stored(p: Primitive) -> &'static str {
+    match p {
+        Primitive::Bool => "::cilbind::Boolean",
+        Primitive::Char => "::cilbind::Char",
+        other => rust_primitive(other),
+    }
+}
+
+/// True if `value` fits the integral primitive `p`.
+pub(crate) fn fits(p: Primitive, value: i128) -> bool {
+    let (min, max): (i128, i128) = match p {
+        Primitive::Bool => (0, 1),
+        Primitive::I8 => (i8::MIN.into(), i8::MAX.into()),
+        Primitive::U8 => (0, u8::MAX.into()),
+        Primitive::I16 => (i16::MIN.into(), i16::MAX.into()),
+        Primitive::U16 | Primitive::Char => (0, u16::MAX.into()),
+        Primitive::I32 => (i32::MIN.into(), i32::MAX.into()),
+        Primitive::U32 => (0, u32::MAX.into()),
+        Primitive::I64 | Primitive::IntPtr => (i64::MIN.into(), i64::MAX.into()),
+        Primitive::U64 | Primitive::UIntPtr => (0, u64::MAX.into()),
+        Primitive::F32 | Primitive::F64 => return false,
+    };
+    (min..=max).contains(&value)
+}
+
+/// How a value crosses, with every type already spelled in Rust (relative to the module of
+/// the item that uses it). The plan's form of a classification [`Crossing`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Pass {
+    /// No value (`void` return).
+    Void,
+    /// A primitive, by value.
+    Primitive(Primitive),
+    /// An enum newtype or bitflags type.
+    Enum {
+        /// Its Rust path.
+        rust: String,
+        /// Its underlying integer.
+        underlying: Primitive,
+        /// `[Flags]`: a bitflags type.
+        flags: bool,
+    },
+    /// A full struct, by pointer to the Rust value.
+    FullStruct(String),
+    /// A managed struct, by its box.
+    ManagedStruct(String),
+    /// An object reference (class, interface, delegate, object), as a handle type.
+    Handle(String),
+    /// `System.String`.
+    String,
+    /// An array of primitives, enums or full structs: `handle` is the array's handle type,
+    /// `elem` the element as stored.
+    BlittableArray {
+        /// `::cilbind::Array<elem>`.
+        handle: String,
+        /// Element type.
+        elem: String,
+    },
+    /// An array of references, as its handle type.
+    ObjectArray(String),
+    /// `ref`/`out`/`in` of one of the above.
+    ByRef {
+        /// How it is passed.
+        pass: PassMode,
+        /// What the reference points at.
+        target: Box<Pass>,
+    },
+}
+
+/// Spells model types in Rust: knows every declared type's module and name.
+pub(crate) struct Resolver<'p> {
+    /// The class of every modeled type.
+    pub classes: &'p BTreeMap<TypePath, TypeClass>,
+    /// Module path and Rust name of every declared type.
+    pub names: &'p BTreeMap<TypePath, (Vec<String>, String)>,
+}
+
+impl Resolver<'_> {
+    /// The Rust path of declared type `target`, as seen from inside module `from`.
+    pub(crate) fn path_from(&self, from: &[String], target: &TypePath) -> Option<String> {
+        let (module, name) = self.names.get(target)?;
+        if module.as_slice() == from {
+            return Some(name.clone());
+        }
+        let mut parts: Vec<String> = vec!["super".to_string(); from.len()];
+        parts.extend(module.iter().cloned());
+        parts.push(name.clone());
+        Some(parts.join("::"))
+    }
+
+    /// The Rust type that stands for `ty` as a reference-type handle or a generic argument,
+    /// seen from `module`; `None` when it has no binding.
+    pub(crate) fn handle_type(&self, module: &[String], ty: &Ty) -> Option<String> {
+        match ty {
+            Ty::Primitive(p) => Some(format!("::cilbind::{}", p.system_name())),
+            Ty::String => Some("::cilbind::NetString".into()),
+            Ty::Object => Some("::cilbind::Object".into()),
+            Ty::Named { path, args } => {
+                let base = match core_type(path) {
+                    Some(core) => core.to_string(),
+                    None => self.path_from(module, path)?,
+                };
+                if args.is_empty() {
+                    Some(base)
+                } else {
+                    let args: Option<Vec<String>> = args.iter().map(|a| self.handle_type(module, a)).collect();
+                    Some(format!("{base}<{}>", args?.join(", ")))
+                }
+            }
+            Ty::SzArray(element) => match self.blittable_element(module, element) {
+                Some(e) => Some(format!("::cilbind::Array<{e}>")),
+                None => Some(format!(
+                    "::cilbind::ObjectArray<{}>",
+                    self.handle_type(module, element)?
+                )),
+            },
+            _ => None,
+        }
+    }
+
+    /// The Rust type of a blittable value of type `ty` (primitive, enum or full struct) as
+    /// stored in memory; `None` for anything else.
+    pub(crate) fn blittable_element(&self, module: &[String], ty: &Ty) -> Option<String> {
+        match ty {
+            Ty::Primitive(p) => Some(primitive_stored(*p).to_string()),
+            Ty::Named { path, args } if args.is_empty() => match self.classes.get(path)? {
+                TypeClass::Enum { .. } | TypeClass::FlagsEnum { .. } | TypeClass::FullStruct(_) => {
+                    self.path_from(module, path)
+                }
+                TypeClass::Primitive(p) => Some(primitive_stored(*p).to_string()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The Rust form of crossing `c` seen from `module`, or why it has none.
+    pub(crate) fn pass(&self, module: &[String], c: &Crossing) -> Result<Pass, String> {
+        let bound =
+            |rust: Option<String>, ty: &dyn std::fmt::Display| rust.ok_or_else(|| format!("{ty} has no Rust binding"));
+        Ok(match c {
+            Crossing::Void => Pass::Void,
+            Crossing::Primitive(p) => Pass::Primitive(*p),
+            Crossing::String => Pass::String,
+            Crossing::Enum { ty, underlying, flags } => Pass::Enum {
+                rust: bound(self.path_from(module, ty), ty)?,
+                underlying: *underlying,
+                flags: *flags,
+            },
+            Crossing::FullStruct(ty) => Pass::FullStruct(bound(self.blittable_element(module, ty), ty)?),
+            Crossing::ManagedStruct(ty) => Pass::ManagedStruct(bound(self.handle_type(module, ty), ty)?),
+            Crossing::Handle { ty, .. } => Pass::Handle(bound(self.handle_type(module, ty), ty)?),
+            Crossing::Array { ty, element } => match element {
+                ArrayElement::Object(_) => Pass::ObjectArray(bound(self.handle_type(module, ty), ty)?),
+                _ => {
+                    let handle = bound(self.handle_type(module, ty), ty)?;
+                    let Ty::SzArray(e) = ty else {
+                        return Err(format!("{ty} is not a vector"));
+                    };
+                    Pass::BlittableArray {
+                        handle,
+                        elem: bound(self.blittable_element(module, e), e)?,
+                    }
+                }
+            },
+            Crossing::ByRef { pass, target } => Pass::ByRef {
+                pass: *pass,
+                target: Box::new(self.pass(module, target)?),
+            },
+        })
+    }
+}
+
+/// Mono's name of a type, as `mono_type_get_name` prints it: `System.Int32`,
+/// `Outer.Inner`, ``System.Collections.Generic.List<System.Int32>``, `System.String[]`,
+/// `System.Int32&`. `None` for types with no such name here (generic parameters).
+pub(crate) fn mono_name(ty: &Ty) -> Option<String> {
+    Some(match ty {
+        Ty::Void => "System.Void".into(),
+        Ty::Primitive(p) => format!("System.{}", p.system_name()),
+        Ty::String => "System.String".into(),
+        Ty::Object => "System.Object".into(),
+        Ty::Named { path, args } => {
+            let mut name = String::new();
+            if !path.namespace.is_empty() {
+                name.push_str(&path.namespace);
+                name.push('.');
+            }
+            for outer in &path.nested {
+                name.push_str(strip_arity(outer));
+                name.push('.');
+            }
+            name.push_str(strip_arity(&path.name));
+            if !args.is_empty() {
+                let args: Option<Vec<String>> = args.iter().map(mono_name).collect();
+                name.push('<');
+                name.push_str(&args?.join(","));
+                name.push('>');
+            }
+            name
+        }
+        Ty::SzArray(e) => format!("{}[]", mono_name(e)?),
+        Ty::Array { element, rank } => format!("{}[{}]", mono_name(element)?, ",".repeat(rank.saturating_sub(1))),
+        Ty::ByRef(t) => format!("{}&", mono_name(t)?),
+        Ty::Pointer(Some(t)) => format!("{}*", mono_name(t)?),
+        Ty::Pointer(None) => "System.Void*".into(),
+        Ty::GenericParam(_) | Ty::FunctionPointer | Ty::TypedReference => return None,
+    })
+}
+
+fn strip_arity(name: &str) -> &str {
+    name.split('`').next().unwrap_or(name)
+}
+
+/// The `(assembly, namespace, name)` a runtime `TypeRef` takes: nested types as `Outer/Inner`,
+/// generic definitions with their arity suffix.
+pub(crate) fn type_ref_parts(path: &TypePath) -> (String, String, String) {
+    let metadata = &path.metadata_name;
+    let local = if path.namespace.is_empty() {
+        metadata.as_str()
+    } else {
+        metadata
+            .strip_prefix(&format!("{}.", path.namespace))
+            .unwrap_or(metadata)
+    };
+    (path.assembly.clone(), path.namespace.clone(), local.to_string())
+}
+
+/// Name of the `static TypeRef` of a declared type (one per type, in its module).
+pub(crate) fn type_ref_static(rust_name: &str) -> String {
+    format!("__TYPE_{}", rust_name.trim_start_matches("r#"))
+}

@@ -1,0 +1,213 @@
+//! Signatures: how each member's parameters, return value or field value cross between
+//! Rust and .NET ([`Crossing`]), or why the member is skipped.
+
+use super::classify::{ArrayElement, ClassifiedMember, Classifier, Crossing, HandleKind, SignatureClass, TypeClass};
+use super::skip::{SkipKind, Unsupported};
+use crate::model::{GenericParam, MemberModelRef, PassMode, Ty, TypeModel, Visibility};
+
+impl Classifier<'_> {
+    pub(super) fn members(&mut self, t: &TypeModel) -> Vec<ClassifiedMember> {
+        let Some(api) = &t.api else { return Vec::new() };
+        let type_name = &t.path.name;
+        let mut out = Vec::new();
+        for (i, f) in t.fields.iter().enumerate() {
+            let visible = matches!(
+                f.visibility,
+                Visibility::Public | Visibility::Protected | Visibility::ProtectedInternal
+            );
+            if !visible {
+                continue; // private fields of structs are modeled only for their layout
+            }
+            let binding = self.visibility_check(f.visibility).and_then(|()| {
+                let ret = self
+                    .crossing(&f.ty, PassMode::Value)
+                    .map_err(|u| u.context(&format!("field type {}", f.ty)))?;
+                Ok(SignatureClass {
+                    params: Vec::new(),
+                    ret,
+                })
+            });
+            out.push(ClassifiedMember {
+                member: MemberModelRef::Field(i),
+                display_name: format!("{type_name}.{}", f.name),
+                binding,
+            });
+        }
+        for (i, m) in api.methods.iter().enumerate() {
+            out.push(ClassifiedMember {
+                member: MemberModelRef::Method(i),
+                display_name: format!("{type_name}.{}", m.name),
+                binding: self.method_binding(m),
+            });
+        }
+        for (i, p) in api.properties.iter().enumerate() {
+            for (accessor, r) in [
+                (&p.getter, MemberModelRef::Getter(i)),
+                (&p.setter, MemberModelRef::Setter(i)),
+            ] {
+                if let Some(m) = accessor {
+                    out.push(ClassifiedMember {
+                        member: r,
+                        display_name: format!("{type_name}.{}", m.name),
+                        binding: self.method_binding(m),
+                    });
+                }
+            }
+        }
+        // Events: their add/remove accessors, like a property's getter and setter.
+        for (i, e) in api.events.iter().enumerate() {
+            for (accessor, r) in [
+                (&e.add, MemberModelRef::EventAdd(i)),
+                (&e.remove, MemberModelRef::EventRemove(i)),
+            ] {
+                out.push(ClassifiedMember {
+                    member: r,
+                    display_name: format!("{type_name}.{}", accessor.name),
+                    binding: self.method_binding(accessor),
+                });
+            }
+        }
+        out
+    }
+
+    fn visibility_check(&self, v: Visibility) -> Result<(), Unsupported> {
+        match v {
+            Visibility::Public => Ok(()),
+            _ => Err(Unsupported::new(SkipKind::Protected, "protected member")),
+        }
+    }
+
+    fn method_binding(&mut self, m: &crate::model::MethodModel) -> Result<SignatureClass, Unsupported> {
+        self.visibility_check(m.visibility)?;
+        if !m.generic_params.is_empty() {
+            return Err(Unsupported::new(
+                SkipKind::GenericMethod,
+                format!("generic method {}<{}>", m.name, m.generic_params.join(", ")),
+            ));
+        }
+        if m.is_varargs {
+            return Err(Unsupported::new(
+                SkipKind::Varargs,
+                format!("{} takes __arglist", m.name),
+            ));
+        }
+        let mut params = Vec::new();
+        for p in &m.params {
+            let c = self
+                .crossing(&p.ty, p.pass)
+                .map_err(|u| u.context(&format!("parameter `{}`", p.name)))?;
+            params.push(c);
+        }
+        let ret = match &m.ret {
+            Ty::ByRef(t) => {
+                return Err(Unsupported::new(SkipKind::RefReturn, format!("returns ref {t}")));
+            }
+            t => self
+                .crossing(t, PassMode::Value)
+                .map_err(|u| u.context("return type"))?,
+        };
+        Ok(SignatureClass { params, ret })
+    }
+
+    /// How a value of type `ty`, passed as `pass`, crosses.
+    fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
+        if pass != PassMode::Value {
+            let target = self.crossing(ty, PassMode::Value)?;
+            return Ok(Crossing::ByRef {
+                pass,
+                target: Box::new(target),
+            });
+        }
+        if let Some(p) = ty.first_generic_param() {
+            let what = match p {
+                GenericParam::Type(i) => format!("type parameter !{i} of the declaring type in {ty}"),
+                GenericParam::Method(i) => format!("method type parameter !!{i} in {ty}"),
+            };
+            return Err(Unsupported::new(SkipKind::OpenGeneric, what));
+        }
+        Ok(match ty {
+            Ty::Void => Crossing::Void,
+            Ty::Primitive(p) => Crossing::Primitive(*p),
+            Ty::String => Crossing::String,
+            Ty::Object => Crossing::Handle {
+                ty: Ty::Object,
+                kind: HandleKind::Object,
+            },
+            Ty::Named { path, args } => {
+                if path.metadata_name == "System.Nullable`1" {
+                    return Err(Unsupported::new(
+                        SkipKind::Nullable,
+                        format!("{ty} boxes to its value or null"),
+                    ));
+                }
+                match self.class_of(path, args, 0) {
+                    TypeClass::Primitive(p) => Crossing::Primitive(p),
+                    TypeClass::String => Crossing::String,
+                    TypeClass::Object => Crossing::Handle {
+                        ty: ty.clone(),
+                        kind: HandleKind::Object,
+                    },
+                    TypeClass::Enum { underlying } => Crossing::Enum {
+                        ty: path.clone(),
+                        underlying,
+                        flags: false,
+                    },
+                    TypeClass::FlagsEnum { underlying } => Crossing::Enum {
+                        ty: path.clone(),
+                        underlying,
+                        flags: true,
+                    },
+                    TypeClass::FullStruct(_) => Crossing::FullStruct(ty.clone()),
+                    TypeClass::ManagedStruct { .. } => Crossing::ManagedStruct(ty.clone()),
+                    TypeClass::Class => Crossing::Handle {
+                        ty: ty.clone(),
+                        kind: HandleKind::Class,
+                    },
+                    TypeClass::Interface => Crossing::Handle {
+                        ty: ty.clone(),
+                        kind: HandleKind::Interface,
+                    },
+                    TypeClass::Delegate => Crossing::Handle {
+                        ty: ty.clone(),
+                        kind: HandleKind::Delegate,
+                    },
+                    TypeClass::Unsupported(u) => return Err(u),
+                }
+            }
+            Ty::SzArray(element) => {
+                let element = match self.crossing(element, PassMode::Value)? {
+                    Crossing::Primitive(p) => ArrayElement::Primitive(p),
+                    Crossing::Enum { ty, underlying, .. } => ArrayElement::Enum { ty, underlying },
+                    Crossing::FullStruct(t) => ArrayElement::FullStruct(t),
+                    Crossing::Handle { .. } | Crossing::String | Crossing::Array { .. } => {
+                        ArrayElement::Object((**element).clone())
+                    }
+                    Crossing::ManagedStruct(t) => {
+                        return Err(Unsupported::new(
+                            SkipKind::ArrayElement,
+                            format!("array of managed struct {t}"),
+                        ))
+                    }
+                    Crossing::Void | Crossing::ByRef { .. } => {
+                        return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
+                    }
+                };
+                Crossing::Array {
+                    ty: ty.clone(),
+                    element,
+                }
+            }
+            Ty::Array { .. } => return Err(Unsupported::new(SkipKind::MultiDimArray, format!("{ty}"))),
+            Ty::Pointer(_) => return Err(Unsupported::new(SkipKind::Pointer, format!("{ty}"))),
+            Ty::FunctionPointer => return Err(Unsupported::new(SkipKind::FunctionPointer, format!("{ty}"))),
+            Ty::TypedReference => return Err(Unsupported::new(SkipKind::SpecialType, format!("{ty}"))),
+            Ty::ByRef(t) => {
+                return Err(Unsupported::new(
+                    SkipKind::SpecialType,
+                    format!("nested reference to {t}"),
+                ))
+            }
+            Ty::GenericParam(_) => return Err(Unsupported::new(SkipKind::OpenGeneric, format!("{ty}"))),
+        })
+    }
+}

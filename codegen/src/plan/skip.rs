@@ -1,0 +1,135 @@
+//! Why something is not bound: a countable category ([`SkipKind`]) and a sentence
+//! ([`Unsupported`]). Every skip in the plan carries both; the summary counts categories and
+//! `cilbind generate --explain` prints the sentences.
+
+use std::fmt;
+
+/// Why something is not bound, as a countable category.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SkipKind {
+    /// A method with its own generic parameters.
+    GenericMethod,
+    /// A type parameter that is not known (member of a generic type, generic value type definition).
+    OpenGeneric,
+    /// An unmanaged pointer `T*`.
+    Pointer,
+    /// A function pointer.
+    FunctionPointer,
+    /// `TypedReference`, `ArgIterator`, `System.Void` and other runtime-special types.
+    SpecialType,
+    /// A multi-dimensional array.
+    MultiDimArray,
+    /// An array whose elements can't cross (arrays of managed structs).
+    ArrayElement,
+    /// A `ref` return (an interior pointer the GC may move).
+    RefReturn,
+    /// `__arglist` methods.
+    Varargs,
+    /// `Nullable<T>`, whose boxing is special.
+    Nullable,
+    /// A protected member: only reachable from subclasses, which bindings can't declare.
+    Protected,
+    /// A value type whose layout can't be computed from its metadata.
+    BadLayout,
+    /// A constructor Rust can't call: of an abstract class, an interface or a delegate
+    /// (delegates are made with `cilbind::Callback`).
+    Constructor,
+    /// More arguments than the runtime's call tuples take.
+    TooManyArguments,
+    /// A type the runtime itself binds (primitives, `Object`, `String`, core interfaces).
+    RuntimeType,
+    /// No Rust form yet: a type without a Rust declaration, `ref` of an array, a field or
+    /// constant of a kind not bound yet, a value that does not fit its type.
+    NoRustForm,
+}
+
+impl SkipKind {
+    /// A short, greppable name (`generic-method`), as `--explain` prints it.
+    pub fn key(self) -> &'static str {
+        match self {
+            SkipKind::GenericMethod => "generic-method",
+            SkipKind::OpenGeneric => "open-generic",
+            SkipKind::Pointer => "pointer",
+            SkipKind::FunctionPointer => "function-pointer",
+            SkipKind::SpecialType => "special-type",
+            SkipKind::MultiDimArray => "multi-dim-array",
+            SkipKind::ArrayElement => "array-element",
+            SkipKind::RefReturn => "ref-return",
+            SkipKind::Varargs => "varargs",
+            SkipKind::Nullable => "nullable",
+            SkipKind::Protected => "protected",
+            SkipKind::BadLayout => "bad-layout",
+            SkipKind::Constructor => "constructor",
+            SkipKind::RuntimeType => "runtime-type",
+            SkipKind::TooManyArguments => "too-many-arguments",
+            SkipKind::NoRustForm => "no-rust-form",
+        }
+    }
+}
+
+impl fmt::Display for SkipKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SkipKind::GenericMethod => "generic method",
+            SkipKind::OpenGeneric => "open generic type parameter",
+            SkipKind::Pointer => "unmanaged pointer",
+            SkipKind::FunctionPointer => "function pointer",
+            SkipKind::SpecialType => "runtime-special type (TypedReference, ArgIterator, Void)",
+            SkipKind::MultiDimArray => "multi-dimensional array",
+            SkipKind::ArrayElement => "array of managed structs",
+            SkipKind::RefReturn => "ref return",
+            SkipKind::Varargs => "varargs method",
+            SkipKind::Nullable => "Nullable<T>",
+            SkipKind::Protected => "protected member",
+            SkipKind::BadLayout => "value type with unusable layout",
+            SkipKind::Constructor => "constructor Rust can't call",
+            SkipKind::RuntimeType => "bound by the runtime itself",
+            SkipKind::TooManyArguments => "too many arguments",
+            SkipKind::NoRustForm => "no Rust form yet",
+        })
+    }
+}
+
+/// Why something is not bound: a category and a human-readable explanation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// Category, for counting.
+    pub kind: SkipKind,
+    /// What exactly, e.g. "parameter `p`: unmanaged pointer System.Int32*".
+    pub detail: String,
+}
+
+impl Unsupported {
+    pub(crate) fn new(kind: SkipKind, detail: impl Into<String>) -> Self {
+        Unsupported {
+            kind,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn context(self, what: &str) -> Self {
+        Unsupported {
+            kind: self.kind,
+            detail: format!("{what}: {}", self.detail),
+        }
+    }
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+/// A member or type that is not bound: what, the category, and why. Each one is a `//`
+/// comment in the output, a line of `cilbind generate --explain`, and one count in the
+/// [`Summary`](crate::Summary).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skip {
+    /// The member (`Type.Member`) or type (metadata name).
+    pub item: String,
+    /// The category.
+    pub kind: SkipKind,
+    /// The sentence.
+    pub reason: String,
+}

@@ -1,0 +1,255 @@
+//! Types: what each declared type becomes (enum, flags, full or managed struct, handle
+//! wrapper, generic wrapper), what it converts and boxes to, and its members.
+
+use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType, TypeClass};
+use super::items::*;
+use super::member::{plan_members, Owned};
+use super::rust_ty::{core_type, fits, rust_primitive, type_ref_parts, type_ref_static, Resolver};
+use super::skip::{Skip, SkipKind};
+use super::{names, repr};
+use crate::model::{Primitive, Ty, TypeKind, TypeModel, TypePath};
+use std::collections::BTreeSet;
+
+/// The declaration of `path`, when it has one.
+/// `bound`: its members, when it is selected (not only a dependency).
+pub(super) fn plan_type(
+    model: &ClassifiedModel,
+    res: &Resolver,
+    path: &TypePath,
+    bound: Option<&ClassifiedType>,
+) -> Option<TypeItem> {
+    let class = model.class_of(path)?;
+    let t = model.model.get(path)?;
+    let (module, name) = res.names.get(path)?;
+    let members = |owner: Owner| bound.map(|b| members_of(res, t, owner, b));
+    let kind = match class {
+        TypeClass::Enum { underlying } => TypeItemKind::Enum(enum_decl(res, t, *underlying, true)),
+        TypeClass::FlagsEnum { underlying } => TypeItemKind::Flags(enum_decl(res, t, *underlying, true)),
+        TypeClass::FullStruct(layout) => TypeItemKind::FullStruct {
+            // Reachability left out every full struct that has no declaration.
+            decl: repr::declare(res, t, layout).ok()?,
+            boxing: boxing(res, module, t, false),
+            members: members(Owner::FullStruct),
+        },
+        TypeClass::ManagedStruct { reason } => TypeItemKind::ManagedStruct {
+            reason: reason.clone(),
+            boxing: boxing(res, module, t, false),
+            members: members(Owner::ManagedStruct),
+        },
+        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate if !t.generic_params.is_empty() => {
+            TypeItemKind::GenericReference {
+                kind: kind_word(t.kind),
+                arity: t.generic_params.len(),
+                skipped: bound.map_or_else(Vec::new, |b| generic_skips(t, &b.members)),
+            }
+        }
+        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate => {
+            let owner = if t.kind == TypeKind::Interface {
+                Owner::Interface
+            } else {
+                Owner::Class
+            };
+            TypeItemKind::Reference {
+                kind: kind_word(t.kind),
+                base: base_wrapper(res, module, t),
+                upcasts: upcast_targets(res, module, t),
+                members: members(owner),
+            }
+        }
+        _ => return None,
+    };
+    Some(TypeItem {
+        module: module.clone(),
+        name: name.clone(),
+        type_ref: type_ref_static(name),
+        type_ref_parts: type_ref_parts(path),
+        metadata_name: path.metadata_name.clone(),
+        assembly: path.assembly.clone(),
+        bound: bound.is_some(),
+        kind,
+    })
+}
+
+fn kind_word(kind: TypeKind) -> &'static str {
+    match kind {
+        TypeKind::Interface => "interface",
+        TypeKind::Delegate => "delegate",
+        _ => "class",
+    }
+}
+
+fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedType) -> Members {
+    let (module, name) = &res.names[&t.path];
+    let o = Owned {
+        res,
+        t,
+        module,
+        owner,
+        ty: Ty::Named {
+            path: t.path.clone(),
+            args: Vec::new(),
+        },
+    };
+    Members {
+        self_ty: name.clone(),
+        type_ref: type_ref_static(name),
+        trait_name: (owner == Owner::Interface).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
+        metadata_name: t.path.metadata_name.clone(),
+        items: plan_members(&o, &bound.members),
+    }
+}
+
+/// A generic definition's members are bound only on closed instantiations.
+fn generic_skips(t: &TypeModel, members: &[ClassifiedMember]) -> Vec<Skip> {
+    members
+        .iter()
+        .map(|m| match &m.binding {
+            Err(u) => Skip {
+                item: m.display_name.clone(),
+                kind: u.kind,
+                reason: u.detail.clone(),
+            },
+            Ok(_) => Skip {
+                item: m.display_name.clone(),
+                kind: SkipKind::OpenGeneric,
+                reason: format!(
+                    "member of the generic type `{}`: bound only on its closed instantiations",
+                    t.path.metadata_name
+                ),
+            },
+        })
+        .collect()
+}
+
+fn enum_decl(res: &Resolver, t: &TypeModel, underlying: Primitive, is_enum: bool) -> EnumDecl {
+    let (module, _) = &res.names[&t.path];
+    let mut taken = BTreeSet::new();
+    let values = t
+        .enum_info
+        .iter()
+        .flat_map(|e| &e.members)
+        .map(|m| {
+            if !fits(underlying, m.value) {
+                return Err(Skip {
+                    item: m.name.clone(),
+                    kind: SkipKind::NoRustForm,
+                    reason: format!("value {} does not fit {}", m.value, rust_primitive(underlying)),
+                });
+            }
+            Ok(EnumValue {
+                name: names::unique(names::screaming_snake_case(&m.name), &mut taken),
+                value: m.value,
+                doc: format!("`{}.{}` = {}", t.path.metadata_name, m.name, m.value),
+            })
+        })
+        .collect();
+    EnumDecl {
+        underlying,
+        values,
+        boxing: boxing(res, module, t, is_enum),
+    }
+}
+
+/// What a value type boxes to: `ValueType`, `Enum` (enums), `Object` and every interface.
+fn boxing(res: &Resolver, module: &[String], t: &TypeModel, is_enum: bool) -> Vec<String> {
+    let mut targets = vec!["::cilbind::ValueType".to_string()];
+    if is_enum {
+        targets.push("::cilbind::Enum".into());
+    }
+    for target in upcast_targets(res, module, t) {
+        if !targets.contains(&target) {
+            targets.push(target);
+        }
+    }
+    targets
+}
+
+/// The wrapper of the nearest base class that has one, else `::cilbind::Object`.
+fn base_wrapper(res: &Resolver, module: &[String], t: &TypeModel) -> String {
+    if matches!(t.kind, TypeKind::Interface) {
+        return "::cilbind::Object".into();
+    }
+    let chain = t
+        .api
+        .as_ref()
+        .map(|a| a.base_chain.clone())
+        .unwrap_or_else(|| t.base.iter().cloned().collect());
+    chain
+        .iter()
+        .find_map(|base| wrapper_of(res, module, base))
+        .unwrap_or_else(|| "::cilbind::Object".into())
+}
+
+/// The Rust wrapper of a base class or interface, when it has one.
+fn wrapper_of(res: &Resolver, module: &[String], ty: &Ty) -> Option<String> {
+    let Ty::Named { path, .. } = ty else { return None };
+    if matches!(
+        res.classes.get(path),
+        Some(TypeClass::Class | TypeClass::Interface | TypeClass::Delegate)
+    ) || core_type(path).is_some()
+    {
+        res.handle_type(module, ty)
+    } else {
+        None
+    }
+}
+
+/// Every base class (up to `Object`) and interface `t` converts to, deduplicated, in a
+/// deterministic order.
+fn upcast_targets(res: &Resolver, module: &[String], t: &TypeModel) -> Vec<String> {
+    let mut out = vec!["::cilbind::Object".to_string()];
+    let (chain, interfaces) = match &t.api {
+        Some(api) => (api.base_chain.clone(), api.interfaces.clone()),
+        None => (t.base.iter().cloned().collect(), Vec::new()),
+    };
+    for ty in chain.iter().chain(&interfaces) {
+        if let Some(rust) = wrapper_of(res, module, ty) {
+            if !out.contains(&rust) {
+                out.push(rust);
+            }
+        }
+    }
+    out
+}
+
+/// Members of closed generic instantiations (`impl List<Int32> { … }`), beside their
+/// generic wrapper. An instantiation whose type has no Rust spelling is left out.
+pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<InstanceItem> {
+    let mut out = Vec::new();
+    for (i, instance) in model.instances.iter().enumerate() {
+        let Some((module, name)) = res.names.get(&instance.model.path) else {
+            continue;
+        };
+        let Some(self_ty) = res.handle_type(module, &instance.ty) else {
+            continue;
+        };
+        let type_ref = format!("{}__{i}", type_ref_static(name));
+        let kind = match instance.model.kind {
+            TypeKind::Interface => "interface (call them on its handle)",
+            TypeKind::Delegate => "delegate",
+            _ => "class",
+        };
+        let o = Owned {
+            res,
+            t: &instance.model,
+            module,
+            owner: Owner::Class,
+            ty: instance.ty.clone(),
+        };
+        out.push(InstanceItem {
+            module: module.clone(),
+            display: instance.ty.to_string(),
+            kind,
+            members: Members {
+                self_ty: self_ty.clone(),
+                type_ref: type_ref.clone(),
+                trait_name: None,
+                metadata_name: instance.model.path.metadata_name.clone(),
+                items: plan_members(&o, &instance.members),
+            },
+            self_ty,
+            type_ref,
+        });
+    }
+    out
+}

@@ -1,0 +1,151 @@
+//! Typed Rust closures as delegates: for every delegate type whose `Invoke` can be bound, a
+//! `from_fn` constructor that wraps a closure with `Invoke`'s parameter and return types in a
+//! `cilbind::Callback`. The closure sees typed values (an `i32`, an `Option<Entity>`, an enum);
+//! the conversion from the callback's dynamic `Value`s is generated here.
+
+use super::tokens::{docs, ident, lit_str, ty};
+use crate::plan::{primitive_value, Callback, Pass, Primitive};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+/// `from_fn` for a delegate (the plan checked that every value converts).
+pub(super) fn from_fn(cb: &Callback) -> TokenStream {
+    let names: Vec<Ident> = (0..cb.params.len()).map(|i| format_ident!("a{i}")).collect();
+    let (params, converts): (Vec<TokenStream>, Vec<TokenStream>) = cb
+        .params
+        .iter()
+        .zip(&names)
+        .map(|(c, var)| {
+            let (ty, expr) = param(c, var);
+            (ty, quote!(let #var = #expr;))
+        })
+        .unzip();
+    let (ret_ty, ret_expr) = ret(&cb.ret);
+    let count = lit_str(&format!("expected {} arguments, got {{}}", names.len()));
+    let doc = docs(&format!(
+        "A delegate running `f` with `{}`'s arguments, and the `cilbind::Callback` that keeps `f`:\n\
+         keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.",
+        cb.invoke
+    ));
+    quote! {
+        #doc
+        pub fn from_fn(mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + 'static) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
+            let callback = ::cilbind::Callback::new::<Self>(move |args: &[::cilbind::Value]| {
+                let [#(#names),*] = args else {
+                    return Err(::cilbind::Error::InvalidArgument(format!(#count, args.len())));
+                };
+                #(#converts)*
+                let r = f(#(#names),*)?;
+                Ok(#ret_expr)
+            })?;
+            let delegate = callback.delegate::<Self>()?;
+            Ok((delegate, callback))
+        }
+    }
+}
+
+/// The match arm for a value of the wrong kind.
+fn mismatch(var: &Ident, what: &str) -> TokenStream {
+    let msg = lit_str(&format!("{var}: expected {what}, got {{:?}}"));
+    quote!(other => return Err(::cilbind::Error::InvalidArgument(format!(#msg, other))))
+}
+
+/// The Rust type of a callback parameter and the expression converting the `&Value` `var`.
+fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
+    match c {
+        Pass::Primitive(p) => {
+            let variant = ident(p.system_name());
+            let value = match p {
+                Primitive::Char => quote!(::cilbind::Char(*v)),
+                _ => quote!(*v),
+            };
+            let other = mismatch(var, p.system_name());
+            (
+                ty(primitive_value(*p)),
+                quote!(match #var { ::cilbind::Value::#variant(v) => #value, #other }),
+            )
+        }
+        // Boxed enums and structs reach callbacks as objects.
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) | Pass::ManagedStruct(rust) => {
+            let rust = ty(rust);
+            let other = mismatch(var, "a boxed value");
+            (
+                rust.clone(),
+                quote!(match #var { ::cilbind::Value::Object(o) => o.unbox::<#rust>()?, #other }),
+            )
+        }
+        Pass::String => {
+            let other = mismatch(var, "a string");
+            (
+                quote!(::core::option::Option<::std::string::String>),
+                quote!(match #var { ::cilbind::Value::String(s) => Some(s.clone()), ::cilbind::Value::Null => None, #other }),
+            )
+        }
+        Pass::Handle(rust) | Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            let other = mismatch(var, "an object");
+            // Strings arrive decoded: an `object` parameter given a string gets it back as one.
+            (
+                quote!(::core::option::Option<#rust>),
+                quote!(match #var {
+                    ::cilbind::Value::Object(o) => Some(o.cast::<#rust>()?),
+                    ::cilbind::Value::String(s) => Some(::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?).cast::<#rust>()?),
+                    ::cilbind::Value::Null => None,
+                    #other
+                }),
+            )
+        }
+        // The plan gives callbacks no other parameter form.
+        Pass::Void | Pass::BlittableArray { .. } | Pass::ByRef { .. } => (quote!(()), quote!(())),
+    }
+}
+
+/// The closure's return type and the expression turning its result `r` into a `Value`.
+fn ret(c: &Pass) -> (TokenStream, TokenStream) {
+    match c {
+        Pass::Primitive(p) => {
+            let value = match p {
+                Primitive::Char => quote!(r.0),
+                _ => quote!(r),
+            };
+            let variant = ident(p.system_name());
+            (ty(primitive_value(*p)), quote!(::cilbind::Value::#variant(#value)))
+        }
+        Pass::Enum {
+            rust,
+            underlying,
+            flags,
+        } => {
+            let bits = if *flags { quote!(r.bits()) } else { quote!(r.0) };
+            let variant = ident(underlying.system_name());
+            (ty(rust), quote!(::cilbind::Value::#variant(#bits)))
+        }
+        Pass::FullStruct(rust) | Pass::ManagedStruct(rust) => (
+            ty(rust),
+            quote!(::cilbind::Value::Object(::cilbind::BoxAs::<::cilbind::Object>::box_to(
+                &r
+            )?)),
+        ),
+        Pass::String => (
+            quote!(::core::option::Option<::std::string::String>),
+            quote!(r.map_or(::cilbind::Value::Null, ::cilbind::Value::String)),
+        ),
+        Pass::Handle(rust) => {
+            let rust = ty(rust);
+            (
+                quote!(::core::option::Option<#rust>),
+                quote!(r.map_or(::cilbind::Value::Null, |o| ::cilbind::Value::Object(
+                    ::cilbind::Reference::into_object(o)
+                ))),
+            )
+        }
+        // `void`; the plan gives callbacks no other return form.
+        _ => (
+            quote!(()),
+            quote!({
+                let () = r;
+                ::cilbind::Value::Void
+            }),
+        ),
+    }
+}

@@ -1,0 +1,40 @@
+//! Plain enums: a `#[repr(transparent)]` newtype over the underlying integer with one
+//! associated constant per member. A newtype (not a Rust `enum`) because .NET code may hand
+//! back any value of the underlying type, and every such value must stay representable.
+
+use super::format::Splices;
+use super::skip_comment;
+use super::tokens::{docs, ident, int};
+use crate::plan::{rust_primitive, EnumDecl, TypeItem};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
+    let name = ident(&t.name);
+    let int_ty = ident(rust_primitive(e.underlying));
+    let doc = docs(&format!(
+        "Binds the .NET enum `{}` (assembly `{}`, underlying type `System.{}`).",
+        t.metadata_name,
+        t.assembly,
+        e.underlying.system_name()
+    ));
+    let values = e.values.iter().map(|v| match v {
+        Err(skip) => skip_comment(out, skip),
+        Ok(v) => {
+            let doc = docs(&v.doc);
+            let (cname, value) = (ident(&v.name), int(v.value));
+            quote!(#doc pub const #cname: Self = Self(#value);)
+        }
+    });
+    quote! {
+        #doc
+        #[repr(transparent)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct #name(pub #int_ty);
+        impl #name {
+            #(#values)*
+        }
+        impl From<#int_ty> for #name { fn from(value: #int_ty) -> Self { Self(value) } }
+        impl From<#name> for #int_ty { fn from(value: #name) -> Self { value.0 } }
+    }
+}

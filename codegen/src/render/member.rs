@@ -1,0 +1,51 @@
+//! A type's members: an `impl` block (or, for interfaces, an extension trait over `Is<I>`)
+//! with each bound member, and a `//` comment for each skipped one. Constants go in an
+//! `impl` block of their own, first.
+
+use super::format::Splices;
+use super::tokens::{docs, ident, ty};
+use super::{delegate, field, method, skip_comment};
+use crate::plan::{MemberItem, Members};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Renders `members` (see the module docs).
+pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
+    let mut items = TokenStream::new();
+    let mut consts = TokenStream::new();
+    for m in &members.items {
+        match m {
+            MemberItem::Method(m) => {
+                items.extend(method::render(m, &members.type_ref));
+                match &m.from_fn {
+                    Some(Ok(callback)) => items.extend(delegate::from_fn(callback)),
+                    Some(Err(why)) => {
+                        items.extend(out.comment(&format!("no `from_fn` for `{}`: {why}", members.metadata_name)))
+                    }
+                    None => {}
+                }
+            }
+            MemberItem::Field(f) => items.extend(field::render(f, &members.type_ref)),
+            MemberItem::Const(c) => consts.extend(field::render_const(c)),
+            MemberItem::Skip(skip) => items.extend(skip_comment(out, skip)),
+        }
+    }
+    let name = ty(&members.self_ty);
+    let consts = (!consts.is_empty()).then(|| quote!(impl #name { #consts }));
+    let body = match &members.trait_name {
+        Some(trait_name) => {
+            let doc = docs(&format!(
+                "The methods of the .NET interface `{}`, for every type that implements it.",
+                members.metadata_name
+            ));
+            let trait_name = ident(trait_name);
+            quote! {
+                #doc
+                pub trait #trait_name: ::cilbind::Is<#name> { #items }
+                impl<T: ::cilbind::Is<#name>> #trait_name for T {}
+            }
+        }
+        None => quote!(impl #name { #items }),
+    };
+    quote!(#consts #body)
+}

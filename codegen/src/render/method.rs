@@ -1,0 +1,303 @@
+//! Methods, constructors and accessors, as Rust functions over the runtime's raw-call shim
+//! (`MethodRef::thunk().call(...)`).
+//!
+//! How values cross (the plan's `Pass` → Rust):
+//!
+//! | .NET | parameter | return |
+//! |---|---|---|
+//! | primitive | itself (`bool`, `::cilbind::Char` for `char`) | itself |
+//! | enum | the enum's newtype / bitflags type | same |
+//! | full struct | `&S` (by pointer through a trampoline: never boxed) | `S` (through a pointer) |
+//! | managed struct | `&S` (its box) | `S` |
+//! | class, interface, object | `Option<&impl Is<T>>` (`None` is null) | `Option<T>` |
+//! | string | `Option<&str>` | `Option<String>` |
+//! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
+//! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
+//! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
+//! | `out` | | appended to the result: `(ret, out1, …)` |
+
+use super::tokens::{ident, lit_str, ty};
+use crate::plan::{
+    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Receiver, Ret, RETURN_BOXED,
+    RETURN_BY_POINTER, THIS_BY_POINTER,
+};
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::quote;
+
+/// The mask as generated code spells it: the runtime's named flags, then the parameter bits.
+fn mask_expr(mask: u64) -> TokenStream {
+    let mut parts = Vec::new();
+    for (bit, name) in [
+        (THIS_BY_POINTER, quote!(::cilbind::THIS_BY_POINTER)),
+        (RETURN_BY_POINTER, quote!(::cilbind::RETURN_BY_POINTER)),
+        (RETURN_BOXED, quote!(::cilbind::RETURN_BOXED)),
+    ] {
+        if mask & bit != 0 {
+            parts.push(name);
+        }
+    }
+    let params = mask & (RETURN_BOXED - 1);
+    if params != 0 || parts.is_empty() {
+        let bits: Literal = format!("{params:#b}")
+            .parse()
+            .unwrap_or_else(|_| Literal::u64_unsuffixed(params));
+        parts.push(quote!(#bits));
+    }
+    quote!(#(#parts)|*)
+}
+
+/// One parameter's part of a call.
+#[derive(Default)]
+struct ParamCode {
+    /// `name: Type` in the Rust signature (absent for `out`).
+    rust_param: Option<TokenStream>,
+    /// Statements before the call.
+    pre: TokenStream,
+    /// The argument expression in the call tuple.
+    arg: TokenStream,
+    /// `(variable, type)` added to the result, for `out`.
+    out: Option<(Ident, TokenStream)>,
+}
+
+fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
+    let mut p = ParamCode {
+        arg: quote!(#name),
+        ..ParamCode::default()
+    };
+    let rust = match pass {
+        Pass::Primitive(prim) => ty(primitive_value(*prim)),
+        Pass::Enum { rust, flags, .. } => {
+            p.arg = if *flags { quote!(#name.bits()) } else { quote!(#name.0) };
+            ty(rust)
+        }
+        Pass::FullStruct(rust) => {
+            p.arg = quote!(::cilbind::In(#name));
+            let rust = ty(rust);
+            quote!(&#rust)
+        }
+        Pass::ManagedStruct(rust) => {
+            p.arg = quote!(&#name.0);
+            let rust = ty(rust);
+            quote!(&#rust)
+        }
+        Pass::Handle(rust) => {
+            p.arg = quote!(#name.map(::cilbind::Reference::as_object));
+            let rust = ty(rust);
+            quote!(::core::option::Option<&impl ::cilbind::Is<#rust>>)
+        }
+        Pass::String => quote!(::core::option::Option<&str>),
+        Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            quote!(::core::option::Option<&#rust>)
+        }
+        Pass::BlittableArray { elem, .. } => {
+            let elem = ty(elem);
+            p.pre = quote!(let #name = #name.map(::cilbind::Array::<#elem>::from_slice).transpose()?;);
+            p.arg = quote!(#name.as_ref());
+            quote!(::core::option::Option<&[#elem]>)
+        }
+        // The plan binds no other parameter form.
+        Pass::Void | Pass::ByRef { .. } => quote!(()),
+    };
+    p.rust_param = Some(quote!(#name: #rust));
+    p
+}
+
+fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
+    let mut p = ParamCode::default();
+    let zeroed = quote!(::cilbind::generated::zeroed());
+    // The Rust type of the slot, the argument wrapping `&mut slot`, and the slot's start value.
+    let (slot_ty, wrap, init) = match target {
+        Pass::Primitive(prim) => (ty(primitive_stored(*prim)), quote!(::cilbind::Out), zeroed),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(::cilbind::Out), zeroed),
+        Pass::String => (
+            quote!(::core::option::Option<::std::string::String>),
+            quote!(::cilbind::RefString),
+            quote!(None),
+        ),
+        Pass::Handle(rust) => {
+            let rust = ty(rust);
+            (
+                quote!(::core::option::Option<#rust>),
+                quote!(::cilbind::RefObject),
+                quote!(None),
+            )
+        }
+        Pass::ManagedStruct(rust) => {
+            // The callee writes into the box itself: pass the struct's handle.
+            let rust = ty(rust);
+            p.arg = quote!(&#name.0);
+            if pass == PassMode::Out {
+                p.pre = quote!(let #name = #rust::default_value()?;);
+                p.out = Some((name.clone(), rust));
+            } else {
+                p.rust_param = Some(quote!(#name: &#rust));
+            }
+            return p;
+        }
+        // The plan binds no other by-ref form.
+        _ => (quote!(()), quote!(::cilbind::Out), zeroed),
+    };
+    if pass == PassMode::Out {
+        p.pre = quote!(let mut #name: #slot_ty = #init;);
+        p.arg = quote!(#wrap(&mut #name));
+        p.out = Some((name.clone(), slot_ty));
+    } else {
+        p.rust_param = Some(quote!(#name: &mut #slot_ty));
+        p.arg = quote!(#wrap(#name));
+    }
+    p
+}
+
+/// The Rust result type of a return (`None` for `void`), the type the raw call returns, and
+/// the conversion.
+fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
+    let plain = |rust: TokenStream| (Some(rust.clone()), rust, quote!(__r));
+    match pass {
+        Pass::Primitive(p) => plain(ty(primitive_value(*p))),
+        Pass::Enum {
+            rust,
+            underlying,
+            flags,
+        } => {
+            let rust = ty(rust);
+            let convert = if *flags {
+                quote!(#rust::from_bits_retain(__r))
+            } else {
+                quote!(#rust(__r))
+            };
+            (Some(rust), ty(rust_primitive(*underlying)), convert)
+        }
+        Pass::FullStruct(rust) => plain(ty(rust)),
+        Pass::ManagedStruct(rust) => {
+            let rust = ty(rust);
+            (
+                Some(rust.clone()),
+                quote!(::cilbind::StructHandle<#rust>),
+                quote!(#rust(__r)),
+            )
+        }
+        Pass::Handle(rust) | Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            plain(quote!(::core::option::Option<#rust>))
+        }
+        Pass::String => plain(quote!(::core::option::Option<::std::string::String>)),
+        Pass::BlittableArray { handle, elem } => {
+            let (handle, elem) = (ty(handle), ty(elem));
+            (
+                Some(quote!(::core::option::Option<::std::vec::Vec<#elem>>)),
+                quote!(::core::option::Option<#handle>),
+                quote!(__r.map(|a| a.to_vec()).transpose()?),
+            )
+        }
+        // `void`; the plan binds no ref returns.
+        Pass::Void | Pass::ByRef { .. } => (None, quote!(()), quote!(__r)),
+    }
+}
+
+/// `()`, `x`, or `(x, y)`.
+fn tuple(parts: &[TokenStream]) -> TokenStream {
+    match parts {
+        [] => quote!(()),
+        [one] => one.clone(),
+        many => quote!((#(#many),*)),
+    }
+}
+
+/// The function binding `m`, whose type is `static TypeRef` `type_ref`.
+pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
+    let params: Vec<ParamCode> = m
+        .params
+        .iter()
+        .map(|p| {
+            let name = ident(&p.name);
+            match &p.pass {
+                Pass::ByRef { pass, target } => byref_param(&name, *pass, target),
+                other => value_param(&name, other),
+            }
+        })
+        .collect();
+    let type_ref = ident(type_ref);
+    let metadata_name = lit_str(&m.metadata_name);
+    let mono_params = m.mono_params.iter().map(|n| lit_str(n));
+    let method_ref = if m.trampoline {
+        let mask = mask_expr(m.mask);
+        quote!(::cilbind::MethodRef::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
+    } else {
+        quote!(::cilbind::MethodRef::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
+    };
+    let (receiver, this_arg, this_pre) = match m.receiver {
+        Receiver::Static => (None, None, None),
+        Receiver::Object => (
+            Some(quote!(&self)),
+            Some(quote!(::cilbind::Reference::as_object(self))),
+            None,
+        ),
+        Receiver::StructBox => (Some(quote!(&self)), Some(quote!(&self.0)), None),
+        Receiver::StructCopy => (
+            Some(quote!(&self)),
+            Some(quote!(::cilbind::Out(&mut this))),
+            Some(quote!(let mut this = *self;)),
+        ),
+        Receiver::StructMut => (Some(quote!(&mut self)), Some(quote!(::cilbind::Out(self))), None),
+    };
+    // Rust signature.
+    let mut sig: Vec<TokenStream> = receiver.into_iter().collect();
+    sig.extend(params.iter().filter_map(|p| p.rust_param.clone()));
+    let outs: Vec<&(Ident, TokenStream)> = params.iter().filter_map(|p| p.out.as_ref()).collect();
+    let (ret_rust, call, raw_ty, convert) = match &m.ret {
+        Ret::FullStructCtor => (Some(quote!(Self)), quote!(call_sret), quote!(Self), quote!(__r)),
+        Ret::ManagedStructCtor => (
+            Some(quote!(Self)),
+            quote!(call),
+            quote!(::cilbind::StructHandle<Self>),
+            quote!(Self(__r)),
+        ),
+        Ret::ClassCtor => (
+            Some(quote!(Self)),
+            quote!(call),
+            quote!(::core::option::Option<::cilbind::Object>),
+            // Braces, so that rustfmt leaves the tokens alone.
+            quote! { <Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference("a constructor returned null".into()))?)? },
+        ),
+        Ret::Value(pass) => {
+            let (rust, raw, convert) = ret_code(pass);
+            let call = if matches!(pass, Pass::FullStruct(_)) {
+                quote!(call_sret)
+            } else {
+                quote!(call)
+            };
+            (rust, call, raw, convert)
+        }
+    };
+    let mut result_types: Vec<TokenStream> = ret_rust.iter().cloned().collect();
+    result_types.extend(outs.iter().map(|(_, ty)| ty.clone()));
+    let result_ty = tuple(&result_types);
+    // Body.
+    let pre = params.iter().map(|p| &p.pre);
+    let args: Vec<TokenStream> = this_arg
+        .into_iter()
+        .chain(params.iter().map(|p| p.arg.clone()))
+        .collect();
+    let check_void = ret_rust.is_none().then(|| quote!(let () = __r;));
+    let mut results: Vec<TokenStream> = ret_rust.iter().map(|_| convert.clone()).collect();
+    results.extend(outs.iter().map(|(name, _)| quote!(#name)));
+    let value = tuple(&results);
+    let vis = m.public.then(|| quote!(pub));
+    let docs = m.doc.iter().map(|l| {
+        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
+        quote!(#[doc = #line])
+    });
+    let name = ident(&m.rust_name);
+    quote! {
+        #(#docs)*
+        #vis fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+            static M: ::cilbind::MethodRef = #method_ref;
+            #this_pre
+            #(#pre)*
+            let __r: #raw_ty = M.thunk()?.#call((#(#args,)*))?;
+            #check_void
+            Ok(#value)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! **Renderers**: one file per output kind, each printing [`Plan`] items with `quote!` as they
+//! are. Nothing here reads the model or decides anything: a member that is in the plan is
+//! printed, a skip is printed as a `//` comment, and that is all (`format.rs` documents the
+//! post-pass that puts comments back after formatting).
+//!
+//! Items are rendered and formatted on every core: tokens can't cross threads, so each
+//! thread renders its share of the plan's items, formats them, and hands back text.
+
+mod delegate;
+mod enums;
+mod field;
+mod flags;
+mod format;
+mod full_struct;
+mod init;
+mod managed_struct;
+mod member;
+mod method;
+mod reference;
+mod tokens;
+mod value_type;
+
+use crate::error::{Error, Result};
+use crate::plan::{InstanceItem, Plan, Skip, TypeItem, TypeItemKind};
+use format::Splices;
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::collections::BTreeMap;
+
+/// The generated source.
+#[derive(Debug, Clone)]
+pub(crate) struct Rendered {
+    /// Formatted Rust source.
+    pub source: String,
+    /// Time spent rendering, parsing and pretty-printing.
+    pub format_time: std::time::Duration,
+}
+
+/// One top-level item of a module.
+enum Work<'p> {
+    Type(&'p TypeItem),
+    Instance(&'p InstanceItem),
+    Skip(&'p Skip),
+    Init(&'p Plan),
+}
+
+/// Renders `plan` as one formatted Rust file.
+pub(crate) fn render(plan: &Plan) -> Result<Rendered> {
+    let start = std::time::Instant::now();
+    // In output order: types, then instantiations' members, then skipped types, then `init`.
+    let mut work: Vec<(&[String], Work)> = Vec::new();
+    work.extend(plan.types.iter().map(|t| (&t.module[..], Work::Type(t))));
+    work.extend(plan.instances.iter().map(|i| (&i.module[..], Work::Instance(i))));
+    work.extend(plan.skipped_types.iter().map(|(m, s)| (&m[..], Work::Skip(s))));
+    work.push((&[], Work::Init(plan)));
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(work.len());
+    let chunk = work.len().div_ceil(threads).max(1);
+    let results: Vec<Result<Vec<String>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = work
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|(_, w)| render_one(w)).collect::<Result<Vec<_>>>()))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(Error::InvalidOutput {
+                        item: "bindings".into(),
+                        reason: "a renderer panicked".into(),
+                    })
+                })
+            })
+            .collect()
+    });
+    let mut modules: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
+    let mut texts = Vec::with_capacity(work.len());
+    for r in results {
+        texts.extend(r?);
+    }
+    for ((module, _), text) in work.iter().zip(texts) {
+        modules.entry(module.to_vec()).or_default().push(text);
+    }
+    Ok(Rendered {
+        source: format::nest(&modules)?,
+        format_time: start.elapsed(),
+    })
+}
+
+/// Renders and formats one item.
+fn render_one(w: &Work) -> Result<String> {
+    let out = Splices::default();
+    let tokens = match w {
+        Work::Type(t) => match &t.kind {
+            TypeItemKind::Enum(e) => {
+                let decl = enums::render(&out, t, e);
+                let rest = value_type::render(&out, t);
+                quote!(#decl #rest)
+            }
+            TypeItemKind::Flags(e) => {
+                let decl = flags::render(&out, t, e);
+                let rest = value_type::render(&out, t);
+                quote!(#decl #rest)
+            }
+            TypeItemKind::FullStruct { decl, .. } => {
+                let decl = full_struct::render(t, decl);
+                let rest = value_type::render(&out, t);
+                quote!(#decl #rest)
+            }
+            TypeItemKind::ManagedStruct { .. } => managed_struct::render(&out, t),
+            TypeItemKind::Reference { .. } | TypeItemKind::GenericReference { .. } => reference::render(&out, t),
+        },
+        Work::Instance(i) => reference::render_instance(&out, i),
+        Work::Skip(skip) => skip_comment(&out, skip),
+        Work::Init(plan) => init::render(&plan.assemblies, &plan.layout_checks),
+    };
+    out.format(tokens)
+}
+
+/// The comment a skip becomes.
+fn skip_comment(out: &Splices, skip: &Skip) -> TokenStream {
+    out.comment(&format!("skipped `{}`: {}", skip.item, skip.reason.replace('\n', " ")))
+}
+
+/// Declares the `static TypeRef` of a type.
+fn type_ref_decl(t: &TypeItem) -> TokenStream {
+    let (assembly, namespace, name) = &t.type_ref_parts;
+    let (assembly, namespace, name) = (
+        tokens::lit_str(assembly),
+        tokens::lit_str(namespace),
+        tokens::lit_str(name),
+    );
+    let type_ref = tokens::ident(&t.type_ref);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static #type_ref: ::cilbind::TypeRef = ::cilbind::TypeRef::new(#assembly, #namespace, #name);
+    }
+}

@@ -1,0 +1,137 @@
+//! Classes, interfaces and delegates: handle wrappers over `::cilbind::Object`.
+//!
+//! A class wrapper holds its base class's wrapper (`Dog(Animal)`, `Animal(Object)`), so
+//! `Deref` reaches every inherited method and an upcast to a base class is a field access: it
+//! never fails and never allocates. Interfaces are reached through `::cilbind::Is<I>`: every
+//! type that implements `I` is `Is<I>`, every parameter of type `I` takes `impl Is<I>`, and
+//! `I`'s methods are an extension trait (`IShapeExt`) implemented for every `Is<I>`.
+//! Downcasts are checked: `obj.as_object().cast::<Dog>()` returns a `Result`.
+
+use super::format::Splices;
+use super::tokens::{docs, ident, lit_str, ty};
+use super::{member, skip_comment, type_ref_decl};
+use crate::plan::{InstanceItem, TypeItem, TypeItemKind};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// Renders the wrapper of class, interface or delegate `t` (with its members when bound).
+pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
+    let kind = match &t.kind {
+        TypeItemKind::Reference { kind, .. } | TypeItemKind::GenericReference { kind, .. } => *kind,
+        _ => return TokenStream::new(),
+    };
+    let type_ref_decl = type_ref_decl(t);
+    let doc = docs(&format!(
+        "Binds the .NET {kind} `{}` (assembly `{}`){}",
+        t.metadata_name,
+        t.assembly,
+        if t.bound {
+            "."
+        } else {
+            ": a handle only (its assembly or namespace is not bound)."
+        }
+    ));
+    let body = match &t.kind {
+        TypeItemKind::GenericReference { arity, skipped, .. } => {
+            let generic = generic(out, t, *arity);
+            let skipped = skipped.iter().map(|s| skip_comment(out, s));
+            quote!(#generic #(#skipped)*)
+        }
+        TypeItemKind::Reference {
+            base, upcasts, members, ..
+        } => wrapper(t, base, upcasts, members.as_ref().map(|m| member::render(out, m))),
+        _ => TokenStream::new(),
+    };
+    quote!(#type_ref_decl #doc #body)
+}
+
+/// The wrapper struct holding `base`, its conversions to `upcasts`, and `members`.
+fn wrapper(t: &TypeItem, base: &str, upcasts: &[String], members: Option<TokenStream>) -> TokenStream {
+    let name = ident(&t.name);
+    let type_ref = ident(&t.type_ref);
+    let base = ty(base);
+    // Upcasts: every base class and every interface. A wrapper holds an instance of its class
+    // (the `Reference` contract), and metadata says that class derives from or implements
+    // `target`, so the object is an instance of `target` too.
+    let upcasts = upcasts.iter().map(|target| {
+        let target = ty(target);
+        quote! {
+            impl ::cilbind::Is<#target> for #name {}
+            impl ::core::convert::From<#name> for #target {
+                fn from(value: #name) -> Self { unsafe { <#target as ::cilbind::Reference>::from_object_unchecked(::cilbind::Reference::into_object(value)) } }
+            }
+        }
+    });
+    // `from_object_unchecked`'s contract (the object is an instance of `name`) implies the
+    // base's: an instance of a class is an instance of its base class (ECMA-335 §I.8.9.9).
+    quote! {
+        #[derive(Clone, Debug)]
+        #[repr(transparent)]
+        pub struct #name(#base);
+        impl ::cilbind::ManagedType for #name {
+            fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class() }
+        }
+        impl ::cilbind::Reference for #name {
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self { #name(unsafe { <#base as ::cilbind::Reference>::from_object_unchecked(obj) }) }
+            fn as_object(&self) -> &::cilbind::Object { ::cilbind::Reference::as_object(&self.0) }
+            fn into_object(self) -> ::cilbind::Object { ::cilbind::Reference::into_object(self.0) }
+        }
+        impl ::core::ops::Deref for #name {
+            type Target = #base;
+            fn deref(&self) -> &#base { &self.0 }
+        }
+        impl ::core::convert::AsRef<::cilbind::Object> for #name {
+            fn as_ref(&self) -> &::cilbind::Object { ::cilbind::Reference::as_object(self) }
+        }
+        #(#upcasts)*
+        #members
+    }
+}
+
+/// A generic class or interface (``List`1``): a handle wrapper generic over its arguments,
+/// whose class is instantiated at run time. Its members need the arguments' bindings and are
+/// not emitted.
+fn generic(out: &Splices, t: &TypeItem, arity: usize) -> TokenStream {
+    let name = ident(&t.name);
+    let type_ref = ident(&t.type_ref);
+    let params: Vec<_> = (0..arity).map(|i| format_ident!("T{i}")).collect();
+    let debug = lit_str(&format!("{}({{:?}})", t.name));
+    let comment = out.comment(&format!(
+        "Members of the generic type `{}` are not bound: they depend on its type arguments.",
+        t.metadata_name
+    ));
+    quote! {
+        pub struct #name<#(#params),*>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (#(#params,)*)>);
+        impl<#(#params: ::cilbind::ManagedType),*> ::cilbind::ManagedType for #name<#(#params),*> {
+            fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class()?.instantiate(&[#(#params::class()?),*]) }
+        }
+        impl<#(#params: ::cilbind::ManagedType),*> ::cilbind::Reference for #name<#(#params),*> {
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self { #name(obj, ::core::marker::PhantomData) }
+            fn as_object(&self) -> &::cilbind::Object { &self.0 }
+            fn into_object(self) -> ::cilbind::Object { self.0 }
+        }
+        impl<#(#params: ::cilbind::ManagedType),*> ::cilbind::Is<::cilbind::Object> for #name<#(#params),*> {}
+        impl<#(#params),*> ::core::clone::Clone for #name<#(#params),*> {
+            fn clone(&self) -> Self { #name(self.0.clone(), ::core::marker::PhantomData) }
+        }
+        impl<#(#params),*> ::core::fmt::Debug for #name<#(#params),*> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { write!(f, #debug, self.0) }
+        }
+        #comment
+    }
+}
+
+/// Members of the closed generic instantiation `i`, beside its generic wrapper.
+pub(super) fn render_instance(out: &Splices, i: &InstanceItem) -> TokenStream {
+    let type_ref = ident(&i.type_ref);
+    let self_ty = ty(&i.self_ty);
+    let doc = docs(&format!("Members of the closed generic {} `{}`.", i.kind, i.display));
+    let members = member::render(out, &i.members);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static #type_ref: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(<#self_ty as ::cilbind::ManagedType>::class);
+        #doc
+        #members
+    }
+}

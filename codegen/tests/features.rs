@@ -1,0 +1,69 @@
+//! Expectation tests, one per binding rule: each `features/<name>.cs` is compiled with mcs,
+//! bound, and its Rust compared with `features/<name>.rs` beside it (the C# file's comment
+//! says which rule it shows). Every expected file is also compiled into this test, so rustc
+//! checks it. Refresh them all with `CILBIND_BLESS=1 cargo test -p cilbind-codegen --test features`
+//! and review the diff.
+
+mod common;
+
+use std::path::Path;
+
+/// Generated once per expected file and compiled here.
+#[allow(dead_code, unused_imports, clippy::all)]
+mod expected {
+    macro_rules! feature {
+        ($($name:ident),* $(,)?) => {
+            $(pub mod $name { include!(concat!("features/", stringify!($name), ".rs")); })*
+            pub const NAMES: &[&str] = &[$(stringify!($name)),*];
+        };
+    }
+    feature!(
+        byref_structs,
+        constructors,
+        events_delegates,
+        explicit_layout,
+        fields_consts,
+        flags,
+        generics,
+        interfaces,
+        overloads,
+        struct_receivers,
+    );
+}
+
+#[test]
+fn every_feature_matches_its_expected_rust() {
+    let features = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/features");
+    let mut sources: Vec<String> = std::fs::read_dir(&features)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cs"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    sources.sort();
+    assert_eq!(sources, expected::NAMES, "every features/*.cs is listed in `feature!`");
+    let bless = std::env::var_os("CILBIND_BLESS").is_some();
+    let mut differ = Vec::new();
+    for name in &sources {
+        let dir = common::temp_dir("feature");
+        let dll = common::mcs_path(&dir, &features.join(format!("{name}.cs")), "Feature.dll");
+        let bindings = cilbind_codegen::Builder::new()
+            .assembly(&dll)
+            .generate()
+            .expect("generate");
+        // The recorded input path is the only part that depends on the (temporary) directory.
+        let dir = std::fs::canonicalize(&dir).unwrap();
+        let rust = bindings.to_rust().unwrap().replace(&*dir.to_string_lossy(), "<DIR>");
+        let expected_path = features.join(format!("{name}.rs"));
+        if bless {
+            std::fs::write(&expected_path, &rust).unwrap();
+        }
+        if std::fs::read_to_string(&expected_path).ok().as_deref() != Some(rust.as_str()) {
+            differ.push(name.clone());
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "output differs for {differ:?}; rerun with CILBIND_BLESS=1 and review the diff"
+    );
+}

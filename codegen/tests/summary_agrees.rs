@@ -1,0 +1,179 @@
+//! The summary counts what the output contains: for every fixture (this crate's, the
+//! managed-tests fixtures, the sample) and for Mono's System.Numerics.Vectors, the bound
+//! members, skipped members and skipped types counted in the generated Rust equal the
+//! summary's, and `Bindings::skips` lists exactly the skip comments.
+//!
+//! In the output, a bound member is a function or constant documented `/// Binds `…``
+//! (methods, constructors, accessors), `/// Reads the .NET field` (a field's getter; its
+//! setter is the same member) or `/// The .NET constant`; a skip is a `// skipped `…``
+//! comment, of a type when the item starts with `type ` or `struct `.
+
+mod common;
+
+use cilbind_codegen::{Bindings, Builder};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Counts {
+    members_bound: usize,
+    members_skipped: usize,
+    types_skipped: usize,
+}
+
+fn count_output(rust: &str) -> Counts {
+    let mut c = Counts::default();
+    for line in rust.lines().map(str::trim_start) {
+        if line.starts_with("/// Binds `")
+            || line.starts_with("/// Reads the .NET field")
+            || line.starts_with("/// The .NET constant")
+        {
+            c.members_bound += 1;
+        } else if let Some(item) = line.strip_prefix("// skipped `") {
+            if item.starts_with("type ") || item.starts_with("struct ") {
+                c.types_skipped += 1;
+            } else {
+                c.members_skipped += 1;
+            }
+        }
+    }
+    c
+}
+
+fn check(name: &str, b: &Bindings) -> Counts {
+    let rust = b.to_rust().expect("render");
+    let s = b.summary();
+    let summary = Counts {
+        members_bound: s.members_bound,
+        members_skipped: s.members_skipped_total(),
+        types_skipped: s.types_skipped_total(),
+    };
+    let output = count_output(&rust);
+    assert_eq!(output, summary, "{name}: output vs summary\n{s}");
+    eprintln!("{name}: {summary:?}");
+    assert_eq!(
+        b.skips().len(),
+        summary.members_skipped + summary.types_skipped,
+        "{name}: skips()"
+    );
+    summary
+}
+
+fn compile(dir: &Path, source: &Path) -> PathBuf {
+    let out = dir.join(source.file_stem().unwrap()).with_extension("dll");
+    let status = std::process::Command::new("mcs")
+        .args(["-nologo", "-target:library", "-unsafe", "-nowarn:67,169,649,414"])
+        .arg(format!("-out:{}", out.display()))
+        .arg(source)
+        .status()
+        .expect("run mcs");
+    assert!(status.success(), "mcs failed on {}", source.display());
+    out
+}
+
+#[test]
+fn summary_agrees_with_output_on_every_fixture() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = common::temp_dir("agree");
+    let mut sources = vec![
+        root.join("codegen/tests/fixtures/Fixture.cs"),
+        root.join("samples/managed/Arena.cs"),
+    ];
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(root.join("managed-tests/fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cs"))
+        .collect();
+    fixtures.sort();
+    sources.extend(fixtures);
+    let mut total = Counts::default();
+    for source in &sources {
+        let dll = compile(&dir, source);
+        let b = Builder::new().assembly(&dll).generate().expect("generate");
+        let c = check(&source.display().to_string(), &b);
+        total.members_bound += c.members_bound;
+        total.members_skipped += c.members_skipped;
+        total.types_skipped += c.types_skipped;
+    }
+    assert!(total.members_bound > 300 && total.members_skipped > 10, "{total:?}");
+}
+
+#[test]
+fn summary_agrees_with_output_on_system_numerics_vectors() {
+    let b = Builder::new()
+        .assembly("/usr/lib/mono/4.5/System.Numerics.Vectors.dll")
+        .generate()
+        .expect("generate");
+    let c = check("System.Numerics.Vectors", &b);
+    assert!(c.members_bound > 100, "{c:?}");
+}
+
+#[test]
+fn explain_prints_every_skip_as_a_table_row() {
+    let dll = common::fixture_dll();
+    let out = dll.with_file_name("bindings.rs");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_cilbind"))
+        .args(["generate", "--explain", "--out"])
+        .arg(&out)
+        .arg(&dll)
+        .output()
+        .expect("run cilbind");
+    assert!(run.status.success());
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    let table: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| *l != "item\tcategory\treason")
+        .skip(1)
+        .collect();
+    let b = Builder::new().assembly(&dll).generate().unwrap();
+    assert_eq!(table.len(), b.skips().len(), "{stdout}");
+    assert!(table.iter().all(|row| row.split('\t').count() == 3), "{stdout}");
+    assert!(
+        table.contains(&"Uses.Ptr\tpointer\tparameter `p`: System.Int32*"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn every_bound_method_has_its_function_database_id() {
+    let b = Builder::new().assembly(common::fixture_dll()).generate().unwrap();
+    let rust = b.to_rust().unwrap();
+    let methods = rust
+        .lines()
+        .filter(|l| l.trim_start().starts_with("/// Binds `"))
+        .count();
+    assert_eq!(b.functions().len(), methods);
+    let fnv = |s: &str| {
+        s.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    };
+    for f in b.functions() {
+        assert_eq!(f.id, fnv(&f.signature), "{f:?}");
+        assert!(
+            f.signature.starts_with("[Fixture]") || f.signature.starts_with("[mscorlib]"),
+            "{f:?}"
+        );
+    }
+    let ids: std::collections::BTreeSet<u64> = b.functions().iter().map(|f| f.id).collect();
+    assert_eq!(ids.len(), b.functions().len(), "IDs are distinct");
+    let legs = b
+        .functions()
+        .iter()
+        .find(|f| f.item == "Animal.Legs")
+        .expect("Animal.Legs");
+    assert_eq!(legs.signature, "[Fixture]Fixture.Classes.Animal::Legs()->System.Int32");
+}
+
+#[test]
+fn function_ids_agree_with_the_runtimes_documented_signature() {
+    // managed-tests/tests/runtime.rs checks that the runtime's function database gives
+    // `Fixtures.Calls.Sum` this signature; the generator must name it the same way.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dll = compile(&common::temp_dir("ids"), &root.join("managed-tests/fixtures/Basics.cs"));
+    let b = Builder::new().assembly(&dll).generate().unwrap();
+    let sum = b.functions().iter().find(|f| f.item == "Calls.Sum").expect("Calls.Sum");
+    assert_eq!(
+        sum.signature,
+        "[Basics]Fixtures.Calls::Sum(System.Int32,System.Int32)->System.Int32"
+    );
+}
