@@ -68,7 +68,6 @@ extern "C" {
     pub fn mono_gc_finalize_notify();
 
     // Assemblies and images
-    pub fn mono_domain_assembly_open(domain: *mut MonoDomain, name: *const c_char) -> *mut MonoAssembly;
     pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
     pub fn mono_image_open_from_data_with_name(
         data: *mut c_char,

@@ -98,21 +98,21 @@ impl Runtime {
         self.helper
     }
 
-    fn load_from_memory(bytes: &'static [u8], name: &str) -> Result<Assembly> {
+    /// Loads an assembly from `bytes`; `name` is its file name (Mono resolves the assembly's
+    /// references from that file's folder) or, for the embedded helper, its name.
+    fn load_from_memory(bytes: &[u8], name: &str) -> Result<Assembly> {
         let cname =
             CString::new(name).map_err(|_| Error::InvalidArgument(format!("assembly name {name:?} contains NUL")))?;
+        let len = u32::try_from(bytes.len()).map_err(|_| Error::AssemblyLoad {
+            path: name.into(),
+            reason: "larger than 4 GiB".into(),
+        })?;
         let mut status = 0;
-        // SAFETY: `bytes` is 'static and need_copy=1 makes Mono copy it anyway; `status` is a
-        // valid out slot; the name is NUL-terminated.
+        // SAFETY: `bytes` is valid for `len` bytes and need_copy=1 makes Mono copy them before
+        // this returns, so they need not outlive the call; `status` is a valid out slot; the
+        // name is NUL-terminated.
         let image = unsafe {
-            ffi::mono_image_open_from_data_with_name(
-                bytes.as_ptr() as *mut _,
-                bytes.len() as u32,
-                1,
-                &mut status,
-                0,
-                cname.as_ptr(),
-            )
+            ffi::mono_image_open_from_data_with_name(bytes.as_ptr() as *mut _, len, 1, &mut status, 0, cname.as_ptr())
         };
         if image.is_null() {
             return Err(Error::AssemblyLoad {
@@ -122,17 +122,15 @@ impl Runtime {
         }
         // SAFETY: `image` is a valid image opened above.
         let asm = unsafe { ffi::mono_assembly_load_from_full(image, cname.as_ptr(), &mut status, 0) };
-        let image = NonNull::new(image).expect("checked above");
         if asm.is_null() {
             return Err(Error::AssemblyLoad {
                 path: name.into(),
                 reason: format!("assembly load status {status}"),
             });
         }
-        Ok(Assembly {
-            image,
-            name: leak(name),
-        })
+        // SAFETY: a loaded assembly; its image is the one Mono kept (the one opened above, or
+        // the already loaded assembly of the same name).
+        Assembly::from_image(unsafe { ffi::mono_assembly_get_image(asm) })
     }
 
     /// Loads the assembly at `path` (or returns it if an assembly of that simple name is loaded
@@ -156,8 +154,9 @@ impl Runtime {
     /// * Resource contents.
     /// * Everything in the assemblies this one references. Mono loads those from its own paths.
     ///
-    /// The file is read once for the check and then opened again by Mono. A file replaced in
-    /// between is not covered.
+    /// Mono loads the very bytes that were checked (from memory, with the file's path as the
+    /// image name, so its references are still resolved from the file's folder): replacing the
+    /// file after the check changes nothing.
     pub fn load_assembly(&self, path: impl AsRef<Path>) -> Result<Assembly> {
         let path = path.as_ref();
         if !path.is_file() {
@@ -174,21 +173,7 @@ impl Runtime {
             path: path.to_path_buf(),
             reason: format!("corrupt or not a .NET assembly: {e}"),
         })?;
-        let cpath = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Error::AssemblyLoad {
-            path: path.to_path_buf(),
-            reason: "path contains NUL".into(),
-        })?;
-        // SAFETY: the domain is valid and the path NUL-terminated; Mono returns NULL on failure.
-        let asm = unsafe { ffi::mono_domain_assembly_open(self.domain(), cpath.as_ptr()) };
-        if asm.is_null() {
-            return Err(Error::AssemblyLoad {
-                path: path.to_path_buf(),
-                reason: "Mono could not load it as a .NET assembly".into(),
-            });
-        }
-        // SAFETY: `asm` is a loaded assembly.
-        let image = unsafe { ffi::mono_assembly_get_image(asm) };
-        let assembly = Assembly::from_image(image)?;
+        let assembly = Self::load_from_memory(&bytes, &path.to_string_lossy())?;
         self.assemblies
             .lock()
             .unwrap_or_else(|p| p.into_inner())
