@@ -23,9 +23,6 @@
 mod error;
 pub(crate) mod model;
 mod plan;
-// `read` exports more than this crate uses (`DefRef`, `Loaded`, `search_dirs`): it is kept as
-// it is while assembly validation lands there.
-#[allow(unused_imports, dead_code)]
 pub(crate) mod read;
 mod render;
 mod summary;

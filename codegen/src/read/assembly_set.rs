@@ -158,11 +158,6 @@ impl AssemblySet {
         }
     }
 
-    /// The directories searched for referenced assemblies, in order.
-    pub fn search_dirs(&self) -> &[PathBuf] {
-        &self.search_dirs
-    }
-
     /// Loads the assembly in `path` (or returns the already loaded assembly of the same name).
     pub fn load_path(&self, path: &Path) -> Result<&'static Loaded> {
         let bytes = std::fs::read(path).map_err(|source| Error::Io {

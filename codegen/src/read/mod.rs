@@ -3,8 +3,9 @@
 //! This is the only part of the crate that touches dotnetdll.
 
 mod assembly_set;
+mod definition;
 mod panic_guard;
 mod to_model;
 
-pub use assembly_set::{AssemblySet, DefRef, Loaded};
+pub use assembly_set::AssemblySet;
 pub use to_model::{build_model, Selection};
