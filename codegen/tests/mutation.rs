@@ -20,7 +20,7 @@
 
 mod common;
 
-use cilbind_image_check::mutate::{self, Edit, Mutator};
+use cilbind_image_check::mutate::{self, parse_corpus, Edit, Mutator};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -155,20 +155,18 @@ fn corpus_path() -> PathBuf {
 /// Corpus lines: `<input> <edits> [# note]`.
 fn corpus_jobs(inputs: &[Input]) -> Vec<Job> {
     let text = std::fs::read_to_string(corpus_path()).unwrap_or_default();
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let (key, edits) = l.split_once(' ').unwrap_or_else(|| panic!("bad corpus line {l:?}"));
+    parse_corpus(&text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|entry| {
             let input = inputs
                 .iter()
-                .position(|i| i.key == key)
-                .unwrap_or_else(|| panic!("unknown input {key:?} in corpus"));
-            let edits = mutate::parse_edits(edits.trim()).unwrap_or_else(|| panic!("bad edits in corpus line {l:?}"));
+                .position(|i| i.key == entry.input)
+                .unwrap_or_else(|| panic!("unknown input {:?} in corpus", entry.input));
             Job {
                 input,
-                label: format!("corpus {l}"),
-                edits,
+                label: format!("corpus {}", entry.line),
+                edits: entry.edits,
             }
         })
         .collect()

@@ -79,6 +79,35 @@ pub fn parse_edits(s: &str) -> Option<Vec<Edit>> {
         .collect()
 }
 
+/// One line of a regression corpus: `<input key> <edits> [# note]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorpusEntry {
+    /// Which input the edits apply to (a key the test defines, e.g. `fixture`).
+    pub input: String,
+    /// The mutation.
+    pub edits: Vec<Edit>,
+    /// The line without its note, for messages.
+    pub line: String,
+}
+
+/// Parses a regression corpus (blank lines and `#` notes ignored). A malformed line is an
+/// error naming it.
+pub fn parse_corpus(text: &str) -> Result<Vec<CorpusEntry>, String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (input, edits) = l.split_once(' ').ok_or_else(|| format!("bad corpus line {l:?}"))?;
+            let edits = parse_edits(edits.trim()).ok_or_else(|| format!("bad edits in corpus line {l:?}"))?;
+            Ok(CorpusEntry {
+                input: input.to_string(),
+                edits,
+                line: l.to_string(),
+            })
+        })
+        .collect()
+}
+
 /// A copy of `original` with `edits` applied (bytes past the end are dropped).
 pub fn apply(original: &[u8], edits: &[Edit]) -> Vec<u8> {
     let mut out = original.to_vec();
@@ -231,5 +260,17 @@ mod tests {
             .collect();
         let mut r = Rng::new(7);
         assert_eq!(a, vec![r.next_u64(), r.next_u64(), r.next_u64()]);
+    }
+
+    #[test]
+    fn corpus_lines_parse_with_notes_and_blank_lines() {
+        let text = "# header\n\nfixture 0x10:ff # aborted once\nbasics 0x3:07,0x4:0000\n";
+        let entries = parse_corpus(text).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].input, "fixture");
+        assert_eq!(entries[0].line, "fixture 0x10:ff");
+        assert_eq!(entries[1].edits.len(), 2);
+        assert!(parse_corpus("fixture").unwrap_err().contains("bad corpus line"));
+        assert!(parse_corpus("fixture 0x1:f").unwrap_err().contains("bad edits"));
     }
 }

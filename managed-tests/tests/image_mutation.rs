@@ -21,7 +21,7 @@
 //! file offsets keep their meaning.
 
 use cilbind::{Error, Runtime};
-use cilbind_image_check::mutate::{self, Edit, Mutator};
+use cilbind_image_check::mutate::{self, parse_corpus, Edit, Mutator};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -256,20 +256,18 @@ fn corpus_dir() -> PathBuf {
 fn corpus_jobs(inputs: &[Input]) -> Vec<Job> {
     let path = corpus_dir().join("loader.txt");
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let (key, edits) = l.split_once(' ').unwrap_or_else(|| panic!("bad corpus line {l:?}"));
+    parse_corpus(&text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|entry| {
             let input = inputs
                 .iter()
-                .position(|i| i.key == key)
-                .unwrap_or_else(|| panic!("unknown input {key:?} in corpus"));
-            let edits = mutate::parse_edits(edits.trim()).unwrap_or_else(|| panic!("bad edits in corpus line {l:?}"));
+                .position(|i| i.key == entry.input)
+                .unwrap_or_else(|| panic!("unknown input {:?} in corpus", entry.input));
             Job {
                 input,
-                label: format!("corpus {l}"),
-                edits,
+                label: format!("corpus {}", entry.line),
+                edits: entry.edits,
             }
         })
         .collect()
