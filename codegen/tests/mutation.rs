@@ -20,7 +20,7 @@
 
 mod common;
 
-use cilbind_image_check::mutate::{self, parse_corpus, Edit, Mutator};
+use cilbind_image_check::mutate::{self, Input};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -32,16 +32,6 @@ use std::time::{Duration, Instant};
 
 const VECTORS: &str = "/usr/lib/mono/4.5/System.Numerics.Vectors.dll";
 const TIMEOUT: Duration = Duration::from_secs(60);
-
-/// One input the mutants are made from.
-struct Input {
-    /// Name used in the corpus (`fixture`, `vectors`).
-    key: &'static str,
-    /// File name the mutant gets (the assembly's own file name).
-    file_name: &'static str,
-    bytes: Vec<u8>,
-    mutator: Mutator,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Outcome {
@@ -128,48 +118,12 @@ fn inputs() -> Vec<Input> {
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),
     ]
     .into_iter()
-    .map(|(key, file_name, path)| {
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mutator = Mutator::new(&bytes).unwrap_or_else(|| panic!("{} must pass the checks", path.display()));
-        Input {
-            key,
-            file_name,
-            bytes,
-            mutator,
-        }
-    })
+    .map(|(key, file_name, path)| Input::load(key, file_name, &path).unwrap_or_else(|e| panic!("{e}")))
     .collect()
-}
-
-/// A mutant to run: which input, and its edits.
-struct Job {
-    input: usize,
-    label: String,
-    edits: Vec<Edit>,
 }
 
 fn corpus_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/generator.txt")
-}
-
-/// Corpus lines: `<input> <edits> [# note]`.
-fn corpus_jobs(inputs: &[Input]) -> Vec<Job> {
-    let text = std::fs::read_to_string(corpus_path()).unwrap_or_default();
-    parse_corpus(&text)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_iter()
-        .map(|entry| {
-            let input = inputs
-                .iter()
-                .position(|i| i.key == entry.input)
-                .unwrap_or_else(|| panic!("unknown input {:?} in corpus", entry.input));
-            Job {
-                input,
-                label: format!("corpus {}", entry.line),
-                edits: entry.edits,
-            }
-        })
-        .collect()
 }
 
 #[test]
@@ -179,18 +133,9 @@ fn mutants_never_crash_the_generator() {
     let first_seed = env_num("CILBIND_MUTANT_SEED", 0);
     let jobs_n = env_num("CILBIND_MUTANT_JOBS", 2).max(1) as usize;
 
-    let mut jobs = corpus_jobs(&inputs);
-    let corpus_len = jobs.len();
-    for i in 0..count {
-        let seed = first_seed + i;
-        let input = (seed % inputs.len() as u64) as usize;
-        let edits = inputs[input].mutator.edits(&inputs[input].bytes, seed);
-        jobs.push(Job {
-            input,
-            label: format!("seed {seed}"),
-            edits,
-        });
-    }
+    let corpus = std::fs::read_to_string(corpus_path()).unwrap_or_else(|e| panic!("the committed corpus: {e}"));
+    let jobs = mutate::jobs(&inputs, &corpus, first_seed, count).unwrap_or_else(|e| panic!("{e}"));
+    let corpus_len = jobs.len() - count as usize;
 
     let next = AtomicUsize::new(0);
     let counts: Mutex<BTreeMap<Outcome, usize>> = Mutex::new(BTreeMap::new());

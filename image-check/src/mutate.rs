@@ -1,5 +1,5 @@
 //! A deterministic mutator for the mutation tests of the generator and the runtime loader
-//! (`codegen/tests/mutation.rs`, `managed-tests/tests/mutation.rs`).
+//! (`codegen/tests/mutation.rs`, `managed-tests/tests/image_mutation.rs`).
 //!
 //! It corrupts a valid image with one to three edits. Each edit flips a bit, replaces a byte,
 //! or writes a boundary value over a 2- or 4-byte field. Edits are aimed mostly at the
@@ -106,6 +106,71 @@ pub fn parse_corpus(text: &str) -> Result<Vec<CorpusEntry>, String> {
             })
         })
         .collect()
+}
+
+/// A valid image that a mutation test corrupts.
+pub struct Input {
+    /// Name used in the corpus (`fixture`, `vectors`, …).
+    pub key: &'static str,
+    /// File name each mutant gets (the assembly's own file name).
+    pub file_name: &'static str,
+    /// The image.
+    pub bytes: Vec<u8>,
+    /// Its mutator.
+    pub mutator: Mutator,
+}
+
+impl Input {
+    /// Reads the image at `path`; an error if it cannot be read or does not pass the checks.
+    pub fn load(key: &'static str, file_name: &'static str, path: &std::path::Path) -> Result<Input, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mutator = Mutator::new(&bytes).ok_or_else(|| format!("{} must pass the checks", path.display()))?;
+        Ok(Input {
+            key,
+            file_name,
+            bytes,
+            mutator,
+        })
+    }
+}
+
+/// One mutant to run: which input (an index into the inputs), a label for messages, its edits.
+pub struct Job {
+    /// Index of the input.
+    pub input: usize,
+    /// `corpus <line>` or `seed <n>`.
+    pub label: String,
+    /// The mutation.
+    pub edits: Vec<Edit>,
+}
+
+/// A run's mutants: every corpus entry first (each crash ever found is replayed), then `count`
+/// seeded mutants from `first_seed`, spread over the inputs in turn.
+pub fn jobs(inputs: &[Input], corpus: &str, first_seed: u64, count: u64) -> Result<Vec<Job>, String> {
+    let mut jobs = Vec::new();
+    for entry in parse_corpus(corpus)? {
+        let input = inputs
+            .iter()
+            .position(|i| i.key == entry.input)
+            .ok_or_else(|| format!("unknown input {:?} in corpus line {:?}", entry.input, entry.line))?;
+        jobs.push(Job {
+            input,
+            label: format!("corpus {}", entry.line),
+            edits: entry.edits,
+        });
+    }
+    if inputs.is_empty() {
+        return Ok(jobs);
+    }
+    for seed in first_seed..first_seed.saturating_add(count) {
+        let input = (seed % inputs.len() as u64) as usize;
+        jobs.push(Job {
+            input,
+            label: format!("seed {seed}"),
+            edits: inputs[input].mutator.edits(&inputs[input].bytes, seed),
+        });
+    }
+    Ok(jobs)
 }
 
 /// A copy of `original` with `edits` applied (bytes past the end are dropped).

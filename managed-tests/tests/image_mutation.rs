@@ -21,7 +21,7 @@
 //! file offsets keep their meaning.
 
 use cilbind::{Error, Runtime};
-use cilbind_image_check::mutate::{self, parse_corpus, Edit, Mutator};
+use cilbind_image_check::mutate::{self, Input};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -208,13 +208,6 @@ fn run(dlls: &[PathBuf], dir: &Path) -> Vec<(Outcome, String)> {
     results
 }
 
-struct Input {
-    key: &'static str,
-    file_name: &'static str,
-    bytes: Vec<u8>,
-    mutator: Mutator,
-}
-
 fn inputs() -> Vec<Input> {
     [
         ("basics", "Basics.dll", corpus_dir().join("Basics.dll")),
@@ -227,50 +220,14 @@ fn inputs() -> Vec<Input> {
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),
     ]
     .into_iter()
-    .map(|(key, file_name, path)| {
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mutator = Mutator::new(&bytes).unwrap_or_else(|| panic!("{} must pass the checks", path.display()));
-        Input {
-            key,
-            file_name,
-            bytes,
-            mutator,
-        }
-    })
+    .map(|(key, file_name, path)| Input::load(key, file_name, &path).unwrap_or_else(|e| panic!("{e}")))
     .collect()
-}
-
-struct Job {
-    input: usize,
-    label: String,
-    edits: Vec<Edit>,
 }
 
 /// The corpus folder. Its `Basics.dll` is a committed mcs build of `fixtures/Basics.cs`: corpus
 /// edits are file offsets, so the input must not change when the fixture source does.
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
-}
-
-/// Corpus lines: `<input> <edits> [# note]`.
-fn corpus_jobs(inputs: &[Input]) -> Vec<Job> {
-    let path = corpus_dir().join("loader.txt");
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    parse_corpus(&text)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_iter()
-        .map(|entry| {
-            let input = inputs
-                .iter()
-                .position(|i| i.key == entry.input)
-                .unwrap_or_else(|| panic!("unknown input {:?} in corpus", entry.input));
-            Job {
-                input,
-                label: format!("corpus {}", entry.line),
-                edits: entry.edits,
-            }
-        })
-        .collect()
 }
 
 #[test]
@@ -280,17 +237,10 @@ fn mutants_never_crash_the_loader() {
     let first_seed = env_num("CILBIND_MUTANT_SEED", 0);
     let jobs_n = env_num("CILBIND_MUTANT_JOBS", 2).max(1) as usize;
 
-    let mut jobs = corpus_jobs(&inputs);
-    let corpus_len = jobs.len();
-    for i in 0..count {
-        let seed = first_seed + i;
-        let input = (seed % inputs.len() as u64) as usize;
-        jobs.push(Job {
-            input,
-            label: format!("seed {seed}"),
-            edits: inputs[input].mutator.edits(&inputs[input].bytes, seed),
-        });
-    }
+    let corpus = std::fs::read_to_string(corpus_dir().join("loader.txt"))
+        .unwrap_or_else(|e| panic!("the committed corpus: {e}"));
+    let jobs = mutate::jobs(&inputs, &corpus, first_seed, count).unwrap_or_else(|e| panic!("{e}"));
+    let corpus_len = jobs.len() - count as usize;
 
     let root = std::env::temp_dir().join(format!("cilbind-loader-mutants-{}", std::process::id()));
     let next = AtomicUsize::new(0);
