@@ -97,14 +97,13 @@ fn signature_of(method: Method) -> Result<String> {
     ))
 }
 
-/// 64-bit FNV-1a: tiny, stable across Rust versions and platforms (unlike `DefaultHasher`).
+/// 64-bit FNV-1a (the `fnv` crate's hasher, fed the bytes alone): stable across Rust versions,
+/// platforms and processes, unlike `DefaultHasher`; the runtime and the generator share it.
 fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(bytes);
+    h.finish()
 }
 
 #[cfg(test)]
