@@ -27,8 +27,12 @@ pub enum Error {
         /// Assembly searched.
         assembly: String,
     },
-    /// No method with this name and parameter list.
-    #[error("method {class}::{name}({parameters}) not found; methods of that name: [{}]", candidates.join("; "))]
+    /// No method with this name and parameter list (and return type, when one was asked for).
+    #[error(
+        "method {class}::{name}({parameters}){} not found; methods of that name: [{}]",
+        return_type.as_ref().map_or(String::new(), |r| format!(" -> {r}")),
+        candidates.join("; ")
+    )]
     MethodNotFound {
         /// Class searched (with its bases).
         class: String,
@@ -36,7 +40,26 @@ pub enum Error {
         name: String,
         /// Parameter types asked for.
         parameters: String,
+        /// Return type asked for (`None`: any).
+        return_type: Option<String>,
         /// Overloads that do exist, for the message.
+        candidates: Vec<String>,
+    },
+    /// Several methods of one class have this name and parameter list (they differ only by
+    /// return type, as the conversion operators `op_Implicit`/`op_Explicit` may: ECMA-335
+    /// I.10.2, CLS rule 38), and no return type was given to choose between them.
+    #[error(
+        "method {class}::{name}({parameters}) is ambiguous: name its return type; candidates: [{}]",
+        candidates.join("; ")
+    )]
+    AmbiguousMethod {
+        /// Class whose methods match.
+        class: String,
+        /// Method name asked for.
+        name: String,
+        /// Parameter types asked for.
+        parameters: String,
+        /// Every matching overload, with its return type.
         candidates: Vec<String>,
     },
     /// A member whose signature names a type Mono cannot load (for example one defined in an

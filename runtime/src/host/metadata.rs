@@ -220,19 +220,53 @@ impl Class {
     }
 
     /// The method `name` whose parameter types, as Mono names them (see
-    /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases.
+    /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases; the
+    /// first class with a match decides (an override or a `new` method hides its base's).
+    /// Several matches in that class (overloads that differ only by return type) are
+    /// [`Error::AmbiguousMethod`]: name the return type with [`Class::method_with_return`].
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
+        self.find_method(name, params, None)
+    }
+
+    /// The method `name` whose parameter types equal `params` and whose return type, as Mono
+    /// names it (see [`Method::return_type`]: `System.Int64`, `System.Void`), is `ret`.
+    /// Conversion operators (`op_Explicit`, `op_Implicit`) may differ only by return type
+    /// (ECMA-335 I.10.2, CLS rule 38): this tells them apart.
+    pub fn method_with_return(self, name: &str, params: &[&str], ret: &str) -> Result<Method> {
+        self.find_method(name, params, Some(ret))
+    }
+
+    fn find_method(self, name: &str, params: &[&str], ret: Option<&str>) -> Result<Method> {
         super::thread::ensure();
         let mut class = Some(self);
         let mut unresolved = None;
         while let Some(c) = class {
+            let mut found = Vec::new();
             for m in c.methods().filter(|m| m.name() == name) {
-                match m.parameter_types() {
-                    Ok(types) if types.iter().map(String::as_str).eq(params.iter().copied()) => return Ok(m),
+                let types = m
+                    .parameter_types()
+                    .and_then(|p| Ok((p, ret.map(|_| m.return_type()).transpose()?)));
+                match types {
+                    Ok((p, r)) if p.iter().map(String::as_str).eq(params.iter().copied()) && r.as_deref() == ret => {
+                        found.push(m)
+                    }
                     Ok(_) => {}
                     // An overload whose signature cannot be resolved (a type of a missing
                     // assembly) may be the one asked for: report why it is unusable.
                     Err(e) => unresolved = Some(e),
+                }
+            }
+            match found[..] {
+                [m] => return Ok(m),
+                [] => {}
+                // Never a silent pick: which one is meant depends on the return type.
+                _ => {
+                    return Err(Error::AmbiguousMethod {
+                        class: c.full_name(),
+                        name: name.into(),
+                        parameters: params.join(", "),
+                        candidates: found.iter().map(|m| m.to_string()).collect(),
+                    })
                 }
             }
             class = c.parent();
@@ -244,6 +278,7 @@ impl Class {
             class: self.full_name(),
             name: name.into(),
             parameters: params.join(", "),
+            return_type: ret.map(str::to_owned),
             candidates: self
                 .methods()
                 .filter(|m| m.name() == name)
