@@ -2,7 +2,8 @@
 //! `op_Implicit`; ECMA-335 I.10.2, CLS rule 38): the generated bindings of
 //! `fixtures/Conversions.cs` call each its own overload (results checked against the same
 //! arithmetic in Rust), a lookup by name and parameters alone is an ambiguity error naming the
-//! candidates, and mscorlib's `System.Decimal` conversions resolve by return type.
+//! candidates, mscorlib's `System.Decimal` conversions resolve by return type, and a generic
+//! method definition beside a non-generic method of the same parameters is never a candidate.
 
 use cilbind::{invoke, Error, MethodRef, Object, TypeRef, Value};
 use managed_tests::conversions::conversions::{Celsius, Fixed};
@@ -171,4 +172,38 @@ fn mscorlib_decimal_conversions_resolve_by_return_type() {
     assert!(overflows(TO_BYTE.thunk().unwrap().call::<_, u8>((&d,))));
     assert_eq!(TO_DOUBLE.thunk().unwrap().call::<_, f64>((&d,)).unwrap(), -1234.75);
     assert_eq!(TO_SINGLE.thunk().unwrap().call::<_, f32>((&d,)).unwrap(), -1234.75f32);
+}
+
+#[test]
+fn a_generic_method_definition_is_not_a_candidate() {
+    setup();
+    // mscorlib declares `Contract.Requires(bool)` and `Contract.Requires<TException>(bool)`,
+    // `Task.FromException(Exception)` and `Task.FromException<TResult>(Exception)`: same name,
+    // same parameters (and for `Requires`, the same return type). Only the non-generic one can
+    // be called without instantiating it.
+    for (namespace, name, method, params) in [
+        (
+            "System.Diagnostics.Contracts",
+            "Contract",
+            "Requires",
+            &["System.Boolean"][..],
+        ),
+        (
+            "System.Threading.Tasks",
+            "Task",
+            "FromException",
+            &["System.Exception"][..],
+        ),
+    ] {
+        let rt = cilbind::Runtime::get().unwrap();
+        let class = rt.assembly("mscorlib").unwrap().class(namespace, name).unwrap();
+        let generic = class
+            .methods()
+            .filter(|m| m.name() == method && m.is_generic_definition())
+            .count();
+        assert!(generic >= 1, "{name}.{method}<T> exists");
+        let m = class.method(method, params).unwrap();
+        assert!(!m.is_generic_definition(), "{m}");
+        assert_eq!(m.parameter_types().unwrap(), params);
+    }
 }

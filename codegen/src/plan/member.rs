@@ -265,9 +265,9 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
 
 /// True when another method that `t` declares has `m`'s name and parameter types (as Mono
 /// names them): they differ only by return type, which C# allows for the conversion operators
-/// `op_Explicit`/`op_Implicit` (ECMA-335 I.10.2, CLS rule 38) and which a generic method of the
-/// same name and parameters also looks like to a lookup by name and parameters. The runtime
-/// refuses such a lookup as ambiguous unless the `MethodRef` names the return type. (Members
+/// `op_Explicit`/`op_Implicit` (ECMA-335 I.10.2, CLS rule 38). The runtime refuses such a
+/// lookup as ambiguous unless the `MethodRef` names the return type. Generic method
+/// definitions do not count: the runtime's lookup never matches them (`Class::method`). (Members
 /// the model does not hold, private and internal ones, cannot be compared here: should one
 /// clash, the runtime's lookup is an error naming both, never a silent pick.)
 fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool {
@@ -283,7 +283,7 @@ fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool 
     api.methods
         .iter()
         .chain(accessors)
-        .filter(|other| other.name == m.name && other.params.len() == params.len())
+        .filter(|other| other.name == m.name && other.params.len() == params.len() && other.generic_params.is_empty())
         .filter(|other| mono_params(other).is_ok_and(|p| p == params))
         .count()
         > 1

@@ -2,7 +2,8 @@
 // `op_Implicit`; ECMA-335 I.10.2, CLS rule 38): their `MethodRef`s name the return type too
 // (`.returning("System.Int64")`), so each function calls its own overload. Names follow the
 // overload rule (`op_explicit`, `op_explicit_2`, … in metadata order). A method whose name and
-// parameters no other method shares (`op_Implicit`, `op_Explicit(int)`) keeps the short form.
+// parameters no other method shares (`op_Implicit`, `op_Explicit(int)`) keeps the short form;
+// a generic method definition (`Check<T>`, not bound) is no rival: the runtime never picks one.
 namespace Features.ReturnOverloads
 {
     public class Meters
@@ -13,5 +14,7 @@ namespace Features.ReturnOverloads
         public static explicit operator long(Meters m) { return (long)m.Value; }
         public static implicit operator double(Meters m) { return m.Value; }
         public static explicit operator Meters(int v) { return new Meters(v); }
+        public static void Check(bool ok) { }
+        public static void Check<T>(bool ok) { }
     }
 }

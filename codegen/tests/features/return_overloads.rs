@@ -161,6 +161,18 @@ pub mod features {
                 let __r: ::core::option::Option<Meters> = M.thunk()?.call((v,))?;
                 Ok(__r)
             }
+            /// Binds `static void Features.ReturnOverloads.Meters.Check(System.Boolean ok)` (`Meters.Check`).
+            pub fn check(ok: bool) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Meters,
+                    "Check",
+                    &["System.Boolean"],
+                );
+                let __r: () = M.thunk()?.call((ok,))?;
+                let () = __r;
+                Ok(())
+            }
+            // skipped `Meters.Check`: generic method Check<T>
         }
     }
 }

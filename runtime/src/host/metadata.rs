@@ -219,9 +219,10 @@ impl Class {
         (size.max(0) as usize, align as usize)
     }
 
-    /// The method `name` whose parameter types, as Mono names them (see
+    /// The non-generic method `name` whose parameter types, as Mono names them (see
     /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases; the
     /// first class with a match decides (an override or a `new` method hides its base's).
+    /// Generic method definitions (`M<T>(bool)` beside `M(bool)`) are not candidates.
     /// Several matches in that class (overloads that differ only by return type) are
     /// [`Error::AmbiguousMethod`]: name the return type with [`Class::method_with_return`].
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
@@ -242,7 +243,7 @@ impl Class {
         let mut unresolved = None;
         while let Some(c) = class {
             let mut found = Vec::new();
-            for m in c.methods().filter(|m| m.name() == name) {
+            for m in c.methods().filter(|m| m.name() == name && !m.is_generic_definition()) {
                 let types = m
                     .parameter_types()
                     .and_then(|p| Ok((p, ret.map(|_| m.return_type()).transpose()?)));
@@ -413,6 +414,15 @@ impl Method {
     /// True for static methods.
     pub fn is_static(self) -> bool {
         self.flags() & ffi::METHOD_ATTRIBUTE_STATIC != 0
+    }
+
+    /// True for a generic method definition (`M<T>`): its signature has a generic parameter
+    /// count (ECMA-335 II.23.2.1), so it is never the same method as a non-generic `M` with the
+    /// same parameters, and it cannot be called before it is instantiated.
+    pub fn is_generic_definition(self) -> bool {
+        // SAFETY: valid method; Mono returns NULL unless the method is a generic definition
+        // and reads no signature (so a method with an unresolvable signature is fine too).
+        !unsafe { ffi::mono_method_get_generic_container(self.as_ptr()) }.is_null()
     }
 
     /// True for virtual (and abstract, and interface) methods.
