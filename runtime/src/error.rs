@@ -28,20 +28,16 @@ pub enum Error {
         assembly: String,
     },
     /// No method with this name and parameter list (and return type, when one was asked for).
-    #[error(
-        "method {class}::{name}({parameters}){} not found; methods of that name: [{}]",
-        return_type.as_ref().map_or(String::new(), |r| format!(" -> {r}")),
-        candidates.join("; ")
-    )]
+    #[error("method {class}::{name}({parameters}) not found; methods of that name: [{}]", candidates.join("; "))]
     MethodNotFound {
         /// Class searched (with its bases).
         class: String,
         /// Method name asked for.
         name: String,
-        /// Parameter types asked for.
+        /// Parameter types asked for, then ` -> ` and the return type when one was asked for
+        /// (`Conversions.Fixed -> System.Decimal`). One string, not a field more: `Error`
+        /// travels in every `Result` and stays small.
         parameters: String,
-        /// Return type asked for (`None`: any).
-        return_type: Option<String>,
         /// Overloads that do exist, for the message.
         candidates: Vec<String>,
     },
@@ -59,8 +55,9 @@ pub enum Error {
         name: String,
         /// Parameter types asked for.
         parameters: String,
-        /// Every matching overload, with its return type.
-        candidates: Vec<String>,
+        /// Every matching overload, with its return type (a boxed slice: a `Vec` here would
+        /// make every `Error` larger).
+        candidates: Box<[String]>,
     },
     /// A member whose signature names a type Mono cannot load (for example one defined in an
     /// assembly that is missing).

@@ -278,8 +278,10 @@ impl Class {
         Err(Error::MethodNotFound {
             class: self.full_name(),
             name: name.into(),
-            parameters: params.join(", "),
-            return_type: ret.map(str::to_owned),
+            parameters: match ret {
+                Some(ret) => format!("{} -> {ret}", params.join(", ")),
+                None => params.join(", "),
+            },
             candidates: self
                 .methods()
                 .filter(|m| m.name() == name)
