@@ -39,6 +39,7 @@ fn main() {
         ("basics", out.join("Basics.dll")),
         ("game", out.join("Game.dll")),
         ("events", out.join("Events.dll")),
+        ("conversions", out.join("Conversions.dll")),
         ("props", out.join("Props.dll")),
         (
             "vectors",

@@ -27,6 +27,7 @@ mod expected {
         generics,
         interfaces,
         overloads,
+        return_overloads,
         struct_receivers,
     );
 }

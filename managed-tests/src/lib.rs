@@ -42,3 +42,8 @@ pub mod vectors {
 pub mod events {
     include!(concat!(env!("OUT_DIR"), "/events_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Conversions.cs` (overloads that differ only by return type).
+pub mod conversions {
+    include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));
+}

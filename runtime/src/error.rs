@@ -27,17 +27,37 @@ pub enum Error {
         /// Assembly searched.
         assembly: String,
     },
-    /// No method with this name and parameter list.
+    /// No method with this name and parameter list (and return type, when one was asked for).
     #[error("method {class}::{name}({parameters}) not found; methods of that name: [{}]", candidates.join("; "))]
     MethodNotFound {
         /// Class searched (with its bases).
         class: String,
         /// Method name asked for.
         name: String,
-        /// Parameter types asked for.
+        /// Parameter types asked for, then ` -> ` and the return type when one was asked for
+        /// (`Conversions.Fixed -> System.Decimal`). One string, not a field more: `Error`
+        /// travels in every `Result` and stays small.
         parameters: String,
         /// Overloads that do exist, for the message.
         candidates: Vec<String>,
+    },
+    /// Several methods of one class have this name and parameter list (they differ only by
+    /// return type, as the conversion operators `op_Implicit`/`op_Explicit` may: ECMA-335
+    /// I.10.2, CLS rule 38), and no return type was given to choose between them.
+    #[error(
+        "method {class}::{name}({parameters}) is ambiguous: name its return type; candidates: [{}]",
+        candidates.join("; ")
+    )]
+    AmbiguousMethod {
+        /// Class whose methods match.
+        class: String,
+        /// Method name asked for.
+        name: String,
+        /// Parameter types asked for.
+        parameters: String,
+        /// Every matching overload, with its return type (a boxed slice: a `Vec` here would
+        /// make every `Error` larger).
+        candidates: Box<[String]>,
     },
     /// A member whose signature names a type Mono cannot load (for example one defined in an
     /// assembly that is missing).

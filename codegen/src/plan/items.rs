@@ -190,6 +190,10 @@ pub(crate) struct MethodItem {
     pub metadata_name: String,
     /// Mono's parameter type names.
     pub mono_params: Vec<String>,
+    /// Mono's name of the return type, when the `MethodRef` must name it: another method of
+    /// the type has the same name and parameters (conversion operators that differ only by
+    /// return type), so name and parameters alone are ambiguous.
+    pub mono_return: Option<String>,
     /// Doc lines.
     pub doc: Vec<String>,
     /// How `this` is received.

@@ -205,6 +205,9 @@ fn plan_method(
         }
     };
     let mono_params = mono_params(m)?;
+    let mono_return = shares_parameters(o.t, m, &mono_params)
+        .then(|| mono_name(&m.ret))
+        .flatten();
     // The function database's signature, from the same Mono names the runtime reads
     // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
     let signature = format!(
@@ -233,6 +236,7 @@ fn plan_method(
         signature,
         rust_name,
         metadata_name: m.name.clone(),
+        mono_return,
         mono_params,
         doc,
         receiver,
@@ -257,6 +261,32 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
         },
         _ => o.res.pass(o.module, c),
     }
+}
+
+/// True when another method that `t` declares has `m`'s name and parameter types (as Mono
+/// names them): they differ only by return type, which C# allows for the conversion operators
+/// `op_Explicit`/`op_Implicit` (ECMA-335 I.10.2, CLS rule 38). The runtime refuses such a
+/// lookup as ambiguous unless the `MethodRef` names the return type. Generic method
+/// definitions do not count: the runtime's lookup never matches them (`Class::method`). (Members
+/// the model does not hold, private and internal ones, cannot be compared here: should one
+/// clash, the runtime's lookup is an error naming both, never a silent pick.)
+fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool {
+    let Some(api) = t.api.as_ref() else {
+        return false;
+    };
+    let accessors = api
+        .properties
+        .iter()
+        .flat_map(|p| [p.getter.as_ref(), p.setter.as_ref()])
+        .chain(api.events.iter().flat_map(|e| [Some(&e.add), Some(&e.remove)]))
+        .flatten();
+    api.methods
+        .iter()
+        .chain(accessors)
+        .filter(|other| other.name == m.name && other.params.len() == params.len() && other.generic_params.is_empty())
+        .filter(|other| mono_params(other).is_ok_and(|p| p == params))
+        .count()
+        > 1
 }
 
 /// Mono's names of a method's parameter types, for `MethodRef`.

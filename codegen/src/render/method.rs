@@ -226,6 +226,13 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     } else {
         quote!(::cilbind::MethodRef::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
     };
+    let method_ref = match &m.mono_return {
+        Some(ret) => {
+            let ret = lit_str(ret);
+            quote!(#method_ref.returning(#ret))
+        }
+        None => method_ref,
+    };
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
         Receiver::Object => (

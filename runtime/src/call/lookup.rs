@@ -79,12 +79,13 @@ enum CallPath {
 }
 
 /// A method named by its type, name and parameter types (as Mono names them:
-/// `System.Int32`, `System.Int32&`, `System.String[]`), with its raw-call entry point cached
-/// after the first call.
+/// `System.Int32`, `System.Int32&`, `System.String[]`), and optionally its return type (see
+/// [`MethodRef::returning`]), with its raw-call entry point cached after the first call.
 pub struct MethodRef {
     ty: &'static TypeRef,
     name: &'static str,
     params: &'static [&'static str],
+    ret: Option<&'static str>,
     path: CallPath,
     thunk: OnceLock<Thunk>,
 }
@@ -104,6 +105,7 @@ impl MethodRef {
             ty,
             name,
             params,
+            ret: None,
             path: CallPath::Thunk,
             thunk: OnceLock::new(),
         }
@@ -123,14 +125,34 @@ impl MethodRef {
             ty,
             name,
             params,
+            ret: None,
             path: CallPath::Trampoline(mask),
             thunk: OnceLock::new(),
         }
     }
 
+    /// The same reference, naming the return type too (as Mono names it: `System.Int64`,
+    /// `System.Void`), for overloads that differ only by return type (`op_Explicit`,
+    /// `op_Implicit`): without it, such a lookup is [`Error::AmbiguousMethod`](crate::Error).
+    ///
+    /// ```
+    /// # use cilbind::{MethodRef, TypeRef};
+    /// static DECIMAL: TypeRef = TypeRef::new("mscorlib", "System", "Decimal");
+    /// static TO_I64: MethodRef =
+    ///     MethodRef::new(&DECIMAL, "op_Explicit", &["System.Decimal"]).returning("System.Int64");
+    /// ```
+    pub const fn returning(mut self, ret: &'static str) -> Self {
+        self.ret = Some(ret);
+        self
+    }
+
     /// The method's metadata.
     pub fn method(&self) -> Result<Method> {
-        self.ty.class()?.method(self.name, self.params)
+        let class = self.ty.class()?;
+        match self.ret {
+            Some(ret) => class.method_with_return(self.name, self.params, ret),
+            None => class.method(self.name, self.params),
+        }
     }
 
     /// The raw-call entry point, resolved (and JIT-compiled) on first use.

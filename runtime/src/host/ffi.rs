@@ -142,6 +142,9 @@ extern "C" {
     pub fn mono_method_get_name(method: *mut MonoMethod) -> *const c_char;
     pub fn mono_method_get_class(method: *mut MonoMethod) -> *mut MonoClass;
     pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
+    /// Exported, not in the headers: the generic parameters of a generic method definition,
+    /// NULL for every other method (it tests the method's `is_generic` bit first).
+    pub fn mono_method_get_generic_container(method: *mut MonoMethod) -> *mut c_void;
     /// Exported, not in the headers: `mono_method_signature` without its assertion, reporting
     /// why the signature cannot be built (a type of an assembly that cannot be loaded) in `error`.
     pub fn mono_method_signature_checked_slow(

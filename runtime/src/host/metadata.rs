@@ -219,20 +219,55 @@ impl Class {
         (size.max(0) as usize, align as usize)
     }
 
-    /// The method `name` whose parameter types, as Mono names them (see
-    /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases.
+    /// The non-generic method `name` whose parameter types, as Mono names them (see
+    /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases; the
+    /// first class with a match decides (an override or a `new` method hides its base's).
+    /// Generic method definitions (`M<T>(bool)` beside `M(bool)`) are not candidates.
+    /// Several matches in that class (overloads that differ only by return type) are
+    /// [`Error::AmbiguousMethod`]: name the return type with [`Class::method_with_return`].
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
+        self.find_method(name, params, None)
+    }
+
+    /// The method `name` whose parameter types equal `params` and whose return type, as Mono
+    /// names it (see [`Method::return_type`]: `System.Int64`, `System.Void`), is `ret`.
+    /// Conversion operators (`op_Explicit`, `op_Implicit`) may differ only by return type
+    /// (ECMA-335 I.10.2, CLS rule 38): this tells them apart.
+    pub fn method_with_return(self, name: &str, params: &[&str], ret: &str) -> Result<Method> {
+        self.find_method(name, params, Some(ret))
+    }
+
+    fn find_method(self, name: &str, params: &[&str], ret: Option<&str>) -> Result<Method> {
         super::thread::ensure();
         let mut class = Some(self);
         let mut unresolved = None;
         while let Some(c) = class {
-            for m in c.methods().filter(|m| m.name() == name) {
-                match m.parameter_types() {
-                    Ok(types) if types.iter().map(String::as_str).eq(params.iter().copied()) => return Ok(m),
+            let mut found = Vec::new();
+            for m in c.methods().filter(|m| m.name() == name && !m.is_generic_definition()) {
+                let types = m
+                    .parameter_types()
+                    .and_then(|p| Ok((p, ret.map(|_| m.return_type()).transpose()?)));
+                match types {
+                    Ok((p, r)) if p.iter().map(String::as_str).eq(params.iter().copied()) && r.as_deref() == ret => {
+                        found.push(m)
+                    }
                     Ok(_) => {}
                     // An overload whose signature cannot be resolved (a type of a missing
                     // assembly) may be the one asked for: report why it is unusable.
                     Err(e) => unresolved = Some(e),
+                }
+            }
+            match found[..] {
+                [m] => return Ok(m),
+                [] => {}
+                // Never a silent pick: which one is meant depends on the return type.
+                _ => {
+                    return Err(Error::AmbiguousMethod {
+                        class: c.full_name(),
+                        name: name.into(),
+                        parameters: params.join(", "),
+                        candidates: found.iter().map(|m| m.to_string()).collect(),
+                    })
                 }
             }
             class = c.parent();
@@ -243,7 +278,10 @@ impl Class {
         Err(Error::MethodNotFound {
             class: self.full_name(),
             name: name.into(),
-            parameters: params.join(", "),
+            parameters: match ret {
+                Some(ret) => format!("{} -> {ret}", params.join(", ")),
+                None => params.join(", "),
+            },
             candidates: self
                 .methods()
                 .filter(|m| m.name() == name)
@@ -378,6 +416,15 @@ impl Method {
     /// True for static methods.
     pub fn is_static(self) -> bool {
         self.flags() & ffi::METHOD_ATTRIBUTE_STATIC != 0
+    }
+
+    /// True for a generic method definition (`M<T>`): its signature has a generic parameter
+    /// count (ECMA-335 II.23.2.1), so it is never the same method as a non-generic `M` with the
+    /// same parameters, and it cannot be called before it is instantiated.
+    pub fn is_generic_definition(self) -> bool {
+        // SAFETY: valid method; Mono returns NULL unless the method is a generic definition
+        // and reads no signature (so a method with an unresolvable signature is fine too).
+        !unsafe { ffi::mono_method_get_generic_container(self.as_ptr()) }.is_null()
     }
 
     /// True for virtual (and abstract, and interface) methods.
