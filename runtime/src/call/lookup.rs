@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
-use crate::call::shim::Thunk;
+use crate::call::shim::{NativeSignature, Thunk};
 use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
 use crate::host::{
@@ -206,15 +206,8 @@ pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
         .or_insert(thunk))
 }
 
-/// The native-ABI classes of a method's entry point (`this`, if any, and each parameter;
-/// the return), and the class each reference among them must be an instance of.
-/// Trampolines take the parameters selected by `mask` by pointer.
-pub(crate) struct NativeSignature {
-    pub(crate) params: Vec<Abi>,
-    pub(crate) checks: Vec<Option<ClassCheck>>,
-    pub(crate) ret: Abi,
-}
-
+/// The native-ABI classes of `method`'s entry point and the class each reference must be an
+/// instance of. Trampolines take the parameters selected by `mask` by pointer.
 fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<NativeSignature> {
     let class = method.class();
     let ctor = method.is_constructor();

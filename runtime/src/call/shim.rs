@@ -13,10 +13,18 @@ use std::mem::MaybeUninit;
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot, Ret};
 use crate::call::exception;
 use crate::call::function_db::FunctionId;
-use crate::call::lookup::NativeSignature;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{Blittable, Method, RawObject, Runtime};
+
+/// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
+/// return), and the class each reference among them must be an instance of: what a [`Thunk`]
+/// checks on every call (computed once by `lookup`).
+pub(crate) struct NativeSignature {
+    pub(crate) params: Vec<Abi>,
+    pub(crate) checks: Vec<Option<ClassCheck>>,
+    pub(crate) ret: Abi,
+}
 
 /// A resolved raw-call entry point.
 pub struct Thunk {
