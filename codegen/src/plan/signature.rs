@@ -125,6 +125,10 @@ impl Classifier<'_> {
     /// How a value of type `ty`, passed as `pass`, crosses.
     fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
         if pass != PassMode::Value {
+            if matches!(ty, Ty::Pointer(_)) {
+                // The runtime has no by-ref slot for a pointer (`Out` is for values it can check).
+                return Err(Unsupported::new(SkipKind::Pointer, format!("ref/out of {ty}")));
+            }
             let target = self.crossing(ty, PassMode::Value)?;
             return Ok(Crossing::ByRef {
                 pass,

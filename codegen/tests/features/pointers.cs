@@ -3,7 +3,7 @@
 // `# Safety` doc. When every pointer is followed by an `int`/`long` length named `count`,
 // `length`, `len`, `size` (contained) or `n`, a safe `_slice` overload takes `&mut [T]` instead.
 // Still skipped (reason `pointer`): pointer returns, pointer fields, pointers to pointers,
-// arrays of pointers.
+// arrays of pointers, `ref`/`out` pointers.
 namespace Features.Pointers
 {
     public enum Kind : short { A, B }
@@ -27,6 +27,7 @@ namespace Features.Pointers
         public static unsafe int* Find(int* values, int count) { return values; }
         public static unsafe void Deep(int** table) { }
         public static unsafe void Many(int*[] rows) { }
+        public static unsafe void Get(out byte* blob, ref int* cursor) { blob = null; }
         public unsafe int* Cursor;
     }
 }

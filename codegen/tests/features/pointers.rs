@@ -368,6 +368,7 @@ pub mod features {
             // skipped `Native.Find`: returns System.Int32* (pointer returns are not bound)
             // skipped `Native.Deep`: parameter `table`: System.Int32**: pointer to a pointer
             // skipped `Native.Many`: parameter `rows`: array of pointers System.Int32*[]
+            // skipped `Native.Get`: parameter `blob`: ref/out of System.Byte*
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
