@@ -41,6 +41,7 @@ fn main() {
         ("events", out.join("Events.dll")),
         ("conversions", out.join("Conversions.dll")),
         ("props", out.join("Props.dll")),
+        ("pointers", out.join("Pointers.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

@@ -27,6 +27,7 @@ mod expected {
         generics,
         interfaces,
         overloads,
+        pointers,
         return_overloads,
         struct_receivers,
     );

@@ -43,6 +43,12 @@ pub mod events {
     include!(concat!(env!("OUT_DIR"), "/events_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Pointers.cs` (unmanaged pointer parameters: `unsafe fn`s and
+/// `_slice` overloads).
+pub mod pointers {
+    include!(concat!(env!("OUT_DIR"), "/pointers_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Conversions.cs` (overloads that differ only by return type).
 pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));

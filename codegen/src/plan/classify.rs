@@ -113,6 +113,9 @@ pub enum Crossing {
         /// Its element.
         element: ArrayElement,
     },
+    /// An unmanaged pointer `T*` parameter to a primitive, enum or full struct (`Some(T)`),
+    /// or `void*` (`None`): a raw address, bound only in `unsafe fn`s.
+    Pointer(Option<Ty>),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.
@@ -131,7 +134,11 @@ impl Crossing {
             | Crossing::FullStruct(ty)
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
-            Crossing::Void | Crossing::Primitive(_) | Crossing::Enum { .. } | Crossing::String => {}
+            Crossing::Void
+            | Crossing::Primitive(_)
+            | Crossing::Enum { .. }
+            | Crossing::String
+            | Crossing::Pointer(_) => {}
         }
     }
 }

@@ -210,6 +210,23 @@ pub(crate) struct MethodItem {
     pub public: bool,
     /// Delegates' `Invoke`: the typed `from_fn`, or why there is none.
     pub from_fn: Option<Result<Callback, String>>,
+    /// An `unsafe fn`: a parameter is an unmanaged pointer ([`Pass::Pointer`]).
+    pub is_unsafe: bool,
+    /// The safe overload over slices, when every pointer parameter has an obvious length
+    /// (see `member`'s module doc).
+    pub slice: Option<Box<SliceOverload>>,
+}
+
+/// A safe overload of an `unsafe fn` whose pointer parameters each come with a length: each
+/// pointer and its length become one `&mut [T]`.
+#[derive(Clone, Debug)]
+pub(crate) struct SliceOverload {
+    /// Rust name (`<method>_slice`, made unique).
+    pub rust_name: String,
+    /// `(pointer parameter index, length parameter index, length type)`, in order.
+    pub pairs: Vec<(usize, usize, Primitive)>,
+    /// Doc lines.
+    pub doc: Vec<String>,
 }
 
 /// A delegate's typed closure constructor.

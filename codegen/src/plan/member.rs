@@ -6,6 +6,18 @@
 //! it; overloads and clashes get `_2`, `_3`, … in metadata order; constructors are `new`.
 //! A name is taken as soon as a member's signature classifies, even if a later rule skips it,
 //! so adding a Rust form for a member never renames another.
+//!
+//! Unmanaged pointers: a method or constructor with a parameter `T*` (`T` a primitive, enum
+//! or full struct) or `void*` is an `unsafe fn` taking `*mut T` (`*mut c_void`); its doc has a
+//! `# Safety` section. Pointer returns, pointer fields, pointers to pointers and function
+//! pointers stay skips (`SkipKind::Pointer`). When every pointer parameter `T* x` (not
+//! `void*`) is immediately followed by an `int` or `long` parameter whose name contains
+//! `count`, `length`, `len`, `size` or is `n` (any case), the method also gets a safe
+//! `<name>_slice` taking `x: &mut [T]` in place of the pair: it passes the slice's pointer and
+//! its length (an error if the length does not fit). That overload trusts the method to
+//! access only the first `count` elements, as the parameter names say; it is always `&mut`,
+//! since metadata does not say whether the method writes through the pointer. Its name is
+//! taken right after the method's.
 
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
@@ -114,6 +126,23 @@ fn plan_member(
     };
     let rust_name = names::unique(rust, taken);
     let mut item = plan_method(o, method, sig, rust_name, &m.display_name)?;
+    if item.is_unsafe {
+        if let Some(pairs) = slice_pairs(method, &item.params) {
+            let rust_name = names::unique(format!("{}_slice", item.rust_name.trim_start_matches("r#")), taken);
+            let names: Vec<String> = pairs
+                .iter()
+                .map(|&(p, l, _)| format!("`{}` with `{}`", item.params[p].name, item.params[l].name))
+                .collect();
+            let target = &item.rust_name;
+            let doc = vec![
+                format!("Safe form of [`Self::{target}`]: each slice stands for a pointer and its length ({}).", names.join(", ")),
+                String::new(),
+                "The method is trusted to access only as many elements as the length it is given, as its parameter names say."
+                    .into(),
+            ];
+            item.slice = Some(Box::new(SliceOverload { rust_name, pairs, doc }));
+        }
+    }
     // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
     let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
     if o.t.kind == TypeKind::Delegate && invoke {
@@ -230,6 +259,21 @@ fn plan_method(
         doc.push(String::new());
         doc.push("Virtual: dispatches on the object's runtime type.".into());
     }
+    let is_unsafe = params.iter().any(|p| matches!(p.pass, Pass::Pointer(_)));
+    if is_unsafe {
+        let pointers: Vec<String> = params
+            .iter()
+            .filter(|p| matches!(p.pass, Pass::Pointer(_)))
+            .map(|p| format!("`{}`", p.name))
+            .collect();
+        doc.push(String::new());
+        doc.push("# Safety".into());
+        doc.push(String::new());
+        doc.push(format!(
+            "The method reads and writes through {} without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.",
+            pointers.join(", ")
+        ));
+    }
     Ok(MethodItem {
         item: display.to_string(),
         function_id: fnv1a64(signature.as_bytes()),
@@ -246,7 +290,34 @@ fn plan_method(
         mask,
         public: o.owner != Owner::Interface,
         from_fn: None,
+        is_unsafe,
+        slice: None,
     })
+}
+
+/// The `(pointer, length, length type)` parameter pairs of a method whose every pointer
+/// parameter has an obvious length, or `None` (see the module doc).
+fn slice_pairs(m: &MethodModel, params: &[Param]) -> Option<Vec<(usize, usize, Primitive)>> {
+    let mut pairs = Vec::new();
+    for (i, p) in params.iter().enumerate() {
+        if !matches!(p.pass, Pass::Pointer(_)) {
+            continue;
+        }
+        if !matches!(m.params.get(i)?.ty, Ty::Pointer(Some(_))) {
+            return None; // `void*`: no element type
+        }
+        let len = params.get(i + 1)?;
+        let Pass::Primitive(prim @ (Primitive::I32 | Primitive::I64)) = len.pass else {
+            return None;
+        };
+        let name = m.params.get(i + 1)?.name.to_ascii_lowercase();
+        let obvious = name == "n" || ["count", "length", "len", "size"].iter().any(|w| name.contains(w));
+        if !obvious {
+            return None;
+        }
+        pairs.push((i, i + 1, prim));
+    }
+    Some(pairs)
 }
 
 /// A parameter's crossing, refusing the by-ref forms the runtime has no slot for.

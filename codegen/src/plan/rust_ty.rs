@@ -124,6 +124,9 @@ pub(crate) enum Pass {
     },
     /// An array of references, as its handle type.
     ObjectArray(String),
+    /// An unmanaged pointer parameter: `*mut pointee` (the pointee as stored in memory, or
+    /// `::core::ffi::c_void` for `void*`), in an `unsafe fn`.
+    Pointer(String),
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -229,6 +232,8 @@ impl Resolver<'_> {
                     }
                 }
             },
+            Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
+            Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::ByRef { pass, target } => Pass::ByRef {
                 pass: *pass,
                 target: Box::new(self.pass(module, target)?),

@@ -19,6 +19,11 @@ impl Classifier<'_> {
                 continue; // private fields of structs are modeled only for their layout
             }
             let binding = self.visibility_check(f.visibility).and_then(|()| {
+                if matches!(f.ty, Ty::Pointer(_)) {
+                    // A pointer field would be read and written through a raw address with no
+                    // owner: not bound.
+                    return Err(Unsupported::new(SkipKind::Pointer, format!("field type {}", f.ty)));
+                }
                 let ret = self
                     .crossing(&f.ty, PassMode::Value)
                     .map_err(|u| u.context(&format!("field type {}", f.ty)))?;
@@ -102,6 +107,14 @@ impl Classifier<'_> {
             Ty::ByRef(t) => {
                 return Err(Unsupported::new(SkipKind::RefReturn, format!("returns ref {t}")));
             }
+            // A returned pointer has no length and no owner the generator could state: the
+            // member stays a skip (parameters are bound, see `Classifier::pointer`).
+            Ty::Pointer(_) => {
+                return Err(Unsupported::new(
+                    SkipKind::Pointer,
+                    format!("returns {} (pointer returns are not bound)", m.ret),
+                ));
+            }
             t => self
                 .crossing(t, PassMode::Value)
                 .map_err(|u| u.context("return type"))?,
@@ -112,6 +125,10 @@ impl Classifier<'_> {
     /// How a value of type `ty`, passed as `pass`, crosses.
     fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
         if pass != PassMode::Value {
+            if matches!(ty, Ty::Pointer(_)) {
+                // The runtime has no by-ref slot for a pointer (`Out` is for values it can check).
+                return Err(Unsupported::new(SkipKind::Pointer, format!("ref/out of {ty}")));
+            }
             let target = self.crossing(ty, PassMode::Value)?;
             return Ok(Crossing::ByRef {
                 pass,
@@ -188,6 +205,9 @@ impl Classifier<'_> {
                             format!("array of managed struct {t}"),
                         ))
                     }
+                    Crossing::Pointer(_) => {
+                        return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
+                    }
                     Crossing::Void | Crossing::ByRef { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
@@ -198,7 +218,7 @@ impl Classifier<'_> {
                 }
             }
             Ty::Array { .. } => return Err(Unsupported::new(SkipKind::MultiDimArray, format!("{ty}"))),
-            Ty::Pointer(_) => return Err(Unsupported::new(SkipKind::Pointer, format!("{ty}"))),
+            Ty::Pointer(pointee) => self.pointer(ty, pointee.as_deref())?,
             Ty::FunctionPointer => return Err(Unsupported::new(SkipKind::FunctionPointer, format!("{ty}"))),
             Ty::TypedReference => return Err(Unsupported::new(SkipKind::SpecialType, format!("{ty}"))),
             Ty::ByRef(t) => {
@@ -209,5 +229,30 @@ impl Classifier<'_> {
             }
             Ty::GenericParam(_) => return Err(Unsupported::new(SkipKind::OpenGeneric, format!("{ty}"))),
         })
+    }
+
+    /// An unmanaged pointer `T*` (ECMA-335 II.14.4.1): bound when `T` is a primitive, an enum
+    /// or a full struct (Rust spells it, and its layout is Mono's, checked by `init()`), or
+    /// `void`. Pointers to pointers, to function pointers and to any other type stay skips.
+    fn pointer(&mut self, ty: &Ty, pointee: Option<&Ty>) -> Result<Crossing, Unsupported> {
+        let Some(pointee) = pointee else {
+            return Ok(Crossing::Pointer(None));
+        };
+        if matches!(pointee, Ty::Pointer(_) | Ty::FunctionPointer) {
+            return Err(Unsupported::new(
+                SkipKind::Pointer,
+                format!("{ty}: pointer to a pointer"),
+            ));
+        }
+        match self.crossing(pointee, PassMode::Value) {
+            Ok(Crossing::Primitive(_) | Crossing::Enum { .. } | Crossing::FullStruct(_)) => {
+                Ok(Crossing::Pointer(Some(pointee.clone())))
+            }
+            Ok(_) => Err(Unsupported::new(
+                SkipKind::Pointer,
+                format!("{ty}: pointer to a type that is not a primitive, enum or full struct"),
+            )),
+            Err(u) => Err(Unsupported::new(SkipKind::Pointer, format!("{ty}: {}", u.detail))),
+        }
     }
 }

@@ -15,11 +15,12 @@
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
+//! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
-    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Receiver, Ret, RETURN_BOXED,
-    RETURN_BY_POINTER, THIS_BY_POINTER,
+    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Receiver, Ret, SliceOverload,
+    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -95,6 +96,12 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             p.pre = quote!(let #name = #name.map(::cilbind::Array::<#elem>::from_slice).transpose()?;);
             p.arg = quote!(#name.as_ref());
             quote!(::core::option::Option<&[#elem]>)
+        }
+        Pass::Pointer(rust) => {
+            // Only in an `unsafe fn`, whose `# Safety` doc states what the caller guarantees.
+            p.arg = quote!(unsafe { ::cilbind::UnmanagedPtr::new(#name) });
+            let rust = ty(rust);
+            quote!(*mut #rust)
         }
         // The plan binds no other parameter form.
         Pass::Void | Pass::ByRef { .. } => quote!(()),
@@ -190,8 +197,8 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
                 quote!(__r.map(|a| a.to_vec()).transpose()?),
             )
         }
-        // `void`; the plan binds no ref returns.
-        Pass::Void | Pass::ByRef { .. } => (None, quote!(()), quote!(__r)),
+        // `void`; the plan binds no ref or pointer returns.
+        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) => (None, quote!(()), quote!(__r)),
     }
 }
 
@@ -296,15 +303,76 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         quote!(#[doc = #line])
     });
     let name = ident(&m.rust_name);
+    let unsafety = m.is_unsafe.then(|| quote!(unsafe));
+    let slice = m.slice.as_ref().map(|s| slice_overload(m, s, &params, &result_ty));
     quote! {
         #(#docs)*
-        #vis fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+        #vis #unsafety fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
             static M: ::cilbind::MethodRef = #method_ref;
             #this_pre
             #(#pre)*
             let __r: #raw_ty = M.thunk()?.#call((#(#args,)*))?;
             #check_void
             Ok(#value)
+        }
+        #slice
+    }
+}
+
+/// The safe `_slice` overload of the `unsafe fn` `m`: each pointer and its length become one
+/// `&mut [T]`, and it calls `m` with the slice's pointer and length.
+fn slice_overload(m: &MethodItem, s: &SliceOverload, params: &[ParamCode], result_ty: &TokenStream) -> TokenStream {
+    let receiver = match m.receiver {
+        Receiver::Static => None,
+        Receiver::StructMut => Some(quote!(&mut self)),
+        _ => Some(quote!(&self)),
+    };
+    let mut sig: Vec<TokenStream> = receiver.into_iter().collect();
+    let mut pre = Vec::new();
+    let mut args = Vec::new();
+    for (i, (p, code)) in m.params.iter().zip(params).enumerate() {
+        let name = ident(&p.name);
+        if let Some(&(_, len, prim)) = s.pairs.iter().find(|(ptr, ..)| *ptr == i) {
+            let Pass::Pointer(elem) = &p.pass else { continue };
+            let elem = ty(elem);
+            let len_ty = ty(rust_primitive(prim));
+            let len_name = ident(&m.params[len].name);
+            let message = lit_str(&format!(
+                "`{}` has more elements than {} can count",
+                p.name,
+                rust_primitive(prim)
+            ));
+            sig.push(quote!(#name: &mut [#elem]));
+            pre.push(quote! {
+                let #len_name = <#len_ty as ::core::convert::TryFrom<usize>>::try_from(#name.len())
+                    .map_err(|_| ::cilbind::Error::InvalidArgument(#message.into()))?;
+            });
+            args.push(quote!(#name.as_mut_ptr()));
+        } else if s.pairs.iter().any(|(_, len, _)| *len == i) {
+            args.push(quote!(#name));
+        } else if let Some(rust_param) = &code.rust_param {
+            sig.push(rust_param.clone());
+            args.push(quote!(#name));
+        }
+    }
+    let target = ident(&m.rust_name);
+    let call = match m.receiver {
+        Receiver::Static => quote!(Self::#target(#(#args),*)),
+        _ => quote!(self.#target(#(#args),*)),
+    };
+    let name = ident(&s.rust_name);
+    let vis = m.public.then(|| quote!(pub));
+    let docs = s.doc.iter().map(|l| {
+        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
+        quote!(#[doc = #line])
+    });
+    quote! {
+        #(#docs)*
+        #vis fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+            #(#pre)*
+            // The pointers are the slices' own and the lengths their lengths; `unsafe fn`
+            // requirement met as far as the method keeps to those lengths.
+            unsafe { #call }
         }
     }
 }

@@ -1879,7 +1879,7 @@ pub mod fixture {
                 let __r: i32 = M.thunk()?.call((values.map(::cilbind::Reference::as_object),))?;
                 Ok(__r)
             }
-            // skipped `Uses.Ptr`: parameter `p`: System.Int32*
+            // skipped `Uses.Ptr`: returns System.Int32* (pointer returns are not bound)
             // skipped `Uses.Matrix`: return type: System.Int32[,]
             // skipped `Uses.Identity`: generic method Identity<T>
             /// Binds `static Fixture.Structs.Vector3[] Fixture.Structs.Uses.Points()` (`Uses.Points`).
