@@ -22,6 +22,31 @@ fn main() {
     }
     println!("cargo:rustc-env=FIXTURES_DIR={}", out.display());
 
+    // The mutation tests' inputs, from sources frozen beside their corpora (corpus edits are
+    // file offsets into these builds; mcs gives the same bytes for the same source and flags).
+    println!("cargo:rerun-if-changed=tests/corpus");
+    println!("cargo:rerun-if-changed=../codegen/tests/corpus/Fixture.cs");
+    let corpus = out.join("corpus");
+    std::fs::create_dir_all(&corpus).expect("create OUT_DIR/corpus");
+    for src in ["tests/corpus/Basics.cs", "../codegen/tests/corpus/Fixture.cs"] {
+        let src = PathBuf::from(src);
+        let dll = corpus.join(src.with_extension("dll").file_name().expect("file name"));
+        let status = Command::new("mcs")
+            .args([
+                "-nologo",
+                "-target:library",
+                "-optimize+",
+                "-unsafe",
+                "-nowarn:67,169,649,414",
+            ])
+            .arg(format!("-out:{}", dll.display()))
+            .arg(&src)
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
+        assert!(status.success(), "mcs failed on {}", src.display());
+    }
+    println!("cargo:rustc-env=CORPUS_DIR={}", corpus.display());
+
     // An assembly whose dependency is missing: Absent.dll goes to a folder of its own that Mono
     // never searches, and UsesAbsent.dll (in OUT_DIR) references it.
     let absent_dir = out.join("absent");

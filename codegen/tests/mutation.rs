@@ -110,9 +110,15 @@ fn run(dll: &Path) -> (Outcome, String) {
 }
 
 fn inputs() -> Vec<Input> {
-    // A committed copy of tests/fixtures/Fixture.cs compiled by mcs: corpus edits are file
-    // offsets, so the input must not change when the fixture source or the compiler does.
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/Fixture.dll");
+    // A frozen copy of tests/fixtures/Fixture.cs (tests/corpus/Fixture.cs): corpus edits are
+    // file offsets, so the input must not change when the fixture source does. mcs is
+    // deterministic (same source, flags and output name give the same bytes).
+    let dir = common::temp_dir("mutation-inputs");
+    let fixture = common::mcs_path(
+        &dir,
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/Fixture.cs"),
+        "Fixture.dll",
+    );
     [
         ("fixture", "Fixture.dll", fixture),
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),

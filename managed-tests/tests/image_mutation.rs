@@ -210,13 +210,9 @@ fn run(dlls: &[PathBuf], dir: &Path) -> Vec<(Outcome, String)> {
 
 fn inputs() -> Vec<Input> {
     [
-        ("basics", "Basics.dll", corpus_dir().join("Basics.dll")),
-        // The generator's committed fixture build: generics, nested types, attributes.
-        (
-            "fixture",
-            "Fixture.dll",
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../codegen/tests/corpus/Fixture.dll"),
-        ),
+        ("basics", "Basics.dll", frozen("Basics.dll")),
+        // The generator's frozen fixture: generics, nested types, attributes.
+        ("fixture", "Fixture.dll", frozen("Fixture.dll")),
         ("vectors", "System.Numerics.Vectors.dll", PathBuf::from(VECTORS)),
     ]
     .into_iter()
@@ -224,8 +220,14 @@ fn inputs() -> Vec<Input> {
     .collect()
 }
 
-/// The corpus folder. Its `Basics.dll` is a committed mcs build of `fixtures/Basics.cs`: corpus
-/// edits are file offsets, so the input must not change when the fixture source does.
+/// A mutation input that build.rs compiled from a frozen source (`tests/corpus/Basics.cs`,
+/// `codegen/tests/corpus/Fixture.cs`): corpus edits are file offsets, so the input must not
+/// change when the fixtures do.
+fn frozen(dll: &str) -> PathBuf {
+    Path::new(env!("CORPUS_DIR")).join(dll)
+}
+
+/// The corpus folder (the regression corpus and the frozen sources).
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
 }
@@ -329,7 +331,7 @@ fn classes_lists_every_type_definition() {
 fn corrupt_assembly_is_an_error_naming_what_is_wrong() {
     // Corpus seed 0: before the image check, Mono failed the assertion `idx >= 0` at
     // metadata.c:1165 and aborted the process.
-    let bytes = std::fs::read(corpus_dir().join("Basics.dll")).unwrap();
+    let bytes = std::fs::read(frozen("Basics.dll")).unwrap();
     let edits = mutate::parse_edits("0xdd2:0000,0xe6c:75007501").unwrap();
     let dir = std::env::temp_dir().join(format!("cilbind-corrupt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

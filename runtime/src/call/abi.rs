@@ -186,7 +186,7 @@ impl Arg for bool {
     type Slot = u8;
     #[inline]
     fn lower(self) -> Result<u8> {
-        // Exactly 0 or 1: Mono reads other values unpredictably (guide §2).
+        // Exactly 0 or 1: Mono reads other values unpredictably (0x100 was read as true).
         Ok(self as u8)
     }
 }

@@ -13,7 +13,7 @@ pub(crate) fn to_error(exc: RawObject) -> Error {
     let info = raw::exception_info(exc);
     let mut inner = Vec::new();
     // Each exception stays on this stack while it is read (conservatively scanned, so SGen
-    // keeps it alive and in place: guide §4).
+    // keeps it alive and in place).
     let mut next = info.inner;
     while !next.is_null() && inner.len() < MAX_INNER {
         let i = raw::exception_info(next);

@@ -2,7 +2,7 @@
 //! and results as tagged [`Value`]s, through `mono_runtime_invoke`.
 //!
 //! Value-type arguments are passed as pointers to their bits (no boxing); structs travel as
-//! boxed [`Object`]s. `mono_runtime_invoke` does not dispatch virtually (guide §7), so a
+//! boxed [`Object`]s. `mono_runtime_invoke` does not dispatch virtually (`Base.V` invoked on a `Derived` runs `Base.V`), so a
 //! virtual method is first resolved against the runtime type of `this`.
 
 use std::ffi::c_void;

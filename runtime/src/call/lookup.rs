@@ -254,7 +254,7 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
         let (abi, check) = match kind {
             TypeKind::Pointer if !byref => (Abi::Pointer, None),
             // A by-ref struct that no trampoline takes by pointer travels as a box the callee
-            // mutates in place (guide §2); a struct by value without a trampoline is boxed too.
+            // mutates in place (the thunk wrapper works on that box); a struct by value without a trampoline is boxed too.
             TypeKind::Struct if !masked => (Abi::Ref, Some(ClassCheck::new(declared()?, false, role))),
             TypeKind::String | TypeKind::Reference if byref => {
                 (Abi::ByRefObject, Some(ClassCheck::new(declared()?, true, role)))

@@ -4,7 +4,7 @@
 //! the result. No boxing and no lookup happen here.
 //!
 //! The entry point is either Mono's unmanaged thunk of the method (`R f([this,] args…,
-//! MonoException **exc)`, guide §2) or the same thunk of a pointer trampoline for methods
+//! MonoException **exc)`, the exception slot always last) or the same thunk of a pointer trampoline for methods
 //! with full structs in their signature.
 
 use std::ffi::c_void;
@@ -196,7 +196,7 @@ macro_rules! arg_list {
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
                 // just above, or vouched for by `call_unchecked`'s caller); each Abi is the form
-                // guide §2 verified for that .NET type. The exception slot is a valid, non-null
+                // Mono's thunk wrapper takes for that .NET type (the table in abi.rs). The exception slot is a valid, non-null
                 // pointer (NULL would kill the process).
                 let raw = unsafe {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(thunk.entry);

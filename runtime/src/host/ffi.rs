@@ -57,7 +57,7 @@ extern "C" {
     pub fn mono_jit_init_version(domain_name: *const c_char, runtime_version: *const c_char) -> *mut MonoDomain;
     pub fn mono_thread_attach(domain: *mut MonoDomain) -> *mut c_void;
     pub fn mono_free(ptr: *mut c_void);
-    /// Exported but not in the headers; returns NULL in preemptive mode (guide §1).
+    /// Exported but not in the headers; returns NULL in preemptive mode.
     pub fn mono_threads_enter_gc_unsafe_region(stackpointer: *mut *mut c_void) -> *mut c_void;
     pub fn mono_threads_exit_gc_unsafe_region(cookie: *mut c_void, stackpointer: *mut *mut c_void);
     // Finalizer wait (host/finalizer_wait.rs)
@@ -211,5 +211,5 @@ pub const FIELD_ATTRIBUTE_STATIC: u32 = 0x0010;
 pub const METHOD_ATTRIBUTE_STATIC: u32 = 0x0010;
 /// `METHOD_ATTRIBUTE_VIRTUAL`
 pub const METHOD_ATTRIBUTE_VIRTUAL: u32 = 0x0040;
-/// `sizeof(MonoObject)`: boxed data and value-type field offsets start after it (guide §4, §6).
+/// `sizeof(MonoObject)`: boxed data and value-type field offsets start after it (16 bytes: the vtable and sync pointers).
 pub const OBJECT_HEADER_SIZE: usize = 16;

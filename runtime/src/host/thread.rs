@@ -1,6 +1,6 @@
 //! Automatic attachment of calling threads.
 //!
-//! A thread that calls managed code without being attached crashes the process (guide §5),
+//! A thread that calls managed code without being attached crashes the process (SIGSEGV in preemptive mode, an abort in hybrid mode),
 //! and delegate pointers auto-attach only partially. Every entry point into Mono goes through
 //! [`crate::Runtime::get`], which attaches the current thread once; the flag is thread-local so
 //! the check costs a TLS read.

@@ -1,6 +1,6 @@
 //! Handle-based stores that keep managed objects alive across calls.
 //!
-//! SGen moves objects and does not scan the native heap (guide §4), so a managed object held
+//! SGen moves objects and does not scan the native heap, so a managed object held
 //! from Rust is a GC handle, never a pointer. The stores map generation-checked
 //! [`slotmap`] keys to GC handles: a freed key is [`Error::StaleHandle`](crate::Error) forever,
 //! even after its slot holds another object.
