@@ -176,11 +176,12 @@ fn out_of_range_index_is_an_error_not_a_panic() {
     assert_one_clean_line(&dll, "column Extends");
 }
 
-/// The mutation test's committed fixture build with corpus edits applied
-/// (`tests/corpus/generator.txt` syntax).
+/// The mutation test's input (the frozen `tests/corpus/Fixture.cs`, built by mcs) with corpus
+/// edits applied (`tests/corpus/generator.txt` syntax).
 fn fixture_mutant(tag: &str, edits: &str) -> PathBuf {
     let edits = cilbind_image_check::mutate::parse_edits(edits).unwrap();
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/Fixture.dll");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/Fixture.cs");
+    let input = common::mcs_path(&common::temp_dir(&format!("{tag}-input")), &source, "Fixture.dll");
     let bytes = std::fs::read(input).unwrap();
     let dll = common::temp_dir(tag).join("Fixture.dll");
     std::fs::write(&dll, cilbind_image_check::mutate::apply(&bytes, &edits)).unwrap();

@@ -15,8 +15,9 @@
 //! number of parallel processes (default 2). `CILBIND_BIN` runs another build of the binary
 //! (to measure an older generator). `tests/corpus/generator.txt` holds every mutant that ever
 //! crashed a generator; all of them are replayed first, on every run. The small input is
-//! `tests/corpus/Fixture.dll`, a committed build of `tests/fixtures/Fixture.cs`, so that the
-//! corpus's file offsets keep their meaning.
+//! built from `tests/corpus/Fixture.cs`, a frozen copy of `tests/fixtures/Fixture.cs` (mcs
+//! gives the same bytes for the same source), so that the corpus's file offsets keep their
+//! meaning.
 
 mod common;
 

@@ -17,8 +17,9 @@
 //! `CILBIND_MUTANT_SEED` changes the first seed (default 0). `CILBIND_MUTANT_JOBS` sets the
 //! number of parallel processes (default 2). `tests/corpus/loader.txt` holds every mutant that
 //! ever crashed the loader; all of them are replayed first, on every run. The small input is
-//! `tests/corpus/Basics.dll`, a committed build of `fixtures/Basics.cs`, so that the corpus's
-//! file offsets keep their meaning.
+//! built by build.rs from `tests/corpus/Basics.cs`, a frozen copy of `fixtures/Basics.cs` (mcs
+//! gives the same bytes for the same source), so that the corpus's file offsets keep their
+//! meaning.
 
 use cilbind::{Error, Runtime};
 use cilbind_image_check::mutate::{self, Input};

@@ -10,7 +10,7 @@ use crate::call::shim::{NativeSignature, Thunk};
 use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
 use crate::host::{
-    abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
+    abi_kind, fields, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
 };
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
@@ -374,19 +374,19 @@ impl FieldRef {
     /// Reads a primitive, enum or full-struct field (`owner` `None` for a static field).
     pub fn get<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<V> {
         Runtime::ensure_current_thread()?;
-        raw::field_get_value(Self::owner_raw(owner)?, self.field()?)
+        fields::field_get_value(Self::owner_raw(owner)?, self.field()?)
     }
 
     /// Writes a primitive, enum or full-struct field.
     pub fn set<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: V) -> Result<()> {
         Runtime::ensure_current_thread()?;
-        raw::field_set_value(Self::owner_raw(owner)?, self.field()?, value)
+        fields::field_set_value(Self::owner_raw(owner)?, self.field()?, value)
     }
 
     /// Reads an object-typed field.
     pub fn get_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
         Runtime::ensure_current_thread()?;
-        let raw = raw::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
+        let raw = fields::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
         crate::value::object::wrap(raw)
     }
 
@@ -397,7 +397,7 @@ impl FieldRef {
             Some(o) => o.as_object().raw()?,
             None => RawObject::NULL,
         };
-        raw::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+        fields::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
     }
 
     /// Reads a field holding a managed struct: a copy, in `S`'s store.
@@ -406,7 +406,7 @@ impl FieldRef {
         owner: Option<&dyn FieldOwner>,
     ) -> Result<crate::StructHandle<S>> {
         Runtime::ensure_current_thread()?;
-        let boxed = raw::field_get_boxed(Self::owner_raw(owner)?, self.field()?, S::class()?)?;
+        let boxed = fields::field_get_boxed(Self::owner_raw(owner)?, self.field()?, S::class()?)?;
         crate::StructHandle::from_box(boxed)
     }
 
@@ -417,13 +417,13 @@ impl FieldRef {
         value: &crate::StructHandle<S>,
     ) -> Result<()> {
         Runtime::ensure_current_thread()?;
-        raw::field_set_from_box(Self::owner_raw(owner)?, self.field()?, value.raw()?)
+        fields::field_set_from_box(Self::owner_raw(owner)?, self.field()?, value.raw()?)
     }
 
     /// Reads a string field (a lone surrogate is [`Error::InvalidUtf16`](crate::Error)).
     pub fn get_string(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<String>> {
         Runtime::ensure_current_thread()?;
-        let raw = raw::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
+        let raw = fields::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
         crate::value::string::read_string(raw)
     }
 
@@ -434,6 +434,6 @@ impl FieldRef {
             Some(s) => raw::string_new(&s.encode_utf16().collect::<Vec<_>>()),
             None => RawObject::NULL,
         };
-        raw::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+        fields::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
     }
 }

@@ -6,6 +6,7 @@ use std::ptr::{self, NonNull};
 
 use super::ffi;
 use super::runtime::owned_cstr;
+use super::type_kind::{type_kind, TypeKind};
 use crate::error::{Error, Result};
 
 /// Reads a NUL-terminated string Mono owns.
@@ -523,120 +524,6 @@ impl Field {
         } else {
             raw
         }
-    }
-}
-
-/// What kind of value a parameter, return or field carries, as the call paths need to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TypeKind {
-    /// `System.Void` (returns only).
-    Void,
-    /// `System.Boolean`.
-    Boolean,
-    /// `System.Char`.
-    Char,
-    /// `System.SByte`.
-    SByte,
-    /// `System.Byte`.
-    Byte,
-    /// `System.Int16`.
-    Int16,
-    /// `System.UInt16`.
-    UInt16,
-    /// `System.Int32`.
-    Int32,
-    /// `System.UInt32`.
-    UInt32,
-    /// `System.Int64`.
-    Int64,
-    /// `System.UInt64`.
-    UInt64,
-    /// `System.Single`.
-    Single,
-    /// `System.Double`.
-    Double,
-    /// `System.IntPtr`.
-    IntPtr,
-    /// `System.UIntPtr`.
-    UIntPtr,
-    /// `System.String`.
-    String,
-    /// An enum (its underlying type is the class's [`Class::enum_underlying`]).
-    Enum,
-    /// A struct (value type that is neither primitive nor enum), generic ones included.
-    Struct,
-    /// Any reference type other than `String`: classes, interfaces, arrays, `Object`.
-    Reference,
-    /// An unmanaged pointer (`T*`), passed as an address.
-    Pointer,
-    /// Generic parameters and other kinds the call paths do not carry.
-    Other,
-}
-
-/// The kind of a Mono type and whether it is by reference (`ref`/`out`).
-pub(crate) fn type_kind(ty: *mut ffi::MonoType) -> (TypeKind, bool) {
-    // SAFETY: `ty` is a valid type from a signature or field.
-    let (code, byref) = unsafe { (ffi::mono_type_get_type(ty), ffi::mono_type_is_byref(ty) != 0) };
-    let kind = match code {
-        0x01 => TypeKind::Void,
-        0x02 => TypeKind::Boolean,
-        0x03 => TypeKind::Char,
-        0x04 => TypeKind::SByte,
-        0x05 => TypeKind::Byte,
-        0x06 => TypeKind::Int16,
-        0x07 => TypeKind::UInt16,
-        0x08 => TypeKind::Int32,
-        0x09 => TypeKind::UInt32,
-        0x0a => TypeKind::Int64,
-        0x0b => TypeKind::UInt64,
-        0x0c => TypeKind::Single,
-        0x0d => TypeKind::Double,
-        0x0e => TypeKind::String,
-        0x18 => TypeKind::IntPtr,
-        0x19 => TypeKind::UIntPtr,
-        // VALUETYPE, or GENERICINST of a value type
-        0x11 | 0x15 => {
-            // SAFETY: value and generic-instance types have a class.
-            match Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) }) {
-                Some(c) if c.is_enum() => TypeKind::Enum,
-                Some(c) if c.is_value_type() => TypeKind::Struct,
-                _ => TypeKind::Reference,
-            }
-        }
-        // PTR
-        0x0f => TypeKind::Pointer,
-        // CLASS, ARRAY, OBJECT, SZARRAY
-        0x12 | 0x14 | 0x1c | 0x1d => TypeKind::Reference,
-        _ => TypeKind::Other,
-    };
-    (kind, byref)
-}
-
-/// The class of a (possibly by-ref) type.
-pub(crate) fn type_class(ty: *mut ffi::MonoType) -> Option<Class> {
-    // SAFETY: valid type; by-ref types map to their element class.
-    Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
-}
-
-impl Method {
-    /// Kind of each parameter, and whether it is `ref`/`out`.
-    pub fn parameter_kinds(self) -> Result<Vec<(TypeKind, bool)>> {
-        Ok(self.signature()?.params.into_iter().map(type_kind).collect())
-    }
-
-    /// Kind of the return value.
-    pub fn return_kind(self) -> Result<TypeKind> {
-        Ok(type_kind(self.signature()?.ret).0)
-    }
-}
-
-/// The kind of a type, an enum replaced by its underlying primitive.
-pub(crate) fn abi_kind(ty: *mut ffi::MonoType) -> TypeKind {
-    match type_kind(ty).0 {
-        TypeKind::Enum => type_class(ty)
-            .and_then(Class::enum_underlying)
-            .map_or(TypeKind::Other, Class::kind),
-        k => k,
     }
 }
 

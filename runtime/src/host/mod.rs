@@ -4,6 +4,7 @@
 
 pub(crate) mod callback;
 pub(crate) mod ffi;
+pub(crate) mod fields;
 mod finalizer_wait;
 #[cfg(feature = "floors")]
 pub mod floor;
@@ -11,9 +12,12 @@ mod metadata;
 pub(crate) mod raw;
 mod runtime;
 mod thread;
+mod type_kind;
 
 pub(crate) use ffi::MonoType;
-pub(crate) use metadata::{abi_kind, type_class, type_kind, type_name};
-pub use metadata::{Class, Field, Method, TypeKind};
+pub(crate) use metadata::type_name;
+pub use metadata::{Class, Field, Method};
 pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
 pub use runtime::{Assembly, Runtime};
+pub use type_kind::TypeKind;
+pub(crate) use type_kind::{abi_kind, type_class, type_kind};

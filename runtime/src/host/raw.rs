@@ -12,14 +12,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use super::ffi;
-use super::metadata::{Class, Field, Method};
+use super::metadata::{Class, Method};
 use super::runtime::Runtime;
 use crate::error::{Error, Result};
 
 /// A managed reference held for the length of one call (possibly null).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(transparent)]
-pub struct RawObject(*mut ffi::MonoObject);
+pub struct RawObject(pub(super) *mut ffi::MonoObject);
 
 impl RawObject {
     /// The null reference.
@@ -421,202 +421,6 @@ pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
     super::thread::ensure();
     // SAFETY: `obj` is non-null (checked by the caller) and `method` a method of its class.
     Method::from_ptr(unsafe { ffi::mono_object_get_virtual_method(obj.0, method.as_ptr()) }).unwrap_or(method)
-}
-
-/// Checks that `field` holds a value of `V`'s size (so Mono's copy fits the buffer) or, with
-/// `V = None`, a reference.
-fn check_field<V: Blittable>(field: Field, as_value: bool) -> Result<()> {
-    // SAFETY: valid field.
-    let ty = unsafe { ffi::mono_field_get_type(field.as_ptr()) };
-    let (kind, _) = super::metadata::type_kind(ty);
-    let class = super::metadata::type_class(ty);
-    let ok = match (as_value, class) {
-        (true, Some(c)) => c.is_value_type() && c.value_size().0 == std::mem::size_of::<V>(),
-        (false, _) => matches!(kind, super::TypeKind::Reference | super::TypeKind::String),
-        _ => false,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::InvalidCast {
-            from: format!(
-                "field {}::{} of type {}",
-                field.class().full_name(),
-                field.name(),
-                field.type_name()
-            ),
-            to: if as_value {
-                std::any::type_name::<V>().to_string()
-            } else {
-                "a reference".to_string()
-            },
-        })
-    }
-}
-
-/// Which object a field belongs to: an instance (class object or struct box) or none (static).
-fn field_owner(owner: Option<RawObject>, field: Field) -> Result<Option<RawObject>> {
-    match (owner, field.is_static()) {
-        (None, true) => Ok(None),
-        (Some(o), false) if !o.is_null() => {
-            // Mono writes at the field's offset in whatever object it is given: an object of
-            // another class would be written past its end or over its own fields.
-            let owner = o.class().expect("checked non-null");
-            let declaring = field.class();
-            if owner == declaring || declaring.is_assignable_from(owner) {
-                Ok(Some(o))
-            } else {
-                Err(Error::InvalidArgument(format!(
-                    "field {}::{} belongs to {}, not to an object of type {}",
-                    declaring.full_name(),
-                    field.name(),
-                    declaring.full_name(),
-                    owner.full_name()
-                )))
-            }
-        }
-        (Some(_), false) => Err(Error::NullReference(format!(
-            "instance field {} read on null",
-            field.name()
-        ))),
-        (None, false) => Err(Error::NullReference(format!(
-            "instance field {} needs an instance",
-            field.name()
-        ))),
-        (Some(_), true) => Err(Error::InvalidArgument(format!("field {} is static", field.name()))),
-    }
-}
-
-fn field_read(owner: Option<RawObject>, field: Field, out: *mut c_void) -> Result<()> {
-    super::thread::ensure();
-    match field_owner(owner, field)? {
-        // SAFETY: `out` has room for the field's type (checked by check_field); reference
-        // fields land in a RawObject slot on the caller's stack.
-        Some(o) => unsafe { ffi::mono_field_get_value(o.0, field.as_ptr(), out) },
-        None => {
-            let vt = vtable(field.class())?;
-            // SAFETY: as above; the vtable runs the class constructor first.
-            unsafe { ffi::mono_field_static_get_value(vt, field.as_ptr(), out) }
-        }
-    }
-    Ok(())
-}
-
-fn field_write(owner: Option<RawObject>, field: Field, value: *mut c_void) -> Result<()> {
-    super::thread::ensure();
-    match field_owner(owner, field)? {
-        // SAFETY: `value` points to a value of the field's type (checked); Mono applies the
-        // write barrier for references.
-        Some(o) => unsafe { ffi::mono_field_set_value(o.0, field.as_ptr(), value) },
-        None => {
-            let vt = vtable(field.class())?;
-            // SAFETY: as above.
-            unsafe { ffi::mono_field_static_set_value(vt, field.as_ptr(), value) }
-        }
-    }
-    Ok(())
-}
-
-/// Reads a value-type field of `owner` (`None` for a static field).
-pub(crate) fn field_get_value<V: Blittable>(owner: Option<RawObject>, field: Field) -> Result<V> {
-    check_field::<V>(field, true)?;
-    let mut out = std::mem::MaybeUninit::<V>::zeroed();
-    field_read(owner, field, out.as_mut_ptr() as *mut c_void)?;
-    // SAFETY: Mono wrote exactly size_of::<V>() bytes (checked); any bit pattern is a valid V.
-    Ok(unsafe { out.assume_init() })
-}
-
-/// Writes a value-type field of `owner` (`None` for a static field).
-pub(crate) fn field_set_value<V: Blittable>(owner: Option<RawObject>, field: Field, value: V) -> Result<()> {
-    check_field::<V>(field, true)?;
-    let mut v = value;
-    field_write(owner, field, &mut v as *mut V as *mut c_void)
-}
-
-/// Reads a reference-typed field of `owner` (`None` for a static field).
-pub(crate) fn field_get_ref(owner: Option<RawObject>, field: Field) -> Result<RawObject> {
-    check_field::<u8>(field, false)?;
-    let mut out = RawObject::NULL;
-    field_read(owner, field, &mut out as *mut RawObject as *mut c_void)?;
-    Ok(out)
-}
-
-/// Writes a reference-typed field of `owner` (`None` for a static field).
-pub(crate) fn field_set_ref(owner: Option<RawObject>, field: Field, value: RawObject) -> Result<()> {
-    check_field::<u8>(field, false)?;
-    if let (Some(class), Some(t)) = (value.class(), super::metadata::type_class(field_type(field))) {
-        if !t.is_assignable_from(class) {
-            return Err(Error::InvalidCast {
-                from: class.full_name(),
-                to: field.type_name(),
-            });
-        }
-    }
-    // mono_field_set_value takes the reference itself (not its address) for static and
-    // instance reference fields alike, as the value pointer's pointee is copied.
-    field_write(owner, field, value.0 as *mut c_void)
-}
-
-/// Checks that `field` holds a value of the struct `class` exactly.
-fn check_struct_field(field: Field, class: Class) -> Result<()> {
-    match super::metadata::type_class(field_type(field)) {
-        Some(c) if c == class && !super::metadata::type_kind(field_type(field)).1 => Ok(()),
-        _ => Err(Error::InvalidCast {
-            from: format!(
-                "field {}::{} of type {}",
-                field.class().full_name(),
-                field.name(),
-                field.type_name()
-            ),
-            to: class.full_name(),
-        }),
-    }
-}
-
-/// A boxed copy of a struct-typed field of `owner` (`None` for a static field): managed structs
-/// hold references, so their bytes never leave managed memory.
-pub(crate) fn field_get_boxed(owner: Option<RawObject>, field: Field, class: Class) -> Result<RawObject> {
-    check_struct_field(field, class)?;
-    let owner = field_owner(owner, field)?;
-    let rt = Runtime::get()?;
-    // SAFETY: valid domain and field; `owner` is the live instance (ignored for a static field,
-    // whose class Mono initialises). Returns a new box of the field's value.
-    let boxed = unsafe {
-        ffi::mono_field_get_value_object(rt.domain(), field.as_ptr(), owner.map_or(ptr::null_mut(), |o| o.0))
-    };
-    if boxed.is_null() {
-        return Err(Error::NullReference(format!("field {} gave no value", field.name())));
-    }
-    Ok(RawObject(boxed))
-}
-
-/// Writes a struct-typed field of `owner` from the value inside `boxed` (a box of exactly the
-/// field's type). Mono copies the value with the GC's write barriers.
-pub(crate) fn field_set_from_box(owner: Option<RawObject>, field: Field, boxed: RawObject) -> Result<()> {
-    let class = boxed
-        .class()
-        .ok_or_else(|| Error::NullReference("a null struct box".into()))?;
-    check_struct_field(field, class)?;
-    // The value pointer points into the box, which stays on this stack for the write.
-    field_write(owner, field, boxed.unboxed_ptr() as *mut c_void)
-}
-
-fn field_type(field: Field) -> *mut ffi::MonoType {
-    // SAFETY: valid field.
-    unsafe { ffi::mono_field_get_type(field.as_ptr()) }
-}
-
-fn vtable(class: Class) -> Result<*mut ffi::MonoVTable> {
-    let rt = Runtime::get()?;
-    // SAFETY: valid domain and class; NULL if the class fails to initialise.
-    let vt = unsafe { ffi::mono_class_vtable(rt.domain(), class.as_ptr()) };
-    if vt.is_null() {
-        return Err(Error::Unsupported(format!(
-            "class {} could not be initialised",
-            class.full_name()
-        )));
-    }
-    Ok(vt)
 }
 
 /// Builds (through the runtime's C# helper) a static trampoline for `target` that takes the
