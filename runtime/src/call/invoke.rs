@@ -149,7 +149,7 @@ pub unsafe fn invoke_with_pointers(method: Method, this: Option<&Object>, args: 
 fn check_instance(obj: RawObject, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
     let actual = obj.class().expect("checked non-null by the caller");
     match declared {
-        Some(d) if d == actual || d.is_assignable_from(actual) => Ok(()),
+        Some(d) if d.is_assignable_from(actual) => Ok(()),
         _ => Err(Error::InvalidArgument(format!(
             "{}: an object of type {} is not a {}",
             what(),

@@ -56,7 +56,7 @@ fn field_owner(owner: Option<RawObject>, field: Field) -> Result<Option<RawObjec
             // another class would be written past its end or over its own fields.
             let owner = o.class().expect("checked non-null");
             let declaring = field.class();
-            if owner == declaring || declaring.is_assignable_from(owner) {
+            if declaring.is_assignable_from(owner) {
                 Ok(Some(o))
             } else {
                 Err(Error::InvalidArgument(format!(

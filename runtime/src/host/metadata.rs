@@ -185,6 +185,10 @@ impl Class {
 
     /// True when a value of class `other` may be stored in a location of this class.
     pub fn is_assignable_from(self, other: Class) -> bool {
+        // The common case (an object of exactly the expected class) needs no Mono call.
+        if self == other {
+            return true;
+        }
         super::thread::ensure();
         // SAFETY: valid classes.
         unsafe { ffi::mono_class_is_assignable_from(self.as_ptr(), other.as_ptr()) != 0 }

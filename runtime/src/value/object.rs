@@ -115,7 +115,7 @@ pub(crate) fn wrap<T: Reference>(raw: RawObject) -> Result<Option<T>> {
         return Ok(None);
     };
     let target = T::class()?;
-    if actual != target && !target.is_assignable_from(actual) {
+    if !target.is_assignable_from(actual) {
         return Err(Error::InvalidCast {
             from: actual.full_name(),
             to: target.full_name(),
@@ -180,7 +180,7 @@ pub trait Reference: ManagedType + Sized {
     fn from_object(obj: Object) -> Result<Self> {
         let target = Self::class()?;
         let actual = obj.class()?;
-        if actual == target || target.is_assignable_from(actual) {
+        if target.is_assignable_from(actual) {
             // SAFETY: checked just above.
             Ok(unsafe { Self::from_object_unchecked(obj) })
         } else {
