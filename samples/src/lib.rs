@@ -15,10 +15,9 @@
 #![warn(missing_docs)]
 
 use std::cell::Cell;
-use std::fmt;
-use std::io::{self, Write};
+use std::io::Write;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cilbind::{Boxing, Callback, Int32, Object, Reference};
 
@@ -27,6 +26,15 @@ use cilbind::{Boxing, Callback, Int32, Object, Reference};
 pub mod bindings {
     include!(concat!(env!("OUT_DIR"), "/arena_bindings.rs"));
 }
+
+mod error;
+mod names;
+mod outcome;
+
+use error::Context;
+pub use error::SampleError;
+pub use names::{monster_name, player_name, team_name};
+pub use outcome::{Config, EntityState, Kind, Outcome};
 
 use bindings::arena::{Entity, EntityFlags, Monster, Player, Quaternion, Team, Vector3, World};
 use bindings::system::Action;
@@ -40,159 +48,11 @@ pub const KILL_SCORE: i32 = 10;
 /// Every third entity spawned is a player, the others are monsters.
 pub const PLAYER_EVERY: u32 = 3;
 
-const PLAYER_NAMES: [&str; 8] = [
-    "Ada", "Grace", "Linus", "Barbara", "Ken", "Margaret", "Dennis", "Frances",
-];
-const MONSTER_NAMES: [&str; 6] = ["Orc", "Troll", "Goblin", "Ogre", "Wraith", "Kobold"];
-
-/// What to simulate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// The most ticks to play (the game stops early when a team is wiped out).
-    pub ticks: u32,
-    /// Seeds the C# world's xorshift32 generator: the same seed replays the same game.
-    pub seed: u32,
-    /// How many entities to spawn (every third one is a player).
-    pub entities: u32,
-}
-
-/// Player or monster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `Arena.Player`, team Blue.
-    Player,
-    /// `Arena.Monster`, team Red.
-    Monster,
-}
-
-/// One entity at the end of the game, read back from C#.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EntityState {
-    /// Spawn order, from 1 (`Entity.Id`).
-    pub id: i32,
-    /// Display name.
-    pub name: String,
-    /// Player or monster.
-    pub kind: Kind,
-    /// `Entity.Position` as `[x, y, z]`.
-    pub position: [f32; 3],
-    /// `Entity.Rotation` as `[x, y, z, w]`.
-    pub rotation: [f32; 4],
-    /// `Entity.Health` (0 when dead).
-    pub health: i32,
-    /// `Entity.Flags` bits (`Arena.EntityFlags`).
-    pub flags: i32,
-    /// `Player.Score` (0 for monsters).
-    pub score: i32,
-}
-
-/// What happened in a game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
-    /// Ticks played (fewer than asked when a team was wiped out).
-    pub ticks_played: u32,
-    /// Every entity, in spawn order.
-    pub entities: Vec<EntityState>,
-    /// Shots that hit an opponent (alive or dead).
-    pub shots: u32,
-    /// Shots that hit a living opponent and did damage.
-    pub hits: u32,
-    /// Attacks by monsters.
-    pub bites: u32,
-    /// Entities killed by an attack.
-    pub kills: u32,
-    /// Monsters that burned to death in `Monster.Update`.
-    pub burned: u32,
-    /// Shots that hit a corpse: `Entity.Damage` threw `InvalidOperationException`.
-    pub corpse_shots: u32,
-    /// The boxed `Int32` scores in the managed log, in order.
-    pub logged_scores: Vec<i32>,
-    /// The boxed `Team` values in the managed log (the team of each victim), in order.
-    pub logged_teams: Vec<u8>,
-    /// Calls made through the generated bindings (methods, property accessors, field reads)
-    /// and boxing, counted on the Rust side, from spawning to the final report.
-    pub managed_calls: u64,
-    /// Wall time of the same span.
-    pub elapsed: Duration,
-    /// The part of [`Outcome::managed_calls`] made while spawning and playing the first tick,
-    /// where each C# method is JIT-compiled and each binding resolved on its first call.
-    pub warmup_calls: u64,
-    /// Wall time of the same span.
-    pub warmup_elapsed: Duration,
-}
-
-/// An error with what the sample was doing when it happened.
-#[derive(Debug)]
-pub enum SampleError {
-    /// A cilbind call failed (a managed exception the sample does not expect, a binding that
-    /// disagrees with the assembly, Mono failing to start, …).
-    Managed {
-        /// What the sample was doing.
-        context: String,
-        /// The runtime's error.
-        source: cilbind::Error,
-    },
-    /// Writing the report failed (e.g. a closed pipe).
-    Output(io::Error),
-}
-
-impl fmt::Display for SampleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SampleError::Managed { context, source } => write!(f, "{context}: {source}"),
-            SampleError::Output(e) => write!(f, "cannot write the report: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for SampleError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SampleError::Managed { source, .. } => Some(source),
-            SampleError::Output(e) => Some(e),
-        }
-    }
-}
-
-impl From<io::Error> for SampleError {
-    fn from(e: io::Error) -> Self {
-        SampleError::Output(e)
-    }
-}
-
-/// Adds context to a cilbind result (the closure runs only on error).
-trait Context<T> {
-    fn context(self, what: impl FnOnce() -> String) -> Result<T, SampleError>;
-}
-
-impl<T> Context<T> for cilbind::Result<T> {
-    fn context(self, what: impl FnOnce() -> String) -> Result<T, SampleError> {
-        self.map_err(|source| SampleError::Managed {
-            context: what(),
-            source,
-        })
-    }
-}
-
 /// Starts Mono and loads the game's assembly (the path `build.rs` recorded), checking the
 /// layouts of `Vector3` and `Quaternion` against Mono's. [`run`] calls it too; calling it
 /// first lets a caller time the runtime's start separately.
 pub fn init() -> Result<(), SampleError> {
     bindings::init().context(|| format!("starting Mono and loading {}", bindings::ASSEMBLIES.join(", ")))
-}
-
-/// The name of the `k`-th player (from 0).
-pub fn player_name(k: usize) -> String {
-    let base = PLAYER_NAMES[k % PLAYER_NAMES.len()];
-    match k / PLAYER_NAMES.len() {
-        0 => base.to_string(),
-        round => format!("{base}{}", round + 1),
-    }
-}
-
-/// The name of the `k`-th monster (from 0).
-pub fn monster_name(k: usize) -> String {
-    format!("{}-{}", MONSTER_NAMES[k % MONSTER_NAMES.len()], k + 1)
 }
 
 /// The Rust handle of a spawned entity, typed by its class (for the members only one has).
@@ -659,16 +519,6 @@ fn to_display(mut v: Vector3) -> cilbind::Result<String> {
 
 fn null(what: &str) -> cilbind::Error {
     cilbind::Error::NullReference(format!("{what} returned null"))
-}
-
-/// A team's name (the generated enum is a newtype over the C# value, without `Display`).
-pub fn team_name(team: Team) -> &'static str {
-    match team {
-        Team::RED => "Red",
-        Team::BLUE => "Blue",
-        Team::NEUTRAL => "Neutral",
-        _ => "?",
-    }
 }
 
 /// Plays a game and writes a per-tick summary and the final state to `out`.
