@@ -116,6 +116,9 @@ pub enum Crossing {
     /// An unmanaged pointer `T*` parameter to a primitive, enum or full struct (`Some(T)`),
     /// or `void*` (`None`): a raw address, bound only in `unsafe fn`s.
     Pointer(Option<Ty>),
+    /// A value of the declaring type's type parameter `!i`, in a member of a generic type
+    /// (bound for every type argument: `T0: cilbind::TypeArg` decides how it crosses).
+    TypeParam(usize),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.
@@ -138,6 +141,7 @@ impl Crossing {
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }
             | Crossing::String
+            | Crossing::TypeParam(_)
             | Crossing::Pointer(_) => {}
         }
     }

@@ -43,8 +43,13 @@ pub(super) struct Owned<'a> {
     pub t: &'a TypeModel,
     pub module: &'a [String],
     pub owner: Owner,
-    /// The type as .NET names it (the closed type for an instantiation).
+    /// The type as .NET names it (the closed type for an instantiation; the definition over
+    /// its own type parameters for a generic impl).
     pub ty: Ty,
+    /// Members of a generic definition, bound for every type argument (`impl<T0: TypeArg>`):
+    /// the type parameters' names as Mono prints them in the definition's signatures (`T`).
+    /// Empty for every other owner.
+    pub type_params: &'a [String],
 }
 
 /// Plans `members` of `o.t`, in order.
@@ -87,6 +92,14 @@ fn plan_member(
         return no_form("type has no members modeled");
     };
     let (method, rust) = match m.member {
+        MemberModelRef::Field(i) if !o.type_params.is_empty() && !o.t.fields[i].is_literal => {
+            // A `FieldRef` names a field of one class; a generic impl's class is only known
+            // at run time.
+            return Err((
+                SkipKind::OpenGeneric,
+                format!("field of the generic type `{}`: not bound yet", o.t.path.metadata_name),
+            ));
+        }
         MemberModelRef::Field(i) => return plan_field(o, i, sig, taken),
         MemberModelRef::Method(i) => {
             let method = &api.methods[i];
@@ -233,19 +246,19 @@ fn plan_method(
             Ret::Value(ret)
         }
     };
-    let mono_params = mono_params(m)?;
-    let mono_return = shares_parameters(o.t, m, &mono_params)
-        .then(|| mono_name(&m.ret))
+    let mono_params = mono_params(m, o.type_params)?;
+    let mono_return = shares_parameters(o.t, m, &mono_params, o.type_params)
+        .then(|| mono_name(&m.ret, o.type_params))
         .flatten();
     // The function database's signature, from the same Mono names the runtime reads
     // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
     let signature = format!(
         "[{}]{}::{}({})->{}",
         o.t.path.assembly,
-        mono_name(&o.ty).unwrap_or_default(),
+        mono_name(&o.ty, o.type_params).unwrap_or_default(),
         m.name,
         mono_params.join(","),
-        mono_name(&m.ret).unwrap_or_default()
+        mono_name(&m.ret, o.type_params).unwrap_or_default()
     );
     let this = usize::from(!matches!(receiver, Receiver::Static));
     if this + params.len() > MAX_ARGS {
@@ -290,6 +303,7 @@ fn plan_method(
         mask,
         public: o.owner != Owner::Interface,
         from_fn: None,
+        generic: !o.type_params.is_empty(),
         is_unsafe,
         slice: None,
     })
@@ -324,8 +338,11 @@ fn slice_pairs(m: &MethodModel, params: &[Param]) -> Option<Vec<(usize, usize, P
 fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
     match c {
         Crossing::Void => Err("a void parameter".into()),
-        Crossing::ByRef { target, .. } => match **target {
+        Crossing::ByRef { target, pass } => match **target {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
+            // `out T` is part of the result (`cilbind::TypeArg::from_slot`); a `ref T` would
+            // need `T`'s storage form in the Rust signature.
+            Crossing::TypeParam(_) if *pass != PassMode::Out => Err("ref of a type parameter is not bound yet".into()),
             Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),
@@ -341,7 +358,7 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
 /// definitions do not count: the runtime's lookup never matches them (`Class::method`). (Members
 /// the model does not hold, private and internal ones, cannot be compared here: should one
 /// clash, the runtime's lookup is an error naming both, never a silent pick.)
-fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool {
+fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String], type_params: &[String]) -> bool {
     let Some(api) = t.api.as_ref() else {
         return false;
     };
@@ -355,13 +372,13 @@ fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool 
         .iter()
         .chain(accessors)
         .filter(|other| other.name == m.name && other.params.len() == params.len() && other.generic_params.is_empty())
-        .filter(|other| mono_params(other).is_ok_and(|p| p == params))
+        .filter(|other| mono_params(other, type_params).is_ok_and(|p| p == params))
         .count()
         > 1
 }
 
 /// Mono's names of a method's parameter types, for `MethodRef`.
-fn mono_params(m: &MethodModel) -> Decided<Vec<String>> {
+fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> {
     m.params
         .iter()
         .map(|p| {
@@ -370,7 +387,8 @@ fn mono_params(m: &MethodModel) -> Decided<Vec<String>> {
             } else {
                 Ty::ByRef(Box::new(p.ty.clone()))
             };
-            mono_name(&ty).ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
+            mono_name(&ty, type_params)
+                .ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
         })
         .collect()
 }

@@ -136,6 +136,30 @@ impl Classifier<'_> {
             });
         }
         if let Some(p) = ty.first_generic_param() {
+            // A type parameter of the declaring type crosses as itself (`T0: TypeArg`), and a
+            // class, interface or delegate over type parameters (`IEnumerable<T>`) as the
+            // generic wrapper over them; members of generic types are bound for every type
+            // argument. Anything else built from a type parameter (`T[]`, `KeyValuePair<K,
+            // V>`, `ref T`) has no Rust form yet.
+            match ty {
+                Ty::GenericParam(GenericParam::Type(i)) => return Ok(Crossing::TypeParam(*i)),
+                Ty::Named { path, args }
+                    if matches!(
+                        self.class_of(path, args, 0),
+                        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
+                    ) && !args
+                        .iter()
+                        .any(|a| matches!(a.first_generic_param(), Some(GenericParam::Method(_)))) =>
+                {
+                    let kind = match self.class_of(path, args, 0) {
+                        TypeClass::Interface => HandleKind::Interface,
+                        TypeClass::Delegate => HandleKind::Delegate,
+                        _ => HandleKind::Class,
+                    };
+                    return Ok(Crossing::Handle { ty: ty.clone(), kind });
+                }
+                _ => {}
+            }
             let what = match p {
                 GenericParam::Type(i) => format!("type parameter !{i} of the declaring type in {ty}"),
                 GenericParam::Method(i) => format!("method type parameter !!{i} in {ty}"),
@@ -207,6 +231,12 @@ impl Classifier<'_> {
                     }
                     Crossing::Pointer(_) => {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
+                    }
+                    Crossing::TypeParam(_) => {
+                        return Err(Unsupported::new(
+                            SkipKind::OpenGeneric,
+                            format!("array of a type parameter {ty}"),
+                        ))
                     }
                     Crossing::Void | Crossing::ByRef { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))

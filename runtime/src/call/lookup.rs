@@ -71,7 +71,7 @@ impl TypeRef {
 
 /// How a method is called on the raw path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CallPath {
+pub(crate) enum CallPath {
     /// Mono's unmanaged thunk of the method itself.
     Thunk,
     /// A trampoline that takes the parameters in this mask by pointer (see `Cilbind.Trampolines`).
@@ -172,7 +172,7 @@ impl MethodRef {
 }
 
 /// Resolves `method`'s raw-call entry point (registering it in the function database).
-fn bind(method: Method, path: CallPath) -> Result<Thunk> {
+pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     Runtime::ensure_current_thread()?;
     let id = FunctionDb::register(method)?;
     let mask = match path {

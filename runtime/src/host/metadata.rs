@@ -432,6 +432,13 @@ impl Method {
         !unsafe { ffi::mono_method_get_generic_container(self.as_ptr()) }.is_null()
     }
 
+    /// The method's metadata token. A member of a closed generic type (`List<int>.Add`) has
+    /// the token of the definition's member (``List`1.Add``).
+    pub fn token(self) -> u32 {
+        // SAFETY: valid method; reads its token field (an inflated method's declaring one).
+        unsafe { ffi::mono_method_get_token(self.as_ptr()) }
+    }
+
     /// True for virtual (and abstract, and interface) methods.
     pub fn is_virtual(self) -> bool {
         self.flags() & ffi::METHOD_ATTRIBUTE_VIRTUAL != 0

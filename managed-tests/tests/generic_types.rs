@@ -1,0 +1,164 @@
+//! Members of generic types for type arguments that no signature mentions: the fixture's
+//! `Cell<T>`, `Pair<A, B>` and `ISource<T>`, and mscorlib's `List<T>` and
+//! `Dictionary<TKey, TValue>`, each instantiated at run time from the Rust type argument.
+//! Expected values are computed here in Rust.
+
+use cilbind::{ManagedType, NetString, Reference};
+use managed_tests::generics::generics::{Cell, Color, Item, Pair, Point, Sources};
+use managed_tests::generics::system::collections::generic::{Dictionary, List};
+
+fn start() {
+    managed_tests::load_fixture("Generics");
+}
+
+#[test]
+fn cell_of_primitives_holds_and_returns_the_value() {
+    start();
+    let cell = Cell::<i32>::new(41).unwrap();
+    assert_eq!(cell.get().unwrap(), 41);
+    cell.set(-7).unwrap();
+    assert_eq!(cell.get().unwrap(), -7);
+    assert!(cell.holds(-7).unwrap());
+    assert!(!cell.holds(41).unwrap());
+    assert_eq!(cell.describe().unwrap().as_deref(), Some("Int32:-7"));
+    assert_eq!(Cell::<i32>::type_name().unwrap().as_deref(), Some("System.Int32"));
+
+    let f = Cell::<f64>::new(0.1 + 0.2).unwrap();
+    assert_eq!(f.get().unwrap(), 0.1 + 0.2);
+    let b = Cell::<bool>::new(true).unwrap();
+    assert!(b.get().unwrap());
+    assert_eq!(Cell::<bool>::type_name().unwrap().as_deref(), Some("System.Boolean"));
+    let c = Cell::<cilbind::Char>::new(cilbind::Char('é' as u16)).unwrap();
+    assert_eq!(c.get().unwrap(), cilbind::Char('é' as u16));
+}
+
+#[test]
+fn cell_of_enum_struct_string_and_class() {
+    start();
+    let e = Cell::<Color>::new(Color::BLUE).unwrap();
+    assert_eq!(e.get().unwrap(), Color::BLUE);
+    assert_eq!(e.describe().unwrap().as_deref(), Some("Color:Blue"));
+
+    let p = Cell::<Point>::new(&Point { x: 3, y: -4 }).unwrap();
+    assert_eq!(p.get().unwrap(), Point { x: 3, y: -4 });
+    p.set(&Point { x: 10, y: 20 }).unwrap();
+    let back = p.get().unwrap();
+    assert_eq!((back.x, back.y), (10, 20));
+
+    let s = Cell::<NetString>::new(Some(&NetString::new("héllo").unwrap())).unwrap();
+    assert_eq!(s.get().unwrap().unwrap().to_string().unwrap(), "héllo");
+    s.set(None).unwrap();
+    assert!(s.get().unwrap().is_none());
+    assert_eq!(s.describe().unwrap().as_deref(), Some("String:null"));
+
+    let item = Item::new(Some("sword")).unwrap();
+    let o = Cell::<Item>::new(Some(&item)).unwrap();
+    let got = o.get().unwrap().unwrap();
+    assert!(got.as_object().reference_equals(item.as_object()).unwrap());
+    assert_eq!(got.get_name().unwrap().as_deref(), Some("sword"));
+    assert_eq!(Cell::<Item>::type_name().unwrap().as_deref(), Some("Generics.Item"));
+}
+
+#[test]
+fn each_instantiation_is_its_own_closed_class() {
+    start();
+    let a = <Cell<i32> as ManagedType>::class().unwrap();
+    let b = <Cell<i64> as ManagedType>::class().unwrap();
+    assert_ne!(a, b);
+    assert_eq!(a.full_name(), "Generics.Cell<System.Int32>");
+    // A `Cell<i32>` object is not a `Cell<i64>`: the checked cast refuses it.
+    let cell = Cell::<i32>::new(1).unwrap();
+    let err = cell.as_object().cast::<Cell<i64>>().unwrap_err();
+    assert!(matches!(err, cilbind::Error::InvalidCast { .. }), "{err}");
+}
+
+#[test]
+fn two_type_parameters_and_a_swap_that_returns_the_other_instantiation() {
+    start();
+    let name = NetString::new("ten").unwrap();
+    let pair = Pair::<i32, NetString>::new(10, Some(&name)).unwrap();
+    assert_eq!(pair.first().unwrap(), 10);
+    assert_eq!(pair.second().unwrap().unwrap().to_string().unwrap(), "ten");
+    pair.set_first(11).unwrap();
+    let swapped: Pair<NetString, i32> = pair.swap().unwrap().unwrap();
+    assert_eq!(swapped.first().unwrap().unwrap().to_string().unwrap(), "ten");
+    assert_eq!(swapped.second().unwrap(), 11);
+}
+
+#[test]
+fn list_of_t_created_in_rust() {
+    start();
+    let list = List::<i32>::new().unwrap();
+    let values = [5, -3, 12, 0, 7];
+    for v in values {
+        list.add(v).unwrap();
+    }
+    assert_eq!(list.count().unwrap(), values.len() as i32);
+    for (i, v) in values.iter().enumerate() {
+        assert_eq!(list.item(i as i32).unwrap(), *v);
+    }
+    assert!(list.contains(12).unwrap());
+    assert_eq!(list.index_of(0).unwrap(), 3);
+    list.sort().unwrap();
+    let mut sorted = values;
+    sorted.sort();
+    for (i, v) in sorted.iter().enumerate() {
+        assert_eq!(list.item(i as i32).unwrap(), *v);
+    }
+    // A C# method that takes `List<int>` gets the list Rust made.
+    assert_eq!(Sources::sum(Some(&list)).unwrap(), values.iter().sum::<i32>());
+    // Out of range is the managed exception, as an error.
+    let err = list.item(99).unwrap_err();
+    assert!(err.to_string().contains("ArgumentOutOfRangeException"), "{err}");
+}
+
+#[test]
+fn list_of_structs_and_repeat_returns_a_list_of_t() {
+    start();
+    let points = List::<Point>::new().unwrap();
+    for i in 0..4 {
+        points.add(&Point { x: i, y: i * i }).unwrap();
+    }
+    assert_eq!(points.count().unwrap(), 4);
+    let third = points.item(3).unwrap();
+    assert_eq!((third.x, third.y), (3, 9));
+
+    let cell = Cell::<Color>::new(Color::GREEN).unwrap();
+    let repeated: List<Color> = cell.repeat(3).unwrap().unwrap();
+    assert_eq!(repeated.count().unwrap(), 3);
+    assert_eq!(repeated.item(2).unwrap(), Color::GREEN);
+}
+
+#[test]
+fn dictionary_of_string_to_class_with_try_get_value() {
+    start();
+    let dict = Dictionary::<NetString, Item>::new().unwrap();
+    let names = ["axe", "bow", "cloak"];
+    for n in names {
+        let key = NetString::new(n).unwrap();
+        let item = Item::new(Some(&n.to_uppercase())).unwrap();
+        dict.add(Some(&key), Some(&item)).unwrap();
+    }
+    assert_eq!(dict.count().unwrap(), 3);
+    let bow = NetString::new("bow").unwrap();
+    assert!(dict.contains_key(Some(&bow)).unwrap());
+    let (found, item) = dict.try_get_value(Some(&bow)).unwrap();
+    assert!(found);
+    assert_eq!(item.unwrap().get_name().unwrap().as_deref(), Some("BOW"));
+    let missing = NetString::new("dagger").unwrap();
+    let (found, item) = dict.try_get_value(Some(&missing)).unwrap();
+    assert!(!found);
+    assert!(item.is_none());
+    let err = dict.item(Some(&missing)).unwrap_err();
+    assert!(err.to_string().contains("KeyNotFoundException"), "{err}");
+
+    // Value types as keys and values, `out` of a struct.
+    let grid = Dictionary::<i32, Point>::new().unwrap();
+    grid.add(7, &Point { x: 1, y: 2 }).unwrap();
+    let (found, p) = grid.try_get_value(7).unwrap();
+    assert!(found);
+    assert_eq!((p.x, p.y), (1, 2));
+    let (found, p) = grid.try_get_value(8).unwrap();
+    assert!(!found);
+    assert_eq!((p.x, p.y), (0, 0));
+}

@@ -1,0 +1,134 @@
+//! Members of generic types for any type argument: one `static` [`GenericMethodRef`] per
+//! member of a generic definition (``List`1.Add``), resolving to one cached thunk per closed
+//! class (`List<Int32>.Add`, `List<String>.Add`, …) made at run time, so bindings work for
+//! instantiations no assembly mentions.
+
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::sync::{LazyLock, OnceLock, RwLock};
+
+use crate::call::lookup::{bind, CallPath, TypeRef};
+use crate::call::shim::Thunk;
+use crate::error::{Error, Result};
+use crate::host::{Class, Method};
+
+/// A member of a generic type definition, named by the definition's type, its name and its
+/// parameter types as Mono names them in the definition (`T`, `System.Int32`,
+/// `System.Collections.Generic.IEnumerable<T>`), bound per closed class on first use.
+pub struct GenericMethodRef {
+    definition: &'static TypeRef,
+    name: &'static str,
+    params: &'static [&'static str],
+    ret: Option<&'static str>,
+    path: CallPath,
+    /// The definition's method, found once.
+    method: OnceLock<Method>,
+    /// One thunk per closed class, kept for the life of the process like every `MethodRef`'s.
+    thunks: RwLock<Vec<(Class, &'static Thunk)>>,
+}
+
+impl GenericMethodRef {
+    /// A member called through Mono's unmanaged thunk.
+    pub const fn new(definition: &'static TypeRef, name: &'static str, params: &'static [&'static str]) -> Self {
+        GenericMethodRef {
+            definition,
+            name,
+            params,
+            ret: None,
+            path: CallPath::Thunk,
+            method: OnceLock::new(),
+            thunks: RwLock::new(Vec::new()),
+        }
+    }
+
+    /// A member called through a pointer trampoline (constructors, and full structs by
+    /// pointer), with the mask of [`MethodRef::by_pointer`](crate::MethodRef::by_pointer).
+    pub const fn by_pointer(
+        definition: &'static TypeRef,
+        name: &'static str,
+        params: &'static [&'static str],
+        mask: i64,
+    ) -> Self {
+        let mut m = Self::new(definition, name, params);
+        m.path = CallPath::Trampoline(mask);
+        m
+    }
+
+    /// The same reference, naming the return type too (as in the definition), for overloads
+    /// that differ only by return type.
+    pub const fn returning(mut self, ret: &'static str) -> Self {
+        self.ret = Some(ret);
+        self
+    }
+
+    /// The definition's method (``List`1.Add(T)``).
+    pub fn definition(&self) -> Result<Method> {
+        if let Some(m) = self.method.get() {
+            return Ok(*m);
+        }
+        let class = self.definition.class()?;
+        let m = match self.ret {
+            Some(ret) => class.method_with_return(self.name, self.params, ret)?,
+            None => class.method(self.name, self.params)?,
+        };
+        Ok(*self.method.get_or_init(|| m))
+    }
+
+    /// The thunk of this member in `closed`, a closed instantiation of the definition (the
+    /// generated code passes `<Self as ManagedType>::class()`), resolved once per class.
+    #[inline]
+    pub fn thunk_for(&self, closed: Class) -> Result<&'static Thunk> {
+        if let Some(&(_, t)) = self
+            .thunks
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|(c, _)| *c == closed)
+        {
+            return Ok(t);
+        }
+        self.resolve(closed)
+    }
+
+    #[cold]
+    fn resolve(&self, closed: Class) -> Result<&'static Thunk> {
+        let definition = self.definition()?;
+        // Mono gives a member of a closed generic type its definition's token, and only
+        // members of that type are searched, so the token names the one member meant. The
+        // name is compared too: a class that is no instantiation of the definition has
+        // other members under the same token numbers.
+        let method = closed
+            .methods()
+            .find(|m| m.token() == definition.token() && m.name() == definition.name())
+            .ok_or_else(|| Error::MethodNotFound {
+                class: closed.full_name(),
+                name: self.name.into(),
+                parameters: self.params.join(", "),
+                candidates: vec![format!("{definition} (in the generic definition)")],
+            })?;
+        let thunk: &'static Thunk = Box::leak(Box::new(bind(method, self.path)?));
+        let mut thunks = self.thunks.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(&(_, t)) = thunks.iter().find(|(c, _)| *c == closed) {
+            return Ok(t);
+        }
+        thunks.push((closed, thunk));
+        Ok(thunk)
+    }
+}
+
+/// The class of the Rust type `T`, made by `make` (`List<T0>`: the definition instantiated
+/// with `T0`'s class) the first time and cached by `T`'s `TypeId`: instantiating goes through
+/// reflection, far too slow for every call.
+pub fn closed_class<T: 'static>(make: impl FnOnce() -> Result<Class>) -> Result<Class> {
+    static CLASSES: LazyLock<RwLock<HashMap<TypeId, Class>>> = LazyLock::new(Default::default);
+    let key = TypeId::of::<T>();
+    if let Some(c) = CLASSES.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(*c);
+    }
+    let class = make()?;
+    Ok(*CLASSES
+        .write()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(key)
+        .or_insert(class))
+}
