@@ -162,3 +162,82 @@ fn dictionary_of_string_to_class_with_try_get_value() {
     assert!(!found);
     assert_eq!((p.x, p.y), (0, 0));
 }
+
+mod generic_methods {
+    use super::*;
+    use managed_tests::generics::generics::Make;
+
+    #[test]
+    fn echo_for_every_kind_of_type_argument() {
+        start();
+        assert_eq!(Make::echo::<i32>(-12).unwrap(), -12);
+        assert_eq!(Make::echo::<u64>(u64::MAX).unwrap(), u64::MAX);
+        assert!(!Make::echo::<bool>(false).unwrap());
+        assert_eq!(Make::echo::<Color>(Color::RED).unwrap(), Color::RED);
+        assert_eq!(
+            Make::echo::<Point>(&Point { x: -1, y: 99 }).unwrap(),
+            Point { x: -1, y: 99 }
+        );
+        let s = NetString::new("échο").unwrap();
+        assert_eq!(
+            Make::echo::<NetString>(Some(&s)).unwrap().unwrap().to_string().unwrap(),
+            "échο"
+        );
+        let item = Item::new(Some("shield")).unwrap();
+        let back = Make::echo::<Item>(Some(&item)).unwrap().unwrap();
+        assert!(back.as_object().reference_equals(item.as_object()).unwrap());
+    }
+
+    #[test]
+    fn type_arguments_reach_typeof_and_build_generic_results() {
+        start();
+        assert_eq!(Make::name_of::<f32>().unwrap().as_deref(), Some("System.Single"));
+        assert_eq!(Make::name_of::<Item>().unwrap().as_deref(), Some("Generics.Item"));
+        assert_eq!(
+            Make::name_of::<List<Point>>()
+                .unwrap()
+                .as_deref()
+                .map(|n| n.starts_with("System.Collections.Generic.List`1[[Generics.Point")),
+            Some(true)
+        );
+        let list: List<i64> = Make::list_of::<i64>(1 << 40, -5).unwrap().unwrap();
+        assert_eq!(list.count().unwrap(), 2);
+        assert_eq!(list.item(0).unwrap(), 1 << 40);
+        assert_eq!(list.item(1).unwrap(), -5);
+        let (found, first) = Make::try_first::<i64>(Some(&list)).unwrap();
+        assert!(found);
+        assert_eq!(first, 1 << 40);
+        let empty = List::<Point>::new().unwrap();
+        let (found, first) = Make::try_first::<Point>(Some(&empty)).unwrap();
+        assert!(!found);
+        assert_eq!(first, Point { x: 0, y: 0 });
+    }
+
+    #[test]
+    fn two_method_type_arguments_and_a_generic_method_of_a_generic_type() {
+        start();
+        let map = Dictionary::<NetString, i32>::new().unwrap();
+        for (k, v) in [("b", 2), ("a", 1), ("c", 3)] {
+            map.add(Some(&NetString::new(k).unwrap()), v).unwrap();
+        }
+        assert_eq!(
+            Make::join::<NetString, i32>(Some(&map)).unwrap().as_deref(),
+            Some("a=1,b=2,c=3")
+        );
+        let cell = Cell::<i32>::new(5).unwrap();
+        let pair: Pair<i32, Color> = cell.with::<Color>(Color::BLUE).unwrap().unwrap();
+        assert_eq!(pair.first().unwrap(), 5);
+        assert_eq!(pair.second().unwrap(), Color::BLUE);
+    }
+
+    #[test]
+    fn a_broken_constraint_is_an_error_naming_it() {
+        start();
+        assert_eq!(Make::default_of::<i32>().unwrap(), 0);
+        assert_eq!(Make::default_of::<Point>().unwrap(), Point { x: 0, y: 0 });
+        // `where T : struct`: a class is refused by .NET when the method is instantiated.
+        let err = Make::default_of::<Item>().unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("DefaultOf") && text.contains("Generics.Item"), "{text}");
+    }
+}

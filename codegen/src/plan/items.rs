@@ -220,6 +220,9 @@ pub(crate) struct MethodItem {
     /// A member of a generic definition: looked up per closed class at run time
     /// (`cilbind::generated::GenericMethodRef`), `Self`'s class deciding which.
     pub generic: bool,
+    /// A generic method's type parameters in Rust (`M0`, `M1`): a generic `fn`, instantiated
+    /// at run time with their classes. Empty otherwise.
+    pub method_type_params: Vec<String>,
     /// An `unsafe fn`: a parameter is an unmanaged pointer ([`Pass::Pointer`]).
     pub is_unsafe: bool,
     /// The safe overload over slices, when every pointer parameter has an obvious length

@@ -21,10 +21,12 @@
 
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
-use super::rust_ty::{fits, mono_name, Pass, Resolver};
+use super::rust_ty::{fits, mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, names};
-use crate::model::{ConstValue, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel};
+use crate::model::{
+    ConstValue, GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel,
+};
 use std::collections::BTreeSet;
 
 /// The runtime's largest argument tuple (`this` included).
@@ -139,7 +141,8 @@ fn plan_member(
     };
     let rust_name = names::unique(rust, taken);
     let mut item = plan_method(o, method, sig, rust_name, &m.display_name)?;
-    if item.is_unsafe {
+    // (Not for generic methods: the overload would have to name their type arguments.)
+    if item.is_unsafe && method.generic_params.is_empty() {
         if let Some(pairs) = slice_pairs(method, &item.params) {
             let rust_name = names::unique(format!("{}_slice", item.rust_name.trim_start_matches("r#")), taken);
             let names: Vec<String> = pairs
@@ -246,19 +249,23 @@ fn plan_method(
             Ret::Value(ret)
         }
     };
+    let names = ParamNames {
+        of_type: o.type_params,
+        of_method: &m.generic_params,
+    };
     let mono_params = mono_params(m, o.type_params)?;
     let mono_return = shares_parameters(o.t, m, &mono_params, o.type_params)
-        .then(|| mono_name(&m.ret, o.type_params))
+        .then(|| mono_name(&m.ret, names))
         .flatten();
     // The function database's signature, from the same Mono names the runtime reads
     // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
     let signature = format!(
         "[{}]{}::{}({})->{}",
         o.t.path.assembly,
-        mono_name(&o.ty, o.type_params).unwrap_or_default(),
+        mono_name(&o.ty, names).unwrap_or_default(),
         m.name,
         mono_params.join(","),
-        mono_name(&m.ret, o.type_params).unwrap_or_default()
+        mono_name(&m.ret, names).unwrap_or_default()
     );
     let this = usize::from(!matches!(receiver, Receiver::Static));
     if this + params.len() > MAX_ARGS {
@@ -304,6 +311,9 @@ fn plan_method(
         public: o.owner != Owner::Interface,
         from_fn: None,
         generic: !o.type_params.is_empty(),
+        method_type_params: (0..m.generic_params.len())
+            .map(|i| type_param_name(GenericParam::Method(i)))
+            .collect(),
         is_unsafe,
         slice: None,
     })
@@ -371,7 +381,11 @@ fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String], type_par
     api.methods
         .iter()
         .chain(accessors)
-        .filter(|other| other.name == m.name && other.params.len() == params.len() && other.generic_params.is_empty())
+        .filter(|other| {
+            other.name == m.name
+                && other.params.len() == params.len()
+                && other.generic_params.len() == m.generic_params.len()
+        })
         .filter(|other| mono_params(other, type_params).is_ok_and(|p| p == params))
         .count()
         > 1
@@ -387,7 +401,11 @@ fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> 
             } else {
                 Ty::ByRef(Box::new(p.ty.clone()))
             };
-            mono_name(&ty, type_params)
+            let names = ParamNames {
+                of_type: type_params,
+                of_method: &m.generic_params,
+            };
+            mono_name(&ty, names)
                 .ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
         })
         .collect()

@@ -180,7 +180,7 @@ impl Resolver<'_> {
                     Some(format!("{base}<{}>", args?.join(", ")))
                 }
             }
-            Ty::GenericParam(GenericParam::Type(i)) => Some(type_param_name(*i)),
+            Ty::GenericParam(p) => Some(type_param_name(*p)),
             Ty::SzArray(element) => match self.blittable_element(module, element) {
                 Some(e) => Some(format!("::cilbind::Array<{e}>")),
                 None => Some(format!(
@@ -237,7 +237,7 @@ impl Resolver<'_> {
                     }
                 }
             },
-            Crossing::TypeParam(i) => Pass::TypeParam(type_param_name(*i)),
+            Crossing::TypeParam(p) => Pass::TypeParam(type_param_name(*p)),
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::ByRef { pass, target } => Pass::ByRef {
@@ -248,17 +248,30 @@ impl Resolver<'_> {
     }
 }
 
-/// The Rust name of the declaring type's type parameter `!i` in generic impls: `T0`, `T1`…
-pub(crate) fn type_param_name(i: usize) -> String {
-    format!("T{i}")
+/// The Rust name of a type parameter: the declaring type's `!i` is `T{i}` (the generic
+/// impl's parameter), the method's `!!i` is `M{i}` (the generic function's).
+pub(crate) fn type_param_name(p: GenericParam) -> String {
+    match p {
+        GenericParam::Type(i) => format!("T{i}"),
+        GenericParam::Method(i) => format!("M{i}"),
+    }
+}
+
+/// The names Mono prints for type parameters in a generic definition's signatures (`T`,
+/// `TKey`): the declaring type's and the method's.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ParamNames<'a> {
+    /// The declaring type's (`!i`).
+    pub of_type: &'a [String],
+    /// The method's (`!!i`).
+    pub of_method: &'a [String],
 }
 
 /// Mono's name of a type, as `mono_type_get_name` prints it: `System.Int32`,
 /// `Outer.Inner`, ``System.Collections.Generic.List<System.Int32>``, `System.String[]`,
-/// `System.Int32&`; a type parameter of the declaring type by its name in `type_params`
-/// (`T`, as Mono names it in the generic definition). `None` for types with no such name here
-/// (method type parameters, function pointers).
-pub(crate) fn mono_name(ty: &Ty, type_params: &[String]) -> Option<String> {
+/// `System.Int32&`; a type parameter by its name in `type_params` (`T`, as Mono names it in
+/// the generic definition). `None` for types with no such name here (function pointers).
+pub(crate) fn mono_name(ty: &Ty, type_params: ParamNames) -> Option<String> {
     Some(match ty {
         Ty::Void => "System.Void".into(),
         Ty::Primitive(p) => format!("System.{}", p.system_name()),
@@ -292,8 +305,9 @@ pub(crate) fn mono_name(ty: &Ty, type_params: &[String]) -> Option<String> {
         Ty::ByRef(t) => format!("{}&", mono_name(t, type_params)?),
         Ty::Pointer(Some(t)) => format!("{}*", mono_name(t, type_params)?),
         Ty::Pointer(None) => "System.Void*".into(),
-        Ty::GenericParam(GenericParam::Type(i)) => type_params.get(*i)?.clone(),
-        Ty::GenericParam(_) | Ty::FunctionPointer | Ty::TypedReference => return None,
+        Ty::GenericParam(GenericParam::Type(i)) => type_params.of_type.get(*i)?.clone(),
+        Ty::GenericParam(GenericParam::Method(i)) => type_params.of_method.get(*i)?.clone(),
+        Ty::FunctionPointer | Ty::TypedReference => return None,
     })
 }
 

@@ -84,12 +84,6 @@ impl Classifier<'_> {
 
     fn method_binding(&mut self, m: &crate::model::MethodModel) -> Result<SignatureClass, Unsupported> {
         self.visibility_check(m.visibility)?;
-        if !m.generic_params.is_empty() {
-            return Err(Unsupported::new(
-                SkipKind::GenericMethod,
-                format!("generic method {}<{}>", m.name, m.generic_params.join(", ")),
-            ));
-        }
         if m.is_varargs {
             return Err(Unsupported::new(
                 SkipKind::Varargs,
@@ -136,20 +130,18 @@ impl Classifier<'_> {
             });
         }
         if let Some(p) = ty.first_generic_param() {
-            // A type parameter of the declaring type crosses as itself (`T0: TypeArg`), and a
-            // class, interface or delegate over type parameters (`IEnumerable<T>`) as the
-            // generic wrapper over them; members of generic types are bound for every type
-            // argument. Anything else built from a type parameter (`T[]`, `KeyValuePair<K,
-            // V>`, `ref T`) has no Rust form yet.
+            // A type parameter (the declaring type's or the method's) crosses as itself
+            // (`T0`/`M0: TypeArg`), and a class, interface or delegate over type parameters
+            // (`IEnumerable<T>`) as the generic wrapper over them: members of generic types and
+            // generic methods are bound for every type argument. Anything else built from a
+            // type parameter (`T[]`, `KeyValuePair<K, V>`) has no Rust form yet.
             match ty {
-                Ty::GenericParam(GenericParam::Type(i)) => return Ok(Crossing::TypeParam(*i)),
+                Ty::GenericParam(p) => return Ok(Crossing::TypeParam(*p)),
                 Ty::Named { path, args }
                     if matches!(
                         self.class_of(path, args, 0),
                         TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
-                    ) && !args
-                        .iter()
-                        .any(|a| matches!(a.first_generic_param(), Some(GenericParam::Method(_)))) =>
+                    ) =>
                 {
                     let kind = match self.class_of(path, args, 0) {
                         TypeClass::Interface => HandleKind::Interface,

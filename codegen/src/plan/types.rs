@@ -111,7 +111,9 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
 /// them on), each member looked up in the closed class at run time.
 fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType) -> Members {
     let (module, name) = &res.names[&t.path];
-    let params: Vec<String> = (0..t.generic_params.len()).map(type_param_name).collect();
+    let params: Vec<String> = (0..t.generic_params.len())
+        .map(|i| type_param_name(GenericParam::Type(i)))
+        .collect();
     let o = Owned {
         res,
         t,

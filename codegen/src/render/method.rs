@@ -254,10 +254,22 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     let mono_params = m.mono_params.iter().map(|n| lit_str(n));
     // A generic definition's member is found per closed class: `Self`'s, made from the
     // type arguments at run time.
-    let (ref_ty, thunk) = if m.generic {
+    // A generic method is instantiated with its type parameters' classes.
+    let method_params: Vec<Ident> = m.method_type_params.iter().map(|p| ident(p)).collect();
+    let class = if m.generic {
+        quote!(<Self as ::cilbind::ManagedType>::class()?)
+    } else {
+        quote!(#type_ref.class()?)
+    };
+    let (ref_ty, thunk) = if !method_params.is_empty() {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_for(<Self as ::cilbind::ManagedType>::class()?)?),
+            quote!(M.thunk_with(#class, &[#(<#method_params as ::cilbind::ManagedType>::class()?),*])?),
+        )
+    } else if m.generic {
+        (
+            quote!(::cilbind::generated::GenericMethodRef),
+            quote!(M.thunk_for(#class)?),
         )
     } else {
         (quote!(::cilbind::MethodRef), quote!(M.thunk()?))
@@ -275,6 +287,12 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         }
         None => method_ref,
     };
+    let method_ref = if method_params.is_empty() {
+        method_ref
+    } else {
+        quote!(#method_ref.generic_method())
+    };
+    let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
         Receiver::Object => (
@@ -348,7 +366,7 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     let slice = m.slice.as_ref().map(|s| slice_overload(m, s, &params, &result_ty));
     quote! {
         #(#docs)*
-        #vis #unsafety fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+        #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
             static M: #ref_ty = #method_ref;
             #this_pre
             #(#pre)*

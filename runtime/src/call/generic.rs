@@ -1,7 +1,8 @@
-//! Members of generic types for any type argument: one `static` [`GenericMethodRef`] per
-//! member of a generic definition (``List`1.Add``), resolving to one cached thunk per closed
-//! class (`List<Int32>.Add`, `List<String>.Add`, …) made at run time, so bindings work for
-//! instantiations no assembly mentions.
+//! Members of generic types and generic methods for any type argument: one `static`
+//! [`GenericMethodRef`] per member of a generic definition (``List`1.Add``,
+//! ``JsonConvert.DeserializeObject<T>``), resolving to one cached thunk per closed class and
+//! method type arguments (`List<Int32>.Add`, `DeserializeObject<Item>`, …) made at run time,
+//! so bindings work for instantiations no assembly mentions.
 
 use std::any::TypeId;
 use std::collections::HashMap;
@@ -10,6 +11,7 @@ use std::sync::{LazyLock, OnceLock, RwLock};
 use crate::call::lookup::{bind, CallPath, TypeRef};
 use crate::call::shim::Thunk;
 use crate::error::{Error, Result};
+use crate::host::instantiate::make_generic_method;
 use crate::host::{Class, Method};
 
 /// A member of a generic type definition, named by the definition's type, its name and its
@@ -21,10 +23,20 @@ pub struct GenericMethodRef {
     params: &'static [&'static str],
     ret: Option<&'static str>,
     path: CallPath,
+    /// A generic method definition (`M<T>(…)`), instantiated with the method type arguments.
+    generic_method: bool,
     /// The definition's method, found once.
     method: OnceLock<Method>,
-    /// One thunk per closed class, kept for the life of the process like every `MethodRef`'s.
-    thunks: RwLock<Vec<(Class, &'static Thunk)>>,
+    /// One thunk per closed class and method type arguments, kept for the life of the process
+    /// like every `MethodRef`'s.
+    thunks: RwLock<Vec<Instance>>,
+}
+
+/// A resolved instantiation.
+struct Instance {
+    class: Class,
+    method_args: Box<[Class]>,
+    thunk: &'static Thunk,
 }
 
 impl GenericMethodRef {
@@ -36,6 +48,7 @@ impl GenericMethodRef {
             params,
             ret: None,
             path: CallPath::Thunk,
+            generic_method: false,
             method: OnceLock::new(),
             thunks: RwLock::new(Vec::new()),
         }
@@ -61,15 +74,23 @@ impl GenericMethodRef {
         self
     }
 
-    /// The definition's method (``List`1.Add(T)``).
+    /// The same reference to a generic method definition (`M<T>(T)`: a method type parameter
+    /// by its name in `params`), instantiated per call with [`GenericMethodRef::thunk_with`].
+    pub const fn generic_method(mut self) -> Self {
+        self.generic_method = true;
+        self
+    }
+
+    /// The definition's method (``List`1.Add(T)``, ``Convert.ChangeType<T>(…)``).
     pub fn definition(&self) -> Result<Method> {
         if let Some(m) = self.method.get() {
             return Ok(*m);
         }
         let class = self.definition.class()?;
-        let m = match self.ret {
-            Some(ret) => class.method_with_return(self.name, self.params, ret)?,
-            None => class.method(self.name, self.params)?,
+        let m = match (self.generic_method, self.ret) {
+            (true, ret) => class.generic_method(self.name, self.params, ret)?,
+            (false, Some(ret)) => class.method_with_return(self.name, self.params, ret)?,
+            (false, None) => class.method(self.name, self.params)?,
         };
         Ok(*self.method.get_or_init(|| m))
     }
@@ -78,40 +99,68 @@ impl GenericMethodRef {
     /// generated code passes `<Self as ManagedType>::class()`), resolved once per class.
     #[inline]
     pub fn thunk_for(&self, closed: Class) -> Result<&'static Thunk> {
-        if let Some(&(_, t)) = self
+        self.thunk_with(closed, &[])
+    }
+
+    /// The thunk of this member in `class` (the definition's own class, or a closed
+    /// instantiation of it) with the method type arguments `method_args` (empty unless the
+    /// member is a generic method), resolved once per combination.
+    #[inline]
+    pub fn thunk_with(&self, class: Class, method_args: &[Class]) -> Result<&'static Thunk> {
+        if let Some(i) = self
             .thunks
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .iter()
-            .find(|(c, _)| *c == closed)
+            .find(|i| i.class == class && *i.method_args == *method_args)
         {
-            return Ok(t);
+            return Ok(i.thunk);
         }
-        self.resolve(closed)
+        self.resolve(class, method_args)
     }
 
     #[cold]
-    fn resolve(&self, closed: Class) -> Result<&'static Thunk> {
+    fn resolve(&self, class: Class, method_args: &[Class]) -> Result<&'static Thunk> {
         let definition = self.definition()?;
-        // Mono gives a member of a closed generic type its definition's token, and only
-        // members of that type are searched, so the token names the one member meant. The
-        // name is compared too: a class that is no instantiation of the definition has
-        // other members under the same token numbers.
-        let method = closed
-            .methods()
-            .find(|m| m.token() == definition.token() && m.name() == definition.name())
-            .ok_or_else(|| Error::MethodNotFound {
-                class: closed.full_name(),
-                name: self.name.into(),
-                parameters: self.params.join(", "),
-                candidates: vec![format!("{definition} (in the generic definition)")],
-            })?;
+        let method = if class == definition.class() {
+            definition
+        } else {
+            // Mono gives a member of a closed generic type its definition's token, and only
+            // members of that type are searched, so the token names the one member meant.
+            // The name is compared too: a class that is no instantiation of the definition
+            // has other members under the same token numbers.
+            class
+                .methods()
+                .find(|m| m.token() == definition.token() && m.name() == definition.name())
+                .ok_or_else(|| Error::MethodNotFound {
+                    class: class.full_name(),
+                    name: self.name.into(),
+                    parameters: self.params.join(", "),
+                    candidates: vec![format!("{definition} (in the generic definition)")],
+                })?
+        };
+        let method = match (self.generic_method, method_args.is_empty()) {
+            (true, _) => make_generic_method(method, method_args)?,
+            (false, true) => method,
+            (false, false) => {
+                return Err(Error::InvalidArgument(format!(
+                    "{definition} is not a generic method: it takes no type arguments"
+                )))
+            }
+        };
         let thunk: &'static Thunk = Box::leak(Box::new(bind(method, self.path)?));
         let mut thunks = self.thunks.write().unwrap_or_else(|p| p.into_inner());
-        if let Some(&(_, t)) = thunks.iter().find(|(c, _)| *c == closed) {
-            return Ok(t);
+        if let Some(i) = thunks
+            .iter()
+            .find(|i| i.class == class && *i.method_args == *method_args)
+        {
+            return Ok(i.thunk);
         }
-        thunks.push((closed, thunk));
+        thunks.push(Instance {
+            class,
+            method_args: method_args.into(),
+            thunk,
+        });
         Ok(thunk)
     }
 }
