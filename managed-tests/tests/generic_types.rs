@@ -60,6 +60,32 @@ fn cell_of_enum_struct_string_and_class() {
 }
 
 #[test]
+fn fields_of_a_generic_type_per_closed_class() {
+    start();
+    let before_f32 = Cell::<f32>::made().unwrap();
+    let before_u8 = Cell::<u8>::made().unwrap();
+    let a = Cell::<f32>::new(1.5).unwrap();
+    let _b = Cell::<f32>::new(2.5).unwrap();
+    // Static fields belong to each closed class.
+    assert_eq!(Cell::<f32>::made().unwrap(), before_f32 + 2);
+    assert_eq!(Cell::<u8>::made().unwrap(), before_u8);
+    Cell::<u8>::set_made(40).unwrap();
+    assert_eq!(Cell::<u8>::made().unwrap(), 40);
+    assert_eq!(Cell::<f32>::made().unwrap(), before_f32 + 2);
+    // A field of type `T`.
+    assert_eq!(a.spare().unwrap(), 0.0);
+    a.set_spare(-0.25).unwrap();
+    assert_eq!(a.spare().unwrap(), -0.25);
+    let p = Cell::<Point>::new(&Point { x: 1, y: 1 }).unwrap();
+    p.set_spare(&Point { x: 8, y: -8 }).unwrap();
+    assert_eq!(p.spare().unwrap(), Point { x: 8, y: -8 });
+    let s = Cell::<Item>::new(None).unwrap();
+    assert!(s.spare().unwrap().is_none());
+    s.set_spare(Some(&Item::new(Some("ring")).unwrap())).unwrap();
+    assert_eq!(s.spare().unwrap().unwrap().get_name().unwrap().as_deref(), Some("ring"));
+}
+
+#[test]
 fn each_instantiation_is_its_own_closed_class() {
     start();
     let a = <Cell<i32> as ManagedType>::class().unwrap();

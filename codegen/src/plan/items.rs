@@ -266,6 +266,9 @@ pub(crate) struct FieldItem {
     pub is_static: bool,
     /// The owner is a managed struct (`this` is its box).
     pub in_box: bool,
+    /// A field of a generic definition: found per closed class at run time
+    /// (`cilbind::generated::GenericFieldRef`).
+    pub generic: bool,
     /// How the value crosses.
     pub pass: Pass,
     /// Getter doc.

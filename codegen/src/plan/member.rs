@@ -94,14 +94,6 @@ fn plan_member(
         return no_form("type has no members modeled");
     };
     let (method, rust) = match m.member {
-        MemberModelRef::Field(i) if !o.type_params.is_empty() && !o.t.fields[i].is_literal => {
-            // A `FieldRef` names a field of one class; a generic impl's class is only known
-            // at run time.
-            return Err((
-                SkipKind::OpenGeneric,
-                format!("field of the generic type `{}`: not bound yet", o.t.path.metadata_name),
-            ));
-        }
         MemberModelRef::Field(i) => return plan_field(o, i, sig, taken),
         MemberModelRef::Method(i) => {
             let method = &api.methods[i];
@@ -480,6 +472,7 @@ fn plan_field(
         | Crossing::String
         | Crossing::Handle { .. }
         | Crossing::ManagedStruct(_)
+        | Crossing::TypeParam(_)
         | Crossing::Array { .. }) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
         other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
     };
@@ -489,6 +482,7 @@ fn plan_field(
         metadata_name: f.name.clone(),
         is_static: f.is_static,
         in_box: o.owner == Owner::ManagedStruct,
+        generic: !o.type_params.is_empty(),
         pass,
         get_doc: format!("Reads the .NET field `{display}` ({}).", f.ty),
         set_doc: format!("Writes the .NET field `{display}` ({}).", f.ty),

@@ -141,7 +141,7 @@ impl Classifier<'_> {
                     if matches!(
                         self.class_of(path, args, 0),
                         TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
-                    ) =>
+                    ) && args.iter().all(|a| self.spells_open(a)) =>
                 {
                     let kind = match self.class_of(path, args, 0) {
                         TypeClass::Interface => HandleKind::Interface,
@@ -251,6 +251,24 @@ impl Classifier<'_> {
             }
             Ty::GenericParam(_) => return Err(Unsupported::new(SkipKind::OpenGeneric, format!("{ty}"))),
         })
+    }
+
+    /// True when `ty`, a generic argument that may mention type parameters, has a Rust
+    /// spelling as a type argument: a type parameter itself, a closed type, or a class,
+    /// interface or delegate whose arguments are spelled so in turn. (`T[]` is not: an array
+    /// of a type parameter has no handle type yet, nor is a generic struct over one.)
+    fn spells_open(&mut self, ty: &Ty) -> bool {
+        match ty {
+            _ if ty.first_generic_param().is_none() => true,
+            Ty::GenericParam(_) => true,
+            Ty::Named { path, args } => {
+                matches!(
+                    self.class_of(path, args, 0),
+                    TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
+                ) && args.iter().all(|a| self.spells_open(a))
+            }
+            _ => false,
+        }
     }
 
     /// An unmanaged pointer `T*` (ECMA-335 II.14.4.1): bound when `T` is a primitive, an enum

@@ -8,7 +8,7 @@ use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::{LazyLock, OnceLock, RwLock};
 
-use crate::call::lookup::{bind, CallPath, TypeRef};
+use crate::call::lookup::{bind, CallPath, FieldRef, TypeRef};
 use crate::call::shim::Thunk;
 use crate::error::{Error, Result};
 use crate::host::instantiate::make_generic_method;
@@ -162,6 +162,43 @@ impl GenericMethodRef {
             thunk,
         });
         Ok(thunk)
+    }
+}
+
+/// A field of a generic type definition, found per closed class on first use (a static field
+/// of `Cell<int>` is not `Cell<string>`'s).
+pub struct GenericFieldRef {
+    name: &'static str,
+    fields: RwLock<Vec<(Class, &'static FieldRef)>>,
+}
+
+impl GenericFieldRef {
+    /// The field `name` of every instantiation of a generic type.
+    pub const fn new(name: &'static str) -> Self {
+        GenericFieldRef {
+            name,
+            fields: RwLock::new(Vec::new()),
+        }
+    }
+
+    /// The field in `closed` (the generated code passes `<Self as ManagedType>::class()`).
+    pub fn field_in(&self, closed: Class) -> Result<&'static FieldRef> {
+        if let Some(&(_, f)) = self
+            .fields
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|(c, _)| *c == closed)
+        {
+            return Ok(f);
+        }
+        let field: &'static FieldRef = Box::leak(Box::new(FieldRef::resolved(closed.field(self.name)?, self.name)));
+        let mut fields = self.fields.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(&(_, f)) = fields.iter().find(|(c, _)| *c == closed) {
+            return Ok(f);
+        }
+        fields.push((closed, field));
+        Ok(field)
     }
 }
 

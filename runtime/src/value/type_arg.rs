@@ -25,6 +25,7 @@
 //! the .NET type is an error, never a call with garbage.
 
 use crate::call::abi::{Arg, Boxed, Out, RefObject, Ret};
+use crate::call::lookup::{FieldOwner, FieldRef};
 use crate::error::{Error, Result};
 use crate::host::Blittable;
 use crate::store::{ManagedStruct, StructHandle};
@@ -57,6 +58,10 @@ pub trait TypeArg: ManagedType + Sized + 'static {
     fn out_arg(slot: &mut Self::Slot) -> Self::OutArg<'_>;
     /// The value the callee wrote, after the call.
     fn from_slot(slot: Self::Slot) -> Result<Self::Output>;
+    /// Reads a field of this type (`owner` `None` for a static field).
+    fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<Self::Output>;
+    /// Writes a field of this type.
+    fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: Self::Param<'_>) -> Result<()>;
 }
 
 /// Every reference type: classes, interfaces, delegates, [`Object`], `NetString`, and the
@@ -85,6 +90,12 @@ impl<T: Reference + 'static> TypeArg for T {
     fn from_slot(slot: Option<T>) -> Result<Option<T>> {
         Ok(slot)
     }
+    fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
+        field.get_object(owner)
+    }
+    fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: Option<&T>) -> Result<()> {
+        field.set_object(owner, value)
+    }
 }
 
 macro_rules! by_value {
@@ -112,6 +123,12 @@ macro_rules! by_value {
             }
             fn from_slot(slot: $stored) -> Result<$rust> {
                 Ok(slot.into())
+            }
+            fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<$rust> {
+                Ok(field.get::<$stored>(owner)?.into())
+            }
+            fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: $rust) -> Result<()> {
+                field.set(owner, <$stored>::from(value))
             }
         }
     )*};
@@ -194,6 +211,19 @@ macro_rules! __type_arg {
             fn from_slot(slot: $ty) -> $crate::Result<$ty> {
                 Ok(slot)
             }
+            fn get_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+            ) -> $crate::Result<$ty> {
+                field.get::<$ty>(owner)
+            }
+            fn set_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                value: $ty,
+            ) -> $crate::Result<()> {
+                field.set(owner, value)
+            }
         }
     };
     (struct $ty:ty) => {
@@ -219,6 +249,19 @@ macro_rules! __type_arg {
             fn from_slot(slot: $crate::Object) -> $crate::Result<$ty> {
                 $crate::unbox_blittable(&slot)
             }
+            fn get_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+            ) -> $crate::Result<$ty> {
+                field.get::<$ty>(owner)
+            }
+            fn set_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                value: &$ty,
+            ) -> $crate::Result<()> {
+                field.set(owner, *value)
+            }
         }
     };
     (managed $ty:ident) => {
@@ -243,6 +286,19 @@ macro_rules! __type_arg {
             }
             fn from_slot(slot: $ty) -> $crate::Result<$ty> {
                 Ok(slot)
+            }
+            fn get_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+            ) -> $crate::Result<$ty> {
+                field.get_struct::<$ty>(owner).map($ty)
+            }
+            fn set_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                value: &$ty,
+            ) -> $crate::Result<()> {
+                field.set_struct(owner, &value.0)
             }
         }
     };
