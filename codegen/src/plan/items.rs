@@ -136,7 +136,7 @@ pub(crate) struct Members {
 #[derive(Clone, Debug)]
 pub(crate) enum MemberItem {
     /// A method, constructor or accessor.
-    Method(MethodItem),
+    Method(Box<MethodItem>),
     /// A field's getter and setter.
     Field(FieldItem),
     /// A .NET `const`.

@@ -92,6 +92,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
             names::module_path(&path.namespace),
             Skip {
                 item: format!("struct {}", path.metadata_name),
+                assembly: path.assembly.clone(),
                 kind: SkipKind::NoRustForm,
                 reason: why.clone(),
             },
@@ -115,6 +116,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
             names::module_path(&t.path.namespace),
             Skip {
                 item: format!("type {}", t.path.metadata_name),
+                assembly: t.path.assembly.clone(),
                 kind,
                 reason,
             },
