@@ -160,3 +160,41 @@ fn quaternion_rotation_matches_rust() {
     let qq = Quaternion::multiply(&q, &q).unwrap();
     assert!(close(qq.z, 1.0) && close(qq.w, 0.0), "{qq:?}");
 }
+
+/// `Vector<T>`, a generic value type (its layout depends on `T`: held by handle), and the
+/// generic methods of the static class `Vector` over it, instantiated here for `f32`, `i32`
+/// and `f64`; results computed again in Rust.
+mod generic_vector {
+    use managed_tests::vectors::system::numerics::{Vector, Vector_2};
+
+    #[test]
+    fn vector_of_t_lanes_arithmetic_and_generic_dot() {
+        super::setup();
+        let lanes = Vector_2::<f32>::count().unwrap();
+        assert!(lanes >= 1, "Vector<float>.Count = {lanes}");
+        let a = Vector_2::<f32>::new(1.5).unwrap();
+        let b = Vector_2::<f32>::new(-4.0).unwrap();
+        for i in 0..lanes {
+            assert_eq!(a.item(i).unwrap(), 1.5);
+        }
+        let sum = Vector_2::<f32>::op_addition(&a, &b).unwrap();
+        for i in 0..lanes {
+            assert_eq!(sum.item(i).unwrap(), 1.5 + -4.0);
+        }
+        // `Vector.Dot<T>` (a generic method) over `Vector<T>` (a generic struct).
+        let expected: f32 = (0..lanes).map(|_| 1.5f32 * -4.0).sum();
+        assert_eq!(Vector::dot::<f32>(&a, &b).unwrap(), expected);
+        let ints = Vector::add::<i32>(&Vector_2::<i32>::new(7).unwrap(), &Vector_2::<i32>::new(5).unwrap()).unwrap();
+        for i in 0..Vector_2::<i32>::count().unwrap() {
+            assert_eq!(ints.item(i).unwrap(), 12);
+        }
+        // An index past the lanes is the managed exception, as an error.
+        assert!(a.item(lanes).is_err());
+        // Each element type is its own closed struct.
+        let d = Vector_2::<f64>::new(0.25).unwrap();
+        assert_eq!(
+            Vector::dot::<f64>(&d, &d).unwrap(),
+            (0..Vector_2::<f64>::count().unwrap()).map(|_| 0.0625).sum::<f64>()
+        );
+    }
+}

@@ -333,3 +333,138 @@ mod json_net {
         );
     }
 }
+
+/// Generic value types: every instantiation is a handle to a box in a store of its own
+/// closed type, with C#'s value semantics.
+mod generic_structs {
+    use super::*;
+    use managed_tests::generics::generics::Entry;
+    use managed_tests::generics::system::collections::generic::KeyValuePair_2 as KeyValuePair;
+
+    #[test]
+    fn a_fixture_struct_for_any_type_arguments() {
+        start();
+        let e = Entry::<i32, NetString>::new(7, Some(&NetString::new("seven").unwrap())).unwrap();
+        assert_eq!(e.key().unwrap(), 7);
+        assert_eq!(e.value().unwrap().unwrap().to_string().unwrap(), "seven");
+        assert_eq!(e.to_string().unwrap().as_deref(), Some("7=seven"));
+        let flipped: Entry<NetString, i32> = e.flip().unwrap();
+        assert_eq!(flipped.key().unwrap().unwrap().to_string().unwrap(), "seven");
+        assert_eq!(flipped.value().unwrap(), 7);
+        assert_eq!(
+            Sources::describe::<NetString, i32>(&flipped).unwrap().as_deref(),
+            Some("seven=7")
+        );
+
+        // Value semantics: a clone is a copy; a method that mutates `this` changes only the
+        // value it is called on; field writes likewise.
+        let p = Entry::<Color, Point>::new(Color::RED, &Point { x: 1, y: 2 }).unwrap();
+        let copy = p.clone();
+        p.set_value(&Point { x: 5, y: 6 }).unwrap();
+        assert_eq!(p.value().unwrap(), Point { x: 5, y: 6 });
+        assert_eq!(copy.value().unwrap(), Point { x: 1, y: 2 });
+        copy.set_key(Color::GREEN).unwrap();
+        assert_eq!(copy.key().unwrap(), Color::GREEN);
+        assert_eq!(p.key().unwrap(), Color::RED);
+
+        // As a type argument: a list of structs, copied in and out.
+        let list = List::<Entry<i32, i32>>::new().unwrap();
+        for i in 0..3 {
+            list.add(&Entry::<i32, i32>::new(i, i * i).unwrap()).unwrap();
+        }
+        let second = list.item(2).unwrap();
+        assert_eq!((second.key().unwrap(), second.value().unwrap()), (2, 4));
+        let d = Entry::<i64, bool>::default_value().unwrap();
+        assert_eq!((d.key().unwrap(), d.value().unwrap()), (0, false));
+    }
+
+    #[test]
+    fn mscorlib_key_value_pairs_and_enumerators() {
+        start();
+        let kv: KeyValuePair<NetString, i32> = Sources::tally(Some("hits"), 12).unwrap();
+        assert_eq!(kv.key().unwrap().unwrap().to_string().unwrap(), "hits");
+        assert_eq!(kv.value().unwrap(), 12);
+        let made = KeyValuePair::<i32, f64>::new(3, 0.5).unwrap();
+        assert_eq!((made.key().unwrap(), made.value().unwrap()), (3, 0.5));
+
+        // `List<T>.GetEnumerator()` returns the struct `List<T>.Enumerator`; `MoveNext`
+        // advances it in its box.
+        let list = List::<i32>::new().unwrap();
+        let values = [4, 8, 15, 16, 23, 42];
+        for v in values {
+            list.add(v).unwrap();
+        }
+        let mut seen = Vec::new();
+        let it = list.get_enumerator().unwrap();
+        while it.move_next().unwrap() {
+            seen.push(it.current().unwrap());
+        }
+        assert_eq!(seen, values);
+
+        // A dictionary's pairs, through its enumerator of KeyValuePair<K, V>.
+        let dict = Dictionary::<i32, NetString>::new().unwrap();
+        for (k, v) in [(1, "one"), (2, "two")] {
+            dict.add(k, Some(&NetString::new(v).unwrap())).unwrap();
+        }
+        let mut pairs = Vec::new();
+        let it = dict.get_enumerator().unwrap();
+        while it.move_next().unwrap() {
+            let kv = it.current().unwrap();
+            pairs.push((kv.key().unwrap(), kv.value().unwrap().unwrap().to_string().unwrap()));
+        }
+        pairs.sort();
+        assert_eq!(pairs, [(1, "one".to_string()), (2, "two".to_string())]);
+    }
+
+    #[test]
+    fn a_struct_of_one_instantiation_is_not_another() {
+        start();
+        let e = Entry::<i32, i32>::new(1, 2).unwrap();
+        let boxed: cilbind::Object = cilbind::Boxing::box_as::<cilbind::Object>(&e).unwrap();
+        assert_eq!(
+            <Entry<i32, i32> as cilbind::Unbox>::unbox_from(&boxed)
+                .unwrap()
+                .value()
+                .unwrap(),
+            2
+        );
+        let err = <Entry<i32, i64> as cilbind::Unbox>::unbox_from(&boxed).unwrap_err();
+        assert!(matches!(err, cilbind::Error::InvalidCast { .. }), "{err}");
+    }
+}
+
+/// `T[]` in generic members: the type argument's array handle (`Array<T>` of values,
+/// `ObjectArray<T>` of references).
+mod arrays_of_t {
+    use super::*;
+    use managed_tests::generics::generics::Make;
+
+    #[test]
+    fn arrays_of_values_structs_and_references() {
+        start();
+        let ints: cilbind::Array<i32> = Make::fill::<i32>(9, 4).unwrap().unwrap();
+        assert_eq!(ints.to_vec().unwrap(), vec![9, 9, 9, 9]);
+        let mixed = cilbind::Array::<i32>::from_slice(&[0, 3, 0, 5, 1]).unwrap();
+        assert_eq!(Make::count_non_default::<i32>(Some(&mixed)).unwrap(), 3);
+        let points: cilbind::Array<Point> = Make::fill::<Point>(&Point { x: 1, y: -1 }, 2).unwrap().unwrap();
+        assert_eq!(points.to_vec().unwrap(), vec![Point { x: 1, y: -1 }; 2]);
+        let item = Item::new(Some("gem")).unwrap();
+        let items: cilbind::ObjectArray<Item> = Make::fill::<Item>(Some(&item), 3).unwrap().unwrap();
+        assert_eq!(items.len().unwrap(), 3);
+        assert_eq!(
+            items.get(2).unwrap().unwrap().get_name().unwrap().as_deref(),
+            Some("gem")
+        );
+        let sparse = cilbind::ObjectArray::<Item>::from_items(&[None, Some(&item), None]).unwrap();
+        assert_eq!(Make::count_non_default::<Item>(Some(&sparse)).unwrap(), 1);
+        // mscorlib's `List<T>.ToArray()`.
+        let list = List::<f64>::new().unwrap();
+        for v in [0.5, 1.5, -2.0] {
+            list.add(v).unwrap();
+        }
+        assert_eq!(
+            list.to_array().unwrap().unwrap().to_vec().unwrap(),
+            vec![0.5, 1.5, -2.0]
+        );
+    }
+}

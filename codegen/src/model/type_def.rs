@@ -248,6 +248,9 @@ pub struct TypeModel {
     pub is_abstract: bool,
     /// `sealed`
     pub is_sealed: bool,
+    /// A `ref struct` (`IsByRefLikeAttribute`: `Span<T>`): it lives only on the stack, so it
+    /// can never be boxed.
+    pub is_byref_like: bool,
     /// Names of the generic parameters, including those inherited from enclosing types.
     pub generic_params: Vec<String>,
     /// Direct base type, in terms of this type's generic parameters.

@@ -38,6 +38,10 @@ pub enum TypeClass {
         /// Which field makes it managed.
         reason: String,
     },
+    /// A generic value type definition (`KeyValuePair<K, V>`, `Vector<T>`): its layout depends
+    /// on the type arguments, so every instantiation crosses like a managed struct, as a
+    /// handle to a boxed copy (`KeyValuePair<T0, T1>`, one store per closed type).
+    GenericStruct,
     /// A class (including abstract and static classes).
     Class,
     /// An interface.
@@ -358,13 +362,24 @@ impl Classifier<'_> {
                 None => TypeClass::Unsupported(Unsupported::new(SkipKind::BadLayout, "enum without a value field")),
             },
             TypeKind::Struct if !t.generic_params.is_empty() && args.is_empty() => {
-                TypeClass::Unsupported(Unsupported::new(
-                    SkipKind::OpenGeneric,
-                    format!(
-                        "generic value type {}: its layout depends on the type arguments",
-                        path.metadata_name
-                    ),
-                ))
+                if t.is_byref_like {
+                    TypeClass::Unsupported(Unsupported::new(
+                        SkipKind::SpecialType,
+                        format!(
+                            "{} is a ref struct: it lives only on the stack, so Rust can't hold it in a box",
+                            path.metadata_name
+                        ),
+                    ))
+                } else if path.metadata_name == "System.Nullable`1" {
+                    // Boxing a Nullable gives null or a box of its value (ECMA-335 I.8.2.4):
+                    // there is no box of the Nullable itself to hold.
+                    TypeClass::Unsupported(Unsupported::new(
+                        SkipKind::Nullable,
+                        "Nullable<T> boxes to its value or null: it has no box of its own to hold",
+                    ))
+                } else {
+                    TypeClass::GenericStruct
+                }
             }
             TypeKind::Struct => self.struct_class(t, args, depth),
         }
@@ -437,6 +452,12 @@ impl Classifier<'_> {
                 TypeClass::FullStruct(l) => Some((l.size, l.align)),
                 TypeClass::ManagedStruct { reason } => {
                     return Err(FieldProblem::Managed(format!("{ty} is a managed struct ({reason})")))
+                }
+                TypeClass::GenericStruct => {
+                    return Err(FieldProblem::Unsupported(Unsupported::new(
+                        SkipKind::OpenGeneric,
+                        format!("{ty} is a generic value type without its type arguments"),
+                    )))
                 }
                 TypeClass::String
                 | TypeClass::Object

@@ -64,6 +64,14 @@ pub(crate) enum TypeItemKind {
         /// Members (bound ones only).
         members: Option<Members>,
     },
+    /// A generic value type definition: a managed-struct handle generic over its arguments
+    /// (each closed type has its own store), boxing only to `Object` and `ValueType`.
+    GenericStruct {
+        /// Number of type parameters.
+        arity: usize,
+        /// Members of a bound one, for every type argument.
+        members: Option<Members>,
+    },
     /// A generic class, interface or delegate definition: a wrapper generic over its
     /// arguments.
     GenericReference {

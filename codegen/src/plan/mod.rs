@@ -134,6 +134,7 @@ impl Plan {
                 | TypeItemKind::ManagedStruct { members, .. }
                 | TypeItemKind::Reference { members, .. } => (members.as_ref(), &[][..]),
                 TypeItemKind::GenericReference { members, skipped, .. } => (members.as_ref(), &skipped[..]),
+                TypeItemKind::GenericStruct { members, .. } => (members.as_ref(), &[][..]),
                 TypeItemKind::Enum(_) | TypeItemKind::Flags(_) => (None, &[][..]),
             };
             let values = match &t.kind {

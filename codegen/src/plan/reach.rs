@@ -65,6 +65,7 @@ fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> 
                         | TypeClass::FlagsEnum { .. }
                         | TypeClass::FullStruct(_)
                         | TypeClass::ManagedStruct { .. }
+                        | TypeClass::GenericStruct
                         | TypeClass::Class
                         | TypeClass::Interface
                         | TypeClass::Delegate

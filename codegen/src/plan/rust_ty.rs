@@ -181,6 +181,10 @@ impl Resolver<'_> {
                 }
             }
             Ty::GenericParam(p) => Some(type_param_name(*p)),
+            Ty::SzArray(element) if matches!(**element, Ty::GenericParam(_)) => Some(format!(
+                "<{} as ::cilbind::TypeArg>::ArrayOf",
+                self.handle_type(module, element)?
+            )),
             Ty::SzArray(element) => match self.blittable_element(module, element) {
                 Some(e) => Some(format!("::cilbind::Array<{e}>")),
                 None => Some(format!(

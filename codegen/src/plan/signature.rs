@@ -132,11 +132,26 @@ impl Classifier<'_> {
         if let Some(p) = ty.first_generic_param() {
             // A type parameter (the declaring type's or the method's) crosses as itself
             // (`T0`/`M0: TypeArg`), and a class, interface or delegate over type parameters
-            // (`IEnumerable<T>`) as the generic wrapper over them: members of generic types and
-            // generic methods are bound for every type argument. Anything else built from a
-            // type parameter (`T[]`, `KeyValuePair<K, V>`) has no Rust form yet.
+            // (`IEnumerable<T>`) as the generic wrapper over them, a generic value type over them
+            // as its generic handle, and `T[]` as the type argument's array handle: members of
+            // generic types and generic methods are bound for every type argument. Anything
+            // else built from a type parameter (`T[][]`, `T*`) has no Rust form yet.
             match ty {
                 Ty::GenericParam(p) => return Ok(Crossing::TypeParam(*p)),
+                // `T[]`: the type argument's array handle (`<T as TypeArg>::ArrayOf`).
+                Ty::SzArray(element) if matches!(**element, Ty::GenericParam(_)) => {
+                    return Ok(Crossing::Array {
+                        ty: ty.clone(),
+                        element: ArrayElement::Object((**element).clone()),
+                    });
+                }
+                Ty::Named { path, args }
+                    if !args.is_empty()
+                        && self.class_of(path, &[], 0) == TypeClass::GenericStruct
+                        && args.iter().all(|a| self.spells_open(a)) =>
+                {
+                    return Ok(Crossing::ManagedStruct(ty.clone()));
+                }
                 Ty::Named { path, args }
                     if matches!(
                         self.class_of(path, args, 0),
@@ -173,6 +188,15 @@ impl Classifier<'_> {
                         format!("{ty} boxes to its value or null"),
                     ));
                 }
+                // Every instantiation of a generic value type, full or managed, is a handle
+                // to a box (see `TypeClass::GenericStruct`); a ref struct has no box.
+                if !args.is_empty() {
+                    match self.class_of(path, &[], 0) {
+                        TypeClass::GenericStruct => return Ok(Crossing::ManagedStruct(ty.clone())),
+                        TypeClass::Unsupported(u) => return Err(u),
+                        _ => {}
+                    }
+                }
                 match self.class_of(path, args, 0) {
                     TypeClass::Primitive(p) => Crossing::Primitive(p),
                     TypeClass::String => Crossing::String,
@@ -192,6 +216,12 @@ impl Classifier<'_> {
                     },
                     TypeClass::FullStruct(_) => Crossing::FullStruct(ty.clone()),
                     TypeClass::ManagedStruct { .. } => Crossing::ManagedStruct(ty.clone()),
+                    TypeClass::GenericStruct => {
+                        return Err(Unsupported::new(
+                            SkipKind::OpenGeneric,
+                            format!("{ty} is a generic value type without its type arguments"),
+                        ))
+                    }
                     TypeClass::Class => Crossing::Handle {
                         ty: ty.clone(),
                         kind: HandleKind::Class,
@@ -261,11 +291,13 @@ impl Classifier<'_> {
         match ty {
             _ if ty.first_generic_param().is_none() => true,
             Ty::GenericParam(_) => true,
+            Ty::SzArray(element) => matches!(**element, Ty::GenericParam(_)),
             Ty::Named { path, args } => {
-                matches!(
+                (matches!(
                     self.class_of(path, args, 0),
                     TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
-                ) && args.iter().all(|a| self.spells_open(a))
+                ) || self.class_of(path, &[], 0) == TypeClass::GenericStruct)
+                    && args.iter().all(|a| self.spells_open(a))
             }
             _ => false,
         }

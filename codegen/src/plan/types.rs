@@ -45,8 +45,12 @@ pub(super) fn plan_type(
         TypeClass::Class | TypeClass::Interface if !t.generic_params.is_empty() => TypeItemKind::GenericReference {
             kind: kind_word(t.kind),
             arity: t.generic_params.len(),
-            members: bound.map(|b| generic_members_of(res, t, b)),
+            members: bound.map(|b| generic_members_of(res, t, b, Owner::Class)),
             skipped: Vec::new(),
+        },
+        TypeClass::GenericStruct => TypeItemKind::GenericStruct {
+            arity: t.generic_params.len(),
+            members: bound.map(|b| generic_members_of(res, t, b, Owner::ManagedStruct)),
         },
         TypeClass::Class | TypeClass::Interface | TypeClass::Delegate => {
             let owner = if t.kind == TypeKind::Interface {
@@ -106,10 +110,11 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
     }
 }
 
-/// The members of generic class or interface `t`, for every type argument: an inherent
-/// `impl<T0: TypeArg, …> Name<T0, …>` (interfaces too: their wrapper is the handle to call
-/// them on), each member looked up in the closed class at run time.
-fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType) -> Members {
+/// The members of generic class, interface or value type `t`, for every type argument: an
+/// inherent `impl<T0: TypeArg, …> Name<T0, …>` (interfaces too: their wrapper is the handle
+/// to call them on; a value type's `this` is its box), each member looked up in the closed
+/// class at run time.
+fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType, owner: Owner) -> Members {
     let (module, name) = &res.names[&t.path];
     let params: Vec<String> = (0..t.generic_params.len())
         .map(|i| type_param_name(GenericParam::Type(i)))
@@ -118,7 +123,7 @@ fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType) -> 
         res,
         t,
         module,
-        owner: Owner::Class,
+        owner,
         ty: Ty::Named {
             path: t.path.clone(),
             args: (0..t.generic_params.len())

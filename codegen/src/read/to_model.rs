@@ -295,6 +295,10 @@ impl Converter<'_> {
             is_public: d.is_public(),
             is_abstract: td.flags.abstract_type,
             is_sealed: td.flags.sealed,
+            is_byref_like: td
+                .attributes
+                .iter()
+                .any(|a| attribute_type_name(from, a) == "System.Runtime.CompilerServices.IsByRefLikeAttribute"),
             generic_params: td.generic_parameters.iter().map(|g| g.name.to_string()).collect(),
             base,
             layout: layout(td.flags.layout),

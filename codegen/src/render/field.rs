@@ -69,7 +69,7 @@ pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
             let rust = ty(rust);
             (
                 rust.clone(),
-                quote!(#rust(F.get_struct::<#rust>(#owner)?)),
+                quote!(<#rust as ::cilbind::TypeArg>::output(F.get_struct::<#rust>(#owner)?)?),
                 quote!(&#rust),
                 quote!(F.set_struct(#owner, &value.0)),
             )

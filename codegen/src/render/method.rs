@@ -152,7 +152,7 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
             let rust = ty(rust);
             p.arg = quote!(&#name.0);
             if pass == PassMode::Out {
-                p.pre = quote!(let #name = #rust::default_value()?;);
+                p.pre = quote!(let #name = <#rust>::default_value()?;);
                 p.out = Some((name.clone(), rust));
             } else {
                 p.rust_param = Some(quote!(#name: &#rust));
@@ -198,7 +198,8 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             (
                 Some(rust.clone()),
                 quote!(::cilbind::StructHandle<#rust>),
-                quote!(#rust(__r)),
+                // (`<T as TypeArg>::output` wraps the handle: `#rust` may be generic.)
+                quote!(<#rust as ::cilbind::TypeArg>::output(__r)?),
             )
         }
         Pass::Handle(rust) | Pass::ObjectArray(rust) => {
@@ -321,7 +322,7 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
             Some(quote!(Self)),
             quote!(call),
             quote!(::cilbind::StructHandle<Self>),
-            quote!(Self(__r)),
+            quote!(<Self as ::cilbind::TypeArg>::output(__r)?),
         ),
         Ret::ClassCtor => (
             Some(quote!(Self)),

@@ -12,6 +12,7 @@ mod field;
 mod flags;
 mod format;
 mod full_struct;
+mod generic_struct;
 mod init;
 mod managed_struct;
 mod member;
@@ -109,6 +110,7 @@ fn render_one(w: &Work) -> Result<String> {
                 quote!(#decl #rest)
             }
             TypeItemKind::ManagedStruct { .. } => managed_struct::render(&out, t),
+            TypeItemKind::GenericStruct { .. } => generic_struct::render(&out, t),
             TypeItemKind::Reference { .. } | TypeItemKind::GenericReference { .. } => reference::render(&out, t),
         },
         Work::Instance(i) => reference::render_instance(&out, i),

@@ -236,7 +236,7 @@ pub mod features {
                     "Fresh",
                     &["Features.ByRef.Named&"],
                 );
-                let n = Named::default_value()?;
+                let n = <Named>::default_value()?;
                 let __r: () = M.thunk()?.call((&n.0,))?;
                 let () = __r;
                 Ok(n)

@@ -1,7 +1,7 @@
 // Generic definitions: a wrapper generic over its arguments, with its members for every
 // type argument (`impl<T0: TypeArg> Bag<T0>`, looked up per closed class at run time), fields
-// included; generic methods are generic `fn`s (`id::<M0>`). Open generic value types are
-// skipped.
+// included; generic methods are generic `fn`s (`id::<M0>`); a generic value type is a
+// managed-struct handle generic over its arguments (`Pair<T0>`, one store per closed type).
 namespace Features.Generics
 {
     public class Bag<T> { public T Item; public T Get() { return Item; } public int Size() { return 1; } }

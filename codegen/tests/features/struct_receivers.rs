@@ -176,7 +176,7 @@ pub mod features {
                     ::cilbind::RETURN_BOXED,
                 );
                 let __r: ::cilbind::StructHandle<Self> = M.thunk()?.call((tag,))?;
-                Ok(Self(__r))
+                Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Features.Receivers.Tagged.Length()` (`Tagged.Length`).
             pub fn length(&self) -> ::cilbind::Result<i32> {

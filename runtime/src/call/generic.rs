@@ -202,6 +202,27 @@ impl GenericFieldRef {
     }
 }
 
+/// The store of the managed struct `T` when `T` is generic (`KeyValuePair<T0, T1>`): a
+/// `static` in a generic `impl` would be one for every instantiation, so each closed type's
+/// store is made on first use and kept, found by `T`'s `TypeId`.
+pub fn generic_store<T: crate::ManagedStruct>() -> &'static crate::StructStore<T> {
+    type Stores = HashMap<TypeId, &'static (dyn std::any::Any + Send + Sync)>;
+    static STORES: LazyLock<RwLock<Stores>> = LazyLock::new(Default::default);
+    let key = TypeId::of::<T>();
+    let found = STORES.read().unwrap_or_else(|p| p.into_inner()).get(&key).copied();
+    let store = match found {
+        Some(s) => s,
+        None => *STORES
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(key)
+            .or_insert_with(|| Box::leak(Box::new(crate::StructStore::<T>::new()))),
+    };
+    store
+        .downcast_ref::<crate::StructStore<T>>()
+        .expect("the store filed under T's TypeId is T's")
+}
+
 /// The class of the Rust type `T`, made by `make` (`List<T0>`: the definition instantiated
 /// with `T0`'s class) the first time and cached by `T`'s `TypeId`: instantiating goes through
 /// reflection, far too slow for every call.

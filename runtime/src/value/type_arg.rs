@@ -58,6 +58,11 @@ pub trait TypeArg: ManagedType + Sized + 'static {
     fn out_arg(slot: &mut Self::Slot) -> Self::OutArg<'_>;
     /// The value the callee wrote, after the call.
     fn from_slot(slot: Self::Slot) -> Result<Self::Output>;
+    /// The handle of an array `T[]` of this type: [`Array<T>`](crate::Array) of a primitive,
+    /// enum or full struct, [`ObjectArray<T>`](crate::ObjectArray) of a reference type, and a
+    /// plain [`Object`] for managed structs (whose arrays have no typed handle yet; the class
+    /// checks still hold).
+    type ArrayOf: Reference + 'static;
     /// Reads a field of this type (`owner` `None` for a static field).
     fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<Self::Output>;
     /// Writes a field of this type.
@@ -81,6 +86,7 @@ impl<T: Reference + 'static> TypeArg for T {
     }
     type Slot = Option<T>;
     type OutArg<'a> = RefObject<'a, T>;
+    type ArrayOf = crate::ObjectArray<T>;
     fn new_slot() -> Result<Option<T>> {
         Ok(None)
     }
@@ -115,6 +121,7 @@ macro_rules! by_value {
             }
             type Slot = $stored;
             type OutArg<'a> = Out<'a, $stored>;
+            type ArrayOf = crate::Array<$stored>;
             fn new_slot() -> Result<$stored> {
                 Ok(crate::host::zeroed())
             }
@@ -202,6 +209,7 @@ macro_rules! __type_arg {
             }
             type Slot = $ty;
             type OutArg<'a> = $crate::Out<'a, $ty>;
+            type ArrayOf = $crate::Array<$ty>;
             fn new_slot() -> $crate::Result<$ty> {
                 Ok($crate::generated::zeroed())
             }
@@ -240,6 +248,7 @@ macro_rules! __type_arg {
             }
             type Slot = $crate::Object;
             type OutArg<'a> = &'a $crate::Object;
+            type ArrayOf = $crate::Array<$ty>;
             fn new_slot() -> $crate::Result<$crate::Object> {
                 $crate::generated::zeroed_box::<$ty>()
             }
@@ -265,38 +274,46 @@ macro_rules! __type_arg {
         }
     };
     (managed $ty:ident) => {
-        impl $crate::TypeArg for $ty {
-            type Param<'a> = &'a $ty;
-            type Arg<'a> = &'a $crate::StructHandle<$ty>;
-            type Raw = $crate::StructHandle<$ty>;
-            type Output = $ty;
+        $crate::__type_arg!(@managed [] $ty, |h| $ty(h));
+    };
+    (managed $ty:ident <$($g:ident),+>) => {
+        $crate::__type_arg!(@managed [$($g),+] $ty<$($g),+>, |h| $ty(h, ::core::marker::PhantomData));
+    };
+    (@managed [$($g:ident),*] $ty:ty, |$h:ident| $wrap:expr) => {
+        impl<$($g: $crate::TypeArg),*> $crate::TypeArg for $ty {
+            type Param<'a> = &'a Self;
+            type Arg<'a> = &'a $crate::StructHandle<Self>;
+            type Raw = $crate::StructHandle<Self>;
+            type Output = Self;
             fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
                 $crate::generated::struct_arg(&value.0)
             }
             fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
-                Ok($ty(raw))
+                let $h = raw;
+                Ok($wrap)
             }
-            type Slot = $ty;
-            type OutArg<'a> = &'a $crate::StructHandle<$ty>;
-            fn new_slot() -> $crate::Result<$ty> {
-                $ty::default_value()
+            type Slot = Self;
+            type OutArg<'a> = &'a $crate::StructHandle<Self>;
+            type ArrayOf = $crate::Object;
+            fn new_slot() -> $crate::Result<Self> {
+                $crate::StructHandle::default_value().map(|$h| $wrap)
             }
-            fn out_arg(slot: &mut $ty) -> &$crate::StructHandle<$ty> {
+            fn out_arg(slot: &mut Self) -> &$crate::StructHandle<Self> {
                 &slot.0
             }
-            fn from_slot(slot: $ty) -> $crate::Result<$ty> {
+            fn from_slot(slot: Self) -> $crate::Result<Self> {
                 Ok(slot)
             }
             fn get_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
-            ) -> $crate::Result<$ty> {
-                field.get_struct::<$ty>(owner).map($ty)
+            ) -> $crate::Result<Self> {
+                field.get_struct::<Self>(owner).map(|$h| $wrap)
             }
             fn set_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
-                value: &$ty,
+                value: &Self,
             ) -> $crate::Result<()> {
                 field.set_struct(owner, &value.0)
             }
