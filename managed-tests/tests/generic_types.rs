@@ -468,3 +468,21 @@ mod arrays_of_t {
         );
     }
 }
+
+/// A generic delegate: `Invoke` for every type argument, `from_fn` on the closed delegate a
+/// signature uses.
+mod generic_delegates {
+    use super::*;
+    use managed_tests::generics::generics::{Make, Mapper};
+
+    #[test]
+    fn invoke_a_managed_lambda_and_pass_a_rust_closure() {
+        start();
+        let doubler: Mapper<i32, i32> = Make::doubler().unwrap().unwrap();
+        assert_eq!(doubler.invoke(21).unwrap(), 42);
+        assert_eq!(Make::apply_twice(Some(&doubler), 5).unwrap(), 20);
+        let (plus_three, _keep) = Mapper::<i32, i32>::from_fn(|x: i32| Ok(x + 3)).unwrap();
+        assert_eq!(Make::apply_twice(Some(&plus_three), 5).unwrap(), 11);
+        assert_eq!(plus_three.invoke(-3).unwrap(), 0);
+    }
+}

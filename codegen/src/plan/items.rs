@@ -79,11 +79,8 @@ pub(crate) enum TypeItemKind {
         kind: &'static str,
         /// Number of type parameters.
         arity: usize,
-        /// Members of bound classes and interfaces, for every type argument.
+        /// Members of a bound one, for every type argument.
         members: Option<Members>,
-        /// Members of a bound generic delegate, all skipped (bound only on the closed
-        /// instantiations signatures use, which also get `from_fn`).
-        skipped: Vec<Skip>,
     },
 }
 
@@ -338,6 +335,9 @@ pub(crate) struct InstanceItem {
     pub display: String,
     /// `class`, `interface (call them on its handle)` or `delegate`.
     pub kind: &'static str,
-    /// Its members.
+    /// Its members (none when the definition's generic `impl` has them).
     pub members: Members,
+    /// A closed delegate whose definition's generic `impl` has the members: only its typed
+    /// `from_fn` (closures need the argument types), or why it has none.
+    pub from_fn: Option<Result<Callback, String>>,
 }

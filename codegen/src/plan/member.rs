@@ -154,7 +154,8 @@ fn plan_member(
     }
     // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
     let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
-    if o.t.kind == TypeKind::Delegate && invoke {
+    // (Closures need the argument types: not in a generic impl, whose closed delegates get it.)
+    if o.t.kind == TypeKind::Delegate && invoke && o.type_params.is_empty() {
         item.from_fn = Some(callback::plan(method, &item.params, &item.ret));
     }
     Ok(Some(MemberItem::Method(Box::new(item))))

@@ -133,7 +133,7 @@ impl Plan {
                 TypeItemKind::FullStruct { members, .. }
                 | TypeItemKind::ManagedStruct { members, .. }
                 | TypeItemKind::Reference { members, .. } => (members.as_ref(), &[][..]),
-                TypeItemKind::GenericReference { members, skipped, .. } => (members.as_ref(), &skipped[..]),
+                TypeItemKind::GenericReference { members, .. } => (members.as_ref(), &[][..]),
                 TypeItemKind::GenericStruct { members, .. } => (members.as_ref(), &[][..]),
                 TypeItemKind::Enum(_) | TypeItemKind::Flags(_) => (None, &[][..]),
             };

@@ -1,7 +1,7 @@
 //! Types: what each declared type becomes (enum, flags, full or managed struct, handle
 //! wrapper, generic wrapper), what it converts and boxes to, and its members.
 
-use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType, TypeClass};
+use super::classify::{ClassifiedModel, ClassifiedType, TypeClass};
 use super::items::*;
 use super::member::{plan_members, Owned};
 use super::rust_ty::{core_type, fits, rust_primitive, type_param_name, type_ref_parts, type_ref_static, Resolver};
@@ -36,18 +36,13 @@ pub(super) fn plan_type(
             boxing: boxing(res, module, t, false),
             members: members(Owner::ManagedStruct),
         },
-        TypeClass::Delegate if !t.generic_params.is_empty() => TypeItemKind::GenericReference {
-            kind: kind_word(t.kind),
-            arity: t.generic_params.len(),
-            members: None,
-            skipped: bound.map_or_else(Vec::new, |b| generic_skips(t, &b.members)),
-        },
-        TypeClass::Class | TypeClass::Interface if !t.generic_params.is_empty() => TypeItemKind::GenericReference {
-            kind: kind_word(t.kind),
-            arity: t.generic_params.len(),
-            members: bound.map(|b| generic_members_of(res, t, b, Owner::Class)),
-            skipped: Vec::new(),
-        },
+        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate if !t.generic_params.is_empty() => {
+            TypeItemKind::GenericReference {
+                kind: kind_word(t.kind),
+                arity: t.generic_params.len(),
+                members: bound.map(|b| generic_members_of(res, t, b, Owner::Class)),
+            }
+        }
         TypeClass::GenericStruct => TypeItemKind::GenericStruct {
             arity: t.generic_params.len(),
             members: bound.map(|b| generic_members_of(res, t, b, Owner::ManagedStruct)),
@@ -140,30 +135,6 @@ fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType, own
         metadata_name: t.path.metadata_name.clone(),
         items: plan_members(&o, &bound.members),
     }
-}
-
-/// A generic delegate's members are bound only on closed instantiations.
-fn generic_skips(t: &TypeModel, members: &[ClassifiedMember]) -> Vec<Skip> {
-    members
-        .iter()
-        .map(|m| match &m.binding {
-            Err(u) => Skip {
-                item: m.display_name.clone(),
-                kind: u.kind,
-                reason: u.detail.clone(),
-                assembly: t.path.assembly.clone(),
-            },
-            Ok(_) => Skip {
-                item: m.display_name.clone(),
-                assembly: t.path.assembly.clone(),
-                kind: SkipKind::OpenGeneric,
-                reason: format!(
-                    "member of the generic type `{}`: bound only on its closed instantiations",
-                    t.path.metadata_name
-                ),
-            },
-        })
-        .collect()
 }
 
 fn enum_decl(res: &Resolver, t: &TypeModel, underlying: Primitive, is_enum: bool) -> EnumDecl {
@@ -266,14 +237,11 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
         let Some((module, name)) = res.names.get(&instance.model.path) else {
             continue;
         };
-        // A bound generic class or interface has its members for every type argument
-        // (`generic_members_of`): a closed `impl` beside it would declare them twice.
-        let generic_impl = model.types.iter().any(|t| t.path == instance.model.path)
-            && matches!(
-                model.class_of(&instance.model.path),
-                Some(TypeClass::Class | TypeClass::Interface)
-            );
-        if generic_impl {
+        // A bound generic class, interface or delegate has its members for every type
+        // argument (`generic_members_of`): a closed `impl` beside it would declare them twice.
+        // A closed delegate still gets its typed `from_fn` (closures need the argument types).
+        let generic_impl = model.types.iter().any(|t| t.path == instance.model.path);
+        if generic_impl && instance.model.kind != TypeKind::Delegate {
             continue;
         }
         let Some(self_ty) = res.handle_type(module, &instance.ty) else {
@@ -293,6 +261,17 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             ty: instance.ty.clone(),
             type_params: &[],
         };
+        let mut items = plan_members(&o, &instance.members);
+        let from_fn = if generic_impl {
+            let from_fn = items.iter().find_map(|m| match m {
+                MemberItem::Method(m) => m.from_fn.clone(),
+                _ => None,
+            });
+            items.clear();
+            Some(from_fn.unwrap_or_else(|| Err("its Invoke is not bound".into())))
+        } else {
+            None
+        };
         out.push(InstanceItem {
             module: module.clone(),
             display: instance.ty.to_string(),
@@ -303,8 +282,9 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
                 trait_name: None,
                 type_params: Vec::new(),
                 metadata_name: instance.model.path.metadata_name.clone(),
-                items: plan_members(&o, &instance.members),
+                items,
             },
+            from_fn,
             self_ty,
             type_ref,
         });

@@ -9,7 +9,7 @@
 
 use super::format::Splices;
 use super::tokens::{docs, ident, lit_str, ty};
-use super::{member, skip_comment, type_ref_decl};
+use super::{delegate, member, type_ref_decl};
 use crate::plan::{InstanceItem, TypeItem, TypeItemKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -32,16 +32,10 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
         }
     ));
     let body = match &t.kind {
-        TypeItemKind::GenericReference {
-            arity,
-            members,
-            skipped,
-            ..
-        } => {
-            let generic = generic(out, t, *arity, members.is_some() || !skipped.is_empty());
+        TypeItemKind::GenericReference { arity, members, .. } => {
+            let generic = generic(out, t, *arity, members.is_some());
             let members = members.as_ref().map(|m| member::render(out, m));
-            let skipped = skipped.iter().map(|s| skip_comment(out, s));
-            quote!(#generic #members #(#skipped)*)
+            quote!(#generic #members)
         }
         TypeItemKind::Reference {
             base, upcasts, members, ..
@@ -138,11 +132,20 @@ pub(super) fn render_instance(out: &Splices, i: &InstanceItem) -> TokenStream {
     let self_ty = ty(&i.self_ty);
     let doc = docs(&format!("Members of the closed generic {} `{}`.", i.kind, i.display));
     let members = member::render(out, &i.members);
+    let from_fn = match &i.from_fn {
+        Some(Ok(callback)) => {
+            let from_fn = delegate::from_fn(callback);
+            quote!(impl #self_ty { #from_fn })
+        }
+        Some(Err(why)) => out.comment(&format!("no `from_fn` for `{}`: {why}", i.display)),
+        None => TokenStream::new(),
+    };
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static #type_ref: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(<#self_ty as ::cilbind::ManagedType>::class);
         #doc
         #members
+        #from_fn
     }
 }
