@@ -88,6 +88,8 @@ fn main() {
         "System.Object",
         "System.Enum",
         "System.ValueType",
+        // `CultureInfo.InvariantCulture`, for culture-independent `Parse` and `ToString`.
+        "System.Globalization.CultureInfo",
     ] {
         builder = builder.type_name(name);
     }

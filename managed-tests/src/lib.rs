@@ -62,7 +62,7 @@ pub mod generics {
 }
 
 /// Generated bindings of mscorlib's `String`, `Char`, `Int32`, `Double`, `Boolean`, `Object`,
-/// `Enum` and `ValueType`: extension traits over the runtime's own types.
+/// `Enum` and `ValueType` (extension traits over the runtime's own types), and `CultureInfo`.
 pub mod corlib_runtime {
     include!(concat!(env!("OUT_DIR"), "/corlib_runtime_bindings.rs"));
 }
