@@ -31,7 +31,14 @@ fn comma() -> Char {
     Char(u16::from(b','))
 }
 
-const TEXTS: [&str; 6] = ["a,b,,c", "", "héllo,wörld", "no commas here", ",leading and trailing,", "日本,語"];
+const TEXTS: [&str; 6] = [
+    "a,b,,c",
+    "",
+    "héllo,wörld",
+    "no commas here",
+    ",leading and trailing,",
+    "日本,語",
+];
 
 #[test]
 fn string_instance_members_match_rust() {
@@ -59,8 +66,16 @@ fn string_instance_members_match_rust() {
             .unwrap();
         let expected: Vec<&str> = text.split(',').filter(|p| !p.is_empty()).collect();
         assert_eq!(parts.len(), expected.len(), "Split without empty entries of {text:?}");
-        assert_eq!(s.contains(Some(",")).unwrap(), text.contains(','), "Contains of {text:?}");
-        assert_eq!(s.contains_3(comma()).unwrap(), text.contains(','), "Contains(char) of {text:?}");
+        assert_eq!(
+            s.contains(Some(",")).unwrap(),
+            text.contains(','),
+            "Contains of {text:?}"
+        );
+        assert_eq!(
+            s.contains_3(comma()).unwrap(),
+            text.contains(','),
+            "Contains(char) of {text:?}"
+        );
         let index = expected_units.iter().position(|&u| u == u16::from(b','));
         assert_eq!(
             s.index_of(comma()).unwrap(),
@@ -84,8 +99,8 @@ fn string_instance_members_match_rust() {
                 None => assert_eq!(exception_type(r), "System.ArgumentOutOfRangeException"),
             }
         }
-        for i in 0..expected_units.len() {
-            assert_eq!(s.chars(i as i32).unwrap(), Char(expected_units[i]), "Chars[{i}] of {text:?}");
+        for (i, &unit) in expected_units.iter().enumerate() {
+            assert_eq!(s.chars(i as i32).unwrap(), Char(unit), "Chars[{i}] of {text:?}");
         }
         assert_eq!(
             exception_type(s.chars(expected_units.len() as i32)),
@@ -124,7 +139,9 @@ fn string_statics_match_rust() {
     );
     // `Contains(string, StringComparison)`: an enum argument.
     let s = NetString::new("Hello").unwrap();
-    assert!(s.contains_2(Some("hello"), StringComparison::ORDINAL_IGNORE_CASE).unwrap());
+    assert!(s
+        .contains_2(Some("hello"), StringComparison::ORDINAL_IGNORE_CASE)
+        .unwrap());
     assert!(!s.contains_2(Some("hello"), StringComparison::ORDINAL).unwrap());
     assert_eq!(exception_type(s.contains(None)), "System.ArgumentNullException");
 }
@@ -182,7 +199,11 @@ fn int32_members_match_rust() {
     }
     for bad in ["x", "", "12a", "1.5"] {
         assert!(bad.parse::<i32>().is_err());
-        assert_eq!(exception_type(Int32::parse(Some(bad))), "System.FormatException", "Parse({bad:?})");
+        assert_eq!(
+            exception_type(Int32::parse(Some(bad))),
+            "System.FormatException",
+            "Parse({bad:?})"
+        );
         assert_eq!(Int32::try_parse(Some(bad)).unwrap(), (false, 0), "TryParse({bad:?})");
     }
     let too_big = (i64::from(i32::MAX) + 1).to_string();
@@ -216,11 +237,12 @@ fn double_members_match_rust() {
             "Parse({text})"
         );
         // "R" round-trips: Rust reads back the same bits.
-        let printed = Double(x)
-            .to_string_4(Some("R"), Some(&invariant))
-            .unwrap()
-            .unwrap();
-        assert_eq!(printed.parse::<f64>().unwrap().to_bits(), x.to_bits(), "{x} printed as {printed}");
+        let printed = Double(x).to_string_4(Some("R"), Some(&invariant)).unwrap().unwrap();
+        assert_eq!(
+            printed.parse::<f64>().unwrap().to_bits(),
+            x.to_bits(),
+            "{x} printed as {printed}"
+        );
     }
     assert_eq!(
         exception_type(Double::parse_3(Some("one"), Some(&invariant))),
@@ -234,11 +256,11 @@ fn boolean_members_match_rust() {
     for (text, value) in [("True", true), ("false", false), (" true ", true)] {
         assert_eq!(cilbind::Boolean::parse(Some(text)).unwrap(), value, "Parse({text:?})");
     }
-    assert_eq!(exception_type(cilbind::Boolean::parse(Some("yes"))), "System.FormatException");
     assert_eq!(
-        cilbind::Boolean::true_string().unwrap().as_deref(),
-        Some("True")
+        exception_type(cilbind::Boolean::parse(Some("yes"))),
+        "System.FormatException"
     );
+    assert_eq!(cilbind::Boolean::true_string().unwrap().as_deref(), Some("True"));
     assert_eq!(
         cilbind::Boolean::new(true).to_string().unwrap().as_deref(),
         Some("True")
@@ -257,14 +279,21 @@ fn object_enum_and_value_type_members() {
     assert_eq!(a.get_hash_code_2().unwrap(), a.get_hash_code().unwrap());
     assert_eq!(a.to_string_2().unwrap().as_deref(), Some("System.Object"));
     assert_eq!(
-        a.get_type().unwrap().expect("GetType is never null").as_object().type_name().unwrap(),
+        a.get_type()
+            .unwrap()
+            .expect("GetType is never null")
+            .as_object()
+            .type_name()
+            .unwrap(),
         "System.RuntimeType"
     );
 
     // `Enum`: a boxed enum.
     let ordinal = StringComparison::ORDINAL.box_as::<cilbind::Enum>().unwrap();
     assert_eq!(ordinal.to_string().unwrap().as_deref(), Some("Ordinal"));
-    let both = StringSplitOptions::REMOVE_EMPTY_ENTRIES.box_as::<cilbind::Enum>().unwrap();
+    let both = StringSplitOptions::REMOVE_EMPTY_ENTRIES
+        .box_as::<cilbind::Enum>()
+        .unwrap();
     let none = StringSplitOptions::NONE.box_as::<cilbind::Enum>().unwrap();
     assert!(both.has_flag(Some(&none)).unwrap());
     assert!(!none.has_flag(Some(&both)).unwrap());

@@ -26,7 +26,7 @@
 //! declares them with the few members it needs.
 
 use super::classify::{ClassifiedModel, ClassifiedType, TypeClass};
-use super::items::{Members, MemberItem, Owner, Receiver, RuntimeItem};
+use super::items::{MemberItem, Members, Owner, Receiver, RuntimeItem};
 use super::member::{plan_members_reserving, Owned};
 use super::rust_ty::{core_type, type_ref_parts, type_ref_static, Resolver};
 use super::{names, reach};
@@ -73,7 +73,15 @@ const COMMON: &[&str] = &[
 const REFERENCE: &[&str] = &["as_object", "into_object", "from_object", "from_object_unchecked"];
 
 /// `::cilbind::NetString`'s inherent methods.
-const NET_STRING: &[&str] = &["new", "from_utf16", "to_utf16", "to_string", "to_string_lossy", "len", "is_empty"];
+const NET_STRING: &[&str] = &[
+    "new",
+    "from_utf16",
+    "to_utf16",
+    "to_string",
+    "to_string_lossy",
+    "len",
+    "is_empty",
+];
 
 /// `::cilbind::Object`'s inherent methods.
 const OBJECT: &[&str] = &[
@@ -97,7 +105,11 @@ const PRIMITIVE: &[&str] = &["interfaces", "new", "get"];
 /// the names it already answers to.
 fn runtime_type(t: &ClassifiedType) -> Option<(Owner, String, BTreeSet<String>)> {
     let (owner, rust, extra): (Owner, String, &[&[&str]]) = match &t.class {
-        TypeClass::Primitive(p) => (Owner::FullStruct, format!("::cilbind::{}", p.system_name()), &[PRIMITIVE]),
+        TypeClass::Primitive(p) => (
+            Owner::FullStruct,
+            format!("::cilbind::{}", p.system_name()),
+            &[PRIMITIVE],
+        ),
         TypeClass::String => (Owner::Class, core_type(&t.path)?.to_string(), &[REFERENCE, NET_STRING]),
         TypeClass::Object => (Owner::Class, core_type(&t.path)?.to_string(), &[REFERENCE, OBJECT]),
         TypeClass::Class if matches!(t.path.metadata_name.as_str(), "System.Enum" | "System.ValueType") => {
