@@ -56,7 +56,10 @@ fn each_runtime_type_gets_an_extension_trait() {
         assert!(decl.contains("/// Binds `"), "{name}: members declared");
         let body = item(&rust, &format!("impl {name}Methods for {runtime} {{"));
         assert!(!body.contains("/// "), "{name}: docs are on the trait only");
-        assert!(!body.contains("pub fn"), "{name}: trait items take the trait's visibility");
+        assert!(
+            !body.contains("pub fn"),
+            "{name}: trait items take the trait's visibility"
+        );
         assert!(
             !rust.contains(&format!("// skipped `type {name}`")),
             "{name} is no longer a skipped type"

@@ -43,7 +43,10 @@ fn type_names_and_namespaces_select_together() {
             .type_name("Fixture.Classes.Outer"),
     );
     let mut expected = enums.clone();
-    expected.extend(["Fixture.Classes.Outer".to_string(), "Fixture.Classes.Outer/Inner".to_string()]);
+    expected.extend([
+        "Fixture.Classes.Outer".to_string(),
+        "Fixture.Classes.Outer/Inner".to_string(),
+    ]);
     expected.sort();
     assert_eq!(both, expected);
     assert!(enums.iter().all(|n| n.starts_with("Fixture.Enums.")));
