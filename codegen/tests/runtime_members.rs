@@ -138,3 +138,39 @@ fn summary_agrees_with_the_output() {
     assert!(bound > 500 && skipped_members < bound / 5, "{s}");
     eprintln!("{s}");
 }
+
+/// `cilbind generate --type` selects types as `Builder::type_name` does.
+#[test]
+fn the_command_line_selects_types() {
+    let dir = std::env::temp_dir().join(format!("cilbind-runtime-members-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("int32.rs");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_cilbind"))
+        .args([
+            "generate",
+            CORLIB,
+            "--type",
+            "System.Int32",
+            "--type",
+            "System.Char",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .expect("run cilbind");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let rust = std::fs::read_to_string(&out).unwrap();
+    let via_builder = Builder::new()
+        .assembly(CORLIB)
+        .type_name("System.Int32")
+        .type_name("System.Char")
+        .generate()
+        .unwrap()
+        .to_rust()
+        .unwrap();
+    assert_eq!(rust, via_builder);
+    assert!(rust.contains("pub trait Int32Methods: Sized {"));
+    assert!(rust.contains("pub trait CharMethods: Sized {"));
+    assert!(!rust.contains("pub trait StringMethods"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
