@@ -133,9 +133,6 @@ pub(crate) struct Members {
 }
 
 /// One member: bound (a method, field or constant) or skipped.
-// Most members are methods, so boxing the large variant would add an allocation to nearly
-// every item without making the plan smaller.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum MemberItem {
     /// A method, constructor or accessor.
