@@ -60,9 +60,19 @@ fn split(functions: TokenStream) -> (TokenStream, TokenStream) {
     let mut decls = TokenStream::new();
     let mut bodies = TokenStream::new();
     for item in block.items {
-        let syn::ImplItem::Fn(mut f) = item else {
-            bodies.extend(item.into_token_stream());
-            continue;
+        let mut f = match item {
+            syn::ImplItem::Fn(f) => f,
+            // Constants (and comment placeholders) belong to the trait: a trait `impl` may
+            // only define what the trait declares.
+            syn::ImplItem::Const(mut c) => {
+                c.vis = syn::Visibility::Inherited;
+                decls.extend(c.into_token_stream());
+                continue;
+            }
+            other => {
+                bodies.extend(other.into_token_stream());
+                continue;
+            }
         };
         let body_sig = f.sig.to_token_stream();
         let sig = &mut f.sig;
