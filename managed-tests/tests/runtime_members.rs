@@ -63,9 +63,12 @@ fn string_instance_members_match_rust() {
             .unwrap()
             .unwrap()
             .to_vec()
-            .unwrap();
+            .unwrap()
+            .into_iter()
+            .map(|p| p.expect("no null parts").to_string().unwrap())
+            .collect::<Vec<String>>();
         let expected: Vec<&str> = text.split(',').filter(|p| !p.is_empty()).collect();
-        assert_eq!(parts.len(), expected.len(), "Split without empty entries of {text:?}");
+        assert_eq!(parts, expected, "Split without empty entries of {text:?}");
         assert_eq!(
             s.contains(Some(",")).unwrap(),
             text.contains(','),
