@@ -76,6 +76,30 @@ fn main() {
         .write_to_file(out.join("generics_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for Generics.dll: {e}"));
 
+    // Members of the types the runtime declares itself (extension traits), generated from
+    // mscorlib for these types only: all of `System` would take minutes to compile.
+    let mut builder = cilbind_codegen::Builder::new().assembly("/usr/lib/mono/4.5/mscorlib.dll");
+    for name in [
+        "System.String",
+        "System.Char",
+        "System.Int32",
+        "System.Double",
+        "System.Boolean",
+        "System.Object",
+        "System.Enum",
+        "System.ValueType",
+        // `CultureInfo.InvariantCulture`, for culture-independent `Parse` and `ToString`.
+        "System.Globalization.CultureInfo",
+    ] {
+        builder = builder.type_name(name);
+    }
+    let bindings = builder
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for mscorlib's runtime types: {e}"));
+    bindings
+        .write_to_file(out.join("corlib_runtime_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for mscorlib's runtime types: {e}"));
+
     // Bindings, generated at build time (never committed).
     for (name, input) in [
         ("basics", out.join("Basics.dll")),

@@ -43,6 +43,7 @@ pub struct Builder {
     assemblies: Vec<PathBuf>,
     reference_dirs: Vec<PathBuf>,
     namespaces: Vec<String>,
+    types: Vec<String>,
 }
 
 impl Builder {
@@ -67,6 +68,16 @@ impl Builder {
     /// Without any, every namespace is bound.
     pub fn namespace(mut self, prefix: impl Into<String>) -> Self {
         self.namespaces.push(prefix.into());
+        self
+    }
+
+    /// Binds the type with this full metadata name (`System.String`, ``System.Collections.Generic.List`1``)
+    /// and the types nested in it. Alongside [`namespace`](Self::namespace), a type is bound
+    /// when either selects it; without both, every type is. The types a bound type's
+    /// signatures mention are declared as usual (handles, enums, structs), without their
+    /// members: the way to bind a few types of a large assembly such as mscorlib.
+    pub fn type_name(mut self, name: impl Into<String>) -> Self {
+        self.types.push(name.into());
         self
     }
 
@@ -110,6 +121,7 @@ impl Builder {
             &Selection {
                 inputs: &inputs,
                 namespaces: &self.namespaces,
+                types: &self.types,
             },
         )
     }

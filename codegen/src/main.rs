@@ -26,6 +26,10 @@ enum Command {
         /// Bind only this namespace and those below it (repeatable; default: all).
         #[arg(long = "namespace", value_name = "PREFIX")]
         namespaces: Vec<String>,
+        /// Bind this type (full metadata name, `System.String`) and the types nested in it
+        /// (repeatable; with `--namespace`, a type is bound when either selects it).
+        #[arg(long = "type", value_name = "NAME")]
+        types: Vec<String>,
         /// Output file for the generated Rust code.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
         assemblies,
         reference_dirs,
         namespaces,
+        types,
         out,
         timings,
         explain,
@@ -57,6 +62,9 @@ fn main() -> ExitCode {
     }
     for n in namespaces {
         builder = builder.namespace(n);
+    }
+    for t in types {
+        builder = builder.type_name(t);
     }
     match builder.generate().and_then(|b| b.write_to_file(&out).map(|()| b)) {
         Ok(bindings) => {

@@ -60,3 +60,9 @@ pub mod conversions {
 pub mod generics {
     include!(concat!(env!("OUT_DIR"), "/generics_bindings.rs"));
 }
+
+/// Generated bindings of mscorlib's `String`, `Char`, `Int32`, `Double`, `Boolean`, `Object`,
+/// `Enum` and `ValueType` (extension traits over the runtime's own types), and `CultureInfo`.
+pub mod corlib_runtime {
+    include!(concat!(env!("OUT_DIR"), "/corlib_runtime_bindings.rs"));
+}

@@ -341,3 +341,17 @@ pub(crate) struct InstanceItem {
     /// `from_fn` (closures need the argument types), or why it has none.
     pub from_fn: Option<Result<Callback, String>>,
 }
+
+/// The members of a type the runtime itself declares (`String`, `Char`, the primitives,
+/// `Object`, `Enum`, `ValueType`): generated code can't add inherent methods to a type of
+/// another crate, so they are an extension trait (`StringMethods`) implemented for the
+/// runtime's type (`::cilbind::NetString`). See `plan::runtime_members`.
+#[derive(Clone, Debug)]
+pub(crate) struct RuntimeItem {
+    /// Module of the .NET type (`system`).
+    pub module: Vec<String>,
+    /// `(assembly, namespace, name)` of the `TypeRef` member lookups use.
+    pub type_ref_parts: (String, String, String),
+    /// The members; `trait_name` is the extension trait, `self_ty` the runtime's type.
+    pub members: Members,
+}

@@ -56,7 +56,16 @@ pub(super) struct Owned<'a> {
 
 /// Plans `members` of `o.t`, in order.
 pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> Vec<MemberItem> {
-    let mut taken = BTreeSet::new();
+    plan_members_reserving(o, members, BTreeSet::new())
+}
+
+/// Plans `members` of `o.t`, in order, with the Rust names in `taken` already used (a
+/// member named like one of them is numbered, as overloads are).
+pub(super) fn plan_members_reserving(
+    o: &Owned,
+    members: &[ClassifiedMember],
+    mut taken: BTreeSet<String>,
+) -> Vec<MemberItem> {
     members
         .iter()
         .filter_map(|m| {

@@ -19,6 +19,7 @@ mod member;
 pub(crate) mod names;
 mod reach;
 mod repr;
+mod runtime_members;
 mod rust_ty;
 mod signature;
 pub(crate) mod skip;
@@ -47,6 +48,8 @@ pub(crate) struct Plan {
     pub types: Vec<TypeItem>,
     /// Members of closed generic instantiations used by bound signatures.
     pub instances: Vec<InstanceItem>,
+    /// Extension traits with the members of bound types the runtime declares itself.
+    pub runtime: Vec<RuntimeItem>,
     /// Bound types that get no declaration, by module (each is a comment there).
     pub skipped_types: Vec<(Vec<String>, Skip)>,
     /// Root-relative paths of every full struct, whose layout `init()` checks.
@@ -65,6 +68,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
     let mut plan = Plan {
         types: Vec::new(),
         instances: Vec::new(),
+        runtime: Vec::new(),
         skipped_types: Vec::new(),
         layout_checks: Vec::new(),
         assemblies: assemblies
@@ -87,6 +91,8 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
         }
     }
     plan.instances = types::plan_instances(model, &res);
+    let (runtime, covered) = runtime_members::plan(model, &res, &decl);
+    plan.runtime = runtime;
     for (path, why) in &decl.excluded {
         plan.skipped_types.push((
             names::module_path(&path.namespace),
@@ -103,6 +109,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
         let (kind, reason) = match &t.class {
             classify::TypeClass::Unsupported(u) => (u.kind, u.detail.clone()),
             _ if decl.declared.contains(&t.path) || decl.excluded.contains_key(&t.path) => continue,
+            _ if covered.contains(&t.path) => continue,
             classify::TypeClass::Primitive(p) => (
                 SkipKind::RuntimeType,
                 format!("the runtime binds it as `::cilbind::{}`", p.system_name()),
@@ -151,7 +158,11 @@ impl Plan {
             .instances
             .iter()
             .flat_map(|i| i.members.items.iter().map(MemberRef::Item));
-        of_types.chain(of_instances)
+        let of_runtime = self
+            .runtime
+            .iter()
+            .flat_map(|r| r.members.items.iter().map(MemberRef::Item));
+        of_types.chain(of_instances).chain(of_runtime)
     }
 
     /// Every skip: types first, then members, in output order.

@@ -6,7 +6,8 @@
 //!   `List`). Nested types are joined to their enclosing types with `_`:
 //!   `Circle/Builder/Mode` becomes `Circle_Builder_Mode`.
 //! * **Fields and methods** are snake_cased: `IsKinematic` becomes `is_kinematic`,
-//!   `HTTPServer` becomes `http_server`, `m_value` stays `m_value`.
+//!   `HTTPServer` becomes `http_server`, `m_value` stays `m_value`. `NaN` is one word:
+//!   `IsNaN` becomes `is_nan`, `NaN` becomes `NAN`.
 //! * **Constants** (enum members, flags) are SCREAMING_SNAKE_CASE: `ReadWrite` becomes `READ_WRITE`.
 //! * Characters that can't appear in a Rust identifier become `_`; a leading digit gets a `_`
 //!   prefix; an empty name becomes `_`.
@@ -58,7 +59,21 @@ fn split_words(name: &str) -> Vec<String> {
         .collect();
     let mut words = Vec::new();
     let mut cur = String::new();
+    let mut skip = 0;
     for (i, &c) in chars.iter().enumerate() {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        // `NaN` (not-a-number) is one word, not `Na` + `N`.
+        if chars[i..].starts_with(&['N', 'a', 'N']) && !chars.get(i + 3).is_some_and(|n| n.is_lowercase()) {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            words.push("NaN".into());
+            skip = 2;
+            continue;
+        }
         if c == '_' {
             if !cur.is_empty() {
                 words.push(std::mem::take(&mut cur));
@@ -139,5 +154,9 @@ mod tests {
         assert_eq!(module_path("Spike.Sample"), ["spike", "sample"]);
         assert_eq!(snake_case("1st"), "_1st");
         assert_eq!(snake_case("x²"), "x_");
+        assert_eq!(snake_case("IsNaN"), "is_nan");
+        assert_eq!(screaming_snake_case("NaN"), "NAN");
+        assert_eq!(snake_case("NaNValue"), "nan_value");
+        assert_eq!(snake_case("NaNs"), "na_ns");
     }
 }

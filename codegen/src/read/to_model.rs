@@ -30,14 +30,24 @@ pub struct Selection<'a> {
     /// Namespace prefixes (`"Spike"` selects `Spike` and `Spike.Sample`, not `Spiked`);
     /// empty selects every namespace.
     pub namespaces: &'a [String],
+    /// Full type names (`System.String`): each selects that type and the types nested in it.
+    /// With namespaces too, a type is bound when either selects it; with neither, every type
+    /// is.
+    pub types: &'a [String],
 }
 
 impl Selection<'_> {
-    fn selects(&self, namespace: &str) -> bool {
-        self.namespaces.is_empty()
-            || self.namespaces.iter().any(|p| {
-                namespace == p.as_str() || (namespace.starts_with(p.as_str()) && namespace[p.len()..].starts_with('.'))
-            })
+    fn selects(&self, path: &TypePath) -> bool {
+        let namespace = &path.namespace;
+        if self.namespaces.is_empty() && self.types.is_empty() {
+            return true;
+        }
+        self.namespaces.iter().any(|p| {
+            namespace == p.as_str() || (namespace.starts_with(p.as_str()) && namespace[p.len()..].starts_with('.'))
+        }) || self.types.iter().any(|t| {
+            path.metadata_name == *t
+                || (path.metadata_name.starts_with(t.as_str()) && path.metadata_name[t.len()..].starts_with('/'))
+        })
     }
 }
 
@@ -59,7 +69,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
                 continue;
             }
             let path = type_path(d);
-            if !selection.selects(&path.namespace) {
+            if !selection.selects(&path) {
                 continue;
             }
             let tm = cx.type_model(d, true)?;

@@ -18,11 +18,12 @@ mod managed_struct;
 mod member;
 mod method;
 mod reference;
+mod runtime_trait;
 mod tokens;
 mod value_type;
 
 use crate::error::{Error, Result};
-use crate::plan::{InstanceItem, Plan, Skip, TypeItem, TypeItemKind};
+use crate::plan::{InstanceItem, Plan, RuntimeItem, Skip, TypeItem, TypeItemKind};
 use format::Splices;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -41,6 +42,7 @@ pub(crate) struct Rendered {
 enum Work<'p> {
     Type(&'p TypeItem),
     Instance(&'p InstanceItem),
+    Runtime(&'p RuntimeItem),
     Skip(&'p Skip),
     Init(&'p Plan),
 }
@@ -48,10 +50,12 @@ enum Work<'p> {
 /// Renders `plan` as one formatted Rust file.
 pub(crate) fn render(plan: &Plan) -> Result<Rendered> {
     let start = std::time::Instant::now();
-    // In output order: types, then instantiations' members, then skipped types, then `init`.
+    // In output order: types, then instantiations' members, then the runtime types' extension
+    // traits, then skipped types, then `init`.
     let mut work: Vec<(&[String], Work)> = Vec::new();
     work.extend(plan.types.iter().map(|t| (&t.module[..], Work::Type(t))));
     work.extend(plan.instances.iter().map(|i| (&i.module[..], Work::Instance(i))));
+    work.extend(plan.runtime.iter().map(|r| (&r.module[..], Work::Runtime(r))));
     work.extend(plan.skipped_types.iter().map(|(m, s)| (&m[..], Work::Skip(s))));
     work.push((&[], Work::Init(plan)));
     let threads = std::thread::available_parallelism()
@@ -114,6 +118,7 @@ fn render_one(w: &Work) -> Result<String> {
             TypeItemKind::Reference { .. } | TypeItemKind::GenericReference { .. } => reference::render(&out, t),
         },
         Work::Instance(i) => reference::render_instance(&out, i),
+        Work::Runtime(r) => runtime_trait::render(&out, r),
         Work::Skip(skip) => skip_comment(&out, skip),
         Work::Init(plan) => init::render(&plan.assemblies, &plan.layout_checks),
     };
