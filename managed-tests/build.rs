@@ -67,6 +67,7 @@ fn main() {
         ("conversions", out.join("Conversions.dll")),
         ("props", out.join("Props.dll")),
         ("pointers", out.join("Pointers.dll")),
+        ("nullables", out.join("Nullables.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

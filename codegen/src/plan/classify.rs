@@ -116,6 +116,9 @@ pub enum Crossing {
     /// An unmanaged pointer `T*` parameter to a primitive, enum or full struct (`Some(T)`),
     /// or `void*` (`None`): a raw address, bound only in `unsafe fn`s.
     Pointer(Option<Ty>),
+    /// `Nullable<T>` (`T?`) of a primitive, enum or full struct (the crossing of `T`): null or
+    /// a box of `T` on the raw path.
+    Nullable(Box<Crossing>),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.
@@ -134,6 +137,7 @@ impl Crossing {
             | Crossing::FullStruct(ty)
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
+            Crossing::Nullable(value) => value.visit_handles(f),
             Crossing::Void
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }

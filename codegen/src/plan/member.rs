@@ -327,6 +327,7 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
         Crossing::ByRef { target, .. } => match **target {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
             Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
+            Crossing::Nullable(_) => Err("ref/out of a Nullable<T> is not bound yet".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),
         },
@@ -445,6 +446,12 @@ fn plan_field(
         | Crossing::Handle { .. }
         | Crossing::ManagedStruct(_)
         | Crossing::Array { .. }) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
+        Crossing::Nullable(_) => {
+            return Err((
+                SkipKind::Nullable,
+                "fields holding a Nullable<T> are not bound yet".into(),
+            ))
+        }
         other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
     };
     Ok(Some(MemberItem::Field(FieldItem {
@@ -463,6 +470,7 @@ fn crossing_name(c: &Crossing) -> &'static str {
     match c {
         Crossing::ManagedStruct(_) => "a managed struct",
         Crossing::Array { .. } => "an array",
+        Crossing::Nullable(_) => "a Nullable<T>",
         _ => "this type",
     }
 }

@@ -17,6 +17,7 @@ mod items;
 mod layout;
 mod member;
 pub(crate) mod names;
+mod nullable;
 mod reach;
 mod repr;
 mod rust_ty;

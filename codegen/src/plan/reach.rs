@@ -128,6 +128,7 @@ fn crossing_paths<'c>(c: &'c Crossing, f: &mut impl FnMut(&'c TypePath)) {
         | Crossing::Handle { ty, .. }
         | Crossing::Array { ty, .. } => ty.visit_named(f),
         Crossing::ByRef { target, .. } => crossing_paths(target, f),
+        Crossing::Nullable(value) => crossing_paths(value, f),
         Crossing::Pointer(Some(ty)) => ty.visit_named(f),
         Crossing::Pointer(None) => {}
         Crossing::Void | Crossing::Primitive(_) | Crossing::String => {}

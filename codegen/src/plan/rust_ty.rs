@@ -127,6 +127,9 @@ pub(crate) enum Pass {
     /// An unmanaged pointer parameter: `*mut pointee` (the pointee as stored in memory, or
     /// `::core::ffi::c_void` for `void*`), in an `unsafe fn`.
     Pointer(String),
+    /// `Nullable<T>` (`T?`): `Option` of the value's own form (a [`Pass::Primitive`],
+    /// [`Pass::Enum`] or [`Pass::FullStruct`]).
+    Nullable(Box<Pass>),
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -234,6 +237,7 @@ impl Resolver<'_> {
             },
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
+            Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),
             Crossing::ByRef { pass, target } => Pass::ByRef {
                 pass: *pass,
                 target: Box::new(self.pass(module, target)?),

@@ -123,7 +123,7 @@ impl Classifier<'_> {
     }
 
     /// How a value of type `ty`, passed as `pass`, crosses.
-    fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
+    pub(super) fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
         if pass != PassMode::Value {
             if matches!(ty, Ty::Pointer(_)) {
                 // The runtime has no by-ref slot for a pointer (`Out` is for values it can check).
@@ -152,10 +152,7 @@ impl Classifier<'_> {
             },
             Ty::Named { path, args } => {
                 if path.metadata_name == "System.Nullable`1" {
-                    return Err(Unsupported::new(
-                        SkipKind::Nullable,
-                        format!("{ty} boxes to its value or null"),
-                    ));
+                    return self.nullable(ty, args);
                 }
                 match self.class_of(path, args, 0) {
                     TypeClass::Primitive(p) => Crossing::Primitive(p),
@@ -207,6 +204,9 @@ impl Classifier<'_> {
                     }
                     Crossing::Pointer(_) => {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
+                    }
+                    Crossing::Nullable(_) => {
+                        return Err(Unsupported::new(SkipKind::Nullable, format!("array of Nullable {ty}")))
                     }
                     Crossing::Void | Crossing::ByRef { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))

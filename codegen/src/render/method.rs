@@ -13,14 +13,15 @@
 //! | string | `Option<&str>` | `Option<String>` |
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
+//! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` | `Option<T>` |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
-    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Receiver, Ret, SliceOverload,
-    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
+    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
+    SliceOverload, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -96,6 +97,11 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             p.pre = quote!(let #name = #name.map(::cilbind::Array::<#elem>::from_slice).transpose()?;);
             p.arg = quote!(#name.as_ref());
             quote!(::core::option::Option<&[#elem]>)
+        }
+        Pass::Nullable(value) => {
+            let (rust, to_stored, _) = nullable_value(value);
+            p.arg = quote!(::cilbind::Nullable(#name #to_stored));
+            quote!(::core::option::Option<#rust>)
         }
         Pass::Pointer(rust) => {
             // Only in an `unsafe fn`, whose `# Safety` doc states what the caller guarantees.
@@ -197,8 +203,43 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
                 quote!(__r.map(|a| a.to_vec()).transpose()?),
             )
         }
+        Pass::Nullable(value) => {
+            let (rust, _, from_stored) = nullable_value(value);
+            let stored = nullable_stored(value);
+            (
+                Some(quote!(::core::option::Option<#rust>)),
+                quote!(::cilbind::Nullable<#stored>),
+                quote!(__r.0 #from_stored),
+            )
+        }
         // `void`; the plan binds no ref or pointer returns.
         Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) => (None, quote!(()), quote!(__r)),
+    }
+}
+
+/// The Rust type of a `Nullable<T>`'s value in a signature (`bool` for `System.Boolean`), and
+/// the conversions of an `Option` of it to and from the stored form the runtime boxes
+/// (`::cilbind::Boolean`; every other value is stored as itself).
+fn nullable_value(value: &Pass) -> (TokenStream, TokenStream, TokenStream) {
+    match value {
+        Pass::Primitive(Primitive::Bool) => (
+            quote!(bool),
+            quote!(.map(::cilbind::Boolean::from)),
+            quote!(.map(::core::primitive::bool::from)),
+        ),
+        Pass::Primitive(p) => (ty(primitive_value(*p)), quote!(), quote!()),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(), quote!()),
+        // The plan makes `Nullable` only of the three forms above.
+        _ => (quote!(()), quote!(), quote!()),
+    }
+}
+
+/// The runtime's (blittable) type of a `Nullable<T>`'s value.
+fn nullable_stored(value: &Pass) -> TokenStream {
+    match value {
+        Pass::Primitive(p) => ty(primitive_stored(*p)),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => ty(rust),
+        _ => quote!(()),
     }
 }
 

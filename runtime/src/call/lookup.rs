@@ -251,10 +251,20 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
                 "{role} of {method} is not a value type: its trampoline mask bit must be clear"
             )));
         }
+        let nullable = match kind {
+            TypeKind::Struct if !masked && !byref => declared()?
+                .nullable_param()
+                .map(|value| ClassCheck::nullable_box(value, role)),
+            _ => None,
+        };
         let (abi, check) = match kind {
             TypeKind::Pointer if !byref => (Abi::Pointer, None),
             // A by-ref struct that no trampoline takes by pointer travels as a box the callee
             // mutates in place (the thunk wrapper works on that box); a struct by value without a trampoline is boxed too.
+            // `Nullable<T>` by value crosses as null or a box of `T` (the thunk wrapper unboxes
+            // it with `unbox Nullable<T>`, which accepts exactly those), never as a box of
+            // `Nullable<T>`, which the CLI never makes.
+            TypeKind::Struct if nullable.is_some() => (Abi::Ref, nullable),
             TypeKind::Struct if !masked => (Abi::Ref, Some(ClassCheck::new(declared()?, false, role))),
             TypeKind::String | TypeKind::Reference if byref => {
                 (Abi::ByRefObject, Some(ClassCheck::new(declared()?, true, role)))

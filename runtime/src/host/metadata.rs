@@ -128,6 +128,17 @@ impl Class {
         Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
     }
 
+    /// `T` when this class is a closed `System.Nullable<T>`, else `None`.
+    pub fn nullable_param(self) -> Option<Class> {
+        super::thread::ensure();
+        // SAFETY: valid class.
+        if unsafe { ffi::mono_class_is_nullable(self.as_ptr()) } == 0 {
+            return None;
+        }
+        // SAFETY: a closed Nullable<T> class; Mono returns T's class.
+        Class::from_ptr(unsafe { ffi::mono_class_get_nullable_param(self.as_ptr()) })
+    }
+
     /// The base class (`None` for `System.Object` and interfaces).
     pub fn parent(self) -> Option<Class> {
         super::thread::ensure();

@@ -1,0 +1,71 @@
+//! `System.Nullable<T>` of a blittable `T` (C#'s `int?`, `Color?`, `Vector3?`) as a Rust
+//! [`Option`].
+//!
+//! The CLI never boxes a `Nullable<T>` as itself: boxing one gives null (no value) or a box of
+//! `T`, and unboxing as `Nullable<T>` accepts exactly those two. Mono's unmanaged thunks take
+//! and return value types boxed, so a `Nullable<T>` parameter or return crosses the raw path
+//! as that reference (the runtime checks an argument's box against `T`'s exact class, and a
+//! returned box against the Rust type's), and [`Nullable::box_value`] / [`Nullable::unbox`]
+//! follow the same rule for explicit boxing.
+
+use crate::error::{Error, Result};
+use crate::host::{raw, Blittable, RawObject};
+use crate::value::boxing::unbox_raw;
+use crate::value::Object;
+
+/// A `System.Nullable<V>`: `None` is C#'s `null` (no value).
+///
+/// Generated bindings take and return plain `Option<V>`s and wrap them in this type only to
+/// cross a call: `Option<V>` itself cannot be an argument type, since `Option<&T>` already is
+/// one for object handles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Nullable<V: Blittable>(pub Option<V>);
+
+impl<V: Blittable> Nullable<V> {
+    /// Boxes the value as the CLI boxes a `Nullable<V>`: `None` for no value, otherwise a box
+    /// of `V` (never a box of `Nullable<V>`).
+    pub fn box_value(&self) -> Result<Option<Object>> {
+        self.0.as_ref().map(crate::value::box_blittable).transpose()
+    }
+
+    /// Unboxes as C#'s `(V?)obj` does: null is `None`, a box of `V` (or of an enum whose
+    /// underlying type `V` is) is `Some`; any other object is [`Error::InvalidCast`].
+    pub fn unbox(obj: Option<&Object>) -> Result<Nullable<V>> {
+        obj.map(crate::value::unbox_blittable).transpose().map(Nullable)
+    }
+
+    /// Lowers to the reference a thunk takes for a `Nullable<V>` parameter.
+    pub(crate) fn to_raw(self) -> Result<RawObject> {
+        match self.0 {
+            Some(v) => raw::box_value(&v),
+            None => Ok(RawObject::NULL),
+        }
+    }
+
+    /// Lifts the reference a thunk returns for a `Nullable<V>`: null, or a box checked to be
+    /// of `V`'s class.
+    pub(crate) fn from_raw(obj: RawObject) -> Result<Nullable<V>> {
+        if obj.is_null() {
+            return Ok(Nullable(None));
+        }
+        unbox_raw(obj).map(|v| Nullable(Some(v))).map_err(|e| match e {
+            Error::InvalidCast { from, to } => Error::InvalidCast {
+                from,
+                to: format!("System.Nullable<{to}>"),
+            },
+            other => other,
+        })
+    }
+}
+
+impl<V: Blittable> From<Option<V>> for Nullable<V> {
+    fn from(value: Option<V>) -> Self {
+        Nullable(value)
+    }
+}
+
+impl<V: Blittable> From<Nullable<V>> for Option<V> {
+    fn from(value: Nullable<V>) -> Self {
+        value.0
+    }
+}
