@@ -26,6 +26,7 @@ mod expected {
         flags,
         generics,
         interfaces,
+        nullable,
         overloads,
         pointers,
         return_overloads,

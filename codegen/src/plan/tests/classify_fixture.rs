@@ -363,12 +363,17 @@ fn signatures_cross_or_say_why_not() {
         }
     ));
 
+    // `int? Maybe()`: Nullable of a primitive crosses as Option of it.
+    assert_eq!(
+        ok("Maybe").ret,
+        Crossing::Nullable(Box::new(Crossing::Primitive(Primitive::I32)))
+    );
+
     let cases = [
         ("Ptr", SkipKind::Pointer),
         ("Matrix", SkipKind::MultiDimArray),
         ("Identity", SkipKind::GenericMethod),
         ("Hits", SkipKind::ArrayElement),
-        ("Maybe", SkipKind::Nullable),
         ("First", SkipKind::RefReturn),
     ];
     for (name, kind) in cases {
