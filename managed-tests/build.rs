@@ -1,6 +1,7 @@
 //! Compiles every C# fixture in fixtures/ with mcs into OUT_DIR (tests find them through the
 //! FIXTURES_DIR environment variable set at compile time), then generates Rust bindings for
-//! them and for Mono's System.Numerics.Vectors with the generator's build.rs API.
+//! them, for Mono's System.Numerics.Vectors and for mscorlib's System.Globalization with the
+//! generator's build.rs API.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -81,6 +82,16 @@ fn main() {
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
     }
+
+    // One namespace of Mono's mscorlib, for tests that call real members of it (included by
+    // those tests alone, so the library's build does not grow).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .namespace("System.Globalization")
+        .generate()
+        .expect("generating bindings for mscorlib's System.Globalization")
+        .write_to_file(out.join("corlib_globalization_bindings.rs"))
+        .expect("writing bindings for mscorlib's System.Globalization");
 }
 
 /// Compiles `sources` into the library `dll` with mcs, referencing `references`.

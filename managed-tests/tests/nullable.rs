@@ -2,7 +2,8 @@
 //! are `Option<T>` for primitives, enums, `[Flags]` enums and full structs, crossing the raw
 //! path as null or a box of `T`. Every result is checked against the same computation in Rust.
 //! A box of another type passed for a `Nullable<T>` parameter through the runtime's safe API
-//! is an error, never a call; so is a returned box read as another type.
+//! is an error, never a call; so is a returned box read as another type. mscorlib's own
+//! `CultureNotFoundException.InvalidCultureId` (`int?`) is read through its generated binding.
 
 use cilbind::{Error, MethodRef, Nullable, Object, TypeRef};
 use managed_tests::nullables::nulls::{Color, Counter, Maybe, Mode, Pt};
@@ -101,7 +102,8 @@ fn full_structs_cross_boxed_beside_a_trampoline_parameter() {
 #[test]
 fn several_nullables_in_one_call_keep_their_positions() {
     setup();
-    let cases: [(Option<i32>, Option<f64>, Option<Color>, Option<Pt>); 4] = [
+    type Case = (Option<i32>, Option<f64>, Option<Color>, Option<Pt>);
+    let cases: [Case; 4] = [
         (None, None, None, None),
         (Some(-4), Some(0.5), Some(Color::GREEN), Some(Pt { x: 1.0, y: -2.5 })),
         (Some(7), None, Some(Color::BLUE), None),
@@ -216,4 +218,24 @@ fn a_returned_box_read_as_another_type_is_an_error() {
     // A null return is None whatever the Rust type: no value is read.
     let none: Nullable<i64> = twice.call((Nullable::<i32>(None),)).unwrap();
     assert_eq!(none, Nullable(None));
+}
+
+/// Generated bindings of mscorlib's `System.Globalization` (with the types they mention).
+#[allow(dead_code, clippy::all)]
+mod corlib {
+    include!(concat!(env!("OUT_DIR"), "/corlib_globalization_bindings.rs"));
+}
+
+#[test]
+fn mscorlib_returns_a_nullable_int_through_its_generated_binding() {
+    setup();
+    use corlib::system::globalization::CultureNotFoundException;
+    corlib::init().expect("mscorlib bindings load");
+    for id in [0, 1, -1, 0x7f, 0x0409, i32::MAX, i32::MIN] {
+        let e = CultureNotFoundException::new_8(Some("name"), id, Some("no such culture")).unwrap();
+        assert_eq!(e.invalid_culture_id().unwrap(), Some(id), "culture id {id}");
+    }
+    // Made without an id: C# leaves the `int?` null.
+    let e = CultureNotFoundException::new_3(Some("name"), Some("no such culture")).unwrap();
+    assert_eq!(e.invalid_culture_id().unwrap(), None);
 }

@@ -206,7 +206,10 @@ impl Classifier<'_> {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
                     }
                     Crossing::Nullable(_) => {
-                        return Err(Unsupported::new(SkipKind::Nullable, format!("{ty}: arrays of Nullable values are not bound")))
+                        return Err(Unsupported::new(
+                            SkipKind::Nullable,
+                            format!("{ty}: arrays of Nullable values are not bound"),
+                        ))
                     }
                     Crossing::Void | Crossing::ByRef { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
