@@ -55,6 +55,12 @@ pub mod nullables {
     include!(concat!(env!("OUT_DIR"), "/nullables_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Spans.cs` (`Span<T>`/`ReadOnlySpan<T>` parameters as
+/// `&mut [T]`/`&[T]`).
+pub mod spans {
+    include!(concat!(env!("OUT_DIR"), "/spans_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Conversions.cs` (overloads that differ only by return type).
 pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));

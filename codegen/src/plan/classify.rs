@@ -119,6 +119,14 @@ pub enum Crossing {
     /// `Nullable<T>` (`T?`) of a primitive, enum or full struct (the crossing of `T`): null or
     /// a box of `T` on the raw path.
     Nullable(Box<Crossing>),
+    /// A `Span<T>` (`mutable`) or `ReadOnlySpan<T>` parameter of a primitive, enum or full
+    /// struct `element`, lent as a slice for the call.
+    Span {
+        /// `T`.
+        element: Ty,
+        /// `Span<T>` rather than `ReadOnlySpan<T>`.
+        mutable: bool,
+    },
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.
@@ -138,6 +146,7 @@ impl Crossing {
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
             Crossing::Nullable(value) => value.visit_handles(f),
+            Crossing::Span { .. } => {}
             Crossing::Void
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }

@@ -260,6 +260,8 @@ fn plan_method(
         doc.push("Virtual: dispatches on the object's runtime type.".into());
     }
     let is_unsafe = params.iter().any(|p| matches!(p.pass, Pass::Pointer(_)));
+    // Spans are made by a trampoline (`span::span_mask`).
+    let spans = params.iter().any(|p| matches!(p.pass, Pass::Span { .. }));
     if is_unsafe {
         let pointers: Vec<String> = params
             .iter()
@@ -286,7 +288,7 @@ fn plan_method(
         receiver,
         params,
         ret,
-        trampoline: mask != 0 || m.is_constructor,
+        trampoline: mask != 0 || m.is_constructor || spans,
         mask,
         public: o.owner != Owner::Interface,
         from_fn: None,
@@ -328,6 +330,7 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
             Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
             Crossing::Nullable(_) => Err("ref/out of a Nullable<T> is not bound yet".into()),
+            Crossing::Span { .. } => Err("ref/out of a span is not bound".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),
         },
@@ -471,6 +474,7 @@ fn crossing_name(c: &Crossing) -> &'static str {
         Crossing::ManagedStruct(_) => "a managed struct",
         Crossing::Array { .. } => "an array",
         Crossing::Nullable(_) => "a Nullable<T>",
+        Crossing::Span { .. } => "a span",
         _ => "this type",
     }
 }

@@ -130,6 +130,14 @@ pub(crate) enum Pass {
     /// `Nullable<T>` (`T?`): `Option` of the value's own form (a [`Pass::Primitive`],
     /// [`Pass::Enum`] or [`Pass::FullStruct`]).
     Nullable(Box<Pass>),
+    /// `Span<T>` (`mutable`: `&mut [elem]`) or `ReadOnlySpan<T>` (`&[elem]`), `elem` the
+    /// element as stored in memory.
+    Span {
+        /// Element type.
+        elem: String,
+        /// `Span<T>`.
+        mutable: bool,
+    },
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -238,6 +246,10 @@ impl Resolver<'_> {
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),
+            Crossing::Span { element, mutable } => Pass::Span {
+                elem: bound(self.blittable_element(module, element), element)?,
+                mutable: *mutable,
+            },
             Crossing::ByRef { pass, target } => Pass::ByRef {
                 pass: *pass,
                 target: Box::new(self.pass(module, target)?),

@@ -115,9 +115,19 @@ impl Classifier<'_> {
                     format!("returns {} (pointer returns are not bound)", m.ret),
                 ));
             }
-            t => self
+            t => match self
                 .crossing(t, PassMode::Value)
-                .map_err(|u| u.context("return type"))?,
+                .map_err(|u| u.context("return type"))?
+            {
+                // The span would point into memory that only the call lent.
+                Crossing::Span { .. } => {
+                    return Err(Unsupported::new(
+                        SkipKind::Span,
+                        format!("returns {t} (span returns are not bound)"),
+                    ))
+                }
+                c => c,
+            },
         };
         Ok(SignatureClass { params, ret })
     }
@@ -130,6 +140,9 @@ impl Classifier<'_> {
                 return Err(Unsupported::new(SkipKind::Pointer, format!("ref/out of {ty}")));
             }
             let target = self.crossing(ty, PassMode::Value)?;
+            if matches!(target, Crossing::Span { .. }) {
+                return Err(Unsupported::new(SkipKind::Span, format!("ref/out of {ty}")));
+            }
             return Ok(Crossing::ByRef {
                 pass,
                 target: Box::new(target),
@@ -153,6 +166,9 @@ impl Classifier<'_> {
             Ty::Named { path, args } => {
                 if path.metadata_name == "System.Nullable`1" {
                     return self.nullable(ty, args);
+                }
+                if let Some(mutable) = super::span::span_kind(path) {
+                    return self.span(ty, args, mutable);
                 }
                 match self.class_of(path, args, 0) {
                     TypeClass::Primitive(p) => Crossing::Primitive(p),
@@ -211,7 +227,7 @@ impl Classifier<'_> {
                             format!("{ty}: arrays of Nullable values are not bound"),
                         ))
                     }
-                    Crossing::Void | Crossing::ByRef { .. } => {
+                    Crossing::Void | Crossing::ByRef { .. } | Crossing::Span { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
                 };

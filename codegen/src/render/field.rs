@@ -78,7 +78,9 @@ pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
             )
         }
         // The plan binds no other field form.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Nullable(_) => return TokenStream::new(),
+        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Nullable(_) | Pass::Span { .. } => {
+            return TokenStream::new()
+        }
     };
     let (get_doc, getter) = (docs(&f.get_doc), ident(&f.getter));
     let setter = f.setter.as_ref().map(|setter| {

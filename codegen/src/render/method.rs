@@ -14,13 +14,14 @@
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
 //! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` | `Option<T>` |
+//! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum or full struct | `&mut [T]` / `&[T]` (lent for the call; through a trampoline) | |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
-    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
+    primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
     SliceOverload, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -102,6 +103,14 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             let (rust, to_stored, _) = nullable_value(value);
             p.arg = quote!(::cilbind::Nullable(#name #to_stored));
             quote!(::core::option::Option<#rust>)
+        }
+        Pass::Span { elem, mutable } => {
+            let elem = ty(elem);
+            if *mutable {
+                quote!(&mut [#elem])
+            } else {
+                quote!(&[#elem])
+            }
         }
         Pass::Pointer(rust) => {
             // Only in an `unsafe fn`, whose `# Safety` doc states what the caller guarantees.
@@ -213,7 +222,7 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             )
         }
         // `void`; the plan binds no ref or pointer returns.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) => (None, quote!(()), quote!(__r)),
+        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), quote!(__r)),
     }
 }
 
@@ -273,6 +282,15 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         quote!(::cilbind::MethodRef::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
     } else {
         quote!(::cilbind::MethodRef::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
+    };
+    let spans = span_mask(&m.params);
+    let method_ref = if spans != 0 {
+        let bits: Literal = format!("{spans:#b}")
+            .parse()
+            .unwrap_or_else(|_| Literal::u64_unsuffixed(spans));
+        quote!(#method_ref.spans(#bits))
+    } else {
+        method_ref
     };
     let method_ref = match &m.mono_return {
         Some(ret) => {

@@ -10,7 +10,7 @@ pub(crate) mod lookup;
 pub(crate) mod shim;
 pub(crate) mod type_check;
 
-pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
+pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, SpanSlot, UnmanagedPtr};
 pub use callback::Callback;
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
 pub use invoke::{invoke, invoke_by_id, invoke_with_pointers, Value};
