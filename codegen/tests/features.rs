@@ -30,6 +30,7 @@ mod expected {
         overloads,
         pointers,
         return_overloads,
+        span,
         struct_receivers,
     );
 }
