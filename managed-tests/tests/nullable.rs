@@ -6,7 +6,7 @@
 //! `CultureNotFoundException.InvalidCultureId` (`int?`) is read through its generated binding.
 
 use cilbind::{Error, MethodRef, Nullable, Object, TypeRef};
-use managed_tests::nullables::nulls::{Color, Counter, Maybe, Mode, Pt};
+use managed_tests::nullables::nulls::{Color, Counter, Maybe, Mode, Pt, Tagged};
 
 fn setup() {
     managed_tests::nullables::init().expect("Nullables.dll loads and its layouts match Mono's");
@@ -166,6 +166,77 @@ fn csharp_boxes_a_nullable_as_null_or_its_value() {
         Err(Error::ManagedException { type_name, .. }) => assert_eq!(type_name, "System.InvalidCastException"),
         other => panic!("expected C#'s InvalidCastException, got {other:?}"),
     }
+}
+
+#[test]
+fn nullable_fields_read_and_write_what_csharp_sees() {
+    setup();
+    let c = Counter::new().unwrap();
+    assert_eq!(
+        (c.cap().unwrap(), c.flag().unwrap(), c.r#where().unwrap()),
+        (None, None, None)
+    );
+    assert_eq!(c.fields().unwrap().as_deref(), Some("-|-|-|-"));
+    c.set_cap(Some(-12)).unwrap();
+    c.set_flag(Some(true)).unwrap();
+    c.set_where(Some(Pt { x: 1.5, y: -0.25 })).unwrap();
+    Counter::set_favourite(Some(Color::BLUE)).unwrap();
+    assert_eq!(c.fields().unwrap().as_deref(), Some("-12|True|1.5,-0.25|Blue"));
+    c.set_fields(Some(i32::MIN), Some(false), None, None).unwrap();
+    assert_eq!(c.cap().unwrap(), Some(i32::MIN));
+    assert_eq!(c.flag().unwrap(), Some(false));
+    assert_eq!(c.r#where().unwrap(), None);
+    assert_eq!(Counter::favourite().unwrap(), None);
+    c.set_fields(None, None, Some(Pt { x: 3.0, y: 4.0 }), Some(Color::GREEN))
+        .unwrap();
+    assert_eq!((c.cap().unwrap(), c.flag().unwrap()), (None, None));
+    assert_eq!(c.r#where().unwrap(), Some(Pt { x: 3.0, y: 4.0 }));
+    assert_eq!(Counter::favourite().unwrap(), Some(Color::GREEN));
+    c.set_cap(None).unwrap();
+    assert_eq!(c.fields().unwrap().as_deref(), Some("-|-|3,4|Green"));
+
+    let t = Tagged::default_value().unwrap();
+    t.set_tag(Some("t")).unwrap();
+    assert_eq!(t.id().unwrap(), None);
+    for id in [0, -1, i64::MAX] {
+        t.set_id(Some(id)).unwrap();
+        assert_eq!(t.id().unwrap(), Some(id));
+        assert_eq!(t.show().unwrap(), Some(format!("t:{id}")));
+    }
+    t.set_id(None).unwrap();
+    assert_eq!(t.show().unwrap().as_deref(), Some("t:-"));
+}
+
+static COUNTER: TypeRef = TypeRef::new("Nullables", "Nulls", "Counter");
+static CAP: cilbind::FieldRef = cilbind::FieldRef::new(&COUNTER, "Cap");
+
+#[test]
+fn a_nullable_field_of_another_type_is_refused() {
+    setup();
+    let c = Counter::new().unwrap();
+    c.set_cap(Some(5)).unwrap();
+    // `int?` read or written as `long?`, `Color?` or `short?`: InvalidCast, nothing copied.
+    assert!(matches!(
+        CAP.get_nullable::<i64>(Some(&c)),
+        Err(Error::InvalidCast { .. })
+    ));
+    assert!(matches!(
+        CAP.get_nullable::<Color>(Some(&c)),
+        Err(Error::InvalidCast { .. })
+    ));
+    assert!(matches!(
+        CAP.set_nullable(Some(&c), Some(1i64)),
+        Err(Error::InvalidCast { .. })
+    ));
+    assert!(matches!(
+        CAP.set_nullable(Some(&c), Some(1i16)),
+        Err(Error::InvalidCast { .. })
+    ));
+    assert_eq!(c.cap().unwrap(), Some(5));
+    // As a plain value or a reference it is refused too (the field holds a Nullable<Int32>).
+    assert!(CAP.get::<i32>(Some(&c)).is_err());
+    assert!(CAP.get_object::<Object>(Some(&c)).is_err());
+    assert_eq!(CAP.get_nullable::<i32>(Some(&c)).unwrap(), Some(5));
 }
 
 static MAYBE: TypeRef = TypeRef::new("Nullables", "Nulls", "Maybe");

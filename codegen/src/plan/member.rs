@@ -448,13 +448,8 @@ fn plan_field(
         | Crossing::String
         | Crossing::Handle { .. }
         | Crossing::ManagedStruct(_)
-        | Crossing::Array { .. }) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
-        Crossing::Nullable(_) => {
-            return Err((
-                SkipKind::Nullable,
-                "fields holding a Nullable<T> are not bound yet".into(),
-            ))
-        }
+        | Crossing::Array { .. }
+        | Crossing::Nullable(_)) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
         other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
     };
     Ok(Some(MemberItem::Field(FieldItem {

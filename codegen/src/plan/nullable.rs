@@ -1,9 +1,10 @@
 //! `System.Nullable<T>` (`T?`): bound as `Option<T>` when `T` is a primitive, an enum or a
 //! full struct, the types whose boxes the runtime can make and check exactly. The CLI boxes a
 //! `Nullable<T>` as null or a box of `T`, and Mono's thunks take and return it so; the runtime
-//! checks each argument's box against `T`'s exact class (`cilbind::Nullable`).
-//! `Nullable` of a managed struct, and `ref`/`out` or fields of any `Nullable`, stay skips
-//! ([`SkipKind::Nullable`]).
+//! checks each argument's box against `T`'s exact class (`cilbind::Nullable`). Fields are
+//! `Option<T>` getters and setters (`FieldRef::get_nullable`/`set_nullable`). `Nullable` of a
+//! managed struct and arrays of `Nullable` stay skips ([`SkipKind::Nullable`]); `ref`/`out`
+//! `Nullable` parameters have no Rust form yet (`member`).
 
 use super::classify::{Classifier, Crossing};
 use super::skip::{SkipKind, Unsupported};

@@ -246,7 +246,25 @@ pub mod features {
             }
         }
         impl Values {
-            // skipped `Values.Field`: fields holding a Nullable<T> are not bound yet
+            /// Reads the .NET field `Features.Nullable.Values.Field` (System.Nullable`1<System.Int32>).
+            pub fn field(&self) -> ::cilbind::Result<::core::option::Option<i32>> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Values,
+                    "Field",
+                );
+                Ok(F.get_nullable::<i32>(Some(self))?)
+            }
+            /// Writes the .NET field `Features.Nullable.Values.Field` (System.Nullable`1<System.Int32>).
+            pub fn set_field(
+                &self,
+                value: ::core::option::Option<i32>,
+            ) -> ::cilbind::Result<()> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Values,
+                    "Field",
+                );
+                F.set_nullable(Some(self), value)
+            }
             /// Binds `Features.Nullable.Values..ctor()` (`Values..ctor`).
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(

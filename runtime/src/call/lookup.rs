@@ -456,6 +456,19 @@ impl FieldRef {
         fields::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
     }
 
+    /// Reads a `Nullable<V>` field (`V?` in C#): `None` for no value.
+    pub fn get_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<V>> {
+        Runtime::ensure_current_thread()?;
+        let boxed = fields::field_get_nullable::<V>(Self::owner_raw(owner)?, self.field()?)?;
+        crate::value::Nullable::from_raw(boxed).map(|n| n.0)
+    }
+
+    /// Writes a `Nullable<V>` field (`None`: no value).
+    pub fn set_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: Option<V>) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        fields::field_set_nullable(Self::owner_raw(owner)?, self.field()?, value)
+    }
+
     /// Reads a field holding a managed struct: a copy, in `S`'s store.
     pub fn get_struct<S: crate::ManagedStruct>(
         &self,
