@@ -14,14 +14,12 @@
 //! | `&StructHandle<S>` | the box ([`Abi::Ref`]) | managed struct by value, or its `this` |
 //! | [`UnmanagedPtr`] (made with `unsafe`) | `T*` ([`Abi::Pointer`]) | unmanaged pointer `T*` |
 //! | [`Nullable<V>`](Nullable) where `V:` [`Blittable`] | null or a box of `V` ([`Abi::Ref`]) | `Nullable<T>` (`T?`) |
-//! | `&mut [V]` / `&[V]` where `V:` [`Blittable`] | pointer to a [`SpanSlot`] ([`Abi::Span`]) | `Span<T>` / `ReadOnlySpan<T>` (trampoline) |
+//! | `&mut [V]` / `&[V]` where `V:` [`Blittable`] | pointer to a [`SpanSlot`](crate::SpanSlot) ([`Abi::Span`]) | `Span<T>` / `ReadOnlySpan<T>` (trampoline) |
 //!
 //! Raw references live only in these slots, on the stack, for the length of the call.
 //!
 //! The traits here are sealed: a wrong implementation (a slot whose native form is not what
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
-
-use std::marker::PhantomData;
 
 use crate::error::Result;
 use crate::host::{raw, Blittable, RawObject};
@@ -474,72 +472,6 @@ impl ArgSlot for RefStringSlot<'_> {
     }
     fn finish(self) -> Result<()> {
         *self.target = read_string(self.value)?;
-        Ok(())
-    }
-}
-
-/// The (data, length) pair a trampoline makes a `Span<T>`/`ReadOnlySpan<T>` parameter from:
-/// the slot of a `&mut [V]` or `&[V]` argument. It borrows the slice for the call, and the span
-/// made from it cannot outlive the call (C# allows a span only on the stack), so managed code
-/// sees the memory only while the borrow holds.
-#[repr(C)]
-pub struct SpanSlot<'a, V> {
-    // Read by the trampoline at offsets 0 and pointer size (`Cilbind.Trampolines.Build`).
-    data: *mut V,
-    len: i32,
-    _borrow: PhantomData<&'a mut [V]>,
-}
-
-fn span_len(len: usize) -> Result<i32> {
-    i32::try_from(len)
-        .map_err(|_| crate::Error::InvalidArgument(format!("a span holds at most {} elements, not {len}", i32::MAX)))
-}
-
-impl<V: Blittable> sealed::Arg for &mut [V] {}
-impl<'a, V: Blittable> Arg for &'a mut [V] {
-    const ABI: Abi = Abi::Span {
-        element: std::mem::size_of::<V>(),
-        mutable: true,
-    };
-    type Slot = SpanSlot<'a, V>;
-    #[inline]
-    fn lower(self) -> Result<Self::Slot> {
-        Ok(SpanSlot {
-            len: span_len(self.len())?,
-            data: self.as_mut_ptr(),
-            _borrow: PhantomData,
-        })
-    }
-}
-
-impl<V: Blittable> sealed::Arg for &[V] {}
-impl<'a, V: Blittable> Arg for &'a [V] {
-    const ABI: Abi = Abi::Span {
-        element: std::mem::size_of::<V>(),
-        mutable: false,
-    };
-    type Slot = SpanSlot<'a, V>;
-    #[inline]
-    fn lower(self) -> Result<Self::Slot> {
-        // Only a `ReadOnlySpan<T>` takes a shared slice (`Abi::Span::mutable` is false): safe
-        // C# cannot write through one.
-        Ok(SpanSlot {
-            len: span_len(self.len())?,
-            data: self.as_ptr() as *mut V,
-            _borrow: PhantomData,
-        })
-    }
-}
-
-impl<V> sealed::Slot for SpanSlot<'_, V> {}
-impl<'a, V> ArgSlot for SpanSlot<'a, V> {
-    type Raw = *mut SpanSlot<'a, V>;
-    #[inline]
-    fn raw(&mut self) -> Self::Raw {
-        self
-    }
-    #[inline]
-    fn finish(self) -> Result<()> {
         Ok(())
     }
 }
