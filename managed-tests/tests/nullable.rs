@@ -128,6 +128,38 @@ fn several_nullables_in_one_call_keep_their_positions() {
 }
 
 #[test]
+fn ref_and_out_nullables_are_written_back() {
+    setup();
+    for start in [Some(0), Some(-1), Some(i32::MAX), None] {
+        let mut x = start;
+        Maybe::bump(&mut x).unwrap();
+        assert_eq!(x, start.map(|v: i32| v.wrapping_add(1)));
+    }
+    let mut d = Some(2.5);
+    Maybe::clear(&mut d).unwrap();
+    assert_eq!(d, None);
+    for (s, expected) in [
+        ("42", Some(42i64)),
+        ("-9", Some(-9)),
+        ("x", None),
+        ("9223372036854775807", Some(i64::MAX)),
+    ] {
+        let (ok, value, color) = Maybe::parse(Some(s)).unwrap();
+        assert_eq!(ok, expected.is_some(), "{s}");
+        assert_eq!(value, expected);
+        assert_eq!(color, expected.map(|v| Color((v & 7) as i32)));
+    }
+    let mut p = Some(Pt { x: 1.0, y: 2.0 });
+    let mut flag = Some(cilbind::Boolean::from(true));
+    Maybe::mirror(&mut p, &mut flag, Some(3)).unwrap();
+    assert_eq!(p, Some(Pt { x: 2.0, y: 4.0 }));
+    assert_eq!(flag.map(bool::from), Some(false));
+    let (mut p, mut flag) = (None, None);
+    Maybe::mirror(&mut p, &mut flag, None).unwrap();
+    assert_eq!((p, flag), (Some(Pt { x: 0.0, y: 0.0 }), None));
+}
+
+#[test]
 fn instance_methods_and_properties_take_and_return_nullables() {
     setup();
     let counter = Counter::new().unwrap();
@@ -242,6 +274,8 @@ fn a_nullable_field_of_another_type_is_refused() {
 static MAYBE: TypeRef = TypeRef::new("Nullables", "Nulls", "Maybe");
 static TWICE: MethodRef = MethodRef::new(&MAYBE, "Twice", &["System.Nullable<System.Int32>"]);
 static NEXT: MethodRef = MethodRef::new(&MAYBE, "Next", &["System.Nullable<Nulls.Color>"]);
+static BUMP: MethodRef = MethodRef::by_pointer(&MAYBE, "Bump", &["System.Nullable<System.Int32>&"], 0b1);
+static BUMP_BOXED: MethodRef = MethodRef::new(&MAYBE, "Bump", &["System.Nullable<System.Int32>&"]);
 static SWAP: MethodRef = MethodRef::new(&MAYBE, "Swap", &["System.Nullable<Nulls.Pt>"]);
 
 #[test]
@@ -273,6 +307,25 @@ fn a_box_of_another_type_for_a_nullable_parameter_is_refused() {
     // The right types still work through the same thunks.
     let ok: Nullable<i32> = twice.call((Nullable(Some(8i32)),)).unwrap();
     assert_eq!(ok, Nullable(Some(16)));
+}
+
+#[test]
+fn a_ref_nullable_of_another_size_or_without_its_trampoline_is_refused() {
+    setup();
+    let bump = BUMP.thunk().unwrap();
+    let mut long = Some(5i64);
+    let r: Result<(), _> = bump.call((cilbind::RefNullable(&mut long),));
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let mut short = Some(5i16);
+    let r: Result<(), _> = bump.call((cilbind::RefNullable(&mut short),));
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    assert_eq!((long, short), (Some(5), Some(5)), "nothing written");
+    // Through Mono's thunk the parameter is a box, which no RefNullable is.
+    let mut int = Some(5i32);
+    let r: Result<(), _> = BUMP_BOXED.thunk().unwrap().call((cilbind::RefNullable(&mut int),));
+    assert!(matches!(r, Err(Error::InvalidArgument(_))), "{r:?}");
+    let () = bump.call((cilbind::RefNullable(&mut int),)).unwrap();
+    assert_eq!(int, Some(6));
 }
 
 #[test]

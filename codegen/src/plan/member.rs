@@ -187,7 +187,8 @@ fn plan_method(
         let pass = param_pass(o, c).map_err(|e| (SkipKind::NoRustForm, format!("parameter `{}`: {e}", p.name)))?;
         let by_pointer = match &pass {
             Pass::FullStruct(_) => true,
-            Pass::ByRef { target, .. } => matches!(**target, Pass::FullStruct(_)),
+            // `ref`/`out` Nullable too: the trampoline's pointer is the reference.
+            Pass::ByRef { target, .. } => matches!(**target, Pass::FullStruct(_) | Pass::Nullable(_)),
             _ => false,
         };
         if by_pointer {
@@ -329,7 +330,6 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
         Crossing::ByRef { target, .. } => match **target {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
             Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
-            Crossing::Nullable(_) => Err("ref/out of a Nullable<T> is not bound yet".into()),
             Crossing::Span { .. } => Err("ref/out of a span is not bound".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),

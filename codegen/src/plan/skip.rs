@@ -25,7 +25,7 @@ pub enum SkipKind {
     RefReturn,
     /// `__arglist` methods.
     Varargs,
-    /// `Nullable<T>`, whose boxing is special.
+    /// `Nullable<T>` of a managed struct (its box is not plain data), or an array of `Nullable`.
     Nullable,
     /// `Span<T>`/`ReadOnlySpan<T>` returned, by `ref`, or of an element type that is not a
     /// primitive, enum or full struct.

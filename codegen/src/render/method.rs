@@ -13,7 +13,7 @@
 //! | string | `Option<&str>` | `Option<String>` |
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
-//! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` | `Option<T>` |
+//! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` (`ref`: `&mut Option<T>`, `T` as stored) | `Option<T>` |
 //! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum or full struct | `&mut [T]` / `&[T]` (lent for the call; through a trampoline) | |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
@@ -142,6 +142,15 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
             (
                 quote!(::core::option::Option<#rust>),
                 quote!(::cilbind::RefObject),
+                quote!(None),
+            )
+        }
+        // As stored in memory, like other `ref` primitives (`bool` is `::cilbind::Boolean`).
+        Pass::Nullable(value) => {
+            let stored = nullable_stored(value);
+            (
+                quote!(::core::option::Option<#stored>),
+                quote!(::cilbind::RefNullable),
                 quote!(None),
             )
         }

@@ -1,8 +1,8 @@
 // Nullable<T> (`T?`) of a primitive, enum, [Flags] enum or full struct: parameters and returns
 // are `Option<T>` (`bool?` is `Option<bool>`), crossing the raw path as null or a box of `T`
-// (`::cilbind::Nullable`); fields are `Option<T>` getters and setters. Still skipped (reason
-// `nullable`): Nullable of a managed struct, arrays of Nullable; `ref`/`out` Nullable has no
-// Rust form yet.
+// (`::cilbind::Nullable`); `ref`/`out` are `&mut Option<T>` (`T` as stored) by pointer through
+// a trampoline; fields are `Option<T>` getters and setters. Still skipped (reason `nullable`):
+// Nullable of a managed struct, arrays of Nullable.
 namespace Features.Nullable
 {
     public enum Color { Red, Green }

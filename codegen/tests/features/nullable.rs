@@ -356,7 +356,23 @@ pub mod features {
                 Ok(__r.0)
             }
             // skipped `Values.Many`: return type: System.Nullable`1<System.Int32>[]: arrays of Nullable values are not bound
-            // skipped `Values.Bump`: parameter `x`: ref/out of a Nullable<T> is not bound yet
+            /// Binds `static void Features.Nullable.Values.Bump(ref System.Nullable`1<System.Int32> x, out System.Nullable`1<System.Int64> y)` (`Values.Bump`).
+            pub fn bump(
+                x: &mut ::core::option::Option<i32>,
+            ) -> ::cilbind::Result<::core::option::Option<i64>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Values,
+                    "Bump",
+                    &["System.Nullable<System.Int32>&", "System.Nullable<System.Int64>&"],
+                    0b11,
+                );
+                let mut y: ::core::option::Option<i64> = None;
+                let __r: () = M
+                    .thunk()?
+                    .call((::cilbind::RefNullable(x), ::cilbind::RefNullable(&mut y)))?;
+                let () = __r;
+                Ok(y)
+            }
             // skipped `Values.Wrap`: parameter `n`: System.Nullable`1<Features.Nullable.Named>: Nullable of a type that is not a primitive, enum or full struct
             /// Binds `System.Nullable`1<System.Double> Features.Nullable.Values.get_Scale()` (`Values.get_Scale`).
             pub fn scale(&self) -> ::cilbind::Result<::core::option::Option<f64>> {

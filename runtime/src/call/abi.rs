@@ -14,6 +14,7 @@
 //! | `&StructHandle<S>` | the box ([`Abi::Ref`]) | managed struct by value, or its `this` |
 //! | [`UnmanagedPtr`] (made with `unsafe`) | `T*` ([`Abi::Pointer`]) | unmanaged pointer `T*` |
 //! | [`Nullable<V>`](Nullable) where `V:` [`Blittable`] | null or a box of `V` ([`Abi::Ref`]) | `Nullable<T>` (`T?`) |
+//! | [`RefNullable(&mut Option<V>)`](crate::RefNullable) | `*mut Nullable<V>` ([`Abi::ByRef`]) | `ref`/`out` `T?` (trampoline) |
 //! | `&mut [V]` / `&[V]` where `V:` [`Blittable`] | pointer to a [`SpanSlot`](crate::SpanSlot) ([`Abi::Span`]) | `Span<T>` / `ReadOnlySpan<T>` (trampoline) |
 //!
 //! Raw references live only in these slots, on the stack, for the length of the call.

@@ -315,6 +315,10 @@ fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> 
                 (Abi::ByRefObject, Some(ClassCheck::new(declared()?, true, role)))
             }
             TypeKind::String | TypeKind::Reference => (Abi::Ref, Some(ClassCheck::new(declared()?, true, role))),
+            // `ref`/`out` `Nullable<T>` by pointer: the Rust slot mirrors Mono's layout.
+            TypeKind::Struct if byref && masked && declared()?.nullable_param().is_some() => {
+                (Abi::ByRef(crate::value::nullable::checked_size(declared()?)?), None)
+            }
             _ if byref || masked => (Abi::ByRef(declared()?.value_size().0), None),
             _ => (abi_of(abi_kind(ty)), None),
         };
