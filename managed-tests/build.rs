@@ -60,6 +60,23 @@ fn main() {
         &[absent],
     );
 
+    // Generic types and methods for any type argument: the fixture's own, mscorlib's
+    // collections and Debian's Json.NET (a real third-party assembly) in the same bindings, so
+    // that `Cell<T>::repeat` and `JsonConvert::deserialize_object::<List<T>>` return the
+    // `List<T>` that has members.
+    let bindings = cilbind_codegen::Builder::new()
+        .assembly(out.join("Generics.dll"))
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .assembly(JSON_NET)
+        .namespace("Generics")
+        .namespace("System.Collections.Generic")
+        .namespace("Newtonsoft.Json")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Generics.dll and mscorlib: {e}"));
+    bindings
+        .write_to_file(out.join("generics_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Generics.dll: {e}"));
+
     // Bindings, generated at build time (never committed).
     for (name, input) in [
         ("basics", out.join("Basics.dll")),
@@ -99,6 +116,9 @@ fn main() {
             .unwrap_or_else(|e| panic!("writing bindings for mscorlib's {namespace}: {e}"));
     }
 }
+
+/// Debian's Json.NET (package `libnewtonsoft-json5.0-cil`, installed by scripts/ensure-deps.sh).
+const JSON_NET: &str = "/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll";
 
 /// Compiles `sources` into the library `dll` with mcs, referencing `references`.
 fn mcs(sources: &[PathBuf], dll: &std::path::Path, references: &[PathBuf]) {

@@ -95,6 +95,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
             names::module_path(&path.namespace),
             Skip {
                 item: format!("struct {}", path.metadata_name),
+                assembly: path.assembly.clone(),
                 kind: SkipKind::NoRustForm,
                 reason: why.clone(),
             },
@@ -118,6 +119,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
             names::module_path(&t.path.namespace),
             Skip {
                 item: format!("type {}", t.path.metadata_name),
+                assembly: t.path.assembly.clone(),
                 kind,
                 reason,
             },
@@ -134,7 +136,7 @@ impl Plan {
                 TypeItemKind::FullStruct { members, .. }
                 | TypeItemKind::ManagedStruct { members, .. }
                 | TypeItemKind::Reference { members, .. } => (members.as_ref(), &[][..]),
-                TypeItemKind::GenericReference { skipped, .. } => (None, &skipped[..]),
+                TypeItemKind::GenericReference { members, skipped, .. } => (members.as_ref(), &skipped[..]),
                 TypeItemKind::Enum(_) | TypeItemKind::Flags(_) => (None, &[][..]),
             };
             let values = match &t.kind {

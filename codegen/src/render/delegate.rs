@@ -100,6 +100,7 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
         | Pass::BlittableArray { .. }
         | Pass::ByRef { .. }
         | Pass::Pointer(_)
+        | Pass::TypeParam(_)
         | Pass::Nullable(_)
         | Pass::Span { .. } => (quote!(()), quote!(())),
     }

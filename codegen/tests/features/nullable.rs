@@ -62,6 +62,7 @@ pub mod features {
             Bits => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Bits : u8, | v | v.bits(), Bits::from_bits_retain);
         /// Binds the .NET enum `Features.Nullable.Color` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -94,6 +95,7 @@ pub mod features {
             Color => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Color : i32, | v | v.0, Color);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Named: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -143,6 +145,7 @@ pub mod features {
                     .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
+        ::cilbind::generated::type_arg!(managed Named);
         impl Named {
             /// Reads the .NET field `Features.Nullable.Named.Name` (System.String).
             pub fn name(
@@ -194,6 +197,7 @@ pub mod features {
         );
         ::cilbind::blittable!(unsafe Pt, __TYPE_Pt, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Pt => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Pt);
         impl Pt {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]

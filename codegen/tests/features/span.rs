@@ -193,6 +193,7 @@ pub mod features {
             Kind => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Kind : u8, | v | v.0, Kind);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Named: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -242,6 +243,7 @@ pub mod features {
                     .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
+        ::cilbind::generated::type_arg!(managed Named);
         impl Named {
             /// Reads the .NET field `Features.Span.Named.Name` (System.String).
             pub fn name(
@@ -293,6 +295,7 @@ pub mod features {
         );
         ::cilbind::blittable!(unsafe Pt, __TYPE_Pt, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Pt => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Pt);
         impl Pt {}
     }
 }
