@@ -1,6 +1,7 @@
 //! Compiles every C# fixture in fixtures/ with mcs into OUT_DIR (tests find them through the
 //! FIXTURES_DIR environment variable set at compile time), then generates Rust bindings for
-//! them and for Mono's System.Numerics.Vectors with the generator's build.rs API.
+//! them, for Mono's System.Numerics.Vectors and for two namespaces of mscorlib with the
+//! generator's build.rs API.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -108,6 +109,8 @@ fn main() {
         ("conversions", out.join("Conversions.dll")),
         ("props", out.join("Props.dll")),
         ("pointers", out.join("Pointers.dll")),
+        ("nullables", out.join("Nullables.dll")),
+        ("spans", out.join("Spans.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),
@@ -120,6 +123,21 @@ fn main() {
         bindings
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
+    }
+
+    // Namespaces of Mono's mscorlib, for tests that call real members of them (each included
+    // by those tests alone, so the library's build does not grow).
+    for (name, namespace) in [
+        ("globalization", "System.Globalization"),
+        ("binary", "System.Buffers.Binary"),
+    ] {
+        cilbind_codegen::Builder::new()
+            .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+            .namespace(namespace)
+            .generate()
+            .unwrap_or_else(|e| panic!("generating bindings for mscorlib's {namespace}: {e}"))
+            .write_to_file(out.join(format!("corlib_{name}_bindings.rs")))
+            .unwrap_or_else(|e| panic!("writing bindings for mscorlib's {namespace}: {e}"));
     }
 }
 

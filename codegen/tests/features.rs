@@ -26,9 +26,11 @@ mod expected {
         flags,
         generics,
         interfaces,
+        nullable,
         overloads,
         pointers,
         return_overloads,
+        span,
         struct_receivers,
     );
 }

@@ -49,6 +49,18 @@ pub mod pointers {
     include!(concat!(env!("OUT_DIR"), "/pointers_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Nullables.cs` (`Nullable<T>` parameters and returns as
+/// `Option<T>`).
+pub mod nullables {
+    include!(concat!(env!("OUT_DIR"), "/nullables_bindings.rs"));
+}
+
+/// Generated bindings of `fixtures/Spans.cs` (`Span<T>`/`ReadOnlySpan<T>` parameters as
+/// `&mut [T]`/`&[T]`).
+pub mod spans {
+    include!(concat!(env!("OUT_DIR"), "/spans_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Conversions.cs` (overloads that differ only by return type).
 pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));

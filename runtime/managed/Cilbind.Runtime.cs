@@ -25,7 +25,7 @@ namespace Cilbind
         public static IntPtr MakeGenericMethod(MethodInfo definition, Type[] args) { return definition.MakeGenericMethod(args).MethodHandle.Value; }
     }
 
-    public static class Trampolines
+    public static partial class Trampolines
     {
         /// <summary>Bit of <c>mask</c>: the instance (`this`) is a value type passed by pointer.</summary>
         public const long ThisByPointer = 1L << 62;
@@ -47,6 +47,19 @@ namespace Cilbind
         /// value type when <see cref="ThisByPointer"/> is set. Returns the type holding `Invoke`.
         /// </summary>
         public static Type Build(MethodBase target, long mask)
+        {
+            return Build(target, mask, 0);
+        }
+
+        /// <summary>
+        /// <see cref="Build(MethodBase, long)"/>, where bit i of <paramref name="spans"/> makes
+        /// parameter i, a <c>Span&lt;T&gt;</c> or <c>ReadOnlySpan&lt;T&gt;</c> of an unmanaged
+        /// <c>T</c>, a pointer to a native (data pointer, int length) pair, from which the
+        /// trampoline makes the span (<c>new Span&lt;T&gt;(void*, int)</c>). A span cannot be
+        /// boxed, so Mono's thunks cannot take one; and it cannot outlive the call, so native
+        /// memory lent for the call is all it ever sees.
+        /// </summary>
+        public static Type Build(MethodBase target, long mask, long spans)
         {
             lock (gate)
             {
@@ -72,7 +85,13 @@ namespace Cilbind
                 {
                     var t = ps[i].ParameterType;
                     bool byPtr = (mask & (1L << i)) != 0;
-                    if (byPtr)
+                    if ((spans & (1L << i)) != 0)
+                    {
+                        if (byPtr || SpanConstructor(t) == null)
+                            throw new NotSupportedException("parameter " + i + " (" + t + ") is not a span of an unmanaged type");
+                        types.Add(typeof(void).MakePointerType());
+                    }
+                    else if (byPtr)
                         types.Add(t.IsByRef ? t.GetElementType().MakePointerType() : t.MakePointerType());
                     else
                         types.Add(t);
@@ -98,7 +117,17 @@ namespace Cilbind
                 {
                     il.Emit(OpCodes.Ldarg, (short)arg);
                     var t = ps[i].ParameterType;
-                    if ((mask & (1L << i)) != 0 && !t.IsByRef)
+                    if ((spans & (1L << i)) != 0)
+                    {
+                        // new Span<T>(*(void**)p, *(int*)(p + IntPtr.Size))
+                        il.Emit(OpCodes.Ldind_I);
+                        il.Emit(OpCodes.Ldarg, (short)arg);
+                        il.Emit(OpCodes.Ldc_I4, IntPtr.Size);
+                        il.Emit(OpCodes.Add);
+                        il.Emit(OpCodes.Ldind_I4);
+                        il.Emit(OpCodes.Newobj, SpanConstructor(t));
+                    }
+                    else if ((mask & (1L << i)) != 0 && !t.IsByRef)
                         il.Emit(OpCodes.Ldobj, t);
                 }
                 if (isCtor)
@@ -116,6 +145,38 @@ namespace Cilbind
                 il.Emit(OpCodes.Ret);
                 return tb.CreateType();
             }
+        }
+    }
+
+    public static partial class Trampolines
+    {
+        /// <summary>The <c>(void*, int)</c> constructor of <paramref name="t"/> when it is a
+        /// <c>Span&lt;T&gt;</c> or <c>ReadOnlySpan&lt;T&gt;</c> whose <c>T</c> holds no
+        /// references; otherwise null.</summary>
+        static ConstructorInfo SpanConstructor(Type t)
+        {
+            if (!t.IsGenericType || t.IsByRef)
+                return null;
+            var def = t.GetGenericTypeDefinition();
+            if (def != typeof(Span<>) && def != typeof(ReadOnlySpan<>))
+                return null;
+            if (!IsUnmanaged(t.GetGenericArguments()[0], 0))
+                return null;
+            return t.GetConstructor(new[] { typeof(void*), typeof(int) });
+        }
+
+        /// <summary>True for primitives, enums, pointers and structs made only of them: the
+        /// types whose every bit pattern native memory may hold without the GC caring.</summary>
+        static bool IsUnmanaged(Type t, int depth)
+        {
+            if (t.IsPrimitive || t.IsEnum || t.IsPointer)
+                return true;
+            if (!t.IsValueType || depth > 32)
+                return false;
+            foreach (var f in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+                if (!IsUnmanaged(f.FieldType, depth + 1))
+                    return false;
+            return true;
         }
     }
 

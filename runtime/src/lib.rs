@@ -37,8 +37,8 @@ mod value;
 
 pub use call::{
     invoke, invoke_by_id, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FunctionDb,
-    FunctionEntry, FunctionId, In, MethodRef, Out, RefObject, RefString, Ret, Thunk, TypeRef, UnmanagedPtr, Value,
-    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
+    FunctionEntry, FunctionId, In, MethodRef, Out, RefObject, RefString, Ret, SpanSlot, Thunk, TypeRef, UnmanagedPtr,
+    Value, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 pub use error::{Error, InnerException, Result};
 #[cfg(feature = "floors")]
@@ -48,5 +48,6 @@ pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, 
 pub use value::{
     box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
     IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString,
-    Object, ObjectArray, Reference, SByte, Single, TypeArg, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
+    Nullable, Object, ObjectArray, RefNullable, RefNullableSlot, Reference, SByte, Single, TypeArg, UInt16, UInt32,
+    UInt64, UIntPtr, Unbox, ValueType,
 };

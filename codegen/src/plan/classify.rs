@@ -122,6 +122,17 @@ pub enum Crossing {
     /// An unmanaged pointer `T*` parameter to a primitive, enum or full struct (`Some(T)`),
     /// or `void*` (`None`): a raw address, bound only in `unsafe fn`s.
     Pointer(Option<Ty>),
+    /// `Nullable<T>` (`T?`) of a primitive, enum or full struct (the crossing of `T`): null or
+    /// a box of `T` on the raw path.
+    Nullable(Box<Crossing>),
+    /// A `Span<T>` (`mutable`) or `ReadOnlySpan<T>` parameter of a primitive, enum or full
+    /// struct `element`, lent as a slice for the call.
+    Span {
+        /// `T`.
+        element: Ty,
+        /// `Span<T>` rather than `ReadOnlySpan<T>`.
+        mutable: bool,
+    },
     /// A value of a type parameter: the declaring type's `!i`, in a member of a generic type,
     /// or the method's `!!i`, in a generic method (bound for every type argument: the Rust type
     /// parameter's `cilbind::TypeArg` decides how it crosses).
@@ -144,6 +155,8 @@ impl Crossing {
             | Crossing::FullStruct(ty)
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
+            Crossing::Nullable(value) => value.visit_handles(f),
+            Crossing::Span { .. } => {}
             Crossing::Void
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }

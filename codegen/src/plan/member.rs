@@ -206,7 +206,8 @@ fn plan_method(
         let pass = param_pass(o, c).map_err(|e| (SkipKind::NoRustForm, format!("parameter `{}`: {e}", p.name)))?;
         let by_pointer = match &pass {
             Pass::FullStruct(_) => true,
-            Pass::ByRef { target, .. } => matches!(**target, Pass::FullStruct(_)),
+            // `ref`/`out` Nullable too: the trampoline's pointer is the reference.
+            Pass::ByRef { target, .. } => matches!(**target, Pass::FullStruct(_) | Pass::Nullable(_)),
             _ => false,
         };
         if by_pointer {
@@ -283,6 +284,8 @@ fn plan_method(
         doc.push("Virtual: dispatches on the object's runtime type.".into());
     }
     let is_unsafe = params.iter().any(|p| matches!(p.pass, Pass::Pointer(_)));
+    // Spans are made by a trampoline (`span::span_mask`).
+    let spans = params.iter().any(|p| matches!(p.pass, Pass::Span { .. }));
     if is_unsafe {
         let pointers: Vec<String> = params
             .iter()
@@ -309,7 +312,7 @@ fn plan_method(
         receiver,
         params,
         ret,
-        trampoline: mask != 0 || m.is_constructor,
+        trampoline: mask != 0 || m.is_constructor || spans,
         mask,
         public: o.owner != Owner::Interface,
         from_fn: None,
@@ -357,6 +360,7 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
             // need `T`'s storage form in the Rust signature.
             Crossing::TypeParam(_) if *pass != PassMode::Out => Err("ref of a type parameter is not bound yet".into()),
             Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
+            Crossing::Span { .. } => Err("ref/out of a span is not bound".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),
         },
@@ -500,7 +504,8 @@ fn plan_field(
         | Crossing::Handle { .. }
         | Crossing::ManagedStruct(_)
         | Crossing::TypeParam(_)
-        | Crossing::Array { .. }) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
+        | Crossing::Array { .. }
+        | Crossing::Nullable(_)) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
         other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
     };
     Ok(Some(MemberItem::Field(FieldItem {
@@ -520,6 +525,8 @@ fn crossing_name(c: &Crossing) -> &'static str {
     match c {
         Crossing::ManagedStruct(_) => "a managed struct",
         Crossing::Array { .. } => "an array",
+        Crossing::Nullable(_) => "a Nullable<T>",
+        Crossing::Span { .. } => "a span",
         _ => "this type",
     }
 }

@@ -17,12 +17,14 @@ mod items;
 mod layout;
 mod member;
 pub(crate) mod names;
+mod nullable;
 mod reach;
 mod repr;
 mod runtime_members;
 mod rust_ty;
 mod signature;
 pub(crate) mod skip;
+mod span;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -32,6 +34,7 @@ pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
 pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};
 pub use skip::{Skip, SkipKind};
+pub(crate) use span::span_mask;
 
 /// Plain data the renderers print as they are.
 pub(crate) use crate::model::{PassMode, Primitive};

@@ -129,6 +129,8 @@ fn crossing_paths<'c>(c: &'c Crossing, f: &mut impl FnMut(&'c TypePath)) {
         | Crossing::Handle { ty, .. }
         | Crossing::Array { ty, .. } => ty.visit_named(f),
         Crossing::ByRef { target, .. } => crossing_paths(target, f),
+        Crossing::Nullable(value) => crossing_paths(value, f),
+        Crossing::Span { element, .. } => element.visit_named(f),
         Crossing::Pointer(Some(ty)) => ty.visit_named(f),
         Crossing::Pointer(None) => {}
         Crossing::Void | Crossing::Primitive(_) | Crossing::String | Crossing::TypeParam(_) => {}

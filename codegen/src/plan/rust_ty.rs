@@ -127,6 +127,17 @@ pub(crate) enum Pass {
     /// An unmanaged pointer parameter: `*mut pointee` (the pointee as stored in memory, or
     /// `::core::ffi::c_void` for `void*`), in an `unsafe fn`.
     Pointer(String),
+    /// `Nullable<T>` (`T?`): `Option` of the value's own form (a [`Pass::Primitive`],
+    /// [`Pass::Enum`] or [`Pass::FullStruct`]).
+    Nullable(Box<Pass>),
+    /// `Span<T>` (`mutable`: `&mut [elem]`) or `ReadOnlySpan<T>` (`&[elem]`), `elem` the
+    /// element as stored in memory.
+    Span {
+        /// Element type.
+        elem: String,
+        /// `Span<T>`.
+        mutable: bool,
+    },
     /// A value of a type parameter of the generic type whose `impl` the member is in: the
     /// parameter's name (`T0`), a `::cilbind::TypeArg`.
     TypeParam(String),
@@ -244,6 +255,11 @@ impl Resolver<'_> {
             Crossing::TypeParam(p) => Pass::TypeParam(type_param_name(*p)),
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
+            Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),
+            Crossing::Span { element, mutable } => Pass::Span {
+                elem: bound(self.blittable_element(module, element), element)?,
+                mutable: *mutable,
+            },
             Crossing::ByRef { pass, target } => Pass::ByRef {
                 pass: *pass,
                 target: Box::new(self.pass(module, target)?),

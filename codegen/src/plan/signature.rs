@@ -109,21 +109,34 @@ impl Classifier<'_> {
                     format!("returns {} (pointer returns are not bound)", m.ret),
                 ));
             }
-            t => self
+            t => match self
                 .crossing(t, PassMode::Value)
-                .map_err(|u| u.context("return type"))?,
+                .map_err(|u| u.context("return type"))?
+            {
+                // The span would point into memory that only the call lent.
+                Crossing::Span { .. } => {
+                    return Err(Unsupported::new(
+                        SkipKind::Span,
+                        format!("returns {t} (span returns are not bound)"),
+                    ))
+                }
+                c => c,
+            },
         };
         Ok(SignatureClass { params, ret })
     }
 
     /// How a value of type `ty`, passed as `pass`, crosses.
-    fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
+    pub(super) fn crossing(&mut self, ty: &Ty, pass: PassMode) -> Result<Crossing, Unsupported> {
         if pass != PassMode::Value {
             if matches!(ty, Ty::Pointer(_)) {
                 // The runtime has no by-ref slot for a pointer (`Out` is for values it can check).
                 return Err(Unsupported::new(SkipKind::Pointer, format!("ref/out of {ty}")));
             }
             let target = self.crossing(ty, PassMode::Value)?;
+            if matches!(target, Crossing::Span { .. }) {
+                return Err(Unsupported::new(SkipKind::Span, format!("ref/out of {ty}")));
+            }
             return Ok(Crossing::ByRef {
                 pass,
                 target: Box::new(target),
@@ -183,10 +196,10 @@ impl Classifier<'_> {
             },
             Ty::Named { path, args } => {
                 if path.metadata_name == "System.Nullable`1" {
-                    return Err(Unsupported::new(
-                        SkipKind::Nullable,
-                        format!("{ty} boxes to its value or null"),
-                    ));
+                    return self.nullable(ty, args);
+                }
+                if let Some(mutable) = super::span::span_kind(path) {
+                    return self.span(ty, args, mutable);
                 }
                 // Every instantiation of a generic value type, full or managed, is a handle
                 // to a box (see `TypeClass::GenericStruct`); a ref struct has no box.
@@ -254,13 +267,19 @@ impl Classifier<'_> {
                     Crossing::Pointer(_) => {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
                     }
+                    Crossing::Nullable(_) => {
+                        return Err(Unsupported::new(
+                            SkipKind::Nullable,
+                            format!("{ty}: arrays of Nullable values are not bound"),
+                        ))
+                    }
                     Crossing::TypeParam(_) => {
                         return Err(Unsupported::new(
                             SkipKind::OpenGeneric,
                             format!("array of a type parameter {ty}"),
                         ))
                     }
-                    Crossing::Void | Crossing::ByRef { .. } => {
+                    Crossing::Void | Crossing::ByRef { .. } | Crossing::Span { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
                 };

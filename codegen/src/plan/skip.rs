@@ -25,8 +25,11 @@ pub enum SkipKind {
     RefReturn,
     /// `__arglist` methods.
     Varargs,
-    /// `Nullable<T>`, whose boxing is special.
+    /// `Nullable<T>` of a managed struct (its box is not plain data), or an array of `Nullable`.
     Nullable,
+    /// `Span<T>`/`ReadOnlySpan<T>` returned, by `ref`, or of an element type that is not a
+    /// primitive, enum or full struct.
+    Span,
     /// A protected member: only reachable from subclasses, which bindings can't declare.
     Protected,
     /// A value type whose layout can't be computed from its metadata.
@@ -57,6 +60,7 @@ impl SkipKind {
             SkipKind::RefReturn => "ref-return",
             SkipKind::Varargs => "varargs",
             SkipKind::Nullable => "nullable",
+            SkipKind::Span => "span",
             SkipKind::Protected => "protected",
             SkipKind::BadLayout => "bad-layout",
             SkipKind::Constructor => "constructor",
@@ -80,6 +84,7 @@ impl fmt::Display for SkipKind {
             SkipKind::RefReturn => "ref return",
             SkipKind::Varargs => "varargs method",
             SkipKind::Nullable => "Nullable<T>",
+            SkipKind::Span => "Span<T> (returned, by ref, or of a managed element)",
             SkipKind::Protected => "protected member",
             SkipKind::BadLayout => "value type with unusable layout",
             SkipKind::Constructor => "constructor Rust can't call",

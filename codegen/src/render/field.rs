@@ -96,7 +96,27 @@ pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
             )
         }
         // The plan binds no other field form.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) => return TokenStream::new(),
+        Pass::Nullable(value) => {
+            let (rust, stored, get, set) = match &**value {
+                Pass::Primitive(Primitive::Bool) => (
+                    quote!(bool),
+                    quote!(::cilbind::Boolean),
+                    quote!(.map(::core::primitive::bool::from)),
+                    quote!(.map(::cilbind::Boolean::from)),
+                ),
+                Pass::Primitive(p) => (ty(primitive_value(*p)), ty(primitive_stored(*p)), quote!(), quote!()),
+                Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), ty(rust), quote!(), quote!()),
+                // The plan makes `Nullable` only of the three forms above.
+                _ => return TokenStream::new(),
+            };
+            (
+                quote!(::core::option::Option<#rust>),
+                quote!(F.get_nullable::<#stored>(#owner)? #get),
+                quote!(::core::option::Option<#rust>),
+                quote!(F.set_nullable(#owner, value #set)),
+            )
+        }
+        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => return TokenStream::new(),
     };
     let (get_doc, getter) = (docs(&f.get_doc), ident(&f.getter));
     let setter = f.setter.as_ref().map(|setter| {

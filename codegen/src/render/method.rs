@@ -13,6 +13,8 @@
 //! | string | `Option<&str>` | `Option<String>` |
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
+//! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` (`ref`: `&mut Option<T>`, `T` as stored) | `Option<T>` |
+//! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum or full struct | `&mut [T]` / `&[T]` (lent for the call; through a trampoline) | |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
@@ -20,8 +22,8 @@
 
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
-    primitive_stored, primitive_value, rust_primitive, MethodItem, Pass, PassMode, Receiver, Ret, SliceOverload,
-    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
+    primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
+    SliceOverload, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -100,6 +102,19 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             p.arg = quote!(#name.as_ref());
             quote!(::core::option::Option<&[#elem]>)
         }
+        Pass::Nullable(value) => {
+            let (rust, to_stored, _) = nullable_value(value);
+            p.arg = quote!(::cilbind::Nullable(#name #to_stored));
+            quote!(::core::option::Option<#rust>)
+        }
+        Pass::Span { elem, mutable } => {
+            let elem = ty(elem);
+            if *mutable {
+                quote!(&mut [#elem])
+            } else {
+                quote!(&[#elem])
+            }
+        }
         Pass::TypeParam(param) => {
             let param = ty(param);
             p.pre = quote!(let #name = <#param as ::cilbind::TypeArg>::arg(#name)?;);
@@ -135,6 +150,15 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
             (
                 quote!(::core::option::Option<#rust>),
                 quote!(::cilbind::RefObject),
+                quote!(None),
+            )
+        }
+        // As stored in memory, like other `ref` primitives (`bool` is `::cilbind::Boolean`).
+        Pass::Nullable(value) => {
+            let stored = nullable_stored(value);
+            (
+                quote!(::core::option::Option<#stored>),
+                quote!(::cilbind::RefNullable),
                 quote!(None),
             )
         }
@@ -215,6 +239,15 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
                 quote!(__r.map(|a| a.to_vec()).transpose()?),
             )
         }
+        Pass::Nullable(value) => {
+            let (rust, _, from_stored) = nullable_value(value);
+            let stored = nullable_stored(value);
+            (
+                Some(quote!(::core::option::Option<#rust>)),
+                quote!(::cilbind::Nullable<#stored>),
+                quote!(__r.0 #from_stored),
+            )
+        }
         Pass::TypeParam(param) => {
             let param = ty(param);
             (
@@ -224,7 +257,33 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             )
         }
         // `void`; the plan binds no ref or pointer returns.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) => (None, quote!(()), quote!(__r)),
+        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), quote!(__r)),
+    }
+}
+
+/// The Rust type of a `Nullable<T>`'s value in a signature (`bool` for `System.Boolean`), and
+/// the conversions of an `Option` of it to and from the stored form the runtime boxes
+/// (`::cilbind::Boolean`; every other value is stored as itself).
+fn nullable_value(value: &Pass) -> (TokenStream, TokenStream, TokenStream) {
+    match value {
+        Pass::Primitive(Primitive::Bool) => (
+            quote!(bool),
+            quote!(.map(::cilbind::Boolean::from)),
+            quote!(.map(::core::primitive::bool::from)),
+        ),
+        Pass::Primitive(p) => (ty(primitive_value(*p)), quote!(), quote!()),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(), quote!()),
+        // The plan makes `Nullable` only of the three forms above.
+        _ => (quote!(()), quote!(), quote!()),
+    }
+}
+
+/// The runtime's (blittable) type of a `Nullable<T>`'s value.
+fn nullable_stored(value: &Pass) -> TokenStream {
+    match value {
+        Pass::Primitive(p) => ty(primitive_stored(*p)),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => ty(rust),
+        _ => quote!(()),
     }
 }
 
@@ -280,6 +339,15 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         quote!(#ref_ty::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
     } else {
         quote!(#ref_ty::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
+    };
+    let spans = span_mask(&m.params);
+    let method_ref = if spans != 0 {
+        let bits: Literal = format!("{spans:#b}")
+            .parse()
+            .unwrap_or_else(|_| Literal::u64_unsuffixed(spans));
+        quote!(#method_ref.spans(#bits))
+    } else {
+        method_ref
     };
     let method_ref = match &m.mono_return {
         Some(ret) => {

@@ -2133,7 +2133,16 @@ pub mod fixture {
                     .call((p.bits(), c.0))?;
                 Ok(__r)
             }
-            // skipped `Uses.Maybe`: return type: System.Nullable`1<System.Int32> boxes to its value or null
+            /// Binds `static System.Nullable`1<System.Int32> Fixture.Structs.Uses.Maybe()` (`Uses.Maybe`).
+            pub fn maybe() -> ::cilbind::Result<::core::option::Option<i32>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Uses,
+                    "Maybe",
+                    &[],
+                );
+                let __r: ::cilbind::Nullable<i32> = M.thunk()?.call(())?;
+                Ok(__r.0)
+            }
             // skipped `Uses.First`: returns ref System.Int32
         }
         /// Binds the .NET struct `Fixture.Structs.Vector3` (assembly `Fixture`): 12 bytes, mirrored field for field.

@@ -13,6 +13,9 @@
 //! | [`RefString(&mut Option<String>)`](RefString) | `MonoString**` ([`Abi::ByRefObject`]) | `ref`/`out` string |
 //! | `&StructHandle<S>` | the box ([`Abi::Ref`]) | managed struct by value, or its `this` |
 //! | [`UnmanagedPtr`] (made with `unsafe`) | `T*` ([`Abi::Pointer`]) | unmanaged pointer `T*` |
+//! | [`Nullable<V>`](Nullable) where `V:` [`Blittable`] | null or a box of `V` ([`Abi::Ref`]) | `Nullable<T>` (`T?`) |
+//! | [`RefNullable(&mut Option<V>)`](crate::RefNullable) | `*mut Nullable<V>` ([`Abi::ByRef`]) | `ref`/`out` `T?` (trampoline) |
+//! | `&mut [V]` / `&[V]` where `V:` [`Blittable`] | pointer to a [`SpanSlot`](crate::SpanSlot) ([`Abi::Span`]) | `Span<T>` / `ReadOnlySpan<T>` (trampoline) |
 //!
 //! Raw references live only in these slots, on the stack, for the length of the call.
 //!
@@ -24,7 +27,7 @@ use crate::host::{raw, Blittable, RawObject};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
-use crate::value::{Boolean, Reference};
+use crate::value::{Boolean, Nullable, Reference};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that
 /// the Rust types' classes equal the method's (a few compares of constants), so a binding that
@@ -74,6 +77,16 @@ pub enum Abi {
     /// An unmanaged pointer `T*`: managed code reads and writes through it without bounds, so
     /// only [`UnmanagedPtr`], made with `unsafe`, has this class.
     Pointer,
+    /// A `Span<T>` (`mutable`) or `ReadOnlySpan<T>` parameter of a trampoline, passed as a
+    /// pointer to a (data, length) pair that the trampoline makes the span from; `element` is
+    /// `T`'s size in bytes, so a Rust slice of another element size never matches.
+    Span {
+        /// Size of one element in bytes.
+        element: usize,
+        /// `Span<T>`, which the callee may write through (`&mut [V]`); `ReadOnlySpan<T>`
+        /// takes `&[V]`.
+        mutable: bool,
+    },
     /// A blittable result written through a trailing pointer (size in bytes).
     Sret(usize),
     /// Something the raw path cannot carry.
@@ -313,6 +326,27 @@ impl<S: ManagedStruct> Ret for StructHandle<S> {
     fn lift(raw: RawObject) -> Result<StructHandle<S>> {
         // The thunk returns a fresh box: it becomes the struct's private copy.
         StructHandle::from_box(raw)
+    }
+}
+
+impl<V: Blittable> sealed::Arg for Nullable<V> {}
+impl<V: Blittable> Arg for Nullable<V> {
+    const ABI: Abi = Abi::Ref;
+    type Slot = RefSlot;
+    #[inline]
+    fn lower(self) -> Result<RefSlot> {
+        // Null or a box of `V`: the parameter's check accepts only a box of exactly `T`.
+        Ok(RefSlot(self.to_raw()?))
+    }
+}
+
+impl<V: Blittable> sealed::Ret for Nullable<V> {}
+impl<V: Blittable> Ret for Nullable<V> {
+    const ABI: Abi = Abi::Ref;
+    type Raw = RawObject;
+    #[inline]
+    fn lift(raw: RawObject) -> Result<Nullable<V>> {
+        Nullable::from_raw(raw)
     }
 }
 

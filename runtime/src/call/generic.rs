@@ -63,8 +63,18 @@ impl GenericMethodRef {
         mask: i64,
     ) -> Self {
         let mut m = Self::new(definition, name, params);
-        m.path = CallPath::Trampoline(mask);
+        m.path = CallPath::Trampoline { mask, spans: 0 };
         m
+    }
+
+    /// The same reference, with the span parameters of [`MethodRef::spans`](crate::MethodRef::spans).
+    pub const fn spans(mut self, spans: i64) -> Self {
+        let mask = match self.path {
+            CallPath::Thunk => 0,
+            CallPath::Trampoline { mask, .. } => mask,
+        };
+        self.path = CallPath::Trampoline { mask, spans };
+        self
     }
 
     /// The same reference, naming the return type too (as in the definition), for overloads

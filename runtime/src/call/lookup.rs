@@ -74,8 +74,9 @@ impl TypeRef {
 pub(crate) enum CallPath {
     /// Mono's unmanaged thunk of the method itself.
     Thunk,
-    /// A trampoline that takes the parameters in this mask by pointer (see `Cilbind.Trampolines`).
-    Trampoline(i64),
+    /// A trampoline that takes the parameters in `mask` by pointer and makes the spans in
+    /// `spans` from (data, length) pairs (see `Cilbind.Trampolines`).
+    Trampoline { mask: i64, spans: i64 },
 }
 
 /// A method named by its type, name and parameter types (as Mono names them:
@@ -126,9 +127,22 @@ impl MethodRef {
             name,
             params,
             ret: None,
-            path: CallPath::Trampoline(mask),
+            path: CallPath::Trampoline { mask, spans: 0 },
             thunk: OnceLock::new(),
         }
+    }
+
+    /// The same reference, called through a trampoline that makes parameter `i` a
+    /// `Span<T>`/`ReadOnlySpan<T>` for each bit `i` of `spans`: such a parameter takes a slice
+    /// (`&mut [V]`, `&[V]` for `ReadOnlySpan`), lent to the span for the call only. A span
+    /// cannot be boxed, so without its bit a span parameter is refused.
+    pub const fn spans(mut self, spans: i64) -> Self {
+        let mask = match self.path {
+            CallPath::Thunk => 0,
+            CallPath::Trampoline { mask, .. } => mask,
+        };
+        self.path = CallPath::Trampoline { mask, spans };
+        self
     }
 
     /// The same reference, naming the return type too (as Mono names it: `System.Int64`,
@@ -175,16 +189,16 @@ impl MethodRef {
 pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     Runtime::ensure_current_thread()?;
     let id = FunctionDb::register(method)?;
-    let mask = match path {
-        CallPath::Thunk => 0,
-        CallPath::Trampoline(mask) => mask,
+    let (mask, spans) = match path {
+        CallPath::Thunk => (0, 0),
+        CallPath::Trampoline { mask, spans } => (mask, spans),
     };
     // The signature first: a method whose types cannot be resolved is refused before Mono
     // compiles anything for it.
-    let signature = native_signature(method, mask, matches!(path, CallPath::Trampoline(_)))?;
+    let signature = native_signature(method, mask, spans, matches!(path, CallPath::Trampoline { .. }))?;
     let entry = match path {
         CallPath::Thunk => raw::unmanaged_thunk(method)?,
-        CallPath::Trampoline(mask) => raw::unmanaged_thunk(raw::build_trampoline(method, mask)?)?,
+        CallPath::Trampoline { mask, spans } => raw::unmanaged_thunk(raw::build_trampoline(method, mask, spans)?)?,
     };
     Ok(Thunk::new(entry, method, id, signature))
 }
@@ -207,8 +221,9 @@ pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
 }
 
 /// The native-ABI classes of `method`'s entry point and the class each reference must be an
-/// instance of. Trampolines take the parameters selected by `mask` by pointer.
-fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<NativeSignature> {
+/// instance of. Trampolines take the parameters selected by `mask` by pointer, and those
+/// selected by `spans` as a pointer to a (data, length) pair.
+fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> Result<NativeSignature> {
     let class = method.class();
     let ctor = method.is_constructor();
     if ctor && !trampoline {
@@ -251,15 +266,59 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
                 "{role} of {method} is not a value type: its trampoline mask bit must be clear"
             )));
         }
+        let spanned = i < 60 && spans & (1 << i) != 0;
+        let span = match kind {
+            TypeKind::Struct => declared()?.span_element(),
+            _ => None,
+        };
+        match (span, spanned) {
+            // The trampoline makes the span over the slice's memory: its element type must be
+            // a value type of the Rust element's size (checked by the Abi's size), and one with
+            // no references (the helper refuses any other when it builds the trampoline).
+            (Some((element, mutable)), true) if !byref && !masked && element.is_value_type() => {
+                params.push(Abi::Span {
+                    element: element.value_size().0,
+                    mutable,
+                });
+                checks.push(None);
+                continue;
+            }
+            (_, true) => {
+                return Err(crate::Error::InvalidArgument(format!(
+                    "{role} of {method} is not a span of a value type: its span bit must be clear"
+                )))
+            }
+            // Mono's thunks would box the span, which a span cannot be: no Rust type matches.
+            (Some(_), false) => {
+                params.push(Abi::Unsupported);
+                checks.push(None);
+                continue;
+            }
+            (None, false) => {}
+        }
+        let nullable = match kind {
+            TypeKind::Struct if !masked && !byref => declared()?
+                .nullable_param()
+                .map(|value| ClassCheck::nullable_box(value, role)),
+            _ => None,
+        };
         let (abi, check) = match kind {
             TypeKind::Pointer if !byref => (Abi::Pointer, None),
             // A by-ref struct that no trampoline takes by pointer travels as a box the callee
             // mutates in place (the thunk wrapper works on that box); a struct by value without a trampoline is boxed too.
+            // `Nullable<T>` by value crosses as null or a box of `T` (the thunk wrapper unboxes
+            // it with `unbox Nullable<T>`, which accepts exactly those), never as a box of
+            // `Nullable<T>`, which the CLI never makes.
+            TypeKind::Struct if nullable.is_some() => (Abi::Ref, nullable),
             TypeKind::Struct if !masked => (Abi::Ref, Some(ClassCheck::new(declared()?, false, role))),
             TypeKind::String | TypeKind::Reference if byref => {
                 (Abi::ByRefObject, Some(ClassCheck::new(declared()?, true, role)))
             }
             TypeKind::String | TypeKind::Reference => (Abi::Ref, Some(ClassCheck::new(declared()?, true, role))),
+            // `ref`/`out` `Nullable<T>` by pointer: the Rust slot mirrors Mono's layout.
+            TypeKind::Struct if byref && masked && declared()?.nullable_param().is_some() => {
+                (Abi::ByRef(crate::value::nullable::checked_size(declared()?)?), None)
+            }
             _ if byref || masked => (Abi::ByRef(declared()?.value_size().0), None),
             _ => (abi_of(abi_kind(ty)), None),
         };
@@ -287,8 +346,9 @@ fn native_signature(method: Method, mask: i64, trampoline: bool) -> Result<Nativ
         Abi::Ref
     } else if mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void {
         Abi::Sret(ret_size())
-    } else if type_kind(sig.ret).1 {
-        // Ref returns hand out an interior pointer: nothing on the raw path carries one.
+    } else if type_kind(sig.ret).1 || type_class(sig.ret).is_some_and(|c| c.span_element().is_some()) {
+        // Ref returns hand out an interior pointer, and a span returned would point into
+        // memory nothing keeps alive after the call: nothing on the raw path carries either.
         Abi::Unsupported
     } else {
         abi_of(abi_kind(sig.ret))
@@ -412,6 +472,19 @@ impl FieldRef {
             None => RawObject::NULL,
         };
         fields::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+    }
+
+    /// Reads a `Nullable<V>` field (`V?` in C#): `None` for no value.
+    pub fn get_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<V>> {
+        Runtime::ensure_current_thread()?;
+        let boxed = fields::field_get_nullable::<V>(Self::owner_raw(owner)?, self.field()?)?;
+        crate::value::Nullable::from_raw(boxed).map(|n| n.0)
+    }
+
+    /// Writes a `Nullable<V>` field (`None`: no value).
+    pub fn set_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: Option<V>) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        fields::field_set_nullable(Self::owner_raw(owner)?, self.field()?, value)
     }
 
     /// Reads a field holding a managed struct: a copy, in `S`'s store.

@@ -9,6 +9,7 @@ pub(crate) mod generic;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
 pub(crate) mod shim;
+pub(crate) mod span;
 pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
@@ -17,3 +18,4 @@ pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
 pub use invoke::{invoke, invoke_by_id, invoke_with_pointers, Value};
 pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use shim::{ArgList, Thunk};
+pub use span::SpanSlot;

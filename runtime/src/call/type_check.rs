@@ -26,6 +26,8 @@ pub(crate) struct ClassCheck {
     any: bool,
     /// Whether null may be passed (not for `this`, nor for a struct's box).
     nullable: bool,
+    /// Only the declared class itself passes (a `Nullable<T>` parameter's box of `T`).
+    exact: bool,
     /// Address of the last class that passed the assignability walk (0: none yet). Any class
     /// stored here is assignable to `declared`, forever: class hierarchies never change.
     last_passed: AtomicUsize,
@@ -40,8 +42,20 @@ impl ClassCheck {
             declared,
             any: declared == Class::object(),
             nullable,
+            exact: false,
             last_passed: AtomicUsize::new(0),
             position,
+        }
+    }
+
+    /// A check for a `Nullable<T>` parameter, which the thunk wrapper unboxes as
+    /// `Nullable<T>`: null (no value) or a box of exactly `value` (`T`'s class). `T` is a
+    /// value type, so no other class's box is an instance of it; the check says so outright
+    /// rather than trusting an assignability walk with the layout of `T` at stake.
+    pub(crate) fn nullable_box(value: Class, position: Position) -> ClassCheck {
+        ClassCheck {
+            exact: true,
+            ..ClassCheck::new(value, true, position)
         }
     }
 
@@ -59,7 +73,7 @@ impl ClassCheck {
 
     #[cold]
     fn check_slow(&self, actual: Class) -> Result<()> {
-        if self.declared.is_assignable_from(actual) {
+        if !self.exact && self.declared.is_assignable_from(actual) {
             self.last_passed.store(actual.as_ptr() as usize, Ordering::Relaxed);
             Ok(())
         } else {

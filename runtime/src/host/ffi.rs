@@ -112,6 +112,8 @@ extern "C" {
     pub fn mono_class_is_valuetype(klass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_is_enum(klass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_enum_basetype(klass: *mut MonoClass) -> *mut MonoType;
+    pub fn mono_class_is_nullable(klass: *mut MonoClass) -> MonoBool;
+    pub fn mono_class_get_nullable_param(klass: *mut MonoClass) -> *mut MonoClass;
     pub fn mono_class_is_assignable_from(klass: *mut MonoClass, oklass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_get_interfaces(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClass;
     pub fn mono_class_get_methods(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoMethod;

@@ -198,6 +198,71 @@ pub(crate) fn field_set_from_box(owner: Option<RawObject>, field: Field, boxed: 
     field_write(owner, field, boxed.unboxed_ptr() as *mut c_void)
 }
 
+/// The class of a `Nullable<T>` field whose `T` is exactly `V`'s class, or InvalidCast.
+fn check_nullable_field<V: Blittable>(field: Field) -> Result<Class> {
+    let ty = field_type(field);
+    let value = super::raw::blittable_class::<V>()?;
+    match type_class(ty) {
+        Some(n) if !type_kind(ty).1 && n.nullable_param() == Some(value) => Ok(n),
+        _ => Err(Error::InvalidCast {
+            from: format!(
+                "field {}::{} of type {}",
+                field.class().full_name(),
+                field.name(),
+                field.type_name()
+            ),
+            to: format!("System.Nullable<{}>", value.full_name()),
+        }),
+    }
+}
+
+/// Reads a `Nullable<T>` field of `owner` (`None` for a static field) as Mono boxes it: null,
+/// or a box of `T` (`T` checked to be `V`'s class).
+pub(crate) fn field_get_nullable<V: Blittable>(owner: Option<RawObject>, field: Field) -> Result<RawObject> {
+    check_nullable_field::<V>(field)?;
+    let owner = field_owner(owner, field)?;
+    let rt = Runtime::get()?;
+    // SAFETY: valid domain and field; `owner` is the live instance (ignored for a static
+    // field). Mono boxes a Nullable field's value as the CLI boxes a Nullable: null or a box of T.
+    Ok(RawObject(unsafe {
+        ffi::mono_field_get_value_object(
+            rt.domain(),
+            field.as_ptr(),
+            owner.map_or(ptr::null_mut(), |o| o.as_ptr()),
+        )
+    }))
+}
+
+/// Writes a `Nullable<T>` field of `owner` (`T` checked to be `V`'s class): the value is laid
+/// out as Mono lays out `Nullable<T>` (its `hasValue` and `value` fields at the offsets Mono
+/// reports), then copied in.
+pub(crate) fn field_set_nullable<V: Blittable>(owner: Option<RawObject>, field: Field, value: Option<V>) -> Result<()> {
+    let nullable = check_nullable_field::<V>(field)?;
+    let size = nullable.value_size().0;
+    let has_value = nullable.field("hasValue")?.value_offset();
+    let at = nullable.field("value")?.value_offset();
+    if has_value >= size || at + std::mem::size_of::<V>() > size {
+        return Err(Error::LayoutMismatch {
+            type_name: nullable.full_name(),
+            detail: format!("fields at {has_value} and {at} do not fit {size} bytes"),
+        });
+    }
+    let mut buf = vec![0u8; size];
+    if let Some(v) = value {
+        buf[has_value] = 1;
+        // SAFETY: `at + size_of::<V>()` is within `buf` (checked above); V is plain data.
+        unsafe {
+            ptr::copy_nonoverlapping(
+                &v as *const V as *const u8,
+                buf.as_mut_ptr().add(at),
+                std::mem::size_of::<V>(),
+            )
+        };
+    }
+    // Mono copies the Nullable's size from `buf`, which has exactly that many bytes.
+    field_write(owner, field, buf.as_mut_ptr() as *mut c_void)
+}
+
 fn field_type(field: Field) -> *mut ffi::MonoType {
     // SAFETY: valid field.
     unsafe { ffi::mono_field_get_type(field.as_ptr()) }

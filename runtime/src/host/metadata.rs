@@ -128,6 +128,34 @@ impl Class {
         Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
     }
 
+    /// `T` when this class is a closed `System.Nullable<T>`, else `None`.
+    pub fn nullable_param(self) -> Option<Class> {
+        super::thread::ensure();
+        // SAFETY: valid class.
+        if unsafe { ffi::mono_class_is_nullable(self.as_ptr()) } == 0 {
+            return None;
+        }
+        // SAFETY: a closed Nullable<T> class; Mono returns T's class.
+        Class::from_ptr(unsafe { ffi::mono_class_get_nullable_param(self.as_ptr()) })
+    }
+
+    /// For mscorlib's `System.Span<T>` and `System.ReadOnlySpan<T>`: `T`'s class, and whether
+    /// the span is writable (`Span`). `None` for every other class.
+    pub fn span_element(self) -> Option<(Class, bool)> {
+        let mutable = match self.name() {
+            "Span`1" => true,
+            "ReadOnlySpan`1" => false,
+            _ => return None,
+        };
+        if self.namespace() != "System" || self.assembly_name() != "mscorlib" {
+            return None;
+        }
+        // The indexer returns `ref T` (`ref readonly T`): its class is `T`'s.
+        let item = self.method("get_Item", &["System.Int32"]).ok()?;
+        let ret = item.signature().ok()?.ret;
+        super::type_kind::type_class(ret).map(|c| (c, mutable))
+    }
+
     /// The base class (`None` for `System.Object` and interfaces).
     pub fn parent(self) -> Option<Class> {
         super::thread::ensure();

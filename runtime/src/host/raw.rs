@@ -424,22 +424,30 @@ pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
 }
 
 /// Builds (through the runtime's C# helper) a static trampoline for `target` that takes the
-/// parameters selected by `mask` by pointer (see `Cilbind.Trampolines.Build`), and returns it.
-pub(crate) fn build_trampoline(target: Method, mask: i64) -> Result<Method> {
+/// parameters selected by `mask` by pointer and makes those selected by `spans` from a
+/// pointer to a (data, length) pair (see `Cilbind.Trampolines.Build`), and returns it.
+pub(crate) fn build_trampoline(target: Method, mask: i64, spans: i64) -> Result<Method> {
     static BUILD: OnceLock<Method> = OnceLock::new();
     let rt = Runtime::get()?;
     let build = match BUILD.get() {
         Some(m) => *m,
         None => {
             let class = rt.helper().class("Cilbind", "Trampolines")?;
-            let m = class.method("Build", &["System.Reflection.MethodBase", "System.Int64"])?;
+            let m = class.method(
+                "Build",
+                &["System.Reflection.MethodBase", "System.Int64", "System.Int64"],
+            )?;
             *BUILD.get_or_init(|| m)
         }
     };
     // SAFETY: valid domain and method; returns a MethodInfo/ConstructorInfo object.
     let info = unsafe { ffi::mono_method_get_object(rt.domain(), target.as_ptr(), ptr::null_mut()) };
-    let mut mask = mask;
-    let mut args = [info as *mut c_void, &mut mask as *mut i64 as *mut c_void];
+    let (mut mask, mut spans) = (mask, spans);
+    let mut args = [
+        info as *mut c_void,
+        &mut mask as *mut i64 as *mut c_void,
+        &mut spans as *mut i64 as *mut c_void,
+    ];
     let ty = runtime_invoke(build, ptr::null_mut(), &mut args).map_err(|e| {
         let info = super::raw::exception_info(e);
         Error::Unsupported(format!(

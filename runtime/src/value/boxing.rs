@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Error, Result};
-use crate::host::{raw, Class};
+use crate::host::{raw, Class, RawObject};
 use crate::value::{Object, Reference};
 
 pub use crate::host::raw::Blittable;
@@ -54,8 +54,18 @@ pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
 /// Unboxes a blittable value under the CLI's rule: the box's exact type, or an enum box read
 /// as its underlying type.
 pub fn unbox_blittable<V: Blittable>(obj: &Object) -> Result<V> {
-    let boxed = obj.raw()?;
-    let actual = boxed.class().expect("stored objects are never null");
+    unbox_raw(obj.raw()?)
+}
+
+/// [`unbox_blittable`] of a reference held on the stack (a call's result); null is
+/// [`Error::NullReference`].
+pub(crate) fn unbox_raw<V: Blittable>(boxed: RawObject) -> Result<V> {
+    let Some(actual) = boxed.class() else {
+        return Err(Error::NullReference(format!(
+            "cannot unbox null as {}",
+            std::any::type_name::<V>()
+        )));
+    };
     let target = raw::blittable_class::<V>()?;
     if actual == target || (actual.is_enum() && actual.enum_underlying() == Some(target)) {
         Ok(raw::read_unboxed(boxed))

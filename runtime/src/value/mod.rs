@@ -3,6 +3,7 @@
 mod array;
 pub(crate) mod boxing;
 pub(crate) mod corlib;
+pub(crate) mod nullable;
 pub(crate) mod object;
 mod primitive;
 pub(crate) mod string;
@@ -11,6 +12,7 @@ pub(crate) mod type_arg;
 pub use array::{Array, ObjectArray};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
 pub use corlib::{Enum, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};
+pub use nullable::{Nullable, RefNullable, RefNullableSlot};
 pub use object::{Is, Object, Reference};
 pub use primitive::{
     Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr,

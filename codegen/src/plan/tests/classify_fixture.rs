@@ -363,11 +363,16 @@ fn signatures_cross_or_say_why_not() {
         }
     ));
 
+    // `int? Maybe()`: Nullable of a primitive crosses as Option of it.
+    assert_eq!(
+        ok("Maybe").ret,
+        Crossing::Nullable(Box::new(Crossing::Primitive(Primitive::I32)))
+    );
+
     let cases = [
         ("Ptr", SkipKind::Pointer),
         ("Matrix", SkipKind::MultiDimArray),
         ("Hits", SkipKind::ArrayElement),
-        ("Maybe", SkipKind::Nullable),
         ("First", SkipKind::RefReturn),
     ];
     // A generic method is bound for every type argument: `T Identity<T>(T)`.
