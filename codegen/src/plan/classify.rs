@@ -146,27 +146,6 @@ pub enum Crossing {
     },
 }
 
-impl Crossing {
-    /// Calls `f` with the type of every handle, array and struct this crossing carries.
-    pub fn visit_handles(&self, f: &mut impl FnMut(&Ty)) {
-        match self {
-            Crossing::Handle { ty, .. }
-            | Crossing::Array { ty, .. }
-            | Crossing::FullStruct(ty)
-            | Crossing::ManagedStruct(ty) => f(ty),
-            Crossing::ByRef { target, .. } => target.visit_handles(f),
-            Crossing::Nullable(value) => value.visit_handles(f),
-            Crossing::Span { .. } => {}
-            Crossing::Void
-            | Crossing::Primitive(_)
-            | Crossing::Enum { .. }
-            | Crossing::String
-            | Crossing::TypeParam(_)
-            | Crossing::Pointer(_) => {}
-        }
-    }
-}
-
 /// How a member's values cross. Fields are classified as a getter would be: no
 /// parameters, `ret` is the field's type.
 #[derive(Clone, Debug, PartialEq, Eq)]

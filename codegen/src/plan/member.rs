@@ -21,12 +21,10 @@
 
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
-use super::rust_ty::{fits, mono_name, type_param_name, ParamNames, Pass, Resolver};
+use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, names};
-use crate::model::{
-    ConstValue, GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel,
-};
+use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel};
 use std::collections::BTreeSet;
 
 /// The runtime's largest argument tuple (`this` included).
@@ -87,9 +85,9 @@ pub(super) fn plan_members_reserving(
         .collect()
 }
 
-type Decided<T> = Result<T, (SkipKind, String)>;
+pub(super) type Decided<T> = Result<T, (SkipKind, String)>;
 
-fn no_form<T>(why: impl Into<String>) -> Decided<T> {
+pub(super) fn no_form<T>(why: impl Into<String>) -> Decided<T> {
     Err((SkipKind::NoRustForm, why.into()))
 }
 
@@ -104,7 +102,7 @@ fn plan_member(
         return no_form("type has no members modeled");
     };
     let (method, rust) = match m.member {
-        MemberModelRef::Field(i) => return plan_field(o, i, sig, taken),
+        MemberModelRef::Field(i) => return super::field::plan_field(o, i, sig, taken),
         MemberModelRef::Method(i) => {
             let method = &api.methods[i];
             let rust = if method.is_constructor {
@@ -460,98 +458,6 @@ fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
         m.name,
         params.join(", ")
     )
-}
-
-fn plan_field(
-    o: &Owned,
-    index: usize,
-    sig: &SignatureClass,
-    taken: &mut BTreeSet<String>,
-) -> Decided<Option<MemberItem>> {
-    let f = &o.t.fields[index];
-    let display = format!("{}.{}", o.t.path.metadata_name, f.name);
-    if f.is_literal {
-        let Some(value) = f.constant.as_ref() else {
-            return no_form("const field without a value");
-        };
-        return Ok(Some(MemberItem::Const(ConstItem {
-            name: names::screaming_snake_case(&f.name),
-            doc: format!("The .NET constant `{display}`."),
-            value: const_lit(o, &sig.ret, value)?,
-        })));
-    }
-    if !f.is_static && o.owner == Owner::FullStruct {
-        // Instance fields of a full struct are the Rust struct's own fields.
-        return Ok(None);
-    }
-    if o.owner == Owner::Interface {
-        return no_form("interface field");
-    }
-    let getter = names::unique(names::snake_case(&f.name), taken);
-    let setter = names::unique(
-        format!("set_{}", names::snake_case(&f.name).trim_start_matches("r#")),
-        taken,
-    );
-    let pass = match &sig.ret {
-        Crossing::FullStruct(Ty::Named { path, .. }) => Pass::FullStruct(
-            o.res
-                .path_from(o.module, path)
-                .ok_or_else(|| (SkipKind::NoRustForm, format!("{path} has no Rust binding")))?,
-        ),
-        c @ (Crossing::Primitive(_)
-        | Crossing::Enum { .. }
-        | Crossing::String
-        | Crossing::Handle { .. }
-        | Crossing::ManagedStruct(_)
-        | Crossing::TypeParam(_)
-        | Crossing::Array { .. }
-        | Crossing::Nullable(_)) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
-        other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
-    };
-    Ok(Some(MemberItem::Field(FieldItem {
-        getter,
-        setter: (!f.is_readonly).then_some(setter),
-        metadata_name: f.name.clone(),
-        is_static: f.is_static,
-        in_box: o.owner == Owner::ManagedStruct,
-        generic: !o.type_params.is_empty(),
-        pass,
-        get_doc: format!("Reads the .NET field `{display}` ({}).", f.ty),
-        set_doc: format!("Writes the .NET field `{display}` ({}).", f.ty),
-    })))
-}
-
-fn crossing_name(c: &Crossing) -> &'static str {
-    match c {
-        Crossing::ManagedStruct(_) => "a managed struct",
-        Crossing::Array { .. } => "an array",
-        Crossing::Nullable(_) => "a Nullable<T>",
-        Crossing::Span { .. } => "a span",
-        _ => "this type",
-    }
-}
-
-/// The literal of a .NET `const` field, when Rust can spell it.
-fn const_lit(o: &Owned, c: &Crossing, value: &ConstValue) -> Decided<ConstLit> {
-    Ok(match (c, value) {
-        (Crossing::Primitive(Primitive::Bool), ConstValue::Bool(b)) => ConstLit::Bool(*b),
-        (Crossing::Primitive(Primitive::Char), ConstValue::Char(ch)) => ConstLit::Char(*ch),
-        (Crossing::Primitive(p), ConstValue::Int(i)) if fits(*p, *i) => ConstLit::Int(*p, *i),
-        (Crossing::Primitive(Primitive::F32), ConstValue::F32(v)) => ConstLit::Float(f64::from(*v), "f32"),
-        (Crossing::Primitive(Primitive::F64), ConstValue::F64(v)) => ConstLit::Float(*v, "f64"),
-        (Crossing::String, ConstValue::String(s)) => ConstLit::Str(s.clone()),
-        (Crossing::String, ConstValue::Null) => ConstLit::NullStr,
-        (Crossing::Enum { ty, underlying, flags }, ConstValue::Int(i)) if fits(*underlying, *i) => ConstLit::Enum {
-            rust: o
-                .res
-                .path_from(o.module, ty)
-                .ok_or_else(|| (SkipKind::NoRustForm, format!("{ty} has no Rust binding")))?,
-            underlying: *underlying,
-            flags: *flags,
-            value: *i,
-        },
-        (c, v) => return no_form(format!("constant {v:?} of {} has no Rust literal", crossing_name(c))),
-    })
 }
 
 /// 64-bit FNV-1a (the `fnv` crate's hasher, fed the bytes alone): stable across Rust versions,

@@ -13,6 +13,7 @@
 
 mod callback;
 pub(crate) mod classify;
+mod field;
 mod items;
 mod layout;
 mod member;

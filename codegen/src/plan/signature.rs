@@ -347,3 +347,24 @@ impl Classifier<'_> {
         }
     }
 }
+
+impl Crossing {
+    /// Calls `f` with the type of every handle, array and struct this crossing carries.
+    pub fn visit_handles(&self, f: &mut impl FnMut(&Ty)) {
+        match self {
+            Crossing::Handle { ty, .. }
+            | Crossing::Array { ty, .. }
+            | Crossing::FullStruct(ty)
+            | Crossing::ManagedStruct(ty) => f(ty),
+            Crossing::ByRef { target, .. } => target.visit_handles(f),
+            Crossing::Nullable(value) => value.visit_handles(f),
+            Crossing::Span { .. } => {}
+            Crossing::Void
+            | Crossing::Primitive(_)
+            | Crossing::Enum { .. }
+            | Crossing::String
+            | Crossing::TypeParam(_)
+            | Crossing::Pointer(_) => {}
+        }
+    }
+}

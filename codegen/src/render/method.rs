@@ -23,7 +23,7 @@
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
     primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
-    SliceOverload, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
+    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -52,9 +52,9 @@ fn mask_expr(mask: u64) -> TokenStream {
 
 /// One parameter's part of a call.
 #[derive(Default)]
-struct ParamCode {
+pub(super) struct ParamCode {
     /// `name: Type` in the Rust signature (absent for `out`).
-    rust_param: Option<TokenStream>,
+    pub(super) rust_param: Option<TokenStream>,
     /// Statements before the call.
     pre: TokenStream,
     /// The argument expression in the call tuple.
@@ -432,7 +432,10 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     });
     let name = ident(&m.rust_name);
     let unsafety = m.is_unsafe.then(|| quote!(unsafe));
-    let slice = m.slice.as_ref().map(|s| slice_overload(m, s, &params, &result_ty));
+    let slice = m
+        .slice
+        .as_ref()
+        .map(|s| super::slice_overload::render(m, s, &params, &result_ty));
     quote! {
         #(#docs)*
         #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
@@ -444,63 +447,5 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
             Ok(#value)
         }
         #slice
-    }
-}
-
-/// The safe `_slice` overload of the `unsafe fn` `m`: each pointer and its length become one
-/// `&mut [T]`, and it calls `m` with the slice's pointer and length.
-fn slice_overload(m: &MethodItem, s: &SliceOverload, params: &[ParamCode], result_ty: &TokenStream) -> TokenStream {
-    let receiver = match m.receiver {
-        Receiver::Static => None,
-        Receiver::StructMut => Some(quote!(&mut self)),
-        _ => Some(quote!(&self)),
-    };
-    let mut sig: Vec<TokenStream> = receiver.into_iter().collect();
-    let mut pre = Vec::new();
-    let mut args = Vec::new();
-    for (i, (p, code)) in m.params.iter().zip(params).enumerate() {
-        let name = ident(&p.name);
-        if let Some(&(_, len, prim)) = s.pairs.iter().find(|(ptr, ..)| *ptr == i) {
-            let Pass::Pointer(elem) = &p.pass else { continue };
-            let elem = ty(elem);
-            let len_ty = ty(rust_primitive(prim));
-            let len_name = ident(&m.params[len].name);
-            let message = lit_str(&format!(
-                "`{}` has more elements than {} can count",
-                p.name,
-                rust_primitive(prim)
-            ));
-            sig.push(quote!(#name: &mut [#elem]));
-            pre.push(quote! {
-                let #len_name = <#len_ty as ::core::convert::TryFrom<usize>>::try_from(#name.len())
-                    .map_err(|_| ::cilbind::Error::InvalidArgument(#message.into()))?;
-            });
-            args.push(quote!(#name.as_mut_ptr()));
-        } else if s.pairs.iter().any(|(_, len, _)| *len == i) {
-            args.push(quote!(#name));
-        } else if let Some(rust_param) = &code.rust_param {
-            sig.push(rust_param.clone());
-            args.push(quote!(#name));
-        }
-    }
-    let target = ident(&m.rust_name);
-    let call = match m.receiver {
-        Receiver::Static => quote!(Self::#target(#(#args),*)),
-        _ => quote!(self.#target(#(#args),*)),
-    };
-    let name = ident(&s.rust_name);
-    let vis = m.public.then(|| quote!(pub));
-    let docs = s.doc.iter().map(|l| {
-        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
-        quote!(#[doc = #line])
-    });
-    quote! {
-        #(#docs)*
-        #vis fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
-            #(#pre)*
-            // The pointers are the slices' own and the lengths their lengths; `unsafe fn`
-            // requirement met as far as the method keeps to those lengths.
-            unsafe { #call }
-        }
     }
 }

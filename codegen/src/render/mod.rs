@@ -19,6 +19,7 @@ mod member;
 mod method;
 mod reference;
 mod runtime_trait;
+mod slice_overload;
 mod tokens;
 mod value_type;
 
