@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Installs what cilbind needs on a fresh Debian machine, if it is missing: Mono's runtime,
-# the mcs compiler, the embedding library (pkg-config package mono-2) and the
-# System.Numerics.Vectors assembly used as a real third-party test input.
+# the mcs compiler, the embedding library (pkg-config package mono-2), and the
+# System.Numerics.Vectors and Newtonsoft.Json assemblies used as real third-party inputs
+# (tests and scripts/coverage.sh).
 set -euo pipefail
 
-PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil"
+PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil"
 
 have_all() {
   command -v mono >/dev/null 2>&1 &&
     command -v mcs >/dev/null 2>&1 &&
     command -v pkg-config >/dev/null 2>&1 &&
     pkg-config --exists mono-2 &&
-    [ -f /usr/lib/mono/4.5/System.Numerics.Vectors.dll ]
+    [ -f /usr/lib/mono/4.5/System.Numerics.Vectors.dll ] &&
+    [ -f /usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll ]
 }
 
 if have_all; then

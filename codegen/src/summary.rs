@@ -1,14 +1,16 @@
 //! Counts of what was bound and what was skipped, by reason: a fold over the binding plan,
 //! so they count exactly what the output contains.
 
+use crate::coverage::{Coverage, CoverageRow};
 use crate::plan::{MemberItem, MemberRef, Plan, SkipKind};
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// What a run bound and skipped. Members are what the output gives a function or a
 /// constant (methods, constructors, accessors, fields, .NET constants); a full struct's
-/// instance fields and an enum's values belong to their type's declaration. Members of
-/// skipped types are not counted: the type's skip stands for them.
+/// instance fields and an enum's values belong to their type's declaration. Each member of
+/// a skipped type is counted as a skipped member too. [`Summary::coverage`] counts public
+/// members the way the coverage report does (a property or event is one member).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Selected types the output declares.
@@ -19,17 +21,20 @@ pub struct Summary {
     pub members_bound: usize,
     /// Members skipped, by reason.
     pub members_skipped: BTreeMap<SkipKind, usize>,
+    /// The public members of the selected types, as the coverage report counts them.
+    pub coverage: Coverage,
 }
 
 impl Summary {
-    /// Counts the decisions in `plan`.
-    pub(crate) fn of(plan: &Plan) -> Summary {
+    /// Counts the decisions in `plan`; `coverage` is its coverage listing.
+    pub(crate) fn of(plan: &Plan, coverage: &[CoverageRow]) -> Summary {
         let mut s = Summary {
             types_bound: plan.types.iter().filter(|t| t.bound).count(),
+            coverage: Coverage::of(coverage),
             ..Summary::default()
         };
-        for (_, skip) in &plan.skipped_types {
-            *s.types_skipped.entry(skip.kind).or_default() += 1;
+        for t in &plan.skipped_types {
+            *s.types_skipped.entry(t.skip.kind).or_default() += 1;
         }
         for m in plan.member_items() {
             match m {
@@ -71,6 +76,18 @@ impl fmt::Display for Summary {
         for (kind, n) in &self.members_skipped {
             writeln!(f, "  {n:>6}  {kind}")?;
         }
-        Ok(())
+        let c = &self.coverage;
+        writeln!(
+            f,
+            "public members (a property or event counts once): {}, bound {} ({:.1}%), missing {}",
+            c.members,
+            c.bound,
+            c.percent_bound(),
+            c.missing
+        )?;
+        for (kind, n) in &c.skipped {
+            writeln!(f, "  {n:>6}  {kind}")?;
+        }
+        writeln!(f, "enum values: {}, bound {}", c.enum_values, c.enum_values_bound)
     }
 }

@@ -22,6 +22,7 @@ mod repr;
 mod rust_ty;
 mod signature;
 pub(crate) mod skip;
+mod skipped;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -31,6 +32,7 @@ pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
 pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};
 pub use skip::{Skip, SkipKind};
+pub(crate) use skipped::SkippedType;
 
 /// Plain data the renderers print as they are.
 pub(crate) use crate::model::{PassMode, Primitive};
@@ -47,8 +49,9 @@ pub(crate) struct Plan {
     pub types: Vec<TypeItem>,
     /// Members of closed generic instantiations used by bound signatures.
     pub instances: Vec<InstanceItem>,
-    /// Bound types that get no declaration, by module (each is a comment there).
-    pub skipped_types: Vec<(Vec<String>, Skip)>,
+    /// Selected types that get no declaration, with their members' skips (each is a comment
+    /// in its module).
+    pub skipped_types: Vec<SkippedType>,
     /// Root-relative paths of every full struct, whose layout `init()` checks.
     pub layout_checks: Vec<String>,
     /// The input assemblies' paths, as `init()` loads them.
@@ -88,14 +91,17 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
     }
     plan.instances = types::plan_instances(model, &res);
     for (path, why) in &decl.excluded {
-        plan.skipped_types.push((
-            names::module_path(&path.namespace),
-            Skip {
-                item: format!("struct {}", path.metadata_name),
-                kind: SkipKind::NoRustForm,
-                reason: why.clone(),
-            },
-        ));
+        let skip = Skip {
+            item: format!("struct {}", path.metadata_name),
+            kind: SkipKind::NoRustForm,
+            reason: why.clone(),
+        };
+        plan.skipped_types.push(SkippedType {
+            module: names::module_path(&path.namespace),
+            path: path.clone(),
+            members: skipped::member_skips(bound.get(path).copied(), &skip),
+            skip,
+        });
     }
     // Selected types with no declaration of their own.
     for t in &model.types {
@@ -111,14 +117,17 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
                 None => (SkipKind::NoRustForm, "no declaration".to_string()),
             },
         };
-        plan.skipped_types.push((
-            names::module_path(&t.path.namespace),
-            Skip {
-                item: format!("type {}", t.path.metadata_name),
-                kind,
-                reason,
-            },
-        ));
+        let skip = Skip {
+            item: format!("type {}", t.path.metadata_name),
+            kind,
+            reason,
+        };
+        plan.skipped_types.push(SkippedType {
+            module: names::module_path(&t.path.namespace),
+            path: t.path.clone(),
+            members: skipped::member_skips(Some(t), &skip),
+            skip,
+        });
     }
     plan
 }
@@ -148,12 +157,16 @@ impl Plan {
             .instances
             .iter()
             .flat_map(|i| i.members.items.iter().map(MemberRef::Item));
-        of_types.chain(of_instances)
+        let of_skipped_types = self
+            .skipped_types
+            .iter()
+            .flat_map(|t| t.members.iter().map(MemberRef::Skip));
+        of_types.chain(of_instances).chain(of_skipped_types)
     }
 
     /// Every skip: types first, then members, in output order.
     pub(crate) fn skips(&self) -> Vec<&Skip> {
-        let mut out: Vec<&Skip> = self.skipped_types.iter().map(|(_, s)| s).collect();
+        let mut out: Vec<&Skip> = self.skipped_types.iter().map(|t| &t.skip).collect();
         out.extend(self.member_items().filter_map(|m| match m {
             MemberRef::Skip(s) | MemberRef::Item(MemberItem::Skip(s)) => Some(s),
             MemberRef::Item(_) => None,
@@ -198,6 +211,7 @@ impl Plan {
 pub(crate) enum MemberRef<'p> {
     /// A member of a bound type or instance.
     Item(&'p MemberItem),
-    /// A skipped member of a generic definition or an enum value that does not fit.
+    /// A skipped member of a generic definition or of a type without a declaration, or an
+    /// enum value that does not fit.
     Skip(&'p Skip),
 }

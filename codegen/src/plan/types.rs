@@ -90,12 +90,14 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
             args: Vec::new(),
         },
     };
+    let (items, origins) = plan_members(&o, &bound.members);
     Members {
         self_ty: name.clone(),
         type_ref: type_ref_static(name),
         trait_name: (owner == Owner::Interface).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
         metadata_name: t.path.metadata_name.clone(),
-        items: plan_members(&o, &bound.members),
+        items,
+        origins,
     }
 }
 
@@ -236,6 +238,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             owner: Owner::Class,
             ty: instance.ty.clone(),
         };
+        let (items, origins) = plan_members(&o, &instance.members);
         out.push(InstanceItem {
             module: module.clone(),
             display: instance.ty.to_string(),
@@ -245,7 +248,8 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
                 type_ref: type_ref.clone(),
                 trait_name: None,
                 metadata_name: instance.model.path.metadata_name.clone(),
-                items: plan_members(&o, &instance.members),
+                items,
+                origins,
             },
             self_ty,
             type_ref,
