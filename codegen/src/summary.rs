@@ -9,7 +9,9 @@ use std::fmt;
 /// What a run bound and skipped. Members are what the output gives a function or a
 /// constant (methods, constructors, accessors, fields, .NET constants); a full struct's
 /// instance fields and an enum's values belong to their type's declaration. Each member of
-/// a skipped type is counted as a skipped member too. [`Summary::coverage`] counts public
+/// a skipped type is counted as a skipped member too. The members bound on closed generic
+/// instantiations (`impl List<Int32>`) are counted apart: their generic definition's own
+/// members are already counted (once each), so adding them would count those members twice. [`Summary::coverage`] counts public
 /// members the way the coverage report does (a property or event is one member).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -21,6 +23,10 @@ pub struct Summary {
     pub members_bound: usize,
     /// Members skipped, by reason.
     pub members_skipped: BTreeMap<SkipKind, usize>,
+    /// Members of closed generic instantiations bound.
+    pub instance_members_bound: usize,
+    /// Members of closed generic instantiations skipped, by reason.
+    pub instance_members_skipped: BTreeMap<SkipKind, usize>,
     /// The public members of the selected types, as the coverage report counts them.
     pub coverage: Coverage,
 }
@@ -36,17 +42,18 @@ impl Summary {
         for t in &plan.skipped_types {
             *s.types_skipped.entry(t.skip.kind).or_default() += 1;
         }
-        for m in plan.member_items() {
-            match m {
-                MemberRef::Item(MemberItem::Skip(skip)) | MemberRef::Skip(skip) => {
-                    *s.members_skipped.entry(skip.kind).or_default() += 1
-                }
-                MemberRef::Item(MemberItem::Method(_) | MemberItem::Field(_) | MemberItem::Const(_)) => {
-                    s.members_bound += 1
-                }
-            }
+        for m in plan.type_member_items() {
+            count(m, &mut s.members_bound, &mut s.members_skipped);
+        }
+        for m in plan.instance_member_items() {
+            count(m, &mut s.instance_members_bound, &mut s.instance_members_skipped);
         }
         s
+    }
+
+    /// Total number of skipped members of closed generic instantiations.
+    pub fn instance_members_skipped_total(&self) -> usize {
+        self.instance_members_skipped.values().sum()
     }
 
     /// Total number of skipped types.
@@ -57,6 +64,14 @@ impl Summary {
     /// Total number of skipped members.
     pub fn members_skipped_total(&self) -> usize {
         self.members_skipped.values().sum()
+    }
+}
+
+/// Adds one member item to a bound count or a skipped-by-reason count.
+fn count(m: MemberRef, bound: &mut usize, skipped: &mut BTreeMap<SkipKind, usize>) {
+    match m {
+        MemberRef::Item(MemberItem::Skip(skip)) | MemberRef::Skip(skip) => *skipped.entry(skip.kind).or_default() += 1,
+        MemberRef::Item(MemberItem::Method(_) | MemberItem::Field(_) | MemberItem::Const(_)) => *bound += 1,
     }
 }
 
@@ -75,6 +90,17 @@ impl fmt::Display for Summary {
         writeln!(f, "members skipped: {}", self.members_skipped_total())?;
         for (kind, n) in &self.members_skipped {
             writeln!(f, "  {n:>6}  {kind}")?;
+        }
+        if self.instance_members_bound > 0 || !self.instance_members_skipped.is_empty() {
+            writeln!(
+                f,
+                "members of closed generic instantiations bound: {} (skipped: {})",
+                self.instance_members_bound,
+                self.instance_members_skipped_total()
+            )?;
+            for (kind, n) in &self.instance_members_skipped {
+                writeln!(f, "  {n:>6}  {kind}")?;
+            }
         }
         let c = &self.coverage;
         writeln!(

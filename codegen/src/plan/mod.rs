@@ -135,6 +135,12 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
 impl Plan {
     /// Every member item of bound types and instances, with generic definitions' skips.
     pub(crate) fn member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
+        self.type_member_items().chain(self.instance_member_items())
+    }
+
+    /// The members of the selected types: of declared ones (generic definitions' skips and
+    /// enum values that do not fit included), then of the types without a declaration.
+    pub(crate) fn type_member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
         let of_types = self.types.iter().flat_map(|t| {
             let (members, generic) = match &t.kind {
                 TypeItemKind::FullStruct { members, .. }
@@ -153,15 +159,19 @@ impl Plan {
                 .chain(generic.iter().map(MemberRef::Skip))
                 .chain(values.iter().filter_map(|v| v.as_ref().err()).map(MemberRef::Skip))
         });
-        let of_instances = self
-            .instances
-            .iter()
-            .flat_map(|i| i.members.items.iter().map(MemberRef::Item));
         let of_skipped_types = self
             .skipped_types
             .iter()
             .flat_map(|t| t.members.iter().map(MemberRef::Skip));
-        of_types.chain(of_instances).chain(of_skipped_types)
+        of_types.chain(of_skipped_types)
+    }
+
+    /// The members of closed generic instantiations (`impl List<Int32>`): bindings beside
+    /// the selected types' own members, which the generic definition already lists.
+    pub(crate) fn instance_member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
+        self.instances
+            .iter()
+            .flat_map(|i| i.members.items.iter().map(MemberRef::Item))
     }
 
     /// Every skip: types first, then members, in output order.

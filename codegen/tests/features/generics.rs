@@ -189,5 +189,7 @@ pub mod features {
             }
         }
         // skipped `type Features.Generics.Pair`1`: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
+        // skipped `Pair.A`: field type !0: type parameter !0 of the declaring type in !0
+        // skipped `Pair.B`: field type !0: type parameter !0 of the declaring type in !0
     }
 }

@@ -1990,6 +1990,8 @@ pub mod fixture {
             }
         }
         // skipped `type Fixture.Structs.Pair`1`: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
+        // skipped `Pair.First`: field type !0: type parameter !0 of the declaring type in !0
+        // skipped `Pair.Second`: field type !0: type parameter !0 of the declaring type in !0
     }
 }
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]

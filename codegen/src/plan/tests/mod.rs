@@ -5,3 +5,4 @@ mod classify_fixture;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod corlib;
+mod coverage;
