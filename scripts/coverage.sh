@@ -9,8 +9,9 @@
 #
 # Default assemblies: System.Numerics.Vectors.dll, Newtonsoft.Json.dll (Debian's
 # libnewtonsoft-json5.0-cil) and mscorlib.dll (Mono's 4.5 profile). It prints a markdown
-# report; with --write it also writes it to COVERAGE.md. Exit status 1 when a member is
-# silently missing, or the generator lists a member reflection does not see.
+# report; with --write it also writes it to COVERAGE.md and puts its table in README.md
+# (between the coverage markers). Exit status 1 when a member is silently missing, or the
+# generator lists a member reflection does not see.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -20,7 +21,7 @@ assemblies=()
 for arg in "$@"; do
   case "$arg" in
     --write) write=1 ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) assemblies+=("$arg") ;;
   esac
 done
@@ -75,6 +76,7 @@ for dll in "${assemblies[@]}"; do
     }' "$work/$name.coverage" "$work/$name.reflection" || status=1
 done
 
+provenance="Produced by \`bash scripts/coverage.sh --write\` on $(date -u +%Y-%m-%d), git $(git rev-parse --short HEAD), Mono $(mono --version | head -1 | sed 's/.*version \([^ ]*\).*/\1/')."
 {
   echo "# Coverage"
   echo
@@ -88,11 +90,21 @@ done
   cat "$report"
   echo
   cat "$details"
-  echo "Produced by \`bash scripts/coverage.sh --write\` on $(date -u +%Y-%m-%d), git $(git rev-parse --short HEAD), Mono $(mono --version | head -1 | sed 's/.*version \([^ ]*\).*/\1/')."
+  echo "$provenance"
 } >"$work/COVERAGE.md"
 cat "$work/COVERAGE.md"
 if [ "$write" -eq 1 ]; then
   cp "$work/COVERAGE.md" COVERAGE.md
-  echo "wrote COVERAGE.md" >&2
+  {
+    cat "$report"
+    echo
+    echo "$provenance [COVERAGE.md](COVERAGE.md) has the skips of each assembly by category."
+  } >"$work/readme-block.md"
+  awk -v block="$work/readme-block.md" '
+    /<!-- coverage:begin -->/ { print; while ((getline line < block) > 0) print line; skip = 1; next }
+    /<!-- coverage:end -->/ { skip = 0 }
+    !skip' README.md >"$work/README.md"
+  grep -q '<!-- coverage:end -->' "$work/README.md" && cp "$work/README.md" README.md
+  echo "wrote COVERAGE.md and README.md's coverage table" >&2
 fi
 exit "$status"
