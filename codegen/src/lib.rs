@@ -4,8 +4,9 @@
 //! `read` loads assemblies with dotnetdll and resolves types across them, building the owned
 //! `model`; `plan` makes every binding decision (what each type is to Rust, how each member's
 //! values cross, names, receivers, what is skipped and why); `render` prints the plan as Rust.
-//! The [`Summary`] and [`Bindings::skips`] are folds over the same plan, so they describe
-//! exactly what the output contains.
+//! The [`Summary`], [`Bindings::skips`] and [`Bindings::coverage`] (every public member:
+//! bound, skipped or missing) are folds over the same plan, so they describe exactly what the
+//! output contains.
 //!
 //! ```no_run
 //! let bindings = cilbind_codegen::Builder::new()

@@ -55,3 +55,35 @@ fn newtonsoft_json_agrees_with_reflection() {
     let c = check(Path::new("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll"));
     assert!(c.members > 1000 && c.enum_values > 100, "{c:?}");
 }
+
+#[test]
+fn generate_writes_the_listing_with_coverage() {
+    let dll = common::fixture_dll();
+    let listing = dll.with_file_name("coverage.tsv");
+    let run = Command::new(env!("CARGO_BIN_EXE_cilbind"))
+        .args(["generate", "--out"])
+        .arg(dll.with_file_name("bindings.rs"))
+        .arg("--coverage")
+        .arg(&listing)
+        .arg(&dll)
+        .output()
+        .expect("run cilbind");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let stdout = String::from_utf8(run.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains("public members (a property or event counts once): "),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&listing).expect("listing written");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(cilbind_codegen::COVERAGE_HEADER));
+    let b = Builder::new().assembly(&dll).generate().expect("generate");
+    let expected: Vec<String> = b.coverage().iter().map(ToString::to_string).collect();
+    assert_eq!(lines.collect::<Vec<_>>(), expected);
+    assert!(
+        expected
+            .iter()
+            .any(|l| l.contains("\tmethod\tArea()->System.Double\tbound\t")),
+        "{text}"
+    );
+}

@@ -8,8 +8,9 @@
 //! category and a sentence ([`member`]).
 //!
 //! Renderers (`crate::render`) print [`Plan`] items and decide nothing; the
-//! [`Summary`](crate::Summary) and `cilbind generate --explain` are folds over the same plan,
-//! so they describe exactly what the output contains.
+//! [`Summary`](crate::Summary), `cilbind generate --explain` and the coverage listing
+//! (`crate::coverage`) are folds over the same plan, so they describe exactly what the output
+//! contains.
 
 mod callback;
 pub(crate) mod classify;
