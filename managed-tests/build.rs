@@ -59,6 +59,19 @@ fn main() {
         &[absent],
     );
 
+    // Generic types for any type argument: the fixture's own, and mscorlib's collections in
+    // the same bindings, so that `Cell<T>::repeat` returns the `List<T>` that has members.
+    let bindings = cilbind_codegen::Builder::new()
+        .assembly(out.join("Generics.dll"))
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .namespace("Generics")
+        .namespace("System.Collections.Generic")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Generics.dll and mscorlib: {e}"));
+    bindings
+        .write_to_file(out.join("generics_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Generics.dll: {e}"));
+
     // Bindings, generated at build time (never committed).
     for (name, input) in [
         ("basics", out.join("Basics.dll")),

@@ -19,7 +19,7 @@ use crate::model::{
     GenericParam, MemberModelRef, MethodModel, ParamModel, PassMode, Ty, TypeKind, TypeModel, Visibility,
 };
 use crate::plan::classify::{ClassifiedModel, ClassifiedType};
-use crate::plan::{MemberItem, Plan, Skip, SkipKind, TypeItemKind};
+use crate::plan::{MemberItem, Members, Plan, Skip, SkipKind, TypeItemKind};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
@@ -172,27 +172,33 @@ fn declared_outcomes<'p>(ct: &ClassifiedType, kind: &'p TypeItemKind) -> Outcome
         ),
         TypeItemKind::FullStruct { members, .. }
         | TypeItemKind::ManagedStruct { members, .. }
-        | TypeItemKind::Reference { members, .. } => {
-            let Some(members) = members else {
-                return (HashMap::new(), None);
-            };
-            let outcomes = members
-                .origins
-                .iter()
-                .filter_map(|&(member, at)| {
-                    let outcome = match at.map(|i| members.items.get(i)) {
-                        None => Outcome::Bound, // part of the type's declaration
-                        Some(Some(MemberItem::Skip(s))) => Outcome::Skipped(s),
-                        Some(Some(_)) => Outcome::Bound,
-                        Some(None) => return None,
-                    };
-                    Some((member, outcome))
-                })
-                .collect();
-            (outcomes, None)
-        }
-        TypeItemKind::GenericReference { skipped, .. } => (positional(ct, skipped.iter().map(Outcome::Skipped)), None),
+        | TypeItemKind::Reference { members, .. } => (members.as_ref().map(of_members).unwrap_or_default(), None),
+        // A generic class or interface has members for every type argument; a generic
+        // delegate's are skips, in member order.
+        TypeItemKind::GenericReference {
+            members: Some(members), ..
+        } => (of_members(members), None),
+        TypeItemKind::GenericReference {
+            members: None, skipped, ..
+        } => (positional(ct, skipped.iter().map(Outcome::Skipped)), None),
     }
+}
+
+/// Where each member of a member list went.
+fn of_members(members: &Members) -> HashMap<MemberModelRef, Outcome<'_>> {
+    members
+        .origins
+        .iter()
+        .filter_map(|&(member, at)| {
+            let outcome = match at.map(|i| members.items.get(i)) {
+                None => Outcome::Bound, // part of the type's declaration
+                Some(Some(MemberItem::Skip(s))) => Outcome::Skipped(s),
+                Some(Some(_)) => Outcome::Bound,
+                Some(None) => return None,
+            };
+            Some((member, outcome))
+        })
+        .collect()
 }
 
 fn status(outcome: Option<&Outcome>) -> Status {

@@ -53,3 +53,9 @@ pub mod pointers {
 pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Generics.cs` and of mscorlib's
+/// `System.Collections.Generic`, together (generic types' members for every type argument).
+pub mod generics {
+    include!(concat!(env!("OUT_DIR"), "/generics_bindings.rs"));
+}

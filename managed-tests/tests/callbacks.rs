@@ -31,17 +31,13 @@ fn a_rust_closure_runs_as_a_delegate_with_arguments_and_a_result() {
     .unwrap();
     let map: Func<cilbind::NetString, cilbind::NetString> = upper.delegate().unwrap();
     assert_eq!(Hub::map(Some(&map), Some("héllo")).unwrap().as_deref(), Some("HÉLLO"));
-    let half = Callback::new::<Func<cilbind::Double, cilbind::Double>>(|args| match args {
+    let half = Callback::new::<Func<f64, f64>>(|args| match args {
         [Value::Double(x)] => Ok(Value::Double(x / 2.0)),
         other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
     })
     .unwrap();
     assert_eq!(
-        Hub::half(
-            Some(&half.delegate::<Func<cilbind::Double, cilbind::Double>>().unwrap()),
-            5.0
-        )
-        .unwrap(),
+        Hub::half(Some(&half.delegate::<Func<f64, f64>>().unwrap()), 5.0).unwrap(),
         2.5
     );
     let same = Callback::new::<Func<Object, Object>>(|args| Ok(args[0].clone())).unwrap();
@@ -150,7 +146,7 @@ fn generated_from_fn_makes_typed_closures_into_delegates() {
     setup();
     let (combine, _keep) = Combine::from_fn(|a: i32, b: i32| Ok(a * 100 + b)).unwrap();
     assert_eq!(Hub::apply(Some(&combine), 3, 7).unwrap(), 307);
-    let (half, _keep_half) = Func::<cilbind::Double, cilbind::Double>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
+    let (half, _keep_half) = Func::<f64, f64>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
     assert_eq!(Hub::half(Some(&half), 10.0).unwrap(), 2.5);
     let (upper, _keep_upper) =
         Func::<cilbind::NetString, cilbind::NetString>::from_fn(|s: Option<String>| Ok(s.map(|s| s.to_uppercase())))

@@ -195,7 +195,7 @@ fn out_ref_strings_arrays_and_exceptions() {
         other => panic!("expected an exception, got {other:?}"),
     }
     // Closed generic instantiations used by signatures are typed handles.
-    let ids: managed_tests::game::system::collections::generic::List<cilbind::Int32> = world.ids().unwrap().unwrap();
+    let ids: managed_tests::game::system::collections::generic::List<i32> = world.ids().unwrap().unwrap();
     assert_eq!(
         ids.as_object().type_name().unwrap(),
         "System.Collections.Generic.List<System.Int32>"
@@ -203,8 +203,7 @@ fn out_ref_strings_arrays_and_exceptions() {
     assert!(ids
         .as_object()
         .is_instance_of(
-            <managed_tests::game::system::collections::generic::List<cilbind::Int32> as cilbind::ManagedType>::class()
-                .unwrap()
+            <managed_tests::game::system::collections::generic::List<i32> as cilbind::ManagedType>::class().unwrap()
         )
         .unwrap());
     // ...with the members of the closed instantiation, type arguments substituted.

@@ -19,6 +19,10 @@ namespace Cilbind
     {
         /// <summary>The closed generic type <paramref name="definition"/>&lt;<paramref name="args"/>&gt;.</summary>
         public static Type MakeGeneric(Type definition, Type[] args) { return definition.MakeGenericType(args); }
+
+        /// <summary>The generic method <paramref name="definition"/>&lt;<paramref name="args"/>&gt;, as
+        /// its runtime handle (Mono's MonoMethod pointer).</summary>
+        public static IntPtr MakeGenericMethod(MethodInfo definition, Type[] args) { return definition.MakeGenericMethod(args).MethodHandle.Value; }
     }
 
     public static class Trampolines

@@ -10,11 +10,15 @@
 //! mscorlib types ([`crate::ValueType`], [`crate::Enum`], [`crate::NetString`], the
 //! primitives' interfaces, [`crate::Char`], [`crate::Boolean`] and the other primitive
 //! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],
-//! [`crate::Error`] / [`crate::Result`]; the macro [`crate::blittable!`]; and the items below.
+//! [`crate::Error`] / [`crate::Result`]; [`crate::TypeArg`] (members of generic types); the macro
+//! [`crate::blittable!`]; and the items below.
 
+pub use crate::call::abi::Boxed;
+pub use crate::call::generic::{closed_class, GenericFieldRef, GenericMethodRef};
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
+pub use crate::value::type_arg::{box_arg, struct_arg, unbox_output, zeroed_box};
 pub use bitflags;
 
 use crate::error::{Error, Result};
@@ -89,3 +93,4 @@ macro_rules! blittable {
 
 pub use crate::__impl_blittable_boxing as impl_boxing;
 pub use crate::__reference_type as reference_type;
+pub use crate::__type_arg as type_arg;

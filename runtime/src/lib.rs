@@ -48,5 +48,5 @@ pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, 
 pub use value::{
     box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
     IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString,
-    Object, ObjectArray, Reference, SByte, Single, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
+    Object, ObjectArray, Reference, SByte, Single, TypeArg, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
 };

@@ -7,7 +7,9 @@
 
 use super::layout::{lay_out, FieldSlot, StructLayout};
 use super::skip::{SkipKind, Unsupported};
-use crate::model::{Layout, MemberModelRef, Model, PassMode, Primitive, Ty, TypeKind, TypeModel, TypePath};
+use crate::model::{
+    GenericParam, Layout, MemberModelRef, Model, PassMode, Primitive, Ty, TypeKind, TypeModel, TypePath,
+};
 use std::collections::{BTreeMap, HashMap};
 /// What a type is, for binding purposes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +118,10 @@ pub enum Crossing {
     /// An unmanaged pointer `T*` parameter to a primitive, enum or full struct (`Some(T)`),
     /// or `void*` (`None`): a raw address, bound only in `unsafe fn`s.
     Pointer(Option<Ty>),
+    /// A value of a type parameter: the declaring type's `!i`, in a member of a generic type,
+    /// or the method's `!!i`, in a generic method (bound for every type argument: the Rust type
+    /// parameter's `cilbind::TypeArg` decides how it crosses).
+    TypeParam(GenericParam),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.
@@ -138,6 +144,7 @@ impl Crossing {
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }
             | Crossing::String
+            | Crossing::TypeParam(_)
             | Crossing::Pointer(_) => {}
         }
     }

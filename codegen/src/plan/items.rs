@@ -64,13 +64,17 @@ pub(crate) enum TypeItemKind {
         /// Members (bound ones only).
         members: Option<Members>,
     },
-    /// A generic class or interface definition: a wrapper generic over its arguments.
+    /// A generic class, interface or delegate definition: a wrapper generic over its
+    /// arguments.
     GenericReference {
         /// `class`, `interface` or `delegate`.
         kind: &'static str,
         /// Number of type parameters.
         arity: usize,
-        /// Its members, all skipped (bound only on closed instantiations).
+        /// Members of bound classes and interfaces, for every type argument.
+        members: Option<Members>,
+        /// Members of a bound generic delegate, all skipped (bound only on the closed
+        /// instantiations signatures use, which also get `from_fn`).
         skipped: Vec<Skip>,
     },
 }
@@ -119,6 +123,9 @@ pub(crate) struct Members {
     pub type_ref: String,
     /// Interfaces: the extension trait's name.
     pub trait_name: Option<String>,
+    /// A generic definition's type parameters in Rust (`T0`, `T1`): the members are an
+    /// `impl<T0: ::cilbind::TypeArg, …>` for every type argument. Empty otherwise.
+    pub type_params: Vec<String>,
     /// Metadata name of the owner (for docs).
     pub metadata_name: String,
     /// Each member, bound or skipped.
@@ -132,6 +139,10 @@ pub(crate) struct Members {
 pub(crate) type Origin = (MemberModelRef, Option<usize>);
 
 /// One member: bound (a method, field or constant) or skipped.
+// A method's item is the large variant; the plan holds one item per member, built once and
+// read by the renderers, so boxing it would add an allocation per method for a few megabytes
+// saved on all of mscorlib.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum MemberItem {
     /// A method, constructor or accessor.
@@ -216,6 +227,12 @@ pub(crate) struct MethodItem {
     pub public: bool,
     /// Delegates' `Invoke`: the typed `from_fn`, or why there is none.
     pub from_fn: Option<Result<Callback, String>>,
+    /// A member of a generic definition: looked up per closed class at run time
+    /// (`cilbind::generated::GenericMethodRef`), `Self`'s class deciding which.
+    pub generic: bool,
+    /// A generic method's type parameters in Rust (`M0`, `M1`): a generic `fn`, instantiated
+    /// at run time with their classes. Empty otherwise.
+    pub method_type_params: Vec<String>,
     /// An `unsafe fn`: a parameter is an unmanaged pointer ([`Pass::Pointer`]).
     pub is_unsafe: bool,
     /// The safe overload over slices, when every pointer parameter has an obvious length
@@ -259,6 +276,9 @@ pub(crate) struct FieldItem {
     pub is_static: bool,
     /// The owner is a managed struct (`this` is its box).
     pub in_box: bool,
+    /// A field of a generic definition: found per closed class at run time
+    /// (`cilbind::generated::GenericFieldRef`).
+    pub generic: bool,
     /// How the value crosses.
     pub pass: Pass,
     /// Getter doc.

@@ -21,10 +21,12 @@
 
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
-use super::rust_ty::{fits, mono_name, Pass, Resolver};
+use super::rust_ty::{fits, mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, names};
-use crate::model::{ConstValue, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel};
+use crate::model::{
+    ConstValue, GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel,
+};
 use std::collections::BTreeSet;
 
 /// The runtime's largest argument tuple (`this` included).
@@ -43,8 +45,13 @@ pub(super) struct Owned<'a> {
     pub t: &'a TypeModel,
     pub module: &'a [String],
     pub owner: Owner,
-    /// The type as .NET names it (the closed type for an instantiation).
+    /// The type as .NET names it (the closed type for an instantiation; the definition over
+    /// its own type parameters for a generic impl).
     pub ty: Ty,
+    /// Members of a generic definition, bound for every type argument (`impl<T0: TypeArg>`):
+    /// the type parameters' names as Mono prints them in the definition's signatures (`T`).
+    /// Empty for every other owner.
+    pub type_params: &'a [String],
 }
 
 /// Plans `members` of `o.t`, in order. The origins say where each member went (the coverage
@@ -133,7 +140,8 @@ fn plan_member(
     };
     let rust_name = names::unique(rust, taken);
     let mut item = plan_method(o, method, sig, rust_name, &m.display_name)?;
-    if item.is_unsafe {
+    // (Not for generic methods: the overload would have to name their type arguments.)
+    if item.is_unsafe && method.generic_params.is_empty() {
         if let Some(pairs) = slice_pairs(method, &item.params) {
             let rust_name = names::unique(format!("{}_slice", item.rust_name.trim_start_matches("r#")), taken);
             let names: Vec<String> = pairs
@@ -240,19 +248,23 @@ fn plan_method(
             Ret::Value(ret)
         }
     };
-    let mono_params = mono_params(m)?;
-    let mono_return = shares_parameters(o.t, m, &mono_params)
-        .then(|| mono_name(&m.ret))
+    let names = ParamNames {
+        of_type: o.type_params,
+        of_method: &m.generic_params,
+    };
+    let mono_params = mono_params(m, o.type_params)?;
+    let mono_return = shares_parameters(o.t, m, &mono_params, o.type_params)
+        .then(|| mono_name(&m.ret, names))
         .flatten();
     // The function database's signature, from the same Mono names the runtime reads
     // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
     let signature = format!(
         "[{}]{}::{}({})->{}",
         o.t.path.assembly,
-        mono_name(&o.ty).unwrap_or_default(),
+        mono_name(&o.ty, names).unwrap_or_default(),
         m.name,
         mono_params.join(","),
-        mono_name(&m.ret).unwrap_or_default()
+        mono_name(&m.ret, names).unwrap_or_default()
     );
     let this = usize::from(!matches!(receiver, Receiver::Static));
     if this + params.len() > MAX_ARGS {
@@ -297,6 +309,10 @@ fn plan_method(
         mask,
         public: o.owner != Owner::Interface,
         from_fn: None,
+        generic: !o.type_params.is_empty(),
+        method_type_params: (0..m.generic_params.len())
+            .map(|i| type_param_name(GenericParam::Method(i)))
+            .collect(),
         is_unsafe,
         slice: None,
     })
@@ -331,8 +347,11 @@ fn slice_pairs(m: &MethodModel, params: &[Param]) -> Option<Vec<(usize, usize, P
 fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
     match c {
         Crossing::Void => Err("a void parameter".into()),
-        Crossing::ByRef { target, .. } => match **target {
+        Crossing::ByRef { target, pass } => match **target {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
+            // `out T` is part of the result (`cilbind::TypeArg::from_slot`); a `ref T` would
+            // need `T`'s storage form in the Rust signature.
+            Crossing::TypeParam(_) if *pass != PassMode::Out => Err("ref of a type parameter is not bound yet".into()),
             Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),
@@ -348,7 +367,7 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
 /// definitions do not count: the runtime's lookup never matches them (`Class::method`). (Members
 /// the model does not hold, private and internal ones, cannot be compared here: should one
 /// clash, the runtime's lookup is an error naming both, never a silent pick.)
-fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool {
+fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String], type_params: &[String]) -> bool {
     let Some(api) = t.api.as_ref() else {
         return false;
     };
@@ -361,14 +380,18 @@ fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String]) -> bool 
     api.methods
         .iter()
         .chain(accessors)
-        .filter(|other| other.name == m.name && other.params.len() == params.len() && other.generic_params.is_empty())
-        .filter(|other| mono_params(other).is_ok_and(|p| p == params))
+        .filter(|other| {
+            other.name == m.name
+                && other.params.len() == params.len()
+                && other.generic_params.len() == m.generic_params.len()
+        })
+        .filter(|other| mono_params(other, type_params).is_ok_and(|p| p == params))
         .count()
         > 1
 }
 
 /// Mono's names of a method's parameter types, for `MethodRef`.
-fn mono_params(m: &MethodModel) -> Decided<Vec<String>> {
+fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> {
     m.params
         .iter()
         .map(|p| {
@@ -377,7 +400,12 @@ fn mono_params(m: &MethodModel) -> Decided<Vec<String>> {
             } else {
                 Ty::ByRef(Box::new(p.ty.clone()))
             };
-            mono_name(&ty).ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
+            let names = ParamNames {
+                of_type: type_params,
+                of_method: &m.generic_params,
+            };
+            mono_name(&ty, names)
+                .ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
         })
         .collect()
 }
@@ -451,6 +479,7 @@ fn plan_field(
         | Crossing::String
         | Crossing::Handle { .. }
         | Crossing::ManagedStruct(_)
+        | Crossing::TypeParam(_)
         | Crossing::Array { .. }) => o.res.pass(o.module, c).map_err(|e| (SkipKind::NoRustForm, e))?,
         other => return no_form(format!("fields holding {} are not bound yet", crossing_name(other))),
     };
@@ -460,6 +489,7 @@ fn plan_field(
         metadata_name: f.name.clone(),
         is_static: f.is_static,
         in_box: o.owner == Owner::ManagedStruct,
+        generic: !o.type_params.is_empty(),
         pass,
         get_doc: format!("Reads the .NET field `{display}` ({}).", f.ty),
         set_doc: format!("Writes the .NET field `{display}` ({}).", f.ty),

@@ -147,7 +147,7 @@ impl Plan {
                 TypeItemKind::FullStruct { members, .. }
                 | TypeItemKind::ManagedStruct { members, .. }
                 | TypeItemKind::Reference { members, .. } => (members.as_ref(), &[][..]),
-                TypeItemKind::GenericReference { skipped, .. } => (None, &skipped[..]),
+                TypeItemKind::GenericReference { members, skipped, .. } => (members.as_ref(), &skipped[..]),
                 TypeItemKind::Enum(_) | TypeItemKind::Flags(_) => (None, &[][..]),
             };
             let values = match &t.kind {

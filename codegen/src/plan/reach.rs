@@ -130,6 +130,6 @@ fn crossing_paths<'c>(c: &'c Crossing, f: &mut impl FnMut(&'c TypePath)) {
         Crossing::ByRef { target, .. } => crossing_paths(target, f),
         Crossing::Pointer(Some(ty)) => ty.visit_named(f),
         Crossing::Pointer(None) => {}
-        Crossing::Void | Crossing::Primitive(_) | Crossing::String => {}
+        Crossing::Void | Crossing::Primitive(_) | Crossing::String | Crossing::TypeParam(_) => {}
     }
 }

@@ -6,7 +6,7 @@
 //! print the spellings this file returns.
 
 use super::classify::{ArrayElement, Crossing, TypeClass};
-use crate::model::{PassMode, Primitive, Ty, TypePath};
+use crate::model::{GenericParam, PassMode, Primitive, Ty, TypePath};
 use std::collections::BTreeMap;
 
 /// mscorlib types the runtime itself defines: generated code uses these instead of emitting
@@ -127,6 +127,9 @@ pub(crate) enum Pass {
     /// An unmanaged pointer parameter: `*mut pointee` (the pointee as stored in memory, or
     /// `::core::ffi::c_void` for `void*`), in an `unsafe fn`.
     Pointer(String),
+    /// A value of a type parameter of the generic type whose `impl` the member is in: the
+    /// parameter's name (`T0`), a `::cilbind::TypeArg`.
+    TypeParam(String),
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -161,7 +164,8 @@ impl Resolver<'_> {
     /// seen from `module`; `None` when it has no binding.
     pub(crate) fn handle_type(&self, module: &[String], ty: &Ty) -> Option<String> {
         match ty {
-            Ty::Primitive(p) => Some(format!("::cilbind::{}", p.system_name())),
+            // Generic arguments: `List<i32>`, as users write it (`i32: cilbind::TypeArg`).
+            Ty::Primitive(p) => Some(primitive_value(*p).to_string()),
             Ty::String => Some("::cilbind::NetString".into()),
             Ty::Object => Some("::cilbind::Object".into()),
             Ty::Named { path, args } => {
@@ -176,6 +180,7 @@ impl Resolver<'_> {
                     Some(format!("{base}<{}>", args?.join(", ")))
                 }
             }
+            Ty::GenericParam(p) => Some(type_param_name(*p)),
             Ty::SzArray(element) => match self.blittable_element(module, element) {
                 Some(e) => Some(format!("::cilbind::Array<{e}>")),
                 None => Some(format!(
@@ -232,6 +237,7 @@ impl Resolver<'_> {
                     }
                 }
             },
+            Crossing::TypeParam(p) => Pass::TypeParam(type_param_name(*p)),
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::ByRef { pass, target } => Pass::ByRef {
@@ -242,10 +248,30 @@ impl Resolver<'_> {
     }
 }
 
+/// The Rust name of a type parameter: the declaring type's `!i` is `T{i}` (the generic
+/// impl's parameter), the method's `!!i` is `M{i}` (the generic function's).
+pub(crate) fn type_param_name(p: GenericParam) -> String {
+    match p {
+        GenericParam::Type(i) => format!("T{i}"),
+        GenericParam::Method(i) => format!("M{i}"),
+    }
+}
+
+/// The names Mono prints for type parameters in a generic definition's signatures (`T`,
+/// `TKey`): the declaring type's and the method's.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ParamNames<'a> {
+    /// The declaring type's (`!i`).
+    pub of_type: &'a [String],
+    /// The method's (`!!i`).
+    pub of_method: &'a [String],
+}
+
 /// Mono's name of a type, as `mono_type_get_name` prints it: `System.Int32`,
 /// `Outer.Inner`, ``System.Collections.Generic.List<System.Int32>``, `System.String[]`,
-/// `System.Int32&`. `None` for types with no such name here (generic parameters).
-pub(crate) fn mono_name(ty: &Ty) -> Option<String> {
+/// `System.Int32&`; a type parameter by its name in `type_params` (`T`, as Mono names it in
+/// the generic definition). `None` for types with no such name here (function pointers).
+pub(crate) fn mono_name(ty: &Ty, type_params: ParamNames) -> Option<String> {
     Some(match ty {
         Ty::Void => "System.Void".into(),
         Ty::Primitive(p) => format!("System.{}", p.system_name()),
@@ -263,19 +289,25 @@ pub(crate) fn mono_name(ty: &Ty) -> Option<String> {
             }
             name.push_str(strip_arity(&path.name));
             if !args.is_empty() {
-                let args: Option<Vec<String>> = args.iter().map(mono_name).collect();
+                let args: Option<Vec<String>> = args.iter().map(|a| mono_name(a, type_params)).collect();
                 name.push('<');
                 name.push_str(&args?.join(","));
                 name.push('>');
             }
             name
         }
-        Ty::SzArray(e) => format!("{}[]", mono_name(e)?),
-        Ty::Array { element, rank } => format!("{}[{}]", mono_name(element)?, ",".repeat(rank.saturating_sub(1))),
-        Ty::ByRef(t) => format!("{}&", mono_name(t)?),
-        Ty::Pointer(Some(t)) => format!("{}*", mono_name(t)?),
+        Ty::SzArray(e) => format!("{}[]", mono_name(e, type_params)?),
+        Ty::Array { element, rank } => format!(
+            "{}[{}]",
+            mono_name(element, type_params)?,
+            ",".repeat(rank.saturating_sub(1))
+        ),
+        Ty::ByRef(t) => format!("{}&", mono_name(t, type_params)?),
+        Ty::Pointer(Some(t)) => format!("{}*", mono_name(t, type_params)?),
         Ty::Pointer(None) => "System.Void*".into(),
-        Ty::GenericParam(_) | Ty::FunctionPointer | Ty::TypedReference => return None,
+        Ty::GenericParam(GenericParam::Type(i)) => type_params.of_type.get(*i)?.clone(),
+        Ty::GenericParam(GenericParam::Method(i)) => type_params.of_method.get(*i)?.clone(),
+        Ty::FunctionPointer | Ty::TypedReference => return None,
     })
 }
 

@@ -84,12 +84,6 @@ impl Classifier<'_> {
 
     fn method_binding(&mut self, m: &crate::model::MethodModel) -> Result<SignatureClass, Unsupported> {
         self.visibility_check(m.visibility)?;
-        if !m.generic_params.is_empty() {
-            return Err(Unsupported::new(
-                SkipKind::GenericMethod,
-                format!("generic method {}<{}>", m.name, m.generic_params.join(", ")),
-            ));
-        }
         if m.is_varargs {
             return Err(Unsupported::new(
                 SkipKind::Varargs,
@@ -136,6 +130,28 @@ impl Classifier<'_> {
             });
         }
         if let Some(p) = ty.first_generic_param() {
+            // A type parameter (the declaring type's or the method's) crosses as itself
+            // (`T0`/`M0: TypeArg`), and a class, interface or delegate over type parameters
+            // (`IEnumerable<T>`) as the generic wrapper over them: members of generic types and
+            // generic methods are bound for every type argument. Anything else built from a
+            // type parameter (`T[]`, `KeyValuePair<K, V>`) has no Rust form yet.
+            match ty {
+                Ty::GenericParam(p) => return Ok(Crossing::TypeParam(*p)),
+                Ty::Named { path, args }
+                    if matches!(
+                        self.class_of(path, args, 0),
+                        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
+                    ) && args.iter().all(|a| self.spells_open(a)) =>
+                {
+                    let kind = match self.class_of(path, args, 0) {
+                        TypeClass::Interface => HandleKind::Interface,
+                        TypeClass::Delegate => HandleKind::Delegate,
+                        _ => HandleKind::Class,
+                    };
+                    return Ok(Crossing::Handle { ty: ty.clone(), kind });
+                }
+                _ => {}
+            }
             let what = match p {
                 GenericParam::Type(i) => format!("type parameter !{i} of the declaring type in {ty}"),
                 GenericParam::Method(i) => format!("method type parameter !!{i} in {ty}"),
@@ -208,6 +224,12 @@ impl Classifier<'_> {
                     Crossing::Pointer(_) => {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
                     }
+                    Crossing::TypeParam(_) => {
+                        return Err(Unsupported::new(
+                            SkipKind::OpenGeneric,
+                            format!("array of a type parameter {ty}"),
+                        ))
+                    }
                     Crossing::Void | Crossing::ByRef { .. } => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
@@ -229,6 +251,24 @@ impl Classifier<'_> {
             }
             Ty::GenericParam(_) => return Err(Unsupported::new(SkipKind::OpenGeneric, format!("{ty}"))),
         })
+    }
+
+    /// True when `ty`, a generic argument that may mention type parameters, has a Rust
+    /// spelling as a type argument: a type parameter itself, a closed type, or a class,
+    /// interface or delegate whose arguments are spelled so in turn. (`T[]` is not: an array
+    /// of a type parameter has no handle type yet, nor is a generic struct over one.)
+    fn spells_open(&mut self, ty: &Ty) -> bool {
+        match ty {
+            _ if ty.first_generic_param().is_none() => true,
+            Ty::GenericParam(_) => true,
+            Ty::Named { path, args } => {
+                matches!(
+                    self.class_of(path, args, 0),
+                    TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
+                ) && args.iter().all(|a| self.spells_open(a))
+            }
+            _ => false,
+        }
     }
 
     /// An unmanaged pointer `T*` (ECMA-335 II.14.4.1): bound when `T` is a primitive, an enum

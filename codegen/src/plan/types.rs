@@ -4,10 +4,10 @@
 use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType, TypeClass};
 use super::items::*;
 use super::member::{plan_members, Owned};
-use super::rust_ty::{core_type, fits, rust_primitive, type_ref_parts, type_ref_static, Resolver};
+use super::rust_ty::{core_type, fits, rust_primitive, type_param_name, type_ref_parts, type_ref_static, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{names, repr};
-use crate::model::{Primitive, Ty, TypeKind, TypeModel, TypePath};
+use crate::model::{GenericParam, Primitive, Ty, TypeKind, TypeModel, TypePath};
 use std::collections::BTreeSet;
 
 /// The declaration of `path`, when it has one.
@@ -36,13 +36,18 @@ pub(super) fn plan_type(
             boxing: boxing(res, module, t, false),
             members: members(Owner::ManagedStruct),
         },
-        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate if !t.generic_params.is_empty() => {
-            TypeItemKind::GenericReference {
-                kind: kind_word(t.kind),
-                arity: t.generic_params.len(),
-                skipped: bound.map_or_else(Vec::new, |b| generic_skips(t, &b.members)),
-            }
-        }
+        TypeClass::Delegate if !t.generic_params.is_empty() => TypeItemKind::GenericReference {
+            kind: kind_word(t.kind),
+            arity: t.generic_params.len(),
+            members: None,
+            skipped: bound.map_or_else(Vec::new, |b| generic_skips(t, &b.members)),
+        },
+        TypeClass::Class | TypeClass::Interface if !t.generic_params.is_empty() => TypeItemKind::GenericReference {
+            kind: kind_word(t.kind),
+            arity: t.generic_params.len(),
+            members: bound.map(|b| generic_members_of(res, t, b)),
+            skipped: Vec::new(),
+        },
         TypeClass::Class | TypeClass::Interface | TypeClass::Delegate => {
             let owner = if t.kind == TypeKind::Interface {
                 Owner::Interface
@@ -89,19 +94,54 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
             path: t.path.clone(),
             args: Vec::new(),
         },
+        type_params: &[],
     };
     let (items, origins) = plan_members(&o, &bound.members);
     Members {
         self_ty: name.clone(),
         type_ref: type_ref_static(name),
         trait_name: (owner == Owner::Interface).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
+        type_params: Vec::new(),
         metadata_name: t.path.metadata_name.clone(),
         items,
         origins,
     }
 }
 
-/// A generic definition's members are bound only on closed instantiations.
+/// The members of generic class or interface `t`, for every type argument: an inherent
+/// `impl<T0: TypeArg, …> Name<T0, …>` (interfaces too: their wrapper is the handle to call
+/// them on), each member looked up in the closed class at run time.
+fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType) -> Members {
+    let (module, name) = &res.names[&t.path];
+    let params: Vec<String> = (0..t.generic_params.len())
+        .map(|i| type_param_name(GenericParam::Type(i)))
+        .collect();
+    let o = Owned {
+        res,
+        t,
+        module,
+        owner: Owner::Class,
+        ty: Ty::Named {
+            path: t.path.clone(),
+            args: (0..t.generic_params.len())
+                .map(|i| Ty::GenericParam(GenericParam::Type(i)))
+                .collect(),
+        },
+        type_params: &t.generic_params,
+    };
+    let (items, origins) = plan_members(&o, &bound.members);
+    Members {
+        self_ty: format!("{name}<{}>", params.join(", ")),
+        type_ref: type_ref_static(name),
+        trait_name: None,
+        type_params: params,
+        metadata_name: t.path.metadata_name.clone(),
+        items,
+        origins,
+    }
+}
+
+/// A generic delegate's members are bound only on closed instantiations.
 fn generic_skips(t: &TypeModel, members: &[ClassifiedMember]) -> Vec<Skip> {
     members
         .iter()
@@ -222,6 +262,16 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
         let Some((module, name)) = res.names.get(&instance.model.path) else {
             continue;
         };
+        // A bound generic class or interface has its members for every type argument
+        // (`generic_members_of`): a closed `impl` beside it would declare them twice.
+        let generic_impl = model.types.iter().any(|t| t.path == instance.model.path)
+            && matches!(
+                model.class_of(&instance.model.path),
+                Some(TypeClass::Class | TypeClass::Interface)
+            );
+        if generic_impl {
+            continue;
+        }
         let Some(self_ty) = res.handle_type(module, &instance.ty) else {
             continue;
         };
@@ -237,6 +287,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             module,
             owner: Owner::Class,
             ty: instance.ty.clone(),
+            type_params: &[],
         };
         let (items, origins) = plan_members(&o, &instance.members);
         out.push(InstanceItem {
@@ -247,6 +298,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
                 self_ty: self_ty.clone(),
                 type_ref: type_ref.clone(),
                 trait_name: None,
+                type_params: Vec::new(),
                 metadata_name: instance.model.path.metadata_name.clone(),
                 items,
                 origins,

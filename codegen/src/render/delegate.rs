@@ -96,7 +96,9 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
             )
         }
         // The plan gives callbacks no other parameter form.
-        Pass::Void | Pass::BlittableArray { .. } | Pass::ByRef { .. } | Pass::Pointer(_) => (quote!(()), quote!(())),
+        Pass::Void | Pass::BlittableArray { .. } | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::TypeParam(_) => {
+            (quote!(()), quote!(()))
+        }
     }
 }
 

@@ -16,7 +16,16 @@ pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
     let receiver = (!f.is_static).then(|| quote!(&self));
     let type_ref = ident(type_ref);
     let field_name = lit_str(&f.metadata_name);
-    let field_ref = quote!(static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&#type_ref, #field_name););
+    // A generic definition's field is found in `Self`'s closed class.
+    let field_ref = if f.generic {
+        quote! {
+            static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(#field_name);
+            #[allow(non_snake_case)]
+            let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+        }
+    } else {
+        quote!(static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&#type_ref, #field_name);)
+    };
     // (getter return type, getter expression, setter parameter type, setter statements)
     let (get_ty, get_expr, set_ty, set_expr) = match &f.pass {
         Pass::Primitive(p) => {
@@ -75,6 +84,15 @@ pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
                     let value = value.map(::cilbind::Array::<#elem>::from_slice).transpose()?;
                     F.set_object(#owner, value.as_ref())
                 },
+            )
+        }
+        Pass::TypeParam(param) => {
+            let param = ty(param);
+            (
+                quote!(<#param as ::cilbind::TypeArg>::Output),
+                quote!(<#param as ::cilbind::TypeArg>::get_field(F, #owner)?),
+                quote!(<#param as ::cilbind::TypeArg>::Param<'_>),
+                quote!(<#param as ::cilbind::TypeArg>::set_field(F, #owner, value)),
             )
         }
         // The plan binds no other field form.

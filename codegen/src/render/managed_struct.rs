@@ -58,6 +58,7 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
             fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> { ::cilbind::StructHandle::unbox(obj).map(Self) }
         }
         #(#boxing)*
+        ::cilbind::generated::type_arg!(managed #name);
         #members
     }
 }

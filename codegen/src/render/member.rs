@@ -31,7 +31,9 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
         }
     }
     let name = ty(&members.self_ty);
-    let consts = (!consts.is_empty()).then(|| quote!(impl #name { #consts }));
+    let params = members.type_params.iter().map(|p| ident(p));
+    let generics = (!members.type_params.is_empty()).then(|| quote!(<#(#params: ::cilbind::TypeArg),*>));
+    let consts = (!consts.is_empty()).then(|| quote!(impl #generics #name { #consts }));
     let body = match &members.trait_name {
         Some(trait_name) => {
             let doc = docs(&format!(
@@ -45,7 +47,7 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
                 impl<T: ::cilbind::Is<#name>> #trait_name for T {}
             }
         }
-        None => quote!(impl #name { #items }),
+        None => quote!(impl #generics #name { #items }),
     };
     quote!(#consts #body)
 }

@@ -15,6 +15,7 @@
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
+//! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
 use super::tokens::{ident, lit_str, ty};
@@ -58,6 +59,8 @@ struct ParamCode {
     arg: TokenStream,
     /// `(variable, type)` added to the result, for `out`.
     out: Option<(Ident, TokenStream)>,
+    /// The expression the result holds for `out`, when it is not the variable itself.
+    out_value: Option<TokenStream>,
 }
 
 fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
@@ -97,6 +100,11 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             p.arg = quote!(#name.as_ref());
             quote!(::core::option::Option<&[#elem]>)
         }
+        Pass::TypeParam(param) => {
+            let param = ty(param);
+            p.pre = quote!(let #name = <#param as ::cilbind::TypeArg>::arg(#name)?;);
+            quote!(<#param as ::cilbind::TypeArg>::Param<'_>)
+        }
         Pass::Pointer(rust) => {
             // Only in an `unsafe fn`, whose `# Safety` doc states what the caller guarantees.
             p.arg = quote!(unsafe { ::cilbind::UnmanagedPtr::new(#name) });
@@ -129,6 +137,15 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
                 quote!(::cilbind::RefObject),
                 quote!(None),
             )
+        }
+        Pass::TypeParam(param) => {
+            // Only `out` (the plan binds no `ref T`): the type argument decides the slot.
+            let param = ty(param);
+            p.pre = quote!(let mut #name = <#param as ::cilbind::TypeArg>::new_slot()?;);
+            p.arg = quote!(<#param as ::cilbind::TypeArg>::out_arg(&mut #name));
+            p.out = Some((name.clone(), quote!(<#param as ::cilbind::TypeArg>::Output)));
+            p.out_value = Some(quote!(<#param as ::cilbind::TypeArg>::from_slot(#name)?));
+            return p;
         }
         Pass::ManagedStruct(rust) => {
             // The callee writes into the box itself: pass the struct's handle.
@@ -197,6 +214,14 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
                 quote!(__r.map(|a| a.to_vec()).transpose()?),
             )
         }
+        Pass::TypeParam(param) => {
+            let param = ty(param);
+            (
+                Some(quote!(<#param as ::cilbind::TypeArg>::Output)),
+                quote!(<#param as ::cilbind::TypeArg>::Raw),
+                quote!(<#param as ::cilbind::TypeArg>::output(__r)?),
+            )
+        }
         // `void`; the plan binds no ref or pointer returns.
         Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) => (None, quote!(()), quote!(__r)),
     }
@@ -227,11 +252,33 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     let type_ref = ident(type_ref);
     let metadata_name = lit_str(&m.metadata_name);
     let mono_params = m.mono_params.iter().map(|n| lit_str(n));
+    // A generic definition's member is found per closed class: `Self`'s, made from the
+    // type arguments at run time.
+    // A generic method is instantiated with its type parameters' classes.
+    let method_params: Vec<Ident> = m.method_type_params.iter().map(|p| ident(p)).collect();
+    let class = if m.generic {
+        quote!(<Self as ::cilbind::ManagedType>::class()?)
+    } else {
+        quote!(#type_ref.class()?)
+    };
+    let (ref_ty, thunk) = if !method_params.is_empty() {
+        (
+            quote!(::cilbind::generated::GenericMethodRef),
+            quote!(M.thunk_with(#class, &[#(<#method_params as ::cilbind::ManagedType>::class()?),*])?),
+        )
+    } else if m.generic {
+        (
+            quote!(::cilbind::generated::GenericMethodRef),
+            quote!(M.thunk_for(#class)?),
+        )
+    } else {
+        (quote!(::cilbind::MethodRef), quote!(M.thunk()?))
+    };
     let method_ref = if m.trampoline {
         let mask = mask_expr(m.mask);
-        quote!(::cilbind::MethodRef::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
+        quote!(#ref_ty::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
     } else {
-        quote!(::cilbind::MethodRef::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
+        quote!(#ref_ty::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
     };
     let method_ref = match &m.mono_return {
         Some(ret) => {
@@ -240,6 +287,12 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         }
         None => method_ref,
     };
+    let method_ref = if method_params.is_empty() {
+        method_ref
+    } else {
+        quote!(#method_ref.generic_method())
+    };
+    let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
         Receiver::Object => (
@@ -258,7 +311,10 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     // Rust signature.
     let mut sig: Vec<TokenStream> = receiver.into_iter().collect();
     sig.extend(params.iter().filter_map(|p| p.rust_param.clone()));
-    let outs: Vec<&(Ident, TokenStream)> = params.iter().filter_map(|p| p.out.as_ref()).collect();
+    let outs: Vec<(&(Ident, TokenStream), Option<&TokenStream>)> = params
+        .iter()
+        .filter_map(|p| p.out.as_ref().map(|o| (o, p.out_value.as_ref())))
+        .collect();
     let (ret_rust, call, raw_ty, convert) = match &m.ret {
         Ret::FullStructCtor => (Some(quote!(Self)), quote!(call_sret), quote!(Self), quote!(__r)),
         Ret::ManagedStructCtor => (
@@ -285,7 +341,7 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         }
     };
     let mut result_types: Vec<TokenStream> = ret_rust.iter().cloned().collect();
-    result_types.extend(outs.iter().map(|(_, ty)| ty.clone()));
+    result_types.extend(outs.iter().map(|((_, ty), _)| ty.clone()));
     let result_ty = tuple(&result_types);
     // Body.
     let pre = params.iter().map(|p| &p.pre);
@@ -295,7 +351,10 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         .collect();
     let check_void = ret_rust.is_none().then(|| quote!(let () = __r;));
     let mut results: Vec<TokenStream> = ret_rust.iter().map(|_| convert.clone()).collect();
-    results.extend(outs.iter().map(|(name, _)| quote!(#name)));
+    results.extend(outs.iter().map(|((name, _), value)| match value {
+        Some(value) => (*value).clone(),
+        None => quote!(#name),
+    }));
     let value = tuple(&results);
     let vis = m.public.then(|| quote!(pub));
     let docs = m.doc.iter().map(|l| {
@@ -307,11 +366,11 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     let slice = m.slice.as_ref().map(|s| slice_overload(m, s, &params, &result_ty));
     quote! {
         #(#docs)*
-        #vis #unsafety fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
-            static M: ::cilbind::MethodRef = #method_ref;
+        #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+            static M: #ref_ty = #method_ref;
             #this_pre
             #(#pre)*
-            let __r: #raw_ty = M.thunk()?.#call((#(#args,)*))?;
+            let __r: #raw_ty = #thunk.#call((#(#args,)*))?;
             #check_void
             Ok(#value)
         }

@@ -32,10 +32,16 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
         }
     ));
     let body = match &t.kind {
-        TypeItemKind::GenericReference { arity, skipped, .. } => {
-            let generic = generic(out, t, *arity);
+        TypeItemKind::GenericReference {
+            arity,
+            members,
+            skipped,
+            ..
+        } => {
+            let generic = generic(out, t, *arity, members.is_some() || !skipped.is_empty());
+            let members = members.as_ref().map(|m| member::render(out, m));
             let skipped = skipped.iter().map(|s| skip_comment(out, s));
-            quote!(#generic #(#skipped)*)
+            quote!(#generic #members #(#skipped)*)
         }
         TypeItemKind::Reference {
             base, upcasts, members, ..
@@ -88,29 +94,34 @@ fn wrapper(t: &TypeItem, base: &str, upcasts: &[String], members: Option<TokenSt
     }
 }
 
-/// A generic class or interface (``List`1``): a handle wrapper generic over its arguments,
-/// whose class is instantiated at run time. Its members need the arguments' bindings and are
-/// not emitted.
-fn generic(out: &Splices, t: &TypeItem, arity: usize) -> TokenStream {
+/// A generic class, interface or delegate (``List`1``): a handle wrapper generic over its
+/// arguments, whose class is instantiated at run time (once per Rust type, then cached).
+/// `bound`: its members follow (classes and interfaces: for every type argument; delegates:
+/// skipped here, bound on closed instantiations).
+fn generic(out: &Splices, t: &TypeItem, arity: usize, bound: bool) -> TokenStream {
     let name = ident(&t.name);
     let type_ref = ident(&t.type_ref);
     let params: Vec<_> = (0..arity).map(|i| format_ident!("T{i}")).collect();
     let debug = lit_str(&format!("{}({{:?}})", t.name));
-    let comment = out.comment(&format!(
-        "Members of the generic type `{}` are not bound: they depend on its type arguments.",
-        t.metadata_name
-    ));
+    let comment = (!bound).then(|| {
+        out.comment(&format!(
+            "Members of the generic type `{}` are not bound: its assembly or namespace is not selected.",
+            t.metadata_name
+        ))
+    });
     quote! {
         pub struct #name<#(#params),*>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (#(#params,)*)>);
-        impl<#(#params: ::cilbind::ManagedType),*> ::cilbind::ManagedType for #name<#(#params),*> {
-            fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class()?.instantiate(&[#(#params::class()?),*]) }
+        impl<#(#params: ::cilbind::ManagedType + 'static),*> ::cilbind::ManagedType for #name<#(#params),*> {
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                ::cilbind::generated::closed_class::<Self>(|| #type_ref.class()?.instantiate(&[#(#params::class()?),*]))
+            }
         }
-        impl<#(#params: ::cilbind::ManagedType),*> ::cilbind::Reference for #name<#(#params),*> {
+        impl<#(#params: ::cilbind::ManagedType + 'static),*> ::cilbind::Reference for #name<#(#params),*> {
             unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self { #name(obj, ::core::marker::PhantomData) }
             fn as_object(&self) -> &::cilbind::Object { &self.0 }
             fn into_object(self) -> ::cilbind::Object { self.0 }
         }
-        impl<#(#params: ::cilbind::ManagedType),*> ::cilbind::Is<::cilbind::Object> for #name<#(#params),*> {}
+        impl<#(#params: ::cilbind::ManagedType + 'static),*> ::cilbind::Is<::cilbind::Object> for #name<#(#params),*> {}
         impl<#(#params),*> ::core::clone::Clone for #name<#(#params),*> {
             fn clone(&self) -> Self { #name(self.0.clone(), ::core::marker::PhantomData) }
         }

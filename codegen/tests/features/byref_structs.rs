@@ -75,6 +75,7 @@ pub mod features {
                     .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
+        ::cilbind::generated::type_arg!(managed Named);
         impl Named {
             /// Reads the .NET field `Features.ByRef.Named.Name` (System.String).
             pub fn name(
@@ -291,6 +292,7 @@ pub mod features {
         );
         ::cilbind::blittable!(unsafe Vec2, __TYPE_Vec2, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Vec2 => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Vec2);
         impl Vec2 {}
     }
 }

@@ -57,6 +57,7 @@ pub mod features {
             Mode => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Mode : i32, | v | v.0, Mode);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Settings: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

@@ -65,6 +65,9 @@ pub mod features {
             Access => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(
+            enum Access : u8, | v | v.bits(), Access::from_bits_retain
+        );
         /// Binds the .NET enum `Features.Flags.Color` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -99,6 +102,7 @@ pub mod features {
             Color => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Color : i16, | v | v.0, Color);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Files: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

@@ -1,6 +1,7 @@
-// Generic definitions: a wrapper generic over its arguments (members skipped: they depend
-// on the arguments); closed instantiations used by bound signatures get their members in
-// an `impl` of their own. Generic methods and open generic value types are skipped.
+// Generic definitions: a wrapper generic over its arguments, with its members for every
+// type argument (`impl<T0: TypeArg> Bag<T0>`, looked up per closed class at run time), fields
+// included; generic methods are generic `fn`s (`id::<M0>`). Open generic value types are
+// skipped.
 namespace Features.Generics
 {
     public class Bag<T> { public T Item; public T Get() { return Item; } public int Size() { return 1; } }

@@ -34,12 +34,14 @@ pub mod features {
         );
         /// Binds the .NET class `Features.Generics.Bag`1` (assembly `Feature`).
         pub struct Bag<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-        impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Bag<T0> {
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Bag<T0> {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Bag.class()?.instantiate(&[T0::class()?])
+                ::cilbind::generated::closed_class::<
+                    Self,
+                >(|| __TYPE_Bag.class()?.instantiate(&[T0::class()?]))
             }
         }
-        impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Bag<T0> {
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Bag<T0> {
             unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                 Bag(obj, ::core::marker::PhantomData)
             }
@@ -50,7 +52,7 @@ pub mod features {
                 self.0
             }
         }
-        impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Bag<T0> {}
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object> for Bag<T0> {}
         impl<T0> ::core::clone::Clone for Bag<T0> {
             fn clone(&self) -> Self {
                 Bag(self.0.clone(), ::core::marker::PhantomData)
@@ -61,11 +63,73 @@ pub mod features {
                 write!(f, "Bag({:?})", self.0)
             }
         }
-        // Members of the generic type `Features.Generics.Bag`1` are not bound: they depend on its type arguments.
-        // skipped `Bag.Item`: field type !0: type parameter !0 of the declaring type in !0
-        // skipped `Bag..ctor`: member of the generic type `Features.Generics.Bag`1`: bound only on its closed instantiations
-        // skipped `Bag.Get`: return type: type parameter !0 of the declaring type in !0
-        // skipped `Bag.Size`: member of the generic type `Features.Generics.Bag`1`: bound only on its closed instantiations
+        impl<T0: ::cilbind::TypeArg> Bag<T0> {
+            /// Reads the .NET field `Features.Generics.Bag`1.Item` (!0).
+            pub fn item(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "Item",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(self))?)
+            }
+            /// Writes the .NET field `Features.Generics.Bag`1.Item` (!0).
+            pub fn set_item(
+                &self,
+                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<()> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "Item",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(F, Some(self), value)
+            }
+            /// Binds `Features.Generics.Bag`1..ctor()` (`Bag..ctor`).
+            pub fn new() -> ::cilbind::Result<Self> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
+                    &__TYPE_Bag,
+                    ".ctor",
+                    &[],
+                    0b0,
+                );
+                let __r: ::core::option::Option<::cilbind::Object> = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call(())?;
+                Ok(
+                    <Self as ::cilbind::Reference>::from_object(
+                        __r
+                            .ok_or_else(|| ::cilbind::Error::NullReference(
+                                "a constructor returned null".into(),
+                            ))?,
+                    )?,
+                )
+            }
+            /// Binds `!0 Features.Generics.Bag`1.Get()` (`Bag.Get`).
+            pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                    &__TYPE_Bag,
+                    "Get",
+                    &[],
+                );
+                let __r: <T0 as ::cilbind::TypeArg>::Raw = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call((::cilbind::Reference::as_object(self),))?;
+                Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
+            }
+            /// Binds `System.Int32 Features.Generics.Bag`1.Size()` (`Bag.Size`).
+            pub fn size(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                    &__TYPE_Bag,
+                    "Size",
+                    &[],
+                );
+                let __r: i32 = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call((::cilbind::Reference::as_object(self),))?;
+                Ok(__r)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Use: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -118,78 +182,37 @@ pub mod features {
         }
         impl Use {
             /// Binds `static Features.Generics.Bag`1<System.Int32> Features.Generics.Use.Make()` (`Use.Make`).
-            pub fn make() -> ::cilbind::Result<::core::option::Option<Bag<::cilbind::Int32>>> {
+            pub fn make() -> ::cilbind::Result<::core::option::Option<Bag<i32>>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Use,
                     "Make",
                     &[],
                 );
-                let __r: ::core::option::Option<Bag<::cilbind::Int32>> = M.thunk()?.call(())?;
+                let __r: ::core::option::Option<Bag<i32>> = M.thunk()?.call(())?;
                 Ok(__r)
             }
-            // skipped `Use.Id`: generic method Id<T>
-        }
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals)]
-        pub static __TYPE_Bag__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
-            <Bag<::cilbind::Int32> as ::cilbind::ManagedType>::class,
-        );
-        /// Members of the closed generic class `Features.Generics.Bag`1<System.Int32>`.
-        impl Bag<::cilbind::Int32> {
-            /// Reads the .NET field `Features.Generics.Bag`1.Item` (System.Int32).
-            pub fn item(&self) -> ::cilbind::Result<i32> {
-                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Bag__0, "Item");
-                Ok({
-                    let __r: i32 = F.get(Some(self))?;
-                    __r
-                })
-            }
-            /// Writes the .NET field `Features.Generics.Bag`1.Item` (System.Int32).
-            pub fn set_item(&self, value: i32) -> ::cilbind::Result<()> {
-                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Bag__0, "Item");
-                F.set(Some(self), value)
-            }
-            /// Binds `Features.Generics.Bag`1..ctor()` (`Bag..ctor`).
-            pub fn new() -> ::cilbind::Result<Self> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
-                    &__TYPE_Bag__0,
-                    ".ctor",
-                    &[],
-                    0b0,
-                );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
-            }
-            /// Binds `System.Int32 Features.Generics.Bag`1.Get()` (`Bag.Get`).
-            pub fn get(&self) -> ::cilbind::Result<i32> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
-                    &__TYPE_Bag__0,
-                    "Get",
-                    &[],
-                );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
-            }
-            /// Binds `System.Int32 Features.Generics.Bag`1.Size()` (`Bag.Size`).
-            pub fn size(&self) -> ::cilbind::Result<i32> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
-                    &__TYPE_Bag__0,
-                    "Size",
-                    &[],
-                );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+            /// Binds `static !!0 Features.Generics.Use.Id(!!0 x)` (`Use.Id`).
+            pub fn id<M0: ::cilbind::TypeArg>(
+                x: <M0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Use,
+                        "Id",
+                        &["T"],
+                    )
+                    .generic_method();
+                let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
+                let __r: <M0 as ::cilbind::TypeArg>::Raw = M
+                    .thunk_with(
+                        __TYPE_Use.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((x,))?;
+                Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
         }
         // skipped `type Features.Generics.Pair`1`: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
-        // skipped `Pair.A`: field type !0: type parameter !0 of the declaring type in !0
-        // skipped `Pair.B`: field type !0: type parameter !0 of the declaring type in !0
+        // skipped `Pair.A`: member of `Features.Generics.Pair`1`, which has no declaration: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
+        // skipped `Pair.B`: member of `Features.Generics.Pair`1`, which has no declaration: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
     }
 }

@@ -145,6 +145,7 @@ pub mod features {
             Kind => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Kind : i16, | v | v.0, Kind);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Native: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -575,6 +576,7 @@ pub mod features {
         );
         ::cilbind::blittable!(unsafe Pt, __TYPE_Pt, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Pt => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Pt);
         impl Pt {
             /// Binds `void Features.Pointers.Pt.Offset(Features.Pointers.Pt* by)` (`Pt.Offset`).
             ///

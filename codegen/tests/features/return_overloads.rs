@@ -172,7 +172,23 @@ pub mod features {
                 let () = __r;
                 Ok(())
             }
-            // skipped `Meters.Check`: generic method Check<T>
+            /// Binds `static void Features.ReturnOverloads.Meters.Check(System.Boolean ok)` (`Meters.Check`).
+            pub fn check_2<M0: ::cilbind::TypeArg>(ok: bool) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Meters,
+                        "Check",
+                        &["System.Boolean"],
+                    )
+                    .generic_method();
+                let __r: () = M
+                    .thunk_with(
+                        __TYPE_Meters.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((ok,))?;
+                let () = __r;
+                Ok(())
+            }
         }
     }
 }

@@ -55,6 +55,7 @@ pub mod features {
         );
         ::cilbind::blittable!(unsafe Counter, __TYPE_Counter, [i32]);
         ::cilbind::generated::impl_boxing!(Counter => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Counter);
         impl Counter {
             /// Binds `Features.Receivers.Counter..ctor(System.Int32 start)` (`Counter..ctor`).
             pub fn new(start: i32) -> ::cilbind::Result<Self> {
@@ -152,6 +153,7 @@ pub mod features {
                     .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
+        ::cilbind::generated::type_arg!(managed Tagged);
         impl Tagged {
             /// Reads the .NET field `Features.Receivers.Tagged.Tag` (System.String).
             pub fn tag(

@@ -224,12 +224,14 @@ pub mod fixture {
         );
         /// Binds the .NET class `Fixture.Classes.Box`1` (assembly `Fixture`).
         pub struct Box<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-        impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Box<T0> {
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Box<T0> {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Box.class()?.instantiate(&[T0::class()?])
+                ::cilbind::generated::closed_class::<
+                    Self,
+                >(|| __TYPE_Box.class()?.instantiate(&[T0::class()?]))
             }
         }
-        impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Box<T0> {
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Box<T0> {
             unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                 Box(obj, ::core::marker::PhantomData)
             }
@@ -240,7 +242,7 @@ pub mod fixture {
                 self.0
             }
         }
-        impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Box<T0> {}
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object> for Box<T0> {}
         impl<T0> ::core::clone::Clone for Box<T0> {
             fn clone(&self) -> Self {
                 Box(self.0.clone(), ::core::marker::PhantomData)
@@ -251,11 +253,73 @@ pub mod fixture {
                 write!(f, "Box({:?})", self.0)
             }
         }
-        // Members of the generic type `Fixture.Classes.Box`1` are not bound: they depend on its type arguments.
-        // skipped `Box.Value`: field type !0: type parameter !0 of the declaring type in !0
-        // skipped `Box..ctor`: member of the generic type `Fixture.Classes.Box`1`: bound only on its closed instantiations
-        // skipped `Box.Get`: return type: type parameter !0 of the declaring type in !0
-        // skipped `Box.Size`: member of the generic type `Fixture.Classes.Box`1`: bound only on its closed instantiations
+        impl<T0: ::cilbind::TypeArg> Box<T0> {
+            /// Reads the .NET field `Fixture.Classes.Box`1.Value` (!0).
+            pub fn value(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "Value",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(self))?)
+            }
+            /// Writes the .NET field `Fixture.Classes.Box`1.Value` (!0).
+            pub fn set_value(
+                &self,
+                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<()> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "Value",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(F, Some(self), value)
+            }
+            /// Binds `Fixture.Classes.Box`1..ctor()` (`Box..ctor`).
+            pub fn new() -> ::cilbind::Result<Self> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
+                    &__TYPE_Box,
+                    ".ctor",
+                    &[],
+                    0b0,
+                );
+                let __r: ::core::option::Option<::cilbind::Object> = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call(())?;
+                Ok(
+                    <Self as ::cilbind::Reference>::from_object(
+                        __r
+                            .ok_or_else(|| ::cilbind::Error::NullReference(
+                                "a constructor returned null".into(),
+                            ))?,
+                    )?,
+                )
+            }
+            /// Binds `!0 Fixture.Classes.Box`1.Get()` (`Box.Get`).
+            pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                    &__TYPE_Box,
+                    "Get",
+                    &[],
+                );
+                let __r: <T0 as ::cilbind::TypeArg>::Raw = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call((::cilbind::Reference::as_object(self),))?;
+                Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
+            }
+            /// Binds `System.Int32 Fixture.Classes.Box`1.Size()` (`Box.Size`).
+            pub fn size(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                    &__TYPE_Box,
+                    "Size",
+                    &[],
+                );
+                let __r: i32 = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call((::cilbind::Reference::as_object(self),))?;
+                Ok(__r)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Dog: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -1010,6 +1074,7 @@ pub mod fixture {
             Outer_Inner => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Outer_Inner : i32, | v | v.0, Outer_Inner);
     }
     pub mod enums {
         /// Binds the .NET enum `Fixture.Enums.Big` (assembly `Fixture`, underlying type `System.Int64`).
@@ -1044,6 +1109,7 @@ pub mod fixture {
             Big => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Big : i64, | v | v.0, Big);
         /// Binds the .NET enum `Fixture.Enums.Huge` (assembly `Fixture`, underlying type `System.UInt64`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1074,6 +1140,7 @@ pub mod fixture {
             Huge => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Huge : u64, | v | v.0, Huge);
         ::cilbind::generated::bitflags::bitflags! {
             /// Binds the .NET `[Flags]` enum `Fixture.Enums.Perms` (assembly `Fixture`, underlying type `System.Byte`).
             #[repr(transparent)]
@@ -1116,6 +1183,9 @@ pub mod fixture {
             Perms => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(
+            enum Perms : u8, | v | v.bits(), Perms::from_bits_retain
+        );
         /// Binds the .NET enum `Fixture.Enums.Plain` (assembly `Fixture`, underlying type `System.Int32`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1150,6 +1220,7 @@ pub mod fixture {
             Plain => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Plain : i32, | v | v.0, Plain);
         /// Binds the .NET enum `Fixture.Enums.Short` (assembly `Fixture`, underlying type `System.Int16`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1182,6 +1253,7 @@ pub mod fixture {
             Short => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Short : i16, | v | v.0, Short);
         /// Binds the .NET enum `Fixture.Enums.Small` (assembly `Fixture`, underlying type `System.SByte`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1216,6 +1288,7 @@ pub mod fixture {
             Small => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
+        ::cilbind::generated::type_arg!(enum Small : i8, | v | v.0, Small);
     }
     pub mod structs {
         #[doc(hidden)]
@@ -1327,6 +1400,7 @@ pub mod fixture {
             unsafe Header, __TYPE_Header, [i32, i64, super::super::fixture::enums::Perms]
         );
         ::cilbind::generated::impl_boxing!(Header => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Header);
         impl Header {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -1377,6 +1451,7 @@ pub mod fixture {
                     .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
+        ::cilbind::generated::type_arg!(managed HoldsHit);
         impl HoldsHit {
             /// Reads the .NET field `Fixture.Structs.HoldsHit.Id` (System.Int32).
             pub fn id(&self) -> ::cilbind::Result<i32> {
@@ -1444,6 +1519,7 @@ pub mod fixture {
         );
         ::cilbind::blittable!(unsafe HoldsOdd, __TYPE_HoldsOdd, [Odd, u8]);
         ::cilbind::generated::impl_boxing!(HoldsOdd => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct HoldsOdd);
         impl HoldsOdd {}
         /// Binds the .NET struct `Fixture.Structs.IntOrFloat` (assembly `Fixture`): 8 bytes, mirrored field for field.
         #[repr(C)]
@@ -1501,6 +1577,7 @@ pub mod fixture {
         ::cilbind::generated::impl_boxing!(
             IntOrFloat => ::cilbind::ValueType, ::cilbind::Object
         );
+        ::cilbind::generated::type_arg!(struct IntOrFloat);
         impl IntOrFloat {}
         /// Binds the .NET struct `Fixture.Structs.Mixed` (assembly `Fixture`): 24 bytes, mirrored field for field.
         #[repr(C)]
@@ -1548,6 +1625,7 @@ pub mod fixture {
         );
         ::cilbind::blittable!(unsafe Mixed, __TYPE_Mixed, [u8, i32, f64, i16, u8, u16]);
         ::cilbind::generated::impl_boxing!(Mixed => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Mixed);
         impl Mixed {}
         /// Binds the .NET struct `Fixture.Structs.Nested` (assembly `Fixture`): 40 bytes, mirrored field for field.
         #[repr(C)]
@@ -1588,6 +1666,7 @@ pub mod fixture {
             unsafe Nested, __TYPE_Nested, [Vector3, super::super::fixture::enums::Plain, Mixed]
         );
         ::cilbind::generated::impl_boxing!(Nested => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Nested);
         impl Nested {}
         /// Binds the .NET struct `Fixture.Structs.Odd` (assembly `Fixture`): 6 bytes, mirrored field for field.
         #[repr(C, packed)]
@@ -1620,6 +1699,7 @@ pub mod fixture {
         );
         ::cilbind::blittable!(unsafe Odd, __TYPE_Odd, [i32]);
         ::cilbind::generated::impl_boxing!(Odd => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Odd);
         impl Odd {}
         /// Binds the .NET struct `Fixture.Structs.Packed` (assembly `Fixture`): 5 bytes, mirrored field for field.
         #[repr(C, packed)]
@@ -1655,6 +1735,7 @@ pub mod fixture {
         );
         ::cilbind::blittable!(unsafe Packed, __TYPE_Packed, [u8, i32]);
         ::cilbind::generated::impl_boxing!(Packed => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Packed);
         impl Packed {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -1705,6 +1786,7 @@ pub mod fixture {
                     .and_then(<::cilbind::Object as ::cilbind::Reference>::from_object)
             }
         }
+        ::cilbind::generated::type_arg!(managed RaycastHit);
         impl RaycastHit {
             /// Reads the .NET field `Fixture.Structs.RaycastHit.Point` (Fixture.Structs.Vector3).
             pub fn point(&self) -> ::cilbind::Result<Vector3> {
@@ -1866,9 +1948,7 @@ pub mod fixture {
             /// Binds `static System.Int32 Fixture.Structs.Uses.Sum(System.Collections.Generic.List`1<System.Int32> values)` (`Uses.Sum`).
             pub fn sum(
                 values: ::core::option::Option<
-                    &impl ::cilbind::Is<
-                        super::super::system::collections::generic::List<::cilbind::Int32>,
-                    >,
+                    &impl ::cilbind::Is<super::super::system::collections::generic::List<i32>>,
                 >,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -1881,7 +1961,25 @@ pub mod fixture {
             }
             // skipped `Uses.Ptr`: returns System.Int32* (pointer returns are not bound)
             // skipped `Uses.Matrix`: return type: System.Int32[,]
-            // skipped `Uses.Identity`: generic method Identity<T>
+            /// Binds `static !!0 Fixture.Structs.Uses.Identity(!!0 x)` (`Uses.Identity`).
+            pub fn identity<M0: ::cilbind::TypeArg>(
+                x: <M0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Uses,
+                        "Identity",
+                        &["T"],
+                    )
+                    .generic_method();
+                let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
+                let __r: <M0 as ::cilbind::TypeArg>::Raw = M
+                    .thunk_with(
+                        __TYPE_Uses.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((x,))?;
+                Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
+            }
             /// Binds `static Fixture.Structs.Vector3[] Fixture.Structs.Uses.Points()` (`Uses.Points`).
             pub fn points() -> ::cilbind::Result<
                 ::core::option::Option<::std::vec::Vec<Vector3>>,
@@ -1954,6 +2052,7 @@ pub mod fixture {
         );
         ::cilbind::blittable!(unsafe Vector3, __TYPE_Vector3, [f32, f32, f32]);
         ::cilbind::generated::impl_boxing!(Vector3 => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Vector3);
         impl Vector3 {
             /// Binds `Fixture.Structs.Vector3..ctor(System.Single x, System.Single y, System.Single z)` (`Vector3..ctor`).
             pub fn new(x: f32, y: f32, z: f32) -> ::cilbind::Result<Self> {
@@ -1990,8 +2089,8 @@ pub mod fixture {
             }
         }
         // skipped `type Fixture.Structs.Pair`1`: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
-        // skipped `Pair.First`: field type !0: type parameter !0 of the declaring type in !0
-        // skipped `Pair.Second`: field type !0: type parameter !0 of the declaring type in !0
+        // skipped `Pair.First`: member of `Fixture.Structs.Pair`1`, which has no declaration: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
+        // skipped `Pair.Second`: member of `Fixture.Structs.Pair`1`, which has no declaration: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
     }
 }
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
@@ -2005,12 +2104,14 @@ pub mod system {
     );
     /// Binds the .NET delegate `System.Action`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
     pub struct Action<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-    impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Action<T0> {
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Action<T0> {
         fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Action.class()?.instantiate(&[T0::class()?])
+            ::cilbind::generated::closed_class::<
+                Self,
+            >(|| __TYPE_Action.class()?.instantiate(&[T0::class()?]))
         }
     }
-    impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Action<T0> {
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Action<T0> {
         unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
             Action(obj, ::core::marker::PhantomData)
         }
@@ -2021,7 +2122,8 @@ pub mod system {
             self.0
         }
     }
-    impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Action<T0> {}
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+    for Action<T0> {}
     impl<T0> ::core::clone::Clone for Action<T0> {
         fn clone(&self) -> Self {
             Action(self.0.clone(), ::core::marker::PhantomData)
@@ -2032,7 +2134,7 @@ pub mod system {
             write!(f, "Action({:?})", self.0)
         }
     }
-    // Members of the generic type `System.Action`1` are not bound: they depend on its type arguments.
+    // Members of the generic type `System.Action`1` are not bound: its assembly or namespace is not selected.
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_AsyncCallback: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2102,12 +2204,14 @@ pub mod system {
     );
     /// Binds the .NET delegate `System.Comparison`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
     pub struct Comparison<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-    impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Comparison<T0> {
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Comparison<T0> {
         fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Comparison.class()?.instantiate(&[T0::class()?])
+            ::cilbind::generated::closed_class::<
+                Self,
+            >(|| __TYPE_Comparison.class()?.instantiate(&[T0::class()?]))
         }
     }
-    impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Comparison<T0> {
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Comparison<T0> {
         unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
             Comparison(obj, ::core::marker::PhantomData)
         }
@@ -2118,7 +2222,8 @@ pub mod system {
             self.0
         }
     }
-    impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Comparison<T0> {}
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+    for Comparison<T0> {}
     impl<T0> ::core::clone::Clone for Comparison<T0> {
         fn clone(&self) -> Self {
             Comparison(self.0.clone(), ::core::marker::PhantomData)
@@ -2129,7 +2234,58 @@ pub mod system {
             write!(f, "Comparison({:?})", self.0)
         }
     }
-    // Members of the generic type `System.Comparison`1` are not bound: they depend on its type arguments.
+    // Members of the generic type `System.Comparison`1` are not bound: its assembly or namespace is not selected.
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Converter: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Converter`2",
+    );
+    /// Binds the .NET delegate `System.Converter`2` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+    pub struct Converter<T0, T1>(
+        ::cilbind::Object,
+        ::core::marker::PhantomData<fn() -> (T0, T1)>,
+    );
+    impl<
+        T0: ::cilbind::ManagedType + 'static,
+        T1: ::cilbind::ManagedType + 'static,
+    > ::cilbind::ManagedType for Converter<T0, T1> {
+        fn class() -> ::cilbind::Result<::cilbind::Class> {
+            ::cilbind::generated::closed_class::<
+                Self,
+            >(|| __TYPE_Converter.class()?.instantiate(&[T0::class()?, T1::class()?]))
+        }
+    }
+    impl<
+        T0: ::cilbind::ManagedType + 'static,
+        T1: ::cilbind::ManagedType + 'static,
+    > ::cilbind::Reference for Converter<T0, T1> {
+        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+            Converter(obj, ::core::marker::PhantomData)
+        }
+        fn as_object(&self) -> &::cilbind::Object {
+            &self.0
+        }
+        fn into_object(self) -> ::cilbind::Object {
+            self.0
+        }
+    }
+    impl<
+        T0: ::cilbind::ManagedType + 'static,
+        T1: ::cilbind::ManagedType + 'static,
+    > ::cilbind::Is<::cilbind::Object> for Converter<T0, T1> {}
+    impl<T0, T1> ::core::clone::Clone for Converter<T0, T1> {
+        fn clone(&self) -> Self {
+            Converter(self.0.clone(), ::core::marker::PhantomData)
+        }
+    }
+    impl<T0, T1> ::core::fmt::Debug for Converter<T0, T1> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            write!(f, "Converter({:?})", self.0)
+        }
+    }
+    // Members of the generic type `System.Converter`2` are not bound: its assembly or namespace is not selected.
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2409,12 +2565,14 @@ pub mod system {
     );
     /// Binds the .NET delegate `System.Predicate`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
     pub struct Predicate<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-    impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for Predicate<T0> {
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Predicate<T0> {
         fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Predicate.class()?.instantiate(&[T0::class()?])
+            ::cilbind::generated::closed_class::<
+                Self,
+            >(|| __TYPE_Predicate.class()?.instantiate(&[T0::class()?]))
         }
     }
-    impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for Predicate<T0> {
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Predicate<T0> {
         unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
             Predicate(obj, ::core::marker::PhantomData)
         }
@@ -2425,7 +2583,8 @@ pub mod system {
             self.0
         }
     }
-    impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for Predicate<T0> {}
+    impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+    for Predicate<T0> {}
     impl<T0> ::core::clone::Clone for Predicate<T0> {
         fn clone(&self) -> Self {
             Predicate(self.0.clone(), ::core::marker::PhantomData)
@@ -2436,7 +2595,7 @@ pub mod system {
             write!(f, "Predicate({:?})", self.0)
         }
     }
-    // Members of the generic type `System.Predicate`1` are not bound: they depend on its type arguments.
+    // Members of the generic type `System.Predicate`1` are not bound: its assembly or namespace is not selected.
     pub mod collections {
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -2601,12 +2760,14 @@ pub mod system {
                 ::cilbind::Object,
                 ::core::marker::PhantomData<fn() -> (T0,)>,
             );
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for ICollection<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for ICollection<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_ICollection.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_ICollection.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for ICollection<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for ICollection<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     ICollection(obj, ::core::marker::PhantomData)
                 }
@@ -2617,7 +2778,8 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for ICollection<T0> {}
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+            for ICollection<T0> {}
             impl<T0> ::core::clone::Clone for ICollection<T0> {
                 fn clone(&self) -> Self {
                     ICollection(self.0.clone(), ::core::marker::PhantomData)
@@ -2628,7 +2790,7 @@ pub mod system {
                     write!(f, "ICollection({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.ICollection`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.ICollection`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_IComparer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2638,12 +2800,14 @@ pub mod system {
             );
             /// Binds the .NET interface `System.Collections.Generic.IComparer`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
             pub struct IComparer<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for IComparer<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for IComparer<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_IComparer.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_IComparer.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IComparer<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IComparer<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IComparer(obj, ::core::marker::PhantomData)
                 }
@@ -2654,7 +2818,8 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for IComparer<T0> {}
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+            for IComparer<T0> {}
             impl<T0> ::core::clone::Clone for IComparer<T0> {
                 fn clone(&self) -> Self {
                     IComparer(self.0.clone(), ::core::marker::PhantomData)
@@ -2665,7 +2830,7 @@ pub mod system {
                     write!(f, "IComparer({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.IComparer`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.IComparer`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_IEnumerable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2678,12 +2843,14 @@ pub mod system {
                 ::cilbind::Object,
                 ::core::marker::PhantomData<fn() -> (T0,)>,
             );
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for IEnumerable<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for IEnumerable<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_IEnumerable.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_IEnumerable.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IEnumerable<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerable<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IEnumerable(obj, ::core::marker::PhantomData)
                 }
@@ -2694,7 +2861,8 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for IEnumerable<T0> {}
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+            for IEnumerable<T0> {}
             impl<T0> ::core::clone::Clone for IEnumerable<T0> {
                 fn clone(&self) -> Self {
                     IEnumerable(self.0.clone(), ::core::marker::PhantomData)
@@ -2705,7 +2873,7 @@ pub mod system {
                     write!(f, "IEnumerable({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.IEnumerable`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.IEnumerable`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_IList: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2715,12 +2883,14 @@ pub mod system {
             );
             /// Binds the .NET interface `System.Collections.Generic.IList`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
             pub struct IList<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for IList<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for IList<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_IList.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_IList.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IList<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IList<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IList(obj, ::core::marker::PhantomData)
                 }
@@ -2731,7 +2901,8 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for IList<T0> {}
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+            for IList<T0> {}
             impl<T0> ::core::clone::Clone for IList<T0> {
                 fn clone(&self) -> Self {
                     IList(self.0.clone(), ::core::marker::PhantomData)
@@ -2742,7 +2913,7 @@ pub mod system {
                     write!(f, "IList({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.IList`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.IList`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_IReadOnlyCollection: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2755,12 +2926,16 @@ pub mod system {
                 ::cilbind::Object,
                 ::core::marker::PhantomData<fn() -> (T0,)>,
             );
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for IReadOnlyCollection<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType
+            for IReadOnlyCollection<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_IReadOnlyCollection.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_IReadOnlyCollection.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IReadOnlyCollection<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference
+            for IReadOnlyCollection<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IReadOnlyCollection(obj, ::core::marker::PhantomData)
                 }
@@ -2771,7 +2946,7 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object>
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
             for IReadOnlyCollection<T0> {}
             impl<T0> ::core::clone::Clone for IReadOnlyCollection<T0> {
                 fn clone(&self) -> Self {
@@ -2783,7 +2958,7 @@ pub mod system {
                     write!(f, "IReadOnlyCollection({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.IReadOnlyCollection`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.IReadOnlyCollection`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_IReadOnlyList: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2796,12 +2971,14 @@ pub mod system {
                 ::cilbind::Object,
                 ::core::marker::PhantomData<fn() -> (T0,)>,
             );
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for IReadOnlyList<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for IReadOnlyList<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_IReadOnlyList.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_IReadOnlyList.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for IReadOnlyList<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IReadOnlyList<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     IReadOnlyList(obj, ::core::marker::PhantomData)
                 }
@@ -2812,7 +2989,8 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for IReadOnlyList<T0> {}
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+            for IReadOnlyList<T0> {}
             impl<T0> ::core::clone::Clone for IReadOnlyList<T0> {
                 fn clone(&self) -> Self {
                     IReadOnlyList(self.0.clone(), ::core::marker::PhantomData)
@@ -2823,7 +3001,7 @@ pub mod system {
                     write!(f, "IReadOnlyList({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.IReadOnlyList`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.IReadOnlyList`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_List: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2833,12 +3011,14 @@ pub mod system {
             );
             /// Binds the .NET class `System.Collections.Generic.List`1` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
             pub struct List<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for List<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for List<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_List.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_List.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for List<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for List<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     List(obj, ::core::marker::PhantomData)
                 }
@@ -2849,7 +3029,8 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object> for List<T0> {}
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+            for List<T0> {}
             impl<T0> ::core::clone::Clone for List<T0> {
                 fn clone(&self) -> Self {
                     List(self.0.clone(), ::core::marker::PhantomData)
@@ -2860,14 +3041,14 @@ pub mod system {
                     write!(f, "List({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.Generic.List`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.Generic.List`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
             pub static __TYPE_List__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
-                <List<::cilbind::Int32> as ::cilbind::ManagedType>::class,
+                <List<i32> as ::cilbind::ManagedType>::class,
             );
             /// Members of the closed generic class `System.Collections.Generic.List`1<System.Int32>`.
-            impl List<::cilbind::Int32> {
+            impl List<i32> {
                 /// Binds `System.Collections.Generic.List`1..ctor()` (`List..ctor`).
                 pub fn new() -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
@@ -2908,9 +3089,7 @@ pub mod system {
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
                 pub fn new_3(
-                    collection: ::core::option::Option<
-                        &impl ::cilbind::Is<IEnumerable<::cilbind::Int32>>,
-                    >,
+                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
@@ -2981,9 +3160,7 @@ pub mod system {
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
                 pub fn sort_2(
                     &self,
-                    comparer: ::core::option::Option<
-                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
-                    >,
+                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3004,9 +3181,7 @@ pub mod system {
                     &self,
                     index: i32,
                     count: i32,
-                    comparer: ::core::option::Option<
-                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
-                    >,
+                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3032,9 +3207,7 @@ pub mod system {
                 pub fn sort_4(
                     &self,
                     comparison: ::core::option::Option<
-                        &impl ::cilbind::Is<
-                            super::super::super::system::Comparison<::cilbind::Int32>,
-                        >,
+                        &impl ::cilbind::Is<super::super::super::system::Comparison<i32>>,
                     >,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3080,7 +3253,7 @@ pub mod system {
                 pub fn true_for_all(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3112,9 +3285,7 @@ pub mod system {
                 /// Binds `void System.Collections.Generic.List`1.AddRange(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List.AddRange`).
                 pub fn add_range(
                     &self,
-                    collection: ::core::option::Option<
-                        &impl ::cilbind::Is<IEnumerable<::cilbind::Int32>>,
-                    >,
+                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3136,7 +3307,7 @@ pub mod system {
                 ) -> ::cilbind::Result<
                     ::core::option::Option<
                         super::super::super::system::collections::object_model::ReadOnlyCollection<
-                            ::cilbind::Int32,
+                            i32,
                         >,
                     >,
                 > {
@@ -3147,7 +3318,7 @@ pub mod system {
                     );
                     let __r: ::core::option::Option<
                         super::super::super::system::collections::object_model::ReadOnlyCollection<
-                            ::cilbind::Int32,
+                            i32,
                         >,
                     > = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
                     Ok(__r)
@@ -3158,9 +3329,7 @@ pub mod system {
                     index: i32,
                     count: i32,
                     item: i32,
-                    comparer: ::core::option::Option<
-                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
-                    >,
+                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3197,9 +3366,7 @@ pub mod system {
                 pub fn binary_search_3(
                     &self,
                     item: i32,
-                    comparer: ::core::option::Option<
-                        &impl ::cilbind::Is<IComparer<::cilbind::Int32>>,
-                    >,
+                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3240,7 +3407,30 @@ pub mod system {
                     let __r: bool = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
                     Ok(__r)
                 }
-                // skipped `List.ConvertAll`: generic method ConvertAll<TOutput>
+                /// Binds `System.Collections.Generic.List`1<!!0> System.Collections.Generic.List`1.ConvertAll(System.Converter`2<System.Int32, !!0> converter)` (`List.ConvertAll`).
+                pub fn convert_all<M0: ::cilbind::TypeArg>(
+                    &self,
+                    converter: ::core::option::Option<
+                        &impl ::cilbind::Is<super::super::super::system::Converter<i32, M0>>,
+                    >,
+                ) -> ::cilbind::Result<::core::option::Option<List<M0>>> {
+                    static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                            &__TYPE_List__0,
+                            "ConvertAll",
+                            &["System.Converter<System.Int32,TOutput>"],
+                        )
+                        .generic_method();
+                    let __r: ::core::option::Option<List<M0>> = M
+                        .thunk_with(
+                            __TYPE_List__0.class()?,
+                            &[<M0 as ::cilbind::ManagedType>::class()?],
+                        )?
+                        .call((
+                            ::cilbind::Reference::as_object(self),
+                            converter.map(::cilbind::Reference::as_object),
+                        ))?;
+                    Ok(__r)
+                }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array)` (`List.CopyTo`).
                 pub fn copy_to(
                     &self,
@@ -3308,7 +3498,7 @@ pub mod system {
                 pub fn exists(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3328,7 +3518,7 @@ pub mod system {
                 pub fn find(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3348,15 +3538,15 @@ pub mod system {
                 pub fn find_all(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
-                ) -> ::cilbind::Result<::core::option::Option<List<::cilbind::Int32>>> {
+                ) -> ::cilbind::Result<::core::option::Option<List<i32>>> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "FindAll",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: ::core::option::Option<List<::cilbind::Int32>> = M
+                    let __r: ::core::option::Option<List<i32>> = M
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
@@ -3368,7 +3558,7 @@ pub mod system {
                 pub fn find_index(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3389,7 +3579,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     arg1: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3412,7 +3602,7 @@ pub mod system {
                     start_index: i32,
                     count: i32,
                     arg2: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3434,7 +3624,7 @@ pub mod system {
                 pub fn find_last(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3454,7 +3644,7 @@ pub mod system {
                 pub fn find_last_index(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3475,7 +3665,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     arg1: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3498,7 +3688,7 @@ pub mod system {
                     start_index: i32,
                     count: i32,
                     arg2: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3520,7 +3710,7 @@ pub mod system {
                 pub fn for_each(
                     &self,
                     action: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Action<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Action<i32>>,
                     >,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3543,13 +3733,13 @@ pub mod system {
                     &self,
                     index: i32,
                     count: i32,
-                ) -> ::cilbind::Result<::core::option::Option<List<::cilbind::Int32>>> {
+                ) -> ::cilbind::Result<::core::option::Option<List<i32>>> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "GetRange",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: ::core::option::Option<List<::cilbind::Int32>> = M
+                    let __r: ::core::option::Option<List<i32>> = M
                         .thunk()?
                         .call((::cilbind::Reference::as_object(self), index, count))?;
                     Ok(__r)
@@ -3614,9 +3804,7 @@ pub mod system {
                 pub fn insert_range(
                     &self,
                     index: i32,
-                    collection: ::core::option::Option<
-                        &impl ::cilbind::Is<IEnumerable<::cilbind::Int32>>,
-                    >,
+                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3688,7 +3876,7 @@ pub mod system {
                 pub fn remove_all(
                     &self,
                     arg0: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<::cilbind::Int32>>,
+                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3792,12 +3980,16 @@ pub mod system {
                 ::cilbind::Object,
                 ::core::marker::PhantomData<fn() -> (T0,)>,
             );
-            impl<T0: ::cilbind::ManagedType> ::cilbind::ManagedType for ReadOnlyCollection<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType
+            for ReadOnlyCollection<T0> {
                 fn class() -> ::cilbind::Result<::cilbind::Class> {
-                    __TYPE_ReadOnlyCollection.class()?.instantiate(&[T0::class()?])
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| __TYPE_ReadOnlyCollection.class()?.instantiate(&[T0::class()?]))
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Reference for ReadOnlyCollection<T0> {
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference
+            for ReadOnlyCollection<T0> {
                 unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
                     ReadOnlyCollection(obj, ::core::marker::PhantomData)
                 }
@@ -3808,7 +4000,7 @@ pub mod system {
                     self.0
                 }
             }
-            impl<T0: ::cilbind::ManagedType> ::cilbind::Is<::cilbind::Object>
+            impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
             for ReadOnlyCollection<T0> {}
             impl<T0> ::core::clone::Clone for ReadOnlyCollection<T0> {
                 fn clone(&self) -> Self {
@@ -3820,7 +4012,7 @@ pub mod system {
                     write!(f, "ReadOnlyCollection({:?})", self.0)
                 }
             }
-            // Members of the generic type `System.Collections.ObjectModel.ReadOnlyCollection`1` are not bound: they depend on its type arguments.
+            // Members of the generic type `System.Collections.ObjectModel.ReadOnlyCollection`1` are not bound: its assembly or namespace is not selected.
         }
     }
 }

@@ -481,3 +481,44 @@ impl<T> ArgSlot for UnmanagedPtr<T> {
         Ok(())
     }
 }
+
+/// A value type passed boxed (a generic member's `T` argument when `T` is a struct): the
+/// slot holds the box's handle, so the box stays alive (and findable by the GC) until the
+/// call returns. The box's class is checked against the parameter's type like any reference.
+pub struct Boxed(pub(crate) crate::value::Object);
+
+/// Slot of [`Boxed`].
+pub struct BoxedSlot {
+    raw: RawObject,
+    _keep: crate::value::Object,
+}
+
+impl sealed::Arg for Boxed {}
+impl Arg for Boxed {
+    const ABI: Abi = Abi::Ref;
+    type Slot = BoxedSlot;
+    #[inline]
+    fn lower(self) -> Result<BoxedSlot> {
+        Ok(BoxedSlot {
+            raw: self.0.raw()?,
+            _keep: self.0,
+        })
+    }
+}
+
+impl sealed::Slot for BoxedSlot {}
+impl ArgSlot for BoxedSlot {
+    type Raw = RawObject;
+    #[inline]
+    fn raw(&mut self) -> RawObject {
+        self.raw
+    }
+    #[inline]
+    fn object(&self) -> Option<RawObject> {
+        Some(self.raw)
+    }
+    #[inline]
+    fn finish(self) -> Result<()> {
+        Ok(())
+    }
+}

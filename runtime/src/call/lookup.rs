@@ -71,7 +71,7 @@ impl TypeRef {
 
 /// How a method is called on the raw path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CallPath {
+pub(crate) enum CallPath {
     /// Mono's unmanaged thunk of the method itself.
     Thunk,
     /// A trampoline that takes the parameters in this mask by pointer (see `Cilbind.Trampolines`).
@@ -172,7 +172,7 @@ impl MethodRef {
 }
 
 /// Resolves `method`'s raw-call entry point (registering it in the function database).
-fn bind(method: Method, path: CallPath) -> Result<Thunk> {
+pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     Runtime::ensure_current_thread()?;
     let id = FunctionDb::register(method)?;
     let mask = match path {
@@ -322,7 +322,8 @@ fn abi_of(kind: TypeKind) -> Abi {
 
 /// A field named by its type and name, resolved on first use.
 pub struct FieldRef {
-    ty: &'static TypeRef,
+    /// `None` for a field resolved up front ([`FieldRef::resolved`]).
+    ty: Option<&'static TypeRef>,
     name: &'static str,
     field: OnceLock<Field>,
 }
@@ -331,9 +332,19 @@ impl FieldRef {
     /// A reference to field `name` of `ty`.
     pub const fn new(ty: &'static TypeRef, name: &'static str) -> Self {
         FieldRef {
-            ty,
+            ty: Some(ty),
             name,
             field: OnceLock::new(),
+        }
+    }
+
+    /// A reference to `field`, already found (a field of a closed generic type, found per
+    /// class by `GenericFieldRef`).
+    pub(crate) fn resolved(field: Field, name: &'static str) -> Self {
+        FieldRef {
+            ty: None,
+            name,
+            field: OnceLock::from(field),
         }
     }
 
@@ -343,7 +354,10 @@ impl FieldRef {
         if let Some(f) = self.field.get() {
             return Ok(*f);
         }
-        let f = self.ty.class()?.field(self.name)?;
+        let ty = self
+            .ty
+            .ok_or_else(|| crate::Error::Unsupported(format!("field {} has no type", self.name)))?;
+        let f = ty.class()?.field(self.name)?;
         Ok(*self.field.get_or_init(|| f))
     }
 }

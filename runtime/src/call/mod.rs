@@ -5,6 +5,7 @@ pub(crate) mod abi;
 pub(crate) mod callback;
 pub(crate) mod exception;
 pub(crate) mod function_db;
+pub(crate) mod generic;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
 pub(crate) mod shim;

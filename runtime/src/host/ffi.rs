@@ -142,6 +142,9 @@ extern "C" {
     pub fn mono_method_get_name(method: *mut MonoMethod) -> *const c_char;
     pub fn mono_method_get_class(method: *mut MonoMethod) -> *mut MonoClass;
     pub fn mono_method_get_flags(method: *mut MonoMethod, iflags: *mut u32) -> u32;
+    /// The MethodDef token; an inflated method (a member of a closed generic type) has its
+    /// definition's.
+    pub fn mono_method_get_token(method: *mut MonoMethod) -> u32;
     /// Exported, not in the headers: the generic parameters of a generic method definition,
     /// NULL for every other method (it tests the method's `is_generic` bit first).
     pub fn mono_method_get_generic_container(method: *mut MonoMethod) -> *mut c_void;

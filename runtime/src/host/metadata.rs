@@ -197,7 +197,7 @@ impl Class {
     /// The closed generic type `self<args…>` (for example ``List`1`` with `Int32`), made by
     /// `Type.MakeGenericType` in the runtime's C# helper (Mono does not export its C API for it).
     pub fn instantiate(self, args: &[Class]) -> Result<Class> {
-        super::raw::make_generic(self, args).map_err(|e| Error::ClassNotFound {
+        super::instantiate::make_generic(self, args).map_err(|e| Error::ClassNotFound {
             namespace: self.namespace().into(),
             name: format!(
                 "{}<{}> ({e})",
@@ -231,7 +231,15 @@ impl Class {
     /// Several matches in that class (overloads that differ only by return type) are
     /// [`Error::AmbiguousMethod`]: name the return type with [`Class::method_with_return`].
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
-        self.find_method(name, params, None)
+        self.find_method(name, params, None, false)
+    }
+
+    /// The generic method definition `name<…>` whose parameter types, as Mono names them in
+    /// the definition (a method type parameter by its name: `T`), equal `params` (and whose
+    /// return type is `ret`, when given). Only generic definitions are candidates; instantiate
+    /// the result with `GenericMethodRef`.
+    pub fn generic_method(self, name: &str, params: &[&str], ret: Option<&str>) -> Result<Method> {
+        self.find_method(name, params, ret, true)
     }
 
     /// The method `name` whose parameter types equal `params` and whose return type, as Mono
@@ -239,16 +247,19 @@ impl Class {
     /// Conversion operators (`op_Explicit`, `op_Implicit`) may differ only by return type
     /// (ECMA-335 I.10.2, CLS rule 38): this tells them apart.
     pub fn method_with_return(self, name: &str, params: &[&str], ret: &str) -> Result<Method> {
-        self.find_method(name, params, Some(ret))
+        self.find_method(name, params, Some(ret), false)
     }
 
-    fn find_method(self, name: &str, params: &[&str], ret: Option<&str>) -> Result<Method> {
+    fn find_method(self, name: &str, params: &[&str], ret: Option<&str>, generic: bool) -> Result<Method> {
         super::thread::ensure();
         let mut class = Some(self);
         let mut unresolved = None;
         while let Some(c) = class {
             let mut found = Vec::new();
-            for m in c.methods().filter(|m| m.name() == name && !m.is_generic_definition()) {
+            for m in c
+                .methods()
+                .filter(|m| m.name() == name && m.is_generic_definition() == generic)
+            {
                 let types = m
                     .parameter_types()
                     .and_then(|p| Ok((p, ret.map(|_| m.return_type()).transpose()?)));
@@ -430,6 +441,13 @@ impl Method {
         // SAFETY: valid method; Mono returns NULL unless the method is a generic definition
         // and reads no signature (so a method with an unresolvable signature is fine too).
         !unsafe { ffi::mono_method_get_generic_container(self.as_ptr()) }.is_null()
+    }
+
+    /// The method's metadata token. A member of a closed generic type (`List<int>.Add`) has
+    /// the token of the definition's member (``List`1.Add``).
+    pub fn token(self) -> u32 {
+        // SAFETY: valid method; reads its token field (an inflated method's declaring one).
+        unsafe { ffi::mono_method_get_token(self.as_ptr()) }
     }
 
     /// True for virtual (and abstract, and interface) methods.

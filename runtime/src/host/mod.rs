@@ -8,6 +8,7 @@ pub(crate) mod fields;
 mod finalizer_wait;
 #[cfg(feature = "floors")]
 pub mod floor;
+pub(crate) mod instantiate;
 mod metadata;
 pub(crate) mod raw;
 mod runtime;

@@ -532,37 +532,7 @@ pub(crate) fn type_object(class: Class) -> Result<RawObject> {
 }
 
 /// The class of a `System.Type` object.
-fn class_of_type_object(ty: RawObject) -> Option<Class> {
+pub(crate) fn class_of_type_object(ty: RawObject) -> Option<Class> {
     // SAFETY: `ty` is a live System.Type (a MonoReflectionType).
     Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ffi::mono_reflection_type_get_type(ty.0 as *mut _)) })
-}
-
-/// `definition.MakeGenericType(args)` through the helper assembly.
-pub(crate) fn make_generic(definition: Class, args: &[Class]) -> Result<Class> {
-    static MAKE: OnceLock<Method> = OnceLock::new();
-    let rt = Runtime::get()?;
-    let make = match MAKE.get() {
-        Some(m) => *m,
-        None => {
-            let m = rt
-                .helper()
-                .class("Cilbind", "Types")?
-                .method("MakeGeneric", &["System.Type", "System.Type[]"])?;
-            *MAKE.get_or_init(|| m)
-        }
-    };
-    let def = type_object(definition)?;
-    let type_class = def
-        .class()
-        .ok_or_else(|| Error::Unsupported("System.Type has no class".into()))?;
-    let array = array_new(type_class, args.len());
-    for (i, arg) in args.iter().enumerate() {
-        array_set_ref(array, i, type_object(*arg)?)?;
-    }
-    let mut params = [def.0 as *mut c_void, array.0 as *mut c_void];
-    let ty = runtime_invoke(make, ptr::null_mut(), &mut params).map_err(|e| {
-        let info = exception_info(e);
-        Error::InvalidArgument(format!("{}: {}", info.type_name, info.message))
-    })?;
-    class_of_type_object(ty).ok_or_else(|| Error::Unsupported("MakeGenericType returned no class".into()))
 }

@@ -6,6 +6,7 @@ pub(crate) mod corlib;
 pub(crate) mod object;
 mod primitive;
 pub(crate) mod string;
+pub(crate) mod type_arg;
 
 pub use array::{Array, ObjectArray};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
@@ -15,3 +16,4 @@ pub use primitive::{
     Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr,
 };
 pub use string::NetString;
+pub use type_arg::TypeArg;

@@ -178,5 +178,13 @@ macro_rules! rust_primitive {
     )*};
 }
 
+/// `bool` is `System.Boolean` as a generic argument (`List<bool>`); it is not `Blittable`,
+/// since a byte other than 0 or 1 is no valid `bool` (memory holds [`Boolean`]).
+impl ManagedType for bool {
+    fn class() -> Result<Class> {
+        Boolean::class()
+    }
+}
+
 rust_primitive!(i8 => SByte, u8 => Byte, i16 => Int16, u16 => UInt16, i32 => Int32, u32 => UInt32, i64 => Int64, u64 => UInt64,
     f32 => Single, f64 => Double, isize => IntPtr, usize => UIntPtr);

@@ -1,7 +1,7 @@
 //! Classification of the types and signatures in `fixtures/Fixture.cs`.
 
 use super::common;
-use crate::model::{Layout, PassMode, Primitive, Ty, TypeKind, TypeModel};
+use crate::model::{GenericParam, Layout, PassMode, Primitive, Ty, TypeKind, TypeModel};
 use crate::plan::classify::{ArrayElement, ClassifiedModel, ClassifiedType, Crossing, HandleKind, TypeClass};
 use crate::plan::SkipKind;
 use crate::Builder;
@@ -266,10 +266,12 @@ fn generic_types_and_substitution() {
         itfs.contains(&"System.Collections.Generic.IEnumerable`1<!0>".to_string()),
         "{itfs:?}"
     );
+    // A member of a generic type is bound for every type argument: `T Get()` returns the
+    // type parameter itself.
     let box_c = bound("Fixture.Classes.Box`1");
     assert_eq!(
-        member(box_c, "Get").binding.as_ref().unwrap_err().kind,
-        SkipKind::OpenGeneric
+        member(box_c, "Get").binding.as_ref().unwrap().ret,
+        Crossing::TypeParam(GenericParam::Type(0))
     );
     assert_eq!(
         member(box_c, "Size").binding.as_ref().unwrap().ret,
@@ -366,11 +368,14 @@ fn signatures_cross_or_say_why_not() {
     let cases = [
         ("Ptr", SkipKind::Pointer),
         ("Matrix", SkipKind::MultiDimArray),
-        ("Identity", SkipKind::GenericMethod),
         ("Hits", SkipKind::ArrayElement),
         ("Maybe", SkipKind::Nullable),
         ("First", SkipKind::RefReturn),
     ];
+    // A generic method is bound for every type argument: `T Identity<T>(T)`.
+    let identity = ok("Identity");
+    assert_eq!(identity.params, vec![Crossing::TypeParam(GenericParam::Method(0))]);
+    assert_eq!(identity.ret, Crossing::TypeParam(GenericParam::Method(0)));
     for (name, kind) in cases {
         let u = skip(name);
         assert_eq!(u.kind, kind, "{name}: {u}");

@@ -1,0 +1,220 @@
+//! Members of generic types and generic methods for any type argument: one `static`
+//! [`GenericMethodRef`] per member of a generic definition (``List`1.Add``,
+//! ``JsonConvert.DeserializeObject<T>``), resolving to one cached thunk per closed class and
+//! method type arguments (`List<Int32>.Add`, `DeserializeObject<Item>`, …) made at run time,
+//! so bindings work for instantiations no assembly mentions.
+
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::sync::{LazyLock, OnceLock, RwLock};
+
+use crate::call::lookup::{bind, CallPath, FieldRef, TypeRef};
+use crate::call::shim::Thunk;
+use crate::error::{Error, Result};
+use crate::host::instantiate::make_generic_method;
+use crate::host::{Class, Method};
+
+/// A member of a generic type definition, named by the definition's type, its name and its
+/// parameter types as Mono names them in the definition (`T`, `System.Int32`,
+/// `System.Collections.Generic.IEnumerable<T>`), bound per closed class on first use.
+pub struct GenericMethodRef {
+    definition: &'static TypeRef,
+    name: &'static str,
+    params: &'static [&'static str],
+    ret: Option<&'static str>,
+    path: CallPath,
+    /// A generic method definition (`M<T>(…)`), instantiated with the method type arguments.
+    generic_method: bool,
+    /// The definition's method, found once.
+    method: OnceLock<Method>,
+    /// One thunk per closed class and method type arguments, kept for the life of the process
+    /// like every `MethodRef`'s.
+    thunks: RwLock<Vec<Instance>>,
+}
+
+/// A resolved instantiation.
+struct Instance {
+    class: Class,
+    method_args: Box<[Class]>,
+    thunk: &'static Thunk,
+}
+
+impl GenericMethodRef {
+    /// A member called through Mono's unmanaged thunk.
+    pub const fn new(definition: &'static TypeRef, name: &'static str, params: &'static [&'static str]) -> Self {
+        GenericMethodRef {
+            definition,
+            name,
+            params,
+            ret: None,
+            path: CallPath::Thunk,
+            generic_method: false,
+            method: OnceLock::new(),
+            thunks: RwLock::new(Vec::new()),
+        }
+    }
+
+    /// A member called through a pointer trampoline (constructors, and full structs by
+    /// pointer), with the mask of [`MethodRef::by_pointer`](crate::MethodRef::by_pointer).
+    pub const fn by_pointer(
+        definition: &'static TypeRef,
+        name: &'static str,
+        params: &'static [&'static str],
+        mask: i64,
+    ) -> Self {
+        let mut m = Self::new(definition, name, params);
+        m.path = CallPath::Trampoline(mask);
+        m
+    }
+
+    /// The same reference, naming the return type too (as in the definition), for overloads
+    /// that differ only by return type.
+    pub const fn returning(mut self, ret: &'static str) -> Self {
+        self.ret = Some(ret);
+        self
+    }
+
+    /// The same reference to a generic method definition (`M<T>(T)`: a method type parameter
+    /// by its name in `params`), instantiated per call with [`GenericMethodRef::thunk_with`].
+    pub const fn generic_method(mut self) -> Self {
+        self.generic_method = true;
+        self
+    }
+
+    /// The definition's method (``List`1.Add(T)``, ``Convert.ChangeType<T>(…)``).
+    pub fn definition(&self) -> Result<Method> {
+        if let Some(m) = self.method.get() {
+            return Ok(*m);
+        }
+        let class = self.definition.class()?;
+        let m = match (self.generic_method, self.ret) {
+            (true, ret) => class.generic_method(self.name, self.params, ret)?,
+            (false, Some(ret)) => class.method_with_return(self.name, self.params, ret)?,
+            (false, None) => class.method(self.name, self.params)?,
+        };
+        Ok(*self.method.get_or_init(|| m))
+    }
+
+    /// The thunk of this member in `closed`, a closed instantiation of the definition (the
+    /// generated code passes `<Self as ManagedType>::class()`), resolved once per class.
+    #[inline]
+    pub fn thunk_for(&self, closed: Class) -> Result<&'static Thunk> {
+        self.thunk_with(closed, &[])
+    }
+
+    /// The thunk of this member in `class` (the definition's own class, or a closed
+    /// instantiation of it) with the method type arguments `method_args` (empty unless the
+    /// member is a generic method), resolved once per combination.
+    #[inline]
+    pub fn thunk_with(&self, class: Class, method_args: &[Class]) -> Result<&'static Thunk> {
+        if let Some(i) = self
+            .thunks
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|i| i.class == class && *i.method_args == *method_args)
+        {
+            return Ok(i.thunk);
+        }
+        self.resolve(class, method_args)
+    }
+
+    #[cold]
+    fn resolve(&self, class: Class, method_args: &[Class]) -> Result<&'static Thunk> {
+        let definition = self.definition()?;
+        let method = if class == definition.class() {
+            definition
+        } else {
+            // Mono gives a member of a closed generic type its definition's token, and only
+            // members of that type are searched, so the token names the one member meant.
+            // The name is compared too: a class that is no instantiation of the definition
+            // has other members under the same token numbers.
+            class
+                .methods()
+                .find(|m| m.token() == definition.token() && m.name() == definition.name())
+                .ok_or_else(|| Error::MethodNotFound {
+                    class: class.full_name(),
+                    name: self.name.into(),
+                    parameters: self.params.join(", "),
+                    candidates: vec![format!("{definition} (in the generic definition)")],
+                })?
+        };
+        let method = match (self.generic_method, method_args.is_empty()) {
+            (true, _) => make_generic_method(method, method_args)?,
+            (false, true) => method,
+            (false, false) => {
+                return Err(Error::InvalidArgument(format!(
+                    "{definition} is not a generic method: it takes no type arguments"
+                )))
+            }
+        };
+        let thunk: &'static Thunk = Box::leak(Box::new(bind(method, self.path)?));
+        let mut thunks = self.thunks.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(i) = thunks
+            .iter()
+            .find(|i| i.class == class && *i.method_args == *method_args)
+        {
+            return Ok(i.thunk);
+        }
+        thunks.push(Instance {
+            class,
+            method_args: method_args.into(),
+            thunk,
+        });
+        Ok(thunk)
+    }
+}
+
+/// A field of a generic type definition, found per closed class on first use (a static field
+/// of `Cell<int>` is not `Cell<string>`'s).
+pub struct GenericFieldRef {
+    name: &'static str,
+    fields: RwLock<Vec<(Class, &'static FieldRef)>>,
+}
+
+impl GenericFieldRef {
+    /// The field `name` of every instantiation of a generic type.
+    pub const fn new(name: &'static str) -> Self {
+        GenericFieldRef {
+            name,
+            fields: RwLock::new(Vec::new()),
+        }
+    }
+
+    /// The field in `closed` (the generated code passes `<Self as ManagedType>::class()`).
+    pub fn field_in(&self, closed: Class) -> Result<&'static FieldRef> {
+        if let Some(&(_, f)) = self
+            .fields
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|(c, _)| *c == closed)
+        {
+            return Ok(f);
+        }
+        let field: &'static FieldRef = Box::leak(Box::new(FieldRef::resolved(closed.field(self.name)?, self.name)));
+        let mut fields = self.fields.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(&(_, f)) = fields.iter().find(|(c, _)| *c == closed) {
+            return Ok(f);
+        }
+        fields.push((closed, field));
+        Ok(field)
+    }
+}
+
+/// The class of the Rust type `T`, made by `make` (`List<T0>`: the definition instantiated
+/// with `T0`'s class) the first time and cached by `T`'s `TypeId`: instantiating goes through
+/// reflection, far too slow for every call.
+pub fn closed_class<T: 'static>(make: impl FnOnce() -> Result<Class>) -> Result<Class> {
+    static CLASSES: LazyLock<RwLock<HashMap<TypeId, Class>>> = LazyLock::new(Default::default);
+    let key = TypeId::of::<T>();
+    if let Some(c) = CLASSES.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(*c);
+    }
+    let class = make()?;
+    Ok(*CLASSES
+        .write()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(key)
+        .or_insert(class))
+}

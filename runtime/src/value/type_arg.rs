@@ -1,0 +1,305 @@
+//! Type arguments: the Rust types that can stand for `T` in a generic .NET type or method
+//! (`List<T>`, `Dictionary<TKey, TValue>`, `JsonConvert.DeserializeObject<T>`), and how a value
+//! of `T` crosses a generic member's call.
+//!
+//! A generic member is bound once, for every `T` (`impl<T0: TypeArg> List<T0> { fn add(&self,
+//! item: T0::Param<'_>) … }`); the closed class (`List<Int32>`) is made at run time from
+//! `T0`'s class, and each closed method gets its own cached thunk (`GenericMethodRef`). How
+//! a `T` value crosses depends on what `T` is:
+//!
+//! | `T` | parameter (`Param`) | result (`Output`) | native form |
+//! |---|---|---|---|
+//! | `i32`, `f64`, …, [`Int32`](crate::Int32), … | `i32`, `f64`, … | same | itself |
+//! | `bool`, [`Boolean`](crate::Boolean) | `bool` | `bool` | a byte |
+//! | [`Char`](crate::Char) | `Char` | `Char` | a UTF-16 unit |
+//! | a class, interface, [`Object`], [`NetString`](crate::NetString), a generic wrapper | `Option<&T>` | `Option<T>` | the reference |
+//! | an enum (generated) | the enum | the enum | its underlying integer |
+//! | a full struct (generated) | `&S` | `S` | a box (copied in and out) |
+//! | a managed struct (generated) | `&S` | `S` | its box |
+//!
+//! An `out T` parameter is part of the result, like every `out` parameter: Rust gets the
+//! value the callee wrote, as `T::Output`.
+//!
+//! Every argument is still checked against the closed method's native signature and its
+//! declared classes on each call (`Thunk::call`), so an implementation that disagrees with
+//! the .NET type is an error, never a call with garbage.
+
+use crate::call::abi::{Arg, Boxed, Out, RefObject, Ret};
+use crate::call::lookup::{FieldOwner, FieldRef};
+use crate::error::{Error, Result};
+use crate::host::Blittable;
+use crate::store::{ManagedStruct, StructHandle};
+use crate::value::boxing::{box_blittable, unbox_blittable, ManagedType};
+use crate::value::{Boolean, Object, Reference};
+
+/// A Rust type that stands for a .NET type argument, and how its values cross the members
+/// of generic types and generic methods (see the module documentation).
+pub trait TypeArg: ManagedType + Sized + 'static {
+    /// What a generic member's parameter of this type takes.
+    type Param<'a>;
+    /// The argument as the raw call passes it.
+    type Arg<'a>: Arg;
+    /// The raw call's result for a return value of this type.
+    type Raw: Ret;
+    /// What a generic member returns for a result of this type.
+    type Output;
+    /// Lowers a parameter value (boxing a struct, for example).
+    fn arg<'a>(value: Self::Param<'a>) -> Result<Self::Arg<'a>>;
+    /// Lifts a raw result (unboxing a struct, for example; a null box is an error).
+    fn output(raw: Self::Raw) -> Result<Self::Output>;
+    /// Where an `out` parameter of this type is written (a zeroed value, a null reference,
+    /// or a fresh box that the callee writes into).
+    type Slot;
+    /// The `out` argument pointing at a slot.
+    type OutArg<'a>: Arg;
+    /// A new slot, before the call.
+    fn new_slot() -> Result<Self::Slot>;
+    /// The argument for `slot`.
+    fn out_arg(slot: &mut Self::Slot) -> Self::OutArg<'_>;
+    /// The value the callee wrote, after the call.
+    fn from_slot(slot: Self::Slot) -> Result<Self::Output>;
+    /// Reads a field of this type (`owner` `None` for a static field).
+    fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<Self::Output>;
+    /// Writes a field of this type.
+    fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: Self::Param<'_>) -> Result<()>;
+}
+
+/// Every reference type: classes, interfaces, delegates, [`Object`], `NetString`, and the
+/// generic wrappers themselves (`List<List<i32>>`).
+impl<T: Reference + 'static> TypeArg for T {
+    type Param<'a> = Option<&'a T>;
+    type Arg<'a> = Option<&'a T>;
+    type Raw = Option<T>;
+    type Output = Option<T>;
+    #[inline]
+    fn arg<'a>(value: Self::Param<'a>) -> Result<Self::Arg<'a>> {
+        Ok(value)
+    }
+    #[inline]
+    fn output(raw: Self::Raw) -> Result<Self::Output> {
+        Ok(raw)
+    }
+    type Slot = Option<T>;
+    type OutArg<'a> = RefObject<'a, T>;
+    fn new_slot() -> Result<Option<T>> {
+        Ok(None)
+    }
+    fn out_arg(slot: &mut Option<T>) -> RefObject<'_, T> {
+        RefObject(slot)
+    }
+    fn from_slot(slot: Option<T>) -> Result<Option<T>> {
+        Ok(slot)
+    }
+    fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
+        field.get_object(owner)
+    }
+    fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: Option<&T>) -> Result<()> {
+        field.set_object(owner, value)
+    }
+}
+
+macro_rules! by_value {
+    ($($t:ty => $rust:ty, $stored:ty),* $(,)?) => {$(
+        impl TypeArg for $t {
+            type Param<'a> = $rust;
+            type Arg<'a> = $rust;
+            type Raw = $rust;
+            type Output = $rust;
+            #[inline]
+            fn arg<'a>(value: Self::Param<'a>) -> Result<Self::Arg<'a>> {
+                Ok(value)
+            }
+            #[inline]
+            fn output(raw: Self::Raw) -> Result<Self::Output> {
+                Ok(raw)
+            }
+            type Slot = $stored;
+            type OutArg<'a> = Out<'a, $stored>;
+            fn new_slot() -> Result<$stored> {
+                Ok(crate::host::zeroed())
+            }
+            fn out_arg(slot: &mut $stored) -> Out<'_, $stored> {
+                Out(slot)
+            }
+            fn from_slot(slot: $stored) -> Result<$rust> {
+                Ok(slot.into())
+            }
+            fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<$rust> {
+                Ok(field.get::<$stored>(owner)?.into())
+            }
+            fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: $rust) -> Result<()> {
+                field.set(owner, <$stored>::from(value))
+            }
+        }
+    )*};
+}
+
+// `bool` is stored as a `Boolean` (any byte is valid) in `out` slots.
+by_value!(
+    i8 => i8, i8, u8 => u8, u8, i16 => i16, i16, u16 => u16, u16, i32 => i32, i32, u32 => u32, u32,
+    i64 => i64, i64, u64 => u64, u64, f32 => f32, f32, f64 => f64, f64, isize => isize, isize,
+    usize => usize, usize, bool => bool, Boolean,
+    crate::SByte => i8, i8, crate::Byte => u8, u8, crate::Int16 => i16, i16, crate::UInt16 => u16, u16,
+    crate::Int32 => i32, i32, crate::UInt32 => u32, u32, crate::Int64 => i64, i64, crate::UInt64 => u64, u64,
+    crate::Single => f32, f32, crate::Double => f64, f64, crate::IntPtr => isize, isize,
+    crate::UIntPtr => usize, usize, crate::Char => crate::Char, crate::Char, Boolean => bool, Boolean,
+);
+
+/// Boxes a full struct for a generic member's parameter (see [`__type_arg!`]).
+#[doc(hidden)]
+pub fn box_arg<V: Blittable>(value: &V) -> Result<Boxed> {
+    box_blittable(value).map(Boxed)
+}
+
+/// Unboxes a full struct returned by a generic member (see [`__type_arg!`]): checked against
+/// `V`'s class; null (impossible for a value type, but a wrong binding might) is an error.
+#[doc(hidden)]
+pub fn unbox_output<V: Blittable>(raw: Option<Object>) -> Result<V> {
+    let obj = raw.ok_or_else(|| Error::NullReference("a generic member returned a null struct".into()))?;
+    unbox_blittable(&obj)
+}
+
+/// A fresh box of a zeroed full struct: the slot of an `out` parameter of a struct type
+/// argument (Mono's thunk passes a by-ref struct as a box the callee writes into).
+#[doc(hidden)]
+pub fn zeroed_box<V: Blittable>() -> Result<Object> {
+    box_blittable(&crate::host::zeroed::<V>())
+}
+
+/// The handle of a managed struct passed to a generic member's parameter.
+#[doc(hidden)]
+pub fn struct_arg<S: ManagedStruct>(handle: &StructHandle<S>) -> Result<&StructHandle<S>> {
+    Ok(handle)
+}
+
+/// Implements [`TypeArg`] for a generated enum, full struct or managed struct (reference
+/// types have it already):
+///
+/// ```ignore
+/// cilbind::generated::type_arg!(enum Team: i32, |v| v.0, Team);      // newtype enum
+/// cilbind::generated::type_arg!(enum Flags: u8, |v| v.bits(), Flags::from_bits_retain);
+/// cilbind::generated::type_arg!(struct Vector3);                        // full struct
+/// cilbind::generated::type_arg!(managed Entry);                         // managed struct
+/// ```
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __type_arg {
+    (enum $ty:ty : $raw:ty, $to:expr, $from:expr) => {
+        impl $crate::TypeArg for $ty {
+            type Param<'a> = $ty;
+            type Arg<'a> = $raw;
+            type Raw = $raw;
+            type Output = $ty;
+            #[inline]
+            fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
+                let to: fn($ty) -> $raw = $to;
+                Ok(to(value))
+            }
+            #[inline]
+            fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
+                let from: fn($raw) -> $ty = $from;
+                Ok(from(raw))
+            }
+            type Slot = $ty;
+            type OutArg<'a> = $crate::Out<'a, $ty>;
+            fn new_slot() -> $crate::Result<$ty> {
+                Ok($crate::generated::zeroed())
+            }
+            fn out_arg(slot: &mut $ty) -> $crate::Out<'_, $ty> {
+                $crate::Out(slot)
+            }
+            fn from_slot(slot: $ty) -> $crate::Result<$ty> {
+                Ok(slot)
+            }
+            fn get_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+            ) -> $crate::Result<$ty> {
+                field.get::<$ty>(owner)
+            }
+            fn set_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                value: $ty,
+            ) -> $crate::Result<()> {
+                field.set(owner, value)
+            }
+        }
+    };
+    (struct $ty:ty) => {
+        impl $crate::TypeArg for $ty {
+            type Param<'a> = &'a $ty;
+            type Arg<'a> = $crate::generated::Boxed;
+            type Raw = ::core::option::Option<$crate::Object>;
+            type Output = $ty;
+            fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
+                $crate::generated::box_arg(value)
+            }
+            fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
+                $crate::generated::unbox_output(raw)
+            }
+            type Slot = $crate::Object;
+            type OutArg<'a> = &'a $crate::Object;
+            fn new_slot() -> $crate::Result<$crate::Object> {
+                $crate::generated::zeroed_box::<$ty>()
+            }
+            fn out_arg(slot: &mut $crate::Object) -> &$crate::Object {
+                slot
+            }
+            fn from_slot(slot: $crate::Object) -> $crate::Result<$ty> {
+                $crate::unbox_blittable(&slot)
+            }
+            fn get_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+            ) -> $crate::Result<$ty> {
+                field.get::<$ty>(owner)
+            }
+            fn set_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                value: &$ty,
+            ) -> $crate::Result<()> {
+                field.set(owner, *value)
+            }
+        }
+    };
+    (managed $ty:ident) => {
+        impl $crate::TypeArg for $ty {
+            type Param<'a> = &'a $ty;
+            type Arg<'a> = &'a $crate::StructHandle<$ty>;
+            type Raw = $crate::StructHandle<$ty>;
+            type Output = $ty;
+            fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
+                $crate::generated::struct_arg(&value.0)
+            }
+            fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
+                Ok($ty(raw))
+            }
+            type Slot = $ty;
+            type OutArg<'a> = &'a $crate::StructHandle<$ty>;
+            fn new_slot() -> $crate::Result<$ty> {
+                $ty::default_value()
+            }
+            fn out_arg(slot: &mut $ty) -> &$crate::StructHandle<$ty> {
+                &slot.0
+            }
+            fn from_slot(slot: $ty) -> $crate::Result<$ty> {
+                Ok(slot)
+            }
+            fn get_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+            ) -> $crate::Result<$ty> {
+                field.get_struct::<$ty>(owner).map($ty)
+            }
+            fn set_field(
+                field: &$crate::FieldRef,
+                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                value: &$ty,
+            ) -> $crate::Result<()> {
+                field.set_struct(owner, &value.0)
+            }
+        }
+    };
+}
