@@ -1,9 +1,9 @@
 // Lists the public surface of an assembly by reflection, independently of the generator:
 // one line per public member of each public type (GetExportedTypes, plus the types a facade
 // forwards), `type<TAB>kind<TAB>key`. Kinds: ctor, method, property, event, field, and
-// enum-value (an enum's named constants, counted apart). Compiler-generated types are left out. Property and event accessors are
-// part of their property or event, never methods of their own; `value__` (an enum's
-// runtime-special instance field) is not a member. Keys are spelled exactly as
+// enum-value (an enum's named constants, counted apart). Compiler-generated types are left
+// out. Property and event accessors are part of their property or event, never methods of
+// their own; `value__` (an enum's runtime-special instance field) is not a member. Keys are spelled exactly as
 // `cilbind generate --coverage` spells them (codegen/src/coverage.rs).
 //
 // Usage: mono PublicSurface.exe ASSEMBLY.dll   (mscorlib.dll: the running one is read)
@@ -25,18 +25,25 @@ static class PublicSurface
             Console.Error.WriteLine("usage: PublicSurface.exe ASSEMBLY.dll");
             return 2;
         }
+        // Mono cannot load a second mscorlib: the one it runs on is read instead.
         Assembly asm = System.IO.Path.GetFileName(args[0]) == "mscorlib.dll"
             ? typeof(object).Assembly
             : Assembly.LoadFrom(args[0]);
+        if (asm == typeof(object).Assembly
+            && System.IO.Path.GetFullPath(args[0]) != System.IO.Path.GetFullPath(asm.Location))
+            Console.Error.WriteLine("warning: reading the running mscorlib, " + asm.Location + ", not " + args[0]);
         var types = new List<Type>(asm.GetExportedTypes());
         // A facade's public types are the ones it forwards (and their nested public types).
         foreach (Type t in Forwarded(asm))
             AddWithNested(t, types);
         var lines = new SortedSet<string>(StringComparer.Ordinal);
         foreach (Type t in types.Distinct())
-            if (!IsCompilerGenerated(t))
-                foreach (string line in Members(t))
+        {
+            if (IsCompilerGenerated(t))
+                continue;
+            foreach (string line in Members(t))
                 lines.Add(TypeName(t) + "\t" + line);
+        }
         var stdout = new System.IO.StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false));
         stdout.NewLine = "\n";
         foreach (string l in lines)
