@@ -59,13 +59,17 @@ fn main() {
         &[absent],
     );
 
-    // Generic types for any type argument: the fixture's own, and mscorlib's collections in
-    // the same bindings, so that `Cell<T>::repeat` returns the `List<T>` that has members.
+    // Generic types and methods for any type argument: the fixture's own, mscorlib's
+    // collections and Debian's Json.NET (a real third-party assembly) in the same bindings, so
+    // that `Cell<T>::repeat` and `JsonConvert::deserialize_object::<List<T>>` return the
+    // `List<T>` that has members.
     let bindings = cilbind_codegen::Builder::new()
         .assembly(out.join("Generics.dll"))
         .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .assembly(JSON_NET)
         .namespace("Generics")
         .namespace("System.Collections.Generic")
+        .namespace("Newtonsoft.Json")
         .generate()
         .unwrap_or_else(|e| panic!("generating bindings for Generics.dll and mscorlib: {e}"));
     bindings
@@ -94,6 +98,9 @@ fn main() {
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
     }
 }
+
+/// Debian's Json.NET (package `libnewtonsoft-json5.0-cil`, installed by scripts/ensure-deps.sh).
+const JSON_NET: &str = "/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll";
 
 /// Compiles `sources` into the library `dll` with mcs, referencing `references`.
 fn mcs(sources: &[PathBuf], dll: &std::path::Path, references: &[PathBuf]) {

@@ -6,6 +6,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// Mono's class library, whose `System.Collections.Generic` the sample uses.
+const MSCORLIB: &str = "/usr/lib/mono/4.5/mscorlib.dll";
+
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let source = PathBuf::from("managed/Arena.cs");
@@ -19,15 +22,21 @@ fn main() {
         .unwrap_or_else(|e| panic!("cannot run mcs (bash scripts/ensure-deps.sh installs it): {e}"));
     assert!(status.success(), "mcs failed on {}", source.display());
 
+    // mscorlib's collections are bound too (only that namespace: compile time), so that Rust
+    // can make a `List<int>` of its own and call `List<T>`'s members on what C# returns.
     let bindings = cilbind_codegen::Builder::new()
         .assembly(&dll)
+        .assembly(MSCORLIB)
+        .namespace("Arena")
+        .namespace("System.Collections.Generic")
         .generate()
         .unwrap_or_else(|e| panic!("generating bindings for {}: {e}", dll.display()));
     // Anything the generator skipped is a comment in the output; surface it at build time
     // too, so a C# change that loses a member the sample needs is visible before rustc fails.
-    // Protected members are skipped by design (only subclasses may call them).
+    // Protected members are skipped by design (only subclasses may call them); mscorlib's
+    // skips are the generator's business, listed in the output.
     for skip in bindings.skips() {
-        if skip.kind != cilbind_codegen::SkipKind::Protected {
+        if skip.kind != cilbind_codegen::SkipKind::Protected && skip.assembly == "Arena" {
             println!("cargo:warning=cilbind skipped {}: {}", skip.item, skip.reason);
         }
     }

@@ -326,6 +326,28 @@ namespace Arena
             return found;
         }
 
+        // Every living entity of type T, in spawn order: a generic method, like Unity's
+        // GetComponents<T>() (T = Entity for all of them, Player or Monster for one kind).
+        public List<T> Living<T>() where T : Entity
+        {
+            var found = new List<T>();
+            foreach (var e in entities)
+            {
+                var t = e as T;
+                if (t != null && t.IsAlive) found.Add(t);
+            }
+            return found;
+        }
+
+        // The summed health of the entities whose ids are listed (ids not spawned count 0).
+        public int TotalHealth(List<int> ids)
+        {
+            int total = 0;
+            foreach (var e in entities)
+                if (ids.Contains(e.Id)) total += e.Health;
+            return total;
+        }
+
         public void Log(object entry) { log.Add(entry); }
         public int LogCount { get { return log.Count; } }
         public object GetLogEntry(int index) { return log[index]; }

@@ -7,7 +7,9 @@
 //! value), `World.Raycast` (its `out RaycastHit` is a managed struct that refers to the entity
 //! hit), `Entity.Damage` (which throws `InvalidOperationException` on a corpse: an
 //! [`cilbind::Error::ManagedException`] value here), and `World.Log(object)`, which receives
-//! explicitly boxed scores (`Int32`) and teams (the `Team` enum).
+//! explicitly boxed scores (`Int32`) and teams (the `Team` enum). At the end it calls the
+//! roll through the generic method `World.Living<T>()`, instantiated from Rust, and hands C# a
+//! `List<int>` that Rust made itself ([`RollCall`]).
 //!
 //! The rules are in the C# file's comments and in [`run`]'s; `tests/final_state.rs`
 //! re-implements them in plain Rust and checks [`Outcome`] against that.
@@ -34,9 +36,10 @@ mod outcome;
 use error::Context;
 pub use error::SampleError;
 pub use names::{monster_name, player_name, team_name};
-pub use outcome::{Config, EntityState, Kind, Outcome};
+pub use outcome::{Config, EntityState, Kind, Outcome, RollCall};
 
 use bindings::arena::{Entity, EntityFlags, Monster, Player, Quaternion, Team, Vector3, World};
+use bindings::system::collections::generic::List;
 use bindings::system::Action;
 
 /// Players keep this far from their target instead of walking into it.
@@ -459,6 +462,36 @@ impl Game {
         })
     }
 
+    /// The survivors, found by C#'s generic `World.Living<T>()` instantiated from Rust for
+    /// `Entity`, `Player` and `Monster`, and their summed health from `World.TotalHealth`,
+    /// given a `List<int>` of their ids that Rust makes itself (`List::<i32>::new`, `add`).
+    fn roll_call(&self) -> cilbind::Result<RollCall> {
+        let living: List<Entity> = self
+            .call(self.world.living::<Entity>())?
+            .ok_or_else(|| null("World.Living<Entity>()"))?;
+        let ids = self.call(List::<i32>::new())?;
+        let mut survivors = Vec::new();
+        for i in 0..self.call(living.count())? {
+            let e = self.call(living.item(i))?.ok_or_else(|| null("List<Entity>[i]"))?;
+            let id = self.call(e.id())?;
+            self.call(ids.add(id))?;
+            survivors.push(id);
+        }
+        let players = self
+            .call(self.world.living::<Player>())?
+            .ok_or_else(|| null("World.Living<Player>()"))?;
+        let monsters = self
+            .call(self.world.living::<Monster>())?
+            .ok_or_else(|| null("World.Living<Monster>()"))?;
+        let roll = RollCall {
+            players: self.call(players.count())?,
+            monsters: self.call(monsters.count())?,
+            health: self.call(self.world.total_health(Some(&ids)))?,
+            survivors,
+        };
+        Ok(roll)
+    }
+
     /// Reads the managed log back: each entry is unboxed by its runtime type.
     fn read_log(&self, out: &mut dyn Write) -> Result<(Vec<i32>, Vec<u8>), SampleError> {
         let count = self
@@ -556,6 +589,13 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Outcome, SampleError>
     }
     let entities = game.final_state(out)?;
     let (logged_scores, logged_teams) = game.read_log(out)?;
+    let roll = game.roll_call().context(|| "calling the roll".into())?;
+    writeln!(
+        out,
+        "\nRoll call (World.Living<T>() for T = Entity, Player, Monster): {} players and {} monsters \
+         alive, ids {:?}; World.TotalHealth of a List<int> made in Rust: {} hp",
+        roll.players, roll.monsters, roll.survivors, roll.health
+    )?;
     Ok(Outcome {
         ticks_played,
         entities,
@@ -567,6 +607,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Outcome, SampleError>
         corpse_shots: game.totals.corpse_shots,
         logged_scores,
         logged_teams,
+        roll,
         managed_calls: game.calls.get(),
         elapsed: start.elapsed(),
         warmup_calls: warmup.0,

@@ -43,6 +43,20 @@ pub struct EntityState {
     pub score: i32,
 }
 
+/// The survivors at the end of a game, found through the generic method `World.Living<T>()`
+/// and summed by `World.TotalHealth(List<int>)` over a list Rust made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RollCall {
+    /// Ids of the living entities, in spawn order (`Living<Entity>()`).
+    pub survivors: Vec<i32>,
+    /// How many of them are players (`Living<Player>().Count`).
+    pub players: i32,
+    /// How many are monsters (`Living<Monster>().Count`).
+    pub monsters: i32,
+    /// Their summed health (`TotalHealth` of a `List<int>` of `survivors`).
+    pub health: i32,
+}
+
 /// What happened in a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -66,6 +80,8 @@ pub struct Outcome {
     pub logged_scores: Vec<i32>,
     /// The boxed `Team` values in the managed log (the team of each victim), in order.
     pub logged_teams: Vec<u8>,
+    /// Who is still alive at the end, as C#'s generic `World.Living<T>()` lists them.
+    pub roll: RollCall,
     /// Calls made through the generated bindings (methods, property accessors, field reads)
     /// and boxing, counted on the Rust side, from spawning to the final report.
     pub managed_calls: u64,

@@ -374,6 +374,7 @@ fn model(config: &Config) -> Outcome {
             corpse_shots: 0,
             logged_scores: Vec::new(),
             logged_teams: Vec::new(),
+            roll: Default::default(),
             managed_calls: 0,
             elapsed: Default::default(),
             warmup_calls: 0,
@@ -424,6 +425,13 @@ fn model(config: &Config) -> Outcome {
             score: e.score,
         })
         .collect();
+    let living: Vec<&EntityState> = m.out.entities.iter().filter(|e| e.health > 0).collect();
+    m.out.roll = cilbind_samples::RollCall {
+        survivors: living.iter().map(|e| e.id).collect(),
+        players: living.iter().filter(|e| e.kind == Kind::Player).count() as i32,
+        monsters: living.iter().filter(|e| e.kind == Kind::Monster).count() as i32,
+        health: living.iter().map(|e| e.health).sum(),
+    };
     m.out
 }
 
@@ -457,6 +465,10 @@ fn assert_same_game(actual: &Outcome, expected: &Outcome, config: &Config) {
     );
     assert_eq!(actual.logged_scores, expected.logged_scores, "logged scores, {ctx}");
     assert_eq!(actual.logged_teams, expected.logged_teams, "logged teams, {ctx}");
+    assert_eq!(
+        actual.roll, expected.roll,
+        "roll call (World.Living<T>, TotalHealth), {ctx}"
+    );
     assert_eq!(actual.entities.len(), expected.entities.len(), "entity count, {ctx}");
     for (a, e) in actual.entities.iter().zip(&expected.entities) {
         let who = format!("entity {} ({}), {ctx}", e.id, e.name);

@@ -146,7 +146,7 @@ pub(crate) type Origin = (MemberModelRef, Option<usize>);
 #[derive(Clone, Debug)]
 pub(crate) enum MemberItem {
     /// A method, constructor or accessor.
-    Method(MethodItem),
+    Method(Box<MethodItem>),
     /// A field's getter and setter.
     Field(FieldItem),
     /// A .NET `const`.

@@ -74,6 +74,7 @@ pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> (Vec<Memb
             }
             Err((kind, reason)) => MemberItem::Skip(Skip {
                 item: m.display_name.clone(),
+                assembly: o.t.path.assembly.clone(),
                 kind,
                 reason,
             }),
@@ -163,7 +164,7 @@ fn plan_member(
     if o.t.kind == TypeKind::Delegate && invoke {
         item.from_fn = Some(callback::plan(method, &item.params, &item.ret));
     }
-    Ok(Some(MemberItem::Method(item)))
+    Ok(Some(MemberItem::Method(Box::new(item))))
 }
 
 fn plan_method(
@@ -410,7 +411,18 @@ fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> 
         .collect()
 }
 
+/// The C#-like signature in a method's doc. Types that mention type parameters are spelled
+/// with the parameters' names (`List<T>`, not ``List`1<!0>``), and a generic method shows
+/// its own (`DeserializeObject<T>`).
 fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
+    let names = ParamNames {
+        of_type: &t.generic_params,
+        of_method: &m.generic_params,
+    };
+    let spell = |ty: &Ty| match ty.first_generic_param() {
+        Some(_) => mono_name(ty, names).unwrap_or_else(|| ty.to_string()),
+        None => ty.to_string(),
+    };
     let params: Vec<String> = m
         .params
         .iter()
@@ -421,16 +433,21 @@ fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
                 PassMode::Out => "out ",
                 PassMode::In => "in ",
             };
-            format!("{pass}{} {}", p.ty, p.name)
+            format!("{pass}{} {}", spell(&p.ty), p.name)
         })
         .collect();
     let ret = if m.is_constructor {
         String::new()
     } else {
-        format!("{} ", m.ret)
+        format!("{} ", spell(&m.ret))
+    };
+    let generics = if m.generic_params.is_empty() {
+        String::new()
+    } else {
+        format!("<{}>", m.generic_params.join(", "))
     };
     format!(
-        "{}{ret}{}.{}({})",
+        "{}{ret}{}.{}{generics}({})",
         if m.is_static { "static " } else { "" },
         t.path.metadata_name,
         m.name,

@@ -94,6 +94,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
     for (path, why) in &decl.excluded {
         let skip = Skip {
             item: format!("struct {}", path.metadata_name),
+            assembly: path.assembly.clone(),
             kind: SkipKind::NoRustForm,
             reason: why.clone(),
         };
@@ -120,6 +121,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
         };
         let skip = Skip {
             item: format!("type {}", t.path.metadata_name),
+            assembly: t.path.assembly.clone(),
             kind,
             reason,
         };

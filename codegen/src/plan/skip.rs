@@ -132,4 +132,7 @@ pub struct Skip {
     pub kind: SkipKind,
     /// The sentence.
     pub reason: String,
+    /// Simple name of the assembly that defines the type or member (`mscorlib`), so that a
+    /// build script binding several assemblies can tell whose skips are whose.
+    pub assembly: String,
 }

@@ -30,11 +30,13 @@ pub(super) fn member_skips(t: Option<&ClassifiedType>, skip: &Skip) -> Vec<Skip>
         .map(|m| match &m.binding {
             Err(u) => Skip {
                 item: m.display_name.clone(),
+                assembly: t.path.assembly.clone(),
                 kind: u.kind,
                 reason: u.detail.clone(),
             },
             Ok(_) => Skip {
                 item: m.display_name.clone(),
+                assembly: t.path.assembly.clone(),
                 kind: skip.kind,
                 reason: format!(
                     "member of `{}`, which has no declaration: {}",

@@ -150,9 +150,11 @@ fn generic_skips(t: &TypeModel, members: &[ClassifiedMember]) -> Vec<Skip> {
                 item: m.display_name.clone(),
                 kind: u.kind,
                 reason: u.detail.clone(),
+                assembly: t.path.assembly.clone(),
             },
             Ok(_) => Skip {
                 item: m.display_name.clone(),
+                assembly: t.path.assembly.clone(),
                 kind: SkipKind::OpenGeneric,
                 reason: format!(
                     "member of the generic type `{}`: bound only on its closed instantiations",
@@ -174,6 +176,7 @@ fn enum_decl(res: &Resolver, t: &TypeModel, underlying: Primitive, is_enum: bool
             if !fits(underlying, m.value) {
                 return Err(Skip {
                     item: m.name.clone(),
+                    assembly: t.path.assembly.clone(),
                     kind: SkipKind::NoRustForm,
                     reason: format!("value {} does not fit {}", m.value, rust_primitive(underlying)),
                 });

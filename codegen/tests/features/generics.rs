@@ -105,7 +105,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Binds `!0 Features.Generics.Bag`1.Get()` (`Bag.Get`).
+            /// Binds `T Features.Generics.Bag`1.Get()` (`Bag.Get`).
             pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                     &__TYPE_Bag,
@@ -191,7 +191,7 @@ pub mod features {
                 let __r: ::core::option::Option<Bag<i32>> = M.thunk()?.call(())?;
                 Ok(__r)
             }
-            /// Binds `static !!0 Features.Generics.Use.Id(!!0 x)` (`Use.Id`).
+            /// Binds `static T Features.Generics.Use.Id<T>(T x)` (`Use.Id`).
             pub fn id<M0: ::cilbind::TypeArg>(
                 x: <M0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {

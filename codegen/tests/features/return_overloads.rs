@@ -172,7 +172,7 @@ pub mod features {
                 let () = __r;
                 Ok(())
             }
-            /// Binds `static void Features.ReturnOverloads.Meters.Check(System.Boolean ok)` (`Meters.Check`).
+            /// Binds `static void Features.ReturnOverloads.Meters.Check<T>(System.Boolean ok)` (`Meters.Check`).
             pub fn check_2<M0: ::cilbind::TypeArg>(ok: bool) -> ::cilbind::Result<()> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                         &__TYPE_Meters,

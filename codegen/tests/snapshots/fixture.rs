@@ -295,7 +295,7 @@ pub mod fixture {
                     )?,
                 )
             }
-            /// Binds `!0 Fixture.Classes.Box`1.Get()` (`Box.Get`).
+            /// Binds `T Fixture.Classes.Box`1.Get()` (`Box.Get`).
             pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                     &__TYPE_Box,
@@ -1961,7 +1961,7 @@ pub mod fixture {
             }
             // skipped `Uses.Ptr`: returns System.Int32* (pointer returns are not bound)
             // skipped `Uses.Matrix`: return type: System.Int32[,]
-            /// Binds `static !!0 Fixture.Structs.Uses.Identity(!!0 x)` (`Uses.Identity`).
+            /// Binds `static T Fixture.Structs.Uses.Identity<T>(T x)` (`Uses.Identity`).
             pub fn identity<M0: ::cilbind::TypeArg>(
                 x: <M0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {
@@ -3407,7 +3407,7 @@ pub mod system {
                     let __r: bool = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
                     Ok(__r)
                 }
-                /// Binds `System.Collections.Generic.List`1<!!0> System.Collections.Generic.List`1.ConvertAll(System.Converter`2<System.Int32, !!0> converter)` (`List.ConvertAll`).
+                /// Binds `System.Collections.Generic.List<TOutput> System.Collections.Generic.List`1.ConvertAll<TOutput>(System.Converter<System.Int32,TOutput> converter)` (`List.ConvertAll`).
                 pub fn convert_all<M0: ::cilbind::TypeArg>(
                     &self,
                     converter: ::core::option::Option<
