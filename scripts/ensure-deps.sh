@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what cilbind needs on a fresh Debian machine, if it is missing: Mono's runtime,
 # the mcs compiler, the embedding library (pkg-config package mono-2) and the
-# System.Numerics.Vectors and Json.NET assemblies used as real third-party test inputs.
+# System.Numerics.Vectors and Json.NET assemblies used as real third-party inputs (tests and
+# scripts/coverage.sh).
 set -euo pipefail
 
 PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil"

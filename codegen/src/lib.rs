@@ -4,8 +4,9 @@
 //! `read` loads assemblies with dotnetdll and resolves types across them, building the owned
 //! `model`; `plan` makes every binding decision (what each type is to Rust, how each member's
 //! values cross, names, receivers, what is skipped and why); `render` prints the plan as Rust.
-//! The [`Summary`] and [`Bindings::skips`] are folds over the same plan, so they describe
-//! exactly what the output contains.
+//! The [`Summary`], [`Bindings::skips`] and [`Bindings::coverage`] (every public member:
+//! bound, skipped or missing) are folds over the same plan, so they describe exactly what the
+//! output contains.
 //!
 //! ```no_run
 //! let bindings = cilbind_codegen::Builder::new()
@@ -20,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod coverage;
 mod error;
 pub(crate) mod model;
 mod plan;
@@ -27,6 +29,7 @@ pub(crate) mod read;
 mod render;
 mod summary;
 
+pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
 pub use error::{Error, Result};
 pub use plan::{Function, Skip, SkipKind};
 pub use summary::Summary;
@@ -91,6 +94,7 @@ impl Builder {
         let read = start.elapsed();
         let model = plan::classify::classify(model);
         let plan = plan::build(&model, &self.assemblies);
+        let coverage = coverage::rows(&model, &plan);
         let classify = start.elapsed() - read;
         let rendered = render::render(&plan)?;
         let emit = start.elapsed() - read - classify;
@@ -101,7 +105,8 @@ impl Builder {
             format: rendered.format_time,
         };
         Ok(Bindings {
-            summary: Summary::of(&plan),
+            summary: Summary::of(&plan, &coverage),
+            coverage,
             skips: plan.skips().into_iter().cloned().collect(),
             functions: plan.functions(),
             source: rendered.source,
@@ -158,6 +163,7 @@ pub struct Bindings {
     summary: Summary,
     skips: Vec<Skip>,
     functions: Vec<Function>,
+    coverage: Vec<CoverageRow>,
     source: String,
     timings: Timings,
 }
@@ -201,6 +207,13 @@ impl Bindings {
     /// Every bound method with its function-database signature and ID, in output order.
     pub fn functions(&self) -> &[Function] {
         &self.functions
+    }
+
+    /// Every public member of the selected types (enum values included) and whether it is
+    /// bound, skipped (why) or missing from the output, in model order: what
+    /// `cilbind generate --coverage` writes and `scripts/coverage.sh` checks against reflection.
+    pub fn coverage(&self) -> &[CoverageRow] {
+        &self.coverage
     }
 
     /// Writes [`Bindings::to_rust`] to `path`.

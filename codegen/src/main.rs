@@ -40,6 +40,11 @@ enum Command {
         /// (tab-separated, so `sort`, `grep` and `cut` work on it).
         #[arg(long)]
         explain: bool,
+        /// Also write every public member of the selected types to FILE, one tab-separated
+        /// line each: assembly, type, kind, key, status (bound, skipped or missing), category,
+        /// reason (`scripts/coverage.sh` compares it with reflection).
+        #[arg(long, value_name = "FILE")]
+        coverage: Option<PathBuf>,
     },
 }
 
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
         out,
         timings,
         explain,
+        coverage,
     } = Cli::parse().command;
     let mut builder = Builder::new();
     for a in assemblies {
@@ -66,7 +72,14 @@ fn main() -> ExitCode {
     for t in types {
         builder = builder.type_name(t);
     }
-    match builder.generate().and_then(|b| b.write_to_file(&out).map(|()| b)) {
+    let generated = builder
+        .generate()
+        .and_then(|b| b.write_to_file(&out).map(|()| b))
+        .and_then(|b| match &coverage {
+            Some(path) => write_coverage(&b, path).map(|()| b),
+            None => Ok(b),
+        });
+    match generated {
         Ok(bindings) => {
             println!("wrote {}", out.display());
             print!("{}", bindings.summary());
@@ -100,4 +113,18 @@ fn print_explain(bindings: &cilbind_codegen::Bindings) {
             skip.reason.replace(['\t', '\n'], " ")
         );
     }
+}
+
+/// The coverage listing, under a header line.
+fn write_coverage(bindings: &cilbind_codegen::Bindings, path: &std::path::Path) -> cilbind_codegen::Result<()> {
+    let mut text = String::from(cilbind_codegen::COVERAGE_HEADER);
+    text.push('\n');
+    for row in bindings.coverage() {
+        text.push_str(&row.to_string());
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|source| cilbind_codegen::Error::Write {
+        path: path.to_path_buf(),
+        source,
+    })
 }

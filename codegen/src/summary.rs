@@ -1,14 +1,18 @@
 //! Counts of what was bound and what was skipped, by reason: a fold over the binding plan,
 //! so they count exactly what the output contains.
 
+use crate::coverage::{Coverage, CoverageRow};
 use crate::plan::{MemberItem, MemberRef, Plan, SkipKind};
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// What a run bound and skipped. Members are what the output gives a function or a
 /// constant (methods, constructors, accessors, fields, .NET constants); a full struct's
-/// instance fields and an enum's values belong to their type's declaration. Members of
-/// skipped types are not counted: the type's skip stands for them.
+/// instance fields and an enum's values belong to their type's declaration. Each member of
+/// a skipped type is counted as a skipped member too. The members bound on closed generic
+/// instantiations (`impl List<Int32>`) are counted apart: their generic definition's own
+/// members are already counted (once each), so adding them would count those members twice. [`Summary::coverage`] counts public
+/// members the way the coverage report does (a property or event is one member).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Selected types the output declares.
@@ -19,29 +23,37 @@ pub struct Summary {
     pub members_bound: usize,
     /// Members skipped, by reason.
     pub members_skipped: BTreeMap<SkipKind, usize>,
+    /// Members of closed generic instantiations bound.
+    pub instance_members_bound: usize,
+    /// Members of closed generic instantiations skipped, by reason.
+    pub instance_members_skipped: BTreeMap<SkipKind, usize>,
+    /// The public members of the selected types, as the coverage report counts them.
+    pub coverage: Coverage,
 }
 
 impl Summary {
-    /// Counts the decisions in `plan`.
-    pub(crate) fn of(plan: &Plan) -> Summary {
+    /// Counts the decisions in `plan`; `coverage` is its coverage listing.
+    pub(crate) fn of(plan: &Plan, coverage: &[CoverageRow]) -> Summary {
         let mut s = Summary {
             types_bound: plan.types.iter().filter(|t| t.bound).count(),
+            coverage: Coverage::of(coverage),
             ..Summary::default()
         };
-        for (_, skip) in &plan.skipped_types {
-            *s.types_skipped.entry(skip.kind).or_default() += 1;
+        for t in &plan.skipped_types {
+            *s.types_skipped.entry(t.skip.kind).or_default() += 1;
         }
-        for m in plan.member_items() {
-            match m {
-                MemberRef::Item(MemberItem::Skip(skip)) | MemberRef::Skip(skip) => {
-                    *s.members_skipped.entry(skip.kind).or_default() += 1
-                }
-                MemberRef::Item(MemberItem::Method(_) | MemberItem::Field(_) | MemberItem::Const(_)) => {
-                    s.members_bound += 1
-                }
-            }
+        for m in plan.type_member_items() {
+            count(m, &mut s.members_bound, &mut s.members_skipped);
+        }
+        for m in plan.instance_member_items() {
+            count(m, &mut s.instance_members_bound, &mut s.instance_members_skipped);
         }
         s
+    }
+
+    /// Total number of skipped members of closed generic instantiations.
+    pub fn instance_members_skipped_total(&self) -> usize {
+        self.instance_members_skipped.values().sum()
     }
 
     /// Total number of skipped types.
@@ -52,6 +64,14 @@ impl Summary {
     /// Total number of skipped members.
     pub fn members_skipped_total(&self) -> usize {
         self.members_skipped.values().sum()
+    }
+}
+
+/// Adds one member item to a bound count or a skipped-by-reason count.
+fn count(m: MemberRef, bound: &mut usize, skipped: &mut BTreeMap<SkipKind, usize>) {
+    match m {
+        MemberRef::Item(MemberItem::Skip(skip)) | MemberRef::Skip(skip) => *skipped.entry(skip.kind).or_default() += 1,
+        MemberRef::Item(MemberItem::Method(_) | MemberItem::Field(_) | MemberItem::Const(_)) => *bound += 1,
     }
 }
 
@@ -71,6 +91,29 @@ impl fmt::Display for Summary {
         for (kind, n) in &self.members_skipped {
             writeln!(f, "  {n:>6}  {kind}")?;
         }
-        Ok(())
+        if self.instance_members_bound > 0 || !self.instance_members_skipped.is_empty() {
+            writeln!(
+                f,
+                "members of closed generic instantiations bound: {} (skipped: {})",
+                self.instance_members_bound,
+                self.instance_members_skipped_total()
+            )?;
+            for (kind, n) in &self.instance_members_skipped {
+                writeln!(f, "  {n:>6}  {kind}")?;
+            }
+        }
+        let c = &self.coverage;
+        writeln!(
+            f,
+            "public members (a property or event counts once): {}, bound {} ({:.1}%), missing {}",
+            c.members,
+            c.bound,
+            c.percent_bound(),
+            c.missing
+        )?;
+        for (kind, n) in &c.skipped {
+            writeln!(f, "  {n:>6}  {kind}")?;
+        }
+        writeln!(f, "enum values: {}, bound {}", c.enum_values, c.enum_values_bound)
     }
 }

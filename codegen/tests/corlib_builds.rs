@@ -1,4 +1,6 @@
-//! Bindings for all of Mono's mscorlib are generated, and they compile against the runtime.
+//! Bindings for all of Mono's mscorlib are generated, they list every public member (bound or
+//! skipped, as reflection counts them: `common/surface.rs`), and they compile against the
+//! runtime.
 //!
 //! The generated file goes into a throwaway crate that depends on `runtime/` by path and is
 //! built with the same `cargo` that runs this test (its own target folder, kept between runs
@@ -9,6 +11,9 @@ use std::process::Command;
 
 use cilbind_codegen::Builder;
 
+#[path = "common/surface.rs"]
+mod surface;
+
 #[test]
 fn mscorlib_bindings_build() {
     let corlib = Path::new(cilbind_codegen::MONO_LIB_DIR).join("mscorlib.dll");
@@ -16,6 +21,11 @@ fn mscorlib_bindings_build() {
     let summary = bindings.summary();
     assert!(summary.types_bound > 1500, "{summary}");
     assert!(summary.members_bound > 10_000, "{summary}");
+    let coverage = surface::check(&corlib, &bindings);
+    assert!(
+        coverage.members > 13_000 && coverage.enum_values > 1_000,
+        "{coverage:?}"
+    );
 
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

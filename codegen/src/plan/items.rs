@@ -4,7 +4,7 @@
 use super::repr::StructDecl;
 use super::rust_ty::Pass;
 use super::skip::Skip;
-use crate::model::Primitive;
+use crate::model::{MemberModelRef, Primitive};
 
 /// One declared type: a bound type or a dependency of one (a type its declarations or
 /// signatures use, declared so that they can name it).
@@ -135,7 +135,13 @@ pub(crate) struct Members {
     pub metadata_name: String,
     /// Each member, bound or skipped.
     pub items: Vec<MemberItem>,
+    /// Where each classified member went, in metadata order: `Some(i)` is `items[i]`, `None`
+    /// the type's own declaration (a full struct's instance field).
+    pub origins: Vec<Origin>,
 }
+
+/// A classified member and where the plan put it (see [`Members::origins`]).
+pub(crate) type Origin = (MemberModelRef, Option<usize>);
 
 /// One member: bound (a method, field or constant) or skipped.
 #[derive(Clone, Debug)]

@@ -52,37 +52,44 @@ pub(super) struct Owned<'a> {
     pub type_params: &'a [String],
 }
 
-/// Plans `members` of `o.t`, in order.
-pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> Vec<MemberItem> {
+/// Plans `members` of `o.t`, in order. The origins say where each member went (the coverage
+/// report reads them): `Some(i)` is `items[i]`, `None` the type's own declaration (a full
+/// struct's instance field).
+pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> (Vec<MemberItem>, Vec<Origin>) {
     plan_members_reserving(o, members, BTreeSet::new())
 }
 
-/// Plans `members` of `o.t`, in order, with the Rust names in `taken` already used (a
-/// member named like one of them is numbered, as overloads are).
+/// [`plan_members`], with the Rust names in `taken` already used (a member named like one
+/// of them is numbered, as overloads are).
 pub(super) fn plan_members_reserving(
     o: &Owned,
     members: &[ClassifiedMember],
     mut taken: BTreeSet<String>,
-) -> Vec<MemberItem> {
-    members
-        .iter()
-        .filter_map(|m| {
-            let item = match &m.binding {
-                Err(u) => Err((u.kind, u.to_string())),
-                Ok(sig) => plan_member(o, m, sig, &mut taken),
-            };
-            match item {
-                Ok(Some(item)) => Some(item),
-                Ok(None) => None,
-                Err((kind, reason)) => Some(MemberItem::Skip(Skip {
-                    item: m.display_name.clone(),
-                    assembly: o.t.path.assembly.clone(),
-                    kind,
-                    reason,
-                })),
+) -> (Vec<MemberItem>, Vec<Origin>) {
+    let mut items = Vec::with_capacity(members.len());
+    let mut origins = Vec::with_capacity(members.len());
+    for m in members {
+        let item = match &m.binding {
+            Err(u) => Err((u.kind, u.to_string())),
+            Ok(sig) => plan_member(o, m, sig, &mut taken),
+        };
+        let item = match item {
+            Ok(Some(item)) => item,
+            Ok(None) => {
+                origins.push((m.member, None));
+                continue;
             }
-        })
-        .collect()
+            Err((kind, reason)) => MemberItem::Skip(Skip {
+                item: m.display_name.clone(),
+                assembly: o.t.path.assembly.clone(),
+                kind,
+                reason,
+            }),
+        };
+        origins.push((m.member, Some(items.len())));
+        items.push(item);
+    }
+    (items, origins)
 }
 
 pub(super) type Decided<T> = Result<T, (SkipKind, String)>;

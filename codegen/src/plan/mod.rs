@@ -8,8 +8,9 @@
 //! category and a sentence ([`member`]).
 //!
 //! Renderers (`crate::render`) print [`Plan`] items and decide nothing; the
-//! [`Summary`](crate::Summary) and `cilbind generate --explain` are folds over the same plan,
-//! so they describe exactly what the output contains.
+//! [`Summary`](crate::Summary), `cilbind generate --explain` and the coverage listing
+//! (`crate::coverage`) are folds over the same plan, so they describe exactly what the output
+//! contains.
 
 mod callback;
 pub(crate) mod classify;
@@ -25,6 +26,7 @@ mod runtime_members;
 mod rust_ty;
 mod signature;
 pub(crate) mod skip;
+mod skipped;
 mod span;
 #[cfg(test)]
 mod tests;
@@ -35,6 +37,7 @@ pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
 pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
 pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};
 pub use skip::{Skip, SkipKind};
+pub(crate) use skipped::SkippedType;
 pub(crate) use span::span_mask;
 
 /// Plain data the renderers print as they are.
@@ -54,8 +57,9 @@ pub(crate) struct Plan {
     pub instances: Vec<InstanceItem>,
     /// Extension traits with the members of bound types the runtime declares itself.
     pub runtime: Vec<RuntimeItem>,
-    /// Bound types that get no declaration, by module (each is a comment there).
-    pub skipped_types: Vec<(Vec<String>, Skip)>,
+    /// Selected types that get no declaration, with their members' skips (each is a comment
+    /// in its module).
+    pub skipped_types: Vec<SkippedType>,
     /// Root-relative paths of every full struct, whose layout `init()` checks.
     pub layout_checks: Vec<String>,
     /// The input assemblies' paths, as `init()` loads them.
@@ -98,15 +102,18 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
     let (runtime, covered) = runtime_members::plan(model, &res, &decl);
     plan.runtime = runtime;
     for (path, why) in &decl.excluded {
-        plan.skipped_types.push((
-            names::module_path(&path.namespace),
-            Skip {
-                item: format!("struct {}", path.metadata_name),
-                assembly: path.assembly.clone(),
-                kind: SkipKind::NoRustForm,
-                reason: why.clone(),
-            },
-        ));
+        let skip = Skip {
+            item: format!("struct {}", path.metadata_name),
+            assembly: path.assembly.clone(),
+            kind: SkipKind::NoRustForm,
+            reason: why.clone(),
+        };
+        plan.skipped_types.push(SkippedType {
+            module: names::module_path(&path.namespace),
+            path: path.clone(),
+            members: skipped::member_skips(bound.get(path).copied(), &skip),
+            skip,
+        });
     }
     // Selected types with no declaration of their own.
     for t in &model.types {
@@ -123,15 +130,18 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
                 None => (SkipKind::NoRustForm, "no declaration".to_string()),
             },
         };
-        plan.skipped_types.push((
-            names::module_path(&t.path.namespace),
-            Skip {
-                item: format!("type {}", t.path.metadata_name),
-                assembly: t.path.assembly.clone(),
-                kind,
-                reason,
-            },
-        ));
+        let skip = Skip {
+            item: format!("type {}", t.path.metadata_name),
+            assembly: t.path.assembly.clone(),
+            kind,
+            reason,
+        };
+        plan.skipped_types.push(SkippedType {
+            module: names::module_path(&t.path.namespace),
+            path: t.path.clone(),
+            members: skipped::member_skips(Some(t), &skip),
+            skip,
+        });
     }
     plan
 }
@@ -139,6 +149,12 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
 impl Plan {
     /// Every member item of bound types and instances, with generic definitions' skips.
     pub(crate) fn member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
+        self.type_member_items().chain(self.instance_member_items())
+    }
+
+    /// The members of the selected types: of declared ones (generic definitions' skips and
+    /// enum values that do not fit included), then of the types without a declaration.
+    pub(crate) fn type_member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
         let of_types = self.types.iter().flat_map(|t| {
             let (members, generic) = match &t.kind {
                 TypeItemKind::FullStruct { members, .. }
@@ -158,20 +174,28 @@ impl Plan {
                 .chain(generic.iter().map(MemberRef::Skip))
                 .chain(values.iter().filter_map(|v| v.as_ref().err()).map(MemberRef::Skip))
         });
-        let of_instances = self
-            .instances
+        let of_skipped_types = self
+            .skipped_types
             .iter()
-            .flat_map(|i| i.members.items.iter().map(MemberRef::Item));
+            .flat_map(|t| t.members.iter().map(MemberRef::Skip));
         let of_runtime = self
             .runtime
             .iter()
             .flat_map(|r| r.members.items.iter().map(MemberRef::Item));
-        of_types.chain(of_instances).chain(of_runtime)
+        of_types.chain(of_skipped_types).chain(of_runtime)
+    }
+
+    /// The members of closed generic instantiations (`impl List<Int32>`): bindings beside
+    /// the selected types' own members, which the generic definition already lists.
+    pub(crate) fn instance_member_items(&self) -> impl Iterator<Item = MemberRef<'_>> {
+        self.instances
+            .iter()
+            .flat_map(|i| i.members.items.iter().map(MemberRef::Item))
     }
 
     /// Every skip: types first, then members, in output order.
     pub(crate) fn skips(&self) -> Vec<&Skip> {
-        let mut out: Vec<&Skip> = self.skipped_types.iter().map(|(_, s)| s).collect();
+        let mut out: Vec<&Skip> = self.skipped_types.iter().map(|t| &t.skip).collect();
         out.extend(self.member_items().filter_map(|m| match m {
             MemberRef::Skip(s) | MemberRef::Item(MemberItem::Skip(s)) => Some(s),
             MemberRef::Item(_) => None,
@@ -216,6 +240,7 @@ impl Plan {
 pub(crate) enum MemberRef<'p> {
     /// A member of a bound type or instance.
     Item(&'p MemberItem),
-    /// A skipped member of a generic definition or an enum value that does not fit.
+    /// A skipped member of a generic definition or of a type without a declaration, or an
+    /// enum value that does not fit.
     Skip(&'p Skip),
 }

@@ -165,7 +165,7 @@ pub(super) fn plan(
             },
             type_params: &[],
         };
-        let mut planned = plan_members_reserving(&o, &t.members, reserved);
+        let (mut planned, origins) = plan_members_reserving(&o, &t.members, reserved);
         if owner == Owner::FullStruct {
             // .NET primitives are immutable: every instance method works on a copy.
             for item in &mut planned {
@@ -186,6 +186,7 @@ pub(super) fn plan(
                 type_params: Vec::new(),
                 metadata_name: t.path.metadata_name.clone(),
                 items: planned,
+                origins,
             },
         });
         covered.insert(t.path.clone());

@@ -95,13 +95,15 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
         },
         type_params: &[],
     };
+    let (items, origins) = plan_members(&o, &bound.members);
     Members {
         self_ty: name.clone(),
         type_ref: type_ref_static(name),
         trait_name: (owner == Owner::Interface).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
         type_params: Vec::new(),
         metadata_name: t.path.metadata_name.clone(),
-        items: plan_members(&o, &bound.members),
+        items,
+        origins,
     }
 }
 
@@ -127,13 +129,15 @@ fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType, own
         },
         type_params: &t.generic_params,
     };
+    let (items, origins) = plan_members(&o, &bound.members);
     Members {
         self_ty: format!("{name}<{}>", params.join(", ")),
         type_ref: type_ref_static(name),
         trait_name: None,
         type_params: params,
         metadata_name: t.path.metadata_name.clone(),
-        items: plan_members(&o, &bound.members),
+        items,
+        origins,
     }
 }
 
@@ -261,13 +265,14 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             ty: instance.ty.clone(),
             type_params: &[],
         };
-        let mut items = plan_members(&o, &instance.members);
+        let (mut items, mut origins) = plan_members(&o, &instance.members);
         let from_fn = if generic_impl {
             let from_fn = items.iter().find_map(|m| match m {
                 MemberItem::Method(m) => m.from_fn.clone(),
                 _ => None,
             });
             items.clear();
+            origins.clear();
             Some(from_fn.unwrap_or_else(|| Err("its Invoke is not bound".into())))
         } else {
             None
@@ -283,6 +288,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
                 type_params: Vec::new(),
                 metadata_name: instance.model.path.metadata_name.clone(),
                 items,
+                origins,
             },
             from_fn,
             self_ty,

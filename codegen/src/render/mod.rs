@@ -24,7 +24,7 @@ mod tokens;
 mod value_type;
 
 use crate::error::{Error, Result};
-use crate::plan::{InstanceItem, Plan, RuntimeItem, Skip, TypeItem, TypeItemKind};
+use crate::plan::{InstanceItem, Plan, RuntimeItem, Skip, SkippedType, TypeItem, TypeItemKind};
 use format::Splices;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -44,7 +44,7 @@ enum Work<'p> {
     Type(&'p TypeItem),
     Instance(&'p InstanceItem),
     Runtime(&'p RuntimeItem),
-    Skip(&'p Skip),
+    SkippedType(&'p SkippedType),
     Init(&'p Plan),
 }
 
@@ -57,7 +57,7 @@ pub(crate) fn render(plan: &Plan) -> Result<Rendered> {
     work.extend(plan.types.iter().map(|t| (&t.module[..], Work::Type(t))));
     work.extend(plan.instances.iter().map(|i| (&i.module[..], Work::Instance(i))));
     work.extend(plan.runtime.iter().map(|r| (&r.module[..], Work::Runtime(r))));
-    work.extend(plan.skipped_types.iter().map(|(m, s)| (&m[..], Work::Skip(s))));
+    work.extend(plan.skipped_types.iter().map(|t| (&t.module[..], Work::SkippedType(t))));
     work.push((&[], Work::Init(plan)));
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -120,7 +120,12 @@ fn render_one(w: &Work) -> Result<String> {
         },
         Work::Instance(i) => reference::render_instance(&out, i),
         Work::Runtime(r) => runtime_trait::render(&out, r),
-        Work::Skip(skip) => skip_comment(&out, skip),
+        Work::SkippedType(t) => {
+            let comments = std::iter::once(&t.skip)
+                .chain(&t.members)
+                .map(|skip| skip_comment(&out, skip));
+            quote!(#(#comments)*)
+        }
         Work::Init(plan) => init::render(&plan.assemblies, &plan.layout_checks),
     };
     out.format(tokens)

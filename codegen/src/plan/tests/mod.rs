@@ -5,4 +5,5 @@ mod classify_fixture;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod corlib;
+mod coverage;
 mod select_types;
