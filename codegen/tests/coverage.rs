@@ -39,8 +39,9 @@ fn fixtures_agree_with_reflection() {
         .expect("run mcs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     let c = check(&dll);
-    // The inputs exercise every outcome: bound, skipped for many reasons, enum values.
-    assert!(c.bound > 200 && c.skipped.len() >= 8 && c.enum_values > 30, "{c:?}");
+    // The inputs exercise every outcome: bound, skipped for many reasons (seven kinds are
+    // left since generic members, generic methods and generic structs bind), enum values.
+    assert!(c.bound > 250 && c.skipped.len() >= 7 && c.enum_values > 30, "{c:?}");
 }
 
 #[test]

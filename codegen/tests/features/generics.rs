@@ -132,6 +132,114 @@ pub mod features {
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
+        pub static __TYPE_Pair: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Generics",
+            "Pair`1",
+        );
+        /// Binds the .NET generic struct `Features.Generics.Pair`1` (assembly `Feature`) for every type argument, held by handle: its layout depends on the type arguments, so each closed type lives in a box, in a store of its own.
+        pub struct Pair<T0: ::cilbind::TypeArg>(
+            pub ::cilbind::StructHandle<Pair<T0>>,
+            ::core::marker::PhantomData<fn() -> (T0,)>,
+        );
+        impl<T0: ::cilbind::TypeArg> ::cilbind::ManagedStruct for Pair<T0> {
+            fn store() -> &'static ::cilbind::StructStore<Self> {
+                ::cilbind::generated::generic_store::<Self>()
+            }
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                ::cilbind::generated::closed_class::<
+                    Self,
+                >(|| {
+                    __TYPE_Pair.class()?.instantiate(&[<T0 as ::cilbind::ManagedType>::class()?])
+                })
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::ManagedType for Pair<T0> {
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                <Self as ::cilbind::ManagedStruct>::class()
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::core::clone::Clone for Pair<T0> {
+            fn clone(&self) -> Self {
+                Pair(self.0.clone(), ::core::marker::PhantomData)
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::core::fmt::Debug for Pair<T0> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "Pair({:?})", self.0)
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> Pair<T0> {
+            /// The default value (every field zero or null), like C#'s `default`.
+            pub fn default_value() -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::default_value()
+                    .map(|h| Pair(h, ::core::marker::PhantomData))
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::Unbox for Pair<T0> {
+            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(obj).map(|h| Pair(h, ::core::marker::PhantomData))
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::Object> for Pair<T0> {
+            fn box_to(&self) -> ::cilbind::Result<::cilbind::Object> {
+                self.0.box_object()
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::ValueType> for Pair<T0> {
+            fn box_to(&self) -> ::cilbind::Result<::cilbind::ValueType> {
+                self.0
+                    .box_object()
+                    .and_then(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
+            }
+        }
+        ::cilbind::generated::type_arg!(managed Pair < T0 >);
+        impl<T0: ::cilbind::TypeArg> Pair<T0> {
+            /// Reads the .NET field `Features.Generics.Pair`1.A` (!0).
+            pub fn a(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "A",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+            }
+            /// Writes the .NET field `Features.Generics.Pair`1.A` (!0).
+            pub fn set_a(
+                &self,
+                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<()> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "A",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+            }
+            /// Reads the .NET field `Features.Generics.Pair`1.B` (!0).
+            pub fn b(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "B",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+            }
+            /// Writes the .NET field `Features.Generics.Pair`1.B` (!0).
+            pub fn set_b(
+                &self,
+                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<()> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "B",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+            }
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
         pub static __TYPE_Use: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
             "Feature",
             "Features.Generics",
@@ -211,8 +319,5 @@ pub mod features {
                 Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
         }
-        // skipped `type Features.Generics.Pair`1`: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
-        // skipped `Pair.A`: member of `Features.Generics.Pair`1`, which has no declaration: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
-        // skipped `Pair.B`: member of `Features.Generics.Pair`1`, which has no declaration: generic value type Features.Generics.Pair`1: its layout depends on the type arguments
     }
 }

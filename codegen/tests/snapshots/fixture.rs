@@ -1472,7 +1472,11 @@ pub mod fixture {
                     &__TYPE_HoldsHit,
                     "Hit",
                 );
-                Ok(RaycastHit(F.get_struct::<RaycastHit>(Some(&self.0))?))
+                Ok(
+                    <RaycastHit as ::cilbind::TypeArg>::output(
+                        F.get_struct::<RaycastHit>(Some(&self.0))?,
+                    )?,
+                )
             }
             /// Writes the .NET field `Fixture.Structs.HoldsHit.Hit` (Fixture.Structs.RaycastHit).
             pub fn set_hit(&self, value: &RaycastHit) -> ::cilbind::Result<()> {
@@ -1739,6 +1743,114 @@ pub mod fixture {
         impl Packed {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
+        pub static __TYPE_Pair: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Fixture",
+            "Fixture.Structs",
+            "Pair`1",
+        );
+        /// Binds the .NET generic struct `Fixture.Structs.Pair`1` (assembly `Fixture`) for every type argument, held by handle: its layout depends on the type arguments, so each closed type lives in a box, in a store of its own.
+        pub struct Pair<T0: ::cilbind::TypeArg>(
+            pub ::cilbind::StructHandle<Pair<T0>>,
+            ::core::marker::PhantomData<fn() -> (T0,)>,
+        );
+        impl<T0: ::cilbind::TypeArg> ::cilbind::ManagedStruct for Pair<T0> {
+            fn store() -> &'static ::cilbind::StructStore<Self> {
+                ::cilbind::generated::generic_store::<Self>()
+            }
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                ::cilbind::generated::closed_class::<
+                    Self,
+                >(|| {
+                    __TYPE_Pair.class()?.instantiate(&[<T0 as ::cilbind::ManagedType>::class()?])
+                })
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::ManagedType for Pair<T0> {
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                <Self as ::cilbind::ManagedStruct>::class()
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::core::clone::Clone for Pair<T0> {
+            fn clone(&self) -> Self {
+                Pair(self.0.clone(), ::core::marker::PhantomData)
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::core::fmt::Debug for Pair<T0> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "Pair({:?})", self.0)
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> Pair<T0> {
+            /// The default value (every field zero or null), like C#'s `default`.
+            pub fn default_value() -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::default_value()
+                    .map(|h| Pair(h, ::core::marker::PhantomData))
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::Unbox for Pair<T0> {
+            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(obj).map(|h| Pair(h, ::core::marker::PhantomData))
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::Object> for Pair<T0> {
+            fn box_to(&self) -> ::cilbind::Result<::cilbind::Object> {
+                self.0.box_object()
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::ValueType> for Pair<T0> {
+            fn box_to(&self) -> ::cilbind::Result<::cilbind::ValueType> {
+                self.0
+                    .box_object()
+                    .and_then(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
+            }
+        }
+        ::cilbind::generated::type_arg!(managed Pair < T0 >);
+        impl<T0: ::cilbind::TypeArg> Pair<T0> {
+            /// Reads the .NET field `Fixture.Structs.Pair`1.First` (!0).
+            pub fn first(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "First",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+            }
+            /// Writes the .NET field `Fixture.Structs.Pair`1.First` (!0).
+            pub fn set_first(
+                &self,
+                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<()> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "First",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+            }
+            /// Reads the .NET field `Fixture.Structs.Pair`1.Second` (!0).
+            pub fn second(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "Second",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+            }
+            /// Writes the .NET field `Fixture.Structs.Pair`1.Second` (!0).
+            pub fn set_second(
+                &self,
+                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<()> {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
+                    "Second",
+                );
+                #[allow(non_snake_case)]
+                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+            }
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
         pub static __TYPE_RaycastHit: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
             "Fixture",
             "Fixture.Structs",
@@ -1910,7 +2022,16 @@ pub mod fixture {
             }
         }
         impl Uses {
-            // skipped `Uses.IntPair`: return: Fixture.Structs.Pair`1<System.Int32> has no Rust binding
+            /// Binds `static Fixture.Structs.Pair`1<System.Int32> Fixture.Structs.Uses.IntPair()` (`Uses.IntPair`).
+            pub fn int_pair() -> ::cilbind::Result<Pair<i32>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Uses,
+                    "IntPair",
+                    &[],
+                );
+                let __r: ::cilbind::StructHandle<Pair<i32>> = M.thunk()?.call(())?;
+                Ok(<Pair<i32> as ::cilbind::TypeArg>::output(__r)?)
+            }
             /// Binds `static void Fixture.Structs.Uses.TakesHit(Fixture.Structs.RaycastHit hit)` (`Uses.TakesHit`).
             pub fn takes_hit(hit: &RaycastHit) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -1929,7 +2050,7 @@ pub mod fixture {
                     "TryHit",
                     &["Fixture.Structs.RaycastHit&"],
                 );
-                let hit = RaycastHit::default_value()?;
+                let hit = <RaycastHit>::default_value()?;
                 let __r: bool = M.thunk()?.call((&hit.0,))?;
                 Ok((__r, hit))
             }
@@ -2012,7 +2133,16 @@ pub mod fixture {
                     .call((p.bits(), c.0))?;
                 Ok(__r)
             }
-            // skipped `Uses.Maybe`: return type: System.Nullable`1<System.Int32> boxes to its value or null
+            /// Binds `static System.Nullable`1<System.Int32> Fixture.Structs.Uses.Maybe()` (`Uses.Maybe`).
+            pub fn maybe() -> ::cilbind::Result<::core::option::Option<i32>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Uses,
+                    "Maybe",
+                    &[],
+                );
+                let __r: ::cilbind::Nullable<i32> = M.thunk()?.call(())?;
+                Ok(__r.0)
+            }
             // skipped `Uses.First`: returns ref System.Int32
         }
         /// Binds the .NET struct `Fixture.Structs.Vector3` (assembly `Fixture`): 12 bytes, mirrored field for field.
@@ -2088,9 +2218,6 @@ pub mod fixture {
                 Ok(__r)
             }
         }
-        // skipped `type Fixture.Structs.Pair`1`: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
-        // skipped `Pair.First`: member of `Fixture.Structs.Pair`1`, which has no declaration: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
-        // skipped `Pair.Second`: member of `Fixture.Structs.Pair`1`, which has no declaration: generic value type Fixture.Structs.Pair`1: its layout depends on the type arguments
     }
 }
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
@@ -3044,6 +3171,75 @@ pub mod system {
             // Members of the generic type `System.Collections.Generic.List`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
+            pub static __TYPE_List_Enumerator: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+                "mscorlib",
+                "System.Collections.Generic",
+                "List`1/Enumerator",
+            );
+            /// Binds the .NET generic struct `System.Collections.Generic.List`1/Enumerator` (assembly `mscorlib`) for every type argument, held by handle: its layout depends on the type arguments, so each closed type lives in a box, in a store of its own.
+            pub struct List_Enumerator<T0: ::cilbind::TypeArg>(
+                pub ::cilbind::StructHandle<List_Enumerator<T0>>,
+                ::core::marker::PhantomData<fn() -> (T0,)>,
+            );
+            impl<T0: ::cilbind::TypeArg> ::cilbind::ManagedStruct for List_Enumerator<T0> {
+                fn store() -> &'static ::cilbind::StructStore<Self> {
+                    ::cilbind::generated::generic_store::<Self>()
+                }
+                fn class() -> ::cilbind::Result<::cilbind::Class> {
+                    ::cilbind::generated::closed_class::<
+                        Self,
+                    >(|| {
+                        __TYPE_List_Enumerator
+                            .class()?
+                            .instantiate(&[<T0 as ::cilbind::ManagedType>::class()?])
+                    })
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> ::cilbind::ManagedType for List_Enumerator<T0> {
+                fn class() -> ::cilbind::Result<::cilbind::Class> {
+                    <Self as ::cilbind::ManagedStruct>::class()
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> ::core::clone::Clone for List_Enumerator<T0> {
+                fn clone(&self) -> Self {
+                    List_Enumerator(self.0.clone(), ::core::marker::PhantomData)
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> ::core::fmt::Debug for List_Enumerator<T0> {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    write!(f, "List_Enumerator({:?})", self.0)
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> List_Enumerator<T0> {
+                /// The default value (every field zero or null), like C#'s `default`.
+                pub fn default_value() -> ::cilbind::Result<Self> {
+                    ::cilbind::StructHandle::default_value()
+                        .map(|h| List_Enumerator(h, ::core::marker::PhantomData))
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> ::cilbind::Unbox for List_Enumerator<T0> {
+                fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                    ::cilbind::StructHandle::unbox(obj)
+                        .map(|h| List_Enumerator(h, ::core::marker::PhantomData))
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::Object>
+            for List_Enumerator<T0> {
+                fn box_to(&self) -> ::cilbind::Result<::cilbind::Object> {
+                    self.0.box_object()
+                }
+            }
+            impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::ValueType>
+            for List_Enumerator<T0> {
+                fn box_to(&self) -> ::cilbind::Result<::cilbind::ValueType> {
+                    self.0
+                        .box_object()
+                        .and_then(<::cilbind::ValueType as ::cilbind::Reference>::from_object)
+                }
+            }
+            ::cilbind::generated::type_arg!(managed List_Enumerator < T0 >);
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals)]
             pub static __TYPE_List__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
                 <List<i32> as ::cilbind::ManagedType>::class,
             );
@@ -3727,7 +3923,18 @@ pub mod system {
                     let () = __r;
                     Ok(())
                 }
-                // skipped `List.GetEnumerator`: return: System.Collections.Generic.List`1/Enumerator<System.Int32> has no Rust binding
+                /// Binds `System.Collections.Generic.List`1/Enumerator<System.Int32> System.Collections.Generic.List`1.GetEnumerator()` (`List.GetEnumerator`).
+                pub fn get_enumerator(&self) -> ::cilbind::Result<List_Enumerator<i32>> {
+                    static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                        &__TYPE_List__0,
+                        "GetEnumerator",
+                        &[],
+                    );
+                    let __r: ::cilbind::StructHandle<List_Enumerator<i32>> = M
+                        .thunk()?
+                        .call((::cilbind::Reference::as_object(self),))?;
+                    Ok(<List_Enumerator<i32> as ::cilbind::TypeArg>::output(__r)?)
+                }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.GetRange(System.Int32 index, System.Int32 count)` (`List.GetRange`).
                 pub fn get_range(
                     &self,

@@ -53,14 +53,33 @@ fn members_of_a_type_without_declaration_are_skips_and_dropping_them_shows() {
         .classified()
         .expect("classify");
     let mut plan = plan::build(&model, &[]);
-    let string = plan
+    assert!(missing(&rows(&model, &plan)).is_empty());
+    // `Span<T>` (a ref struct: no declaration) carries its members as skips.
+    let span = plan
         .skipped_types
         .iter_mut()
-        .find(|t| t.path.metadata_name == "System.String")
-        .expect("String has no declaration: the runtime binds it");
-    assert!(string.members.len() > 100, "{}", string.members.len());
-    assert!(string.members.iter().all(|s| s.item.starts_with("String.")));
-    string.members.clear();
+        .find(|t| t.path.metadata_name == "System.Span`1")
+        .expect("Span<T> has no declaration: a ref struct can't be held");
+    assert!(span.members.len() > 10, "{}", span.members.len());
+    assert!(span.members.iter().all(|s| s.item.starts_with("Span.")));
+    span.members.clear();
+    let all = rows(&model, &plan);
+    let now = missing(&all);
+    assert!(
+        now.len() > 10 && now.iter().all(|r| r.type_name == "System.Span`1"),
+        "{}",
+        now.len()
+    );
+    // `String`'s members are in the runtime's extension trait: forgetting where they went
+    // shows too.
+    let mut plan = plan::build(&model, &[]);
+    let string = plan
+        .runtime
+        .iter_mut()
+        .find(|r| r.members.metadata_name == "System.String")
+        .expect("String's members are an extension trait");
+    assert!(string.members.origins.len() > 100, "{}", string.members.origins.len());
+    string.members.origins.clear();
     let all = rows(&model, &plan);
     let now = missing(&all);
     assert!(
