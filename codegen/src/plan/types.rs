@@ -40,12 +40,12 @@ pub(super) fn plan_type(
             TypeItemKind::GenericReference {
                 kind: kind_word(t.kind),
                 arity: t.generic_params.len(),
-                members: bound.map(|b| generic_members_of(res, t, b, Owner::Class)),
+                members: bound.map(|b| members_of(res, t, Owner::Class, b)),
             }
         }
         TypeClass::GenericStruct => TypeItemKind::GenericStruct {
             arity: t.generic_params.len(),
-            members: bound.map(|b| generic_members_of(res, t, b, Owner::ManagedStruct)),
+            members: bound.map(|b| members_of(res, t, Owner::ManagedStruct, b)),
         },
         TypeClass::Class | TypeClass::Interface | TypeClass::Delegate => {
             let owner = if t.kind == TypeKind::Interface {
@@ -82,8 +82,15 @@ fn kind_word(kind: TypeKind) -> &'static str {
     }
 }
 
+/// The members of `t`. A generic class, interface, delegate or value type gets them for every
+/// type argument: an inherent `impl<T0: TypeArg, …> Name<T0, …>` (interfaces too: their
+/// wrapper is the handle to call them on; a value type's `this` is its box), each member
+/// looked up in the closed class at run time. A non-generic interface's are an extension
+/// trait over `Is<I>`.
 fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedType) -> Members {
     let (module, name) = &res.names[&t.path];
+    let arity = t.generic_params.len();
+    let params: Vec<String> = (0..arity).map(|i| type_param_name(GenericParam::Type(i))).collect();
     let o = Owned {
         res,
         t,
@@ -91,49 +98,20 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
         owner,
         ty: Ty::Named {
             path: t.path.clone(),
-            args: Vec::new(),
-        },
-        type_params: &[],
-    };
-    let (items, origins) = plan_members(&o, &bound.members);
-    Members {
-        self_ty: name.clone(),
-        type_ref: type_ref_static(name),
-        trait_name: (owner == Owner::Interface).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
-        type_params: Vec::new(),
-        metadata_name: t.path.metadata_name.clone(),
-        items,
-        origins,
-    }
-}
-
-/// The members of generic class, interface or value type `t`, for every type argument: an
-/// inherent `impl<T0: TypeArg, …> Name<T0, …>` (interfaces too: their wrapper is the handle
-/// to call them on; a value type's `this` is its box), each member looked up in the closed
-/// class at run time.
-fn generic_members_of(res: &Resolver, t: &TypeModel, bound: &ClassifiedType, owner: Owner) -> Members {
-    let (module, name) = &res.names[&t.path];
-    let params: Vec<String> = (0..t.generic_params.len())
-        .map(|i| type_param_name(GenericParam::Type(i)))
-        .collect();
-    let o = Owned {
-        res,
-        t,
-        module,
-        owner,
-        ty: Ty::Named {
-            path: t.path.clone(),
-            args: (0..t.generic_params.len())
-                .map(|i| Ty::GenericParam(GenericParam::Type(i)))
-                .collect(),
+            args: (0..arity).map(|i| Ty::GenericParam(GenericParam::Type(i))).collect(),
         },
         type_params: &t.generic_params,
     };
     let (items, origins) = plan_members(&o, &bound.members);
+    let generic = arity > 0;
     Members {
-        self_ty: format!("{name}<{}>", params.join(", ")),
+        self_ty: if generic {
+            format!("{name}<{}>", params.join(", "))
+        } else {
+            name.clone()
+        },
         type_ref: type_ref_static(name),
-        trait_name: None,
+        trait_name: (owner == Owner::Interface && !generic).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
         type_params: params,
         metadata_name: t.path.metadata_name.clone(),
         items,

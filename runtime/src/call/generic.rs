@@ -69,11 +69,7 @@ impl GenericMethodRef {
 
     /// The same reference, with the span parameters of [`MethodRef::spans`](crate::MethodRef::spans).
     pub const fn spans(mut self, spans: i64) -> Self {
-        let mask = match self.path {
-            CallPath::Thunk => 0,
-            CallPath::Trampoline { mask, .. } => mask,
-        };
-        self.path = CallPath::Trampoline { mask, spans };
+        self.path = self.path.with_spans(spans);
         self
     }
 

@@ -79,6 +79,17 @@ pub(crate) enum CallPath {
     Trampoline { mask: i64, spans: i64 },
 }
 
+impl CallPath {
+    /// The same path through a trampoline that also makes the spans in `spans`.
+    pub(crate) const fn with_spans(self, spans: i64) -> Self {
+        let mask = match self {
+            CallPath::Thunk => 0,
+            CallPath::Trampoline { mask, .. } => mask,
+        };
+        CallPath::Trampoline { mask, spans }
+    }
+}
+
 /// A method named by its type, name and parameter types (as Mono names them:
 /// `System.Int32`, `System.Int32&`, `System.String[]`), and optionally its return type (see
 /// [`MethodRef::returning`]), with its raw-call entry point cached after the first call.
@@ -137,11 +148,7 @@ impl MethodRef {
     /// (`&mut [V]`, `&[V]` for `ReadOnlySpan`), lent to the span for the call only. A span
     /// cannot be boxed, so without its bit a span parameter is refused.
     pub const fn spans(mut self, spans: i64) -> Self {
-        let mask = match self.path {
-            CallPath::Thunk => 0,
-            CallPath::Trampoline { mask, .. } => mask,
-        };
-        self.path = CallPath::Trampoline { mask, spans };
+        self.path = self.path.with_spans(spans);
         self
     }
 
