@@ -7,8 +7,6 @@ use std::fmt;
 /// Why something is not bound, as a countable category.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SkipKind {
-    /// A method with its own generic parameters.
-    GenericMethod,
     /// A type parameter that is not known (member of a generic type, generic value type definition).
     OpenGeneric,
     /// An unmanaged pointer `T*`.
@@ -47,10 +45,9 @@ pub enum SkipKind {
 }
 
 impl SkipKind {
-    /// A short, greppable name (`generic-method`), as `--explain` prints it.
+    /// A short, greppable name (`open-generic`), as `--explain` prints it.
     pub fn key(self) -> &'static str {
         match self {
-            SkipKind::GenericMethod => "generic-method",
             SkipKind::OpenGeneric => "open-generic",
             SkipKind::Pointer => "pointer",
             SkipKind::FunctionPointer => "function-pointer",
@@ -74,7 +71,6 @@ impl SkipKind {
 impl fmt::Display for SkipKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            SkipKind::GenericMethod => "generic method",
             SkipKind::OpenGeneric => "open generic type parameter",
             SkipKind::Pointer => "unmanaged pointer",
             SkipKind::FunctionPointer => "function pointer",
