@@ -10,6 +10,9 @@
 //! * boxes only when asked ([`BoxAs`]) and unboxes with the CLI's checks ([`Object::unbox`]);
 //! * calls methods through a raw-call shim ([`MethodRef`] → [`Thunk`]): a cached native entry
 //!   point with native-ABI arguments, and pointer trampolines for blittable structs;
+//! * binds members of generic types and generic methods for any type argument: each closed
+//!   instantiation is made at run time and its thunks cached ([`TypeArg`] says how a type
+//!   argument's values cross);
 //! * offers a reflective path ([`invoke`] with [`Value`]s) for dynamic callers, and a
 //!   [`FunctionDb`] with stable IDs.
 //!
