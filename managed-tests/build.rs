@@ -109,6 +109,7 @@ fn main() {
         ("conversions", out.join("Conversions.dll")),
         ("props", out.join("Props.dll")),
         ("pointers", out.join("Pointers.dll")),
+        ("ref_returns", out.join("RefReturns.dll")),
         ("nullables", out.join("Nullables.dll")),
         ("spans", out.join("Spans.dll")),
         (

@@ -29,7 +29,9 @@ mod expected {
         nullable,
         overloads,
         pointers,
+        ref_returns,
         return_overloads,
+        skips,
         span,
         struct_receivers,
     );

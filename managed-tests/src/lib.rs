@@ -78,3 +78,8 @@ pub mod generics {
 pub mod corlib_runtime {
     include!(concat!(env!("OUT_DIR"), "/corlib_runtime_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/RefReturns.cs` (`ref` returns, copied out).
+pub mod ref_returns {
+    include!(concat!(env!("OUT_DIR"), "/ref_returns_bindings.rs"));
+}

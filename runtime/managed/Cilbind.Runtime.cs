@@ -34,6 +34,9 @@ namespace Cilbind
         /// <summary>Bit of <c>mask</c>: a struct constructor returns the new value boxed (for
         /// structs with references, which must not be written to native memory).</summary>
         public const long ReturnBoxed = 1L << 60;
+        /// <summary>Bit of <c>mask</c>: a <c>ref T</c> result is copied out (<c>ldobj T</c>) and
+        /// returned as a <c>T</c>: no interior pointer leaves the trampoline.</summary>
+        public const long ReturnDeref = 1L << 59;
 
         static ModuleBuilder module;
         static int counter;
@@ -41,7 +44,7 @@ namespace Cilbind
 
         /// <summary>
         /// Builds a static method `Invoke` that forwards to <paramref name="target"/>. Bit i of
-        /// <paramref name="mask"/> (i &lt; 60) makes parameter i an unmanaged pointer to its value
+        /// <paramref name="mask"/> (i &lt; 59) makes parameter i an unmanaged pointer to its value
         /// type (by value: the pointee is copied in; by ref: the pointer serves as the reference).
         /// Instance methods take `this` first: the declaring class itself, or a pointer to the
         /// value type when <see cref="ThisByPointer"/> is set. Returns the type holding `Invoke`.
@@ -74,6 +77,13 @@ namespace Cilbind
                 var ps = target.GetParameters();
                 var method = target as MethodInfo;
                 var ret = method != null ? method.ReturnType : typeof(void);
+                bool deref = (mask & ReturnDeref) != 0;
+                if (deref)
+                {
+                    if (!ret.IsByRef)
+                        throw new NotSupportedException(target + " does not return by reference");
+                    ret = ret.GetElementType();
+                }
                 bool retByPtr = (mask & ReturnByPointer) != 0 && ret != typeof(void);
                 bool isCtor = target is ConstructorInfo;
                 bool hasThis = !target.IsStatic && !isCtor;
@@ -140,6 +150,8 @@ namespace Cilbind
                     il.Emit(OpCodes.Callvirt, method);
                 else
                     il.Emit(OpCodes.Call, method);
+                if (deref)
+                    il.Emit(OpCodes.Ldobj, ret);
                 if (outPtr)
                     il.Emit(OpCodes.Stobj, result);
                 il.Emit(OpCodes.Ret);

@@ -41,7 +41,7 @@ mod value;
 pub use call::{
     invoke, invoke_by_id, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FunctionDb,
     FunctionEntry, FunctionId, In, MethodRef, Out, RefObject, RefString, Ret, SpanSlot, Thunk, TypeRef, UnmanagedPtr,
-    Value, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
+    Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
 };
 pub use error::{Error, InnerException, Result};
 #[cfg(feature = "floors")]

@@ -154,6 +154,9 @@ pub struct SignatureClass {
     pub params: Vec<Crossing>,
     /// Return value.
     pub ret: Crossing,
+    /// A `ref` return (`ref T M()`): `ret` is the `T`, copied out by the trampoline
+    /// (`RETURN_DEREF`), so the interior pointer never leaves managed code.
+    pub ret_by_ref: bool,
 }
 
 /// One member of a bound type and its binding decision.

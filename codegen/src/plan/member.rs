@@ -30,12 +30,13 @@ use std::collections::BTreeSet;
 /// The runtime's largest argument tuple (`this` included).
 const MAX_ARGS: usize = 18;
 
-/// Trampoline mask bits, as `cilbind::{THIS_BY_POINTER, RETURN_BY_POINTER, RETURN_BOXED}`
-/// define them (and `Cilbind.Trampolines` in the runtime's C# helper); bit `i < 60` passes
-/// parameter `i` by pointer.
+/// Trampoline mask bits, as `cilbind::{THIS_BY_POINTER, RETURN_BY_POINTER, RETURN_BOXED,
+/// RETURN_DEREF}` define them (and `Cilbind.Trampolines` in the runtime's C# helper); bit
+/// `i < 59` passes parameter `i` by pointer.
 pub(crate) const THIS_BY_POINTER: u64 = 1 << 62;
 pub(crate) const RETURN_BY_POINTER: u64 = 1 << 61;
 pub(crate) const RETURN_BOXED: u64 = 1 << 60;
+pub(crate) const RETURN_DEREF: u64 = 1 << 59;
 
 /// What the member planner works on: one type (or closed instantiation) and its members.
 pub(super) struct Owned<'a> {
@@ -170,7 +171,12 @@ fn plan_member(
     let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
     // (Closures need the argument types: not in a generic impl, whose closed delegates get it.)
     if o.t.kind == TypeKind::Delegate && invoke && o.type_params.is_empty() {
-        item.from_fn = Some(callback::plan(method, &item.params, &item.ret));
+        // A closure can't return a reference into managed memory.
+        item.from_fn = Some(if sig.ret_by_ref {
+            Err("its Invoke returns by reference".into())
+        } else {
+            callback::plan(method, &item.params, &item.ret)
+        });
     }
     Ok(Some(MemberItem::Method(Box::new(item))))
 }
@@ -216,8 +222,8 @@ fn plan_method(
             _ => false,
         };
         if by_pointer {
-            if i >= 60 {
-                return no_form("more than 60 parameters");
+            if i >= 59 {
+                return no_form("more than 59 parameters");
             }
             mask |= 1 << i;
         }
@@ -255,6 +261,10 @@ fn plan_method(
             if matches!(ret, Pass::FullStruct(_)) {
                 mask |= RETURN_BY_POINTER;
             }
+            // A `ref` return is copied out by the trampoline: Rust gets the value.
+            if sig.ret_by_ref {
+                mask |= RETURN_DEREF;
+            }
             Ret::Value(ret)
         }
     };
@@ -284,6 +294,14 @@ fn plan_method(
         ));
     }
     let mut doc = vec![format!("Binds `{}` (`{display}`).", signature_text(o.t, m))];
+    if sig.ret_by_ref {
+        doc.push(String::new());
+        doc.push(
+            "Returns a copy of the value the `ref` result points at (read before the call returns): \
+             writing to it does not change the managed location."
+                .into(),
+        );
+    }
     if m.is_virtual && !m.is_static {
         doc.push(String::new());
         doc.push("Virtual: dispatches on the object's runtime type.".into());

@@ -33,7 +33,7 @@ mod tests;
 mod types;
 
 pub(crate) use items::*;
-pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
 pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};
 pub use skip::{Skip, SkipKind};

@@ -30,6 +30,7 @@ impl Classifier<'_> {
                 Ok(SignatureClass {
                     params: Vec::new(),
                     ret,
+                    ret_by_ref: false,
                 })
             });
             out.push(ClassifiedMember {
@@ -97,9 +98,15 @@ impl Classifier<'_> {
                 .map_err(|u| u.context(&format!("parameter `{}`", p.name)))?;
             params.push(c);
         }
-        let ret = match &m.ret {
-            Ty::ByRef(t) => {
-                return Err(Unsupported::new(SkipKind::RefReturn, format!("returns ref {t}")));
+        let (ret_ty, ret_by_ref) = match &m.ret {
+            Ty::ByRef(t) => (&**t, true),
+            t => (t, false),
+        };
+        let ret = match ret_ty {
+            // A copy of a pointer or of a ref struct is still an address into memory the
+            // call does not own.
+            Ty::ByRef(_) | Ty::Pointer(_) if ret_by_ref => {
+                return Err(Unsupported::new(SkipKind::RefReturn, format!("returns ref {ret_ty}")));
             }
             // A returned pointer has no length and no owner the generator could state: the
             // member stays a skip (parameters are bound, see `Classifier::pointer`).
@@ -111,7 +118,7 @@ impl Classifier<'_> {
             }
             t => match self
                 .crossing(t, PassMode::Value)
-                .map_err(|u| u.context("return type"))?
+                .map_err(|u| u.context(if ret_by_ref { "ref return type" } else { "return type" }))?
             {
                 // The span would point into memory that only the call lent.
                 Crossing::Span { .. } => {
@@ -123,7 +130,11 @@ impl Classifier<'_> {
                 c => c,
             },
         };
-        Ok(SignatureClass { params, ret })
+        Ok(SignatureClass {
+            params,
+            ret,
+            ret_by_ref,
+        })
     }
 
     /// How a value of type `ty`, passed as `pass`, crosses.

@@ -23,7 +23,7 @@
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
     primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
-    RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER,
+    RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -35,12 +35,13 @@ fn mask_expr(mask: u64) -> TokenStream {
         (THIS_BY_POINTER, quote!(::cilbind::THIS_BY_POINTER)),
         (RETURN_BY_POINTER, quote!(::cilbind::RETURN_BY_POINTER)),
         (RETURN_BOXED, quote!(::cilbind::RETURN_BOXED)),
+        (RETURN_DEREF, quote!(::cilbind::RETURN_DEREF)),
     ] {
         if mask & bit != 0 {
             parts.push(name);
         }
     }
-    let params = mask & (RETURN_BOXED - 1);
+    let params = mask & (RETURN_DEREF - 1);
     if params != 0 || parts.is_empty() {
         let bits: Literal = format!("{params:#b}")
             .parse()

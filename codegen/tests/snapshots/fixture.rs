@@ -2143,7 +2143,20 @@ pub mod fixture {
                 let __r: ::cilbind::Nullable<i32> = M.thunk()?.call(())?;
                 Ok(__r.0)
             }
-            // skipped `Uses.First`: returns ref System.Int32
+            /// Binds `static System.Int32& Fixture.Structs.Uses.First(System.Int32[] a)` (`Uses.First`).
+            ///
+            /// Returns a copy of the value the `ref` result points at (read before the call returns): writing to it does not change the managed location.
+            pub fn first(a: ::core::option::Option<&[i32]>) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Uses,
+                    "First",
+                    &["System.Int32[]"],
+                    ::cilbind::RETURN_DEREF,
+                );
+                let a = a.map(::cilbind::Array::<i32>::from_slice).transpose()?;
+                let __r: i32 = M.thunk()?.call((a.as_ref(),))?;
+                Ok(__r)
+            }
         }
         /// Binds the .NET struct `Fixture.Structs.Vector3` (assembly `Fixture`): 12 bytes, mirrored field for field.
         #[repr(C)]

@@ -109,6 +109,10 @@ pub const RETURN_BY_POINTER: i64 = 1 << 61;
 /// Bit of a trampoline mask: a struct constructor returns the new value boxed (managed structs,
 /// whose references must not be written to native memory).
 pub const RETURN_BOXED: i64 = 1 << 60;
+/// Bit of a trampoline mask: a `ref T` result is copied out and returned as a `T` (combined
+/// with [`RETURN_BY_POINTER`] for a blittable struct), so no interior pointer, which the GC
+/// may move, ever reaches native code.
+pub const RETURN_DEREF: i64 = 1 << 59;
 
 impl MethodRef {
     /// A method called through Mono's unmanaged thunk.
@@ -254,7 +258,7 @@ fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> 
     }
     for (i, &ty) in sig.params.iter().enumerate() {
         let (kind, byref) = type_kind(ty);
-        let masked = i < 60 && mask & (1 << i) != 0;
+        let masked = i < 59 && mask & (1 << i) != 0;
         let role = Position::Argument(i);
         let declared = || {
             type_class(ty).ok_or_else(|| {
@@ -273,7 +277,7 @@ fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> 
                 "{role} of {method} is not a value type: its trampoline mask bit must be clear"
             )));
         }
-        let spanned = i < 60 && spans & (1 << i) != 0;
+        let spanned = i < 59 && spans & (1 << i) != 0;
         let span = match kind {
             TypeKind::Struct => declared()?.span_element(),
             _ => None,
@@ -332,10 +336,19 @@ fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> 
         params.push(abi);
         checks.push(check);
     }
-    let (ret_kind, _) = type_kind(sig.ret);
+    let (ret_kind, ret_byref) = type_kind(sig.ret);
+    let deref = mask & RETURN_DEREF != 0;
+    if deref && (!trampoline || ctor || !ret_byref) {
+        return Err(crate::Error::InvalidArgument(format!(
+            "{method} does not return by reference through a trampoline: RETURN_DEREF does not apply"
+        )));
+    }
+    // A `ref T` result the trampoline copies out crosses as the `T` itself (the class of a
+    // by-ref type is its element's).
+    let ret_byref = ret_byref && !deref;
     let ret_size = || type_class(sig.ret).map_or(0, |c| c.value_size().0);
     let ret_is_value = ret_kind != TypeKind::Void
-        && !type_kind(sig.ret).1
+        && !ret_byref
         && type_class(sig.ret).is_some_and(|c| c.is_value_type())
         && ret_kind != TypeKind::Pointer;
     if !ctor && mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void && !ret_is_value {
@@ -353,7 +366,7 @@ fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> 
         Abi::Ref
     } else if mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void {
         Abi::Sret(ret_size())
-    } else if type_kind(sig.ret).1 || type_class(sig.ret).is_some_and(|c| c.span_element().is_some()) {
+    } else if ret_byref || type_class(sig.ret).is_some_and(|c| c.span_element().is_some()) {
         // Ref returns hand out an interior pointer, and a span returned would point into
         // memory nothing keeps alive after the call: nothing on the raw path carries either.
         Abi::Unsupported

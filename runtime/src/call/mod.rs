@@ -16,6 +16,8 @@ pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPt
 pub use callback::Callback;
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
 pub use invoke::{invoke, invoke_by_id, invoke_with_pointers, Value};
-pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, THIS_BY_POINTER};
+pub use lookup::{
+    FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+};
 pub use shim::{ArgList, Thunk};
 pub use span::SpanSlot;
