@@ -789,3 +789,33 @@ fn unsafe_pointer_parameters_take_addresses() {
     .unwrap();
     assert!(matches!(v, Value::Int32(5)), "{v:?}");
 }
+
+/// Unboxing straight to Rust primitives (`obj.unbox::<i64>()`, `i32::try_from(&obj)`), by the
+/// same CLI rule as the wrappers: exactly that primitive, or an enum read as its underlying
+/// type; anything else is `InvalidCast` naming both types.
+#[test]
+fn unboxing_to_rust_primitives_and_try_from() {
+    setup();
+    let five: Object = Int32(5).box_as().unwrap();
+    assert_eq!(five.unbox::<i32>().unwrap(), 5);
+    assert_eq!(i32::try_from(&five).unwrap(), 5);
+    assert_eq!(Int32::try_from(&five).unwrap(), Int32(5));
+    let err = five.unbox::<i64>().unwrap_err();
+    assert!(
+        matches!(&err, Error::InvalidCast { from, to } if from == "System.Int32" && to == "System.Int64"),
+        "{err}"
+    );
+    assert!(u32::try_from(&five).is_err(), "Int32 is not UInt32");
+    let big: Object = cilbind::Int64(-1 << 40).box_as().unwrap();
+    assert_eq!(big.unbox::<i64>().unwrap(), -1 << 40);
+    let half: Object = cilbind::Double(0.5).box_as().unwrap();
+    assert_eq!(f64::try_from(&half).unwrap(), 0.5);
+    assert!(half.unbox::<f32>().is_err());
+    let yes: Object = cilbind::Boolean::new(true).box_as().unwrap();
+    assert!(yes.unbox::<bool>().unwrap());
+    assert!(bool::try_from(&yes).unwrap());
+    assert!(bool::try_from(&five).is_err());
+    // A boxed string is no primitive.
+    let s = cilbind::NetString::new("5").unwrap();
+    assert!(i32::try_from(cilbind::Reference::as_object(&s)).is_err());
+}

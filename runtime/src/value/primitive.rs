@@ -3,12 +3,12 @@
 //! 6.8) says each implements; a test compares these lists with Mono's metadata.
 
 use crate::call::TypeRef;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::host::{Blittable, BlittableClass, Class};
 use crate::value::corlib::{
     IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType,
 };
-use crate::value::{ManagedType, Object};
+use crate::value::{ManagedType, Object, Unbox};
 
 macro_rules! primitive {
     ($(#[$doc:meta])* $name:ident($rust:ty), $dotnet:literal, [$($iface:ty),*]) => {
@@ -57,6 +57,14 @@ macro_rules! primitive {
         }
 
         $crate::__impl_blittable_boxing!($name => Object, ValueType $(, $iface)*);
+
+        impl TryFrom<&Object> for $name {
+            type Error = Error;
+            /// Unboxes (see [`Object::unbox`]): `Int32::try_from(&obj)?`.
+            fn try_from(obj: &Object) -> Result<Self> {
+                <$name as Unbox>::unbox_from(obj)
+            }
+        }
     };
 }
 
@@ -168,6 +176,21 @@ macro_rules! rust_primitive {
                 $wrapper::class()
             }
         }
+        /// `obj.unbox::<i32>()`: the CLI's unboxing (exactly this primitive, or an enum read
+        /// as its underlying type), like the wrapper's.
+        impl Unbox for $rust {
+            fn unbox_from(obj: &Object) -> Result<Self> {
+                crate::value::boxing::unbox_blittable(obj)
+            }
+        }
+        impl TryFrom<&Object> for $rust {
+            type Error = Error;
+            /// Unboxes (see [`Object::unbox`]): [`Error::InvalidCast`] naming both types when
+            /// the box holds another type.
+            fn try_from(obj: &Object) -> Result<Self> {
+                crate::value::boxing::unbox_blittable(obj)
+            }
+        }
         // SAFETY: a Rust primitive whose every bit pattern is valid, the size of the .NET one.
         unsafe impl Blittable for $rust {
             fn class_cache() -> Option<&'static BlittableClass<Self>> {
@@ -183,6 +206,22 @@ macro_rules! rust_primitive {
 impl ManagedType for bool {
     fn class() -> Result<Class> {
         Boolean::class()
+    }
+}
+
+/// `obj.unbox::<bool>()`: a boxed `System.Boolean`, read as [`Boolean`] (any byte is valid)
+/// and then as a `bool`.
+impl Unbox for bool {
+    fn unbox_from(obj: &Object) -> Result<bool> {
+        Boolean::unbox_from(obj).map(bool::from)
+    }
+}
+
+impl TryFrom<&Object> for bool {
+    type Error = Error;
+    /// Unboxes a boxed `System.Boolean` (see [`Object::unbox`]).
+    fn try_from(obj: &Object) -> Result<bool> {
+        bool::unbox_from(obj)
     }
 }
 
