@@ -207,13 +207,12 @@ fn plan_method(
     }
     let mut params = Vec::new();
     let mut mask: u64 = 0;
+    // Parameters keep their .NET names in snake_case (a keyword as a raw identifier: `r#type`;
+    // `self` as `self_`), numbered when two collide (`Value` and `value`); `this` and `__r` are
+    // the generated body's own locals.
+    let mut taken_params = BTreeSet::from(["this".to_string(), "__r".to_string()]);
     for (i, (p, c)) in m.params.iter().zip(&sig.params).enumerate() {
-        let name = names::unique(names::snake_case(&p.name), &mut BTreeSet::from(["this".to_string()]));
-        let name = if name.starts_with("r#") || name == "self_" {
-            format!("arg{i}")
-        } else {
-            name
-        };
+        let name = names::unique(names::snake_case(&p.name), &mut taken_params);
         let pass = param_pass(o, c).map_err(|e| (SkipKind::NoRustForm, format!("parameter `{}`: {e}", p.name)))?;
         let by_pointer = match &pass {
             Pass::FullStruct(_) => true,

@@ -126,7 +126,7 @@ pub mod features {
             }
             /// Binds `static System.String Features.Overloads.Shapes.type(System.String in)` (`Shapes.type`).
             pub fn r#type(
-                arg0: ::core::option::Option<&str>,
+                r#in: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
@@ -135,7 +135,7 @@ pub mod features {
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((arg0,))?;
+                    .call((r#in,))?;
                 Ok(__r)
             }
             /// Binds `void Features.Overloads.Shapes.Self()` (`Shapes.Self`).

@@ -3461,7 +3461,7 @@ pub mod system {
                 /// Binds `System.Boolean System.Collections.Generic.List`1.TrueForAll(System.Predicate`1<System.Int32> match)` (`List.TrueForAll`).
                 pub fn true_for_all(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
@@ -3474,7 +3474,7 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
@@ -3706,7 +3706,7 @@ pub mod system {
                 /// Binds `System.Boolean System.Collections.Generic.List`1.Exists(System.Predicate`1<System.Int32> match)` (`List.Exists`).
                 pub fn exists(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
@@ -3719,14 +3719,14 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.Find(System.Predicate`1<System.Int32> match)` (`List.Find`).
                 pub fn find(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3739,14 +3739,14 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.FindAll(System.Predicate`1<System.Int32> match)` (`List.FindAll`).
                 pub fn find_all(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<::core::option::Option<List<i32>>> {
@@ -3759,14 +3759,14 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
                 pub fn find_index(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3779,7 +3779,7 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
@@ -3787,7 +3787,7 @@ pub mod system {
                 pub fn find_index_2(
                     &self,
                     start_index: i32,
-                    arg1: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3801,7 +3801,7 @@ pub mod system {
                         .call((
                             ::cilbind::Reference::as_object(self),
                             start_index,
-                            arg1.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
@@ -3810,7 +3810,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     count: i32,
-                    arg2: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3825,14 +3825,14 @@ pub mod system {
                             ::cilbind::Reference::as_object(self),
                             start_index,
                             count,
-                            arg2.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLast(System.Predicate`1<System.Int32> match)` (`List.FindLast`).
                 pub fn find_last(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3845,14 +3845,14 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
                 pub fn find_last_index(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3865,7 +3865,7 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
@@ -3873,7 +3873,7 @@ pub mod system {
                 pub fn find_last_index_2(
                     &self,
                     start_index: i32,
-                    arg1: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3887,7 +3887,7 @@ pub mod system {
                         .call((
                             ::cilbind::Reference::as_object(self),
                             start_index,
-                            arg1.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
@@ -3896,7 +3896,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     count: i32,
-                    arg2: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -3911,7 +3911,7 @@ pub mod system {
                             ::cilbind::Reference::as_object(self),
                             start_index,
                             count,
-                            arg2.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
@@ -4095,7 +4095,7 @@ pub mod system {
                 /// Binds `System.Int32 System.Collections.Generic.List`1.RemoveAll(System.Predicate`1<System.Int32> match)` (`List.RemoveAll`).
                 pub fn remove_all(
                     &self,
-                    arg0: ::core::option::Option<
+                    r#match: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
@@ -4108,7 +4108,7 @@ pub mod system {
                         .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            arg0.map(::cilbind::Reference::as_object),
+                            r#match.map(::cilbind::Reference::as_object),
                         ))?;
                     Ok(__r)
                 }
