@@ -32,6 +32,7 @@ pub mod bindings {
 mod error;
 mod names;
 mod outcome;
+mod roll_call;
 
 use error::Context;
 pub use error::SampleError;
@@ -39,7 +40,6 @@ pub use names::{monster_name, player_name, team_name};
 pub use outcome::{Config, EntityState, Kind, Outcome, RollCall};
 
 use bindings::arena::{Entity, EntityFlags, Monster, Player, Quaternion, Team, Vector3, World};
-use bindings::system::collections::generic::List;
 use bindings::system::Action;
 
 /// Players keep this far from their target instead of walking into it.
@@ -460,36 +460,6 @@ impl Game {
             yaw: self.call(self.call(e.rotation())?.yaw())?,
             flags: self.call(flags.as_object().to_string())?.unwrap_or_default(),
         })
-    }
-
-    /// The survivors, found by C#'s generic `World.Living<T>()` instantiated from Rust for
-    /// `Entity`, `Player` and `Monster`, and their summed health from `World.TotalHealth`,
-    /// given a `List<int>` of their ids that Rust makes itself (`List::<i32>::new`, `add`).
-    fn roll_call(&self) -> cilbind::Result<RollCall> {
-        let living: List<Entity> = self
-            .call(self.world.living::<Entity>())?
-            .ok_or_else(|| null("World.Living<Entity>()"))?;
-        let ids = self.call(List::<i32>::new())?;
-        let mut survivors = Vec::new();
-        for i in 0..self.call(living.count())? {
-            let e = self.call(living.item(i))?.ok_or_else(|| null("List<Entity>[i]"))?;
-            let id = self.call(e.id())?;
-            self.call(ids.add(id))?;
-            survivors.push(id);
-        }
-        let players = self
-            .call(self.world.living::<Player>())?
-            .ok_or_else(|| null("World.Living<Player>()"))?;
-        let monsters = self
-            .call(self.world.living::<Monster>())?
-            .ok_or_else(|| null("World.Living<Monster>()"))?;
-        let roll = RollCall {
-            players: self.call(players.count())?,
-            monsters: self.call(monsters.count())?,
-            health: self.call(self.world.total_health(Some(&ids)))?,
-            survivors,
-        };
-        Ok(roll)
     }
 
     /// Reads the managed log back: each entry is unboxed by its runtime type.

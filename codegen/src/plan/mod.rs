@@ -15,6 +15,7 @@
 mod callback;
 pub(crate) mod classify;
 mod field;
+mod function_id;
 mod items;
 mod layout;
 mod member;
