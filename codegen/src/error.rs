@@ -14,6 +14,21 @@ pub enum Error {
     #[error("no input assembly given")]
     NoInput,
 
+    /// A `namespace` or `type_name` filter selects no public type of the input assemblies
+    /// (a typo would otherwise bind nothing and succeed).
+    #[error(
+        "the {kind} filter `{filter}` matches no public type of the input assemblies{}",
+        if closest.is_empty() { String::new() } else { format!("; closest: {}", closest.join(", ")) }
+    )]
+    NothingSelected {
+        /// `namespace` or `type`.
+        kind: &'static str,
+        /// The filter as given.
+        filter: String,
+        /// The most similar namespaces or type names of the inputs (at most three).
+        closest: Vec<String>,
+    },
+
     /// The file could not be read (missing, unreadable, a directory...).
     #[error("cannot read {}: {source}", path.display())]
     Io {

@@ -205,3 +205,52 @@ fn mutant_that_printed_a_dotnetdll_panic() {
     assert!(matches!(generate(&dll), Error::CorruptMetadata { path, .. } if path == dll));
     assert_one_clean_line(&dll, "truncated or corrupt metadata");
 }
+
+/// A filter that selects nothing is an error naming the closest namespaces or types (a typo
+/// would otherwise bind nothing and succeed), from the library and from the CLI.
+#[test]
+fn a_filter_that_matches_nothing_names_the_closest() {
+    let dll = common::fixture_dll();
+    let err = Builder::new()
+        .assembly(&dll)
+        .namespace("Fixture.Clases")
+        .generate()
+        .expect_err("a misspelt namespace must fail");
+    match &err {
+        Error::NothingSelected { kind, filter, closest } => {
+            assert_eq!((*kind, filter.as_str()), ("namespace", "Fixture.Clases"));
+            assert_eq!(closest.first().map(String::as_str), Some("Fixture.Classes"), "{err}");
+        }
+        other => panic!("{other}"),
+    }
+    let err = Builder::new()
+        .assembly(&dll)
+        .namespace("Fixture.Classes")
+        .type_name("Fixture.Structs.Vector")
+        .generate()
+        .expect_err("a type that does not exist must fail");
+    assert!(
+        matches!(&err, Error::NothingSelected { kind: "type", closest, .. } if closest.iter().any(|c| c.starts_with("Fixture.Structs."))),
+        "{err}"
+    );
+    // Filters that select something still work together.
+    assert!(Builder::new()
+        .assembly(&dll)
+        .namespace("Fixture.Classes")
+        .generate()
+        .is_ok());
+
+    let output = Command::new(env!("CARGO_BIN_EXE_cilbind"))
+        .arg("generate")
+        .arg(&dll)
+        .args(["--namespace", "OpenTK.Math", "--out"])
+        .arg(dll.with_extension("filter.rs"))
+        .output()
+        .expect("run cilbind");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the namespace filter `OpenTK.Math` matches no public type"),
+        "{stderr}"
+    );
+}

@@ -38,17 +38,61 @@ pub struct Selection<'a> {
 
 impl Selection<'_> {
     fn selects(&self, path: &TypePath) -> bool {
-        let namespace = &path.namespace;
         if self.namespaces.is_empty() && self.types.is_empty() {
             return true;
         }
-        self.namespaces.iter().any(|p| {
-            namespace == p.as_str() || (namespace.starts_with(p.as_str()) && namespace[p.len()..].starts_with('.'))
-        }) || self.types.iter().any(|t| {
-            path.metadata_name == *t
-                || (path.metadata_name.starts_with(t.as_str()) && path.metadata_name[t.len()..].starts_with('/'))
-        })
+        self.namespaces.iter().any(|p| namespace_selects(p, path)) || self.types.iter().any(|t| type_selects(t, path))
     }
+
+    /// Every filter must select something: a filter that matches no public type of the inputs
+    /// is an error naming the closest namespaces or types (`public` lists the inputs' public
+    /// types).
+    fn check_used(&self, public: &[TypePath]) -> Result<()> {
+        for p in self.namespaces {
+            if !public.iter().any(|t| namespace_selects(p, t)) {
+                let namespaces = public.iter().map(|t| t.namespace.as_str());
+                return Err(Error::NothingSelected {
+                    kind: "namespace",
+                    filter: p.clone(),
+                    closest: closest(p, namespaces),
+                });
+            }
+        }
+        for n in self.types {
+            if !public.iter().any(|t| type_selects(n, t)) {
+                let names = public.iter().map(|t| t.metadata_name.as_str());
+                return Err(Error::NothingSelected {
+                    kind: "type",
+                    filter: n.clone(),
+                    closest: closest(n, names),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `prefix` selects `path`'s namespace: equal, or below it (`Game` selects `Game.Physics`).
+fn namespace_selects(prefix: &str, path: &TypePath) -> bool {
+    let namespace = &path.namespace;
+    namespace == prefix || (namespace.starts_with(prefix) && namespace[prefix.len()..].starts_with('.'))
+}
+
+/// The full type name `name` selects `path`: the type itself or a type nested in it.
+fn type_selects(name: &str, path: &TypePath) -> bool {
+    path.metadata_name == name
+        || (path.metadata_name.starts_with(name) && path.metadata_name[name.len()..].starts_with('/'))
+}
+
+/// The (at most three) candidates most similar to `wanted` (Jaro-Winkler, at least 0.7).
+fn closest<'c>(wanted: &str, candidates: impl Iterator<Item = &'c str>) -> Vec<String> {
+    let mut scored: Vec<(f64, &str)> = candidates
+        .map(|c| (strsim::jaro_winkler(wanted, c), c))
+        .filter(|(score, _)| *score >= 0.7)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
 }
 
 /// Builds the model of every selected public type and of the types they depend on.
@@ -58,6 +102,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         defs: HashMap::new(),
     };
     let mut model = Model::default();
+    let mut public = Vec::new();
     for &asm in selection.inputs {
         // A facade's public types are the ones it forwards (System.Numerics.Vectors.dll
         // forwards Vector3 & co. to System.Numerics.dll), so those are bound too.
@@ -69,6 +114,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
                 continue;
             }
             let path = type_path(d);
+            public.push(path.clone());
             if !selection.selects(&path) {
                 continue;
             }
@@ -76,6 +122,8 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
             model.insert(tm, true);
         }
     }
+
+    selection.check_used(&public)?;
 
     // Generic classes and interfaces that bound signatures use closed (`List<int>`) get their
     // members too,

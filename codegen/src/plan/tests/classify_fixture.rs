@@ -437,10 +437,17 @@ fn namespace_filter_selects_prefixes() {
         .unwrap();
     assert!(b.types.iter().all(|t| t.path.namespace == "Fixture.Enums"));
     assert_eq!(b.types.len(), 6);
+    // A prefix must end at a dot: `Fixture.Enum` selects nothing, which is an error naming
+    // the closest namespace.
     let none = Builder::new()
         .assembly(common::fixture_dll())
         .namespace("Fixture.Enum")
         .classified()
-        .unwrap();
-    assert!(none.types.is_empty());
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        none.contains("`Fixture.Enum` matches no public type") && none.contains("Fixture.Enums"),
+        "{none}"
+    );
 }

@@ -28,8 +28,18 @@ fn type_name_selects_the_type_and_its_nested_types() {
         bound(Builder::new().assembly(&dll).type_name("Fixture.Classes.Outer/Inner")),
         ["Fixture.Classes.Outer/Inner"]
     );
-    // Names match whole: a prefix selects nothing.
-    assert!(bound(Builder::new().assembly(&dll).type_name("Fixture.Classes.Out")).is_empty());
+    // Names match whole: a prefix selects nothing, which is an error naming the closest.
+    let err = Builder::new()
+        .assembly(&dll)
+        .type_name("Fixture.Classes.Out")
+        .classified()
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains("type filter `Fixture.Classes.Out` matches no public type"),
+        "{err}"
+    );
 }
 
 #[test]
