@@ -18,7 +18,7 @@ pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, Gen
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
-pub use crate::value::type_arg::{box_arg, struct_arg, unbox_output, zeroed_box};
+pub use crate::value::type_arg::{box_arg, unbox_output, zeroed_box};
 pub use bitflags;
 
 use crate::error::{Error, Result};

@@ -28,7 +28,6 @@ use crate::call::abi::{Arg, Boxed, Out, RefObject, Ret};
 use crate::call::lookup::{FieldOwner, FieldRef};
 use crate::error::{Error, Result};
 use crate::host::Blittable;
-use crate::store::{ManagedStruct, StructHandle};
 use crate::value::boxing::{box_blittable, unbox_blittable, ManagedType};
 use crate::value::{Boolean, Object, Reference};
 
@@ -173,12 +172,6 @@ pub fn zeroed_box<V: Blittable>() -> Result<Object> {
     box_blittable(&crate::host::zeroed::<V>())
 }
 
-/// The handle of a managed struct passed to a generic member's parameter.
-#[doc(hidden)]
-pub fn struct_arg<S: ManagedStruct>(handle: &StructHandle<S>) -> Result<&StructHandle<S>> {
-    Ok(handle)
-}
-
 /// Implements [`TypeArg`] for a generated enum, full struct or managed struct (reference
 /// types have it already):
 ///
@@ -286,7 +279,7 @@ macro_rules! __type_arg {
             type Raw = $crate::StructHandle<Self>;
             type Output = Self;
             fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
-                $crate::generated::struct_arg(&value.0)
+                Ok(&value.0)
             }
             fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
                 let $h = raw;
