@@ -1,8 +1,8 @@
 //! The surface reserved for generated bindings. Not semver-stable: generated code and this
 //! module change together. Users call the generated wrappers, not these items.
 //!
-//! Generated code uses exactly: [`TypeRef`], [`MethodRef`] (and its `thunk()?.call(…)` /
-//! `call_sret(…)` path), [`FieldRef`]; the argument forms [`crate::In`], [`crate::Out`],
+//! Generated code uses exactly: [`TypeRef`], [`MethodRef`] (its `call(…)` / `call_sret(…)`, or
+//! `thunk()?` then the [`crate::Thunk`]'s), [`FieldRef`]; the argument forms [`crate::In`], [`crate::Out`],
 //! [`crate::RefObject`], [`crate::RefString`]; the handle types [`crate::Object`],
 //! [`crate::StructHandle`] / [`crate::StructStore`] / [`crate::ManagedStruct`],
 //! [`crate::Array`] / [`crate::ObjectArray`]; the traits [`crate::Reference`],
@@ -10,8 +10,8 @@
 //! mscorlib types ([`crate::ValueType`], [`crate::Enum`], [`crate::NetString`], the
 //! primitives' interfaces, [`crate::Char`], [`crate::Boolean`] and the other primitive
 //! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],
-//! [`crate::Error`] / [`crate::Result`]; [`crate::TypeArg`] (members of generic types); the macro
-//! [`crate::blittable!`]; and the items below.
+//! [`crate::Error`] / [`crate::Result`]; [`crate::TypeArg`] (members of generic types); the macros
+//! [`crate::blittable!`] and `class_wrapper!` (below); and the items below.
 
 pub use crate::call::abi::Boxed;
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
@@ -74,6 +74,7 @@ macro_rules! blittable {
             }
         };
         impl $crate::ManagedType for $ty {
+            #[inline]
             fn class() -> $crate::Result<$crate::Class> {
                 $type_ref.class()
             }
@@ -83,6 +84,7 @@ macro_rules! blittable {
         // every bit pattern is valid; sizes are checked on every copy and field offsets by
         // `check_layout` when the bindings load.
         unsafe impl $crate::Blittable for $ty {
+            #[inline]
             fn class_cache() -> ::std::option::Option<&'static $crate::generated::BlittableClass<Self>> {
                 static CLASS: $crate::generated::BlittableClass<$ty> = $crate::generated::BlittableClass::new();
                 ::std::option::Option::Some(&CLASS)
@@ -91,6 +93,7 @@ macro_rules! blittable {
     };
 }
 
+pub use crate::__class_wrapper as class_wrapper;
 pub use crate::__impl_blittable_boxing as impl_boxing;
 pub use crate::__reference_type as reference_type;
 pub use crate::__type_arg as type_arg;

@@ -437,15 +437,32 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         .slice
         .as_ref()
         .map(|s| super::slice_overload::render(m, s, &params, &result_ty));
-    quote! {
-        #(#docs)*
-        #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
-            static M: #ref_ty = #method_ref;
+    // The common case is one call in tail position (`M.call((…))`): the raw call's type is
+    // the function's result, so it needs no binding, no `?` and no `Ok`, which is most of
+    // what type-checking a generated body costs (measured in BENCHMARKS.md).
+    let direct = ref_ty.to_string() == quote!(::cilbind::MethodRef).to_string()
+        && this_pre.is_none()
+        && params.iter().all(|p| p.pre.is_empty() && p.out.is_none())
+        && convert.to_string() == "__r";
+    let body = if direct {
+        quote!(M.#call((#(#args,)*)))
+    } else {
+        quote! {
             #this_pre
             #(#pre)*
             let __r: #raw_ty = #thunk.#call((#(#args,)*))?;
             #check_void
             Ok(#value)
+        }
+    };
+    // `#[inline]`: a binding is compiled where it is called, not in the bindings crate, so
+    // the methods a program never calls cost no code generation.
+    quote! {
+        #(#docs)*
+        #[inline]
+        #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
+            static M: #ref_ty = #method_ref;
+            #body
         }
         #slice
     }

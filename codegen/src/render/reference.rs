@@ -39,51 +39,33 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
         }
         TypeItemKind::Reference {
             base, upcasts, members, ..
-        } => wrapper(t, base, upcasts, members.as_ref().map(|m| member::render(out, m))),
+        } => {
+            let members = members.as_ref().map(|m| member::render(out, m));
+            let wrapper = wrapper(t, doc, base, upcasts, members);
+            return quote!(#type_ref_decl #wrapper);
+        }
         _ => TokenStream::new(),
     };
     quote!(#type_ref_decl #doc #body)
 }
 
-/// The wrapper struct holding `base`, its conversions to `upcasts`, and `members`.
-fn wrapper(t: &TypeItem, base: &str, upcasts: &[String], members: Option<TokenStream>) -> TokenStream {
+/// The wrapper struct holding `base`, its conversions to `upcasts`, and `members`: the
+/// runtime's `class_wrapper!` declares the struct and its conversions.
+fn wrapper(
+    t: &TypeItem,
+    doc: TokenStream,
+    base: &str,
+    upcasts: &[String],
+    members: Option<TokenStream>,
+) -> TokenStream {
     let name = ident(&t.name);
     let type_ref = ident(&t.type_ref);
     let base = ty(base);
-    // Upcasts: every base class and every interface. A wrapper holds an instance of its class
-    // (the `Reference` contract), and metadata says that class derives from or implements
-    // `target`, so the object is an instance of `target` too.
-    let upcasts = upcasts.iter().map(|target| {
-        let target = ty(target);
-        quote! {
-            impl ::cilbind::Is<#target> for #name {}
-            impl ::core::convert::From<#name> for #target {
-                fn from(value: #name) -> Self { unsafe { <#target as ::cilbind::Reference>::from_object_unchecked(::cilbind::Reference::into_object(value)) } }
-            }
-        }
-    });
-    // `from_object_unchecked`'s contract (the object is an instance of `name`) implies the
-    // base's: an instance of a class is an instance of its base class (ECMA-335 §I.8.9.9).
+    // Upcasts: every base class and every interface, as metadata lists them: what the
+    // macro's `unsafe` promises (the object is an instance of each target).
+    let upcasts = upcasts.iter().map(|target| ty(target));
     quote! {
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct #name(#base);
-        impl ::cilbind::ManagedType for #name {
-            fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class() }
-        }
-        impl ::cilbind::Reference for #name {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self { #name(unsafe { <#base as ::cilbind::Reference>::from_object_unchecked(obj) }) }
-            fn as_object(&self) -> &::cilbind::Object { ::cilbind::Reference::as_object(&self.0) }
-            fn into_object(self) -> ::cilbind::Object { ::cilbind::Reference::into_object(self.0) }
-        }
-        impl ::core::ops::Deref for #name {
-            type Target = #base;
-            fn deref(&self) -> &#base { &self.0 }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for #name {
-            fn as_ref(&self) -> &::cilbind::Object { ::cilbind::Reference::as_object(self) }
-        }
-        #(#upcasts)*
+        ::cilbind::generated::class_wrapper!(unsafe #doc #name(#base), #type_ref, [#(#upcasts),*]);
         #members
     }
 }

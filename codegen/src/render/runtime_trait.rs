@@ -87,9 +87,11 @@ fn split(functions: TokenStream) -> (TokenStream, TokenStream) {
         }
         let (doc, rest): (Vec<syn::Attribute>, Vec<syn::Attribute>) =
             f.attrs.drain(..).partition(|a| a.path().is_ident("doc"));
+        // `#[inline]` belongs to the body (a declaration has nothing to inline).
+        let decl_attrs = rest.iter().filter(|a| !a.path().is_ident("inline"));
         let rest: TokenStream = rest.iter().map(ToTokens::to_token_stream).collect();
         let decl_sig = sig.to_token_stream();
-        decls.extend(quote!(#(#doc)* #rest #decl_sig;));
+        decls.extend(quote!(#(#doc)* #(#decl_attrs)* #decl_sig;));
         let block = &f.block;
         // No `pub`: trait items take the trait's visibility.
         bodies.extend(quote!(#rest #body_sig #block));

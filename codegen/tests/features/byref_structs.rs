@@ -113,62 +113,23 @@ pub mod features {
             "Features.ByRef",
             "Ops",
         );
-        /// Binds the .NET class `Features.ByRef.Ops` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Ops(::cilbind::Object);
-        impl ::cilbind::ManagedType for Ops {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Ops.class()
-            }
-        }
-        impl ::cilbind::Reference for Ops {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Ops(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Ops {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Ops {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Ops {}
-        impl ::core::convert::From<Ops> for ::cilbind::Object {
-            fn from(value: Ops) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Features.ByRef.Ops` (assembly `Feature`)."]
+            Ops(::cilbind::Object), __TYPE_Ops, [::cilbind::Object]
+        );
         impl Ops {
             /// Binds `static void Features.ByRef.Ops.Swap(ref System.Int32 a, ref System.Int32 b)` (`Ops.Swap`).
+            #[inline]
             pub fn swap(a: &mut i32, b: &mut i32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
                     "Swap",
                     &["System.Int32&", "System.Int32&"],
                 );
-                let __r: () = M.thunk()?.call((::cilbind::Out(a), ::cilbind::Out(b)))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Out(a), ::cilbind::Out(b)))
             }
             /// Binds `static System.Boolean Features.ByRef.Ops.TryParse(System.String s, out System.Int32 value)` (`Ops.TryParse`).
+            #[inline]
             pub fn try_parse(s: ::core::option::Option<&str>) -> ::cilbind::Result<(bool, i32)> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
@@ -180,6 +141,7 @@ pub mod features {
                 Ok((__r, value))
             }
             /// Binds `static void Features.ByRef.Ops.Scale(ref Features.ByRef.Vec2 v, System.Single k)` (`Ops.Scale`).
+            #[inline]
             pub fn scale(v: &mut Vec2, k: f32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Ops,
@@ -187,11 +149,10 @@ pub mod features {
                     &["Features.ByRef.Vec2&", "System.Single"],
                     0b1,
                 );
-                let __r: () = M.thunk()?.call((::cilbind::Out(v), k))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Out(v), k))
             }
             /// Binds `static System.Single Features.ByRef.Ops.Dot(Features.ByRef.Vec2 a, Features.ByRef.Vec2 b)` (`Ops.Dot`).
+            #[inline]
             pub fn dot(a: &Vec2, b: &Vec2) -> ::cilbind::Result<f32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Ops,
@@ -199,10 +160,10 @@ pub mod features {
                     &["Features.ByRef.Vec2", "Features.ByRef.Vec2"],
                     0b11,
                 );
-                let __r: f32 = M.thunk()?.call((::cilbind::In(a), ::cilbind::In(b)))?;
-                Ok(__r)
+                M.call((::cilbind::In(a), ::cilbind::In(b)))
             }
             /// Binds `static void Features.ByRef.Ops.Make(out Features.ByRef.Vec2 v)` (`Ops.Make`).
+            #[inline]
             pub fn make() -> ::cilbind::Result<Vec2> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Ops,
@@ -216,6 +177,7 @@ pub mod features {
                 Ok(v)
             }
             /// Binds `static void Features.ByRef.Ops.Rename(ref Features.ByRef.Named n, System.String name)` (`Ops.Rename`).
+            #[inline]
             pub fn rename(
                 n: &Named,
                 name: ::core::option::Option<&str>,
@@ -225,11 +187,10 @@ pub mod features {
                     "Rename",
                     &["Features.ByRef.Named&", "System.String"],
                 );
-                let __r: () = M.thunk()?.call((&n.0, name))?;
-                let () = __r;
-                Ok(())
+                M.call((&n.0, name))
             }
             /// Binds `static void Features.ByRef.Ops.Fresh(out Features.ByRef.Named n)` (`Ops.Fresh`).
+            #[inline]
             pub fn fresh() -> ::cilbind::Result<Named> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
@@ -242,6 +203,7 @@ pub mod features {
                 Ok(n)
             }
             /// Binds `static void Features.ByRef.Ops.Label(ref System.String s, out System.Object o)` (`Ops.Label`).
+            #[inline]
             pub fn label(
                 s: &mut ::core::option::Option<::std::string::String>,
             ) -> ::cilbind::Result<::core::option::Option<::cilbind::Object>> {

@@ -32,63 +32,25 @@ pub mod features {
             "Features.Constructors",
             "Base",
         );
-        /// Binds the .NET class `Features.Constructors.Base` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Base(::cilbind::Object);
-        impl ::cilbind::ManagedType for Base {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Base.class()
-            }
-        }
-        impl ::cilbind::Reference for Base {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Base(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Base {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Base {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Base {}
-        impl ::core::convert::From<Base> for ::cilbind::Object {
-            fn from(value: Base) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Constructors.Base` (assembly `Feature`)."]
+            Base(::cilbind::Object), __TYPE_Base, [::cilbind::Object]
+        );
         impl Base {
             // skipped `Base..ctor`: protected member
             // skipped `Base..ctor`: constructor of an abstract class
             /// Binds `System.Int32 Features.Constructors.Base.Get()` (`Base.Get`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn get(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Base,
                     "Get",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
         #[doc(hidden)]
@@ -98,104 +60,26 @@ pub mod features {
             "Features.Constructors",
             "Compute",
         );
-        /// Binds the .NET delegate `Features.Constructors.Compute` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Compute(super::super::system::MulticastDelegate);
-        impl ::cilbind::ManagedType for Compute {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Compute.class()
-            }
-        }
-        impl ::cilbind::Reference for Compute {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Compute(unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        obj,
-                    )
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Compute {
-            type Target = super::super::system::MulticastDelegate;
-            fn deref(&self) -> &super::super::system::MulticastDelegate {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Compute {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Compute {}
-        impl ::core::convert::From<Compute> for ::cilbind::Object {
-            fn from(value: Compute) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::MulticastDelegate> for Compute {}
-        impl ::core::convert::From<Compute> for super::super::system::MulticastDelegate {
-            fn from(value: Compute) -> Self {
-                unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::Delegate> for Compute {}
-        impl ::core::convert::From<Compute> for super::super::system::Delegate {
-            fn from(value: Compute) -> Self {
-                unsafe {
-                    <super::super::system::Delegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::ICloneable> for Compute {}
-        impl ::core::convert::From<Compute> for super::super::system::ICloneable {
-            fn from(value: Compute) -> Self {
-                unsafe {
-                    <super::super::system::ICloneable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::ISerializable> for Compute {}
-        impl ::core::convert::From<Compute> for ::cilbind::ISerializable {
-            fn from(value: Compute) -> Self {
-                unsafe {
-                    <::cilbind::ISerializable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET delegate `Features.Constructors.Compute` (assembly `Feature`)."]
+            Compute(super::super::system::MulticastDelegate), __TYPE_Compute, [::cilbind::Object,
+            super::super::system::MulticastDelegate, super::super::system::Delegate,
+            super::super::system::ICloneable, ::cilbind::ISerializable]
+        );
         impl Compute {
             // skipped `Compute..ctor`: delegates are made with cilbind::Callback
             /// Binds `System.Int32 Features.Constructors.Compute.Invoke(System.Int32 x)` (`Compute.Invoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn invoke(&self, x: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Compute,
                     "Invoke",
                     &["System.Int32"],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), x))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self), x))
             }
             /// A delegate running `f` with `Invoke`'s arguments, and the `cilbind::Callback` that keeps `f`:
             /// keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.
@@ -231,6 +115,7 @@ pub mod features {
             /// Binds `System.IAsyncResult Features.Constructors.Compute.BeginInvoke(System.Int32 x, System.AsyncCallback callback, System.Object object)` (`Compute.BeginInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn begin_invoke(
                 &self,
                 x: i32,
@@ -244,19 +129,17 @@ pub mod features {
                     "BeginInvoke",
                     &["System.Int32", "System.AsyncCallback", "System.Object"],
                 );
-                let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        x,
-                        callback.map(::cilbind::Reference::as_object),
-                        object.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    x,
+                    callback.map(::cilbind::Reference::as_object),
+                    object.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `System.Int32 Features.Constructors.Compute.EndInvoke(System.IAsyncResult result)` (`Compute.EndInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
@@ -268,13 +151,10 @@ pub mod features {
                     "EndInvoke",
                     &["System.IAsyncResult"],
                 );
-                let __r: i32 = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        result.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    result.map(::cilbind::Reference::as_object),
+                ))
             }
         }
         #[doc(hidden)]
@@ -284,62 +164,24 @@ pub mod features {
             "Features.Constructors",
             "IThing",
         );
-        /// Binds the .NET interface `Features.Constructors.IThing` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct IThing(::cilbind::Object);
-        impl ::cilbind::ManagedType for IThing {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_IThing.class()
-            }
-        }
-        impl ::cilbind::Reference for IThing {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                IThing(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for IThing {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for IThing {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for IThing {}
-        impl ::core::convert::From<IThing> for ::cilbind::Object {
-            fn from(value: IThing) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Constructors.IThing` (assembly `Feature`)."]
+            IThing(::cilbind::Object), __TYPE_IThing, [::cilbind::Object]
+        );
         /// The methods of the .NET interface `Features.Constructors.IThing`, for every type that implements it.
         pub trait IThingExt: ::cilbind::Is<IThing> {
             /// Binds `System.Int32 Features.Constructors.IThing.get_Size()` (`IThing.get_Size`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             fn size(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_IThing,
                     "get_Size",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
         impl<T: ::cilbind::Is<IThing>> IThingExt for T {}
@@ -350,59 +192,14 @@ pub mod features {
             "Features.Constructors",
             "Leaf",
         );
-        /// Binds the .NET class `Features.Constructors.Leaf` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Leaf(Base);
-        impl ::cilbind::ManagedType for Leaf {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Leaf.class()
-            }
-        }
-        impl ::cilbind::Reference for Leaf {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Leaf(unsafe { <Base as ::cilbind::Reference>::from_object_unchecked(obj) })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Leaf {
-            type Target = Base;
-            fn deref(&self) -> &Base {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Leaf {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Leaf {}
-        impl ::core::convert::From<Leaf> for ::cilbind::Object {
-            fn from(value: Leaf) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<Base> for Leaf {}
-        impl ::core::convert::From<Leaf> for Base {
-            fn from(value: Leaf) -> Self {
-                unsafe {
-                    <Base as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Constructors.Leaf` (assembly `Feature`)."]
+            Leaf(Base), __TYPE_Leaf, [::cilbind::Object, Base]
+        );
         impl Leaf {
             /// Binds `Features.Constructors.Leaf..ctor()` (`Leaf..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Leaf,
@@ -423,14 +220,14 @@ pub mod features {
             /// Binds `System.Int32 Features.Constructors.Leaf.Get()` (`Leaf.Get`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn get(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Leaf,
                     "Get",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
     }
@@ -444,59 +241,12 @@ pub mod system {
         "System",
         "AsyncCallback",
     );
-    /// Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct AsyncCallback(MulticastDelegate);
-    impl ::cilbind::ManagedType for AsyncCallback {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_AsyncCallback.class()
-        }
-    }
-    impl ::cilbind::Reference for AsyncCallback {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            AsyncCallback(unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for AsyncCallback {
-        type Target = MulticastDelegate;
-        fn deref(&self) -> &MulticastDelegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for AsyncCallback {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for ::cilbind::Object {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<MulticastDelegate> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for MulticastDelegate {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        AsyncCallback(MulticastDelegate), __TYPE_AsyncCallback, [::cilbind::Object,
+        MulticastDelegate]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -504,49 +254,11 @@ pub mod system {
         "System",
         "Delegate",
     );
-    /// Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct Delegate(::cilbind::Object);
-    impl ::cilbind::ManagedType for Delegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Delegate.class()
-        }
-    }
-    impl ::cilbind::Reference for Delegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Delegate(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for Delegate {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for Delegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for Delegate {}
-    impl ::core::convert::From<Delegate> for ::cilbind::Object {
-        fn from(value: Delegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        Delegate(::cilbind::Object), __TYPE_Delegate, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_IAsyncResult: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -554,49 +266,11 @@ pub mod system {
         "System",
         "IAsyncResult",
     );
-    /// Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct IAsyncResult(::cilbind::Object);
-    impl ::cilbind::ManagedType for IAsyncResult {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_IAsyncResult.class()
-        }
-    }
-    impl ::cilbind::Reference for IAsyncResult {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            IAsyncResult(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for IAsyncResult {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for IAsyncResult {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for IAsyncResult {}
-    impl ::core::convert::From<IAsyncResult> for ::cilbind::Object {
-        fn from(value: IAsyncResult) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        IAsyncResult(::cilbind::Object), __TYPE_IAsyncResult, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_ICloneable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -604,49 +278,11 @@ pub mod system {
         "System",
         "ICloneable",
     );
-    /// Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct ICloneable(::cilbind::Object);
-    impl ::cilbind::ManagedType for ICloneable {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_ICloneable.class()
-        }
-    }
-    impl ::cilbind::Reference for ICloneable {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            ICloneable(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for ICloneable {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for ICloneable {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for ICloneable {}
-    impl ::core::convert::From<ICloneable> for ::cilbind::Object {
-        fn from(value: ICloneable) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        ICloneable(::cilbind::Object), __TYPE_ICloneable, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_MulticastDelegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -654,57 +290,9 @@ pub mod system {
         "System",
         "MulticastDelegate",
     );
-    /// Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct MulticastDelegate(Delegate);
-    impl ::cilbind::ManagedType for MulticastDelegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_MulticastDelegate.class()
-        }
-    }
-    impl ::cilbind::Reference for MulticastDelegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            MulticastDelegate(unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for MulticastDelegate {
-        type Target = Delegate;
-        fn deref(&self) -> &Delegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for MulticastDelegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for ::cilbind::Object {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<Delegate> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for Delegate {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        MulticastDelegate(Delegate), __TYPE_MulticastDelegate, [::cilbind::Object, Delegate]
+    );
 }

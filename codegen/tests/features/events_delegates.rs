@@ -32,112 +32,32 @@ pub mod features {
             "Features.Events",
             "Adjust",
         );
-        /// Binds the .NET delegate `Features.Events.Adjust` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Adjust(super::super::system::MulticastDelegate);
-        impl ::cilbind::ManagedType for Adjust {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Adjust.class()
-            }
-        }
-        impl ::cilbind::Reference for Adjust {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Adjust(unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        obj,
-                    )
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Adjust {
-            type Target = super::super::system::MulticastDelegate;
-            fn deref(&self) -> &super::super::system::MulticastDelegate {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Adjust {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Adjust {}
-        impl ::core::convert::From<Adjust> for ::cilbind::Object {
-            fn from(value: Adjust) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::MulticastDelegate> for Adjust {}
-        impl ::core::convert::From<Adjust> for super::super::system::MulticastDelegate {
-            fn from(value: Adjust) -> Self {
-                unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::Delegate> for Adjust {}
-        impl ::core::convert::From<Adjust> for super::super::system::Delegate {
-            fn from(value: Adjust) -> Self {
-                unsafe {
-                    <super::super::system::Delegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::ICloneable> for Adjust {}
-        impl ::core::convert::From<Adjust> for super::super::system::ICloneable {
-            fn from(value: Adjust) -> Self {
-                unsafe {
-                    <super::super::system::ICloneable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::ISerializable> for Adjust {}
-        impl ::core::convert::From<Adjust> for ::cilbind::ISerializable {
-            fn from(value: Adjust) -> Self {
-                unsafe {
-                    <::cilbind::ISerializable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET delegate `Features.Events.Adjust` (assembly `Feature`)."]
+            Adjust(super::super::system::MulticastDelegate), __TYPE_Adjust, [::cilbind::Object,
+            super::super::system::MulticastDelegate, super::super::system::Delegate,
+            super::super::system::ICloneable, ::cilbind::ISerializable]
+        );
         impl Adjust {
             // skipped `Adjust..ctor`: delegates are made with cilbind::Callback
             /// Binds `void Features.Events.Adjust.Invoke(ref System.Int32 value)` (`Adjust.Invoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn invoke(&self, value: &mut i32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Adjust,
                     "Invoke",
                     &["System.Int32&"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self), ::cilbind::Out(value)))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(value)))
             }
             // no `from_fn` for `Features.Events.Adjust`: parameter 0 (ref/out parameters are not written back by callbacks)
             /// Binds `System.IAsyncResult Features.Events.Adjust.BeginInvoke(ref System.Int32 value, System.AsyncCallback callback, System.Object object)` (`Adjust.BeginInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn begin_invoke(
                 &self,
                 value: &mut i32,
@@ -151,19 +71,17 @@ pub mod features {
                     "BeginInvoke",
                     &["System.Int32&", "System.AsyncCallback", "System.Object"],
                 );
-                let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        ::cilbind::Out(value),
-                        callback.map(::cilbind::Reference::as_object),
-                        object.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::Out(value),
+                    callback.map(::cilbind::Reference::as_object),
+                    object.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `void Features.Events.Adjust.EndInvoke(ref System.Int32 value, System.IAsyncResult result)` (`Adjust.EndInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn end_invoke(
                 &self,
                 value: &mut i32,
@@ -176,15 +94,11 @@ pub mod features {
                     "EndInvoke",
                     &["System.Int32&", "System.IAsyncResult"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        ::cilbind::Out(value),
-                        result.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::Out(value),
+                    result.map(::cilbind::Reference::as_object),
+                ))
             }
         }
         #[doc(hidden)]
@@ -194,51 +108,13 @@ pub mod features {
             "Features.Events",
             "Board",
         );
-        /// Binds the .NET class `Features.Events.Board` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Board(::cilbind::Object);
-        impl ::cilbind::ManagedType for Board {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Board.class()
-            }
-        }
-        impl ::cilbind::Reference for Board {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Board(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Board {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Board {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Board {}
-        impl ::core::convert::From<Board> for ::cilbind::Object {
-            fn from(value: Board) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Features.Events.Board` (assembly `Feature`)."]
+            Board(::cilbind::Object), __TYPE_Board, [::cilbind::Object]
+        );
         impl Board {
             /// Binds `Features.Events.Board..ctor()` (`Board..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Board,
@@ -257,17 +133,17 @@ pub mod features {
                 )
             }
             /// Binds `void Features.Events.Board.Fire()` (`Board.Fire`).
+            #[inline]
             pub fn fire(&self) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Board,
                     "Fire",
                     &[],
                 );
-                let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `void Features.Events.Board.add_OnScore(Features.Events.Scored value)` (`Board.add_OnScore`).
+            #[inline]
             pub fn add_on_score(
                 &self,
                 value: ::core::option::Option<&impl ::cilbind::Is<Scored>>,
@@ -277,16 +153,13 @@ pub mod features {
                     "add_OnScore",
                     &["Features.Events.Scored"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        value.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    value.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `void Features.Events.Board.remove_OnScore(Features.Events.Scored value)` (`Board.remove_OnScore`).
+            #[inline]
             pub fn remove_on_score(
                 &self,
                 value: ::core::option::Option<&impl ::cilbind::Is<Scored>>,
@@ -296,14 +169,10 @@ pub mod features {
                     "remove_OnScore",
                     &["Features.Events.Scored"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        value.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    value.map(::cilbind::Reference::as_object),
+                ))
             }
         }
         #[doc(hidden)]
@@ -313,96 +182,19 @@ pub mod features {
             "Features.Events",
             "Scored",
         );
-        /// Binds the .NET delegate `Features.Events.Scored` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Scored(super::super::system::MulticastDelegate);
-        impl ::cilbind::ManagedType for Scored {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Scored.class()
-            }
-        }
-        impl ::cilbind::Reference for Scored {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Scored(unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        obj,
-                    )
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Scored {
-            type Target = super::super::system::MulticastDelegate;
-            fn deref(&self) -> &super::super::system::MulticastDelegate {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Scored {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Scored {}
-        impl ::core::convert::From<Scored> for ::cilbind::Object {
-            fn from(value: Scored) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::MulticastDelegate> for Scored {}
-        impl ::core::convert::From<Scored> for super::super::system::MulticastDelegate {
-            fn from(value: Scored) -> Self {
-                unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::Delegate> for Scored {}
-        impl ::core::convert::From<Scored> for super::super::system::Delegate {
-            fn from(value: Scored) -> Self {
-                unsafe {
-                    <super::super::system::Delegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::ICloneable> for Scored {}
-        impl ::core::convert::From<Scored> for super::super::system::ICloneable {
-            fn from(value: Scored) -> Self {
-                unsafe {
-                    <super::super::system::ICloneable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::ISerializable> for Scored {}
-        impl ::core::convert::From<Scored> for ::cilbind::ISerializable {
-            fn from(value: Scored) -> Self {
-                unsafe {
-                    <::cilbind::ISerializable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET delegate `Features.Events.Scored` (assembly `Feature`)."]
+            Scored(super::super::system::MulticastDelegate), __TYPE_Scored, [::cilbind::Object,
+            super::super::system::MulticastDelegate, super::super::system::Delegate,
+            super::super::system::ICloneable, ::cilbind::ISerializable]
+        );
         impl Scored {
             // skipped `Scored..ctor`: delegates are made with cilbind::Callback
             /// Binds `void Features.Events.Scored.Invoke(System.String who, System.Int32 points)` (`Scored.Invoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn invoke(
                 &self,
                 who: ::core::option::Option<&str>,
@@ -413,11 +205,7 @@ pub mod features {
                     "Invoke",
                     &["System.String", "System.Int32"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self), who, points))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Reference::as_object(self), who, points))
             }
             /// A delegate running `f` with `Invoke`'s arguments, and the `cilbind::Callback` that keeps `f`:
             /// keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.
@@ -470,6 +258,7 @@ pub mod features {
             /// Binds `System.IAsyncResult Features.Events.Scored.BeginInvoke(System.String who, System.Int32 points, System.AsyncCallback callback, System.Object object)` (`Scored.BeginInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn begin_invoke(
                 &self,
                 who: ::core::option::Option<&str>,
@@ -484,20 +273,18 @@ pub mod features {
                     "BeginInvoke",
                     &["System.String", "System.Int32", "System.AsyncCallback", "System.Object"],
                 );
-                let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        who,
-                        points,
-                        callback.map(::cilbind::Reference::as_object),
-                        object.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    who,
+                    points,
+                    callback.map(::cilbind::Reference::as_object),
+                    object.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `void Features.Events.Scored.EndInvoke(System.IAsyncResult result)` (`Scored.EndInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
@@ -509,14 +296,10 @@ pub mod features {
                     "EndInvoke",
                     &["System.IAsyncResult"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        result.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    result.map(::cilbind::Reference::as_object),
+                ))
             }
         }
     }
@@ -530,59 +313,12 @@ pub mod system {
         "System",
         "AsyncCallback",
     );
-    /// Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct AsyncCallback(MulticastDelegate);
-    impl ::cilbind::ManagedType for AsyncCallback {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_AsyncCallback.class()
-        }
-    }
-    impl ::cilbind::Reference for AsyncCallback {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            AsyncCallback(unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for AsyncCallback {
-        type Target = MulticastDelegate;
-        fn deref(&self) -> &MulticastDelegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for AsyncCallback {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for ::cilbind::Object {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<MulticastDelegate> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for MulticastDelegate {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        AsyncCallback(MulticastDelegate), __TYPE_AsyncCallback, [::cilbind::Object,
+        MulticastDelegate]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -590,49 +326,11 @@ pub mod system {
         "System",
         "Delegate",
     );
-    /// Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct Delegate(::cilbind::Object);
-    impl ::cilbind::ManagedType for Delegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Delegate.class()
-        }
-    }
-    impl ::cilbind::Reference for Delegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Delegate(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for Delegate {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for Delegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for Delegate {}
-    impl ::core::convert::From<Delegate> for ::cilbind::Object {
-        fn from(value: Delegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        Delegate(::cilbind::Object), __TYPE_Delegate, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_IAsyncResult: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -640,49 +338,11 @@ pub mod system {
         "System",
         "IAsyncResult",
     );
-    /// Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct IAsyncResult(::cilbind::Object);
-    impl ::cilbind::ManagedType for IAsyncResult {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_IAsyncResult.class()
-        }
-    }
-    impl ::cilbind::Reference for IAsyncResult {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            IAsyncResult(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for IAsyncResult {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for IAsyncResult {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for IAsyncResult {}
-    impl ::core::convert::From<IAsyncResult> for ::cilbind::Object {
-        fn from(value: IAsyncResult) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        IAsyncResult(::cilbind::Object), __TYPE_IAsyncResult, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_ICloneable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -690,49 +350,11 @@ pub mod system {
         "System",
         "ICloneable",
     );
-    /// Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct ICloneable(::cilbind::Object);
-    impl ::cilbind::ManagedType for ICloneable {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_ICloneable.class()
-        }
-    }
-    impl ::cilbind::Reference for ICloneable {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            ICloneable(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for ICloneable {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for ICloneable {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for ICloneable {}
-    impl ::core::convert::From<ICloneable> for ::cilbind::Object {
-        fn from(value: ICloneable) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        ICloneable(::cilbind::Object), __TYPE_ICloneable, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_MulticastDelegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -740,57 +362,9 @@ pub mod system {
         "System",
         "MulticastDelegate",
     );
-    /// Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct MulticastDelegate(Delegate);
-    impl ::cilbind::ManagedType for MulticastDelegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_MulticastDelegate.class()
-        }
-    }
-    impl ::cilbind::Reference for MulticastDelegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            MulticastDelegate(unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for MulticastDelegate {
-        type Target = Delegate;
-        fn deref(&self) -> &Delegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for MulticastDelegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for ::cilbind::Object {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<Delegate> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for Delegate {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        MulticastDelegate(Delegate), __TYPE_MulticastDelegate, [::cilbind::Object, Delegate]
+    );
 }

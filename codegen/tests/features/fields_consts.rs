@@ -65,49 +65,11 @@ pub mod features {
             "Features.Fields",
             "Settings",
         );
-        /// Binds the .NET class `Features.Fields.Settings` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Settings(::cilbind::Object);
-        impl ::cilbind::ManagedType for Settings {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Settings.class()
-            }
-        }
-        impl ::cilbind::Reference for Settings {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Settings(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Settings {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Settings {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Settings {}
-        impl ::core::convert::From<Settings> for ::cilbind::Object {
-            fn from(value: Settings) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Fields.Settings` (assembly `Feature`)."]
+            Settings(::cilbind::Object), __TYPE_Settings, [::cilbind::Object]
+        );
         impl Settings {
             /// The .NET constant `Features.Fields.Settings.Title`.
             pub const TITLE: &str = "Settings";
@@ -218,6 +180,7 @@ pub mod features {
                 F.set_object(Some(self), value)
             }
             /// Binds `Features.Fields.Settings..ctor()` (`Settings..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Settings,

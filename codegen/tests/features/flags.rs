@@ -110,49 +110,10 @@ pub mod features {
             "Features.Flags",
             "Files",
         );
-        /// Binds the .NET class `Features.Flags.Files` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Files(::cilbind::Object);
-        impl ::cilbind::ManagedType for Files {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Files.class()
-            }
-        }
-        impl ::cilbind::Reference for Files {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Files(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Files {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Files {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Files {}
-        impl ::core::convert::From<Files> for ::cilbind::Object {
-            fn from(value: Files) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Features.Flags.Files` (assembly `Feature`)."]
+            Files(::cilbind::Object), __TYPE_Files, [::cilbind::Object]
+        );
         impl Files {
             /// The .NET constant `Features.Flags.Files.Default`.
             pub const DEFAULT: Access = Access::from_bits_retain(1_u8);
@@ -161,6 +122,7 @@ pub mod features {
         }
         impl Files {
             /// Binds `static Features.Flags.Access Features.Flags.Files.Open(Features.Flags.Access wanted, Features.Flags.Color tag)` (`Files.Open`).
+            #[inline]
             pub fn open(wanted: Access, tag: Color) -> ::cilbind::Result<Access> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Files,

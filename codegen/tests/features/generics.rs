@@ -86,6 +86,7 @@ pub mod features {
                 <T0 as ::cilbind::TypeArg>::set_field(F, Some(self), value)
             }
             /// Binds `Features.Generics.Bag`1..ctor()` (`Bag..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
                     &__TYPE_Bag,
@@ -106,6 +107,7 @@ pub mod features {
                 )
             }
             /// Binds `T Features.Generics.Bag`1.Get()` (`Bag.Get`).
+            #[inline]
             pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                     &__TYPE_Bag,
@@ -118,6 +120,7 @@ pub mod features {
                 Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Features.Generics.Bag`1.Size()` (`Bag.Size`).
+            #[inline]
             pub fn size(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                     &__TYPE_Bag,
@@ -245,61 +248,23 @@ pub mod features {
             "Features.Generics",
             "Use",
         );
-        /// Binds the .NET class `Features.Generics.Use` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Use(::cilbind::Object);
-        impl ::cilbind::ManagedType for Use {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Use.class()
-            }
-        }
-        impl ::cilbind::Reference for Use {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Use(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Use {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Use {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Use {}
-        impl ::core::convert::From<Use> for ::cilbind::Object {
-            fn from(value: Use) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Features.Generics.Use` (assembly `Feature`)."]
+            Use(::cilbind::Object), __TYPE_Use, [::cilbind::Object]
+        );
         impl Use {
             /// Binds `static Features.Generics.Bag`1<System.Int32> Features.Generics.Use.Make()` (`Use.Make`).
+            #[inline]
             pub fn make() -> ::cilbind::Result<::core::option::Option<Bag<i32>>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Use,
                     "Make",
                     &[],
                 );
-                let __r: ::core::option::Option<Bag<i32>> = M.thunk()?.call(())?;
-                Ok(__r)
+                M.call(())
             }
             /// Binds `static T Features.Generics.Use.Id<T>(T x)` (`Use.Id`).
+            #[inline]
             pub fn id<M0: ::cilbind::TypeArg>(
                 x: <M0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {

@@ -32,76 +32,36 @@ pub mod features {
             "Features.Interfaces",
             "IShape",
         );
-        /// Binds the .NET interface `Features.Interfaces.IShape` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct IShape(::cilbind::Object);
-        impl ::cilbind::ManagedType for IShape {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_IShape.class()
-            }
-        }
-        impl ::cilbind::Reference for IShape {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                IShape(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for IShape {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for IShape {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for IShape {}
-        impl ::core::convert::From<IShape> for ::cilbind::Object {
-            fn from(value: IShape) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Interfaces.IShape` (assembly `Feature`)."]
+            IShape(::cilbind::Object), __TYPE_IShape, [::cilbind::Object]
+        );
         /// The methods of the .NET interface `Features.Interfaces.IShape`, for every type that implements it.
         pub trait IShapeExt: ::cilbind::Is<IShape> {
             /// Binds `System.Double Features.Interfaces.IShape.Area()` (`IShape.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             fn area(&self) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_IShape,
                     "Area",
                     &[],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.String Features.Interfaces.IShape.get_Name()` (`IShape.get_Name`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             fn name(&self) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_IShape,
                     "get_Name",
                     &[],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
         impl<T: ::cilbind::Is<IShape>> IShapeExt for T {}
@@ -112,59 +72,11 @@ pub mod features {
             "Features.Interfaces",
             "Square",
         );
-        /// Binds the .NET class `Features.Interfaces.Square` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Square(::cilbind::Object);
-        impl ::cilbind::ManagedType for Square {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Square.class()
-            }
-        }
-        impl ::cilbind::Reference for Square {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Square(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Square {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Square {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Square {}
-        impl ::core::convert::From<Square> for ::cilbind::Object {
-            fn from(value: Square) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<IShape> for Square {}
-        impl ::core::convert::From<Square> for IShape {
-            fn from(value: Square) -> Self {
-                unsafe {
-                    <IShape as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Interfaces.Square` (assembly `Feature`)."]
+            Square(::cilbind::Object), __TYPE_Square, [::cilbind::Object, IShape]
+        );
         impl Square {
             /// Reads the .NET field `Features.Interfaces.Square.Side` (System.Double).
             pub fn side(&self) -> ::cilbind::Result<f64> {
@@ -180,6 +92,7 @@ pub mod features {
                 F.set(Some(self), value)
             }
             /// Binds `Features.Interfaces.Square..ctor()` (`Square..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Square,
@@ -200,16 +113,17 @@ pub mod features {
             /// Binds `System.Double Features.Interfaces.Square.Area()` (`Square.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn area(&self) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Square,
                     "Area",
                     &[],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `static System.Double Features.Interfaces.Square.Total(Features.Interfaces.IShape a, Features.Interfaces.IShape b)` (`Square.Total`).
+            #[inline]
             pub fn total(
                 a: ::core::option::Option<&impl ::cilbind::Is<IShape>>,
                 b: ::core::option::Option<&impl ::cilbind::Is<IShape>>,
@@ -219,17 +133,15 @@ pub mod features {
                     "Total",
                     &["Features.Interfaces.IShape", "Features.Interfaces.IShape"],
                 );
-                let __r: f64 = M
-                    .thunk()?
-                    .call((
-                        a.map(::cilbind::Reference::as_object),
-                        b.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    a.map(::cilbind::Reference::as_object),
+                    b.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `System.String Features.Interfaces.Square.get_Name()` (`Square.get_Name`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn name(
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
@@ -238,10 +150,7 @@ pub mod features {
                     "get_Name",
                     &[],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
     }

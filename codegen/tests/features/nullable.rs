@@ -206,49 +206,11 @@ pub mod features {
             "Features.Nullable",
             "Values",
         );
-        /// Binds the .NET class `Features.Nullable.Values` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Values(::cilbind::Object);
-        impl ::cilbind::ManagedType for Values {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Values.class()
-            }
-        }
-        impl ::cilbind::Reference for Values {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Values(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Values {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Values {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Values {}
-        impl ::core::convert::From<Values> for ::cilbind::Object {
-            fn from(value: Values) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Nullable.Values` (assembly `Feature`)."]
+            Values(::cilbind::Object), __TYPE_Values, [::cilbind::Object]
+        );
         impl Values {
             /// Reads the .NET field `Features.Nullable.Values.Field` (System.Nullable`1<System.Int32>).
             pub fn field(&self) -> ::cilbind::Result<::core::option::Option<i32>> {
@@ -270,6 +232,7 @@ pub mod features {
                 F.set_nullable(Some(self), value)
             }
             /// Binds `Features.Nullable.Values..ctor()` (`Values..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Values,
@@ -288,6 +251,7 @@ pub mod features {
                 )
             }
             /// Binds `static System.Nullable`1<System.Int32> Features.Nullable.Values.Twice(System.Nullable`1<System.Int32> x)` (`Values.Twice`).
+            #[inline]
             pub fn twice(
                 x: ::core::option::Option<i32>,
             ) -> ::cilbind::Result<::core::option::Option<i32>> {
@@ -300,6 +264,7 @@ pub mod features {
                 Ok(__r.0)
             }
             /// Binds `static System.Nullable`1<System.Boolean> Features.Nullable.Values.Not(System.Nullable`1<System.Boolean> b)` (`Values.Not`).
+            #[inline]
             pub fn not(
                 b: ::core::option::Option<bool>,
             ) -> ::cilbind::Result<::core::option::Option<bool>> {
@@ -314,6 +279,7 @@ pub mod features {
                 Ok(__r.0.map(::core::primitive::bool::from))
             }
             /// Binds `static System.Nullable`1<System.Char> Features.Nullable.Values.First(System.String s)` (`Values.First`).
+            #[inline]
             pub fn first(
                 s: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<::core::option::Option<::cilbind::Char>> {
@@ -326,6 +292,7 @@ pub mod features {
                 Ok(__r.0)
             }
             /// Binds `static System.Nullable`1<Features.Nullable.Color> Features.Nullable.Values.Next(System.Nullable`1<Features.Nullable.Color> c, System.Nullable`1<Features.Nullable.Bits> b)` (`Values.Next`).
+            #[inline]
             pub fn next(
                 c: ::core::option::Option<Color>,
                 b: ::core::option::Option<Bits>,
@@ -344,6 +311,7 @@ pub mod features {
                 Ok(__r.0)
             }
             /// Binds `static System.Nullable`1<Features.Nullable.Pt> Features.Nullable.Values.Offset(Features.Nullable.Pt p, System.Nullable`1<Features.Nullable.Pt> by)` (`Values.Offset`).
+            #[inline]
             pub fn offset(
                 p: &Pt,
                 by: ::core::option::Option<Pt>,
@@ -361,6 +329,7 @@ pub mod features {
             }
             // skipped `Values.Many`: return type: System.Nullable`1<System.Int32>[]: arrays of Nullable values are not bound
             /// Binds `static void Features.Nullable.Values.Bump(ref System.Nullable`1<System.Int32> x, out System.Nullable`1<System.Int64> y)` (`Values.Bump`).
+            #[inline]
             pub fn bump(
                 x: &mut ::core::option::Option<i32>,
             ) -> ::cilbind::Result<::core::option::Option<i64>> {
@@ -379,6 +348,7 @@ pub mod features {
             }
             // skipped `Values.Wrap`: parameter `n`: System.Nullable`1<Features.Nullable.Named>: Nullable of a type that is not a primitive, enum or full struct
             /// Binds `System.Nullable`1<System.Double> Features.Nullable.Values.get_Scale()` (`Values.get_Scale`).
+            #[inline]
             pub fn scale(&self) -> ::cilbind::Result<::core::option::Option<f64>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Values,
@@ -391,6 +361,7 @@ pub mod features {
                 Ok(__r.0)
             }
             /// Binds `void Features.Nullable.Values.set_Scale(System.Nullable`1<System.Double> value)` (`Values.set_Scale`).
+            #[inline]
             pub fn set_scale(
                 &self,
                 value: ::core::option::Option<f64>,
@@ -400,11 +371,7 @@ pub mod features {
                     "set_Scale",
                     &["System.Nullable<System.Double>"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self), ::cilbind::Nullable(value)))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Nullable(value)))
             }
         }
     }

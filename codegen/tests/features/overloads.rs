@@ -32,51 +32,14 @@ pub mod features {
             "Features.Overloads",
             "Shapes",
         );
-        /// Binds the .NET class `Features.Overloads.Shapes` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Shapes(::cilbind::Object);
-        impl ::cilbind::ManagedType for Shapes {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Shapes.class()
-            }
-        }
-        impl ::cilbind::Reference for Shapes {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Shapes(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Shapes {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Shapes {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Shapes {}
-        impl ::core::convert::From<Shapes> for ::cilbind::Object {
-            fn from(value: Shapes) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Overloads.Shapes` (assembly `Feature`)."]
+            Shapes(::cilbind::Object), __TYPE_Shapes, [::cilbind::Object]
+        );
         impl Shapes {
             /// Binds `Features.Overloads.Shapes..ctor()` (`Shapes..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Shapes,
@@ -95,36 +58,37 @@ pub mod features {
                 )
             }
             /// Binds `System.Int32 Features.Overloads.Shapes.Area(System.Int32 side)` (`Shapes.Area`).
+            #[inline]
             pub fn area(&self, side: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
                     &["System.Int32"],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), side))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self), side))
             }
             /// Binds `System.Int32 Features.Overloads.Shapes.Area(System.Int32 w, System.Int32 h)` (`Shapes.Area`).
+            #[inline]
             pub fn area_2(&self, w: i32, h: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
                     &["System.Int32", "System.Int32"],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), w, h))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self), w, h))
             }
             /// Binds `System.Double Features.Overloads.Shapes.Area(System.Double r)` (`Shapes.Area`).
+            #[inline]
             pub fn area_3(&self, r: f64) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
                     &["System.Double"],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self), r))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self), r))
             }
             /// Binds `static System.String Features.Overloads.Shapes.type(System.String in)` (`Shapes.type`).
+            #[inline]
             pub fn r#type(
                 r#in: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
@@ -133,41 +97,37 @@ pub mod features {
                     "type",
                     &["System.String"],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((r#in,))?;
-                Ok(__r)
+                M.call((r#in,))
             }
             /// Binds `void Features.Overloads.Shapes.Self()` (`Shapes.Self`).
+            #[inline]
             pub fn self_(&self) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Self",
                     &[],
                 );
-                let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.Int32 Features.Overloads.Shapes.count()` (`Shapes.count`).
+            #[inline]
             pub fn count(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "count",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.Int32 Features.Overloads.Shapes.get_Count()` (`Shapes.get_Count`).
+            #[inline]
             pub fn count_2(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "get_Count",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
     }

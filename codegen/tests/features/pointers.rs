@@ -33,49 +33,11 @@ pub mod features {
             "Features.Pointers",
             "IBuffer",
         );
-        /// Binds the .NET interface `Features.Pointers.IBuffer` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct IBuffer(::cilbind::Object);
-        impl ::cilbind::ManagedType for IBuffer {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_IBuffer.class()
-            }
-        }
-        impl ::cilbind::Reference for IBuffer {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                IBuffer(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for IBuffer {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for IBuffer {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for IBuffer {}
-        impl ::core::convert::From<IBuffer> for ::cilbind::Object {
-            fn from(value: IBuffer) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Pointers.IBuffer` (assembly `Feature`)."]
+            IBuffer(::cilbind::Object), __TYPE_IBuffer, [::cilbind::Object]
+        );
         /// The methods of the .NET interface `Features.Pointers.IBuffer`, for every type that implements it.
         pub trait IBufferExt: ::cilbind::Is<IBuffer> {
             /// Binds `void Features.Pointers.IBuffer.Write(System.Byte* data, System.Int32 length)` (`IBuffer.Write`).
@@ -85,21 +47,18 @@ pub mod features {
             /// # Safety
             ///
             /// The method reads and writes through `data` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             unsafe fn write(&self, data: *mut u8, length: i32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_IBuffer,
                     "Write",
                     &["System.Byte*", "System.Int32"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        unsafe { ::cilbind::UnmanagedPtr::new(data) },
-                        length,
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    unsafe { ::cilbind::UnmanagedPtr::new(data) },
+                    length,
+                ))
             }
             /// Safe form of [`Self::write`]: each slice stands for a pointer and its length (`data` with `length`).
             ///
@@ -153,52 +112,15 @@ pub mod features {
             "Features.Pointers",
             "Native",
         );
-        /// Binds the .NET class `Features.Pointers.Native` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Native(::cilbind::Object);
-        impl ::cilbind::ManagedType for Native {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Native.class()
-            }
-        }
-        impl ::cilbind::Reference for Native {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Native(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Native {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Native {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Native {}
-        impl ::core::convert::From<Native> for ::cilbind::Object {
-            fn from(value: Native) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Pointers.Native` (assembly `Feature`)."]
+            Native(::cilbind::Object), __TYPE_Native, [::cilbind::Object]
+        );
         impl Native {
             // skipped `Native.Cursor`: field type System.Int32*
             /// Binds `Features.Pointers.Native..ctor()` (`Native..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Native,
@@ -221,36 +143,32 @@ pub mod features {
             /// # Safety
             ///
             /// The method reads and writes through `a`, `b` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn dot(a: *mut f32, b: *mut f32, n: i32) -> ::cilbind::Result<f32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Native,
                     "Dot",
                     &["System.Single*", "System.Single*", "System.Int32"],
                 );
-                let __r: f32 = M
-                    .thunk()?
-                    .call((
-                        unsafe { ::cilbind::UnmanagedPtr::new(a) },
-                        unsafe { ::cilbind::UnmanagedPtr::new(b) },
-                        n,
-                    ))?;
-                Ok(__r)
+                M.call((
+                    unsafe { ::cilbind::UnmanagedPtr::new(a) },
+                    unsafe { ::cilbind::UnmanagedPtr::new(b) },
+                    n,
+                ))
             }
             /// Binds `static System.Int32 Features.Pointers.Native.Sum(System.Int32* values, System.Int32 count)` (`Native.Sum`).
             ///
             /// # Safety
             ///
             /// The method reads and writes through `values` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn sum(values: *mut i32, count: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Native,
                     "Sum",
                     &["System.Int32*", "System.Int32"],
                 );
-                let __r: i32 = M
-                    .thunk()?
-                    .call((unsafe { ::cilbind::UnmanagedPtr::new(values) }, count))?;
-                Ok(__r)
+                M.call((unsafe { ::cilbind::UnmanagedPtr::new(values) }, count))
             }
             /// Safe form of [`Self::sum`]: each slice stands for a pointer and its length (`values` with `count`).
             ///
@@ -267,6 +185,7 @@ pub mod features {
             /// # Safety
             ///
             /// The method reads and writes through `dst`, `src` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn copy(
                 dst: *mut ::core::ffi::c_void,
                 src: *mut ::core::ffi::c_void,
@@ -277,38 +196,32 @@ pub mod features {
                     "Copy",
                     &["System.Void*", "System.Void*", "System.Int64"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        unsafe { ::cilbind::UnmanagedPtr::new(dst) },
-                        unsafe { ::cilbind::UnmanagedPtr::new(src) },
-                        size,
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    unsafe { ::cilbind::UnmanagedPtr::new(dst) },
+                    unsafe { ::cilbind::UnmanagedPtr::new(src) },
+                    size,
+                ))
             }
             /// Binds `static void Features.Pointers.Native.Kinds(Features.Pointers.Kind* kinds, System.Int32 index)` (`Native.Kinds`).
             ///
             /// # Safety
             ///
             /// The method reads and writes through `kinds` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn kinds(kinds: *mut Kind, index: i32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Native,
                     "Kinds",
                     &["Features.Pointers.Kind*", "System.Int32"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((unsafe { ::cilbind::UnmanagedPtr::new(kinds) }, index))?;
-                let () = __r;
-                Ok(())
+                M.call((unsafe { ::cilbind::UnmanagedPtr::new(kinds) }, index))
             }
             /// Binds `static void Features.Pointers.Native.Flags(System.Boolean* flags, System.Char* chars, System.Int64 len)` (`Native.Flags`).
             ///
             /// # Safety
             ///
             /// The method reads and writes through `flags`, `chars` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn flags(
                 flags: *mut ::cilbind::Boolean,
                 chars: *mut ::cilbind::Char,
@@ -319,21 +232,18 @@ pub mod features {
                     "Flags",
                     &["System.Boolean*", "System.Char*", "System.Int64"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        unsafe { ::cilbind::UnmanagedPtr::new(flags) },
-                        unsafe { ::cilbind::UnmanagedPtr::new(chars) },
-                        len,
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    unsafe { ::cilbind::UnmanagedPtr::new(flags) },
+                    unsafe { ::cilbind::UnmanagedPtr::new(chars) },
+                    len,
+                ))
             }
             /// Binds `void Features.Pointers.Native.Move(Features.Pointers.Pt* points, System.Int32 count, System.Single dx)` (`Native.Move`).
             ///
             /// # Safety
             ///
             /// The method reads and writes through `points` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn r#move(
                 &self,
                 points: *mut Pt,
@@ -345,16 +255,12 @@ pub mod features {
                     "Move",
                     &["Features.Pointers.Pt*", "System.Int32", "System.Single"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        unsafe { ::cilbind::UnmanagedPtr::new(points) },
-                        count,
-                        dx,
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    unsafe { ::cilbind::UnmanagedPtr::new(points) },
+                    count,
+                    dx,
+                ))
             }
             /// Safe form of [`Self::r#move`]: each slice stands for a pointer and its length (`points` with `count`).
             ///
@@ -378,91 +284,13 @@ pub mod features {
             "Features.Pointers",
             "OnData",
         );
-        /// Binds the .NET delegate `Features.Pointers.OnData` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct OnData(super::super::system::MulticastDelegate);
-        impl ::cilbind::ManagedType for OnData {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_OnData.class()
-            }
-        }
-        impl ::cilbind::Reference for OnData {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                OnData(unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        obj,
-                    )
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for OnData {
-            type Target = super::super::system::MulticastDelegate;
-            fn deref(&self) -> &super::super::system::MulticastDelegate {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for OnData {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for OnData {}
-        impl ::core::convert::From<OnData> for ::cilbind::Object {
-            fn from(value: OnData) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::MulticastDelegate> for OnData {}
-        impl ::core::convert::From<OnData> for super::super::system::MulticastDelegate {
-            fn from(value: OnData) -> Self {
-                unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::Delegate> for OnData {}
-        impl ::core::convert::From<OnData> for super::super::system::Delegate {
-            fn from(value: OnData) -> Self {
-                unsafe {
-                    <super::super::system::Delegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::ICloneable> for OnData {}
-        impl ::core::convert::From<OnData> for super::super::system::ICloneable {
-            fn from(value: OnData) -> Self {
-                unsafe {
-                    <super::super::system::ICloneable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::ISerializable> for OnData {}
-        impl ::core::convert::From<OnData> for ::cilbind::ISerializable {
-            fn from(value: OnData) -> Self {
-                unsafe {
-                    <::cilbind::ISerializable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET delegate `Features.Pointers.OnData` (assembly `Feature`)."]
+            OnData(super::super::system::MulticastDelegate), __TYPE_OnData, [::cilbind::Object,
+            super::super::system::MulticastDelegate, super::super::system::Delegate,
+            super::super::system::ICloneable, ::cilbind::ISerializable]
+        );
         impl OnData {
             // skipped `OnData..ctor`: delegates are made with cilbind::Callback
             /// Binds `void Features.Pointers.OnData.Invoke(System.Int32* values)` (`OnData.Invoke`).
@@ -472,20 +300,17 @@ pub mod features {
             /// # Safety
             ///
             /// The method reads and writes through `values` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn invoke(&self, values: *mut i32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_OnData,
                     "Invoke",
                     &["System.Int32*"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        unsafe { ::cilbind::UnmanagedPtr::new(values) },
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    unsafe { ::cilbind::UnmanagedPtr::new(values) },
+                ))
             }
             // no `from_fn` for `Features.Pointers.OnData`: parameter 0 (this type is not converted for callbacks)
             /// Binds `System.IAsyncResult Features.Pointers.OnData.BeginInvoke(System.Int32* values, System.AsyncCallback callback, System.Object object)` (`OnData.BeginInvoke`).
@@ -495,6 +320,7 @@ pub mod features {
             /// # Safety
             ///
             /// The method reads and writes through `values` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn begin_invoke(
                 &self,
                 values: *mut i32,
@@ -508,19 +334,17 @@ pub mod features {
                     "BeginInvoke",
                     &["System.Int32*", "System.AsyncCallback", "System.Object"],
                 );
-                let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        unsafe { ::cilbind::UnmanagedPtr::new(values) },
-                        callback.map(::cilbind::Reference::as_object),
-                        object.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    unsafe { ::cilbind::UnmanagedPtr::new(values) },
+                    callback.map(::cilbind::Reference::as_object),
+                    object.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `void Features.Pointers.OnData.EndInvoke(System.IAsyncResult result)` (`OnData.EndInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
@@ -532,14 +356,10 @@ pub mod features {
                     "EndInvoke",
                     &["System.IAsyncResult"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        result.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    result.map(::cilbind::Reference::as_object),
+                ))
             }
         }
         /// Binds the .NET struct `Features.Pointers.Pt` (assembly `Feature`): 8 bytes, mirrored field for field.
@@ -583,6 +403,7 @@ pub mod features {
             /// # Safety
             ///
             /// The method reads and writes through `by` without bounds checks: the caller guarantees that every access the method makes stays in valid, live memory of the pointed-to type for the duration of the call.
+            #[inline]
             pub unsafe fn offset(&mut self, by: *mut Pt) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Pt,
@@ -590,11 +411,7 @@ pub mod features {
                     &["Features.Pointers.Pt*"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::Out(self), unsafe { ::cilbind::UnmanagedPtr::new(by) }))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Out(self), unsafe { ::cilbind::UnmanagedPtr::new(by) }))
             }
         }
     }
@@ -608,59 +425,12 @@ pub mod system {
         "System",
         "AsyncCallback",
     );
-    /// Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct AsyncCallback(MulticastDelegate);
-    impl ::cilbind::ManagedType for AsyncCallback {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_AsyncCallback.class()
-        }
-    }
-    impl ::cilbind::Reference for AsyncCallback {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            AsyncCallback(unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for AsyncCallback {
-        type Target = MulticastDelegate;
-        fn deref(&self) -> &MulticastDelegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for AsyncCallback {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for ::cilbind::Object {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<MulticastDelegate> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for MulticastDelegate {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        AsyncCallback(MulticastDelegate), __TYPE_AsyncCallback, [::cilbind::Object,
+        MulticastDelegate]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -668,49 +438,11 @@ pub mod system {
         "System",
         "Delegate",
     );
-    /// Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct Delegate(::cilbind::Object);
-    impl ::cilbind::ManagedType for Delegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Delegate.class()
-        }
-    }
-    impl ::cilbind::Reference for Delegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Delegate(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for Delegate {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for Delegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for Delegate {}
-    impl ::core::convert::From<Delegate> for ::cilbind::Object {
-        fn from(value: Delegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        Delegate(::cilbind::Object), __TYPE_Delegate, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_IAsyncResult: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -718,49 +450,11 @@ pub mod system {
         "System",
         "IAsyncResult",
     );
-    /// Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct IAsyncResult(::cilbind::Object);
-    impl ::cilbind::ManagedType for IAsyncResult {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_IAsyncResult.class()
-        }
-    }
-    impl ::cilbind::Reference for IAsyncResult {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            IAsyncResult(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for IAsyncResult {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for IAsyncResult {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for IAsyncResult {}
-    impl ::core::convert::From<IAsyncResult> for ::cilbind::Object {
-        fn from(value: IAsyncResult) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        IAsyncResult(::cilbind::Object), __TYPE_IAsyncResult, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_ICloneable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -768,49 +462,11 @@ pub mod system {
         "System",
         "ICloneable",
     );
-    /// Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct ICloneable(::cilbind::Object);
-    impl ::cilbind::ManagedType for ICloneable {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_ICloneable.class()
-        }
-    }
-    impl ::cilbind::Reference for ICloneable {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            ICloneable(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for ICloneable {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for ICloneable {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for ICloneable {}
-    impl ::core::convert::From<ICloneable> for ::cilbind::Object {
-        fn from(value: ICloneable) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        ICloneable(::cilbind::Object), __TYPE_ICloneable, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_MulticastDelegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -818,57 +474,9 @@ pub mod system {
         "System",
         "MulticastDelegate",
     );
-    /// Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct MulticastDelegate(Delegate);
-    impl ::cilbind::ManagedType for MulticastDelegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_MulticastDelegate.class()
-        }
-    }
-    impl ::cilbind::Reference for MulticastDelegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            MulticastDelegate(unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for MulticastDelegate {
-        type Target = Delegate;
-        fn deref(&self) -> &Delegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for MulticastDelegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for ::cilbind::Object {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<Delegate> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for Delegate {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        MulticastDelegate(Delegate), __TYPE_MulticastDelegate, [::cilbind::Object, Delegate]
+    );
 }

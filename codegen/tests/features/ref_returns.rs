@@ -64,51 +64,14 @@ pub mod features {
             "Features.RefReturns",
             "Store",
         );
-        /// Binds the .NET class `Features.RefReturns.Store` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Store(::cilbind::Object);
-        impl ::cilbind::ManagedType for Store {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Store.class()
-            }
-        }
-        impl ::cilbind::Reference for Store {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Store(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Store {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Store {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Store {}
-        impl ::core::convert::From<Store> for ::cilbind::Object {
-            fn from(value: Store) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.RefReturns.Store` (assembly `Feature`)."]
+            Store(::cilbind::Object), __TYPE_Store, [::cilbind::Object]
+        );
         impl Store {
             /// Binds `Features.RefReturns.Store..ctor()` (`Store..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Store,
@@ -129,6 +92,7 @@ pub mod features {
             /// Binds `System.Int32& Features.RefReturns.Store.At(System.Int32 i)` (`Store.At`).
             ///
             /// Returns a copy of the value the `ref` result points at (read before the call returns): writing to it does not change the managed location.
+            #[inline]
             pub fn at(&self, i: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Store,
@@ -136,12 +100,12 @@ pub mod features {
                     &["System.Int32"],
                     ::cilbind::RETURN_DEREF,
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), i))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self), i))
             }
             /// Binds `Features.RefReturns.Cell& Features.RefReturns.Store.Slot()` (`Store.Slot`).
             ///
             /// Returns a copy of the value the `ref` result points at (read before the call returns): writing to it does not change the managed location.
+            #[inline]
             pub fn slot(&self) -> ::cilbind::Result<Cell> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Store,
@@ -149,12 +113,12 @@ pub mod features {
                     &[],
                     ::cilbind::RETURN_BY_POINTER | ::cilbind::RETURN_DEREF,
                 );
-                let __r: Cell = M.thunk()?.call_sret((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call_sret((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.String& Features.RefReturns.Store.Name()` (`Store.Name`).
             ///
             /// Returns a copy of the value the `ref` result points at (read before the call returns): writing to it does not change the managed location.
+            #[inline]
             pub fn name(
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
@@ -164,10 +128,7 @@ pub mod features {
                     &[],
                     ::cilbind::RETURN_DEREF,
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
     }

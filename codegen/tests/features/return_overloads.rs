@@ -32,49 +32,11 @@ pub mod features {
             "Features.ReturnOverloads",
             "Meters",
         );
-        /// Binds the .NET class `Features.ReturnOverloads.Meters` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Meters(::cilbind::Object);
-        impl ::cilbind::ManagedType for Meters {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Meters.class()
-            }
-        }
-        impl ::cilbind::Reference for Meters {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Meters(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Meters {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Meters {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Meters {}
-        impl ::core::convert::From<Meters> for ::cilbind::Object {
-            fn from(value: Meters) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.ReturnOverloads.Meters` (assembly `Feature`)."]
+            Meters(::cilbind::Object), __TYPE_Meters, [::cilbind::Object]
+        );
         impl Meters {
             /// Reads the .NET field `Features.ReturnOverloads.Meters.Value` (System.Double).
             pub fn value(&self) -> ::cilbind::Result<f64> {
@@ -96,6 +58,7 @@ pub mod features {
                 F.set(Some(self), value)
             }
             /// Binds `Features.ReturnOverloads.Meters..ctor(System.Double value)` (`Meters..ctor`).
+            #[inline]
             pub fn new(value: f64) -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Meters,
@@ -114,6 +77,7 @@ pub mod features {
                 )
             }
             /// Binds `static System.Int32 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
+            #[inline]
             pub fn op_explicit(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i32> {
@@ -123,10 +87,10 @@ pub mod features {
                         &["Features.ReturnOverloads.Meters"],
                     )
                     .returning("System.Int32");
-                let __r: i32 = M.thunk()?.call((m.map(::cilbind::Reference::as_object),))?;
-                Ok(__r)
+                M.call((m.map(::cilbind::Reference::as_object),))
             }
             /// Binds `static System.Int64 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
+            #[inline]
             pub fn op_explicit_2(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i64> {
@@ -136,10 +100,10 @@ pub mod features {
                         &["Features.ReturnOverloads.Meters"],
                     )
                     .returning("System.Int64");
-                let __r: i64 = M.thunk()?.call((m.map(::cilbind::Reference::as_object),))?;
-                Ok(__r)
+                M.call((m.map(::cilbind::Reference::as_object),))
             }
             /// Binds `static System.Double Features.ReturnOverloads.Meters.op_Implicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Implicit`).
+            #[inline]
             pub fn op_implicit(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<f64> {
@@ -148,31 +112,30 @@ pub mod features {
                     "op_Implicit",
                     &["Features.ReturnOverloads.Meters"],
                 );
-                let __r: f64 = M.thunk()?.call((m.map(::cilbind::Reference::as_object),))?;
-                Ok(__r)
+                M.call((m.map(::cilbind::Reference::as_object),))
             }
             /// Binds `static Features.ReturnOverloads.Meters Features.ReturnOverloads.Meters.op_Explicit(System.Int32 v)` (`Meters.op_Explicit`).
+            #[inline]
             pub fn op_explicit_3(v: i32) -> ::cilbind::Result<::core::option::Option<Meters>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "op_Explicit",
                     &["System.Int32"],
                 );
-                let __r: ::core::option::Option<Meters> = M.thunk()?.call((v,))?;
-                Ok(__r)
+                M.call((v,))
             }
             /// Binds `static void Features.ReturnOverloads.Meters.Check(System.Boolean ok)` (`Meters.Check`).
+            #[inline]
             pub fn check(ok: bool) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "Check",
                     &["System.Boolean"],
                 );
-                let __r: () = M.thunk()?.call((ok,))?;
-                let () = __r;
-                Ok(())
+                M.call((ok,))
             }
             /// Binds `static void Features.ReturnOverloads.Meters.Check<T>(System.Boolean ok)` (`Meters.Check`).
+            #[inline]
             pub fn check_2<M0: ::cilbind::TypeArg>(ok: bool) -> ::cilbind::Result<()> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                         &__TYPE_Meters,

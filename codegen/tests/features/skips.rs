@@ -32,49 +32,11 @@ pub mod features {
             "Features.Skips",
             "Unbound",
         );
-        /// Binds the .NET class `Features.Skips.Unbound` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Unbound(::cilbind::Object);
-        impl ::cilbind::ManagedType for Unbound {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Unbound.class()
-            }
-        }
-        impl ::cilbind::Reference for Unbound {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Unbound(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Unbound {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Unbound {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Unbound {}
-        impl ::core::convert::From<Unbound> for ::cilbind::Object {
-            fn from(value: Unbound) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Skips.Unbound` (assembly `Feature`)."]
+            Unbound(::cilbind::Object), __TYPE_Unbound, [::cilbind::Object]
+        );
         impl Unbound {
             // skipped `Unbound.Log`: Log takes __arglist
             // skipped `Unbound.Many`: more than 18 native arguments

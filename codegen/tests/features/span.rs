@@ -33,51 +33,13 @@ pub mod features {
             "Features.Span",
             "Buffers",
         );
-        /// Binds the .NET class `Features.Span.Buffers` (assembly `Feature`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Buffers(::cilbind::Object);
-        impl ::cilbind::ManagedType for Buffers {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Buffers.class()
-            }
-        }
-        impl ::cilbind::Reference for Buffers {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Buffers(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Buffers {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Buffers {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Buffers {}
-        impl ::core::convert::From<Buffers> for ::cilbind::Object {
-            fn from(value: Buffers) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Features.Span.Buffers` (assembly `Feature`)."]
+            Buffers(::cilbind::Object), __TYPE_Buffers, [::cilbind::Object]
+        );
         impl Buffers {
             /// Binds `Features.Span.Buffers..ctor()` (`Buffers..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Buffers,
@@ -96,6 +58,7 @@ pub mod features {
                 )
             }
             /// Binds `static System.Int32 Features.Span.Buffers.Sum(System.ReadOnlySpan`1<System.Int32> values)` (`Buffers.Sum`).
+            #[inline]
             pub fn sum(values: &[i32]) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_Buffers,
@@ -104,10 +67,10 @@ pub mod features {
                         0b0,
                     )
                     .spans(0b1);
-                let __r: i32 = M.thunk()?.call((values,))?;
-                Ok(__r)
+                M.call((values,))
             }
             /// Binds `static void Features.Span.Buffers.Fill(System.Span`1<System.Single> values, System.Single v)` (`Buffers.Fill`).
+            #[inline]
             pub fn fill(values: &mut [f32], v: f32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_Buffers,
@@ -116,11 +79,10 @@ pub mod features {
                         0b0,
                     )
                     .spans(0b1);
-                let __r: () = M.thunk()?.call((values, v))?;
-                let () = __r;
-                Ok(())
+                M.call((values, v))
             }
             /// Binds `static void Features.Span.Buffers.Mix(System.ReadOnlySpan`1<System.Boolean> a, Features.Span.Pt p, System.Span`1<System.Char> b, System.Span`1<Features.Span.Kind> k)` (`Buffers.Mix`).
+            #[inline]
             pub fn mix(
                 a: &[::cilbind::Boolean],
                 p: &Pt,
@@ -139,11 +101,10 @@ pub mod features {
                         0b10,
                     )
                     .spans(0b1101);
-                let __r: () = M.thunk()?.call((a, ::cilbind::In(p), b, k))?;
-                let () = __r;
-                Ok(())
+                M.call((a, ::cilbind::In(p), b, k))
             }
             /// Binds `void Features.Span.Buffers.Move(System.Span`1<Features.Span.Pt> points)` (`Buffers.Move`).
+            #[inline]
             pub fn r#move(&self, points: &mut [Pt]) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_Buffers,
@@ -152,9 +113,7 @@ pub mod features {
                         0b0,
                     )
                     .spans(0b1);
-                let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), points))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Reference::as_object(self), points))
             }
             // skipped `Buffers.Rest`: returns System.Span`1<System.Int32> (span returns are not bound)
             // skipped `Buffers.Swap`: parameter `values`: ref/out of System.Span`1<System.Int32>

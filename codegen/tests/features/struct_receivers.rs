@@ -58,6 +58,7 @@ pub mod features {
         ::cilbind::generated::type_arg!(struct Counter);
         impl Counter {
             /// Binds `Features.Receivers.Counter..ctor(System.Int32 start)` (`Counter..ctor`).
+            #[inline]
             pub fn new(start: i32) -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
@@ -65,10 +66,10 @@ pub mod features {
                     &["System.Int32"],
                     0b0,
                 );
-                let __r: Self = M.thunk()?.call_sret((start,))?;
-                Ok(__r)
+                M.call_sret((start,))
             }
             /// Binds `void Features.Receivers.Counter.Increment()` (`Counter.Increment`).
+            #[inline]
             pub fn increment(&mut self) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
@@ -76,11 +77,10 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let __r: () = M.thunk()?.call((::cilbind::Out(self),))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Out(self),))
             }
             /// Binds `System.Int32 Features.Receivers.Counter.get_Current()` (`Counter.get_Current`).
+            #[inline]
             pub fn current(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
@@ -93,6 +93,7 @@ pub mod features {
                 Ok(__r)
             }
             /// Binds `static Features.Receivers.Counter Features.Receivers.Counter.get_Zero()` (`Counter.get_Zero`).
+            #[inline]
             pub fn zero() -> ::cilbind::Result<Counter> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
@@ -100,8 +101,7 @@ pub mod features {
                     &[],
                     ::cilbind::RETURN_BY_POINTER,
                 );
-                let __r: Counter = M.thunk()?.call_sret(())?;
-                Ok(__r)
+                M.call_sret(())
             }
         }
         #[doc(hidden)]
@@ -168,6 +168,7 @@ pub mod features {
                 F.set_string(Some(&self.0), value)
             }
             /// Binds `Features.Receivers.Tagged..ctor(System.String tag)` (`Tagged..ctor`).
+            #[inline]
             pub fn new(tag: ::core::option::Option<&str>) -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Tagged,
@@ -179,14 +180,14 @@ pub mod features {
                 Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Features.Receivers.Tagged.Length()` (`Tagged.Length`).
+            #[inline]
             pub fn length(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Tagged,
                     "Length",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((&self.0,))?;
-                Ok(__r)
+                M.call((&self.0,))
             }
         }
     }

@@ -40,76 +40,18 @@ pub mod fixture {
             "Fixture.Classes",
             "Animal",
         );
-        /// Binds the .NET class `Fixture.Classes.Animal` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Animal(::cilbind::Object);
-        impl ::cilbind::ManagedType for Animal {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Animal.class()
-            }
-        }
-        impl ::cilbind::Reference for Animal {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Animal(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Animal {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Animal {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Animal {}
-        impl ::core::convert::From<Animal> for ::cilbind::Object {
-            fn from(value: Animal) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<INamed> for Animal {}
-        impl ::core::convert::From<Animal> for INamed {
-            fn from(value: Animal) -> Self {
-                unsafe {
-                    <INamed as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::IComparable1<Animal>> for Animal {}
-        impl ::core::convert::From<Animal> for ::cilbind::IComparable1<Animal> {
-            fn from(value: Animal) -> Self {
-                unsafe {
-                    <::cilbind::IComparable1<
-                        Animal,
-                    > as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Fixture.Classes.Animal` (assembly `Fixture`)."]
+            Animal(::cilbind::Object), __TYPE_Animal, [::cilbind::Object, INamed,
+            ::cilbind::IComparable1 < Animal >]
+        );
         impl Animal {
             // skipped `Animal..ctor`: protected member
             /// Binds `System.String Fixture.Classes.Animal.Speak()` (`Animal.Speak`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn speak(
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
@@ -118,27 +60,25 @@ pub mod fixture {
                     "Speak",
                     &[],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.Int32 Fixture.Classes.Animal.Legs()` (`Animal.Legs`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn legs(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Animal,
                     "Legs",
                     &[],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             // skipped `Animal.Hidden`: protected member
             /// Binds `System.Int32 Fixture.Classes.Animal.CompareTo(Fixture.Classes.Animal other)` (`Animal.CompareTo`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn compare_to(
                 &self,
                 other: ::core::option::Option<&impl ::cilbind::Is<Animal>>,
@@ -148,17 +88,15 @@ pub mod fixture {
                     "CompareTo",
                     &["Fixture.Classes.Animal"],
                 );
-                let __r: i32 = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        other.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    other.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `System.String Fixture.Classes.Animal.get_Name()` (`Animal.get_Name`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn name(
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
@@ -167,12 +105,10 @@ pub mod fixture {
                     "get_Name",
                     &[],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `void Fixture.Classes.Animal.add_Changed(System.EventHandler value)` (`Animal.add_Changed`).
+            #[inline]
             pub fn add_changed(
                 &self,
                 value: ::core::option::Option<
@@ -184,16 +120,13 @@ pub mod fixture {
                     "add_Changed",
                     &["System.EventHandler"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        value.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    value.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `void Fixture.Classes.Animal.remove_Changed(System.EventHandler value)` (`Animal.remove_Changed`).
+            #[inline]
             pub fn remove_changed(
                 &self,
                 value: ::core::option::Option<
@@ -205,14 +138,10 @@ pub mod fixture {
                     "remove_Changed",
                     &["System.EventHandler"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        value.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    value.map(::cilbind::Reference::as_object),
+                ))
             }
         }
         #[doc(hidden)]
@@ -276,6 +205,7 @@ pub mod fixture {
                 <T0 as ::cilbind::TypeArg>::set_field(F, Some(self), value)
             }
             /// Binds `Fixture.Classes.Box`1..ctor()` (`Box..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
                     &__TYPE_Box,
@@ -296,6 +226,7 @@ pub mod fixture {
                 )
             }
             /// Binds `T Fixture.Classes.Box`1.Get()` (`Box.Get`).
+            #[inline]
             pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                     &__TYPE_Box,
@@ -308,6 +239,7 @@ pub mod fixture {
                 Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Fixture.Classes.Box`1.Size()` (`Box.Size`).
+            #[inline]
             pub fn size(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                     &__TYPE_Box,
@@ -327,111 +259,11 @@ pub mod fixture {
             "Fixture.Classes",
             "Dog",
         );
-        /// Binds the .NET class `Fixture.Classes.Dog` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Dog(Animal);
-        impl ::cilbind::ManagedType for Dog {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Dog.class()
-            }
-        }
-        impl ::cilbind::Reference for Dog {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Dog(unsafe { <Animal as ::cilbind::Reference>::from_object_unchecked(obj) })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Dog {
-            type Target = Animal;
-            fn deref(&self) -> &Animal {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Dog {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Dog {}
-        impl ::core::convert::From<Dog> for ::cilbind::Object {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<Animal> for Dog {}
-        impl ::core::convert::From<Dog> for Animal {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <Animal as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<ISolid> for Dog {}
-        impl ::core::convert::From<Dog> for ISolid {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <ISolid as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<IShape> for Dog {}
-        impl ::core::convert::From<Dog> for IShape {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <IShape as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::IComparable1<Dog>> for Dog {}
-        impl ::core::convert::From<Dog> for ::cilbind::IComparable1<Dog> {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <::cilbind::IComparable1<
-                        Dog,
-                    > as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<INamed> for Dog {}
-        impl ::core::convert::From<Dog> for INamed {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <INamed as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::IComparable1<Animal>> for Dog {}
-        impl ::core::convert::From<Dog> for ::cilbind::IComparable1<Animal> {
-            fn from(value: Dog) -> Self {
-                unsafe {
-                    <::cilbind::IComparable1<
-                        Animal,
-                    > as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Fixture.Classes.Dog` (assembly `Fixture`)."]
+            Dog(Animal), __TYPE_Dog, [::cilbind::Object, Animal, ISolid, IShape,
+            ::cilbind::IComparable1 < Dog >, INamed, ::cilbind::IComparable1 < Animal >]
+        );
         impl Dog {
             /// The .NET constant `Fixture.Classes.Dog.MaxLegs`.
             pub const MAX_LEGS: i32 = 4_i32;
@@ -451,6 +283,7 @@ pub mod fixture {
                 F.set(None, value)
             }
             /// Binds `Fixture.Classes.Dog..ctor()` (`Dog..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Dog,
@@ -471,6 +304,7 @@ pub mod fixture {
             /// Binds `System.String Fixture.Classes.Dog.Speak()` (`Dog.Speak`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn speak(
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
@@ -479,38 +313,36 @@ pub mod fixture {
                     "Speak",
                     &[],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.Double Fixture.Classes.Dog.Area()` (`Dog.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn area(&self) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Dog,
                     "Area",
                     &[],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.Double Fixture.Classes.Dog.Volume()` (`Dog.Volume`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn volume(&self) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Dog,
                     "Volume",
                     &[],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
             /// Binds `System.Int32 Fixture.Classes.Dog.CompareTo(Fixture.Classes.Dog other)` (`Dog.CompareTo`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn compare_to(
                 &self,
                 other: ::core::option::Option<&impl ::cilbind::Is<Dog>>,
@@ -520,23 +352,20 @@ pub mod fixture {
                     "CompareTo",
                     &["Fixture.Classes.Dog"],
                 );
-                let __r: i32 = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        other.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    other.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `System.Int32 Fixture.Classes.Dog.get_Item(System.Int32 i)` (`Dog.get_Item`).
+            #[inline]
             pub fn item(&self, i: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Dog,
                     "get_Item",
                     &["System.Int32"],
                 );
-                let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), i))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self), i))
             }
         }
         #[doc(hidden)]
@@ -546,96 +375,19 @@ pub mod fixture {
             "Fixture.Classes",
             "Handler",
         );
-        /// Binds the .NET delegate `Fixture.Classes.Handler` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Handler(super::super::system::MulticastDelegate);
-        impl ::cilbind::ManagedType for Handler {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Handler.class()
-            }
-        }
-        impl ::cilbind::Reference for Handler {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Handler(unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        obj,
-                    )
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Handler {
-            type Target = super::super::system::MulticastDelegate;
-            fn deref(&self) -> &super::super::system::MulticastDelegate {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Handler {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Handler {}
-        impl ::core::convert::From<Handler> for ::cilbind::Object {
-            fn from(value: Handler) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::MulticastDelegate> for Handler {}
-        impl ::core::convert::From<Handler> for super::super::system::MulticastDelegate {
-            fn from(value: Handler) -> Self {
-                unsafe {
-                    <super::super::system::MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::Delegate> for Handler {}
-        impl ::core::convert::From<Handler> for super::super::system::Delegate {
-            fn from(value: Handler) -> Self {
-                unsafe {
-                    <super::super::system::Delegate as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<super::super::system::ICloneable> for Handler {}
-        impl ::core::convert::From<Handler> for super::super::system::ICloneable {
-            fn from(value: Handler) -> Self {
-                unsafe {
-                    <super::super::system::ICloneable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<::cilbind::ISerializable> for Handler {}
-        impl ::core::convert::From<Handler> for ::cilbind::ISerializable {
-            fn from(value: Handler) -> Self {
-                unsafe {
-                    <::cilbind::ISerializable as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET delegate `Fixture.Classes.Handler` (assembly `Fixture`)."]
+            Handler(super::super::system::MulticastDelegate), __TYPE_Handler, [::cilbind::Object,
+            super::super::system::MulticastDelegate, super::super::system::Delegate,
+            super::super::system::ICloneable, ::cilbind::ISerializable]
+        );
         impl Handler {
             // skipped `Handler..ctor`: delegates are made with cilbind::Callback
             /// Binds `void Fixture.Classes.Handler.Invoke(System.Object sender, System.Int32 value)` (`Handler.Invoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn invoke(
                 &self,
                 sender: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
@@ -646,15 +398,11 @@ pub mod fixture {
                     "Invoke",
                     &["System.Object", "System.Int32"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        sender.map(::cilbind::Reference::as_object),
-                        value,
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    sender.map(::cilbind::Reference::as_object),
+                    value,
+                ))
             }
             /// A delegate running `f` with `Invoke`'s arguments, and the `cilbind::Callback` that keeps `f`:
             /// keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.
@@ -713,6 +461,7 @@ pub mod fixture {
             /// Binds `System.IAsyncResult Fixture.Classes.Handler.BeginInvoke(System.Object sender, System.Int32 value, System.AsyncCallback callback, System.Object object)` (`Handler.BeginInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn begin_invoke(
                 &self,
                 sender: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
@@ -727,20 +476,18 @@ pub mod fixture {
                     "BeginInvoke",
                     &["System.Object", "System.Int32", "System.AsyncCallback", "System.Object"],
                 );
-                let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        sender.map(::cilbind::Reference::as_object),
-                        value,
-                        callback.map(::cilbind::Reference::as_object),
-                        object.map(::cilbind::Reference::as_object),
-                    ))?;
-                Ok(__r)
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    sender.map(::cilbind::Reference::as_object),
+                    value,
+                    callback.map(::cilbind::Reference::as_object),
+                    object.map(::cilbind::Reference::as_object),
+                ))
             }
             /// Binds `void Fixture.Classes.Handler.EndInvoke(System.IAsyncResult result)` (`Handler.EndInvoke`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
@@ -752,14 +499,10 @@ pub mod fixture {
                     "EndInvoke",
                     &["System.IAsyncResult"],
                 );
-                let __r: () = M
-                    .thunk()?
-                    .call((
-                        ::cilbind::Reference::as_object(self),
-                        result.map(::cilbind::Reference::as_object),
-                    ))?;
-                let () = __r;
-                Ok(())
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    result.map(::cilbind::Reference::as_object),
+                ))
             }
         }
         #[doc(hidden)]
@@ -769,64 +512,24 @@ pub mod fixture {
             "Fixture.Classes",
             "INamed",
         );
-        /// Binds the .NET interface `Fixture.Classes.INamed` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct INamed(::cilbind::Object);
-        impl ::cilbind::ManagedType for INamed {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_INamed.class()
-            }
-        }
-        impl ::cilbind::Reference for INamed {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                INamed(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for INamed {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for INamed {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for INamed {}
-        impl ::core::convert::From<INamed> for ::cilbind::Object {
-            fn from(value: INamed) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Fixture.Classes.INamed` (assembly `Fixture`)."]
+            INamed(::cilbind::Object), __TYPE_INamed, [::cilbind::Object]
+        );
         /// The methods of the .NET interface `Fixture.Classes.INamed`, for every type that implements it.
         pub trait INamedExt: ::cilbind::Is<INamed> {
             /// Binds `System.String Fixture.Classes.INamed.get_Name()` (`INamed.get_Name`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             fn name(&self) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_INamed,
                     "get_Name",
                     &[],
                 );
-                let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
-                    .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
         impl<T: ::cilbind::Is<INamed>> INamedExt for T {}
@@ -837,62 +540,24 @@ pub mod fixture {
             "Fixture.Classes",
             "IShape",
         );
-        /// Binds the .NET interface `Fixture.Classes.IShape` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct IShape(::cilbind::Object);
-        impl ::cilbind::ManagedType for IShape {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_IShape.class()
-            }
-        }
-        impl ::cilbind::Reference for IShape {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                IShape(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for IShape {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for IShape {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for IShape {}
-        impl ::core::convert::From<IShape> for ::cilbind::Object {
-            fn from(value: IShape) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Fixture.Classes.IShape` (assembly `Fixture`)."]
+            IShape(::cilbind::Object), __TYPE_IShape, [::cilbind::Object]
+        );
         /// The methods of the .NET interface `Fixture.Classes.IShape`, for every type that implements it.
         pub trait IShapeExt: ::cilbind::Is<IShape> {
             /// Binds `System.Double Fixture.Classes.IShape.Area()` (`IShape.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             fn area(&self) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_IShape,
                     "Area",
                     &[],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
         impl<T: ::cilbind::Is<IShape>> IShapeExt for T {}
@@ -903,72 +568,24 @@ pub mod fixture {
             "Fixture.Classes",
             "ISolid",
         );
-        /// Binds the .NET interface `Fixture.Classes.ISolid` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct ISolid(::cilbind::Object);
-        impl ::cilbind::ManagedType for ISolid {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_ISolid.class()
-            }
-        }
-        impl ::cilbind::Reference for ISolid {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                ISolid(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for ISolid {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for ISolid {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for ISolid {}
-        impl ::core::convert::From<ISolid> for ::cilbind::Object {
-            fn from(value: ISolid) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
-        impl ::cilbind::Is<IShape> for ISolid {}
-        impl ::core::convert::From<ISolid> for IShape {
-            fn from(value: ISolid) -> Self {
-                unsafe {
-                    <IShape as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Fixture.Classes.ISolid` (assembly `Fixture`)."]
+            ISolid(::cilbind::Object), __TYPE_ISolid, [::cilbind::Object, IShape]
+        );
         /// The methods of the .NET interface `Fixture.Classes.ISolid`, for every type that implements it.
         pub trait ISolidExt: ::cilbind::Is<ISolid> {
             /// Binds `System.Double Fixture.Classes.ISolid.Volume()` (`ISolid.Volume`).
             ///
             /// Virtual: dispatches on the object's runtime type.
+            #[inline]
             fn volume(&self) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_ISolid,
                     "Volume",
                     &[],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Reference::as_object(self),))
             }
         }
         impl<T: ::cilbind::Is<ISolid>> ISolidExt for T {}
@@ -979,51 +596,13 @@ pub mod fixture {
             "Fixture.Classes",
             "Outer",
         );
-        /// Binds the .NET class `Fixture.Classes.Outer` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Outer(::cilbind::Object);
-        impl ::cilbind::ManagedType for Outer {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Outer.class()
-            }
-        }
-        impl ::cilbind::Reference for Outer {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Outer(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Outer {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Outer {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Outer {}
-        impl ::core::convert::From<Outer> for ::cilbind::Object {
-            fn from(value: Outer) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Fixture.Classes.Outer` (assembly `Fixture`)."]
+            Outer(::cilbind::Object), __TYPE_Outer, [::cilbind::Object]
+        );
         impl Outer {
             /// Binds `Fixture.Classes.Outer..ctor()` (`Outer..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Outer,
@@ -1298,51 +877,14 @@ pub mod fixture {
             "Fixture.Structs",
             "Collider",
         );
-        /// Binds the .NET class `Fixture.Structs.Collider` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Collider(::cilbind::Object);
-        impl ::cilbind::ManagedType for Collider {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Collider.class()
-            }
-        }
-        impl ::cilbind::Reference for Collider {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Collider(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Collider {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Collider {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Collider {}
-        impl ::core::convert::From<Collider> for ::cilbind::Object {
-            fn from(value: Collider) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Fixture.Structs.Collider` (assembly `Fixture`)."]
+            Collider(::cilbind::Object), __TYPE_Collider, [::cilbind::Object]
+        );
         impl Collider {
             /// Binds `Fixture.Structs.Collider..ctor()` (`Collider..ctor`).
+            #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Collider,
@@ -1978,51 +1520,13 @@ pub mod fixture {
             "Fixture.Structs",
             "Uses",
         );
-        /// Binds the .NET class `Fixture.Structs.Uses` (assembly `Fixture`).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct Uses(::cilbind::Object);
-        impl ::cilbind::ManagedType for Uses {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_Uses.class()
-            }
-        }
-        impl ::cilbind::Reference for Uses {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Uses(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for Uses {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for Uses {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for Uses {}
-        impl ::core::convert::From<Uses> for ::cilbind::Object {
-            fn from(value: Uses) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc = " Binds the .NET class `Fixture.Structs.Uses` (assembly `Fixture`)."]
+            Uses(::cilbind::Object), __TYPE_Uses, [::cilbind::Object]
+        );
         impl Uses {
             /// Binds `static Fixture.Structs.Pair`1<System.Int32> Fixture.Structs.Uses.IntPair()` (`Uses.IntPair`).
+            #[inline]
             pub fn int_pair() -> ::cilbind::Result<Pair<i32>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Uses,
@@ -2033,17 +1537,17 @@ pub mod fixture {
                 Ok(<Pair<i32> as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `static void Fixture.Structs.Uses.TakesHit(Fixture.Structs.RaycastHit hit)` (`Uses.TakesHit`).
+            #[inline]
             pub fn takes_hit(hit: &RaycastHit) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Uses,
                     "TakesHit",
                     &["Fixture.Structs.RaycastHit"],
                 );
-                let __r: () = M.thunk()?.call((&hit.0,))?;
-                let () = __r;
-                Ok(())
+                M.call((&hit.0,))
             }
             /// Binds `static System.Boolean Fixture.Structs.Uses.TryHit(out Fixture.Structs.RaycastHit hit)` (`Uses.TryHit`).
+            #[inline]
             pub fn try_hit() -> ::cilbind::Result<(bool, RaycastHit)> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Uses,
@@ -2055,6 +1559,7 @@ pub mod fixture {
                 Ok((__r, hit))
             }
             /// Binds `static void Fixture.Structs.Uses.Scale(ref Fixture.Structs.Vector3 v, System.Single f)` (`Uses.Scale`).
+            #[inline]
             pub fn scale(v: &mut Vector3, f: f32) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Uses,
@@ -2062,11 +1567,10 @@ pub mod fixture {
                     &["Fixture.Structs.Vector3&", "System.Single"],
                     0b1,
                 );
-                let __r: () = M.thunk()?.call((::cilbind::Out(v), f))?;
-                let () = __r;
-                Ok(())
+                M.call((::cilbind::Out(v), f))
             }
             /// Binds `static System.Int32 Fixture.Structs.Uses.Sum(System.Collections.Generic.List`1<System.Int32> values)` (`Uses.Sum`).
+            #[inline]
             pub fn sum(
                 values: ::core::option::Option<
                     &impl ::cilbind::Is<super::super::system::collections::generic::List<i32>>,
@@ -2077,12 +1581,12 @@ pub mod fixture {
                     "Sum",
                     &["System.Collections.Generic.List<System.Int32>"],
                 );
-                let __r: i32 = M.thunk()?.call((values.map(::cilbind::Reference::as_object),))?;
-                Ok(__r)
+                M.call((values.map(::cilbind::Reference::as_object),))
             }
             // skipped `Uses.Ptr`: returns System.Int32* (pointer returns are not bound)
             // skipped `Uses.Matrix`: return type: System.Int32[,]
             /// Binds `static T Fixture.Structs.Uses.Identity<T>(T x)` (`Uses.Identity`).
+            #[inline]
             pub fn identity<M0: ::cilbind::TypeArg>(
                 x: <M0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {
@@ -2102,6 +1606,7 @@ pub mod fixture {
                 Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `static Fixture.Structs.Vector3[] Fixture.Structs.Uses.Points()` (`Uses.Points`).
+            #[inline]
             pub fn points() -> ::cilbind::Result<
                 ::core::option::Option<::std::vec::Vec<Vector3>>,
             > {
@@ -2117,6 +1622,7 @@ pub mod fixture {
             }
             // skipped `Uses.Hits`: return type: array of managed struct Fixture.Structs.RaycastHit
             /// Binds `static System.String[] Fixture.Structs.Uses.Names(Fixture.Enums.Perms p, Fixture.Enums.Plain c)` (`Uses.Names`).
+            #[inline]
             pub fn names(
                 p: super::super::fixture::enums::Perms,
                 c: super::super::fixture::enums::Plain,
@@ -2128,12 +1634,10 @@ pub mod fixture {
                     "Names",
                     &["Fixture.Enums.Perms", "Fixture.Enums.Plain"],
                 );
-                let __r: ::core::option::Option<::cilbind::ObjectArray<::cilbind::NetString>> = M
-                    .thunk()?
-                    .call((p.bits(), c.0))?;
-                Ok(__r)
+                M.call((p.bits(), c.0))
             }
             /// Binds `static System.Nullable`1<System.Int32> Fixture.Structs.Uses.Maybe()` (`Uses.Maybe`).
+            #[inline]
             pub fn maybe() -> ::cilbind::Result<::core::option::Option<i32>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Uses,
@@ -2146,6 +1650,7 @@ pub mod fixture {
             /// Binds `static System.Int32& Fixture.Structs.Uses.First(System.Int32[] a)` (`Uses.First`).
             ///
             /// Returns a copy of the value the `ref` result points at (read before the call returns): writing to it does not change the managed location.
+            #[inline]
             pub fn first(a: ::core::option::Option<&[i32]>) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Uses,
@@ -2198,6 +1703,7 @@ pub mod fixture {
         ::cilbind::generated::type_arg!(struct Vector3);
         impl Vector3 {
             /// Binds `Fixture.Structs.Vector3..ctor(System.Single x, System.Single y, System.Single z)` (`Vector3..ctor`).
+            #[inline]
             pub fn new(x: f32, y: f32, z: f32) -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Vector3,
@@ -2205,10 +1711,10 @@ pub mod fixture {
                     &["System.Single", "System.Single", "System.Single"],
                     0b0,
                 );
-                let __r: Self = M.thunk()?.call_sret((x, y, z))?;
-                Ok(__r)
+                M.call_sret((x, y, z))
             }
             /// Binds `static Fixture.Structs.Vector3 Fixture.Structs.Vector3.Add(Fixture.Structs.Vector3 a, Fixture.Structs.Vector3 b)` (`Vector3.Add`).
+            #[inline]
             pub fn add(a: &Vector3, b: &Vector3) -> ::cilbind::Result<Vector3> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Vector3,
@@ -2216,10 +1722,10 @@ pub mod fixture {
                     &["Fixture.Structs.Vector3", "Fixture.Structs.Vector3"],
                     ::cilbind::RETURN_BY_POINTER | 0b11,
                 );
-                let __r: Vector3 = M.thunk()?.call_sret((::cilbind::In(a), ::cilbind::In(b)))?;
-                Ok(__r)
+                M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
             }
             /// Binds `System.Single Fixture.Structs.Vector3.Length()` (`Vector3.Length`).
+            #[inline]
             pub fn length(&mut self) -> ::cilbind::Result<f32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Vector3,
@@ -2227,8 +1733,7 @@ pub mod fixture {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(self),))?;
-                Ok(__r)
+                M.call((::cilbind::Out(self),))
             }
         }
     }
@@ -2282,59 +1787,12 @@ pub mod system {
         "System",
         "AsyncCallback",
     );
-    /// Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct AsyncCallback(MulticastDelegate);
-    impl ::cilbind::ManagedType for AsyncCallback {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_AsyncCallback.class()
-        }
-    }
-    impl ::cilbind::Reference for AsyncCallback {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            AsyncCallback(unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for AsyncCallback {
-        type Target = MulticastDelegate;
-        fn deref(&self) -> &MulticastDelegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for AsyncCallback {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for ::cilbind::Object {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<MulticastDelegate> for AsyncCallback {}
-    impl ::core::convert::From<AsyncCallback> for MulticastDelegate {
-        fn from(value: AsyncCallback) -> Self {
-            unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET delegate `System.AsyncCallback` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        AsyncCallback(MulticastDelegate), __TYPE_AsyncCallback, [::cilbind::Object,
+        MulticastDelegate]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Comparison: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2433,49 +1891,11 @@ pub mod system {
         "System",
         "Delegate",
     );
-    /// Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct Delegate(::cilbind::Object);
-    impl ::cilbind::ManagedType for Delegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_Delegate.class()
-        }
-    }
-    impl ::cilbind::Reference for Delegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Delegate(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for Delegate {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for Delegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for Delegate {}
-    impl ::core::convert::From<Delegate> for ::cilbind::Object {
-        fn from(value: Delegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        Delegate(::cilbind::Object), __TYPE_Delegate, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_EventHandler: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2483,59 +1903,12 @@ pub mod system {
         "System",
         "EventHandler",
     );
-    /// Binds the .NET delegate `System.EventHandler` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct EventHandler(MulticastDelegate);
-    impl ::cilbind::ManagedType for EventHandler {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_EventHandler.class()
-        }
-    }
-    impl ::cilbind::Reference for EventHandler {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            EventHandler(unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for EventHandler {
-        type Target = MulticastDelegate;
-        fn deref(&self) -> &MulticastDelegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for EventHandler {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for EventHandler {}
-    impl ::core::convert::From<EventHandler> for ::cilbind::Object {
-        fn from(value: EventHandler) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<MulticastDelegate> for EventHandler {}
-    impl ::core::convert::From<EventHandler> for MulticastDelegate {
-        fn from(value: EventHandler) -> Self {
-            unsafe {
-                <MulticastDelegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET delegate `System.EventHandler` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        EventHandler(MulticastDelegate), __TYPE_EventHandler, [::cilbind::Object,
+        MulticastDelegate]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_IAsyncResult: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2543,49 +1916,11 @@ pub mod system {
         "System",
         "IAsyncResult",
     );
-    /// Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct IAsyncResult(::cilbind::Object);
-    impl ::cilbind::ManagedType for IAsyncResult {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_IAsyncResult.class()
-        }
-    }
-    impl ::cilbind::Reference for IAsyncResult {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            IAsyncResult(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for IAsyncResult {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for IAsyncResult {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for IAsyncResult {}
-    impl ::core::convert::From<IAsyncResult> for ::cilbind::Object {
-        fn from(value: IAsyncResult) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.IAsyncResult` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        IAsyncResult(::cilbind::Object), __TYPE_IAsyncResult, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_ICloneable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2593,49 +1928,11 @@ pub mod system {
         "System",
         "ICloneable",
     );
-    /// Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct ICloneable(::cilbind::Object);
-    impl ::cilbind::ManagedType for ICloneable {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_ICloneable.class()
-        }
-    }
-    impl ::cilbind::Reference for ICloneable {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            ICloneable(unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for ICloneable {
-        type Target = ::cilbind::Object;
-        fn deref(&self) -> &::cilbind::Object {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for ICloneable {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for ICloneable {}
-    impl ::core::convert::From<ICloneable> for ::cilbind::Object {
-        fn from(value: ICloneable) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET interface `System.ICloneable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        ICloneable(::cilbind::Object), __TYPE_ICloneable, [::cilbind::Object]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_MulticastDelegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2643,59 +1940,11 @@ pub mod system {
         "System",
         "MulticastDelegate",
     );
-    /// Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-    #[derive(Clone, Debug)]
-    #[repr(transparent)]
-    pub struct MulticastDelegate(Delegate);
-    impl ::cilbind::ManagedType for MulticastDelegate {
-        fn class() -> ::cilbind::Result<::cilbind::Class> {
-            __TYPE_MulticastDelegate.class()
-        }
-    }
-    impl ::cilbind::Reference for MulticastDelegate {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            MulticastDelegate(unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(obj)
-            })
-        }
-        fn as_object(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(&self.0)
-        }
-        fn into_object(self) -> ::cilbind::Object {
-            ::cilbind::Reference::into_object(self.0)
-        }
-    }
-    impl ::core::ops::Deref for MulticastDelegate {
-        type Target = Delegate;
-        fn deref(&self) -> &Delegate {
-            &self.0
-        }
-    }
-    impl ::core::convert::AsRef<::cilbind::Object> for MulticastDelegate {
-        fn as_ref(&self) -> &::cilbind::Object {
-            ::cilbind::Reference::as_object(self)
-        }
-    }
-    impl ::cilbind::Is<::cilbind::Object> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for ::cilbind::Object {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
-    impl ::cilbind::Is<Delegate> for MulticastDelegate {}
-    impl ::core::convert::From<MulticastDelegate> for Delegate {
-        fn from(value: MulticastDelegate) -> Self {
-            unsafe {
-                <Delegate as ::cilbind::Reference>::from_object_unchecked(
-                    ::cilbind::Reference::into_object(value),
-                )
-            }
-        }
-    }
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        MulticastDelegate(Delegate), __TYPE_MulticastDelegate, [::cilbind::Object, Delegate]
+    );
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Predicate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2744,49 +1993,11 @@ pub mod system {
             "System.Collections",
             "ICollection",
         );
-        /// Binds the .NET interface `System.Collections.ICollection` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct ICollection(::cilbind::Object);
-        impl ::cilbind::ManagedType for ICollection {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_ICollection.class()
-            }
-        }
-        impl ::cilbind::Reference for ICollection {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                ICollection(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for ICollection {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for ICollection {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for ICollection {}
-        impl ::core::convert::From<ICollection> for ::cilbind::Object {
-            fn from(value: ICollection) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `System.Collections.ICollection` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+            ICollection(::cilbind::Object), __TYPE_ICollection, [::cilbind::Object]
+        );
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IEnumerable: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2794,49 +2005,11 @@ pub mod system {
             "System.Collections",
             "IEnumerable",
         );
-        /// Binds the .NET interface `System.Collections.IEnumerable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct IEnumerable(::cilbind::Object);
-        impl ::cilbind::ManagedType for IEnumerable {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_IEnumerable.class()
-            }
-        }
-        impl ::cilbind::Reference for IEnumerable {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                IEnumerable(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for IEnumerable {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for IEnumerable {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for IEnumerable {}
-        impl ::core::convert::From<IEnumerable> for ::cilbind::Object {
-            fn from(value: IEnumerable) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `System.Collections.IEnumerable` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+            IEnumerable(::cilbind::Object), __TYPE_IEnumerable, [::cilbind::Object]
+        );
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IList: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -2844,49 +2017,11 @@ pub mod system {
             "System.Collections",
             "IList",
         );
-        /// Binds the .NET interface `System.Collections.IList` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
-        #[derive(Clone, Debug)]
-        #[repr(transparent)]
-        pub struct IList(::cilbind::Object);
-        impl ::cilbind::ManagedType for IList {
-            fn class() -> ::cilbind::Result<::cilbind::Class> {
-                __TYPE_IList.class()
-            }
-        }
-        impl ::cilbind::Reference for IList {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                IList(unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(obj)
-                })
-            }
-            fn as_object(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(&self.0)
-            }
-            fn into_object(self) -> ::cilbind::Object {
-                ::cilbind::Reference::into_object(self.0)
-            }
-        }
-        impl ::core::ops::Deref for IList {
-            type Target = ::cilbind::Object;
-            fn deref(&self) -> &::cilbind::Object {
-                &self.0
-            }
-        }
-        impl ::core::convert::AsRef<::cilbind::Object> for IList {
-            fn as_ref(&self) -> &::cilbind::Object {
-                ::cilbind::Reference::as_object(self)
-            }
-        }
-        impl ::cilbind::Is<::cilbind::Object> for IList {}
-        impl ::core::convert::From<IList> for ::cilbind::Object {
-            fn from(value: IList) -> Self {
-                unsafe {
-                    <::cilbind::Object as ::cilbind::Reference>::from_object_unchecked(
-                        ::cilbind::Reference::into_object(value),
-                    )
-                }
-            }
-        }
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `System.Collections.IList` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+            IList(::cilbind::Object), __TYPE_IList, [::cilbind::Object]
+        );
         pub mod generic {
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
@@ -3259,6 +2394,7 @@ pub mod system {
             /// Members of the closed generic class `System.Collections.Generic.List`1<System.Int32>`.
             impl List<i32> {
                 /// Binds `System.Collections.Generic.List`1..ctor()` (`List..ctor`).
+                #[inline]
                 pub fn new() -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
@@ -3277,6 +2413,7 @@ pub mod system {
                     )
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Int32 capacity)` (`List..ctor`).
+                #[inline]
                 pub fn new_2(capacity: i32) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
@@ -3297,6 +2434,7 @@ pub mod system {
                     )
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
+                #[inline]
                 pub fn new_3(
                     collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<Self> {
@@ -3319,54 +2457,47 @@ pub mod system {
                     )
                 }
                 /// Binds `void System.Collections.Generic.List`1.RemoveRange(System.Int32 index, System.Int32 count)` (`List.RemoveRange`).
+                #[inline]
                 pub fn remove_range(&self, index: i32, count: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "RemoveRange",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), index, count))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), index, count))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Reverse()` (`List.Reverse`).
+                #[inline]
                 pub fn reverse(&self) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Reverse",
                         &[],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Reverse(System.Int32 index, System.Int32 count)` (`List.Reverse`).
+                #[inline]
                 pub fn reverse_2(&self, index: i32, count: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Reverse",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), index, count))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), index, count))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort()` (`List.Sort`).
+                #[inline]
                 pub fn sort(&self) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Sort",
                         &[],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
+                #[inline]
                 pub fn sort_2(
                     &self,
                     comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
@@ -3376,16 +2507,13 @@ pub mod system {
                         "Sort",
                         &["System.Collections.Generic.IComparer<System.Int32>"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            comparer.map(::cilbind::Reference::as_object),
-                        ))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        comparer.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Int32 index, System.Int32 count, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
+                #[inline]
                 pub fn sort_3(
                     &self,
                     index: i32,
@@ -3401,18 +2529,15 @@ pub mod system {
                             "System.Collections.Generic.IComparer<System.Int32>",
                         ],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            index,
-                            count,
-                            comparer.map(::cilbind::Reference::as_object),
-                        ))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        index,
+                        count,
+                        comparer.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Comparison`1<System.Int32> comparison)` (`List.Sort`).
+                #[inline]
                 pub fn sort_4(
                     &self,
                     comparison: ::core::option::Option<
@@ -3424,16 +2549,13 @@ pub mod system {
                         "Sort",
                         &["System.Comparison<System.Int32>"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            comparison.map(::cilbind::Reference::as_object),
-                        ))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        comparison.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32[] System.Collections.Generic.List`1.ToArray()` (`List.ToArray`).
+                #[inline]
                 pub fn to_array(
                     &self,
                 ) -> ::cilbind::Result<::core::option::Option<::std::vec::Vec<i32>>> {
@@ -3448,17 +2570,17 @@ pub mod system {
                     Ok(__r.map(|a| a.to_vec()).transpose()?)
                 }
                 /// Binds `void System.Collections.Generic.List`1.TrimExcess()` (`List.TrimExcess`).
+                #[inline]
                 pub fn trim_excess(&self) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "TrimExcess",
                         &[],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `System.Boolean System.Collections.Generic.List`1.TrueForAll(System.Predicate`1<System.Int32> match)` (`List.TrueForAll`).
+                #[inline]
                 pub fn true_for_all(
                     &self,
                     r#match: ::core::option::Option<
@@ -3470,28 +2592,25 @@ pub mod system {
                         "TrueForAll",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: bool = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Add(System.Int32 item)` (`List.Add`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn add(&self, item: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Add",
                         &["System.Int32"],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), item))
                 }
                 /// Binds `void System.Collections.Generic.List`1.AddRange(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List.AddRange`).
+                #[inline]
                 pub fn add_range(
                     &self,
                     collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
@@ -3501,16 +2620,13 @@ pub mod system {
                         "AddRange",
                         &["System.Collections.Generic.IEnumerable<System.Int32>"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            collection.map(::cilbind::Reference::as_object),
-                        ))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        collection.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Collections.ObjectModel.ReadOnlyCollection`1<System.Int32> System.Collections.Generic.List`1.AsReadOnly()` (`List.AsReadOnly`).
+                #[inline]
                 pub fn as_read_only(
                     &self,
                 ) -> ::cilbind::Result<
@@ -3525,14 +2641,10 @@ pub mod system {
                         "AsReadOnly",
                         &[],
                     );
-                    let __r: ::core::option::Option<
-                        super::super::super::system::collections::object_model::ReadOnlyCollection<
-                            i32,
-                        >,
-                    > = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 index, System.Int32 count, System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
+                #[inline]
                 pub fn binary_search(
                     &self,
                     index: i32,
@@ -3550,28 +2662,26 @@ pub mod system {
                             "System.Collections.Generic.IComparer<System.Int32>",
                         ],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            index,
-                            count,
-                            item,
-                            comparer.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        index,
+                        count,
+                        item,
+                        comparer.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item)` (`List.BinarySearch`).
+                #[inline]
                 pub fn binary_search_2(&self, item: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "BinarySearch",
                         &["System.Int32"],
                     );
-                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
+                #[inline]
                 pub fn binary_search_3(
                     &self,
                     item: i32,
@@ -3582,41 +2692,38 @@ pub mod system {
                         "BinarySearch",
                         &["System.Int32", "System.Collections.Generic.IComparer<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            item,
-                            comparer.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        item,
+                        comparer.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Clear()` (`List.Clear`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn clear(&self) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Clear",
                         &[],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `System.Boolean System.Collections.Generic.List`1.Contains(System.Int32 item)` (`List.Contains`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn contains(&self, item: i32) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Contains",
                         &["System.Int32"],
                     );
-                    let __r: bool = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item))
                 }
                 /// Binds `System.Collections.Generic.List<TOutput> System.Collections.Generic.List`1.ConvertAll<TOutput>(System.Converter<System.Int32,TOutput> converter)` (`List.ConvertAll`).
+                #[inline]
                 pub fn convert_all<M0: ::cilbind::TypeArg>(
                     &self,
                     converter: ::core::option::Option<
@@ -3641,6 +2748,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array)` (`List.CopyTo`).
+                #[inline]
                 pub fn copy_to(
                     &self,
                     array: ::core::option::Option<&[i32]>,
@@ -3658,6 +2766,7 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32 index, System.Int32[] array, System.Int32 arrayIndex, System.Int32 count)` (`List.CopyTo`).
+                #[inline]
                 pub fn copy_to_2(
                     &self,
                     index: i32,
@@ -3686,6 +2795,7 @@ pub mod system {
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array, System.Int32 arrayIndex)` (`List.CopyTo`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn copy_to_3(
                     &self,
                     array: ::core::option::Option<&[i32]>,
@@ -3704,6 +2814,7 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `System.Boolean System.Collections.Generic.List`1.Exists(System.Predicate`1<System.Int32> match)` (`List.Exists`).
+                #[inline]
                 pub fn exists(
                     &self,
                     r#match: ::core::option::Option<
@@ -3715,15 +2826,13 @@ pub mod system {
                         "Exists",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: bool = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.Find(System.Predicate`1<System.Int32> match)` (`List.Find`).
+                #[inline]
                 pub fn find(
                     &self,
                     r#match: ::core::option::Option<
@@ -3735,15 +2844,13 @@ pub mod system {
                         "Find",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.FindAll(System.Predicate`1<System.Int32> match)` (`List.FindAll`).
+                #[inline]
                 pub fn find_all(
                     &self,
                     r#match: ::core::option::Option<
@@ -3755,15 +2862,13 @@ pub mod system {
                         "FindAll",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: ::core::option::Option<List<i32>> = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
+                #[inline]
                 pub fn find_index(
                     &self,
                     r#match: ::core::option::Option<
@@ -3775,15 +2880,13 @@ pub mod system {
                         "FindIndex",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
+                #[inline]
                 pub fn find_index_2(
                     &self,
                     start_index: i32,
@@ -3796,16 +2899,14 @@ pub mod system {
                         "FindIndex",
                         &["System.Int32", "System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            start_index,
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        start_index,
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
+                #[inline]
                 pub fn find_index_3(
                     &self,
                     start_index: i32,
@@ -3819,17 +2920,15 @@ pub mod system {
                         "FindIndex",
                         &["System.Int32", "System.Int32", "System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            start_index,
-                            count,
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        start_index,
+                        count,
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLast(System.Predicate`1<System.Int32> match)` (`List.FindLast`).
+                #[inline]
                 pub fn find_last(
                     &self,
                     r#match: ::core::option::Option<
@@ -3841,15 +2940,13 @@ pub mod system {
                         "FindLast",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
+                #[inline]
                 pub fn find_last_index(
                     &self,
                     r#match: ::core::option::Option<
@@ -3861,15 +2958,13 @@ pub mod system {
                         "FindLastIndex",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
+                #[inline]
                 pub fn find_last_index_2(
                     &self,
                     start_index: i32,
@@ -3882,16 +2977,14 @@ pub mod system {
                         "FindLastIndex",
                         &["System.Int32", "System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            start_index,
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        start_index,
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
+                #[inline]
                 pub fn find_last_index_3(
                     &self,
                     start_index: i32,
@@ -3905,17 +2998,15 @@ pub mod system {
                         "FindLastIndex",
                         &["System.Int32", "System.Int32", "System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            start_index,
-                            count,
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        start_index,
+                        count,
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.ForEach(System.Action`1<System.Int32> action)` (`List.ForEach`).
+                #[inline]
                 pub fn for_each(
                     &self,
                     action: ::core::option::Option<
@@ -3927,16 +3018,13 @@ pub mod system {
                         "ForEach",
                         &["System.Action<System.Int32>"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            action.map(::cilbind::Reference::as_object),
-                        ))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        action.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Collections.Generic.List`1/Enumerator<System.Int32> System.Collections.Generic.List`1.GetEnumerator()` (`List.GetEnumerator`).
+                #[inline]
                 pub fn get_enumerator(&self) -> ::cilbind::Result<List_Enumerator<i32>> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3949,6 +3037,7 @@ pub mod system {
                     Ok(<List_Enumerator<i32> as ::cilbind::TypeArg>::output(__r)?)
                 }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.GetRange(System.Int32 index, System.Int32 count)` (`List.GetRange`).
+                #[inline]
                 pub fn get_range(
                     &self,
                     index: i32,
@@ -3959,36 +3048,32 @@ pub mod system {
                         "GetRange",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: ::core::option::Option<List<i32>> = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), index, count))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), index, count))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item)` (`List.IndexOf`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn index_of(&self, item: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "IndexOf",
                         &["System.Int32"],
                     );
-                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index)` (`List.IndexOf`).
+                #[inline]
                 pub fn index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "IndexOf",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), item, index))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item, index))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.IndexOf`).
+                #[inline]
                 pub fn index_of_3(
                     &self,
                     item: i32,
@@ -4000,27 +3085,22 @@ pub mod system {
                         "IndexOf",
                         &["System.Int32", "System.Int32", "System.Int32"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), item, index, count))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item, index, count))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Insert(System.Int32 index, System.Int32 item)` (`List.Insert`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn insert(&self, index: i32, item: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Insert",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), index, item))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), index, item))
                 }
                 /// Binds `void System.Collections.Generic.List`1.InsertRange(System.Int32 index, System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List.InsertRange`).
+                #[inline]
                 pub fn insert_range(
                     &self,
                     index: i32,
@@ -4031,39 +3111,34 @@ pub mod system {
                         "InsertRange",
                         &["System.Int32", "System.Collections.Generic.IEnumerable<System.Int32>"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            index,
-                            collection.map(::cilbind::Reference::as_object),
-                        ))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        index,
+                        collection.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item)` (`List.LastIndexOf`).
+                #[inline]
                 pub fn last_index_of(&self, item: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "LastIndexOf",
                         &["System.Int32"],
                     );
-                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index)` (`List.LastIndexOf`).
+                #[inline]
                 pub fn last_index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "LastIndexOf",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), item, index))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item, index))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.LastIndexOf`).
+                #[inline]
                 pub fn last_index_of_3(
                     &self,
                     item: i32,
@@ -4075,24 +3150,22 @@ pub mod system {
                         "LastIndexOf",
                         &["System.Int32", "System.Int32", "System.Int32"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), item, index, count))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item, index, count))
                 }
                 /// Binds `System.Boolean System.Collections.Generic.List`1.Remove(System.Int32 item)` (`List.Remove`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn remove(&self, item: i32) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Remove",
                         &["System.Int32"],
                     );
-                    let __r: bool = M.thunk()?.call((::cilbind::Reference::as_object(self), item))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), item))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.RemoveAll(System.Predicate`1<System.Int32> match)` (`List.RemoveAll`).
+                #[inline]
                 pub fn remove_all(
                     &self,
                     r#match: ::core::option::Option<
@@ -4104,86 +3177,78 @@ pub mod system {
                         "RemoveAll",
                         &["System.Predicate<System.Int32>"],
                     );
-                    let __r: i32 = M
-                        .thunk()?
-                        .call((
-                            ::cilbind::Reference::as_object(self),
-                            r#match.map(::cilbind::Reference::as_object),
-                        ))?;
-                    Ok(__r)
+                    M.call((
+                        ::cilbind::Reference::as_object(self),
+                        r#match.map(::cilbind::Reference::as_object),
+                    ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.RemoveAt(System.Int32 index)` (`List.RemoveAt`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn remove_at(&self, index: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "RemoveAt",
                         &["System.Int32"],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), index))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), index))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.get_Capacity()` (`List.get_Capacity`).
+                #[inline]
                 pub fn capacity(&self) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "get_Capacity",
                         &[],
                     );
-                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `void System.Collections.Generic.List`1.set_Capacity(System.Int32 value)` (`List.set_Capacity`).
+                #[inline]
                 pub fn set_capacity(&self, value: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "set_Capacity",
                         &["System.Int32"],
                     );
-                    let __r: () = M.thunk()?.call((::cilbind::Reference::as_object(self), value))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), value))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.get_Count()` (`List.get_Count`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn count(&self) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "get_Count",
                         &[],
                     );
-                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self),))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self),))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.get_Item(System.Int32 index)` (`List.get_Item`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn item(&self, index: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "get_Item",
                         &["System.Int32"],
                     );
-                    let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), index))?;
-                    Ok(__r)
+                    M.call((::cilbind::Reference::as_object(self), index))
                 }
                 /// Binds `void System.Collections.Generic.List`1.set_Item(System.Int32 index, System.Int32 value)` (`List.set_Item`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
+                #[inline]
                 pub fn set_item(&self, index: i32, value: i32) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "set_Item",
                         &["System.Int32", "System.Int32"],
                     );
-                    let __r: () = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), index, value))?;
-                    let () = __r;
-                    Ok(())
+                    M.call((::cilbind::Reference::as_object(self), index, value))
                 }
             }
         }

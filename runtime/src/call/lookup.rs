@@ -189,6 +189,21 @@ impl MethodRef {
         self.resolve()
     }
 
+    /// Resolves the method on first use and calls it: [`MethodRef::thunk`] then
+    /// [`Thunk::call`] in one step, the form generated bindings use (one call in each
+    /// generated body keeps the bindings cheap to type-check).
+    #[inline]
+    pub fn call<A: crate::ArgList, R: crate::Ret>(&self, args: A) -> Result<R> {
+        self.thunk()?.call(args)
+    }
+
+    /// [`MethodRef::call`] for methods whose blittable struct result comes back through a
+    /// pointer ([`Thunk::call_sret`]).
+    #[inline]
+    pub fn call_sret<A: crate::ArgList, R: crate::Blittable>(&self, args: A) -> Result<R> {
+        self.thunk()?.call_sret(args)
+    }
+
     #[cold]
     fn resolve(&self) -> Result<&Thunk> {
         let thunk = bind(self.method()?, self.path)?;

@@ -131,6 +131,7 @@ macro_rules! __impl_blittable_boxing {
     ($ty:ty => $($target:ty),* $(,)?) => {
         $(
             impl $crate::BoxAs<$target> for $ty {
+                #[inline]
                 fn box_to(&self) -> $crate::Result<$target> {
                     static PROOF: $crate::generated::BoxProof<$ty, $target> = $crate::generated::BoxProof::new();
                     $crate::generated::box_to_checked(self, &PROOF)
@@ -138,6 +139,7 @@ macro_rules! __impl_blittable_boxing {
             }
         )*
         impl $crate::Unbox for $ty {
+            #[inline]
             fn unbox_from(obj: &$crate::Object) -> $crate::Result<Self> {
                 $crate::unbox_blittable(obj)
             }

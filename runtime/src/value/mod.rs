@@ -8,6 +8,7 @@ pub(crate) mod object;
 mod primitive;
 pub(crate) mod string;
 pub(crate) mod type_arg;
+mod wrapper;
 
 pub use array::{Array, ObjectArray};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};

@@ -203,21 +203,26 @@ macro_rules! __type_arg {
             type Slot = $ty;
             type OutArg<'a> = $crate::Out<'a, $ty>;
             type ArrayOf = $crate::Array<$ty>;
+            #[inline]
             fn new_slot() -> $crate::Result<$ty> {
                 Ok($crate::generated::zeroed())
             }
+            #[inline]
             fn out_arg(slot: &mut $ty) -> $crate::Out<'_, $ty> {
                 $crate::Out(slot)
             }
+            #[inline]
             fn from_slot(slot: $ty) -> $crate::Result<$ty> {
                 Ok(slot)
             }
+            #[inline]
             fn get_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
             ) -> $crate::Result<$ty> {
                 field.get::<$ty>(owner)
             }
+            #[inline]
             fn set_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
@@ -233,30 +238,37 @@ macro_rules! __type_arg {
             type Arg<'a> = $crate::generated::Boxed;
             type Raw = ::core::option::Option<$crate::Object>;
             type Output = $ty;
+            #[inline]
             fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
                 $crate::generated::box_arg(value)
             }
+            #[inline]
             fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
                 $crate::generated::unbox_output(raw)
             }
             type Slot = $crate::Object;
             type OutArg<'a> = &'a $crate::Object;
             type ArrayOf = $crate::Array<$ty>;
+            #[inline]
             fn new_slot() -> $crate::Result<$crate::Object> {
                 $crate::generated::zeroed_box::<$ty>()
             }
+            #[inline]
             fn out_arg(slot: &mut $crate::Object) -> &$crate::Object {
                 slot
             }
+            #[inline]
             fn from_slot(slot: $crate::Object) -> $crate::Result<$ty> {
                 $crate::unbox_blittable(&slot)
             }
+            #[inline]
             fn get_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
             ) -> $crate::Result<$ty> {
                 field.get::<$ty>(owner)
             }
+            #[inline]
             fn set_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
@@ -278,9 +290,11 @@ macro_rules! __type_arg {
             type Arg<'a> = &'a $crate::StructHandle<Self>;
             type Raw = $crate::StructHandle<Self>;
             type Output = Self;
+            #[inline]
             fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
                 Ok(&value.0)
             }
+            #[inline]
             fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
                 let $h = raw;
                 Ok($wrap)
@@ -288,21 +302,26 @@ macro_rules! __type_arg {
             type Slot = Self;
             type OutArg<'a> = &'a $crate::StructHandle<Self>;
             type ArrayOf = $crate::Object;
+            #[inline]
             fn new_slot() -> $crate::Result<Self> {
                 $crate::StructHandle::default_value().map(|$h| $wrap)
             }
+            #[inline]
             fn out_arg(slot: &mut Self) -> &$crate::StructHandle<Self> {
                 &slot.0
             }
+            #[inline]
             fn from_slot(slot: Self) -> $crate::Result<Self> {
                 Ok(slot)
             }
+            #[inline]
             fn get_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
             ) -> $crate::Result<Self> {
                 field.get_struct::<Self>(owner).map(|$h| $wrap)
             }
+            #[inline]
             fn set_field(
                 field: &$crate::FieldRef,
                 owner: ::core::option::Option<&dyn $crate::FieldOwner>,
