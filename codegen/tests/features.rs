@@ -33,6 +33,7 @@ mod expected {
         return_overloads,
         skips,
         span,
+        std_traits,
         struct_receivers,
     );
 }

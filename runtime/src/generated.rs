@@ -97,3 +97,35 @@ pub use crate::__class_wrapper as class_wrapper;
 pub use crate::__impl_blittable_boxing as impl_boxing;
 pub use crate::__reference_type as reference_type;
 pub use crate::__type_arg as type_arg;
+
+/// The value of an operator's, comparison's or hash's call, which has no `Result` to return
+/// (`impl Add`, `PartialEq`, `Hash`): a managed exception panics with the error and `what`
+/// (`"Decimal + Decimal"`), as Rust's own arithmetic panics on overflow.
+#[track_caller]
+#[inline]
+pub fn expect<T>(result: Result<T>, what: &str) -> T {
+    match result {
+        Ok(value) => value,
+        Err(e) => panic!("{what}: {e}"),
+    }
+}
+
+/// A conversion's result, which may not be null (`TryFrom<&str> for JToken` returns a
+/// `JToken`): null is [`Error::NullReference`] naming the conversion.
+#[inline]
+pub fn non_null<T>(value: Result<Option<T>>, what: &str) -> Result<T> {
+    value?.ok_or_else(|| Error::NullReference(format!("{what} returned null")))
+}
+
+/// `Display` of an object through its class's `ToString()`: `System.Object.ToString` called
+/// virtually, so the override of the object's runtime class answers (the same text as
+/// calling the override itself). A null string prints nothing; an error is `fmt::Error`.
+pub fn display(value: &impl crate::Reference, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    static OBJECT: TypeRef = TypeRef::new("mscorlib", "System", "Object");
+    static TO_STRING: MethodRef = MethodRef::new(&OBJECT, "ToString", &[]);
+    match TO_STRING.call::<_, Option<String>>((value.as_object(),)) {
+        Ok(Some(text)) => f.pad(&text),
+        Ok(None) => Ok(()),
+        Err(_) => Err(::core::fmt::Error),
+    }
+}

@@ -4,6 +4,7 @@
 use super::repr::StructDecl;
 use super::rust_ty::Pass;
 use super::skip::Skip;
+pub(crate) use super::std_traits::StdImpl;
 use crate::model::{MemberModelRef, Primitive};
 
 /// One declared type: a bound type or a dependency of one (a type its declarations or
@@ -138,6 +139,8 @@ pub(crate) struct Members {
     /// Where each classified member went, in metadata order: `Some(i)` is `items[i]`, `None`
     /// the type's own declaration (a full struct's instance field).
     pub origins: Vec<Origin>,
+    /// Rust's standard traits the members give (operators, equality, `Display`, …).
+    pub std_impls: Vec<StdImpl>,
 }
 
 /// A classified member and where the plan put it (see [`Members::origins`]).

@@ -29,6 +29,7 @@ mod signature;
 pub(crate) mod skip;
 mod skipped;
 mod span;
+mod std_traits;
 #[cfg(test)]
 mod tests;
 mod types;

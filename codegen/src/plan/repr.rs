@@ -196,6 +196,11 @@ pub(crate) struct StructDecl {
     pub repr: Repr,
     /// A struct whose fields are all comparable derives `Debug` and `PartialEq` too.
     pub comparable: bool,
+    /// Derives a field-wise `PartialEq`: comparable, and .NET defines no equality of its own
+    /// (which `PartialEq` then goes through: `plan/std_traits.rs`).
+    pub partial_eq: bool,
+    /// No field is (or holds) a floating-point number: a .NET equality may be `Eq`.
+    pub float_free: bool,
     /// Managed size in bytes.
     pub size: u32,
     /// Fields in declaration order.
@@ -250,8 +255,11 @@ pub(super) fn declare(res: &Resolver, t: &TypeModel, layout: &StructLayout) -> R
             }
         })
         .collect();
+    let comparable = comparable(res.classes, layout);
     Ok(StructDecl {
-        comparable: comparable(res.classes, layout),
+        comparable,
+        partial_eq: comparable,
+        float_free: float_free(res.classes, layout),
         repr: choice.repr,
         size: layout.size,
         fields,
@@ -295,4 +303,17 @@ fn comparable(classes: &Classes, layout: &StructLayout) -> bool {
             },
             _ => true,
         })
+}
+
+/// True when no field is, or holds, a `float` or `double` (so a .NET equality can be `Eq`:
+/// NaN is the one value not equal to itself).
+fn float_free(classes: &Classes, layout: &StructLayout) -> bool {
+    layout.fields.iter().all(|f| match &f.ty {
+        Ty::Primitive(p) => !matches!(p, Primitive::F32 | Primitive::F64),
+        Ty::Named { path, .. } => match classes.get(path) {
+            Some(TypeClass::FullStruct(l)) => float_free(classes, l),
+            _ => true,
+        },
+        _ => true,
+    })
 }

@@ -187,6 +187,7 @@ pub(super) fn plan(
                 metadata_name: t.path.metadata_name.clone(),
                 items: planned,
                 origins,
+                std_impls: Vec::new(),
             },
         });
         covered.insert(t.path.clone());

@@ -6,7 +6,7 @@ use super::items::*;
 use super::member::{plan_members, Owned};
 use super::rust_ty::{core_type, fits, rust_primitive, type_param_name, type_ref_parts, type_ref_static, Resolver};
 use super::skip::{Skip, SkipKind};
-use super::{names, repr};
+use super::{names, repr, std_traits};
 use crate::model::{GenericParam, Primitive, Ty, TypeKind, TypeModel, TypePath};
 use std::collections::BTreeSet;
 
@@ -25,12 +25,23 @@ pub(super) fn plan_type(
     let kind = match class {
         TypeClass::Enum { underlying } => TypeItemKind::Enum(enum_decl(res, t, *underlying, true)),
         TypeClass::FlagsEnum { underlying } => TypeItemKind::Flags(enum_decl(res, t, *underlying, true)),
-        TypeClass::FullStruct(layout) => TypeItemKind::FullStruct {
+        TypeClass::FullStruct(layout) => {
             // Reachability left out every full struct that has no declaration.
-            decl: repr::declare(res, t, layout).ok()?,
-            boxing: boxing(res, module, t, false),
-            members: members(Owner::FullStruct),
-        },
+            let mut decl = repr::declare(res, t, layout).ok()?;
+            let mut members = members(Owner::FullStruct);
+            if let Some(m) = members.as_mut() {
+                m.std_impls = std_traits::plan(&m.items, &m.self_ty, decl.float_free, false);
+                // .NET's equality replaces the field-wise one.
+                if m.std_impls.iter().any(|i| matches!(i, StdImpl::Equality { .. })) {
+                    decl.partial_eq = false;
+                }
+            }
+            TypeItemKind::FullStruct {
+                decl,
+                boxing: boxing(res, module, t, false),
+                members,
+            }
+        }
         TypeClass::ManagedStruct { reason } => TypeItemKind::ManagedStruct {
             reason: reason.clone(),
             boxing: boxing(res, module, t, false),
@@ -53,11 +64,15 @@ pub(super) fn plan_type(
             } else {
                 Owner::Class
             };
+            let mut members = members(owner);
+            if let Some(m) = members.as_mut().filter(|_| owner == Owner::Class) {
+                m.std_impls = std_traits::plan(&m.items, &m.self_ty, true, inherits_to_string(model, t));
+            }
             TypeItemKind::Reference {
                 kind: kind_word(t.kind),
                 base: base_wrapper(res, module, t),
                 upcasts: upcast_targets(res, module, t),
-                members: members(owner),
+                members,
             }
         }
         _ => return None,
@@ -116,6 +131,7 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
         metadata_name: t.path.metadata_name.clone(),
         items,
         origins,
+        std_impls: Vec::new(),
     }
 }
 
@@ -267,6 +283,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
                 metadata_name: instance.model.path.metadata_name.clone(),
                 items,
                 origins,
+                std_impls: Vec::new(),
             },
             from_fn,
             self_ty,
@@ -274,4 +291,18 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
         });
     }
     out
+}
+
+/// True when a class's base class (not `System.Object`) declares a public `ToString()`.
+fn inherits_to_string(model: &ClassifiedModel, t: &TypeModel) -> bool {
+    let Some(api) = &t.api else { return false };
+    api.base_chain.iter().any(|base| {
+        let Ty::Named { path, .. } = base else { return false };
+        path.metadata_name != "System.Object"
+            && model.model.get(path).and_then(|b| b.api.as_ref()).is_some_and(|a| {
+                a.methods
+                    .iter()
+                    .any(|m| m.name == "ToString" && m.params.is_empty() && !m.is_static)
+            })
+    })
 }

@@ -29,10 +29,11 @@ pub(super) fn render(t: &TypeItem, decl: &StructDecl) -> TokenStream {
     };
     // Unions can't derive comparisons or Debug (which field is live is not known), nor can
     // structs that contain one.
-    let derives = if decl.comparable {
-        quote!(Clone, Copy, Debug, PartialEq)
-    } else {
-        quote!(Clone, Copy)
+    // A struct with a .NET equality gets `PartialEq` through it (`render/std_traits.rs`).
+    let derives = match (decl.comparable, decl.partial_eq) {
+        (true, true) => quote!(Clone, Copy, Debug, PartialEq),
+        (true, false) => quote!(Clone, Copy, Debug),
+        _ => quote!(Clone, Copy),
     };
     let size = Literal::u32_unsuffixed(decl.size);
     let declaration = if decl.is_union() {

@@ -1,6 +1,6 @@
 //! A type's members: an `impl` block (or, for interfaces, an extension trait over `Is<I>`)
 //! with each bound member, and a `//` comment for each skipped one. Constants go in an
-//! `impl` block of their own, first.
+//! `impl` block of their own, first; Rust's standard traits the members give, last.
 
 use super::format::Splices;
 use super::tokens::{docs, ident, ty};
@@ -49,5 +49,6 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
         }
         None => quote!(impl #generics #name { #items }),
     };
-    quote!(#consts #body)
+    let std_impls = super::std_traits::render(&members.self_ty, &members.std_impls);
+    quote!(#consts #body #std_impls)
 }

@@ -20,6 +20,7 @@ mod method;
 mod reference;
 mod runtime_trait;
 mod slice_overload;
+mod std_traits;
 mod tokens;
 mod value_type;
 

@@ -153,5 +153,36 @@ pub mod features {
                 Ok(())
             }
         }
+        impl<'a> ::core::convert::TryFrom<&'a Meters> for i32 {
+            type Error = ::cilbind::Error;
+            #[inline]
+            fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
+                Meters::op_explicit(Some(value))
+            }
+        }
+        impl<'a> ::core::convert::TryFrom<&'a Meters> for i64 {
+            type Error = ::cilbind::Error;
+            #[inline]
+            fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
+                Meters::op_explicit_2(Some(value))
+            }
+        }
+        impl<'a> ::core::convert::TryFrom<&'a Meters> for f64 {
+            type Error = ::cilbind::Error;
+            #[inline]
+            fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
+                Meters::op_implicit(Some(value))
+            }
+        }
+        impl ::core::convert::TryFrom<i32> for Meters {
+            type Error = ::cilbind::Error;
+            #[inline]
+            fn try_from(value: i32) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::non_null(
+                    Meters::op_explicit_3(value),
+                    "the conversion of i32 to Meters",
+                )
+            }
+        }
     }
 }
