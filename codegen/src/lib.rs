@@ -8,16 +8,28 @@
 //! bound, skipped or missing) are folds over the same plan, so they describe exactly what the
 //! output contains.
 //!
+//! From a build script (the README's example, the same lines: `tests/readme.rs` checks):
+//!
 //! ```no_run
-//! let bindings = cilbind_codegen::Builder::new()
-//!     .assembly("Game.dll")
-//!     .reference_dir("libs")
-//!     .namespace("Game.Physics")
-//!     .generate()?;
-//! println!("{}", bindings.summary());
-//! bindings.write_to_file("src/bindings.rs")?;
-//! # Ok::<(), cilbind_codegen::Error>(())
+//! // build.rs
+//! fn main() -> Result<(), cilbind_codegen::Error> {
+//!     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
+//!     cilbind_codegen::Builder::new()
+//!         .assembly("Game.dll")          // its folder is searched for the assemblies it references
+//!         .reference_dir("libs")         // more folders to search (then Mono's class library)
+//!         .namespace("Game")             // bind only this namespace and those below it
+//!         .type_name("Game.Tools.Dice")  // and this type (full metadata name) with its nested types
+//!                                        // (a filter that matches no public type is an error naming
+//!                                        // the closest namespaces or types)
+//!         .generate()?
+//!         .write_to_file(out.join("game_bindings.rs"))
+//! }
+//! // src/lib.rs: pub mod game { include!(concat!(env!("OUT_DIR"), "/game_bindings.rs")); }
+//! // at run time: game::init()?  (loads the assembly, checks every full struct's layout)
 //! ```
+//!
+//! In a build script, [`Builder::generate`] also tells Cargo which assembly files the bindings
+//! depend on ([`Builder::emit_rerun_if_changed`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
