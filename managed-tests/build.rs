@@ -126,6 +126,19 @@ fn main() {
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
     }
 
+    // The README's typed-delegate example (tests/readme.rs): System.dll's Regex, the
+    // MatchEvaluator delegate it takes, and Capture (a match's Value) alone, which keeps the
+    // bindings small.
+    let mut builder = cilbind_codegen::Builder::new().assembly("/usr/lib/mono/4.5/System.dll");
+    for name in ["Regex", "MatchEvaluator", "Capture"] {
+        builder = builder.type_name(format!("System.Text.RegularExpressions.{name}"));
+    }
+    builder
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for System.dll's Regex: {e}"))
+        .write_to_file(out.join("regex_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for System.dll's Regex: {e}"));
+
     // Namespaces of Mono's mscorlib, for tests that call real members of them (each included
     // by those tests alone, so the library's build does not grow).
     for (name, namespace) in [

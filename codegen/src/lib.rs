@@ -8,16 +8,28 @@
 //! bound, skipped or missing) are folds over the same plan, so they describe exactly what the
 //! output contains.
 //!
+//! From a build script (the README's example, the same lines: `tests/readme.rs` checks):
+//!
 //! ```no_run
-//! let bindings = cilbind_codegen::Builder::new()
-//!     .assembly("Game.dll")
-//!     .reference_dir("libs")
-//!     .namespace("Game.Physics")
-//!     .generate()?;
-//! println!("{}", bindings.summary());
-//! bindings.write_to_file("src/bindings.rs")?;
-//! # Ok::<(), cilbind_codegen::Error>(())
+//! // build.rs
+//! fn main() -> Result<(), cilbind_codegen::Error> {
+//!     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
+//!     cilbind_codegen::Builder::new()
+//!         .assembly("Game.dll")          // its folder is searched for the assemblies it references
+//!         .reference_dir("libs")         // more folders to search (then Mono's class library)
+//!         .namespace("Game")             // bind only this namespace and those below it
+//!         .type_name("Game.Tools.Dice")  // and this type (full metadata name) with its nested types
+//!                                        // (a filter that matches no public type is an error naming
+//!                                        // the closest namespaces or types)
+//!         .generate()?
+//!         .write_to_file(out.join("game_bindings.rs"))
+//! }
+//! // src/lib.rs: pub mod game { include!(concat!(env!("OUT_DIR"), "/game_bindings.rs")); }
+//! // at run time: game::init()?  (loads the assembly, checks every full struct's layout)
 //! ```
+//!
+//! In a build script, [`Builder::generate`] also tells Cargo which assembly files the bindings
+//! depend on ([`Builder::emit_rerun_if_changed`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -47,6 +59,8 @@ pub struct Builder {
     reference_dirs: Vec<PathBuf>,
     namespaces: Vec<String>,
     types: Vec<String>,
+    /// `None`: decided by `OUT_DIR` (see [`Builder::emit_rerun_if_changed`]).
+    rerun_if_changed: Option<bool>,
 }
 
 impl Builder {
@@ -84,14 +98,38 @@ impl Builder {
         self
     }
 
+    /// Whether [`generate`](Self::generate) prints `cargo:rerun-if-changed=PATH` on stdout for
+    /// every assembly file it reads ([`Bindings::inputs`]: the inputs and each dependency it
+    /// needed, Mono's class library included), so that Cargo reruns the build script when one
+    /// of them changes and not after every edit of the package.
+    ///
+    /// Default: on when the `OUT_DIR` environment variable is set, which Cargo does for build
+    /// scripts. Files inside `OUT_DIR` are never listed: the build script wrote them itself (a
+    /// DLL it compiled with `mcs`, say), so they are always newer than Cargo's record of the
+    /// run and would rerun the script on every build; the script lists the sources it built
+    /// them from. Once a build script prints any `rerun-if-changed`, Cargo reruns it only for
+    /// the listed paths, so it lists its other inputs itself too. A referenced assembly that
+    /// a later build would find earlier in the search path (a new file in an input's folder)
+    /// is not noticed: only files that were read are listed.
+    pub fn emit_rerun_if_changed(mut self, on: bool) -> Self {
+        self.rerun_if_changed = Some(on);
+        self
+    }
+
     /// Reads and models the inputs, plans their bindings and renders them.
     pub fn generate(self) -> Result<Bindings> {
         if self.assemblies.is_empty() {
             return Err(Error::NoInput);
         }
         let start = std::time::Instant::now();
-        let model = self.read_model()?;
+        let (model, inputs) = self.read_model()?;
         let read = start.elapsed();
+        let out_dir = std::env::var_os("OUT_DIR").map(PathBuf::from);
+        if self.rerun_if_changed.unwrap_or(out_dir.is_some()) {
+            for line in rerun_if_changed_lines(&inputs, out_dir.as_deref()) {
+                println!("{line}");
+            }
+        }
         let model = plan::classify::classify(model);
         let plan = plan::build(&model, &self.assemblies);
         let coverage = coverage::rows(&model, &plan);
@@ -111,30 +149,33 @@ impl Builder {
             functions: plan.functions(),
             source: rendered.source,
             timings,
+            inputs,
         })
     }
 
-    /// Reads the inputs and the assemblies they reference into the model.
-    fn read_model(&self) -> Result<model::Model> {
+    /// Reads the inputs and the assemblies they reference into the model; also returns every
+    /// file read.
+    fn read_model(&self) -> Result<(model::Model, Vec<PathBuf>)> {
         let set = AssemblySet::new(self.search_dirs());
         let mut inputs = Vec::new();
         for path in &self.assemblies {
             inputs.push(set.load_path(path)?);
         }
-        read::build_model(
+        let model = read::build_model(
             &set,
             &Selection {
                 inputs: &inputs,
                 namespaces: &self.namespaces,
                 types: &self.types,
             },
-        )
+        )?;
+        Ok((model, set.files_read()))
     }
 
     /// The classified model, for the classification tests.
     #[cfg(test)]
     pub(crate) fn classified(&self) -> Result<plan::classify::ClassifiedModel> {
-        Ok(plan::classify::classify(self.read_model()?))
+        Ok(plan::classify::classify(self.read_model()?.0))
     }
 
     /// Inputs' folders, then `--reference-dir`s, then Mono's class library (and its Facades).
@@ -166,6 +207,19 @@ pub struct Bindings {
     coverage: Vec<CoverageRow>,
     source: String,
     timings: Timings,
+    inputs: Vec<PathBuf>,
+}
+
+/// The `cargo:rerun-if-changed` lines for the files a generation read, leaving out those
+/// inside `out_dir` (see [`Builder::emit_rerun_if_changed`]).
+fn rerun_if_changed_lines(inputs: &[PathBuf], out_dir: Option<&Path>) -> Vec<String> {
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let out_dir = out_dir.map(absolute);
+    inputs
+        .iter()
+        .filter(|p| out_dir.as_ref().is_none_or(|out| !absolute(p).starts_with(out)))
+        .map(|p| format!("cargo:rerun-if-changed={}", p.display()))
+        .collect()
 }
 
 /// How long each stage of a generation took.
@@ -198,6 +252,14 @@ impl Bindings {
         self.timings
     }
 
+    /// Every assembly file the generation read, in the order each was first read: the inputs,
+    /// then the assemblies they reference that were needed (found in the inputs' folders, the
+    /// [`reference_dir`](Builder::reference_dir)s or Mono's class library). The bindings depend
+    /// on exactly these files; [`Builder::emit_rerun_if_changed`] tells Cargo about them.
+    pub fn inputs(&self) -> &[PathBuf] {
+        &self.inputs
+    }
+
     /// Every type and member not bound, with its category and reason, in output order (each
     /// is also a `// skipped` comment in the output, and counted in the [`Summary`]).
     pub fn skips(&self) -> &[Skip] {
@@ -223,5 +285,33 @@ impl Bindings {
             path: path.to_path_buf(),
             source,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rerun_if_changed_lines;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn every_file_read_is_listed_except_what_the_build_script_wrote_itself() {
+        let out = std::env::temp_dir().join("cilbind-out");
+        let inputs = [
+            PathBuf::from("managed/Game.dll"),
+            out.join("Arena.dll"),
+            PathBuf::from("/usr/lib/mono/4.5/mscorlib.dll"),
+        ];
+        assert_eq!(
+            rerun_if_changed_lines(&inputs, Some(&out)),
+            [
+                "cargo:rerun-if-changed=managed/Game.dll",
+                "cargo:rerun-if-changed=/usr/lib/mono/4.5/mscorlib.dll"
+            ]
+        );
+        assert_eq!(rerun_if_changed_lines(&inputs, None).len(), 3);
+        // A relative path that leads into OUT_DIR is inside it too.
+        let cwd = std::env::current_dir().expect("cwd");
+        let relative = Path::new("sub").join("X.dll");
+        assert!(rerun_if_changed_lines(&[relative], Some(&cwd)).is_empty());
     }
 }

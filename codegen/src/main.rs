@@ -59,7 +59,8 @@ fn main() -> ExitCode {
         explain,
         coverage,
     } = Cli::parse().command;
-    let mut builder = Builder::new();
+    // The command line's stdout is for people, even when a build script runs it.
+    let mut builder = Builder::new().emit_rerun_if_changed(false);
     for a in assemblies {
         builder = builder.assembly(a);
     }

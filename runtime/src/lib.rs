@@ -48,6 +48,13 @@ pub use error::{Error, InnerException, Result};
 pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
+/// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its
+/// blocks fenced `rust,ignore` need crates the runtime does not depend on (the generator,
+/// generated bindings); each is compiled elsewhere, as the README says beside it.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
 pub use value::{
     box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
     IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString,

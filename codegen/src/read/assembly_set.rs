@@ -144,6 +144,8 @@ pub fn type_path(d: DefRef) -> crate::model::TypePath {
 pub struct AssemblySet {
     search_dirs: Vec<PathBuf>,
     loaded: RefCell<HashMap<String, &'static Loaded>>,
+    /// Every file read so far, in the order it was first read.
+    files_read: RefCell<Vec<PathBuf>>,
     options: ReadOptions,
 }
 
@@ -153,6 +155,7 @@ impl AssemblySet {
         AssemblySet {
             search_dirs,
             loaded: RefCell::new(HashMap::new()),
+            files_read: RefCell::new(Vec::new()),
             // Bindings never need IL bodies; skipping them halves the parse time.
             options: ReadOptions::new().with_skip_method_bodies(true),
         }
@@ -164,6 +167,12 @@ impl AssemblySet {
             path: path.to_path_buf(),
             source,
         })?;
+        {
+            let mut read = self.files_read.borrow_mut();
+            if !read.iter().any(|p| p == path) {
+                read.push(path.to_path_buf());
+            }
+        }
         let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
         let res = parse(path, bytes, self.options)?;
         let name = match &res.assembly {
@@ -199,6 +208,12 @@ impl AssemblySet {
         }));
         self.loaded.borrow_mut().insert(name, loaded);
         Ok(loaded)
+    }
+
+    /// Every assembly file read so far (inputs and the dependencies they needed), in the order
+    /// each was first read: what the generated bindings depend on.
+    pub fn files_read(&self) -> Vec<PathBuf> {
+        self.files_read.borrow().clone()
     }
 
     /// Loads an assembly by simple name (as written in an assembly reference of `referenced_by`).

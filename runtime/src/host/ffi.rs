@@ -50,6 +50,13 @@ pub type MonoImageOpenStatus = c_int;
 /// `mono_bool`.
 pub type MonoBool = i32;
 
+/// `MonoLogCallback`: log domain (may be NULL), level name (`"error"`, `"critical"`,
+/// `"warning"`, `"message"`, `"info"`, `"debug"`), message, fatal flag, user data. When `fatal`
+/// is set, the callback must not return.
+pub type MonoLogCallback = unsafe extern "C" fn(*const c_char, *const c_char, *const c_char, MonoBool, *mut c_void);
+/// `MonoPrintCallback`: the text and whether it was meant for stdout (else stderr).
+pub type MonoPrintCallback = unsafe extern "C" fn(*const c_char, MonoBool);
+
 #[link(name = "mono-2.0")]
 extern "C" {
     // Start-up
@@ -57,6 +64,14 @@ extern "C" {
     pub fn mono_jit_init_version(domain_name: *const c_char, runtime_version: *const c_char) -> *mut MonoDomain;
     pub fn mono_thread_attach(domain: *mut MonoDomain) -> *mut c_void;
     pub fn mono_free(ptr: *mut c_void);
+
+    // Logging and free-form output (mono/utils/mono-logger.h)
+    /// Exported but not in the headers: sets up Mono's tracer (reads `MONO_LOG_LEVEL`,
+    /// `MONO_LOG_MASK`, `MONO_LOG_DEST`) once; later calls do nothing.
+    pub fn mono_trace_init();
+    pub fn mono_trace_set_log_handler(callback: MonoLogCallback, user_data: *mut c_void);
+    pub fn mono_trace_set_print_handler(callback: MonoPrintCallback);
+    pub fn mono_trace_set_printerr_handler(callback: MonoPrintCallback);
     /// Exported but not in the headers; returns NULL in preemptive mode.
     pub fn mono_threads_enter_gc_unsafe_region(stackpointer: *mut *mut c_void) -> *mut c_void;
     pub fn mono_threads_exit_gc_unsafe_region(cookie: *mut c_void, stackpointer: *mut *mut c_void);

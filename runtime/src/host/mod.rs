@@ -9,6 +9,7 @@ mod finalizer_wait;
 #[cfg(feature = "floors")]
 pub mod floor;
 pub(crate) mod instantiate;
+mod logging;
 mod metadata;
 pub(crate) mod raw;
 mod runtime;

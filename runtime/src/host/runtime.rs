@@ -38,6 +38,11 @@ impl Runtime {
     /// Start-up sets `MONO_THREADS_SUSPEND=preemptive` before `mono_jit_init` (native→managed
     /// calls are ~6× cheaper than in Debian's default hybrid mode, and hybrid mode hangs a GC
     /// when an attached thread blocks in native code).
+    ///
+    /// The runtime prints nothing on stdout or stderr: before Mono starts, its diagnostics
+    /// (warnings, its tracer's lines, free-form prints) are routed to the `log` crate under
+    /// target `mono`. Managed code's own `Console` output is untouched, and a fatal Mono error,
+    /// which aborts the process, is also written to stderr.
     pub fn get() -> Result<&'static Runtime> {
         match RUNTIME.get_or_init(Runtime::start) {
             Ok(rt) => {
@@ -67,6 +72,8 @@ impl Runtime {
         unsafe {
             std::env::set_var("MONO_THREADS_SUSPEND", "preemptive");
         }
+        // Before anything in Mono can print (see logging.rs).
+        super::logging::install();
         let name = c"cilbind";
         let version = c"v4.0.30319";
         // SAFETY: called once per process (OnceLock); NULL config path means the default file.
