@@ -19,6 +19,7 @@
 //!         .reference_dir("libs")         // more folders to search (then Mono's class library)
 //!         .namespace("Game")             // bind only this namespace and those below it
 //!         .type_name("Game.Tools.Dice")  // and this type (full metadata name) with its nested types
+//!         .block("Game.Editor")          // but not this namespace or type, even inside `Game`
 //!                                        // (a filter that matches no public type is an error naming
 //!                                        // the closest namespaces or types)
 //!         .generate()?
@@ -59,6 +60,7 @@ pub struct Builder {
     reference_dirs: Vec<PathBuf>,
     namespaces: Vec<String>,
     types: Vec<String>,
+    blocked: Vec<String>,
     /// `None`: decided by `OUT_DIR` (see [`Builder::emit_rerun_if_changed`]).
     rerun_if_changed: Option<bool>,
 }
@@ -95,6 +97,16 @@ impl Builder {
     /// members: the way to bind a few types of a large assembly such as mscorlib.
     pub fn type_name(mut self, name: impl Into<String>) -> Self {
         self.types.push(name.into());
+        self
+    }
+
+    /// Leaves out a namespace (with those below it) or a type (full metadata name, with its
+    /// nested types), even where [`namespace`](Self::namespace) selects it: its types are
+    /// declared only as the bound types' signatures need them, without members (as types of
+    /// unselected namespaces are). A name that matches no public type is an error naming the
+    /// closest ones.
+    pub fn block(mut self, name: impl Into<String>) -> Self {
+        self.blocked.push(name.into());
         self
     }
 
@@ -167,6 +179,7 @@ impl Builder {
                 inputs: &inputs,
                 namespaces: &self.namespaces,
                 types: &self.types,
+                blocked: &self.blocked,
             },
         )?;
         Ok((model, set.files_read()))

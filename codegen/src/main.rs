@@ -30,6 +30,10 @@ enum Command {
         /// (repeatable; with `--namespace`, a type is bound when either selects it).
         #[arg(long = "type", value_name = "NAME")]
         types: Vec<String>,
+        /// Leave out this namespace (with those below it) or type (with its nested types),
+        /// even where `--namespace` selects it (repeatable).
+        #[arg(long = "block", value_name = "NAME")]
+        blocked: Vec<String>,
         /// Output file for the generated Rust code.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         reference_dirs,
         namespaces,
         types,
+        blocked,
         out,
         timings,
         explain,
@@ -72,6 +77,9 @@ fn main() -> ExitCode {
     }
     for t in types {
         builder = builder.type_name(t);
+    }
+    for b in blocked {
+        builder = builder.block(b);
     }
     let generated = builder
         .generate()

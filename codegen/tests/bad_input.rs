@@ -254,3 +254,45 @@ fn a_filter_that_matches_nothing_names_the_closest() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_blocked_namespace_is_left_out_and_a_misspelt_block_is_an_error() {
+    let json = std::path::Path::new("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll");
+    let bindings = Builder::new()
+        .assembly(json)
+        .namespace("Newtonsoft.Json")
+        .block("Newtonsoft.Json.Linq")
+        .block("Newtonsoft.Json.Schema.JsonSchema")
+        .generate()
+        .expect("Json.NET without LINQ to JSON generates");
+    let types: std::collections::BTreeSet<&str> = bindings.coverage().iter().map(|r| r.type_name.as_str()).collect();
+    assert!(
+        types.contains("Newtonsoft.Json.JsonConvert"),
+        "the rest of the namespace is bound"
+    );
+    assert!(
+        types.contains("Newtonsoft.Json.Schema.JsonSchemaType"),
+        "a blocked type's namespace is bound"
+    );
+    assert!(
+        !types
+            .iter()
+            .any(|t| t.starts_with("Newtonsoft.Json.Linq.") || *t == "Newtonsoft.Json.Schema.JsonSchema"),
+        "blocked types have no members bound"
+    );
+    let err = Builder::new()
+        .assembly(json)
+        .block("Newtonsoft.Json.Linq.JTokn")
+        .generate()
+        .expect_err("a block that matches nothing must fail");
+    match &err {
+        Error::NothingSelected { closest, .. } => {
+            assert_eq!(
+                closest.first().map(String::as_str),
+                Some("Newtonsoft.Json.Linq.JToken"),
+                "{err}"
+            )
+        }
+        other => panic!("{other}"),
+    }
+}

@@ -34,10 +34,20 @@ pub struct Selection<'a> {
     /// With namespaces too, a type is bound when either selects it; with neither, every type
     /// is.
     pub types: &'a [String],
+    /// Namespaces (as prefixes) and full type names left out even when selected: their types
+    /// are declared only as a bound type's signatures need them, without members.
+    pub blocked: &'a [String],
 }
 
 impl Selection<'_> {
     fn selects(&self, path: &TypePath) -> bool {
+        if self
+            .blocked
+            .iter()
+            .any(|b| namespace_selects(b, path) || type_selects(b, path))
+        {
+            return false;
+        }
         if self.namespaces.is_empty() && self.types.is_empty() {
             return true;
         }
@@ -65,6 +75,18 @@ impl Selection<'_> {
                     kind: "type",
                     filter: n.clone(),
                     closest: closest(n, names),
+                });
+            }
+        }
+        for b in self.blocked {
+            if !public.iter().any(|t| namespace_selects(b, t) || type_selects(b, t)) {
+                let names = public
+                    .iter()
+                    .flat_map(|t| [t.namespace.as_str(), t.metadata_name.as_str()]);
+                return Err(Error::NothingSelected {
+                    kind: "blocked namespace or type",
+                    filter: b.clone(),
+                    closest: closest(b, names),
                 });
             }
         }
