@@ -105,7 +105,7 @@ pub mod features {
                 Ok(__r)
             }
             /// Binds `System.Int32 Features.Overloads.Shapes.Area(System.Int32 w, System.Int32 h)` (`Shapes.Area`).
-            pub fn area_2(&self, w: i32, h: i32) -> ::cilbind::Result<i32> {
+            pub fn area_with_w_h(&self, w: i32, h: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
@@ -114,14 +114,68 @@ pub mod features {
                 let __r: i32 = M.thunk()?.call((::cilbind::Reference::as_object(self), w, h))?;
                 Ok(__r)
             }
-            /// Binds `System.Double Features.Overloads.Shapes.Area(System.Double r)` (`Shapes.Area`).
-            pub fn area_3(&self, r: f64) -> ::cilbind::Result<f64> {
+            /// Binds `System.Double Features.Overloads.Shapes.Area(System.Double r, System.Boolean round)` (`Shapes.Area`).
+            pub fn area_with_r_round(&self, r: f64, round: bool) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
+                    &["System.Double", "System.Boolean"],
+                );
+                let __r: f64 = M
+                    .thunk()?
+                    .call((::cilbind::Reference::as_object(self), r, round))?;
+                Ok(__r)
+            }
+            /// Binds `System.Int32 Features.Overloads.Shapes.Area(System.Int32 side, System.Single scale)` (`Shapes.Area`).
+            pub fn area_with_scale(&self, side: i32, scale: f32) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Area",
+                    &["System.Int32", "System.Single"],
+                );
+                let __r: i32 = M
+                    .thunk()?
+                    .call((::cilbind::Reference::as_object(self), side, scale))?;
+                Ok(__r)
+            }
+            /// Binds `static System.Double Features.Overloads.Shapes.Abs(System.Double value)` (`Shapes.Abs`).
+            pub fn abs_f64(value: f64) -> ::cilbind::Result<f64> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Abs",
                     &["System.Double"],
                 );
-                let __r: f64 = M.thunk()?.call((::cilbind::Reference::as_object(self), r))?;
+                let __r: f64 = M.thunk()?.call((value,))?;
+                Ok(__r)
+            }
+            /// Binds `static System.Int32 Features.Overloads.Shapes.Abs(System.Int32 value)` (`Shapes.Abs`).
+            pub fn abs_i32(value: i32) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Abs",
+                    &["System.Int32"],
+                );
+                let __r: i32 = M.thunk()?.call((value,))?;
+                Ok(__r)
+            }
+            /// Binds `static System.Single Features.Overloads.Shapes.Scale(System.Single factor)` (`Shapes.Scale`).
+            pub fn scale_with_factor(factor: f32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Scale",
+                    &["System.Single"],
+                );
+                let __r: f32 = M.thunk()?.call((factor,))?;
+                Ok(__r)
+            }
+            /// Binds `static System.Single Features.Overloads.Shapes.Scale(System.Int32 percent)` (`Shapes.Scale`).
+            pub fn scale_with_percent(percent: i32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Scale",
+                    &["System.Int32"],
+                );
+                let __r: f32 = M.thunk()?.call((percent,))?;
                 Ok(__r)
             }
             /// Binds `static System.String Features.Overloads.Shapes.type(System.String in)` (`Shapes.type`).

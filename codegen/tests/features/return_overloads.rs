@@ -114,7 +114,7 @@ pub mod features {
                 )
             }
             /// Binds `static System.Int32 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
-            pub fn op_explicit(
+            pub fn op_explicit_to_i32(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -127,7 +127,7 @@ pub mod features {
                 Ok(__r)
             }
             /// Binds `static System.Int64 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
-            pub fn op_explicit_2(
+            pub fn op_explicit_to_i64(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -152,7 +152,9 @@ pub mod features {
                 Ok(__r)
             }
             /// Binds `static Features.ReturnOverloads.Meters Features.ReturnOverloads.Meters.op_Explicit(System.Int32 v)` (`Meters.op_Explicit`).
-            pub fn op_explicit_3(v: i32) -> ::cilbind::Result<::core::option::Option<Meters>> {
+            pub fn op_explicit_with_v(
+                v: i32,
+            ) -> ::cilbind::Result<::core::option::Option<Meters>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "op_Explicit",
@@ -162,7 +164,7 @@ pub mod features {
                 Ok(__r)
             }
             /// Binds `static void Features.ReturnOverloads.Meters.Check(System.Boolean ok)` (`Meters.Check`).
-            pub fn check(ok: bool) -> ::cilbind::Result<()> {
+            pub fn check_bool(ok: bool) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "Check",
@@ -173,7 +175,9 @@ pub mod features {
                 Ok(())
             }
             /// Binds `static void Features.ReturnOverloads.Meters.Check<T>(System.Boolean ok)` (`Meters.Check`).
-            pub fn check_2<M0: ::cilbind::TypeArg>(ok: bool) -> ::cilbind::Result<()> {
+            pub fn check_bool_generic<M0: ::cilbind::TypeArg>(
+                ok: bool,
+            ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                         &__TYPE_Meters,
                         "Check",

@@ -3277,7 +3277,7 @@ pub mod system {
                     )
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Int32 capacity)` (`List..ctor`).
-                pub fn new_2(capacity: i32) -> ::cilbind::Result<Self> {
+                pub fn new_with_capacity(capacity: i32) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
                         ".ctor",
@@ -3297,7 +3297,7 @@ pub mod system {
                     )
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
-                pub fn new_3(
+                pub fn new_with_collection(
                     collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
@@ -3343,7 +3343,11 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.Reverse(System.Int32 index, System.Int32 count)` (`List.Reverse`).
-                pub fn reverse_2(&self, index: i32, count: i32) -> ::cilbind::Result<()> {
+                pub fn reverse_with_index_count(
+                    &self,
+                    index: i32,
+                    count: i32,
+                ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Reverse",
@@ -3367,7 +3371,7 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
-                pub fn sort_2(
+                pub fn sort_with_comparer(
                     &self,
                     comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
@@ -3386,7 +3390,7 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Int32 index, System.Int32 count, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
-                pub fn sort_3(
+                pub fn sort_with_index_count_comparer(
                     &self,
                     index: i32,
                     count: i32,
@@ -3413,7 +3417,7 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Comparison`1<System.Int32> comparison)` (`List.Sort`).
-                pub fn sort_4(
+                pub fn sort_with_comparison(
                     &self,
                     comparison: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Comparison<i32>>,
@@ -3533,7 +3537,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 index, System.Int32 count, System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
-                pub fn binary_search(
+                pub fn binary_search_with_index_count_item_comparer(
                     &self,
                     index: i32,
                     count: i32,
@@ -3562,7 +3566,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item)` (`List.BinarySearch`).
-                pub fn binary_search_2(&self, item: i32) -> ::cilbind::Result<i32> {
+                pub fn binary_search(&self, item: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "BinarySearch",
@@ -3572,7 +3576,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
-                pub fn binary_search_3(
+                pub fn binary_search_with_comparer(
                     &self,
                     item: i32,
                     comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
@@ -3658,7 +3662,7 @@ pub mod system {
                     Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32 index, System.Int32[] array, System.Int32 arrayIndex, System.Int32 count)` (`List.CopyTo`).
-                pub fn copy_to_2(
+                pub fn copy_to_with_index_array_array_index_count(
                     &self,
                     index: i32,
                     array: ::core::option::Option<&[i32]>,
@@ -3686,7 +3690,7 @@ pub mod system {
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array, System.Int32 arrayIndex)` (`List.CopyTo`).
                 ///
                 /// Virtual: dispatches on the object's runtime type.
-                pub fn copy_to_3(
+                pub fn copy_to_with_array_index(
                     &self,
                     array: ::core::option::Option<&[i32]>,
                     array_index: i32,
@@ -3784,7 +3788,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
-                pub fn find_index_2(
+                pub fn find_index_with_start_index_match(
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
@@ -3806,7 +3810,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
-                pub fn find_index_3(
+                pub fn find_index_with_start_index_count_match(
                     &self,
                     start_index: i32,
                     count: i32,
@@ -3870,7 +3874,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
-                pub fn find_last_index_2(
+                pub fn find_last_index_with_start_index_match(
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
@@ -3892,7 +3896,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
-                pub fn find_last_index_3(
+                pub fn find_last_index_with_start_index_count_match(
                     &self,
                     start_index: i32,
                     count: i32,
@@ -3977,7 +3981,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index)` (`List.IndexOf`).
-                pub fn index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
+                pub fn index_of_with_index(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "IndexOf",
@@ -3989,7 +3993,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.IndexOf`).
-                pub fn index_of_3(
+                pub fn index_of_with_index_count(
                     &self,
                     item: i32,
                     index: i32,
@@ -4052,7 +4056,11 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index)` (`List.LastIndexOf`).
-                pub fn last_index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
+                pub fn last_index_of_with_index(
+                    &self,
+                    item: i32,
+                    index: i32,
+                ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "LastIndexOf",
@@ -4064,7 +4072,7 @@ pub mod system {
                     Ok(__r)
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.LastIndexOf`).
-                pub fn last_index_of_3(
+                pub fn last_index_of_with_index_count(
                     &self,
                     item: i32,
                     index: i32,
