@@ -38,7 +38,8 @@
 //!    getters, setters, event accessors) then signature text: the method `count()` keeps
 //!    `count`, the getter of `Count` is `count_2`.
 //!
-//! Parameter and type words drop Rust's raw prefix and outer underscores (`r#in` is `in`).
+//! Words drop Rust's raw prefix and outer underscores (`r#in` is `in`); a base name only its
+//! raw prefix and an escape's underscore (`r#type_with_x` is `type_with_x`, `self_` `self_with_x`).
 
 use super::names;
 use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeModel};
@@ -339,7 +340,12 @@ fn join(base: &str, link: &str, words: impl IntoIterator<Item = String>) -> Stri
     if words.is_empty() {
         return base.to_string();
     }
-    let mut out = bare(base).to_string();
+    // The base starts the name: it keeps a leading underscore (`_1st`), loses the raw prefix
+    // and an escape's trailing underscore (`r#type`, `self_`).
+    let mut out = base.trim_start_matches("r#").trim_end_matches('_').to_string();
+    if !out.starts_with(|c: char| c == '_' || unicode_ident::is_xid_start(c)) {
+        out.insert(0, '_');
+    }
     if !link.is_empty() {
         out.push('_');
         out.push_str(link);

@@ -141,6 +141,26 @@ fn rule_4_leaves_out_only_leading_parameters_shared_by_name_and_type() {
 }
 
 #[test]
+fn composed_names_are_identifiers() {
+    let pair = |name: &str| {
+        [
+            m(name, vec![p("a", I32)], I32),
+            m(name, vec![p("a", I32), p("b", I32)], I32),
+        ]
+    };
+    assert_eq!(group("r#type", &pair("type")), ["r#type", "type_with_b"]);
+    assert_eq!(group("self_", &pair("Self")), ["self_", "self_with_b"]);
+    assert_eq!(group("_1st", &pair("1st")), ["_1st", "_1st_with_b"]);
+    assert_eq!(group("__", &pair("")), ["__", "__with_b"]);
+    // Words inside a name lose the raw prefix and outer underscores.
+    let names = group(
+        "f",
+        &[m("F", Vec::new(), I32), m("F", vec![p("in", I32), p("_x", I32)], I32)],
+    );
+    assert_eq!(names, ["f", "f_with_in_x"]);
+}
+
+#[test]
 fn rule_5_same_parameter_names_use_type_words() {
     let names = group(
         "abs",
