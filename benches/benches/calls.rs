@@ -36,7 +36,7 @@ static DIVMOD: MethodRef = MethodRef::new(
     "Divmod",
     &["System.Int32", "System.Int32", "System.Int32&", "System.Int32&"],
 );
-// The same trampolines the generated `Vector3::add` and `Matrix4x4::multiply` use.
+// The same trampolines the generated `Vector3::add` and `Matrix4x4::multiply_matrix4x4_matrix4x4` use.
 static V3_ADD: MethodRef = MethodRef::by_pointer(
     &__TYPE_Vector3,
     "Add",
@@ -199,7 +199,7 @@ fn calls(c: &mut Criterion) {
         b.iter(|| unsafe { floor::trampoline_binary(m4_multiply, black_box(&ma), black_box(&mb)) })
     });
     g.bench_function("m4x4_multiply/generated", |b| {
-        b.iter(|| Matrix4x4::multiply(black_box(&ma), black_box(&mb)).unwrap())
+        b.iter(|| Matrix4x4::multiply_matrix4x4_matrix4x4(black_box(&ma), black_box(&mb)).unwrap())
     });
 
     // Out parameters.

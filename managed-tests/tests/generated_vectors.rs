@@ -70,7 +70,7 @@ fn vector3_arithmetic_matches_rust() {
     assert_eq!(c, v3(-12.0, 1.875, 4.5));
     let mut len_of = a;
     assert!(close(len_of.length().unwrap(), (1.0f32 + 4.0 + 12.25).sqrt()));
-    assert_eq!(Vector3::new_3(7.0, 8.0, 9.0).unwrap(), v3(7.0, 8.0, 9.0));
+    assert_eq!(Vector3::new_with_x_y_z(7.0, 8.0, 9.0).unwrap(), v3(7.0, 8.0, 9.0));
     assert_eq!(Vector3::unit_y().unwrap(), v3(0.0, 1.0, 0.0));
 }
 
@@ -90,10 +90,13 @@ fn matrix4x4_multiply_returns_64_bytes_and_matches_rust() {
         [0.0, 3.0, 1.0, 2.0],
         [-1.0, 0.5, 0.0, 1.0],
     ];
-    let product = Matrix4x4::multiply(&from_rows(a), &from_rows(b)).unwrap();
+    let product = Matrix4x4::multiply_matrix4x4_matrix4x4(&from_rows(a), &from_rows(b)).unwrap();
     assert_eq!(rows(&product), mul(a, b));
     let id = Matrix4x4::identity().unwrap();
-    assert_eq!(rows(&Matrix4x4::multiply(&id, &from_rows(a)).unwrap()), a);
+    assert_eq!(
+        rows(&Matrix4x4::multiply_matrix4x4_matrix4x4(&id, &from_rows(a)).unwrap()),
+        a
+    );
 }
 
 #[test]
@@ -139,13 +142,13 @@ fn quaternion_rotation_matches_rust() {
     );
     // Rotating X by 90° about Z gives Y, both through the quaternion and through the matrix.
     let x = v3(1.0, 0.0, 0.0);
-    let by_q = Vector3::transform_2(&x, &q).unwrap();
+    let by_q = Vector3::transform_with_value_rotation(&x, &q).unwrap();
     assert!(
         close(by_q.x, 0.0) && close(by_q.y, 1.0) && close(by_q.z, 0.0),
         "{by_q:?}"
     );
     let m = Matrix4x4::create_from_quaternion(&q).unwrap();
-    let by_m = Vector3::transform(&x, &m).unwrap();
+    let by_m = Vector3::transform_with_position_matrix(&x, &m).unwrap();
     assert!(
         close(by_m.x, 0.0) && close(by_m.y, 1.0) && close(by_m.z, 0.0),
         "{by_m:?}"
@@ -157,7 +160,7 @@ fn quaternion_rotation_matches_rust() {
         }
     }
     // q·q is a 180° rotation: (0, 0, 1, 0) up to rounding.
-    let qq = Quaternion::multiply(&q, &q).unwrap();
+    let qq = Quaternion::multiply_quaternion_quaternion(&q, &q).unwrap();
     assert!(close(qq.z, 1.0) && close(qq.w, 0.0), "{qq:?}");
 }
 
@@ -172,8 +175,8 @@ mod generic_vector {
         super::setup();
         let lanes = Vector_2::<f32>::count().unwrap();
         assert!(lanes >= 1, "Vector<float>.Count = {lanes}");
-        let a = Vector_2::<f32>::new(1.5).unwrap();
-        let b = Vector_2::<f32>::new(-4.0).unwrap();
+        let a = Vector_2::<f32>::new_with_value(1.5).unwrap();
+        let b = Vector_2::<f32>::new_with_value(-4.0).unwrap();
         for i in 0..lanes {
             assert_eq!(a.item(i).unwrap(), 1.5);
         }
@@ -184,14 +187,18 @@ mod generic_vector {
         // `Vector.Dot<T>` (a generic method) over `Vector<T>` (a generic struct).
         let expected: f32 = (0..lanes).map(|_| 1.5f32 * -4.0).sum();
         assert_eq!(Vector::dot::<f32>(&a, &b).unwrap(), expected);
-        let ints = Vector::add::<i32>(&Vector_2::<i32>::new(7).unwrap(), &Vector_2::<i32>::new(5).unwrap()).unwrap();
+        let ints = Vector::add::<i32>(
+            &Vector_2::<i32>::new_with_value(7).unwrap(),
+            &Vector_2::<i32>::new_with_value(5).unwrap(),
+        )
+        .unwrap();
         for i in 0..Vector_2::<i32>::count().unwrap() {
             assert_eq!(ints.item(i).unwrap(), 12);
         }
         // An index past the lanes is the managed exception, as an error.
         assert!(a.item(lanes).is_err());
         // Each element type is its own closed struct.
-        let d = Vector_2::<f64>::new(0.25).unwrap();
+        let d = Vector_2::<f64>::new_with_value(0.25).unwrap();
         assert_eq!(
             Vector::dot::<f64>(&d, &d).unwrap(),
             (0..Vector_2::<f64>::count().unwrap()).map(|_| 0.0625).sum::<f64>()

@@ -285,7 +285,7 @@ mod json_net {
         let item = Item::new(Some("sword")).unwrap();
         let json = JsonConvert::serialize_object(Some(&item)).unwrap().unwrap();
         assert_eq!(json, r#"{"Name":"sword"}"#);
-        let back: Item = JsonConvert::deserialize_object_4::<Item>(Some(r#"{"Name":"axe"}"#))
+        let back: Item = JsonConvert::deserialize_object_string_generic::<Item>(Some(r#"{"Name":"axe"}"#))
             .unwrap()
             .unwrap();
         assert_eq!(back.get_name().unwrap().as_deref(), Some("axe"));
@@ -295,29 +295,30 @@ mod json_net {
     fn deserialize_object_of_t_for_values_structs_and_lists() {
         start_json();
         assert_eq!(
-            JsonConvert::deserialize_object_4::<i64>(Some("12345678901")).unwrap(),
+            JsonConvert::deserialize_object_string_generic::<i64>(Some("12345678901")).unwrap(),
             12_345_678_901
         );
         assert_eq!(
-            JsonConvert::deserialize_object_4::<f64>(Some("-2.5e3")).unwrap(),
+            JsonConvert::deserialize_object_string_generic::<f64>(Some("-2.5e3")).unwrap(),
             -2500.0
         );
-        assert!(JsonConvert::deserialize_object_4::<bool>(Some("true")).unwrap());
-        let p = JsonConvert::deserialize_object_4::<Point>(Some(r#"{"X":7,"Y":-3}"#)).unwrap();
+        assert!(JsonConvert::deserialize_object_string_generic::<bool>(Some("true")).unwrap());
+        let p = JsonConvert::deserialize_object_string_generic::<Point>(Some(r#"{"X":7,"Y":-3}"#)).unwrap();
         assert_eq!(p, Point { x: 7, y: -3 });
         let values = [3, 1, 4, 1, 5, 9, 2, 6];
         let text = format!("[{}]", values.map(|v| v.to_string()).join(","));
-        let list: List<i32> = JsonConvert::deserialize_object_4::<List<i32>>(Some(&text))
+        let list: List<i32> = JsonConvert::deserialize_object_string_generic::<List<i32>>(Some(&text))
             .unwrap()
             .unwrap();
         assert_eq!(list.count().unwrap(), values.len() as i32);
         for (i, v) in values.iter().enumerate() {
             assert_eq!(list.item(i as i32).unwrap(), *v);
         }
-        let map: Dictionary<NetString, Point> =
-            JsonConvert::deserialize_object_4::<Dictionary<NetString, Point>>(Some(r#"{"a":{"X":1,"Y":2}}"#))
-                .unwrap()
-                .unwrap();
+        let map: Dictionary<NetString, Point> = JsonConvert::deserialize_object_string_generic::<
+            Dictionary<NetString, Point>,
+        >(Some(r#"{"a":{"X":1,"Y":2}}"#))
+        .unwrap()
+        .unwrap();
         let (found, p) = map.try_get_value(Some(&NetString::new("a").unwrap())).unwrap();
         assert!(found);
         assert_eq!(p, Point { x: 1, y: 2 });
@@ -326,7 +327,7 @@ mod json_net {
     #[test]
     fn malformed_json_is_the_managed_exception_as_an_error() {
         start_json();
-        let err = JsonConvert::deserialize_object_4::<i32>(Some("{not json")).unwrap_err();
+        let err = JsonConvert::deserialize_object_string_generic::<i32>(Some("{not json")).unwrap_err();
         assert!(
             matches!(&err, cilbind::Error::ManagedException { type_name, .. } if type_name.starts_with("Newtonsoft.Json.")),
             "{err}"

@@ -356,10 +356,15 @@ fn mscorlib_returns_a_nullable_int_through_its_generated_binding() {
     use corlib::system::globalization::CultureNotFoundException;
     corlib::init().expect("mscorlib bindings load");
     for id in [0, 1, -1, 0x7f, 0x0409, i32::MAX, i32::MIN] {
-        let e = CultureNotFoundException::new_8(Some("name"), id, Some("no such culture")).unwrap();
+        let e = CultureNotFoundException::new_with_param_name_invalid_culture_id_message(
+            Some("name"),
+            id,
+            Some("no such culture"),
+        )
+        .unwrap();
         assert_eq!(e.invalid_culture_id().unwrap(), Some(id), "culture id {id}");
     }
     // Made without an id: C# leaves the `int?` null.
-    let e = CultureNotFoundException::new_3(Some("name"), Some("no such culture")).unwrap();
+    let e = CultureNotFoundException::new_with_param_name_message(Some("name"), Some("no such culture")).unwrap();
     assert_eq!(e.invalid_culture_id().unwrap(), None);
 }

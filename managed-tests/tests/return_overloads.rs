@@ -31,25 +31,37 @@ fn each_fixed_conversion_calls_its_own_overload() {
         let f = Fixed { raw };
         // Rust's `/` and `%` truncate toward zero, as C#'s do; `as i32` wraps as C#'s
         // unchecked cast does.
-        assert_eq!(Fixed::op_explicit(&f).unwrap(), (raw / 1000) as i32, "(int) of {raw}");
-        assert_eq!(Fixed::op_explicit_2(&f).unwrap(), raw / 1000, "(long) of {raw}");
         assert_eq!(
-            Fixed::op_implicit(&f).unwrap().to_bits(),
+            Fixed::op_explicit_to_i32(&f).unwrap(),
+            (raw / 1000) as i32,
+            "(int) of {raw}"
+        );
+        assert_eq!(Fixed::op_explicit_to_i64(&f).unwrap(), raw / 1000, "(long) of {raw}");
+        assert_eq!(
+            Fixed::op_implicit_with_f(&f).unwrap().to_bits(),
             (raw as f64 / 1000.0).to_bits(),
             "(double) of {raw}"
         );
         assert_eq!(
-            Fixed::op_explicit_3(&f).unwrap().to_bits(),
+            Fixed::op_explicit_to_f32(&f).unwrap().to_bits(),
             ((raw % 1000) as f32).to_bits(),
             "(float) of {raw}"
         );
-        assert_eq!(Fixed::op_implicit_2(raw).unwrap(), f, "(Fixed) of long {raw}");
+        assert_eq!(
+            Fixed::op_implicit_with_thousandths(raw).unwrap(),
+            f,
+            "(Fixed) of long {raw}"
+        );
     }
     for whole in [0, 1, -1, 42, i32::MAX, i32::MIN] {
         let expected = Fixed {
             raw: i64::from(whole) * 1000,
         };
-        assert_eq!(Fixed::op_explicit_4(whole).unwrap(), expected, "(Fixed) of int {whole}");
+        assert_eq!(
+            Fixed::op_explicit_with_whole(whole).unwrap(),
+            expected,
+            "(Fixed) of int {whole}"
+        );
     }
 }
 
@@ -60,17 +72,17 @@ fn each_celsius_conversion_calls_its_own_overload() {
         let c = Celsius::new(degrees).unwrap();
         // Math.Round(double) rounds half to even.
         assert_eq!(
-            Celsius::op_explicit(Some(&c)).unwrap(),
+            Celsius::op_explicit_to_i32(Some(&c)).unwrap(),
             degrees.round_ties_even() as i32,
             "(int) of {degrees}"
         );
         assert_eq!(
-            Celsius::op_explicit_2(Some(&c)).unwrap().to_bits(),
+            Celsius::op_explicit_to_f64(Some(&c)).unwrap().to_bits(),
             (degrees * 9.0 / 5.0 + 32.0).to_bits(),
             "(double) of {degrees}"
         );
         assert_eq!(
-            Celsius::op_explicit_3(Some(&c)).unwrap().to_bits(),
+            Celsius::op_explicit_to_f32(Some(&c)).unwrap().to_bits(),
             ((degrees + 273.15) as f32).to_bits(),
             "(float) of {degrees}"
         );

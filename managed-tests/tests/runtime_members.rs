@@ -48,7 +48,7 @@ fn string_instance_members_match_rust() {
         let expected_units = units(text);
         assert_eq!(s.length().unwrap() as usize, expected_units.len(), "Length of {text:?}");
         // `Split(params char[])` against `str::split`.
-        let parts = s.split_3(Some(&[comma()])).unwrap().expect("Split never returns null");
+        let parts = s.split(Some(&[comma()])).unwrap().expect("Split never returns null");
         let parts: Vec<String> = parts
             .to_vec()
             .unwrap()
@@ -59,7 +59,7 @@ fn string_instance_members_match_rust() {
         assert_eq!(parts, expected, "Split of {text:?}");
         // `Split(char, StringSplitOptions.RemoveEmptyEntries)`.
         let parts = s
-            .split(comma(), StringSplitOptions::REMOVE_EMPTY_ENTRIES)
+            .split_char_string_split_options(comma(), StringSplitOptions::REMOVE_EMPTY_ENTRIES)
             .unwrap()
             .unwrap()
             .to_vec()
@@ -70,18 +70,18 @@ fn string_instance_members_match_rust() {
         let expected: Vec<&str> = text.split(',').filter(|p| !p.is_empty()).collect();
         assert_eq!(parts, expected, "Split without empty entries of {text:?}");
         assert_eq!(
-            s.contains(Some(",")).unwrap(),
+            s.contains_string(Some(",")).unwrap(),
             text.contains(','),
             "Contains of {text:?}"
         );
         assert_eq!(
-            s.contains_3(comma()).unwrap(),
+            s.contains_char(comma()).unwrap(),
             text.contains(','),
             "Contains(char) of {text:?}"
         );
         let index = expected_units.iter().position(|&u| u == u16::from(b','));
         assert_eq!(
-            s.index_of(comma()).unwrap(),
+            s.index_of_char(comma()).unwrap(),
             index.map_or(-1, |i| i as i32),
             "IndexOf of {text:?}"
         );
@@ -92,7 +92,7 @@ fn string_instance_members_match_rust() {
             "ToUpperInvariant of {text:?}"
         );
         for (start, len) in [(0usize, 0usize), (0, 1), (1, 2), (2, 3)] {
-            let r = s.substring_2(start as i32, len as i32);
+            let r = s.substring_with_length(start as i32, len as i32);
             match expected_units.get(start..start + len) {
                 Some(slice) => assert_eq!(
                     units(&r.unwrap().unwrap()),
@@ -120,33 +120,45 @@ fn string_statics_match_rust() {
     let items: Vec<Option<&NetString>> = handles.iter().map(Some).collect();
     let array = ObjectArray::<NetString>::from_items(&items).unwrap();
     assert_eq!(
-        NetString::join_5(Some(", "), Some(&array)).unwrap().as_deref(),
+        NetString::join_string_string_array(Some(", "), Some(&array))
+            .unwrap()
+            .as_deref(),
         Some(words.join(", ").as_str())
     );
     assert_eq!(
-        NetString::concat_7(Some("ab"), Some("cd")).unwrap().as_deref(),
+        NetString::concat_with_str0_str1(Some("ab"), Some("cd"))
+            .unwrap()
+            .as_deref(),
         Some("abcd")
     );
     // `Concat` treats null as empty.
-    assert_eq!(NetString::concat_7(None, Some("cd")).unwrap().as_deref(), Some("cd"));
+    assert_eq!(
+        NetString::concat_with_str0_str1(None, Some("cd")).unwrap().as_deref(),
+        Some("cd")
+    );
     assert!(NetString::is_null_or_empty(None).unwrap());
     assert!(NetString::is_null_or_empty(Some("")).unwrap());
     assert!(!NetString::is_null_or_empty(Some("x")).unwrap());
     assert_eq!(NetString::empty().unwrap().as_deref(), Some(""));
     // `String(char c, int count)`, through the trait (the inherent `NetString::new` takes `&str`).
-    let repeated = <NetString as StringMethods>::new_9(Char(u16::from(b'z')), 4).unwrap();
+    let repeated = <NetString as StringMethods>::new_with_c_count(Char(u16::from(b'z')), 4).unwrap();
     assert_eq!(repeated.to_string().unwrap(), "z".repeat(4));
     assert_eq!(
-        exception_type(<NetString as StringMethods>::new_9(Char(u16::from(b'z')), -1)),
+        exception_type(<NetString as StringMethods>::new_with_c_count(
+            Char(u16::from(b'z')),
+            -1
+        )),
         "System.ArgumentOutOfRangeException"
     );
     // `Contains(string, StringComparison)`: an enum argument.
     let s = NetString::new("Hello").unwrap();
     assert!(s
-        .contains_2(Some("hello"), StringComparison::ORDINAL_IGNORE_CASE)
+        .contains_string_string_comparison(Some("hello"), StringComparison::ORDINAL_IGNORE_CASE)
         .unwrap());
-    assert!(!s.contains_2(Some("hello"), StringComparison::ORDINAL).unwrap());
-    assert_eq!(exception_type(s.contains(None)), "System.ArgumentNullException");
+    assert!(!s
+        .contains_string_string_comparison(Some("hello"), StringComparison::ORDINAL)
+        .unwrap());
+    assert_eq!(exception_type(s.contains_string(None)), "System.ArgumentNullException");
 }
 
 #[test]
@@ -168,14 +180,14 @@ fn char_members_match_rust_over_ascii() {
             "Char.ToString() of {b}"
         );
         assert_eq!(
-            c.compare_to_2(Char(u16::from(b'M'))).unwrap().signum(),
+            c.compare_to_char(Char(u16::from(b'M'))).unwrap().signum(),
             (b.cmp(&b'M') as i32).signum()
         );
     }
     // `IsDigit(string, int)`: a string argument with an index checked by .NET.
-    assert!(Char::is_digit_2(Some("a1"), 1).unwrap());
+    assert!(Char::is_digit_with_s_index(Some("a1"), 1).unwrap());
     assert_eq!(
-        exception_type(Char::is_digit_2(Some("a1"), 2)),
+        exception_type(Char::is_digit_with_s_index(Some("a1"), 2)),
         "System.ArgumentOutOfRangeException"
     );
 }
@@ -189,15 +201,19 @@ fn int32_members_match_rust() {
     for v in values {
         let text = v.to_string();
         assert_eq!(Int32::parse(Some(&text)).unwrap(), v, "Parse({text})");
-        assert_eq!(Int32::try_parse(Some(&text)).unwrap(), (true, v), "TryParse({text})");
+        assert_eq!(
+            Int32::try_parse_string_out_i32(Some(&text)).unwrap(),
+            (true, v),
+            "TryParse({text})"
+        );
         assert_eq!(Int32(v).to_string().unwrap(), Some(text.clone()), "ToString of {v}");
         for w in values {
             assert_eq!(
-                Int32(v).compare_to_2(w).unwrap().signum(),
+                Int32(v).compare_to_i32(w).unwrap().signum(),
                 v.cmp(&w) as i32,
                 "{v}.CompareTo({w})"
             );
-            assert_eq!(Int32(v).equals_2(w).unwrap(), v == w);
+            assert_eq!(Int32(v).equals_i32(w).unwrap(), v == w);
         }
     }
     for bad in ["x", "", "12a", "1.5"] {
@@ -207,7 +223,11 @@ fn int32_members_match_rust() {
             "System.FormatException",
             "Parse({bad:?})"
         );
-        assert_eq!(Int32::try_parse(Some(bad)).unwrap(), (false, 0), "TryParse({bad:?})");
+        assert_eq!(
+            Int32::try_parse_string_out_i32(Some(bad)).unwrap(),
+            (false, 0),
+            "TryParse({bad:?})"
+        );
     }
     let too_big = (i64::from(i32::MAX) + 1).to_string();
     assert!(too_big.parse::<i32>().is_err());
@@ -215,10 +235,10 @@ fn int32_members_match_rust() {
     assert_eq!(exception_type(Int32::parse(None)), "System.ArgumentNullException");
     // `CompareTo(object)`: a boxed Int32 compares, anything else is .NET's ArgumentException.
     let boxed = Int32(7).box_as::<Object>().unwrap();
-    assert_eq!(Int32(3).compare_to(Some(&boxed)).unwrap(), -1);
+    assert_eq!(Int32(3).compare_to_object(Some(&boxed)).unwrap(), -1);
     let text = NetString::new("7").unwrap();
     assert_eq!(
-        exception_type(Int32(3).compare_to(Some(&text))),
+        exception_type(Int32(3).compare_to_object(Some(&text))),
         "System.ArgumentException"
     );
 }
@@ -235,12 +255,17 @@ fn double_members_match_rust() {
     for x in [0.1f64, -2.5, 1234.5678, 1e-7, 6.02214076e23, 0.30000000000000004] {
         let text = x.to_string();
         assert_eq!(
-            Double::parse_3(Some(&text), Some(&invariant)).unwrap().to_bits(),
+            Double::parse_with_provider(Some(&text), Some(&invariant))
+                .unwrap()
+                .to_bits(),
             x.to_bits(),
             "Parse({text})"
         );
         // "R" round-trips: Rust reads back the same bits.
-        let printed = Double(x).to_string_4(Some("R"), Some(&invariant)).unwrap().unwrap();
+        let printed = Double(x)
+            .to_string_with_format_provider(Some("R"), Some(&invariant))
+            .unwrap()
+            .unwrap();
         assert_eq!(
             printed.parse::<f64>().unwrap().to_bits(),
             x.to_bits(),
@@ -248,7 +273,7 @@ fn double_members_match_rust() {
         );
     }
     assert_eq!(
-        exception_type(Double::parse_3(Some("one"), Some(&invariant))),
+        exception_type(Double::parse_with_provider(Some("one"), Some(&invariant))),
         "System.FormatException"
     );
 }
@@ -257,10 +282,14 @@ fn double_members_match_rust() {
 fn boolean_members_match_rust() {
     setup();
     for (text, value) in [("True", true), ("false", false), (" true ", true)] {
-        assert_eq!(cilbind::Boolean::parse(Some(text)).unwrap(), value, "Parse({text:?})");
+        assert_eq!(
+            cilbind::Boolean::parse_string(Some(text)).unwrap(),
+            value,
+            "Parse({text:?})"
+        );
     }
     assert_eq!(
-        exception_type(cilbind::Boolean::parse(Some("yes"))),
+        exception_type(cilbind::Boolean::parse_string(Some("yes"))),
         "System.FormatException"
     );
     assert_eq!(cilbind::Boolean::true_string().unwrap().as_deref(), Some("True"));

@@ -57,8 +57,8 @@ fn matrix_product_is_the_row_by_column_product() {
             [m.m41, m.m42, m.m43, m.m44],
         ]
     };
-    let a = Matrix4x4::create_translation_2(1.0, 2.0, 3.0).unwrap();
-    let b = Matrix4x4::create_scale(2.0, 3.0, 4.0).unwrap();
+    let a = Matrix4x4::create_translation_with_x_position_y_position_z_position(1.0, 2.0, 3.0).unwrap();
+    let b = Matrix4x4::create_scale_with_x_scale_y_scale_z_scale(2.0, 3.0, 4.0).unwrap();
     let (ra, rb) = (rows(&a), rows(&b));
     let mut expected = [[0f32; 4]; 4];
     for (i, row) in expected.iter_mut().enumerate() {

@@ -337,7 +337,7 @@ fn main() {
         None,
     );
     t.row(
-        "`numerics::Matrix4x4::multiply`",
+        "`numerics::Matrix4x4::multiply_matrix4x4_matrix4x4`",
         "call/m4x4_multiply/generated",
         "bare trampoline",
         "call/m4x4_multiply/bare_trampoline",

@@ -9,14 +9,14 @@ use super::names;
 use super::rust_ty::{fits, Pass};
 use super::skip::SkipKind;
 use crate::model::{ConstValue, Primitive, Ty};
-use std::collections::BTreeSet;
 
 /// `Ok(None)`: the field is part of the type's declaration (a full struct's instance field).
+/// `given`: its getter's and setter's names (`plan::overloads`).
 pub(super) fn plan_field(
     o: &Owned,
     index: usize,
     sig: &SignatureClass,
-    taken: &mut BTreeSet<String>,
+    given: Option<(&str, &str)>,
 ) -> Decided<Option<MemberItem>> {
     let f = &o.t.fields[index];
     let display = format!("{}.{}", o.t.path.metadata_name, f.name);
@@ -37,11 +37,10 @@ pub(super) fn plan_field(
     if o.owner == Owner::Interface {
         return no_form("interface field");
     }
-    let getter = names::unique(names::snake_case(&f.name), taken);
-    let setter = names::unique(
-        format!("set_{}", names::snake_case(&f.name).trim_start_matches("r#")),
-        taken,
-    );
+    let Some((getter, setter)) = given else {
+        return no_form("field not named");
+    };
+    let (getter, setter) = (getter.to_string(), setter.to_string());
     let pass = match &sig.ret {
         Crossing::FullStruct(Ty::Named { path, .. }) => Pass::FullStruct(
             o.res

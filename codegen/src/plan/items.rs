@@ -205,8 +205,12 @@ pub(crate) struct MethodItem {
     pub signature: String,
     /// Its FNV-1a hash: the ID `cilbind::FunctionDb` gives the method.
     pub function_id: u64,
-    /// Rust name (overloads numbered).
+    /// Rust name (see `plan::overloads`).
     pub rust_name: String,
+    /// Its base name is shared with other members of the type: named by the overload rule.
+    pub overloaded: bool,
+    /// The member's C#-like signature, as its doc shows it.
+    pub net_signature: String,
     /// Metadata name (what `MethodRef` looks up).
     pub metadata_name: String,
     /// Mono's parameter type names.

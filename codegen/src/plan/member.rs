@@ -3,9 +3,9 @@
 //! receiver rule and overload names are decided here.
 //!
 //! Names: snake_case; property getters take the property's name (`radius`), setters `set_`
-//! it; overloads and clashes get `_2`, `_3`, … in metadata order; constructors are `new`.
-//! A name is taken as soon as a member's signature classifies, even if a later rule skips it,
-//! so adding a Rust form for a member never renames another.
+//! it; constructors are `new`; overloads are named from their signatures (`plan::overloads`:
+//! `create_rotation_x_with_center_point`, `abs_f64`). Every member the model holds takes its
+//! name, bound or skipped, so adding a Rust form for a member never renames another.
 //!
 //! Unmanaged pointers: a method or constructor with a parameter `T*` (`T` a primitive, enum
 //! or full struct) or `void*` is an `unsafe fn` taking `*mut T` (`*mut c_void`); its doc has a
@@ -17,13 +17,13 @@
 //! its length (an error if the length does not fit). That overload trusts the method to
 //! access only the first `count` elements, as the parameter names say; it is always `&mut`,
 //! since metadata does not say whether the method writes through the pointer. Its name is
-//! taken right after the method's.
+//! made unique after every member's (a member named `<name>_slice` keeps its name).
 
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
 use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
-use super::{callback, names};
+use super::{callback, names, overloads};
 use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel};
 use std::collections::BTreeSet;
 
@@ -51,6 +51,9 @@ pub(super) struct Owned<'a> {
     /// the type parameters' names as Mono prints them in the definition's signatures (`T`).
     /// Empty for every other owner.
     pub type_params: &'a [String],
+    /// The model whose signatures name the members: `t`, or for a closed instantiation its
+    /// generic definition (so `impl List<Int32>` names members as `impl<T0> List<T0>` does).
+    pub names_from: &'a TypeModel,
 }
 
 /// Plans `members` of `o.t`, in order. The origins say where each member went (the coverage
@@ -60,19 +63,31 @@ pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> (Vec<Memb
     plan_members_reserving(o, members, BTreeSet::new())
 }
 
-/// [`plan_members`], with the Rust names in `taken` already used (a member named like one
-/// of them is numbered, as overloads are).
+/// [`plan_members`], with the Rust names in `reserved` already used (a member named like one
+/// of them is numbered: `plan::overloads`, rule 7).
 pub(super) fn plan_members_reserving(
     o: &Owned,
     members: &[ClassifiedMember],
-    mut taken: BTreeSet<String>,
+    reserved: BTreeSet<String>,
 ) -> (Vec<MemberItem>, Vec<Origin>) {
+    // Every member takes a name, bound or not: a skip renames nothing. Fields that are not
+    // functions (constants, a full struct's own fields) take none.
+    let named = members.iter().map(|m| m.member).filter(|&r| match r {
+        MemberModelRef::Field(i) => {
+            o.t.fields
+                .get(i)
+                .is_some_and(|f| !f.is_literal && (f.is_static || o.owner != Owner::FullStruct))
+        }
+        _ => true,
+    });
+    let given = overloads::name_members(o.names_from, named, reserved);
+    let mut taken = given.taken.clone();
     let mut items = Vec::with_capacity(members.len());
     let mut origins = Vec::with_capacity(members.len());
     for m in members {
         let item = match &m.binding {
             Err(u) => Err((u.kind, u.to_string())),
-            Ok(sig) => plan_member(o, m, sig, &mut taken),
+            Ok(sig) => plan_member(o, m, sig, &given, &mut taken),
         };
         let item = match item {
             Ok(Some(item)) => item,
@@ -104,51 +119,25 @@ fn plan_member(
     o: &Owned,
     m: &ClassifiedMember,
     sig: &SignatureClass,
+    given: &overloads::MemberNames,
     taken: &mut BTreeSet<String>,
 ) -> Decided<Option<MemberItem>> {
     let Some(api) = o.t.api.as_ref() else {
         return no_form("type has no members modeled");
     };
-    let (method, rust) = match m.member {
-        MemberModelRef::Field(i) => return super::field::plan_field(o, i, sig, taken),
-        MemberModelRef::Method(i) => {
-            let method = &api.methods[i];
-            let rust = if method.is_constructor {
-                "new".to_string()
-            } else {
-                names::snake_case(&method.name)
-            };
-            (method, rust)
-        }
-        MemberModelRef::Getter(i) => {
-            let p = &api.properties[i];
-            let Some(method) = p.getter.as_ref() else {
-                return no_form("property has no getter");
-            };
-            (method, names::snake_case(&p.name))
-        }
-        MemberModelRef::Setter(i) => {
-            let p = &api.properties[i];
-            let Some(method) = p.setter.as_ref() else {
-                return no_form("property has no setter");
-            };
-            (
-                method,
-                format!("set_{}", names::snake_case(&p.name).trim_start_matches("r#")),
-            )
-        }
-        MemberModelRef::EventAdd(i) | MemberModelRef::EventRemove(i) => {
-            let e = &api.events[i];
-            let (verb, method) = match m.member {
-                MemberModelRef::EventAdd(_) => ("add", &e.add),
-                _ => ("remove", &e.remove),
-            };
-            let event = names::snake_case(&e.name);
-            (method, format!("{verb}_{}", event.trim_start_matches("r#")))
-        }
+    let method = match m.member {
+        MemberModelRef::Field(i) => return super::field::plan_field(o, i, sig, given.field(m.member)),
+        MemberModelRef::Method(i) => api.methods.get(i),
+        MemberModelRef::Getter(i) => api.properties.get(i).and_then(|p| p.getter.as_ref()),
+        MemberModelRef::Setter(i) => api.properties.get(i).and_then(|p| p.setter.as_ref()),
+        MemberModelRef::EventAdd(i) => api.events.get(i).map(|e| &e.add),
+        MemberModelRef::EventRemove(i) => api.events.get(i).map(|e| &e.remove),
     };
-    let rust_name = names::unique(rust, taken);
-    let mut item = plan_method(o, method, sig, rust_name, &m.display_name)?;
+    let (Some(method), Some((rust_name, overloaded))) = (method, given.method(m.member)) else {
+        return no_form("member not modeled");
+    };
+    let mut item = plan_method(o, method, sig, rust_name.to_string(), &m.display_name)?;
+    item.overloaded = overloaded;
     // (Not for generic methods: the overload would have to name their type arguments.)
     if item.is_unsafe && method.generic_params.is_empty() {
         if let Some(pairs) = slice_pairs(method, &item.params) {
@@ -292,7 +281,8 @@ fn plan_method(
             format!("more than {MAX_ARGS} native arguments"),
         ));
     }
-    let mut doc = vec![format!("Binds `{}` (`{display}`).", signature_text(o.t, m))];
+    let net_signature = signature_text(o.t, m);
+    let mut doc = vec![format!("Binds `{net_signature}` (`{display}`).")];
     if sig.ret_by_ref {
         doc.push(String::new());
         doc.push(
@@ -344,6 +334,8 @@ fn plan_method(
             .collect(),
         is_unsafe,
         slice: None,
+        overloaded: false,
+        net_signature,
     })
 }
 

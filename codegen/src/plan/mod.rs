@@ -21,6 +21,7 @@ mod layout;
 mod member;
 pub(crate) mod names;
 mod nullable;
+mod overloads;
 mod reach;
 mod repr;
 mod runtime_members;
@@ -218,6 +219,13 @@ pub struct Function {
     pub signature: String,
     /// The FNV-1a hash of `signature`: the method's function-database ID.
     pub id: u64,
+    /// The member's C#-like signature, with parameter names, as its doc shows it
+    /// (`static System.Numerics.Matrix4x4 System.Numerics.Matrix4x4.CreateScale(System.Single scale)`).
+    pub member: String,
+    /// Its base name (the .NET name in snake_case, `new`, `set_<property>`, …) is shared
+    /// with other members of the type, bound or not: `rust_name` comes from the overload
+    /// rule (overloads named from their signatures: `create_scale_with_scales`).
+    pub overloaded: bool,
 }
 
 impl Plan {
@@ -230,6 +238,8 @@ impl Plan {
                     rust_name: m.rust_name.clone(),
                     signature: m.signature.clone(),
                     id: m.function_id,
+                    member: m.net_signature.clone(),
+                    overloaded: m.overloaded,
                 }),
                 _ => None,
             })

@@ -14,8 +14,18 @@
 //! * **Keywords**: a name that is a Rust keyword gets the raw prefix (`type` becomes `r#type`),
 //!   except `self`, `Self`, `super`, `crate` and `_`, which can't be raw and get a trailing
 //!   underscore instead (`self_`).
-//! * When two members of one item map to the same name, the later ones (in metadata order)
-//!   get `_2`, `_3`, ... appended.
+//! * **Overloads** (members of one type with the same name) are named from their signatures,
+//!   never from metadata order (`plan::overloads` has the whole rule): the one with the fewest
+//!   parameters keeps the name, if it alone has that few (`create_rotation_x`); each other
+//!   adds the names of the parameters it does not share with that one
+//!   (`create_rotation_x_with_center_point`, `new_with_capacity`); overloads with the same
+//!   parameter names add their types' words instead (`abs_f64`, `abs_i32`, `write_string`);
+//!   a generic one beside a non-generic one adds `_generic`; overloads that differ only by
+//!   return type add it (`op_explicit_to_i32`, `op_explicit_to_i64`).
+//! * A member name still shared with another member (a property `Count` and a method
+//!   `count()`) gets `_2`, `_3`, ... appended: fields first, then methods, getters, setters
+//!   and event accessors, by signature within a kind (`count`, `count_2`). Enum values that
+//!   map to one name are numbered in metadata order.
 
 /// `snake_case` for modules, fields and methods.
 pub fn snake_case(name: &str) -> String {

@@ -17,10 +17,13 @@
 //! implemented for Rust's own `i32`, `f64`, … whose inherent methods (`is_nan`, `to_string`)
 //! would shadow or clash with the .NET ones.
 //!
-//! Names: the member rule (`plan::member`), with every name the runtime's type already answers
-//! to reserved (its inherent methods, and the methods of the traits it implements that are in
-//! scope in ordinary code: the prelude's and cilbind's), so a member named like one is
-//! numbered (`String.Clone` is `clone_2`) instead of making `s.clone()` ambiguous.
+//! Names: the member rule (`plan::member`, overloads by `plan::overloads`), with every name
+//! the runtime's type already answers to reserved (its inherent methods, and the methods of
+//! the traits it implements that are in scope in ordinary code: the prelude's and cilbind's),
+//! so a member named like one is numbered (`String.Clone` is `clone_2`, `Object.ToString`
+//! `to_string_2`) instead of making `s.clone()` ambiguous; its overloads are named as
+//! anywhere else (`String.Split(params char[] separator)` is `split`, `Split(char[] separator,
+//! int count)` `split_with_count`).
 //!
 //! `System`'s core interfaces (`IComparable`, `IEquatable<T>`, …) stay skips: the runtime
 //! declares them with the few members it needs.
@@ -164,6 +167,7 @@ pub(super) fn plan(
                 args: Vec::new(),
             },
             type_params: &[],
+            names_from: tm,
         };
         let (mut planned, origins) = plan_members_reserving(&o, &t.members, reserved);
         if owner == Owner::FullStruct {

@@ -116,6 +116,7 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
             args: (0..arity).map(|i| Ty::GenericParam(GenericParam::Type(i))).collect(),
         },
         type_params: &t.generic_params,
+        names_from: t,
     };
     let (items, origins) = plan_members(&o, &bound.members);
     let generic = arity > 0;
@@ -258,6 +259,12 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             owner: Owner::Class,
             ty: instance.ty.clone(),
             type_params: &[],
+            // The definition's signatures: names as the generic `impl`'s (`T`, not `Int32`).
+            names_from: model
+                .model
+                .get(&instance.model.path)
+                .filter(|d| d.api.is_some())
+                .unwrap_or(&instance.model),
         };
         let (mut items, mut origins) = plan_members(&o, &instance.members);
         let from_fn = if generic_impl {

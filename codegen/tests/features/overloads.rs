@@ -69,7 +69,7 @@ pub mod features {
             }
             /// Binds `System.Int32 Features.Overloads.Shapes.Area(System.Int32 w, System.Int32 h)` (`Shapes.Area`).
             #[inline]
-            pub fn area_2(&self, w: i32, h: i32) -> ::cilbind::Result<i32> {
+            pub fn area_with_w_h(&self, w: i32, h: i32) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
@@ -77,15 +77,65 @@ pub mod features {
                 );
                 M.call((::cilbind::Reference::as_object(self), w, h))
             }
-            /// Binds `System.Double Features.Overloads.Shapes.Area(System.Double r)` (`Shapes.Area`).
+            /// Binds `System.Double Features.Overloads.Shapes.Area(System.Double r, System.Boolean round)` (`Shapes.Area`).
             #[inline]
-            pub fn area_3(&self, r: f64) -> ::cilbind::Result<f64> {
+            pub fn area_with_r_round(&self, r: f64, round: bool) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "Area",
+                    &["System.Double", "System.Boolean"],
+                );
+                M.call((::cilbind::Reference::as_object(self), r, round))
+            }
+            /// Binds `System.Int32 Features.Overloads.Shapes.Area(System.Int32 side, System.Single scale)` (`Shapes.Area`).
+            #[inline]
+            pub fn area_with_scale(&self, side: i32, scale: f32) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Area",
+                    &["System.Int32", "System.Single"],
+                );
+                M.call((::cilbind::Reference::as_object(self), side, scale))
+            }
+            /// Binds `static System.Double Features.Overloads.Shapes.Abs(System.Double value)` (`Shapes.Abs`).
+            #[inline]
+            pub fn abs_f64(value: f64) -> ::cilbind::Result<f64> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Abs",
                     &["System.Double"],
                 );
-                M.call((::cilbind::Reference::as_object(self), r))
+                M.call((value,))
+            }
+            /// Binds `static System.Int32 Features.Overloads.Shapes.Abs(System.Int32 value)` (`Shapes.Abs`).
+            #[inline]
+            pub fn abs_i32(value: i32) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Abs",
+                    &["System.Int32"],
+                );
+                M.call((value,))
+            }
+            /// Binds `static System.Single Features.Overloads.Shapes.Scale(System.Single factor)` (`Shapes.Scale`).
+            #[inline]
+            pub fn scale_with_factor(factor: f32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Scale",
+                    &["System.Single"],
+                );
+                M.call((factor,))
+            }
+            /// Binds `static System.Single Features.Overloads.Shapes.Scale(System.Int32 percent)` (`Shapes.Scale`).
+            #[inline]
+            pub fn scale_with_percent(percent: i32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shapes,
+                    "Scale",
+                    &["System.Int32"],
+                );
+                M.call((percent,))
             }
             /// Binds `static System.String Features.Overloads.Shapes.type(System.String in)` (`Shapes.type`).
             #[inline]

@@ -78,7 +78,7 @@ pub mod features {
             }
             /// Binds `static System.Int32 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
             #[inline]
-            pub fn op_explicit(
+            pub fn op_explicit_to_i32(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -91,7 +91,7 @@ pub mod features {
             }
             /// Binds `static System.Int64 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
             #[inline]
-            pub fn op_explicit_2(
+            pub fn op_explicit_to_i64(
                 m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -116,7 +116,9 @@ pub mod features {
             }
             /// Binds `static Features.ReturnOverloads.Meters Features.ReturnOverloads.Meters.op_Explicit(System.Int32 v)` (`Meters.op_Explicit`).
             #[inline]
-            pub fn op_explicit_3(v: i32) -> ::cilbind::Result<::core::option::Option<Meters>> {
+            pub fn op_explicit_with_v(
+                v: i32,
+            ) -> ::cilbind::Result<::core::option::Option<Meters>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "op_Explicit",
@@ -126,7 +128,7 @@ pub mod features {
             }
             /// Binds `static void Features.ReturnOverloads.Meters.Check(System.Boolean ok)` (`Meters.Check`).
             #[inline]
-            pub fn check(ok: bool) -> ::cilbind::Result<()> {
+            pub fn check_bool(ok: bool) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "Check",
@@ -136,7 +138,9 @@ pub mod features {
             }
             /// Binds `static void Features.ReturnOverloads.Meters.Check<T>(System.Boolean ok)` (`Meters.Check`).
             #[inline]
-            pub fn check_2<M0: ::cilbind::TypeArg>(ok: bool) -> ::cilbind::Result<()> {
+            pub fn check_bool_generic<M0: ::cilbind::TypeArg>(
+                ok: bool,
+            ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                         &__TYPE_Meters,
                         "Check",
@@ -157,14 +161,14 @@ pub mod features {
             type Error = ::cilbind::Error;
             #[inline]
             fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
-                Meters::op_explicit(Some(value))
+                Meters::op_explicit_to_i32(Some(value))
             }
         }
         impl<'a> ::core::convert::TryFrom<&'a Meters> for i64 {
             type Error = ::cilbind::Error;
             #[inline]
             fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
-                Meters::op_explicit_2(Some(value))
+                Meters::op_explicit_to_i64(Some(value))
             }
         }
         impl<'a> ::core::convert::TryFrom<&'a Meters> for f64 {
@@ -179,7 +183,7 @@ pub mod features {
             #[inline]
             fn try_from(value: i32) -> ::cilbind::Result<Self> {
                 ::cilbind::generated::non_null(
-                    Meters::op_explicit_3(value),
+                    Meters::op_explicit_with_v(value),
                     "the conversion of i32 to Meters",
                 )
             }

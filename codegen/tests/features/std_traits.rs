@@ -72,7 +72,7 @@ pub mod features {
             }
             /// Binds `static Features.StdTraits.Fixed Features.StdTraits.Fixed.op_Multiply(Features.StdTraits.Fixed a, System.Int32 k)` (`Fixed.op_Multiply`).
             #[inline]
-            pub fn op_multiply(a: &Fixed, k: i32) -> ::cilbind::Result<Fixed> {
+            pub fn op_multiply_with_a_k(a: &Fixed, k: i32) -> ::cilbind::Result<Fixed> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Fixed,
                     "op_Multiply",
@@ -83,7 +83,7 @@ pub mod features {
             }
             /// Binds `static Features.StdTraits.Fixed Features.StdTraits.Fixed.op_Multiply(System.Int32 k, Features.StdTraits.Fixed a)` (`Fixed.op_Multiply`).
             #[inline]
-            pub fn op_multiply_2(k: i32, a: &Fixed) -> ::cilbind::Result<Fixed> {
+            pub fn op_multiply_with_k_a(k: i32, a: &Fixed) -> ::cilbind::Result<Fixed> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Fixed,
                     "op_Multiply",
@@ -216,14 +216,20 @@ pub mod features {
             type Output = Fixed;
             #[inline]
             fn mul(self, rhs: i32) -> Fixed {
-                ::cilbind::generated::expect(Fixed::op_multiply(&self, rhs), "`Fixed * i32`")
+                ::cilbind::generated::expect(
+                    Fixed::op_multiply_with_a_k(&self, rhs),
+                    "`Fixed * i32`",
+                )
             }
         }
         impl ::core::ops::Mul<Fixed> for i32 {
             type Output = Fixed;
             #[inline]
             fn mul(self, rhs: Fixed) -> Fixed {
-                ::cilbind::generated::expect(Fixed::op_multiply_2(self, &rhs), "`i32 * Fixed`")
+                ::cilbind::generated::expect(
+                    Fixed::op_multiply_with_k_a(self, &rhs),
+                    "`i32 * Fixed`",
+                )
             }
         }
         impl ::core::ops::Neg for Fixed {

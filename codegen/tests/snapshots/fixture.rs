@@ -2414,7 +2414,7 @@ pub mod system {
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Int32 capacity)` (`List..ctor`).
                 #[inline]
-                pub fn new_2(capacity: i32) -> ::cilbind::Result<Self> {
+                pub fn new_with_capacity(capacity: i32) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
                         ".ctor",
@@ -2435,7 +2435,7 @@ pub mod system {
                 }
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
                 #[inline]
-                pub fn new_3(
+                pub fn new_with_collection(
                     collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
@@ -2478,7 +2478,11 @@ pub mod system {
                 }
                 /// Binds `void System.Collections.Generic.List`1.Reverse(System.Int32 index, System.Int32 count)` (`List.Reverse`).
                 #[inline]
-                pub fn reverse_2(&self, index: i32, count: i32) -> ::cilbind::Result<()> {
+                pub fn reverse_with_index_count(
+                    &self,
+                    index: i32,
+                    count: i32,
+                ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "Reverse",
@@ -2498,7 +2502,7 @@ pub mod system {
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
                 #[inline]
-                pub fn sort_2(
+                pub fn sort_with_comparer(
                     &self,
                     comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
@@ -2514,7 +2518,7 @@ pub mod system {
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Int32 index, System.Int32 count, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
                 #[inline]
-                pub fn sort_3(
+                pub fn sort_with_index_count_comparer(
                     &self,
                     index: i32,
                     count: i32,
@@ -2538,7 +2542,7 @@ pub mod system {
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Comparison`1<System.Int32> comparison)` (`List.Sort`).
                 #[inline]
-                pub fn sort_4(
+                pub fn sort_with_comparison(
                     &self,
                     comparison: ::core::option::Option<
                         &impl ::cilbind::Is<super::super::super::system::Comparison<i32>>,
@@ -2645,7 +2649,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 index, System.Int32 count, System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
                 #[inline]
-                pub fn binary_search(
+                pub fn binary_search_with_index_count_item_comparer(
                     &self,
                     index: i32,
                     count: i32,
@@ -2672,7 +2676,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item)` (`List.BinarySearch`).
                 #[inline]
-                pub fn binary_search_2(&self, item: i32) -> ::cilbind::Result<i32> {
+                pub fn binary_search(&self, item: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "BinarySearch",
@@ -2682,7 +2686,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.BinarySearch`).
                 #[inline]
-                pub fn binary_search_3(
+                pub fn binary_search_with_comparer(
                     &self,
                     item: i32,
                     comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
@@ -2767,7 +2771,7 @@ pub mod system {
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32 index, System.Int32[] array, System.Int32 arrayIndex, System.Int32 count)` (`List.CopyTo`).
                 #[inline]
-                pub fn copy_to_2(
+                pub fn copy_to_with_index_array_array_index_count(
                     &self,
                     index: i32,
                     array: ::core::option::Option<&[i32]>,
@@ -2796,7 +2800,7 @@ pub mod system {
                 ///
                 /// Virtual: dispatches on the object's runtime type.
                 #[inline]
-                pub fn copy_to_3(
+                pub fn copy_to_with_array_index(
                     &self,
                     array: ::core::option::Option<&[i32]>,
                     array_index: i32,
@@ -2887,7 +2891,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
                 #[inline]
-                pub fn find_index_2(
+                pub fn find_index_with_start_index_match(
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
@@ -2907,7 +2911,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
                 #[inline]
-                pub fn find_index_3(
+                pub fn find_index_with_start_index_count_match(
                     &self,
                     start_index: i32,
                     count: i32,
@@ -2965,7 +2969,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
                 #[inline]
-                pub fn find_last_index_2(
+                pub fn find_last_index_with_start_index_match(
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
@@ -2985,7 +2989,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
                 #[inline]
-                pub fn find_last_index_3(
+                pub fn find_last_index_with_start_index_count_match(
                     &self,
                     start_index: i32,
                     count: i32,
@@ -3064,7 +3068,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index)` (`List.IndexOf`).
                 #[inline]
-                pub fn index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
+                pub fn index_of_with_index(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "IndexOf",
@@ -3074,7 +3078,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.IndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.IndexOf`).
                 #[inline]
-                pub fn index_of_3(
+                pub fn index_of_with_index_count(
                     &self,
                     item: i32,
                     index: i32,
@@ -3129,7 +3133,11 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index)` (`List.LastIndexOf`).
                 #[inline]
-                pub fn last_index_of_2(&self, item: i32, index: i32) -> ::cilbind::Result<i32> {
+                pub fn last_index_of_with_index(
+                    &self,
+                    item: i32,
+                    index: i32,
+                ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
                         "LastIndexOf",
@@ -3139,7 +3147,7 @@ pub mod system {
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item, System.Int32 index, System.Int32 count)` (`List.LastIndexOf`).
                 #[inline]
-                pub fn last_index_of_3(
+                pub fn last_index_of_with_index_count(
                     &self,
                     item: i32,
                     index: i32,
