@@ -27,6 +27,7 @@ mod expected {
         generics,
         interfaces,
         nullable,
+        optional_params,
         overloads,
         pointers,
         ref_returns,

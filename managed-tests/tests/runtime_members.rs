@@ -4,7 +4,7 @@
 //! types with `Builder::type_name`). Every result is checked against the same operation done
 //! in Rust; bad input is the managed exception as an `Error`, never a crash.
 
-use cilbind::{Boxing, Char, Double, Error, Int32, NetString, Object, ObjectArray, Reference};
+use cilbind::{Boxing, Char, Double, Error, Int32, NetString, Object, Reference};
 use managed_tests::corlib_runtime::system::globalization::CultureInfo;
 use managed_tests::corlib_runtime::system::{
     BooleanMethods, CharMethods, DoubleMethods, EnumMethods, Int32Methods, ObjectMethods, StringComparison,
@@ -48,7 +48,7 @@ fn string_instance_members_match_rust() {
         let expected_units = units(text);
         assert_eq!(s.length().unwrap() as usize, expected_units.len(), "Length of {text:?}");
         // `Split(params char[])` against `str::split`.
-        let parts = s.split(Some(&[comma()])).unwrap().expect("Split never returns null");
+        let parts = s.split(&[comma()]).unwrap().expect("Split never returns null");
         let parts: Vec<String> = parts
             .to_vec()
             .unwrap()
@@ -116,11 +116,10 @@ fn string_instance_members_match_rust() {
 fn string_statics_match_rust() {
     setup();
     let words = ["alpha", "", "gamma", "δέλτα"];
-    let handles: Vec<NetString> = words.iter().map(|w| NetString::new(w).unwrap()).collect();
-    let items: Vec<Option<&NetString>> = handles.iter().map(Some).collect();
-    let array = ObjectArray::<NetString>::from_items(&items).unwrap();
+    // `Join(string, params string[])` takes the strings as a slice.
+    let items: Vec<Option<&str>> = words.iter().copied().map(Some).collect();
     assert_eq!(
-        NetString::join_string_string_array(Some(", "), Some(&array))
+        NetString::join_string_string_array(Some(", "), &items)
             .unwrap()
             .as_deref(),
         Some(words.join(", ").as_str())

@@ -517,7 +517,7 @@ enum LogEntry {
 
 /// `Vector3.ToString()` (C#'s, with two decimals).
 fn to_display(mut v: Vector3) -> cilbind::Result<String> {
-    Ok(v.to_string()?.unwrap_or_default())
+    Ok(Vector3::to_string(&mut v)?.unwrap_or_default())
 }
 
 fn null(what: &str) -> cilbind::Error {

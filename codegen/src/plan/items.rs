@@ -181,6 +181,67 @@ pub(crate) struct Param {
     pub name: String,
     /// How it crosses.
     pub pass: Pass,
+    /// A `params T[]` array: a slice of its elements (the array is never null).
+    pub params_array: Option<ParamsArray>,
+}
+
+/// The `<name>_defaults` companion of a method whose trailing parameters have defaults
+/// (`plan/defaults.rs`).
+#[derive(Clone, Debug)]
+pub(crate) struct DefaultsOverload {
+    /// Rust name (`<method>_defaults`, made unique).
+    pub rust_name: String,
+    /// How many leading parameters it takes.
+    pub keep: usize,
+    /// The values it passes for the others, in order.
+    pub values: Vec<DefaultValue>,
+    /// Doc lines.
+    pub doc: Vec<String>,
+}
+
+/// A parameter's default value, as the companion passes it.
+#[derive(Clone, Debug)]
+pub(crate) enum DefaultValue {
+    /// `true`/`false`.
+    Bool(bool),
+    /// A UTF-16 code unit.
+    Char(u16),
+    /// An integer of this primitive type.
+    Int(i128, Primitive),
+    /// A `float`.
+    F32(f32),
+    /// A `double`.
+    F64(f64),
+    /// An enum's value.
+    Enum {
+        /// The enum's Rust path.
+        rust: String,
+        /// Its value.
+        value: i128,
+        /// Its underlying integer.
+        underlying: Primitive,
+        /// `[Flags]`.
+        flags: bool,
+    },
+    /// A string.
+    Str(String),
+    /// `null`: `None`.
+    Null,
+    /// A `Nullable`'s value: `Some(…)`.
+    Some(Box<DefaultValue>),
+    /// A `params` array left out: empty.
+    EmptyParams,
+}
+
+/// How a `params T[]` parameter takes a Rust slice.
+#[derive(Clone, Debug)]
+pub(crate) enum ParamsArray {
+    /// `&[T]` of primitives, enums or full structs (copied into a new array).
+    Values,
+    /// `&[Option<&str>]` for `params string[]`.
+    Strings,
+    /// `&[Option<&T>]` of references: the element type's Rust path.
+    Objects(String),
 }
 
 /// What a method returns.
@@ -246,6 +307,8 @@ pub(crate) struct MethodItem {
     /// The safe overload over slices, when every pointer parameter has an obvious length
     /// (see `member`'s module doc).
     pub slice: Option<Box<SliceOverload>>,
+    /// The companion that leaves out trailing parameters with defaults.
+    pub defaults: Option<Box<DefaultsOverload>>,
 }
 
 /// A safe overload of an `unsafe fn` whose pointer parameters each come with a length: each

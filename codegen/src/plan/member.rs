@@ -156,6 +156,11 @@ fn plan_member(
             item.slice = Some(Box::new(SliceOverload { rust_name, pairs, doc }));
         }
     }
+    // (Generic methods too: the companion forwards its type parameters.)
+    item.defaults = super::defaults::plan(method, &item, || {
+        names::unique(format!("{}_defaults", item.rust_name.trim_start_matches("r#")), taken)
+    })
+    .map(Box::new);
     // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
     let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
     // (Closures need the argument types: not in a generic impl, whose closed delegates get it.)
@@ -215,7 +220,12 @@ fn plan_method(
             }
             mask |= 1 << i;
         }
-        params.push(Param { name, pass });
+        let params_array = p.is_params.then(|| params_array(&pass)).flatten();
+        params.push(Param {
+            name,
+            pass,
+            params_array,
+        });
     }
     let ret = match &sig.ret {
         Crossing::ByRef { .. } => return no_form("return: ref returns are not bound"),
@@ -334,6 +344,7 @@ fn plan_method(
             .collect(),
         is_unsafe,
         slice: None,
+        defaults: None,
         overloaded: false,
         net_signature,
     })
@@ -474,4 +485,20 @@ fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
         m.name,
         params.join(", ")
     )
+}
+
+/// How a `params T[]` parameter of form `pass` takes a slice (`None`: as a plain array).
+fn params_array(pass: &Pass) -> Option<ParamsArray> {
+    match pass {
+        Pass::BlittableArray { .. } => Some(ParamsArray::Values),
+        Pass::ObjectArray(handle) => {
+            let elem = handle.strip_prefix("::cilbind::ObjectArray<")?.strip_suffix('>')?;
+            Some(if elem == "::cilbind::NetString" {
+                ParamsArray::Strings
+            } else {
+                ParamsArray::Objects(elem.to_string())
+            })
+        }
+        _ => None,
+    }
 }

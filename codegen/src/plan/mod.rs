@@ -14,6 +14,7 @@
 
 mod callback;
 pub(crate) mod classify;
+mod defaults;
 mod field;
 mod function_id;
 mod items;

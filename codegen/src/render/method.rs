@@ -13,6 +13,7 @@
 //! | string | `Option<&str>` | `Option<String>` |
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
+//! | `params T[]` | `&[T]` (values), `&[Option<&str>]` (strings), `&[Option<&T>]` (references): a new array per call | |
 //! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` (`ref`: `&mut Option<T>`, `T` as stored) | `Option<T>` |
 //! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum or full struct | `&mut [T]` / `&[T]` (lent for the call; through a trampoline) | |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
@@ -22,8 +23,8 @@
 
 use super::tokens::{ident, lit_str, ty};
 use crate::plan::{
-    primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, Pass, PassMode, Primitive, Receiver, Ret,
-    RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+    primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, ParamsArray, Pass, PassMode, Primitive,
+    Receiver, Ret, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -129,6 +130,34 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
         }
         // The plan binds no other parameter form.
         Pass::Void | Pass::ByRef { .. } => quote!(()),
+    };
+    p.rust_param = Some(quote!(#name: #rust));
+    p
+}
+
+/// A `params T[]` parameter: a slice, made into a new array for the call.
+fn params_param(name: &Ident, pass: &Pass, form: &ParamsArray) -> ParamCode {
+    let mut p = ParamCode {
+        arg: quote!(Some(&#name)),
+        ..ParamCode::default()
+    };
+    let rust = match (form, pass) {
+        (ParamsArray::Values, Pass::BlittableArray { elem, .. }) => {
+            let elem = ty(elem);
+            p.pre = quote!(let #name = ::cilbind::Array::<#elem>::from_slice(#name)?;);
+            quote!(&[#elem])
+        }
+        (ParamsArray::Strings, _) => {
+            p.pre = quote!(let #name = ::cilbind::ObjectArray::<::cilbind::NetString>::from_strs(#name)?;);
+            quote!(&[::core::option::Option<&str>])
+        }
+        (ParamsArray::Objects(elem), _) => {
+            let elem = ty(elem);
+            p.pre = quote!(let #name = ::cilbind::ObjectArray::<#elem>::from_items(#name)?;);
+            quote!(&[::core::option::Option<&#elem>])
+        }
+        // The plan gives `Values` only to arrays of values.
+        (ParamsArray::Values, other) => return value_param(name, other),
     };
     p.rust_param = Some(quote!(#name: #rust));
     p
@@ -304,9 +333,10 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         .iter()
         .map(|p| {
             let name = ident(&p.name);
-            match &p.pass {
-                Pass::ByRef { pass, target } => byref_param(&name, *pass, target),
-                other => value_param(&name, other),
+            match (&p.pass, &p.params_array) {
+                (Pass::ByRef { pass, target }, _) => byref_param(&name, *pass, target),
+                (other, Some(form)) => params_param(&name, other, form),
+                (other, None) => value_param(&name, other),
             }
         })
         .collect();
@@ -437,6 +467,10 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         .slice
         .as_ref()
         .map(|s| super::slice_overload::render(m, s, &params, &result_ty));
+    let defaults = m
+        .defaults
+        .as_ref()
+        .map(|d| super::defaults_overload::render(m, d, &params, &method_params, &result_ty));
     // The common case is one call in tail position (`M.call((…))`): the raw call's type is
     // the function's result, so it needs no binding, no `?` and no `Ok`, which is most of
     // what type-checking a generated body costs (measured in BENCHMARKS.md).
@@ -465,5 +499,6 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
             #body
         }
         #slice
+        #defaults
     }
 }

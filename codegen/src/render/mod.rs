@@ -6,6 +6,7 @@
 //! Items are rendered and formatted on every core: tokens can't cross threads, so each
 //! thread renders its share of the plan's items, formats them, and hands back text.
 
+mod defaults_overload;
 mod delegate;
 mod enums;
 mod field;

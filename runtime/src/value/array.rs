@@ -99,5 +99,18 @@ impl<T: Reference> ObjectArray<T> {
     }
 }
 
+impl ObjectArray<crate::NetString> {
+    /// A new managed `string[]` holding these strings (`None` is null): how a `params
+    /// string[]` parameter takes a slice of `&str`.
+    pub fn from_strs(items: &[Option<&str>]) -> Result<Self> {
+        let strings = items
+            .iter()
+            .map(|s| s.map(crate::NetString::new).transpose())
+            .collect::<Result<Vec<_>>>()?;
+        let refs: Vec<Option<&crate::NetString>> = strings.iter().map(Option::as_ref).collect();
+        Self::from_items(&refs)
+    }
+}
+
 generic_reference!(Array<T: Blittable>, Ok(T::class()?.array()));
 generic_reference!(ObjectArray<T: Reference>, Ok(T::class()?.array()));
