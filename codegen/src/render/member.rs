@@ -47,6 +47,9 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
                 impl<T: ::cilbind::Is<#name>> #trait_name for T {}
             }
         }
+        // No empty `impl` blocks (a closed delegate whose only member is `from_fn`, rendered
+        // apart): every item costs compile time in every user's build.
+        None if items.is_empty() => TokenStream::new(),
         None => quote!(impl #generics #name { #items }),
     };
     let std_impls = super::std_traits::render(&members.self_ty, &members.std_impls);

@@ -255,6 +255,5 @@ pub mod features {
         ::cilbind::blittable!(unsafe Vec2, __TYPE_Vec2, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Vec2 => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Vec2);
-        impl Vec2 {}
     }
 }

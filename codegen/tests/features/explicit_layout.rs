@@ -63,7 +63,6 @@ pub mod features {
         ::cilbind::blittable!(unsafe Packed, __TYPE_Packed, [u8, i64]);
         ::cilbind::generated::impl_boxing!(Packed => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Packed);
-        impl Packed {}
         /// Binds the .NET struct `Features.Layout.Padded` (assembly `Feature`): 12 bytes, mirrored field for field.
         #[repr(C)]
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,7 +95,6 @@ pub mod features {
         ::cilbind::blittable!(unsafe Padded, __TYPE_Padded, [i32]);
         ::cilbind::generated::impl_boxing!(Padded => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Padded);
-        impl Padded {}
         /// Binds the .NET struct `Features.Layout.Variant` (assembly `Feature`): 4 bytes, mirrored field for field.
         #[repr(C)]
         #[derive(Clone, Copy)]
@@ -150,6 +148,5 @@ pub mod features {
         ::cilbind::blittable!(unsafe Variant, __TYPE_Variant, [i32, f32, i16]);
         ::cilbind::generated::impl_boxing!(Variant => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Variant);
-        impl Variant {}
     }
 }

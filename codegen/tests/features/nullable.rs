@@ -198,7 +198,6 @@ pub mod features {
         ::cilbind::blittable!(unsafe Pt, __TYPE_Pt, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Pt => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Pt);
-        impl Pt {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Values: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

@@ -56,7 +56,6 @@ pub mod features {
         ::cilbind::blittable!(unsafe Cell, __TYPE_Cell, [i32]);
         ::cilbind::generated::impl_boxing!(Cell => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Cell);
-        impl Cell {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Store: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

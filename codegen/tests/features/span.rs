@@ -255,6 +255,5 @@ pub mod features {
         ::cilbind::blittable!(unsafe Pt, __TYPE_Pt, [f32, f32]);
         ::cilbind::generated::impl_boxing!(Pt => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Pt);
-        impl Pt {}
     }
 }

@@ -943,7 +943,6 @@ pub mod fixture {
         );
         ::cilbind::generated::impl_boxing!(Header => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Header);
-        impl Header {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_HoldsHit: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -1066,7 +1065,6 @@ pub mod fixture {
         ::cilbind::blittable!(unsafe HoldsOdd, __TYPE_HoldsOdd, [Odd, u8]);
         ::cilbind::generated::impl_boxing!(HoldsOdd => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct HoldsOdd);
-        impl HoldsOdd {}
         /// Binds the .NET struct `Fixture.Structs.IntOrFloat` (assembly `Fixture`): 8 bytes, mirrored field for field.
         #[repr(C)]
         #[derive(Clone, Copy)]
@@ -1124,7 +1122,6 @@ pub mod fixture {
             IntOrFloat => ::cilbind::ValueType, ::cilbind::Object
         );
         ::cilbind::generated::type_arg!(struct IntOrFloat);
-        impl IntOrFloat {}
         /// Binds the .NET struct `Fixture.Structs.Mixed` (assembly `Fixture`): 24 bytes, mirrored field for field.
         #[repr(C)]
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1172,7 +1169,6 @@ pub mod fixture {
         ::cilbind::blittable!(unsafe Mixed, __TYPE_Mixed, [u8, i32, f64, i16, u8, u16]);
         ::cilbind::generated::impl_boxing!(Mixed => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Mixed);
-        impl Mixed {}
         /// Binds the .NET struct `Fixture.Structs.Nested` (assembly `Fixture`): 40 bytes, mirrored field for field.
         #[repr(C)]
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1213,7 +1209,6 @@ pub mod fixture {
         );
         ::cilbind::generated::impl_boxing!(Nested => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Nested);
-        impl Nested {}
         /// Binds the .NET struct `Fixture.Structs.Odd` (assembly `Fixture`): 6 bytes, mirrored field for field.
         #[repr(C, packed)]
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1246,7 +1241,6 @@ pub mod fixture {
         ::cilbind::blittable!(unsafe Odd, __TYPE_Odd, [i32]);
         ::cilbind::generated::impl_boxing!(Odd => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Odd);
-        impl Odd {}
         /// Binds the .NET struct `Fixture.Structs.Packed` (assembly `Fixture`): 5 bytes, mirrored field for field.
         #[repr(C, packed)]
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1282,7 +1276,6 @@ pub mod fixture {
         ::cilbind::blittable!(unsafe Packed, __TYPE_Packed, [u8, i32]);
         ::cilbind::generated::impl_boxing!(Packed => ::cilbind::ValueType, ::cilbind::Object);
         ::cilbind::generated::type_arg!(struct Packed);
-        impl Packed {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Pair: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
