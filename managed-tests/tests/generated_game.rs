@@ -34,8 +34,9 @@ fn full_structs_cross_by_value_without_boxing() {
         Vector3::cross(&v(1.0, 0.0, 0.0), &v(0.0, 1.0, 0.0)).unwrap(),
         v(0.0, 0.0, 1.0)
     );
+    // Dot only reads `this` (`&self`); Scale writes its fields (`&mut self`).
+    assert_eq!(a.dot(&b).unwrap(), 32.0);
     let mut m = a;
-    assert_eq!(m.dot(&b).unwrap(), 32.0);
     m.scale(2.0).unwrap();
     assert_eq!(m, v(2.0, 4.0, 6.0), "an instance method mutates the Rust value");
     assert_eq!(v(3.0, 4.0, 0.0).length().unwrap(), 5.0, "a property getter");
