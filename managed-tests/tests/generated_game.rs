@@ -44,13 +44,13 @@ fn full_structs_cross_by_value_without_boxing() {
     Vector3::normalize(&mut n).unwrap();
     assert_eq!(n, v(0.0, 0.6, 0.8), "ref struct");
     assert!(v(1.0, 1.0, 1.0).equals(&v(1.0, 1.0, 1.0)).unwrap());
-    // The bound method returns the .NET string (or null); `Display` prints it (so
-    // `ToString::to_string` on a temporary, whose `&mut` receiver the inherent method can't
-    // take, is the Rust `String` of the same call).
+    // The bound method (it only reads: `&self`) returns the .NET string (or null);
+    // `Display` prints it, and `ToString::to_string`, named in full, is its Rust `String`.
     assert_eq!(
-        Vector3::to_string(&mut v(1.5, 2.0, -3.0)).unwrap().as_deref(),
+        v(1.5, 2.0, -3.0).to_string().unwrap().as_deref(),
         Some("(1.5, 2, -3)")
     );
+    assert_eq!(ToString::to_string(&v(1.5, 2.0, -3.0)), "(1.5, 2, -3)");
     assert_eq!(format!("{:>14}", v(1.5, 2.0, -3.0)), "  (1.5, 2, -3)");
     // Static fields and consts.
     assert_eq!(Vector3::zero().unwrap(), v(0.0, 0.0, 0.0));

@@ -168,7 +168,7 @@ fn direct_access(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Direct {
             // A constructor call of `newobj` gets new storage, never `this`: only its
             // arguments matter.
             I::NewObject(u) => {
-                if takes_ref(&signature_of(res, *u)) {
+                if takes_ref(signature_of(res, *u)) {
                     return Direct::Writes;
                 }
                 continue;
