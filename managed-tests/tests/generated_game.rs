@@ -46,10 +46,7 @@ fn full_structs_cross_by_value_without_boxing() {
     assert!(v(1.0, 1.0, 1.0).equals(&v(1.0, 1.0, 1.0)).unwrap());
     // The bound method (it only reads: `&self`) returns the .NET string (or null);
     // `Display` prints it, and `ToString::to_string`, named in full, is its Rust `String`.
-    assert_eq!(
-        v(1.5, 2.0, -3.0).to_string().unwrap().as_deref(),
-        Some("(1.5, 2, -3)")
-    );
+    assert_eq!(v(1.5, 2.0, -3.0).to_string().unwrap().as_deref(), Some("(1.5, 2, -3)"));
     assert_eq!(ToString::to_string(&v(1.5, 2.0, -3.0)), "(1.5, 2, -3)");
     assert_eq!(format!("{:>14}", v(1.5, 2.0, -3.0)), "  (1.5, 2, -3)");
     // Static fields and consts.
