@@ -34,8 +34,9 @@ fn full_structs_cross_by_value_without_boxing() {
         Vector3::cross(&v(1.0, 0.0, 0.0), &v(0.0, 1.0, 0.0)).unwrap(),
         v(0.0, 0.0, 1.0)
     );
+    // Dot only reads `this` (`&self`); Scale writes its fields (`&mut self`).
+    assert_eq!(a.dot(&b).unwrap(), 32.0);
     let mut m = a;
-    assert_eq!(m.dot(&b).unwrap(), 32.0);
     m.scale(2.0).unwrap();
     assert_eq!(m, v(2.0, 4.0, 6.0), "an instance method mutates the Rust value");
     assert_eq!(v(3.0, 4.0, 0.0).length().unwrap(), 5.0, "a property getter");
@@ -43,13 +44,10 @@ fn full_structs_cross_by_value_without_boxing() {
     Vector3::normalize(&mut n).unwrap();
     assert_eq!(n, v(0.0, 0.6, 0.8), "ref struct");
     assert!(v(1.0, 1.0, 1.0).equals(&v(1.0, 1.0, 1.0)).unwrap());
-    // The bound method returns the .NET string (or null); `Display` prints it (so
-    // `ToString::to_string` on a temporary, whose `&mut` receiver the inherent method can't
-    // take, is the Rust `String` of the same call).
-    assert_eq!(
-        Vector3::to_string(&mut v(1.5, 2.0, -3.0)).unwrap().as_deref(),
-        Some("(1.5, 2, -3)")
-    );
+    // The bound method (it only reads: `&self`) returns the .NET string (or null);
+    // `Display` prints it, and `ToString::to_string`, named in full, is its Rust `String`.
+    assert_eq!(v(1.5, 2.0, -3.0).to_string().unwrap().as_deref(), Some("(1.5, 2, -3)"));
+    assert_eq!(ToString::to_string(&v(1.5, 2.0, -3.0)), "(1.5, 2, -3)");
     assert_eq!(format!("{:>14}", v(1.5, 2.0, -3.0)), "  (1.5, 2, -3)");
     // Static fields and consts.
     assert_eq!(Vector3::zero().unwrap(), v(0.0, 0.0, 0.0));

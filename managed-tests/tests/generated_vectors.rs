@@ -68,8 +68,7 @@ fn vector3_arithmetic_matches_rust() {
     let rust_cross = v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
     assert_eq!(c, rust_cross);
     assert_eq!(c, v3(-12.0, 1.875, 4.5));
-    let mut len_of = a;
-    assert!(close(len_of.length().unwrap(), (1.0f32 + 4.0 + 12.25).sqrt()));
+    assert!(close(a.length().unwrap(), (1.0f32 + 4.0 + 12.25).sqrt()));
     assert_eq!(Vector3::new_with_x_y_z(7.0, 8.0, 9.0).unwrap(), v3(7.0, 8.0, 9.0));
     assert_eq!(Vector3::unit_y().unwrap(), v3(0.0, 1.0, 0.0));
 }
@@ -162,6 +161,48 @@ fn quaternion_rotation_matches_rust() {
     // q·q is a 180° rotation: (0, 0, 1, 0) up to rounding.
     let qq = Quaternion::multiply_quaternion_quaternion(&q, &q).unwrap();
     assert!(close(qq.z, 1.0) && close(qq.w, 0.0), "{qq:?}");
+}
+
+/// Methods whose IL never writes through `this` take `&self`, so they are called on values
+/// that are not `mut`; the values are unchanged afterwards and the results match Rust's.
+#[test]
+fn read_only_methods_take_shared_references() {
+    setup();
+    let a = v3(2.0, -3.0, 6.0);
+    let b = v3(2.0, -3.0, 6.0);
+    assert_eq!(a.length().unwrap(), 7.0);
+    assert_eq!(a.length_squared().unwrap(), 49.0);
+    assert!(a.equals_with_other(&b).unwrap());
+    assert!(!a.equals_with_other(&v3(2.0, -3.0, 6.5)).unwrap());
+    assert_eq!(a.get_hash_code().unwrap(), b.get_hash_code().unwrap());
+    assert_eq!(a.to_string().unwrap().as_deref(), Some("<2, -3, 6>"));
+    a.copy_to(Some(&[0.0f32; 3][..])).unwrap();
+    assert_eq!(a, v3(2.0, -3.0, 6.0), "a read-only call leaves the value alone");
+
+    let q = Quaternion {
+        x: 1.0,
+        y: 2.0,
+        z: 2.0,
+        w: 4.0,
+    };
+    assert_eq!(q.length().unwrap(), 5.0);
+    assert_eq!(q.length_squared().unwrap(), 25.0);
+    assert!(!q.is_identity().unwrap());
+    assert!(q.equals_with_other(&q).unwrap());
+
+    let m = from_rows([
+        [2.0, 0.0, 0.0, 0.0],
+        [0.0, 3.0, 0.0, 0.0],
+        [0.0, 0.0, 4.0, 0.0],
+        [1.0, 2.0, 3.0, 1.0],
+    ]);
+    // Triangular: the determinant is the product of the diagonal.
+    assert_eq!(m.get_determinant().unwrap(), 2.0 * 3.0 * 4.0 * 1.0);
+    assert!(m.equals_with_other(&m).unwrap());
+    assert!(!m.is_identity().unwrap());
+    assert!(Matrix4x4::identity().unwrap().is_identity().unwrap());
+    assert_eq!(m.translation().unwrap(), v3(1.0, 2.0, 3.0));
+    assert_eq!(m.get_hash_code().unwrap(), from_rows(rows(&m)).get_hash_code().unwrap());
 }
 
 /// `Vector<T>`, a generic value type (its layout depends on `T`: held by handle), and the

@@ -34,7 +34,7 @@ fn unsafe_fns_read_and_write_through_struct_pointers() {
 #[test]
 fn a_full_struct_method_takes_a_pointer_through_its_trampoline() {
     setup();
-    let mut p = P2 { x: 3, y: -4 };
+    let p = P2 { x: 3, y: -4 };
     let mut target = P2 { x: 10, y: 20 };
     // SAFETY: P2.AddTo reads and writes one P2 through `target`, which points to a live P2.
     unsafe { p.add_to(&mut target) }.unwrap();

@@ -87,7 +87,14 @@ fn display_prints_dotnets_to_string() {
     let v = v3(1.5, 2.0, -3.0);
     // Mono's Vector3.ToString(): "<X, Y, Z>", each number as its shortest round-trip text.
     assert_eq!(format!("{v}"), format!("<{}, {}, {}>", v.x, v.y, v.z));
-    assert_eq!(v.to_string(), "<1.5, 2, -3>", "ToString::to_string through Display");
+    // `v.to_string()` is the inherent binding of ToString() (it takes `&self`), so the trait's
+    // method is named in full.
+    assert_eq!(
+        ToString::to_string(&v),
+        "<1.5, 2, -3>",
+        "ToString::to_string through Display"
+    );
+    assert_eq!(v.to_string().unwrap().as_deref(), Some("<1.5, 2, -3>"));
     assert_eq!(
         format!("[{:>14}]", v),
         "[  <1.5, 2, -3>]",

@@ -273,7 +273,7 @@ impl Game {
     fn player_turn(&self, p: &Player, target: usize, stats: &mut TickStats) -> cilbind::Result<()> {
         let pos = self.call(p.position())?;
         let target_pos = self.call(self.entity(target).position())?;
-        let mut to = self.call(Vector3::sub(&target_pos, &pos))?;
+        let to = self.call(Vector3::sub(&target_pos, &pos))?;
         let distance = self.call(to.magnitude())?;
         let dir = self.call(to.normalized())?;
         if distance > KEEP_DISTANCE {
@@ -339,7 +339,7 @@ impl Game {
         let range = self.call(m.range())?;
         let flags = self.call(m.flags())?;
         let prey = match self.nearest(&pos, Team::BLUE)? {
-            Some((j, mut to, d2)) if d2 <= MONSTER_SIGHT * MONSTER_SIGHT => {
+            Some((j, to, d2)) if d2 <= MONSTER_SIGHT * MONSTER_SIGHT => {
                 let dir = self.call(to.normalized())?;
                 self.call(m.set_rotation(&self.call(Quaternion::look_along(&dir))?))?;
                 self.call(m.set_flags(flags | EntityFlags::HUNTING))?;
@@ -516,8 +516,8 @@ enum LogEntry {
 }
 
 /// `Vector3.ToString()` (C#'s, with two decimals).
-fn to_display(mut v: Vector3) -> cilbind::Result<String> {
-    Ok(Vector3::to_string(&mut v)?.unwrap_or_default())
+fn to_display(v: Vector3) -> cilbind::Result<String> {
+    Ok(v.to_string()?.unwrap_or_default())
 }
 
 fn null(what: &str) -> cilbind::Error {

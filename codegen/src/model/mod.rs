@@ -10,7 +10,7 @@ mod type_def;
 pub use ty::{GenericParam, Primitive, Ty, TypePath};
 pub use type_def::{
     ConstValue, EnumInfo, EnumMember, EventModel, FieldModel, Layout, MemberModelRef, MethodModel, ParamModel,
-    PassMode, PropertyModel, TypeApi, TypeKind, TypeModel, Visibility,
+    PassMode, PropertyModel, ThisAccess, TypeApi, TypeKind, TypeModel, Visibility,
 };
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -121,6 +121,18 @@ pub struct ParamModel {
     pub is_params: bool,
 }
 
+/// Whether an instance method of a struct may change the value it is called on, as read
+/// from its IL (the rule: `read/this_writes.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThisAccess {
+    /// The body never writes through `this` nor hands `this` to anything that might.
+    ReadOnly,
+    /// The body may write through `this` (or could not be decoded).
+    Writes,
+    /// No IL to look at (abstract, `extern`, internal call), or not a struct's instance method.
+    Unknown,
+}
+
 /// A method, constructor, or property/event accessor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MethodModel {
@@ -148,6 +160,8 @@ pub struct MethodModel {
     pub ret: Ty,
     /// Takes a variable argument list (`__arglist`).
     pub is_varargs: bool,
+    /// For a struct's instance method, whether it may write through `this`.
+    pub this_access: ThisAccess,
 }
 
 /// A property or indexer.

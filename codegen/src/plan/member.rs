@@ -24,7 +24,9 @@ use super::items::*;
 use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, names, overloads};
-use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeKind, TypeModel};
+use crate::model::{
+    GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, ThisAccess, Ty, TypeKind, TypeModel,
+};
 use std::collections::BTreeSet;
 
 /// The runtime's largest argument tuple (`this` included).
@@ -238,10 +240,16 @@ fn plan_method(
         (true, _) => Receiver::Static,
         (false, Owner::Class | Owner::Interface) => Receiver::Object,
         (false, Owner::ManagedStruct) => Receiver::StructBox,
-        // Getters work on a copy (C# would make a defensive copy of a readonly value too);
-        // other methods may mutate the value, as in C#. (Decided by the `get_` name for now.)
-        (false, Owner::FullStruct) if m.name.starts_with("get_") => Receiver::StructCopy,
-        (false, Owner::FullStruct) => Receiver::StructMut,
+        // A method whose IL never writes through `this` (read/this_writes.rs) works on a copy
+        // and takes `&self`; one that may write takes `&mut self`, as in C#. Without IL to
+        // read (extern, internal call), getters work on a copy (C# makes a defensive copy of
+        // a readonly value too) and other methods take `&mut self`.
+        (false, Owner::FullStruct) => match m.this_access {
+            ThisAccess::ReadOnly => Receiver::StructCopy,
+            ThisAccess::Writes => Receiver::StructMut,
+            ThisAccess::Unknown if m.name.starts_with("get_") => Receiver::StructCopy,
+            ThisAccess::Unknown => Receiver::StructMut,
+        },
     };
     if matches!(receiver, Receiver::StructCopy | Receiver::StructMut) {
         mask |= THIS_BY_POINTER;

@@ -156,8 +156,9 @@ impl AssemblySet {
             search_dirs,
             loaded: RefCell::new(HashMap::new()),
             files_read: RefCell::new(Vec::new()),
-            // Bindings never need IL bodies; skipping them halves the parse time.
-            options: ReadOptions::new().with_skip_method_bodies(true),
+            // Bodies are decoded on demand: only structs' instance methods are read (does a
+            // method write through `this`?), and parsing stays as fast as without bodies.
+            options: ReadOptions::new().with_lazy_method_bodies(true),
         }
     }
 

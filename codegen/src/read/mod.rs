@@ -5,6 +5,7 @@
 mod assembly_set;
 mod definition;
 mod panic_guard;
+mod this_writes;
 mod to_model;
 
 pub use assembly_set::AssemblySet;

@@ -15,10 +15,11 @@ use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
+use super::this_writes;
 use crate::error::{Error, Result};
 use crate::model::{
-    EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel, Ty,
-    TypeApi, TypeKind, TypeModel, TypePath,
+    EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
+    ThisAccess, Ty, TypeApi, TypeKind, TypeModel, TypePath,
 };
 use dotnetdll::prelude::*;
 use std::collections::HashMap;
@@ -402,23 +403,31 @@ impl Converter<'_> {
     }
 
     fn type_api(&mut self, d: DefRef) -> Result<TypeApi> {
-        let td = d.def();
         let from = d.asm;
+        let res = &from.res;
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
+        let access = this_writes::analyze(self.set, d);
+        let access_of = |mi: Option<MethodIndex>| {
+            mi.and_then(|mi| access.get(&mi).copied())
+                .unwrap_or(ThisAccess::Unknown)
+        };
 
         let mut methods = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
-        for m in td.methods.iter().filter(|m| is_visible(m.accessibility)) {
-            methods.push(self.method(from, m)?);
+        for (mi, m) in res
+            .enumerate_methods(d.idx)
+            .filter(|(_, m)| is_visible(m.accessibility))
+        {
+            methods.push(self.method(from, m, access_of(Some(mi)))?);
         }
         let mut properties = Vec::new();
-        for p in &td.properties {
+        for (pi, p) in res.enumerate_properties(d.idx) {
             let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.method(from, m)?),
+                Some(m) => Some(self.method(from, m, access_of(res.property_getter_index(pi)))?),
                 None => None,
             };
             let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.method(from, m)?),
+                Some(m) => Some(self.method(from, m, access_of(res.property_setter_index(pi)))?),
                 None => None,
             };
             if getter.is_none() && setter.is_none() {
@@ -452,12 +461,15 @@ impl Converter<'_> {
             });
         }
         let mut events = Vec::new();
-        for e in td.events.iter().filter(|e| is_visible(e.add_listener.accessibility)) {
+        for (ei, e) in res
+            .enumerate_events(d.idx)
+            .filter(|(_, e)| is_visible(e.add_listener.accessibility))
+        {
             events.push(EventModel {
                 name: e.name.to_string(),
                 handler: e.delegate_type.to_ty(self, from)?,
-                add: self.method(from, &e.add_listener)?,
-                remove: self.method(from, &e.remove_listener)?,
+                add: self.method(from, &e.add_listener, access_of(Some(res.event_add_index(ei))))?,
+                remove: self.method(from, &e.remove_listener, access_of(Some(res.event_remove_index(ei))))?,
             });
         }
         Ok(TypeApi {
@@ -518,7 +530,7 @@ impl Converter<'_> {
         Ok(())
     }
 
-    fn method(&mut self, from: &'static Loaded, m: &Method) -> Result<MethodModel> {
+    fn method(&mut self, from: &'static Loaded, m: &Method, this_access: ThisAccess) -> Result<MethodModel> {
         let mut params = Vec::new();
         for (i, p) in m.signature.parameters.iter().enumerate() {
             let meta = m.parameter_metadata.get(i).and_then(Option::as_ref);
@@ -563,6 +575,7 @@ impl Converter<'_> {
             params,
             ret,
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
+            this_access,
         })
     }
 }

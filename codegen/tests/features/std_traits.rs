@@ -130,7 +130,7 @@ pub mod features {
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
             pub fn equals(
-                &mut self,
+                &self,
                 o: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<bool> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
@@ -139,40 +139,50 @@ pub mod features {
                     &["System.Object"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                M.call((::cilbind::Out(self), o.map(::cilbind::Reference::as_object)))
+                let mut this = *self;
+                let __r: bool = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut this), o.map(::cilbind::Reference::as_object)))?;
+                Ok(__r)
             }
             /// Binds `System.Int32 Features.StdTraits.Fixed.GetHashCode()` (`Fixed.GetHashCode`).
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
-            pub fn get_hash_code(&mut self) -> ::cilbind::Result<i32> {
+            pub fn get_hash_code(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Fixed,
                     "GetHashCode",
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                M.call((::cilbind::Out(self),))
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
             }
             /// Binds `System.Int32 Features.StdTraits.Fixed.CompareTo(Features.StdTraits.Fixed other)` (`Fixed.CompareTo`).
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
-            pub fn compare_to(&mut self, other: &Fixed) -> ::cilbind::Result<i32> {
+            pub fn compare_to(&self, other: &Fixed) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Fixed,
                     "CompareTo",
                     &["Features.StdTraits.Fixed"],
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
-                M.call((::cilbind::Out(self), ::cilbind::In(other)))
+                let mut this = *self;
+                let __r: i32 = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut this), ::cilbind::In(other)))?;
+                Ok(__r)
             }
             /// Binds `System.String Features.StdTraits.Fixed.ToString()` (`Fixed.ToString`).
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
             pub fn to_string(
-                &mut self,
+                &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Fixed,
@@ -180,7 +190,11 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                M.call((::cilbind::Out(self),))
+                let mut this = *self;
+                let __r: ::core::option::Option<::std::string::String> = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
             }
             /// Binds `static Features.StdTraits.Fixed Features.StdTraits.Fixed.op_Implicit(System.Int32 v)` (`Fixed.op_Implicit`).
             #[inline]
@@ -265,10 +279,7 @@ pub mod features {
                 state
                     .write_i32(
                         ::cilbind::generated::expect(
-                            {
-                                let mut this = *self;
-                                Self::get_hash_code(&mut this)
-                            },
+                            Self::get_hash_code(self),
                             "`Fixed.GetHashCode()`",
                         ),
                     );
@@ -286,10 +297,7 @@ pub mod features {
         impl ::core::cmp::Ord for Fixed {
             fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
                 ::cilbind::generated::expect(
-                        {
-                            let mut this = *self;
-                            Self::compare_to(&mut this, other)
-                        },
+                        Self::compare_to(self, other),
                         "`Fixed.CompareTo(Fixed)`",
                     )
                     .cmp(&0)
@@ -297,10 +305,7 @@ pub mod features {
         }
         impl ::core::fmt::Display for Fixed {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                match {
-                    let mut this = *self;
-                    Self::to_string(&mut this)
-                } {
+                match Self::to_string(self) {
                     Ok(Some(text)) => f.pad(&text),
                     Ok(None) => Ok(()),
                     Err(_) => Err(::core::fmt::Error),

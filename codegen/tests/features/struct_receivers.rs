@@ -68,6 +68,123 @@ pub mod features {
                 );
                 M.call_sret((start,))
             }
+            /// Binds `System.Int32 Features.Receivers.Counter.Mixed()` (`Counter.Mixed`).
+            #[inline]
+            pub fn mixed(&mut self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Mixed",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self),))
+            }
+            /// Binds `System.Int32 Features.Receivers.Counter.Twice()` (`Counter.Twice`).
+            #[inline]
+            pub fn twice(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Twice",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
+            }
+            /// Binds `System.Boolean Features.Receivers.Counter.Same(Features.Receivers.Counter other)` (`Counter.Same`).
+            #[inline]
+            pub fn same(&self, other: &Counter) -> ::cilbind::Result<bool> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Same",
+                    &["Features.Receivers.Counter"],
+                    ::cilbind::THIS_BY_POINTER | 0b1,
+                );
+                let mut this = *self;
+                let __r: bool = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut this), ::cilbind::In(other)))?;
+                Ok(__r)
+            }
+            /// Binds `System.String Features.Receivers.Counter.ToString()` (`Counter.ToString`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn to_string(
+                &self,
+            ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "ToString",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: ::core::option::Option<::std::string::String> = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
+            }
+            /// Binds `System.String Features.Receivers.Counter.Describe(System.String prefix)` (`Counter.Describe`).
+            #[inline]
+            pub fn describe(
+                &self,
+                prefix: ::core::option::Option<&str>,
+            ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Describe",
+                    &["System.String"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: ::core::option::Option<::std::string::String> = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut this), prefix))?;
+                Ok(__r)
+            }
+            /// Binds `System.Int32 Features.Receivers.Counter.GetHashCode()` (`Counter.GetHashCode`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn get_hash_code(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "GetHashCode",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
+            }
+            /// Binds `Features.Receivers.Counter Features.Receivers.Counter.Plus(System.Int32 n)` (`Counter.Plus`).
+            #[inline]
+            pub fn plus(&self, n: i32) -> ::cilbind::Result<Counter> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Plus",
+                    &["System.Int32"],
+                    ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: Counter = M.thunk()?.call_sret((::cilbind::Out(&mut this), n))?;
+                Ok(__r)
+            }
+            /// Binds `System.Int32 Features.Receivers.Counter.NextOfCopy()` (`Counter.NextOfCopy`).
+            #[inline]
+            pub fn next_of_copy(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "NextOfCopy",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
+            }
             /// Binds `void Features.Receivers.Counter.Increment()` (`Counter.Increment`).
             #[inline]
             pub fn increment(&mut self) -> ::cilbind::Result<()> {
@@ -78,6 +195,50 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 M.call((::cilbind::Out(self),))
+            }
+            /// Binds `void Features.Receivers.Counter.Reset()` (`Counter.Reset`).
+            #[inline]
+            pub fn reset(&mut self) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Reset",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self),))
+            }
+            /// Binds `void Features.Receivers.Counter.IncrementTwice()` (`Counter.IncrementTwice`).
+            #[inline]
+            pub fn increment_twice(&mut self) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "IncrementTwice",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self),))
+            }
+            /// Binds `void Features.Receivers.Counter.Bump()` (`Counter.Bump`).
+            #[inline]
+            pub fn bump(&mut self) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Bump",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self),))
+            }
+            /// Binds `static void Features.Receivers.Counter.Bump(ref Features.Receivers.Counter c)` (`Counter.Bump`).
+            #[inline]
+            pub fn bump_with_c(c: &mut Counter) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Bump",
+                    &["Features.Receivers.Counter&"],
+                    0b1,
+                );
+                M.call((::cilbind::Out(c),))
             }
             /// Binds `System.Int32 Features.Receivers.Counter.get_Current()` (`Counter.get_Current`).
             #[inline]
@@ -92,6 +253,30 @@ pub mod features {
                 let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
                 Ok(__r)
             }
+            /// Binds `System.Int32 Features.Receivers.Counter.get_Value2()` (`Counter.get_Value2`).
+            #[inline]
+            pub fn value2(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "get_Value2",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
+            }
+            /// Binds `void Features.Receivers.Counter.set_Value2(System.Int32 value)` (`Counter.set_Value2`).
+            #[inline]
+            pub fn set_value2(&mut self, value: i32) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "set_Value2",
+                    &["System.Int32"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), value))
+            }
             /// Binds `static Features.Receivers.Counter Features.Receivers.Counter.get_Zero()` (`Counter.get_Zero`).
             #[inline]
             pub fn zero() -> ::cilbind::Result<Counter> {
@@ -102,6 +287,15 @@ pub mod features {
                     ::cilbind::RETURN_BY_POINTER,
                 );
                 M.call_sret(())
+            }
+        }
+        impl ::core::fmt::Display for Counter {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match Self::to_string(self) {
+                    Ok(Some(text)) => f.pad(&text),
+                    Ok(None) => Ok(()),
+                    Err(_) => Err(::core::fmt::Error),
+                }
             }
         }
         #[doc(hidden)]

@@ -1719,14 +1719,16 @@ pub mod fixture {
             }
             /// Binds `System.Single Fixture.Structs.Vector3.Length()` (`Vector3.Length`).
             #[inline]
-            pub fn length(&mut self) -> ::cilbind::Result<f32> {
+            pub fn length(&self) -> ::cilbind::Result<f32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Vector3,
                     "Length",
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                M.call((::cilbind::Out(self),))
+                let mut this = *self;
+                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
             }
         }
     }
