@@ -21,12 +21,11 @@
 
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
+use super::param_forms::{params_array, slice_pairs};
 use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, names, overloads};
-use crate::model::{
-    GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, ThisAccess, Ty, TypeKind, TypeModel,
-};
+use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, ThisAccess, Ty, TypeKind, TypeModel};
 use std::collections::BTreeSet;
 
 /// The runtime's largest argument tuple (`this` included).
@@ -358,31 +357,6 @@ fn plan_method(
     })
 }
 
-/// The `(pointer, length, length type)` parameter pairs of a method whose every pointer
-/// parameter has an obvious length, or `None` (see the module doc).
-fn slice_pairs(m: &MethodModel, params: &[Param]) -> Option<Vec<(usize, usize, Primitive)>> {
-    let mut pairs = Vec::new();
-    for (i, p) in params.iter().enumerate() {
-        if !matches!(p.pass, Pass::Pointer(_)) {
-            continue;
-        }
-        if !matches!(m.params.get(i)?.ty, Ty::Pointer(Some(_))) {
-            return None; // `void*`: no element type
-        }
-        let len = params.get(i + 1)?;
-        let Pass::Primitive(prim @ (Primitive::I32 | Primitive::I64)) = len.pass else {
-            return None;
-        };
-        let name = m.params.get(i + 1)?.name.to_ascii_lowercase();
-        let obvious = name == "n" || ["count", "length", "len", "size"].iter().any(|w| name.contains(w));
-        if !obvious {
-            return None;
-        }
-        pairs.push((i, i + 1, prim));
-    }
-    Some(pairs)
-}
-
 /// A parameter's crossing, refusing the by-ref forms the runtime has no slot for.
 fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
     match c {
@@ -493,20 +467,4 @@ fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
         m.name,
         params.join(", ")
     )
-}
-
-/// How a `params T[]` parameter of form `pass` takes a slice (`None`: as a plain array).
-fn params_array(pass: &Pass) -> Option<ParamsArray> {
-    match pass {
-        Pass::BlittableArray { .. } => Some(ParamsArray::Values),
-        Pass::ObjectArray(handle) => {
-            let elem = handle.strip_prefix("::cilbind::ObjectArray<")?.strip_suffix('>')?;
-            Some(if elem == "::cilbind::NetString" {
-                ParamsArray::Strings
-            } else {
-                ParamsArray::Objects(elem.to_string())
-            })
-        }
-        _ => None,
-    }
 }

@@ -23,6 +23,7 @@ mod member;
 pub(crate) mod names;
 mod nullable;
 mod overloads;
+mod param_forms;
 mod reach;
 mod repr;
 mod runtime_members;

@@ -5,8 +5,10 @@
 mod assembly_set;
 mod definition;
 mod panic_guard;
+mod selection;
 mod this_writes;
 mod to_model;
 
 pub use assembly_set::AssemblySet;
-pub use to_model::{build_model, Selection};
+pub use selection::Selection;
+pub use to_model::build_model;
