@@ -64,6 +64,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         params,
         ret,
         is_varargs: false,
+        this_access: crate::model::ThisAccess::Unknown,
     }
 }
 
