@@ -49,8 +49,8 @@ pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 pub use value::{
-    box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
-    IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString,
-    Nullable, Object, ObjectArray, RefNullable, RefNullableSlot, Reference, SByte, Single, TypeArg, UInt16, UInt32,
-    UInt64, UIntPtr, Unbox, ValueType,
+    box_blittable, unbox_blittable, Array, AsObject, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable,
+    IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType,
+    NetString, Nullable, Object, ObjectArray, RefNullable, RefNullableSlot, Reference, SByte, Single, TypeArg, UInt16,
+    UInt32, UInt64, UIntPtr, Unbox, ValueType,
 };

@@ -3,7 +3,7 @@
 //! A class wrapper holds its base class's wrapper (`Dog(Animal)`, `Animal(Object)`), so
 //! `Deref` reaches every inherited method and an upcast to a base class is a field access: it
 //! never fails and never allocates. Interfaces are reached through `::cilbind::Is<I>`: every
-//! type that implements `I` is `Is<I>`, every parameter of type `I` takes `impl Is<I>`, and
+//! type that implements `I` is `Is<I>`, every parameter of type `I` takes `&dyn Is<I>`, and
 //! `I`'s methods are an extension trait (`IShapeExt`) implemented for every `Is<I>`.
 //! Downcasts are checked: `obj.as_object().cast::<Dog>()` returns a `Result`.
 

@@ -81,7 +81,7 @@ pub mod fixture {
             #[inline]
             pub fn compare_to(
                 &self,
-                other: ::core::option::Option<&impl ::cilbind::Is<Animal>>,
+                other: ::core::option::Option<&dyn ::cilbind::Is<Animal>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Animal,
@@ -90,7 +90,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    other.map(::cilbind::Reference::as_object),
+                    other.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `System.String Fixture.Classes.Animal.get_Name()` (`Animal.get_Name`).
@@ -112,7 +112,7 @@ pub mod fixture {
             pub fn add_changed(
                 &self,
                 value: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::EventHandler>,
+                    &dyn ::cilbind::Is<super::super::system::EventHandler>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -122,7 +122,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    value.map(::cilbind::Reference::as_object),
+                    value.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Fixture.Classes.Animal.remove_Changed(System.EventHandler value)` (`Animal.remove_Changed`).
@@ -130,7 +130,7 @@ pub mod fixture {
             pub fn remove_changed(
                 &self,
                 value: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::EventHandler>,
+                    &dyn ::cilbind::Is<super::super::system::EventHandler>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -140,7 +140,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    value.map(::cilbind::Reference::as_object),
+                    value.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -345,7 +345,7 @@ pub mod fixture {
             #[inline]
             pub fn compare_to(
                 &self,
-                other: ::core::option::Option<&impl ::cilbind::Is<Dog>>,
+                other: ::core::option::Option<&dyn ::cilbind::Is<Dog>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Dog,
@@ -354,7 +354,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    other.map(::cilbind::Reference::as_object),
+                    other.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `System.Int32 Fixture.Classes.Dog.get_Item(System.Int32 i)` (`Dog.get_Item`).
@@ -390,7 +390,7 @@ pub mod fixture {
             #[inline]
             pub fn invoke(
                 &self,
-                sender: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                sender: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
                 value: i32,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -400,7 +400,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    sender.map(::cilbind::Reference::as_object),
+                    sender.map(::cilbind::AsObject::object),
                     value,
                 ))
             }
@@ -464,12 +464,12 @@ pub mod fixture {
             #[inline]
             pub fn begin_invoke(
                 &self,
-                sender: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                sender: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
                 value: i32,
                 callback: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::AsyncCallback>,
+                    &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                object: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<::core::option::Option<super::super::system::IAsyncResult>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Handler,
@@ -478,10 +478,10 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    sender.map(::cilbind::Reference::as_object),
+                    sender.map(::cilbind::AsObject::object),
                     value,
-                    callback.map(::cilbind::Reference::as_object),
-                    object.map(::cilbind::Reference::as_object),
+                    callback.map(::cilbind::AsObject::object),
+                    object.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Fixture.Classes.Handler.EndInvoke(System.IAsyncResult result)` (`Handler.EndInvoke`).
@@ -491,7 +491,7 @@ pub mod fixture {
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::IAsyncResult>,
+                    &dyn ::cilbind::Is<super::super::system::IAsyncResult>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -501,7 +501,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    result.map(::cilbind::Reference::as_object),
+                    result.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -518,7 +518,7 @@ pub mod fixture {
             INamed(::cilbind::Object), __TYPE_INamed, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Fixture.Classes.INamed`, for every type that implements it.
-        pub trait INamedExt: ::cilbind::Is<INamed> {
+        pub trait INamedExt: ::cilbind::Is<INamed> + ::cilbind::Reference {
             /// Binds `System.String Fixture.Classes.INamed.get_Name()` (`INamed.get_Name`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -532,7 +532,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<INamed>> INamedExt for T {}
+        impl<T: ::cilbind::Is<INamed> + ::cilbind::Reference> INamedExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IShape: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -546,7 +546,7 @@ pub mod fixture {
             IShape(::cilbind::Object), __TYPE_IShape, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Fixture.Classes.IShape`, for every type that implements it.
-        pub trait IShapeExt: ::cilbind::Is<IShape> {
+        pub trait IShapeExt: ::cilbind::Is<IShape> + ::cilbind::Reference {
             /// Binds `System.Double Fixture.Classes.IShape.Area()` (`IShape.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -560,7 +560,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IShape>> IShapeExt for T {}
+        impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_ISolid: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -574,7 +574,7 @@ pub mod fixture {
             ISolid(::cilbind::Object), __TYPE_ISolid, [::cilbind::Object, IShape]
         );
         /// The methods of the .NET interface `Fixture.Classes.ISolid`, for every type that implements it.
-        pub trait ISolidExt: ::cilbind::Is<ISolid> {
+        pub trait ISolidExt: ::cilbind::Is<ISolid> + ::cilbind::Reference {
             /// Binds `System.Double Fixture.Classes.ISolid.Volume()` (`ISolid.Volume`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -588,7 +588,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<ISolid>> ISolidExt for T {}
+        impl<T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Outer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -1573,7 +1573,7 @@ pub mod fixture {
             #[inline]
             pub fn sum(
                 values: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::collections::generic::List<i32>>,
+                    &dyn ::cilbind::Is<super::super::system::collections::generic::List<i32>>,
                 >,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -1581,7 +1581,7 @@ pub mod fixture {
                     "Sum",
                     &["System.Collections.Generic.List<System.Int32>"],
                 );
-                M.call((values.map(::cilbind::Reference::as_object),))
+                M.call((values.map(::cilbind::AsObject::object),))
             }
             // skipped `Uses.Ptr`: returns System.Int32* (pointer returns are not bound)
             // skipped `Uses.Matrix`: return type: System.Int32[,]
@@ -2436,7 +2436,7 @@ pub mod system {
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
                 #[inline]
                 pub fn new_3(
-                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
+                    collection: ::core::option::Option<&dyn ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
@@ -2446,7 +2446,7 @@ pub mod system {
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M
                         .thunk()?
-                        .call((collection.map(::cilbind::Reference::as_object),))?;
+                        .call((collection.map(::cilbind::AsObject::object),))?;
                     Ok(
                         <Self as ::cilbind::Reference>::from_object(
                             __r
@@ -2500,7 +2500,7 @@ pub mod system {
                 #[inline]
                 pub fn sort_2(
                     &self,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2509,7 +2509,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Int32 index, System.Int32 count, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
@@ -2518,7 +2518,7 @@ pub mod system {
                     &self,
                     index: i32,
                     count: i32,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2533,7 +2533,7 @@ pub mod system {
                         ::cilbind::Reference::as_object(self),
                         index,
                         count,
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Comparison`1<System.Int32> comparison)` (`List.Sort`).
@@ -2541,7 +2541,7 @@ pub mod system {
                 pub fn sort_4(
                     &self,
                     comparison: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Comparison<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Comparison<i32>>,
                     >,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2551,7 +2551,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        comparison.map(::cilbind::Reference::as_object),
+                        comparison.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32[] System.Collections.Generic.List`1.ToArray()` (`List.ToArray`).
@@ -2584,7 +2584,7 @@ pub mod system {
                 pub fn true_for_all(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2594,7 +2594,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Add(System.Int32 item)` (`List.Add`).
@@ -2613,7 +2613,7 @@ pub mod system {
                 #[inline]
                 pub fn add_range(
                     &self,
-                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
+                    collection: ::core::option::Option<&dyn ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2622,7 +2622,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        collection.map(::cilbind::Reference::as_object),
+                        collection.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Collections.ObjectModel.ReadOnlyCollection`1<System.Int32> System.Collections.Generic.List`1.AsReadOnly()` (`List.AsReadOnly`).
@@ -2650,7 +2650,7 @@ pub mod system {
                     index: i32,
                     count: i32,
                     item: i32,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2667,7 +2667,7 @@ pub mod system {
                         index,
                         count,
                         item,
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item)` (`List.BinarySearch`).
@@ -2685,7 +2685,7 @@ pub mod system {
                 pub fn binary_search_3(
                     &self,
                     item: i32,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2695,7 +2695,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         item,
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Clear()` (`List.Clear`).
@@ -2727,7 +2727,7 @@ pub mod system {
                 pub fn convert_all<M0: ::cilbind::TypeArg>(
                     &self,
                     converter: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Converter<i32, M0>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Converter<i32, M0>>,
                     >,
                 ) -> ::cilbind::Result<::core::option::Option<List<M0>>> {
                     static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
@@ -2743,7 +2743,7 @@ pub mod system {
                         )?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            converter.map(::cilbind::Reference::as_object),
+                            converter.map(::cilbind::AsObject::object),
                         ))?;
                     Ok(__r)
                 }
@@ -2818,7 +2818,7 @@ pub mod system {
                 pub fn exists(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2828,7 +2828,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.Find(System.Predicate`1<System.Int32> match)` (`List.Find`).
@@ -2836,7 +2836,7 @@ pub mod system {
                 pub fn find(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2846,7 +2846,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.FindAll(System.Predicate`1<System.Int32> match)` (`List.FindAll`).
@@ -2854,7 +2854,7 @@ pub mod system {
                 pub fn find_all(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<::core::option::Option<List<i32>>> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2864,7 +2864,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
@@ -2872,7 +2872,7 @@ pub mod system {
                 pub fn find_index(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2882,7 +2882,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
@@ -2891,7 +2891,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2902,7 +2902,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         start_index,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
@@ -2912,7 +2912,7 @@ pub mod system {
                     start_index: i32,
                     count: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2924,7 +2924,7 @@ pub mod system {
                         ::cilbind::Reference::as_object(self),
                         start_index,
                         count,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLast(System.Predicate`1<System.Int32> match)` (`List.FindLast`).
@@ -2932,7 +2932,7 @@ pub mod system {
                 pub fn find_last(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2942,7 +2942,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
@@ -2950,7 +2950,7 @@ pub mod system {
                 pub fn find_last_index(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2960,7 +2960,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
@@ -2969,7 +2969,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2980,7 +2980,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         start_index,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
@@ -2990,7 +2990,7 @@ pub mod system {
                     start_index: i32,
                     count: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3002,7 +3002,7 @@ pub mod system {
                         ::cilbind::Reference::as_object(self),
                         start_index,
                         count,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.ForEach(System.Action`1<System.Int32> action)` (`List.ForEach`).
@@ -3010,7 +3010,7 @@ pub mod system {
                 pub fn for_each(
                     &self,
                     action: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Action<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Action<i32>>,
                     >,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3020,7 +3020,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        action.map(::cilbind::Reference::as_object),
+                        action.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Collections.Generic.List`1/Enumerator<System.Int32> System.Collections.Generic.List`1.GetEnumerator()` (`List.GetEnumerator`).
@@ -3104,7 +3104,7 @@ pub mod system {
                 pub fn insert_range(
                     &self,
                     index: i32,
-                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
+                    collection: ::core::option::Option<&dyn ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3114,7 +3114,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         index,
-                        collection.map(::cilbind::Reference::as_object),
+                        collection.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item)` (`List.LastIndexOf`).
@@ -3169,7 +3169,7 @@ pub mod system {
                 pub fn remove_all(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3179,7 +3179,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.RemoveAt(System.Int32 index)` (`List.RemoveAt`).

@@ -14,7 +14,7 @@ pub use array::{Array, ObjectArray};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
 pub use corlib::{Enum, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};
 pub use nullable::{Nullable, RefNullable, RefNullableSlot};
-pub use object::{Is, Object, Reference};
+pub use object::{AsObject, Is, Object, Reference};
 pub use primitive::{
     Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr,
 };
