@@ -17,6 +17,7 @@ pub(crate) mod classify;
 mod field;
 mod function_id;
 mod items;
+mod iterate;
 mod layout;
 mod member;
 pub(crate) mod names;

@@ -252,6 +252,15 @@ pub mod fixture {
                 Ok(__r)
             }
         }
+        /// `for item in &x`: C#'s `foreach`, each item a `Result` of a `T` (the element type of its one `IEnumerable<T>`).
+        impl<'a, T0: ::cilbind::TypeArg> ::core::iter::IntoIterator for &'a Box<T0> {
+            type Item = ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output>;
+            type IntoIter = ::cilbind::Enumerator<T0>;
+            #[inline]
+            fn into_iter(self) -> Self::IntoIter {
+                ::cilbind::Enumerator::new(self)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Dog: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
