@@ -63,12 +63,15 @@ fn main() {
     // Generic types and methods for any type argument: the fixture's own, mscorlib's
     // collections and Debian's Json.NET (a real third-party assembly) in the same bindings, so
     // that `Cell<T>::repeat` and `JsonConvert::deserialize_object::<List<T>>` return the
-    // `List<T>` that has members.
+    // `List<T>` that has members; and the enumeration fixture, whose `IEnumerable<T>` is
+    // that of those collections.
     let bindings = cilbind_codegen::Builder::new()
         .assembly(out.join("Generics.dll"))
+        .assembly(out.join("Enumerables.dll"))
         .assembly("/usr/lib/mono/4.5/mscorlib.dll")
         .assembly(JSON_NET)
         .namespace("Generics")
+        .namespace("Enumerables")
         .namespace("System.Collections.Generic")
         .namespace("Newtonsoft.Json")
         .generate()

@@ -20,6 +20,7 @@ mod expected {
     feature!(
         byref_structs,
         constructors,
+        enumerables,
         events_delegates,
         explicit_layout,
         fields_consts,

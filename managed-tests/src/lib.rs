@@ -66,9 +66,9 @@ pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));
 }
 
-/// Generated bindings of `fixtures/Generics.cs`, of mscorlib's `System.Collections.Generic`
-/// and of Debian's Json.NET, together (generic types' members and generic methods for every
-/// type argument).
+/// Generated bindings of `fixtures/Generics.cs`, `fixtures/Enumerables.cs`, mscorlib's
+/// `System.Collections.Generic` and Debian's Json.NET, together (generic types' members and
+/// generic methods for every type argument; `IntoIterator` for every `IEnumerable<T>`).
 pub mod generics {
     include!(concat!(env!("OUT_DIR"), "/generics_bindings.rs"));
 }

@@ -186,7 +186,7 @@ fn csharp_boxes_a_nullable_as_null_or_its_value() {
     assert!(Nullable::<i32>(None).box_value().unwrap().is_none());
     let ours = Nullable(Some(-9i32)).box_value().unwrap().expect("a box");
     assert_eq!(Counter::unbox_nullable(Some(&ours)).unwrap(), Some(-9));
-    assert_eq!(Counter::unbox_nullable(None::<&Object>).unwrap(), None);
+    assert_eq!(Counter::unbox_nullable(None).unwrap(), None);
     assert_eq!(Nullable::<i32>::unbox(None).unwrap(), Nullable(None));
     // A box of another type is InvalidCast, in Rust as in C#.
     let long = Nullable(Some(5i64)).box_value().unwrap().expect("a box");

@@ -1114,7 +1114,11 @@ fn managed_struct_props(v: MVal) -> Result<(), String> {
     );
     fields_are(&ok(echoed.unbox::<Managed>(), "unbox")?, o.as_ref(), &v, "echoed")?;
     // 3. The managed side agrees with a copy it made itself.
-    let managed = ok(Check::box_managed(o.as_ref(), v.s.as_deref(), v.n), "BoxManaged")?.ok_or("null")?;
+    let managed = ok(
+        Check::box_managed(o.as_ref().map(|o| o as _), v.s.as_deref(), v.n),
+        "BoxManaged",
+    )?
+    .ok_or("null")?;
     fields_are(&ok(managed.unbox::<Managed>(), "unbox")?, o.as_ref(), &v, "managed box")?;
     let name = ok(Check::type_name(Some(&boxed)), "TypeName")?;
     ensure!(name.as_deref() == Some("Props.Managed"), "type {name:?}");
@@ -1143,7 +1147,7 @@ fn managed_struct_props(v: MVal) -> Result<(), String> {
         view(eq_box.as_object())
     );
     let other = ok(
-        Check::box_managed(o.as_ref(), v.s.as_deref(), v.n.wrapping_add(1)),
+        Check::box_managed(o.as_ref().map(|o| o as _), v.s.as_deref(), v.n.wrapping_add(1)),
         "BoxManaged",
     )?
     .ok_or("null")?;

@@ -6,7 +6,7 @@
 //! [`crate::RefObject`], [`crate::RefString`]; the handle types [`crate::Object`],
 //! [`crate::StructHandle`] / [`crate::StructStore`] / [`crate::ManagedStruct`],
 //! [`crate::Array`] / [`crate::ObjectArray`]; the traits [`crate::Reference`],
-//! [`crate::ManagedType`], [`crate::Is`], [`crate::BoxAs`], [`crate::Unbox`]; the core
+//! [`crate::ManagedType`], [`crate::Is`] / [`crate::AsObject`], [`crate::BoxAs`], [`crate::Unbox`]; the core
 //! mscorlib types ([`crate::ValueType`], [`crate::Enum`], [`crate::NetString`], the
 //! primitives' interfaces, [`crate::Char`], [`crate::Boolean`] and the other primitive
 //! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],

@@ -13,6 +13,8 @@
 //! * binds members of generic types and generic methods for any type argument: each closed
 //!   instantiation is made at run time and its thunks cached ([`TypeArg`] says how a type
 //!   argument's values cross);
+//! * iterates any `IEnumerable<T>` ([`Enumerator`], behind the generated `IntoIterator`
+//!   impls) and disposes like C#'s `using` ([`Disposing`]);
 //! * offers a reflective path ([`invoke`] with [`Value`]s) for dynamic callers, and a
 //!   [`FunctionDb`] with stable IDs.
 //!
@@ -56,8 +58,8 @@ pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, 
 pub struct ReadmeDoctests;
 
 pub use value::{
-    box_blittable, unbox_blittable, Array, Boolean, BoxAs, Boxing, Byte, Char, Double, Enum, IComparable, IComparable1,
-    IConvertible, IEquatable, IFormattable, ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString,
-    Nullable, Object, ObjectArray, RefNullable, RefNullableSlot, Reference, SByte, Single, TypeArg, UInt16, UInt32,
-    UInt64, UIntPtr, Unbox, ValueType,
+    box_blittable, unbox_blittable, Array, AsObject, Boolean, BoxAs, Boxing, Byte, Char, DisposeOnDrop, Disposing,
+    Double, Enum, Enumerator, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, Int16,
+    Int32, Int64, IntPtr, Is, ManagedType, NetString, Nullable, Object, ObjectArray, RefNullable, RefNullableSlot,
+    Reference, SByte, Single, TypeArg, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
 };

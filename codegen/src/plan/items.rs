@@ -1,6 +1,7 @@
 //! The plan's items: everything a renderer needs, decided. Renderers read these and nothing
 //! else (no model, no classification), so what they print is exactly what the plan says.
 
+pub(crate) use super::iterate::IterateDecision;
 use super::repr::StructDecl;
 use super::rust_ty::Pass;
 use super::skip::Skip;
@@ -64,6 +65,8 @@ pub(crate) enum TypeItemKind {
         upcasts: Vec<String>,
         /// Members (bound ones only).
         members: Option<Members>,
+        /// `IntoIterator for &Self` (bound classes and interfaces only; see `plan::iterate`).
+        iterate: IterateDecision,
     },
     /// A generic value type definition: a managed-struct handle generic over its arguments
     /// (each closed type has its own store), boxing only to `Object` and `ValueType`.
@@ -82,6 +85,8 @@ pub(crate) enum TypeItemKind {
         arity: usize,
         /// Members of a bound one, for every type argument.
         members: Option<Members>,
+        /// `IntoIterator for &Self<T0, …>` (bound classes and interfaces only).
+        iterate: IterateDecision,
     },
 }
 

@@ -18,6 +18,7 @@ mod defaults;
 mod field;
 mod function_id;
 mod items;
+mod iterate;
 mod layout;
 mod member;
 pub(crate) mod names;

@@ -6,7 +6,7 @@ use super::items::*;
 use super::member::{plan_members, Owned};
 use super::rust_ty::{core_type, fits, rust_primitive, type_param_name, type_ref_parts, type_ref_static, Resolver};
 use super::skip::{Skip, SkipKind};
-use super::{names, repr, std_traits};
+use super::{iterate, names, repr, std_traits};
 use crate::model::{GenericParam, Primitive, Ty, TypeKind, TypeModel, TypePath};
 use std::collections::BTreeSet;
 
@@ -52,6 +52,7 @@ pub(super) fn plan_type(
                 kind: kind_word(t.kind),
                 arity: t.generic_params.len(),
                 members: bound.map(|b| members_of(res, t, Owner::Class, b)),
+                iterate: bound.and_then(|_| iterate::plan(model, res, module, t)),
             }
         }
         TypeClass::GenericStruct => TypeItemKind::GenericStruct {
@@ -73,6 +74,7 @@ pub(super) fn plan_type(
                 base: base_wrapper(res, module, t),
                 upcasts: upcast_targets(res, module, t),
                 members,
+                iterate: bound.and_then(|_| iterate::plan(model, res, module, t)),
             }
         }
         _ => return None,

@@ -4,7 +4,7 @@
 
 use super::method::ParamCode;
 use super::tokens::{ident, lit_str, ty};
-use crate::plan::{primitive_value, rust_primitive, DefaultValue, DefaultsOverload, MethodItem, Pass, Receiver};
+use crate::plan::{primitive_value, rust_primitive, DefaultValue, DefaultsOverload, MethodItem, Receiver};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -31,17 +31,7 @@ pub(super) fn render(
             args.push(quote!(#name));
         }
     }
-    for (p, v) in m.params[d.keep..].iter().zip(&d.values) {
-        args.push(match (v, &p.pass) {
-            // An object parameter is generic over what it takes (`impl Is<X>`): `None`
-            // names the type it would hold.
-            (DefaultValue::Null, Pass::Handle(rust)) => {
-                let rust = ty(rust);
-                quote!(::core::option::Option::None::<&#rust>)
-            }
-            (v, _) => value(v),
-        });
-    }
+    args.extend(d.values.iter().map(value));
     let target = ident(&m.rust_name);
     let turbofish = (!method_params.is_empty()).then(|| quote!(::<#(#method_params),*>));
     let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));

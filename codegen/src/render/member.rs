@@ -43,8 +43,8 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
             let trait_name = ident(trait_name);
             quote! {
                 #doc
-                pub trait #trait_name: ::cilbind::Is<#name> { #items }
-                impl<T: ::cilbind::Is<#name>> #trait_name for T {}
+                pub trait #trait_name: ::cilbind::Is<#name> + ::cilbind::Reference { #items }
+                impl<T: ::cilbind::Is<#name> + ::cilbind::Reference> #trait_name for T {}
             }
         }
         // No empty `impl` blocks (a closed delegate whose only member is `from_fn`, rendered

@@ -9,7 +9,7 @@
 //! | enum | the enum's newtype / bitflags type | same |
 //! | full struct | `&S` (by pointer through a trampoline: never boxed) | `S` (through a pointer) |
 //! | managed struct | `&S` (its box) | `S` |
-//! | class, interface, object | `Option<&impl Is<T>>` (`None` is null) | `Option<T>` |
+//! | class, interface, object | `Option<&dyn Is<T>>` (`None` is null, no annotation needed; `Some(&x)` for a `T`, a subclass or an implementer; an `Option<&X>` in hand: `opt.map(\|x\| x as _)`) | `Option<T>` |
 //! | string | `Option<&str>` | `Option<String>` |
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
@@ -89,9 +89,11 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             quote!(&#rust)
         }
         Pass::Handle(rust) => {
-            p.arg = quote!(#name.map(::cilbind::Reference::as_object));
+            // A trait object, not `impl Is<…>`: `None` then needs no annotation, and the
+            // function is not generic (one copy, however many argument types it sees).
+            p.arg = quote!(#name.map(::cilbind::AsObject::object));
             let rust = ty(rust);
-            quote!(::core::option::Option<&impl ::cilbind::Is<#rust>>)
+            quote!(::core::option::Option<&dyn ::cilbind::Is<#rust>>)
         }
         Pass::String => quote!(::core::option::Option<&str>),
         Pass::ObjectArray(rust) => {

@@ -15,6 +15,7 @@ mod format;
 mod full_struct;
 mod generic_struct;
 mod init;
+mod iterate;
 mod managed_struct;
 mod member;
 mod method;

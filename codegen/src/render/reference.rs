@@ -3,13 +3,13 @@
 //! A class wrapper holds its base class's wrapper (`Dog(Animal)`, `Animal(Object)`), so
 //! `Deref` reaches every inherited method and an upcast to a base class is a field access: it
 //! never fails and never allocates. Interfaces are reached through `::cilbind::Is<I>`: every
-//! type that implements `I` is `Is<I>`, every parameter of type `I` takes `impl Is<I>`, and
+//! type that implements `I` is `Is<I>`, every parameter of type `I` takes `&dyn Is<I>`, and
 //! `I`'s methods are an extension trait (`IShapeExt`) implemented for every `Is<I>`.
 //! Downcasts are checked: `obj.as_object().cast::<Dog>()` returns a `Result`.
 
 use super::format::Splices;
 use super::tokens::{docs, ident, lit_str, ty};
-use super::{delegate, member, type_ref_decl};
+use super::{delegate, iterate, member, type_ref_decl};
 use crate::plan::{InstanceItem, TypeItem, TypeItemKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -32,17 +32,28 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
         }
     ));
     let body = match &t.kind {
-        TypeItemKind::GenericReference { arity, members, .. } => {
+        TypeItemKind::GenericReference {
+            arity,
+            members,
+            iterate,
+            ..
+        } => {
             let generic = generic(out, t, *arity, members.is_some());
             let members = members.as_ref().map(|m| member::render(out, m));
-            quote!(#generic #members)
+            let iterate = iterate::render(out, &t.name, &t.metadata_name, *arity, iterate);
+            quote!(#generic #members #iterate)
         }
         TypeItemKind::Reference {
-            base, upcasts, members, ..
+            base,
+            upcasts,
+            members,
+            iterate,
+            ..
         } => {
             let members = members.as_ref().map(|m| member::render(out, m));
             let wrapper = wrapper(t, doc, base, upcasts, members);
-            return quote!(#type_ref_decl #wrapper);
+            let iterate = iterate::render(out, &t.name, &t.metadata_name, 0, iterate);
+            return quote!(#type_ref_decl #wrapper #iterate);
         }
         _ => TokenStream::new(),
     };

@@ -120,9 +120,9 @@ pub mod features {
                 &self,
                 x: i32,
                 callback: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::AsyncCallback>,
+                    &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                object: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<::core::option::Option<super::super::system::IAsyncResult>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Compute,
@@ -132,8 +132,8 @@ pub mod features {
                 M.call((
                     ::cilbind::Reference::as_object(self),
                     x,
-                    callback.map(::cilbind::Reference::as_object),
-                    object.map(::cilbind::Reference::as_object),
+                    callback.map(::cilbind::AsObject::object),
+                    object.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `System.Int32 Features.Constructors.Compute.EndInvoke(System.IAsyncResult result)` (`Compute.EndInvoke`).
@@ -143,7 +143,7 @@ pub mod features {
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::IAsyncResult>,
+                    &dyn ::cilbind::Is<super::super::system::IAsyncResult>,
                 >,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -153,7 +153,7 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    result.map(::cilbind::Reference::as_object),
+                    result.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -170,7 +170,7 @@ pub mod features {
             IThing(::cilbind::Object), __TYPE_IThing, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Features.Constructors.IThing`, for every type that implements it.
-        pub trait IThingExt: ::cilbind::Is<IThing> {
+        pub trait IThingExt: ::cilbind::Is<IThing> + ::cilbind::Reference {
             /// Binds `System.Int32 Features.Constructors.IThing.get_Size()` (`IThing.get_Size`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -184,7 +184,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IThing>> IThingExt for T {}
+        impl<T: ::cilbind::Is<IThing> + ::cilbind::Reference> IThingExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Leaf: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

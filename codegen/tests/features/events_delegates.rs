@@ -62,9 +62,9 @@ pub mod features {
                 &self,
                 value: &mut i32,
                 callback: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::AsyncCallback>,
+                    &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                object: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<::core::option::Option<super::super::system::IAsyncResult>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Adjust,
@@ -74,8 +74,8 @@ pub mod features {
                 M.call((
                     ::cilbind::Reference::as_object(self),
                     ::cilbind::Out(value),
-                    callback.map(::cilbind::Reference::as_object),
-                    object.map(::cilbind::Reference::as_object),
+                    callback.map(::cilbind::AsObject::object),
+                    object.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Features.Events.Adjust.EndInvoke(ref System.Int32 value, System.IAsyncResult result)` (`Adjust.EndInvoke`).
@@ -86,7 +86,7 @@ pub mod features {
                 &self,
                 value: &mut i32,
                 result: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::IAsyncResult>,
+                    &dyn ::cilbind::Is<super::super::system::IAsyncResult>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -97,7 +97,7 @@ pub mod features {
                 M.call((
                     ::cilbind::Reference::as_object(self),
                     ::cilbind::Out(value),
-                    result.map(::cilbind::Reference::as_object),
+                    result.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -146,7 +146,7 @@ pub mod features {
             #[inline]
             pub fn add_on_score(
                 &self,
-                value: ::core::option::Option<&impl ::cilbind::Is<Scored>>,
+                value: ::core::option::Option<&dyn ::cilbind::Is<Scored>>,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Board,
@@ -155,14 +155,14 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    value.map(::cilbind::Reference::as_object),
+                    value.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Features.Events.Board.remove_OnScore(Features.Events.Scored value)` (`Board.remove_OnScore`).
             #[inline]
             pub fn remove_on_score(
                 &self,
-                value: ::core::option::Option<&impl ::cilbind::Is<Scored>>,
+                value: ::core::option::Option<&dyn ::cilbind::Is<Scored>>,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Board,
@@ -171,7 +171,7 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    value.map(::cilbind::Reference::as_object),
+                    value.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -264,9 +264,9 @@ pub mod features {
                 who: ::core::option::Option<&str>,
                 points: i32,
                 callback: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::AsyncCallback>,
+                    &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                object: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<::core::option::Option<super::super::system::IAsyncResult>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Scored,
@@ -277,8 +277,8 @@ pub mod features {
                     ::cilbind::Reference::as_object(self),
                     who,
                     points,
-                    callback.map(::cilbind::Reference::as_object),
-                    object.map(::cilbind::Reference::as_object),
+                    callback.map(::cilbind::AsObject::object),
+                    object.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Features.Events.Scored.EndInvoke(System.IAsyncResult result)` (`Scored.EndInvoke`).
@@ -288,7 +288,7 @@ pub mod features {
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::IAsyncResult>,
+                    &dyn ::cilbind::Is<super::super::system::IAsyncResult>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -298,7 +298,7 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    result.map(::cilbind::Reference::as_object),
+                    result.map(::cilbind::AsObject::object),
                 ))
             }
         }

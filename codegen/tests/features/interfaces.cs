@@ -1,5 +1,5 @@
 // Interfaces: methods go to an extension trait over `Is<I>`; classes implementing them
-// convert to them (`From`, `Is`); parameters of interface type take `impl Is<I>`.
+// convert to them (`From`, `Is`); parameters of interface type take `&dyn Is<I>`.
 namespace Features.Interfaces
 {
     public interface IShape { double Area(); string Name { get; } }

@@ -38,7 +38,7 @@ pub mod features {
             IShape(::cilbind::Object), __TYPE_IShape, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Features.Interfaces.IShape`, for every type that implements it.
-        pub trait IShapeExt: ::cilbind::Is<IShape> {
+        pub trait IShapeExt: ::cilbind::Is<IShape> + ::cilbind::Reference {
             /// Binds `System.Double Features.Interfaces.IShape.Area()` (`IShape.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -64,7 +64,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IShape>> IShapeExt for T {}
+        impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Square: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -125,18 +125,15 @@ pub mod features {
             /// Binds `static System.Double Features.Interfaces.Square.Total(Features.Interfaces.IShape a, Features.Interfaces.IShape b)` (`Square.Total`).
             #[inline]
             pub fn total(
-                a: ::core::option::Option<&impl ::cilbind::Is<IShape>>,
-                b: ::core::option::Option<&impl ::cilbind::Is<IShape>>,
+                a: ::core::option::Option<&dyn ::cilbind::Is<IShape>>,
+                b: ::core::option::Option<&dyn ::cilbind::Is<IShape>>,
             ) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Square,
                     "Total",
                     &["Features.Interfaces.IShape", "Features.Interfaces.IShape"],
                 );
-                M.call((
-                    a.map(::cilbind::Reference::as_object),
-                    b.map(::cilbind::Reference::as_object),
-                ))
+                M.call((a.map(::cilbind::AsObject::object), b.map(::cilbind::AsObject::object)))
             }
             /// Binds `System.String Features.Interfaces.Square.get_Name()` (`Square.get_Name`).
             ///

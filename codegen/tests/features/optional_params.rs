@@ -109,7 +109,7 @@ pub mod features {
                 m: Mode,
                 bits: Bits,
                 s: ::core::option::Option<&str>,
-                o: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                o: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
                 n: ::core::option::Option<i32>,
                 rest: &[f64],
             ) -> ::cilbind::Result<i32> {
@@ -144,7 +144,7 @@ pub mod features {
                         m.0,
                         bits.bits(),
                         s,
-                        o.map(::cilbind::Reference::as_object),
+                        o.map(::cilbind::AsObject::object),
                         ::cilbind::Nullable(n),
                         Some(&rest),
                     ))?;
@@ -163,7 +163,7 @@ pub mod features {
                     Mode(3i16),
                     Bits::from_bits_retain(3i32),
                     ::core::option::Option::Some("hi"),
-                    ::core::option::Option::None::<&::cilbind::Object>,
+                    ::core::option::Option::None,
                     ::core::option::Option::Some(4i32),
                     &[],
                 )

@@ -39,7 +39,7 @@ pub mod features {
             IBuffer(::cilbind::Object), __TYPE_IBuffer, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Features.Pointers.IBuffer`, for every type that implements it.
-        pub trait IBufferExt: ::cilbind::Is<IBuffer> {
+        pub trait IBufferExt: ::cilbind::Is<IBuffer> + ::cilbind::Reference {
             /// Binds `void Features.Pointers.IBuffer.Write(System.Byte* data, System.Int32 length)` (`IBuffer.Write`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -71,7 +71,7 @@ pub mod features {
                 unsafe { self.write(data.as_mut_ptr(), length) }
             }
         }
-        impl<T: ::cilbind::Is<IBuffer>> IBufferExt for T {}
+        impl<T: ::cilbind::Is<IBuffer> + ::cilbind::Reference> IBufferExt for T {}
         /// Binds the .NET enum `Features.Pointers.Kind` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -325,9 +325,9 @@ pub mod features {
                 &self,
                 values: *mut i32,
                 callback: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::AsyncCallback>,
+                    &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                object: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<::core::option::Option<super::super::system::IAsyncResult>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_OnData,
@@ -337,8 +337,8 @@ pub mod features {
                 M.call((
                     ::cilbind::Reference::as_object(self),
                     unsafe { ::cilbind::UnmanagedPtr::new(values) },
-                    callback.map(::cilbind::Reference::as_object),
-                    object.map(::cilbind::Reference::as_object),
+                    callback.map(::cilbind::AsObject::object),
+                    object.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Features.Pointers.OnData.EndInvoke(System.IAsyncResult result)` (`OnData.EndInvoke`).
@@ -348,7 +348,7 @@ pub mod features {
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::IAsyncResult>,
+                    &dyn ::cilbind::Is<super::super::system::IAsyncResult>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -358,7 +358,7 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    result.map(::cilbind::Reference::as_object),
+                    result.map(::cilbind::AsObject::object),
                 ))
             }
         }

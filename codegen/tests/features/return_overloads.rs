@@ -79,7 +79,7 @@ pub mod features {
             /// Binds `static System.Int32 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
             #[inline]
             pub fn op_explicit_to_i32(
-                m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
+                m: ::core::option::Option<&dyn ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_Meters,
@@ -87,12 +87,12 @@ pub mod features {
                         &["Features.ReturnOverloads.Meters"],
                     )
                     .returning("System.Int32");
-                M.call((m.map(::cilbind::Reference::as_object),))
+                M.call((m.map(::cilbind::AsObject::object),))
             }
             /// Binds `static System.Int64 Features.ReturnOverloads.Meters.op_Explicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Explicit`).
             #[inline]
             pub fn op_explicit_to_i64(
-                m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
+                m: ::core::option::Option<&dyn ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<i64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_Meters,
@@ -100,19 +100,19 @@ pub mod features {
                         &["Features.ReturnOverloads.Meters"],
                     )
                     .returning("System.Int64");
-                M.call((m.map(::cilbind::Reference::as_object),))
+                M.call((m.map(::cilbind::AsObject::object),))
             }
             /// Binds `static System.Double Features.ReturnOverloads.Meters.op_Implicit(Features.ReturnOverloads.Meters m)` (`Meters.op_Implicit`).
             #[inline]
             pub fn op_implicit(
-                m: ::core::option::Option<&impl ::cilbind::Is<Meters>>,
+                m: ::core::option::Option<&dyn ::cilbind::Is<Meters>>,
             ) -> ::cilbind::Result<f64> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Meters,
                     "op_Implicit",
                     &["Features.ReturnOverloads.Meters"],
                 );
-                M.call((m.map(::cilbind::Reference::as_object),))
+                M.call((m.map(::cilbind::AsObject::object),))
             }
             /// Binds `static Features.ReturnOverloads.Meters Features.ReturnOverloads.Meters.op_Explicit(System.Int32 v)` (`Meters.op_Explicit`).
             #[inline]

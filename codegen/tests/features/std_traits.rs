@@ -131,7 +131,7 @@ pub mod features {
             #[inline]
             pub fn equals(
                 &self,
-                o: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                o: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<bool> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Fixed,
@@ -142,7 +142,7 @@ pub mod features {
                 let mut this = *self;
                 let __r: bool = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this), o.map(::cilbind::Reference::as_object)))?;
+                    .call((::cilbind::Out(&mut this), o.map(::cilbind::AsObject::object)))?;
                 Ok(__r)
             }
             /// Binds `System.Int32 Features.StdTraits.Fixed.GetHashCode()` (`Fixed.GetHashCode`).
@@ -405,7 +405,7 @@ pub mod features {
             #[inline]
             pub fn equals(
                 &self,
-                other: ::core::option::Option<&impl ::cilbind::Is<Tag>>,
+                other: ::core::option::Option<&dyn ::cilbind::Is<Tag>>,
             ) -> ::cilbind::Result<bool> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Tag,
@@ -414,7 +414,7 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    other.map(::cilbind::Reference::as_object),
+                    other.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `System.Int32 Features.StdTraits.Tag.GetHashCode()` (`Tag.GetHashCode`).

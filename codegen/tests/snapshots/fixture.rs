@@ -81,7 +81,7 @@ pub mod fixture {
             #[inline]
             pub fn compare_to(
                 &self,
-                other: ::core::option::Option<&impl ::cilbind::Is<Animal>>,
+                other: ::core::option::Option<&dyn ::cilbind::Is<Animal>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Animal,
@@ -90,7 +90,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    other.map(::cilbind::Reference::as_object),
+                    other.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `System.String Fixture.Classes.Animal.get_Name()` (`Animal.get_Name`).
@@ -112,7 +112,7 @@ pub mod fixture {
             pub fn add_changed(
                 &self,
                 value: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::EventHandler>,
+                    &dyn ::cilbind::Is<super::super::system::EventHandler>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -122,7 +122,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    value.map(::cilbind::Reference::as_object),
+                    value.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Fixture.Classes.Animal.remove_Changed(System.EventHandler value)` (`Animal.remove_Changed`).
@@ -130,7 +130,7 @@ pub mod fixture {
             pub fn remove_changed(
                 &self,
                 value: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::EventHandler>,
+                    &dyn ::cilbind::Is<super::super::system::EventHandler>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -140,7 +140,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    value.map(::cilbind::Reference::as_object),
+                    value.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -252,6 +252,15 @@ pub mod fixture {
                 Ok(__r)
             }
         }
+        /// `for item in &x`: C#'s `foreach`, each item a `Result` of a `T` (the element type of its one `IEnumerable<T>`).
+        impl<'a, T0: ::cilbind::TypeArg> ::core::iter::IntoIterator for &'a Box<T0> {
+            type Item = ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output>;
+            type IntoIter = ::cilbind::Enumerator<T0>;
+            #[inline]
+            fn into_iter(self) -> Self::IntoIter {
+                ::cilbind::Enumerator::new(self)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Dog: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -345,7 +354,7 @@ pub mod fixture {
             #[inline]
             pub fn compare_to(
                 &self,
-                other: ::core::option::Option<&impl ::cilbind::Is<Dog>>,
+                other: ::core::option::Option<&dyn ::cilbind::Is<Dog>>,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Dog,
@@ -354,7 +363,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    other.map(::cilbind::Reference::as_object),
+                    other.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `System.Int32 Fixture.Classes.Dog.get_Item(System.Int32 i)` (`Dog.get_Item`).
@@ -390,7 +399,7 @@ pub mod fixture {
             #[inline]
             pub fn invoke(
                 &self,
-                sender: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                sender: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
                 value: i32,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -400,7 +409,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    sender.map(::cilbind::Reference::as_object),
+                    sender.map(::cilbind::AsObject::object),
                     value,
                 ))
             }
@@ -464,12 +473,12 @@ pub mod fixture {
             #[inline]
             pub fn begin_invoke(
                 &self,
-                sender: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                sender: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
                 value: i32,
                 callback: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::AsyncCallback>,
+                    &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
-                object: ::core::option::Option<&impl ::cilbind::Is<::cilbind::Object>>,
+                object: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
             ) -> ::cilbind::Result<::core::option::Option<super::super::system::IAsyncResult>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Handler,
@@ -478,10 +487,10 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    sender.map(::cilbind::Reference::as_object),
+                    sender.map(::cilbind::AsObject::object),
                     value,
-                    callback.map(::cilbind::Reference::as_object),
-                    object.map(::cilbind::Reference::as_object),
+                    callback.map(::cilbind::AsObject::object),
+                    object.map(::cilbind::AsObject::object),
                 ))
             }
             /// Binds `void Fixture.Classes.Handler.EndInvoke(System.IAsyncResult result)` (`Handler.EndInvoke`).
@@ -491,7 +500,7 @@ pub mod fixture {
             pub fn end_invoke(
                 &self,
                 result: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::IAsyncResult>,
+                    &dyn ::cilbind::Is<super::super::system::IAsyncResult>,
                 >,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -501,7 +510,7 @@ pub mod fixture {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    result.map(::cilbind::Reference::as_object),
+                    result.map(::cilbind::AsObject::object),
                 ))
             }
         }
@@ -518,7 +527,7 @@ pub mod fixture {
             INamed(::cilbind::Object), __TYPE_INamed, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Fixture.Classes.INamed`, for every type that implements it.
-        pub trait INamedExt: ::cilbind::Is<INamed> {
+        pub trait INamedExt: ::cilbind::Is<INamed> + ::cilbind::Reference {
             /// Binds `System.String Fixture.Classes.INamed.get_Name()` (`INamed.get_Name`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -532,7 +541,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<INamed>> INamedExt for T {}
+        impl<T: ::cilbind::Is<INamed> + ::cilbind::Reference> INamedExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IShape: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -546,7 +555,7 @@ pub mod fixture {
             IShape(::cilbind::Object), __TYPE_IShape, [::cilbind::Object]
         );
         /// The methods of the .NET interface `Fixture.Classes.IShape`, for every type that implements it.
-        pub trait IShapeExt: ::cilbind::Is<IShape> {
+        pub trait IShapeExt: ::cilbind::Is<IShape> + ::cilbind::Reference {
             /// Binds `System.Double Fixture.Classes.IShape.Area()` (`IShape.Area`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -560,7 +569,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IShape>> IShapeExt for T {}
+        impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_ISolid: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -574,7 +583,7 @@ pub mod fixture {
             ISolid(::cilbind::Object), __TYPE_ISolid, [::cilbind::Object, IShape]
         );
         /// The methods of the .NET interface `Fixture.Classes.ISolid`, for every type that implements it.
-        pub trait ISolidExt: ::cilbind::Is<ISolid> {
+        pub trait ISolidExt: ::cilbind::Is<ISolid> + ::cilbind::Reference {
             /// Binds `System.Double Fixture.Classes.ISolid.Volume()` (`ISolid.Volume`).
             ///
             /// Virtual: dispatches on the object's runtime type.
@@ -588,7 +597,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<ISolid>> ISolidExt for T {}
+        impl<T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for T {}
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Outer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -1566,7 +1575,7 @@ pub mod fixture {
             #[inline]
             pub fn sum(
                 values: ::core::option::Option<
-                    &impl ::cilbind::Is<super::super::system::collections::generic::List<i32>>,
+                    &dyn ::cilbind::Is<super::super::system::collections::generic::List<i32>>,
                 >,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -1574,7 +1583,7 @@ pub mod fixture {
                     "Sum",
                     &["System.Collections.Generic.List<System.Int32>"],
                 );
-                M.call((values.map(::cilbind::Reference::as_object),))
+                M.call((values.map(::cilbind::AsObject::object),))
             }
             // skipped `Uses.Ptr`: returns System.Int32* (pointer returns are not bound)
             // skipped `Uses.Matrix`: return type: System.Int32[,]
@@ -2431,7 +2440,7 @@ pub mod system {
                 /// Binds `System.Collections.Generic.List`1..ctor(System.Collections.Generic.IEnumerable`1<System.Int32> collection)` (`List..ctor`).
                 #[inline]
                 pub fn new_with_collection(
-                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
+                    collection: ::core::option::Option<&dyn ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<Self> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                         &__TYPE_List__0,
@@ -2441,7 +2450,7 @@ pub mod system {
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M
                         .thunk()?
-                        .call((collection.map(::cilbind::Reference::as_object),))?;
+                        .call((collection.map(::cilbind::AsObject::object),))?;
                     Ok(
                         <Self as ::cilbind::Reference>::from_object(
                             __r
@@ -2499,7 +2508,7 @@ pub mod system {
                 #[inline]
                 pub fn sort_with_comparer(
                     &self,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2508,7 +2517,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Int32 index, System.Int32 count, System.Collections.Generic.IComparer`1<System.Int32> comparer)` (`List.Sort`).
@@ -2517,7 +2526,7 @@ pub mod system {
                     &self,
                     index: i32,
                     count: i32,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2532,7 +2541,7 @@ pub mod system {
                         ::cilbind::Reference::as_object(self),
                         index,
                         count,
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Sort(System.Comparison`1<System.Int32> comparison)` (`List.Sort`).
@@ -2540,7 +2549,7 @@ pub mod system {
                 pub fn sort_with_comparison(
                     &self,
                     comparison: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Comparison<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Comparison<i32>>,
                     >,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2550,7 +2559,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        comparison.map(::cilbind::Reference::as_object),
+                        comparison.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32[] System.Collections.Generic.List`1.ToArray()` (`List.ToArray`).
@@ -2583,7 +2592,7 @@ pub mod system {
                 pub fn true_for_all(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2593,7 +2602,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Add(System.Int32 item)` (`List.Add`).
@@ -2612,7 +2621,7 @@ pub mod system {
                 #[inline]
                 pub fn add_range(
                     &self,
-                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
+                    collection: ::core::option::Option<&dyn ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2621,7 +2630,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        collection.map(::cilbind::Reference::as_object),
+                        collection.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Collections.ObjectModel.ReadOnlyCollection`1<System.Int32> System.Collections.Generic.List`1.AsReadOnly()` (`List.AsReadOnly`).
@@ -2649,7 +2658,7 @@ pub mod system {
                     index: i32,
                     count: i32,
                     item: i32,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2666,7 +2675,7 @@ pub mod system {
                         index,
                         count,
                         item,
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.BinarySearch(System.Int32 item)` (`List.BinarySearch`).
@@ -2684,7 +2693,7 @@ pub mod system {
                 pub fn binary_search_with_comparer(
                     &self,
                     item: i32,
-                    comparer: ::core::option::Option<&impl ::cilbind::Is<IComparer<i32>>>,
+                    comparer: ::core::option::Option<&dyn ::cilbind::Is<IComparer<i32>>>,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -2694,7 +2703,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         item,
-                        comparer.map(::cilbind::Reference::as_object),
+                        comparer.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.Clear()` (`List.Clear`).
@@ -2726,7 +2735,7 @@ pub mod system {
                 pub fn convert_all<M0: ::cilbind::TypeArg>(
                     &self,
                     converter: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Converter<i32, M0>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Converter<i32, M0>>,
                     >,
                 ) -> ::cilbind::Result<::core::option::Option<List<M0>>> {
                     static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
@@ -2742,7 +2751,7 @@ pub mod system {
                         )?
                         .call((
                             ::cilbind::Reference::as_object(self),
-                            converter.map(::cilbind::Reference::as_object),
+                            converter.map(::cilbind::AsObject::object),
                         ))?;
                     Ok(__r)
                 }
@@ -2817,7 +2826,7 @@ pub mod system {
                 pub fn exists(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<bool> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2827,7 +2836,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.Find(System.Predicate`1<System.Int32> match)` (`List.Find`).
@@ -2835,7 +2844,7 @@ pub mod system {
                 pub fn find(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2845,7 +2854,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.FindAll(System.Predicate`1<System.Int32> match)` (`List.FindAll`).
@@ -2853,7 +2862,7 @@ pub mod system {
                 pub fn find_all(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<::core::option::Option<List<i32>>> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2863,7 +2872,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
@@ -2871,7 +2880,7 @@ pub mod system {
                 pub fn find_index(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2881,7 +2890,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
@@ -2890,7 +2899,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2901,7 +2910,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         start_index,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindIndex`).
@@ -2911,7 +2920,7 @@ pub mod system {
                     start_index: i32,
                     count: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2923,7 +2932,7 @@ pub mod system {
                         ::cilbind::Reference::as_object(self),
                         start_index,
                         count,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLast(System.Predicate`1<System.Int32> match)` (`List.FindLast`).
@@ -2931,7 +2940,7 @@ pub mod system {
                 pub fn find_last(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2941,7 +2950,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
@@ -2949,7 +2958,7 @@ pub mod system {
                 pub fn find_last_index(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2959,7 +2968,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
@@ -2968,7 +2977,7 @@ pub mod system {
                     &self,
                     start_index: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2979,7 +2988,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         start_index,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.FindLastIndex(System.Int32 startIndex, System.Int32 count, System.Predicate`1<System.Int32> match)` (`List.FindLastIndex`).
@@ -2989,7 +2998,7 @@ pub mod system {
                     start_index: i32,
                     count: i32,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3001,7 +3010,7 @@ pub mod system {
                         ::cilbind::Reference::as_object(self),
                         start_index,
                         count,
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.ForEach(System.Action`1<System.Int32> action)` (`List.ForEach`).
@@ -3009,7 +3018,7 @@ pub mod system {
                 pub fn for_each(
                     &self,
                     action: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Action<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Action<i32>>,
                     >,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3019,7 +3028,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        action.map(::cilbind::Reference::as_object),
+                        action.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Collections.Generic.List`1/Enumerator<System.Int32> System.Collections.Generic.List`1.GetEnumerator()` (`List.GetEnumerator`).
@@ -3103,7 +3112,7 @@ pub mod system {
                 pub fn insert_range(
                     &self,
                     index: i32,
-                    collection: ::core::option::Option<&impl ::cilbind::Is<IEnumerable<i32>>>,
+                    collection: ::core::option::Option<&dyn ::cilbind::Is<IEnumerable<i32>>>,
                 ) -> ::cilbind::Result<()> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                         &__TYPE_List__0,
@@ -3113,7 +3122,7 @@ pub mod system {
                     M.call((
                         ::cilbind::Reference::as_object(self),
                         index,
-                        collection.map(::cilbind::Reference::as_object),
+                        collection.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `System.Int32 System.Collections.Generic.List`1.LastIndexOf(System.Int32 item)` (`List.LastIndexOf`).
@@ -3172,7 +3181,7 @@ pub mod system {
                 pub fn remove_all(
                     &self,
                     r#match: ::core::option::Option<
-                        &impl ::cilbind::Is<super::super::super::system::Predicate<i32>>,
+                        &dyn ::cilbind::Is<super::super::super::system::Predicate<i32>>,
                     >,
                 ) -> ::cilbind::Result<i32> {
                     static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -3182,7 +3191,7 @@ pub mod system {
                     );
                     M.call((
                         ::cilbind::Reference::as_object(self),
-                        r#match.map(::cilbind::Reference::as_object),
+                        r#match.map(::cilbind::AsObject::object),
                     ))
                 }
                 /// Binds `void System.Collections.Generic.List`1.RemoveAt(System.Int32 index)` (`List.RemoveAt`).

@@ -3,6 +3,8 @@
 mod array;
 pub(crate) mod boxing;
 pub(crate) mod corlib;
+pub(crate) mod dispose;
+mod enumerator;
 pub(crate) mod nullable;
 pub(crate) mod object;
 mod primitive;
@@ -13,8 +15,10 @@ mod wrapper;
 pub use array::{Array, ObjectArray};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
 pub use corlib::{Enum, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};
+pub use dispose::{DisposeOnDrop, Disposing};
+pub use enumerator::Enumerator;
 pub use nullable::{Nullable, RefNullable, RefNullableSlot};
-pub use object::{Is, Object, Reference};
+pub use object::{AsObject, Is, Object, Reference};
 pub use primitive::{
     Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr,
 };

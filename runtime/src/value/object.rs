@@ -210,10 +210,36 @@ impl Reference for Object {
     }
 }
 
+/// The object behind a reference wrapper, reachable through a trait object: the part of
+/// [`Reference`] that `&dyn Is<T>` keeps. Implemented for every [`Reference`] and nothing
+/// else (sealed), so every implementor of [`Is`] is a reference wrapper.
+pub trait AsObject: sealed::Sealed {
+    /// The underlying object handle (what [`Reference::as_object`] returns).
+    fn object(&self) -> &Object;
+}
+
+impl<R: Reference> AsObject for R {
+    #[inline]
+    fn object(&self) -> &Object {
+        self.as_object()
+    }
+}
+
+mod sealed {
+    /// Only reference wrappers are [`AsObject`](super::AsObject).
+    pub trait Sealed {}
+    impl<R: super::Reference> Sealed for R {}
+}
+
 /// `Self` converts to the reference type `T` without a check or an allocation: `T` is `Self`,
 /// a base class of it, or an interface it implements. Generated bindings implement it, and
-/// take `impl Is<T>` wherever .NET takes a `T`.
-pub trait Is<T: Reference>: Reference {}
+/// take `Option<&dyn Is<T>>` wherever .NET takes a `T` (so `None` needs no annotation, and
+/// `Some(&dog)` passes a `Dog` where an `Animal` or an `IPet` is expected).
+///
+/// `Is` is a convenience, not a safety promise: every object argument is checked against the
+/// type its parameter declares when the call is made (`Error::InvalidArgument` otherwise).
+/// It is dyn-compatible: its only supertrait is [`AsObject`].
+pub trait Is<T: Reference>: AsObject {}
 
 impl<T: Reference> Is<T> for T {}
 
