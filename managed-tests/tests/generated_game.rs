@@ -5,8 +5,14 @@ use cilbind::{Boxing, Error, Object, ObjectStore, Reference};
 use managed_tests::game::game::*;
 use managed_tests::game::{check_layouts, init};
 
-fn setup() {
+/// Loads the bindings. The guard keeps this file's tests one at a time: one of them counts
+/// the process's live handles (`ObjectStore::live`), which a test creating objects on another
+/// thread would change in between.
+fn setup() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = SERIAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     init().expect("bindings load and every layout matches Mono's");
+    guard
 }
 
 fn v(x: f32, y: f32, z: f32) -> Vector3 {
@@ -15,7 +21,7 @@ fn v(x: f32, y: f32, z: f32) -> Vector3 {
 
 #[test]
 fn layouts_are_checked_against_mono() {
-    setup();
+    let _serial = setup();
     check_layouts().unwrap();
     assert_eq!(Vector3::MANAGED_SIZE, 12);
     assert_eq!(Packet::MANAGED_SIZE, 8);
@@ -25,7 +31,7 @@ fn layouts_are_checked_against_mono() {
 
 #[test]
 fn full_structs_cross_by_value_without_boxing() {
-    setup();
+    let _serial = setup();
     let a = Vector3::new(1.0, 2.0, 3.0).unwrap();
     assert_eq!(a, v(1.0, 2.0, 3.0));
     let b = v(4.0, 5.0, 6.0);
@@ -63,7 +69,7 @@ fn full_structs_cross_by_value_without_boxing() {
 
 #[test]
 fn explicit_and_packed_layouts_match() {
-    setup();
+    let _serial = setup();
     let p = Packet::from_int(0x1234).unwrap();
     // SAFETY-free reads: the union's fields are plain integers.
     let whole = unsafe { p.whole };
@@ -78,7 +84,7 @@ fn explicit_and_packed_layouts_match() {
 
 #[test]
 fn enums_of_every_underlying_type_round_trip() {
-    setup();
+    let _serial = setup();
     assert_eq!(World::deeper(Layer::WATER).unwrap(), Layer(-5));
     assert_eq!(
         World::deeper(Layer(i16::MIN + 1)).unwrap(),
@@ -106,7 +112,7 @@ fn enums_of_every_underlying_type_round_trip() {
 
 #[test]
 fn classes_dispatch_virtually_and_upcast_without_allocating() {
-    setup();
+    let _serial = setup();
     let world = World::new().unwrap();
     let player = world.spawn_player(Some("Ada"), &v(1.0, 0.0, 0.0)).unwrap().unwrap();
     let monster = world.spawn_monster(Some("Orc"), 3).unwrap().unwrap();
@@ -161,7 +167,7 @@ fn classes_dispatch_virtually_and_upcast_without_allocating() {
 
 #[test]
 fn out_ref_strings_arrays_and_exceptions() {
-    setup();
+    let _serial = setup();
     let world = World::new().unwrap();
     let p = world.spawn_player(Some("Lin"), &v(0.0, 0.0, 0.0)).unwrap().unwrap();
     let (ok, tag) = p.try_get_tag().unwrap();
@@ -236,7 +242,7 @@ fn out_ref_strings_arrays_and_exceptions() {
 
 #[test]
 fn a_managed_struct_refers_to_an_object() {
-    setup();
+    let _serial = setup();
     let world = World::new().unwrap();
     let target = world.spawn_player(Some("Target"), &v(0.0, 0.0, 5.0)).unwrap().unwrap();
     let (hit_something, hit) = world.raycast(&v(0.0, 0.0, 0.0), &v(0.0, 0.0, 1.0)).unwrap();
