@@ -123,7 +123,13 @@ pub fn non_null<T>(value: Result<Option<T>>, what: &str) -> Result<T> {
 pub fn display(value: &impl crate::Reference, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
     static OBJECT: TypeRef = TypeRef::new("mscorlib", "System", "Object");
     static TO_STRING: MethodRef = MethodRef::new(&OBJECT, "ToString", &[]);
-    match TO_STRING.call::<_, Option<String>>((value.as_object(),)) {
+    write_text(f, TO_STRING.call((value.as_object(),)))
+}
+
+/// Writes what a `ToString()` call returned, as every generated `Display` does: the text
+/// padded to the formatter's width, nothing for null, `fmt::Error` for an error.
+pub fn write_text(f: &mut ::core::fmt::Formatter<'_>, text: Result<Option<String>>) -> ::core::fmt::Result {
+    match text {
         Ok(Some(text)) => f.pad(&text),
         Ok(None) => Ok(()),
         Err(_) => Err(::core::fmt::Error),

@@ -33,14 +33,18 @@ pub(super) fn plan(m: &MethodModel, item: &MethodItem, rust_name: impl FnOnce() 
     let keep = item.params.len() - values.len();
     let omitted: Vec<String> = item.params[keep..].iter().map(|p| format!("`{}`", p.name)).collect();
     let target = &item.rust_name;
+    let mut doc = vec![format!(
+        "[`Self::{target}`] with the default values of {}, as a C# call that leaves them out.",
+        omitted.join(", ")
+    )];
+    if item.is_unsafe {
+        doc.extend(["", "# Safety", "", "As for the method it calls."].map(String::from));
+    }
     Some(DefaultsOverload {
         rust_name: rust_name(),
         keep,
         values,
-        doc: vec![format!(
-            "[`Self::{target}`] with the default values of {}, as a C# call that leaves them out.",
-            omitted.join(", ")
-        )],
+        doc,
     })
 }
 

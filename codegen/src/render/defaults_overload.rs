@@ -3,7 +3,7 @@
 //! calls the method with the defaults for the rest.
 
 use super::method::ParamCode;
-use super::tokens::{ident, lit_str, ty};
+use super::tokens::{doc_lines, ident, lit_str, ty};
 use crate::plan::{primitive_value, rust_primitive, DefaultValue, DefaultsOverload, MethodItem, Receiver};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -38,25 +38,13 @@ pub(super) fn render(
     let name = ident(&d.rust_name);
     let vis = m.public.then(|| quote!(pub));
     let unsafety = m.is_unsafe.then(|| quote!(unsafe));
-    let docs = d.doc.iter().map(|l| {
-        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
-        quote!(#[doc = #line])
-    });
-    let safety = m.is_unsafe.then(|| {
-        quote! {
-            #[doc = ""]
-            #[doc = " # Safety"]
-            #[doc = ""]
-            #[doc = " As for the method it calls."]
-        }
-    });
+    let docs = doc_lines(&d.doc);
     let call = quote!(Self::#target #turbofish(#(#args),*));
     // An `unsafe fn`'s body is not an unsafe context by itself: the caller's promise is
     // passed on unchanged.
     let body = if m.is_unsafe { quote!(unsafe { #call }) } else { call };
     quote! {
-        #(#docs)*
-        #safety
+        #docs
         #[inline]
         #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
             #body

@@ -21,7 +21,7 @@
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
-use super::tokens::{ident, lit_str, ty};
+use super::tokens::{doc_lines, ident, lit_str, ty};
 use crate::plan::{
     primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, ParamsArray, Pass, PassMode, Primitive,
     Receiver, Ret, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
@@ -230,9 +230,9 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
 }
 
 /// The Rust result type of a return (`None` for `void`), the type the raw call returns, and
-/// the conversion.
-fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
-    let plain = |rust: TokenStream| (Some(rust.clone()), rust, quote!(__r));
+/// the conversion of the raw result `__r` (`None`: the raw result is the value).
+fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStream>) {
+    let plain = |rust: TokenStream| (Some(rust.clone()), rust, None);
     match pass {
         Pass::Primitive(p) => plain(ty(primitive_value(*p))),
         Pass::Enum {
@@ -246,7 +246,7 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             } else {
                 quote!(#rust(__r))
             };
-            (Some(rust), ty(rust_primitive(*underlying)), convert)
+            (Some(rust), ty(rust_primitive(*underlying)), Some(convert))
         }
         Pass::FullStruct(rust) => plain(ty(rust)),
         Pass::ManagedStruct(rust) => {
@@ -255,7 +255,7 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
                 Some(rust.clone()),
                 quote!(::cilbind::StructHandle<#rust>),
                 // (`<T as TypeArg>::output` wraps the handle: `#rust` may be generic.)
-                quote!(<#rust as ::cilbind::TypeArg>::output(__r)?),
+                Some(quote!(<#rust as ::cilbind::TypeArg>::output(__r)?)),
             )
         }
         Pass::Handle(rust) | Pass::ObjectArray(rust) => {
@@ -268,7 +268,7 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             (
                 Some(quote!(::core::option::Option<::std::vec::Vec<#elem>>)),
                 quote!(::core::option::Option<#handle>),
-                quote!(__r.map(|a| a.to_vec()).transpose()?),
+                Some(quote!(__r.map(|a| a.to_vec()).transpose()?)),
             )
         }
         Pass::Nullable(value) => {
@@ -277,7 +277,7 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             (
                 Some(quote!(::core::option::Option<#rust>)),
                 quote!(::cilbind::Nullable<#stored>),
-                quote!(__r.0 #from_stored),
+                Some(quote!(__r.0 #from_stored)),
             )
         }
         Pass::TypeParam(param) => {
@@ -285,11 +285,11 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, TokenStream) {
             (
                 Some(quote!(<#param as ::cilbind::TypeArg>::Output)),
                 quote!(<#param as ::cilbind::TypeArg>::Raw),
-                quote!(<#param as ::cilbind::TypeArg>::output(__r)?),
+                Some(quote!(<#param as ::cilbind::TypeArg>::output(__r)?)),
             )
         }
         // `void`; the plan binds no ref or pointer returns.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), quote!(__r)),
+        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), None),
     }
 }
 
@@ -418,19 +418,21 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         .filter_map(|p| p.out.as_ref().map(|o| (o, p.out_value.as_ref())))
         .collect();
     let (ret_rust, call, raw_ty, convert) = match &m.ret {
-        Ret::FullStructCtor => (Some(quote!(Self)), quote!(call_sret), quote!(Self), quote!(__r)),
+        Ret::FullStructCtor => (Some(quote!(Self)), quote!(call_sret), quote!(Self), None),
         Ret::ManagedStructCtor => (
             Some(quote!(Self)),
             quote!(call),
             quote!(::cilbind::StructHandle<Self>),
-            quote!(<Self as ::cilbind::TypeArg>::output(__r)?),
+            Some(quote!(<Self as ::cilbind::TypeArg>::output(__r)?)),
         ),
         Ret::ClassCtor => (
             Some(quote!(Self)),
             quote!(call),
             quote!(::core::option::Option<::cilbind::Object>),
             // Braces, so that rustfmt leaves the tokens alone.
-            quote! { <Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference("a constructor returned null".into()))?)? },
+            Some(
+                quote! { <Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference("a constructor returned null".into()))?)? },
+            ),
         ),
         Ret::Value(pass) => {
             let (rust, raw, convert) = ret_code(pass);
@@ -452,17 +454,17 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         .chain(params.iter().map(|p| p.arg.clone()))
         .collect();
     let check_void = ret_rust.is_none().then(|| quote!(let () = __r;));
-    let mut results: Vec<TokenStream> = ret_rust.iter().map(|_| convert.clone()).collect();
+    let mut results: Vec<TokenStream> = ret_rust
+        .iter()
+        .map(|_| convert.clone().unwrap_or_else(|| quote!(__r)))
+        .collect();
     results.extend(outs.iter().map(|((name, _), value)| match value {
         Some(value) => (*value).clone(),
         None => quote!(#name),
     }));
     let value = tuple(&results);
     let vis = m.public.then(|| quote!(pub));
-    let docs = m.doc.iter().map(|l| {
-        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
-        quote!(#[doc = #line])
-    });
+    let docs = doc_lines(&m.doc);
     let name = ident(&m.rust_name);
     let unsafety = m.is_unsafe.then(|| quote!(unsafe));
     let slice = m
@@ -476,10 +478,11 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     // The common case is one call in tail position (`M.call((…))`): the raw call's type is
     // the function's result, so it needs no binding, no `?` and no `Ok`, which is most of
     // what type-checking a generated body costs (measured in BENCHMARKS.md).
-    let direct = ref_ty.to_string() == quote!(::cilbind::MethodRef).to_string()
+    let direct = method_params.is_empty()
+        && !m.generic
         && this_pre.is_none()
         && params.iter().all(|p| p.pre.is_empty() && p.out.is_none())
-        && convert.to_string() == "__r";
+        && convert.is_none();
     let body = if direct {
         quote!(M.#call((#(#args,)*)))
     } else {
@@ -494,7 +497,7 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
     // `#[inline]`: a binding is compiled where it is called, not in the bindings crate, so
     // the methods a program never calls cost no code generation.
     quote! {
-        #(#docs)*
+        #docs
         #[inline]
         #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
             static M: #ref_ty = #method_ref;

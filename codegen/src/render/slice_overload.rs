@@ -4,7 +4,7 @@
 //! and length.
 
 use super::method::ParamCode;
-use super::tokens::{ident, lit_str, ty};
+use super::tokens::{doc_lines, ident, lit_str, ty};
 use crate::plan::{rust_primitive, MethodItem, Pass, Receiver, SliceOverload};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -52,12 +52,9 @@ pub(super) fn render(m: &MethodItem, s: &SliceOverload, params: &[ParamCode], re
     };
     let name = ident(&s.rust_name);
     let vis = m.public.then(|| quote!(pub));
-    let docs = s.doc.iter().map(|l| {
-        let line = if l.is_empty() { String::new() } else { format!(" {l}") };
-        quote!(#[doc = #line])
-    });
+    let docs = doc_lines(&s.doc);
     quote! {
-        #(#docs)*
+        #docs
         #vis fn #name(#(#sig),*) -> ::cilbind::Result<#result_ty> {
             #(#pre)*
             // The pointers are the slices' own and the lengths their lengths; `unsafe fn`

@@ -141,11 +141,7 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
             quote! {
                 impl ::core::fmt::Display for #me {
                     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        match #value {
-                            Ok(Some(text)) => f.pad(&text),
-                            Ok(None) => Ok(()),
-                            Err(_) => Err(::core::fmt::Error),
-                        }
+                        ::cilbind::generated::write_text(f, #value)
                     }
                 }
             }

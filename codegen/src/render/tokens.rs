@@ -39,6 +39,17 @@ pub(super) fn int(value: impl Into<i128>) -> TokenStream {
     }
 }
 
+/// `#[doc = " line"]` for each of the plan's doc lines (an empty line stays empty).
+pub(super) fn doc_lines(lines: &[String]) -> TokenStream {
+    lines
+        .iter()
+        .map(|l| {
+            let line = if l.is_empty() { String::new() } else { format!(" {l}") };
+            quote!(#[doc = #line])
+        })
+        .collect()
+}
+
 /// `#[doc = " line"]` for every line of `text`, as `/// line` comments would give.
 pub(super) fn docs(text: &str) -> TokenStream {
     text.lines()

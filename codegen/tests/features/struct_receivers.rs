@@ -291,11 +291,7 @@ pub mod features {
         }
         impl ::core::fmt::Display for Counter {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                match Self::to_string(self) {
-                    Ok(Some(text)) => f.pad(&text),
-                    Ok(None) => Ok(()),
-                    Err(_) => Err(::core::fmt::Error),
-                }
+                ::cilbind::generated::write_text(f, Self::to_string(self))
             }
         }
         #[doc(hidden)]
