@@ -82,6 +82,15 @@ extern "C" {
     /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
     pub fn mono_gc_finalize_notify();
 
+    // Internal calls implemented in Rust (host/native.rs)
+    /// `mono/metadata/object.h`: makes `exc` be thrown when the current internal call returns.
+    pub fn mono_runtime_set_pending_exception(exc: *mut MonoObject, overwrite: MonoBool) -> MonoBool;
+    /// `mono/metadata/debug-helpers.h`: the parameter list as internal-call names carry it
+    /// (`int&,string,P.V3`); the caller frees the string with `mono_free`.
+    pub fn mono_signature_get_desc(sig: *mut MonoMethodSignature, include_namespace: MonoBool) -> *mut c_char;
+    /// `mono/metadata/object.h`: stores `value` at `ptr` (anywhere: heap, stack or static) with the write barrier.
+    pub fn mono_gc_wbarrier_generic_store(ptr: *mut c_void, value: *mut MonoObject);
+
     // Assemblies and images
     pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
     pub fn mono_image_open_from_data_with_name(
@@ -231,5 +240,8 @@ pub const FIELD_ATTRIBUTE_STATIC: u32 = 0x0010;
 pub const METHOD_ATTRIBUTE_STATIC: u32 = 0x0010;
 /// `METHOD_ATTRIBUTE_VIRTUAL`
 pub const METHOD_ATTRIBUTE_VIRTUAL: u32 = 0x0040;
+/// `METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL` (the implementation flags `mono_method_get_flags`
+/// writes to its out parameter).
+pub const METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL: u32 = 0x1000;
 /// `sizeof(MonoObject)`: boxed data and value-type field offsets start after it (16 bytes: the vtable and sync pointers).
 pub const OBJECT_HEADER_SIZE: usize = 16;
