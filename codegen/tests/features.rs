@@ -27,6 +27,7 @@ mod expected {
         flags,
         generics,
         interfaces,
+        natives,
         nullable,
         optional_params,
         overloads,
