@@ -11,8 +11,10 @@ use std::fmt;
 /// instance fields and an enum's values belong to their type's declaration. Each member of
 /// a skipped type is counted as a skipped member too. The members bound on closed generic
 /// instantiations (`impl List<Int32>`) are counted apart: their generic definition's own
-/// members are already counted (once each), so adding them would count those members twice. [`Summary::coverage`] counts public
-/// members the way the coverage report does (a property or event is one member).
+/// members are already counted (once each), so adding them would count those members twice.
+/// Natives (C# internal calls Rust implements) are counted apart as well
+/// ([`Summary::natives_bound`]). [`Summary::coverage`] counts public members the way the
+/// coverage report does (a property or event is one member).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Selected types the output declares.
@@ -27,6 +29,13 @@ pub struct Summary {
     pub instance_members_bound: usize,
     /// Members of closed generic instantiations skipped, by reason.
     pub instance_members_skipped: BTreeMap<SkipKind, usize>,
+    /// Natives (C# internal calls of any accessibility) that have a method in their type's
+    /// natives trait. They are counted apart from members: a native is implemented by Rust,
+    /// not bound for Rust to call (a public one is also a member, counted there as bound or
+    /// skipped), and a private or internal one is no part of the public surface.
+    pub natives_bound: usize,
+    /// Natives with no trait method, by reason (`install_natives` reports them missing).
+    pub natives_skipped: BTreeMap<SkipKind, usize>,
     /// The public members of the selected types, as the coverage report counts them.
     pub coverage: Coverage,
 }
@@ -48,7 +57,18 @@ impl Summary {
         for m in plan.instance_member_items() {
             count(m, &mut s.instance_members_bound, &mut s.instance_members_skipped);
         }
+        for n in plan.natives() {
+            s.natives_bound += n.natives.len();
+            for skip in &n.skips {
+                *s.natives_skipped.entry(skip.kind).or_default() += 1;
+            }
+        }
         s
+    }
+
+    /// Total number of natives with no trait method.
+    pub fn natives_skipped_total(&self) -> usize {
+        self.natives_skipped.values().sum()
     }
 
     /// Total number of skipped members of closed generic instantiations.
@@ -99,6 +119,17 @@ impl fmt::Display for Summary {
                 self.instance_members_skipped_total()
             )?;
             for (kind, n) in &self.instance_members_skipped {
+                writeln!(f, "  {n:>6}  {kind}")?;
+            }
+        }
+        if self.natives_bound > 0 || !self.natives_skipped.is_empty() {
+            writeln!(
+                f,
+                "natives (C# internal calls Rust implements) with a trait method: {} (skipped: {})",
+                self.natives_bound,
+                self.natives_skipped_total()
+            )?;
+            for (kind, n) in &self.natives_skipped {
                 writeln!(f, "  {n:>6}  {kind}")?;
             }
         }

@@ -6,7 +6,9 @@
 //! In the output, a bound member is a function or constant documented `/// Binds `…``
 //! (methods, constructors, accessors), `/// Reads the .NET field` (a field's getter; its
 //! setter is the same member) or `/// The .NET constant`; a skip is a `// skipped `…``
-//! comment, of a type when the item starts with `type ` or `struct `.
+//! comment, of a type when the item starts with `type ` or `struct `, of a native (counted
+//! apart, as the summary counts natives) when it starts with `native `; a native with a trait
+//! method is a trait method documented `/// The internal call `…``.
 
 mod common;
 
@@ -18,6 +20,8 @@ struct Counts {
     members_bound: usize,
     members_skipped: usize,
     types_skipped: usize,
+    natives_bound: usize,
+    natives_skipped: usize,
 }
 
 fn count_output(rust: &str) -> Counts {
@@ -28,8 +32,12 @@ fn count_output(rust: &str) -> Counts {
             || line.starts_with("/// The .NET constant")
         {
             c.members_bound += 1;
+        } else if line.starts_with("/// The internal call `") {
+            c.natives_bound += 1;
         } else if let Some(item) = line.strip_prefix("// skipped `") {
-            if item.starts_with("type ") || item.starts_with("struct ") {
+            if item.starts_with("native ") {
+                c.natives_skipped += 1;
+            } else if item.starts_with("type ") || item.starts_with("struct ") {
                 c.types_skipped += 1;
             } else {
                 c.members_skipped += 1;
@@ -47,13 +55,15 @@ fn check(name: &str, b: &Bindings) -> Counts {
         members_bound: s.members_bound + s.instance_members_bound,
         members_skipped: s.members_skipped_total() + s.instance_members_skipped_total(),
         types_skipped: s.types_skipped_total(),
+        natives_bound: s.natives_bound,
+        natives_skipped: s.natives_skipped_total(),
     };
     let output = count_output(&rust);
     assert_eq!(output, summary, "{name}: output vs summary\n{s}");
     eprintln!("{name}: {summary:?}");
     assert_eq!(
         b.skips().len(),
-        summary.members_skipped + summary.types_skipped,
+        summary.members_skipped + summary.types_skipped + summary.natives_skipped,
         "{name}: skips()"
     );
     summary
@@ -94,8 +104,10 @@ fn summary_agrees_with_output_on_every_fixture() {
         total.members_bound += c.members_bound;
         total.members_skipped += c.members_skipped;
         total.types_skipped += c.types_skipped;
+        total.natives_bound += c.natives_bound;
     }
     assert!(total.members_bound > 300 && total.members_skipped > 10, "{total:?}");
+    assert!(total.natives_bound > 30, "{total:?}");
 }
 
 #[test]

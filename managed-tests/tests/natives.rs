@@ -10,7 +10,8 @@ use cilbind::native::{Lent, ManagedException, NativeResult, NativeTable};
 use cilbind::{Array, Char, Error, NetString, ObjectArray, Runtime};
 use managed_tests::load_fixture;
 use managed_tests::natives::nat::{
-    Driver, Entity, EntityNatives, Mood, Natives, NativesNatives, Partial, PartialNatives, V3,
+    Driver, Entity, EntityNatives, Hidden, HiddenNatives, Mood, Natives, NativesNatives, Partial, PartialNatives,
+    V3Natives, V3,
 };
 
 /// Entities handed to `Keep`, as handles.
@@ -128,6 +129,9 @@ impl NativesNatives for Game {
         KEPT.lock().unwrap().push(e.to_owned()?);
         Ok(())
     }
+    fn dot(a: &V3, b: &V3, scale: &i32) -> NativeResult<f32> {
+        Ok((a.x * b.x + a.y * b.y + a.z * b.z) * *scale as f32)
+    }
     fn fail(message: Option<&str>) -> NativeResult<i32> {
         Err(ManagedException::named(
             "System.ArgumentException",
@@ -153,6 +157,53 @@ impl EntityNatives for Game {
 }
 // README: end
 
+/// A struct's instance natives get `this` as `&mut V3`, written back to C#'s value.
+impl V3Natives for Game {
+    fn length(this: &mut V3) -> NativeResult<f32> {
+        Ok((this.x * this.x + this.y * this.y + this.z * this.z).sqrt())
+    }
+    fn grow(this: &mut V3, by: f32) -> NativeResult<()> {
+        this.x += by;
+        this.y += by;
+        this.z += by;
+        Ok(())
+    }
+    fn sum_of_parts(this: &mut V3) -> NativeResult<f32> {
+        Ok(this.x + this.y + this.z)
+    }
+}
+
+/// Private, internal and protected natives, static and instance, and a private property's
+/// getter: all in the trait, though Rust has no binding to call them.
+impl HiddenNatives for Game {
+    fn twice(x: i32) -> NativeResult<i32> {
+        Ok(x * 2)
+    }
+    fn tag(s: Option<&str>, at: &V3) -> NativeResult<Option<String>> {
+        Ok(Some(format!(
+            "{} ({}, {}, {})",
+            s.unwrap_or_default(),
+            at.x,
+            at.y,
+            at.z
+        )))
+    }
+    fn bump(this: Lent<'_, Hidden>, by: i32) -> NativeResult<()> {
+        let h = this.to_owned()?;
+        h.set_count(h.count()? + by)?;
+        Ok(())
+    }
+    fn peek(this: Lent<'_, Hidden>) -> NativeResult<i32> {
+        Ok(this.to_owned()?.count()?)
+    }
+    fn scaled(this: Lent<'_, Hidden>, k: i32) -> NativeResult<i32> {
+        Ok(this.to_owned()?.count()? * k)
+    }
+    fn get_secret(_this: Lent<'_, Hidden>) -> NativeResult<i32> {
+        Ok(1234)
+    }
+}
+
 impl PartialNatives for Game {
     fn one() -> NativeResult<i32> {
         Ok(1)
@@ -175,6 +226,8 @@ fn setup() {
                 Natives::natives::<Game>(),
                 Entity::natives::<Game>(),
                 Partial::natives::<Game>(),
+                V3::natives::<Game>(),
+                Hidden::natives::<Game>(),
             ])
             .unwrap();
     });
@@ -184,6 +237,15 @@ fn setup() {
 fn csharp_calls_every_kind_of_native() {
     setup();
     assert_eq!(Driver::run().unwrap().as_deref(), Some("ok"));
+}
+
+#[test]
+fn csharp_calls_natives_that_are_not_public() {
+    setup();
+    let h = Hidden::new().unwrap();
+    assert_eq!(h.run().unwrap().as_deref(), Some("ok"));
+    // `Bump` ran from C# through the Rust implementation, on this very object.
+    assert_eq!(h.count().unwrap(), 7);
 }
 
 #[test]
@@ -202,6 +264,15 @@ fn rust_calls_natives_through_the_generated_bindings() {
     assert_eq!(e.describe().unwrap().as_deref(), Some("imp (5)"));
     assert_eq!(Driver::hit_new(10, 3).unwrap(), 7);
     assert_eq!(Partial::two(Some("abc")).unwrap(), 6);
+    // A struct's instance natives, called from Rust: `this` is the Rust value.
+    let mut g = V3 { x: 3.0, y: 4.0, z: 0.0 };
+    assert_eq!(g.length().unwrap(), 5.0);
+    g.grow(1.0).unwrap();
+    assert_eq!((g.x, g.y, g.z), (4.0, 5.0, 1.0));
+    assert_eq!(g.total().unwrap(), 10.0);
+    let (mut a, mut b) = (V3 { x: 1.0, y: 2.0, z: 3.0 }, V3 { x: 4.0, y: 5.0, z: 6.0 });
+    assert_eq!(Natives::dot(&mut a, &mut b, &mut 3).unwrap(), 96.0);
+    assert_eq!((a.x, b.z), (1.0, 6.0));
 }
 
 #[test]
@@ -241,7 +312,12 @@ fn a_lent_object_kept_as_a_handle_survives_a_collection() {
 fn an_incomplete_set_is_refused_listing_every_missing_native() {
     setup();
     let err = load_fixture("Natives")
-        .install_natives([Natives::natives::<Game>(), Entity::natives::<Game>()])
+        .install_natives([
+            Natives::natives::<Game>(),
+            Entity::natives::<Game>(),
+            V3::natives::<Game>(),
+            Hidden::natives::<Game>(),
+        ])
         .unwrap_err();
     let Error::NativesMismatch {
         missing,
@@ -279,6 +355,8 @@ fn an_incomplete_set_is_refused_listing_every_missing_native() {
             Natives::natives::<Game>(),
             Entity::natives::<Game>(),
             Partial::natives::<Game>(),
+            V3::natives::<Game>(),
+            Hidden::natives::<Game>(),
         ])
         .unwrap();
     let _ = NativeTable::default();

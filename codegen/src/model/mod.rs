@@ -15,6 +15,17 @@ pub use type_def::{
 
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Whether `assembly` (a simple name) is part of Mono's class library (mscorlib, System*,
+/// Mono.*, Microsoft.*): Mono implements its internal calls itself (`icall-def.h` in
+/// mono/metadata), so they are neither read as natives nor offered to Rust.
+pub fn is_mono_class_library(assembly: &str) -> bool {
+    assembly == "mscorlib"
+        || assembly == "System"
+        || ["System.", "Mono.", "Microsoft."]
+            .iter()
+            .any(|p| assembly.starts_with(p))
+}
+
 /// The bound types plus every type they depend on, keyed by [`TypePath`].
 #[derive(Clone, Debug, Default)]
 pub struct Model {

@@ -232,6 +232,12 @@ pub struct TypeApi {
     pub properties: Vec<PropertyModel>,
     /// Events declared by this type.
     pub events: Vec<EventModel>,
+    /// Every internal call the type declares (`[MethodImpl(MethodImplOptions.InternalCall)]
+    /// extern` methods and accessors), whatever its accessibility, in metadata order: Rust
+    /// implements them all (the natives trait). The visible ones are also under `methods`,
+    /// `properties` and `events`, where they are bound for Rust to call; private and internal
+    /// ones are only here. Empty for Mono's class library (see [`is_mono_class_library`](super::is_mono_class_library)).
+    pub natives: Vec<MethodModel>,
 }
 
 /// Points at one member of a [`TypeModel`]: an index into `fields`, `api.methods`,
@@ -331,6 +337,7 @@ impl TypeModel {
                     remove: method(&e.remove),
                 })
                 .collect(),
+            natives: api.natives.iter().map(method).collect(),
         });
         TypeModel {
             fields: self

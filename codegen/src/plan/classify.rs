@@ -179,6 +179,9 @@ pub struct ClassifiedType {
     pub class: TypeClass,
     /// Every visible member (not enum values).
     pub members: Vec<ClassifiedMember>,
+    /// How the values of each internal call cross (`api.natives`, in order), whatever its
+    /// accessibility.
+    pub natives: Vec<Result<SignatureClass, Unsupported>>,
 }
 
 /// A closed instantiation of a generic class (`List<int>`) with its members classified.
@@ -227,10 +230,12 @@ pub fn classify(model: Model) -> ClassifiedModel {
         } else {
             cx.members(t)
         };
+        let natives = cx.natives(t);
         types.push(ClassifiedType {
             path: t.path.clone(),
             class,
             members,
+            natives,
         });
     }
     // Closed instantiations of generic classes and interfaces that bound signatures use

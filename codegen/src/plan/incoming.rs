@@ -104,13 +104,24 @@ fn value(res: &Resolver, module: &[String], c: &Crossing) -> Result<IncomingForm
     }
 }
 
-/// `ref`/`out` parameters: `&mut` of the value, written back when the body succeeds.
+/// `ref`/`out` parameters: `&mut` of the value, written back when the body succeeds; `in`
+/// (`ref readonly`) of a primitive, enum or full struct: `&` of the caller's value.
 fn by_ref(res: &Resolver, module: &[String], pass: PassMode, target: &Crossing) -> Result<IncomingForm, String> {
     let out = match pass {
         PassMode::Out => true,
         PassMode::Ref => false,
-        // The callee must not write through an `in` reference: it needs a read-only form.
-        _ => return Err("`in` parameters do not cross from C# to Rust yet".into()),
+        // The callee must not write through an `in` reference: a shared borrow of a copy.
+        PassMode::In => {
+            return match target {
+                Crossing::Primitive(Primitive::Bool) => Err("`in bool` does not cross from C# to Rust yet".into()),
+                Crossing::Primitive(_) | Crossing::Enum { .. } | Crossing::FullStruct(_) => {
+                    let t = value(res, module, target)?.rust;
+                    Ok(form(format!("&{t}"), format!("InValue<{t}>")))
+                }
+                other => Err(format!("in {} does not cross from C# to Rust yet", describe(other))),
+            }
+        }
+        PassMode::Value => return Err("a by-value parameter is not a reference".into()),
     };
     let (prefix, lent) = if out { ("Out", "out") } else { ("Ref", "ref") };
     match target {

@@ -202,14 +202,20 @@ impl Plan {
             .flat_map(|i| i.members.items.iter().map(MemberRef::Item))
     }
 
-    /// Every skip: types first, then members, in output order.
+    /// Every skip: types first, then members, then natives without a trait method.
     pub(crate) fn skips(&self) -> Vec<&Skip> {
         let mut out: Vec<&Skip> = self.skipped_types.iter().map(|t| &t.skip).collect();
         out.extend(self.member_items().filter_map(|m| match m {
             MemberRef::Skip(s) | MemberRef::Item(MemberItem::Skip(s)) => Some(s),
             MemberRef::Item(_) => None,
         }));
+        out.extend(self.natives().flat_map(|n| &n.skips));
         out
+    }
+
+    /// The natives of the declared types, in output order.
+    pub(crate) fn natives(&self) -> impl Iterator<Item = &NativesItem> {
+        self.types.iter().filter_map(|t| t.natives.as_ref())
     }
 }
 

@@ -9,12 +9,12 @@
 
 use std::collections::BTreeSet;
 
-use super::classify::{ClassifiedType, TypeClass};
+use super::classify::{ClassifiedType, Crossing, SignatureClass, TypeClass};
 use super::incoming::{self, IncomingForm};
+use super::names;
 use super::rust_ty::Resolver;
-use super::skip::{Skip, SkipKind};
-use super::{classify, names};
-use crate::model::{MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeModel};
+use super::skip::{Skip, SkipKind, Unsupported};
+use crate::model::{is_mono_class_library, MethodModel, PassMode, Primitive, Ty, TypeModel};
 
 /// The natives of one type.
 #[derive(Clone, Debug)]
@@ -23,8 +23,9 @@ pub(crate) struct NativesItem {
     pub trait_name: String,
     /// The natives that have a trait method.
     pub natives: Vec<NativeItem>,
-    /// Natives that have none, and why (each a comment in the output and a summary line; at
-    /// run time they are reported missing by `install_natives`).
+    /// Natives that have none, and why: each a skip like any other (a comment in the output,
+    /// a line of `--explain`, a count in the summary's natives); at run time
+    /// `install_natives` reports them missing.
     pub skips: Vec<Skip>,
 }
 
@@ -43,34 +44,25 @@ pub(crate) struct NativeItem {
     pub ret: IncomingForm,
 }
 
-/// The natives of the bound type `t` (classified as `bound`), seen from `module`; `None` when
-/// it declares none, or when its assembly is Mono's class library (mscorlib, System*, Mono.*,
-/// Microsoft.*), whose internal calls Mono implements itself.
+/// The natives of the bound type `t` (classified as `bound`), seen from `module`: every
+/// internal call it declares, whatever its accessibility (a `private extern` is as much a
+/// native as a public one; only visible ones are also bound for Rust to call). `None` when it
+/// declares none; the model holds none for Mono's class library, whose internal calls Mono
+/// implements itself.
 pub(super) fn plan(res: &Resolver, module: &[String], t: &TypeModel, bound: &ClassifiedType) -> Option<NativesItem> {
-    if mono_implements(&t.path.assembly) {
+    if is_mono_class_library(&t.path.assembly) {
         return None;
     }
     let api = t.api.as_ref()?;
-    let method_of = |r: &MemberModelRef| -> Option<&MethodModel> {
-        match *r {
-            MemberModelRef::Method(i) => api.methods.get(i),
-            MemberModelRef::Getter(i) => api.properties.get(i)?.getter.as_ref(),
-            MemberModelRef::Setter(i) => api.properties.get(i)?.setter.as_ref(),
-            _ => None,
-        }
-    };
     let mut item = NativesItem {
         trait_name: format!("{}Natives", res.names.get(&t.path)?.1),
         natives: Vec::new(),
         skips: Vec::new(),
     };
     let mut taken = BTreeSet::new();
-    for member in &bound.members {
-        let Some(m) = method_of(&member.member).filter(|m| m.is_internal_call) else {
-            continue;
-        };
+    for (m, binding) in api.natives.iter().zip(&bound.natives) {
         let icall = icall_name(t, m);
-        match native(res, module, t, m, &member.binding) {
+        match native(res, module, t, m, binding) {
             Ok((this, params, ret)) => item.natives.push(NativeItem {
                 rust_name: names::unique(names::snake_case(&m.name), &mut taken),
                 icall: icall.unwrap_or_default(),
@@ -78,11 +70,15 @@ pub(super) fn plan(res: &Resolver, module: &[String], t: &TypeModel, bound: &Cla
                 params,
                 ret,
             }),
-            Err(reason) => item.skips.push(Skip {
-                item: member.display_name.clone(),
+            Err(u) => item.skips.push(Skip {
+                item: format!("native {}.{}", t.path.name, m.name),
                 assembly: t.path.assembly.clone(),
-                kind: SkipKind::NoRustForm,
-                reason: format!("native {}: {reason}", icall.unwrap_or_else(|| m.name.clone())),
+                kind: u.kind,
+                reason: format!(
+                    "internal call `{}` has no trait method: {}",
+                    icall.unwrap_or_else(|| format!("{}::{}", t.path.metadata_name, m.name)),
+                    u.detail
+                ),
             }),
         }
     }
@@ -96,35 +92,68 @@ fn native(
     module: &[String],
     t: &TypeModel,
     m: &MethodModel,
-    binding: &Result<classify::SignatureClass, super::skip::Unsupported>,
-) -> Result<Forms, String> {
+    binding: &Result<SignatureClass, Unsupported>,
+) -> Result<Forms, Unsupported> {
     if !t.generic_params.is_empty() || !m.generic_params.is_empty() {
-        return Err("natives of generic types and generic methods are not bound".into());
+        return Err(Unsupported::new(
+            SkipKind::OpenGeneric,
+            "natives of generic types and generic methods are not bound",
+        ));
     }
-    let sig = binding.as_ref().map_err(|u| u.detail.clone())?;
+    let sig = binding.as_ref().map_err(Clone::clone)?;
     if sig.ret_by_ref {
-        return Err("returns by reference".into());
+        return Err(Unsupported::new(SkipKind::RefReturn, "returns by reference"));
     }
-    let this = if m.is_static {
-        None
-    } else if matches!(res.classes.get(&t.path), Some(TypeClass::Class)) {
-        let self_ty = Ty::Named {
-            path: t.path.clone(),
-            args: Vec::new(),
-        };
-        Some(incoming::this(res, module, &self_ty)?)
-    } else {
-        return Err("instance natives are bound on classes only".into());
+    let self_ty = Ty::Named {
+        path: t.path.clone(),
+        args: Vec::new(),
+    };
+    let this = match res.classes.get(&t.path) {
+        _ if m.is_static => None,
+        Some(TypeClass::Class) => Some(incoming::this(res, module, &self_ty).map_err(no_form)?),
+        // A struct's instance method receives `this` as a reference to the value (ECMA-335
+        // II.13.3): `&mut V`, like a `ref V` parameter.
+        Some(TypeClass::FullStruct(_)) => {
+            let this = Crossing::ByRef {
+                pass: PassMode::Ref,
+                target: Box::new(Crossing::FullStruct(self_ty)),
+            };
+            Some(incoming::parameter(res, module, &this).map_err(no_form)?)
+        }
+        _ => {
+            return Err(Unsupported::new(
+                SkipKind::NoRustForm,
+                "instance natives are bound on classes and full structs only",
+            ))
+        }
     };
     let mut taken = BTreeSet::from(["this".to_string()]);
     let mut params = Vec::new();
     for (p, c) in m.params.iter().zip(&sig.params) {
-        let form = incoming::parameter(res, module, c).map_err(|e| format!("parameter `{}`: {e}", p.name))?;
+        let form = incoming::parameter(res, module, c)
+            .map_err(|e| Unsupported::new(kind_of(c), format!("parameter `{}`: {e}", p.name)))?;
         params.push((names::unique(names::snake_case(&p.name), &mut taken), form));
     }
-    let ret = incoming::result(res, module, &sig.ret).map_err(|e| format!("return type: {e}"))?;
-    icall_name(t, m).ok_or("a parameter type has no internal-call name")?;
+    let ret = incoming::result(res, module, &sig.ret)
+        .map_err(|e| Unsupported::new(kind_of(&sig.ret), format!("return type: {e}")))?;
+    icall_name(t, m).ok_or_else(|| no_form("a parameter type has no internal-call name".into()))?;
     Ok((this, params, ret))
+}
+
+fn no_form(detail: String) -> Unsupported {
+    Unsupported::new(SkipKind::NoRustForm, detail)
+}
+
+/// The skip category of a crossing that has no C#→Rust form.
+fn kind_of(c: &Crossing) -> SkipKind {
+    match c {
+        Crossing::ByRef { target, .. } => kind_of(target),
+        Crossing::Nullable(_) => SkipKind::Nullable,
+        Crossing::Span { .. } => SkipKind::Span,
+        Crossing::Pointer(_) => SkipKind::Pointer,
+        Crossing::TypeParam(_) => SkipKind::OpenGeneric,
+        _ => SkipKind::NoRustForm,
+    }
 }
 
 /// `Ns.Outer/Inner::Method(int,string&)`, as `mono_signature_get_desc(sig, TRUE)`
@@ -172,13 +201,4 @@ fn mono_desc(ty: &Ty) -> Option<String> {
         Ty::ByRef(target) => format!("{}&", mono_desc(target)?),
         _ => return None,
     })
-}
-
-/// Assemblies of Mono's class library: Mono implements their internal calls.
-fn mono_implements(assembly: &str) -> bool {
-    assembly == "mscorlib"
-        || assembly == "System"
-        || ["System.", "Mono.", "Microsoft."]
-            .iter()
-            .any(|p| assembly.starts_with(p))
 }

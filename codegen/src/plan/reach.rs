@@ -84,11 +84,15 @@ fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> 
     }
     for t in &model.types {
         pending.push(t.path.clone());
-        for m in &t.members {
-            if let Ok(sig) = &m.binding {
-                for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
-                    crossing_paths(c, &mut |p| pending.push(p.clone()));
-                }
+        // Natives of any accessibility: their trait names the types they take and return.
+        for sig in t
+            .members
+            .iter()
+            .filter_map(|m| m.binding.as_ref().ok())
+            .chain(t.natives.iter().flatten())
+        {
+            for c in sig.params.iter().chain(std::iter::once(&sig.ret)) {
+                crossing_paths(c, &mut |p| pending.push(p.clone()));
             }
         }
         if let Some(api) = model.model.get(&t.path).and_then(|m| m.api.as_ref()) {

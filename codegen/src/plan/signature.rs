@@ -85,6 +85,17 @@ impl Classifier<'_> {
 
     fn method_binding(&mut self, m: &crate::model::MethodModel) -> Result<SignatureClass, Unsupported> {
         self.visibility_check(m.visibility)?;
+        self.signature_binding(m)
+    }
+
+    /// How the values of each of `t`'s internal calls cross (`api.natives`, in order),
+    /// whatever their accessibility: Rust implements natives, it does not call them.
+    pub(super) fn natives(&mut self, t: &TypeModel) -> Vec<Result<SignatureClass, Unsupported>> {
+        let Some(api) = &t.api else { return Vec::new() };
+        api.natives.iter().map(|m| self.signature_binding(m)).collect()
+    }
+
+    fn signature_binding(&mut self, m: &crate::model::MethodModel) -> Result<SignatureClass, Unsupported> {
         if m.is_varargs {
             return Err(Unsupported::new(
                 SkipKind::Varargs,

@@ -4,6 +4,7 @@
 
 mod assembly_set;
 mod definition;
+mod natives;
 mod panic_guard;
 mod selection;
 mod this_writes;

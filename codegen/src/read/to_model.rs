@@ -9,7 +9,8 @@
 //!   converted, so an unrelated type deep inside a referenced assembly can't fail the run.
 //!
 //! Only members visible to other assemblies (public, protected, protected internal) are
-//! converted; private and internal ones are invisible to bindings.
+//! converted; private and internal ones are invisible to bindings, except internal calls,
+//! which Rust implements whatever their accessibility ([`super::natives`]).
 
 use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
@@ -128,11 +129,15 @@ fn mentioned_types(t: &TypeModel, out: &mut Vec<TypePath>) {
     tys.extend(t.base.iter());
     if let Some(api) = &t.api {
         tys.extend(api.base_chain.iter().chain(&api.interfaces));
-        let methods = api.methods.iter().chain(
-            api.properties
-                .iter()
-                .flat_map(|p| p.getter.iter().chain(p.setter.iter())),
-        );
+        let methods = api
+            .methods
+            .iter()
+            .chain(
+                api.properties
+                    .iter()
+                    .flat_map(|p| p.getter.iter().chain(p.setter.iter())),
+            )
+            .chain(&api.natives);
         for m in methods {
             tys.push(&m.ret);
             tys.extend(m.params.iter().map(|p| &p.ty));
@@ -147,7 +152,7 @@ fn mentioned_types(t: &TypeModel, out: &mut Vec<TypePath>) {
 
 /// Converts dotnetdll types of any file into [`Ty`], remembering where each named type is
 /// defined so dependencies can be modeled later.
-struct Converter<'s> {
+pub(super) struct Converter<'s> {
     set: &'s AssemblySet,
     defs: HashMap<TypePath, DefRef>,
 }
@@ -385,6 +390,7 @@ impl Converter<'_> {
             methods,
             properties,
             events,
+            natives: self.natives(d)?,
         })
     }
 
@@ -437,7 +443,7 @@ impl Converter<'_> {
         Ok(())
     }
 
-    fn method(&mut self, from: &'static Loaded, m: &Method, this_access: ThisAccess) -> Result<MethodModel> {
+    pub(super) fn method(&mut self, from: &'static Loaded, m: &Method, this_access: ThisAccess) -> Result<MethodModel> {
         let mut params = Vec::new();
         for (i, p) in m.signature.parameters.iter().enumerate() {
             let meta = m.parameter_metadata.get(i).and_then(Option::as_ref);

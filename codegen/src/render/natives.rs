@@ -27,10 +27,7 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
         let thunk = format_ident!("__native_{}", m.rust_name.trim_start_matches("r#"));
         quote!(::cilbind::generated::native_entry!(unsafe #name, #thunk::<I>))
     });
-    let skips = n
-        .skips
-        .iter()
-        .map(|s| out.comment(&format!("native without a trait method `{}`: {}", s.item, s.reason)));
+    let skips = n.skips.iter().map(|s| super::skip_comment(out, s));
     let table_doc = docs(&format!(
         "The natives of `{}` as `I` implements them, for `cilbind::Assembly::install_natives`.",
         t.metadata_name

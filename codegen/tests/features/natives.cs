@@ -1,18 +1,31 @@
-// Natives: C# internal calls implemented in Rust. A trait per class with one method per
-// native (parameter forms: value, bool, string, object lent, array, ref/out), `natives::<I>()`
-// with a thunk per native, and a native whose parameter kind does not cross (a comment).
+// Natives: C# internal calls implemented in Rust. A trait per type with one method per
+// native, whatever its accessibility (parameter forms: value, bool, string, object lent,
+// array, ref/out, `in` as `&`; `this` lent for a class, `&mut` for a full struct),
+// `natives::<I>()` with a thunk per native, and natives with no trait method (a Nullable, a
+// generic method): reported skips like any other. Non-public natives get no Rust→C# binding.
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Feature
 {
-    public struct P { public int X, Y; }
+    public struct P
+    {
+        public int X, Y;
+        [MethodImpl(MethodImplOptions.InternalCall)] public extern int Sum();
+        [MethodImpl(MethodImplOptions.InternalCall)] private extern void Swap();
+    }
 
     public class Unit
     {
         [MethodImpl(MethodImplOptions.InternalCall)] public extern int Damage(P at, ref P moved, out string log);
         [MethodImpl(MethodImplOptions.InternalCall)] public static extern Unit Spawn(string name, bool elite, int[] loot, Unit[] party);
         [MethodImpl(MethodImplOptions.InternalCall)] public static extern void Scan(int? range);
+        [MethodImpl(MethodImplOptions.InternalCall)] private static extern float Distance([In] ref P from, [In] ref P to);
+        [MethodImpl(MethodImplOptions.InternalCall)] internal extern void Heal(int amount);
+        [MethodImpl(MethodImplOptions.InternalCall)] protected extern int Armor();
+        [MethodImpl(MethodImplOptions.InternalCall)] private static extern T Make<T>();
+        private extern int Level { [MethodImpl(MethodImplOptions.InternalCall)] get; }
         public int NotNative() { return 1; }
     }
 }

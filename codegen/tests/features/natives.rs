@@ -60,6 +60,94 @@ pub mod feature {
     ::cilbind::blittable!(unsafe P, __TYPE_P, [i32, i32]);
     ::cilbind::generated::impl_boxing!(P => ::cilbind::ValueType, ::cilbind::Object);
     ::cilbind::generated::type_arg!(struct P);
+    impl P {
+        /// Binds `System.Int32 Feature.P.Sum()` (`P.Sum`).
+        #[inline]
+        pub fn sum(&mut self) -> ::cilbind::Result<i32> {
+            static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                &__TYPE_P,
+                "Sum",
+                &[],
+                ::cilbind::THIS_BY_POINTER,
+            );
+            M.call((::cilbind::Out(self),))
+        }
+    }
+    /// The natives of `Feature.P`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
+    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// `P::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// An `Err` throws its managed exception at the C# call site; a panic throws
+    /// `Cilbind.RustPanicException`.
+    pub trait PNatives: 'static {
+        /// The internal call `Feature.P::Sum()`.
+        fn sum(this: &mut P) -> ::cilbind::native::NativeResult<i32>;
+        /// The internal call `Feature.P::Swap()`.
+        fn swap(this: &mut P) -> ::cilbind::native::NativeResult<()>;
+    }
+    impl P {
+        /// The natives of `Feature.P` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        pub fn natives<I: PNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_sum<I: PNatives>(
+                a0: <::cilbind::generated::native_kind::RefValue<
+                    P,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Value<
+                i32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.P::Sum()",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let r = I::sum(
+                            <::cilbind::generated::native_kind::RefValue<
+                                P,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                        )?;
+                        <::cilbind::generated::native_kind::RefValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
+            extern "C" fn __native_swap<I: PNatives>(
+                a0: <::cilbind::generated::native_kind::RefValue<
+                    P,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.P::Swap()",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let r = I::swap(
+                            <::cilbind::generated::native_kind::RefValue<
+                                P,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                        )?;
+                        <::cilbind::generated::native_kind::RefValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                            r,
+                        )
+                    },
+                )
+            }
+            ::cilbind::native::NativeTable::new(
+                ::std::vec![
+                    ::cilbind::generated::native_entry!(unsafe "Feature.P::Sum()",
+                    __native_sum:: < I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.P::Swap()", __native_swap:: < I >)
+                ],
+            )
+        }
+    }
     #[doc(hidden)]
     #[allow(non_upper_case_globals)]
     pub static __TYPE_Unit: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -144,6 +232,7 @@ pub mod feature {
             );
             M.call((::cilbind::Nullable(range),))
         }
+        // skipped `Unit.Armor`: protected member
         /// Binds `System.Int32 Feature.Unit.NotNative()` (`Unit.NotNative`).
         #[inline]
         pub fn not_native(&self) -> ::cilbind::Result<i32> {
@@ -155,7 +244,8 @@ pub mod feature {
             M.call((::cilbind::Reference::as_object(self),))
         }
     }
-    // native without a trait method `Unit.Scan`: native Scan: parameter `range`: a Nullable<T> does not cross from C# to Rust yet
+    // skipped `native Unit.Scan`: internal call `Feature.Unit::Scan` has no trait method: parameter `range`: a Nullable<T> does not cross from C# to Rust yet
+    // skipped `native Unit.Make`: internal call `Feature.Unit::Make()` has no trait method: natives of generic types and generic methods are not bound
     /// The natives of `Feature.Unit`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
     /// `Unit::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
@@ -176,6 +266,21 @@ pub mod feature {
             loot: Option<::cilbind::Array<i32>>,
             party: Option<::cilbind::ObjectArray<Unit>>,
         ) -> ::cilbind::native::NativeResult<Option<Unit>>;
+        /// The internal call `Feature.Unit::Distance(Feature.P&,Feature.P&)`.
+        fn distance(from: &P, to: &P) -> ::cilbind::native::NativeResult<f32>;
+        /// The internal call `Feature.Unit::Heal(int)`.
+        fn heal(
+            this: ::cilbind::native::Lent<'_, Unit>,
+            amount: i32,
+        ) -> ::cilbind::native::NativeResult<()>;
+        /// The internal call `Feature.Unit::Armor()`.
+        fn armor(
+            this: ::cilbind::native::Lent<'_, Unit>,
+        ) -> ::cilbind::native::NativeResult<i32>;
+        /// The internal call `Feature.Unit::get_Level()`.
+        fn get_level(
+            this: ::cilbind::native::Lent<'_, Unit>,
+        ) -> ::cilbind::native::NativeResult<i32>;
     }
     impl Unit {
         /// The natives of `Feature.Unit` as `I` implements them, for `cilbind::Assembly::install_natives`.
@@ -300,13 +405,149 @@ pub mod feature {
                     },
                 )
             }
+            extern "C" fn __native_distance<I: UnitNatives>(
+                a0: <::cilbind::generated::native_kind::InValue<
+                    P,
+                > as ::cilbind::generated::Incoming>::Abi,
+                a1: <::cilbind::generated::native_kind::InValue<
+                    P,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Value<
+                f32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Unit::Distance(Feature.P&,Feature.P&)",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::InValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let mut h1 = <::cilbind::generated::native_kind::InValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::hold(a1)?;
+                        let r = I::distance(
+                            <::cilbind::generated::native_kind::InValue<
+                                P,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            <::cilbind::generated::native_kind::InValue<
+                                P,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                        )?;
+                        <::cilbind::generated::native_kind::InValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::InValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        <::cilbind::generated::native_kind::Value<
+                            f32,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
+            extern "C" fn __native_heal<I: UnitNatives>(
+                a0: <::cilbind::generated::native_kind::This<
+                    Unit,
+                > as ::cilbind::generated::Incoming>::Abi,
+                a1: <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Unit::Heal(int)",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::This<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let mut h1 = <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::hold(a1)?;
+                        let r = I::heal(
+                            <::cilbind::generated::native_kind::This<
+                                Unit,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                        )?;
+                        <::cilbind::generated::native_kind::This<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                            r,
+                        )
+                    },
+                )
+            }
+            extern "C" fn __native_armor<I: UnitNatives>(
+                a0: <::cilbind::generated::native_kind::This<
+                    Unit,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Value<
+                i32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Unit::Armor()",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::This<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let r = I::armor(
+                            <::cilbind::generated::native_kind::This<
+                                Unit,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                        )?;
+                        <::cilbind::generated::native_kind::This<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
+            extern "C" fn __native_get_level<I: UnitNatives>(
+                a0: <::cilbind::generated::native_kind::This<
+                    Unit,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Value<
+                i32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Unit::get_Level()",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::This<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let r = I::get_level(
+                            <::cilbind::generated::native_kind::This<
+                                Unit,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                        )?;
+                        <::cilbind::generated::native_kind::This<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
             ::cilbind::native::NativeTable::new(
                 ::std::vec![
                     ::cilbind::generated::native_entry!(unsafe
                     "Feature.Unit::Damage(Feature.P,Feature.P&,string&)", __native_damage:: <
                     I >), ::cilbind::generated::native_entry!(unsafe
                     "Feature.Unit::Spawn(string,bool,int[],Feature.Unit[])", __native_spawn::
-                    < I >)
+                    < I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::Distance(Feature.P&,Feature.P&)", __native_distance:: < I
+                    >), ::cilbind::generated::native_entry!(unsafe "Feature.Unit::Heal(int)",
+                    __native_heal:: < I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::Armor()", __native_armor:: < I >),
+                    ::cilbind::generated::native_entry!(unsafe "Feature.Unit::get_Level()",
+                    __native_get_level:: < I >)
                 ],
             )
         }

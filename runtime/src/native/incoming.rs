@@ -70,6 +70,9 @@ markers! {
     RefValue<V: Blittable>;
     /// `out V`: `&mut V`, starting zeroed, written back when the body returns `Ok`.
     OutValue<V: Blittable>;
+    /// `in V` (`ref readonly`; primitive other than `bool`, enum, full struct): `&V`, a copy
+    /// of the caller's value (the callee must not write through an `in` reference).
+    InValue<V: Blittable>;
     /// `ref bool`: `&mut bool`.
     RefBool;
     /// `out bool`: `&mut bool`, starting `false`.
@@ -241,6 +244,24 @@ macro_rules! by_ref_value {
 }
 by_ref_value!(RefValue, |r| r.read());
 by_ref_value!(OutValue, |_| crate::host::zeroed());
+
+impl<V: Blittable> Incoming for InValue<V> {
+    type Abi = ByRef<V>;
+    type Held = V;
+    type Param<'a> = &'a V;
+    #[inline(always)]
+    fn hold(raw: ByRef<V>) -> NativeResult<V> {
+        Ok(raw.read())
+    }
+    #[inline(always)]
+    fn lend(held: &mut V) -> &V {
+        held
+    }
+    #[inline(always)]
+    fn finish(_: V) -> NativeResult<()> {
+        Ok(())
+    }
+}
 
 macro_rules! by_ref_bool {
     ($marker:ident, $start:expr) => {

@@ -37,7 +37,8 @@ pub use table::{NativeEntry, NativeTable};
 /// The parameter and return kinds: one marker per way a value crosses from C# to Rust.
 pub mod kind {
     pub use super::incoming::{
-        Arr, Bool, Obj, ObjArr, OutBool, OutObj, OutStr, OutValue, RefBool, RefObj, RefStr, RefValue, Str, This, Value,
+        Arr, Bool, InValue, Obj, ObjArr, OutBool, OutObj, OutStr, OutValue, RefBool, RefObj, RefStr, RefValue, Str,
+        This, Value,
     };
     pub use super::outgoing::Void;
 }

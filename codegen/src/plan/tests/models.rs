@@ -107,6 +107,7 @@ pub(super) fn type_of(fields: Vec<&str>, methods: Vec<MethodModel>, properties: 
             methods,
             properties,
             events: Vec::<EventModel>::new(),
+            natives: Vec::new(),
         }),
     }
 }
