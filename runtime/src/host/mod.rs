@@ -11,6 +11,7 @@ pub mod floor;
 pub(crate) mod instantiate;
 mod logging;
 mod metadata;
+mod method;
 pub(crate) mod native;
 pub(crate) mod raw;
 mod runtime;
