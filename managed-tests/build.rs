@@ -115,6 +115,7 @@ fn main() {
         ("ref_returns", out.join("RefReturns.dll")),
         ("nullables", out.join("Nullables.dll")),
         ("spans", out.join("Spans.dll")),
+        ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
         (
             "vectors",

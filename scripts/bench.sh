@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 target="${CARGO_TARGET_DIR:-target}"
-cargo bench -p cilbind-benches --bench calls --bench boxing --bench handles -- --warm-up-time 0.3 --measurement-time 1 --sample-size 30
+cargo bench -p cilbind-benches --bench calls --bench boxing --bench handles --bench incoming -- --warm-up-time 0.3 --measurement-time 1 --sample-size 30
 # Generating all of mscorlib takes about a second per run: criterion's minimum of 10 samples.
 cargo bench -p cilbind-benches --bench generate -- --warm-up-time 0.3 --measurement-time 1 --sample-size 10
 cargo run --release -q -p cilbind-benches --bin report -- "$target/criterion" BENCHMARKS.md

@@ -32,6 +32,10 @@ pub struct Team(pub u8);
 cilbind::blittable!(unsafe Team, TEAM_TYPE, [u8]);
 cilbind::generated::impl_boxing!(Team => Object, cilbind::ValueType, cilbind::Enum);
 
+/// Calls per iteration of the C# → Rust benchmark (benches/incoming.rs): each iteration is one
+/// C# loop making this many calls; the report divides by it.
+pub const INCOMING_CALLS: i32 = 1000;
+
 /// Starts Mono and loads the fixture.
 pub fn setup() {
     managed_tests::load_fixture("Basics");

@@ -89,3 +89,9 @@ pub mod ref_returns {
 pub mod natives {
     include!(concat!(env!("OUT_DIR"), "/natives_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Incoming.cs` (the C# → Rust call loops that
+/// benches/benches/incoming.rs measures).
+pub mod incoming {
+    include!(concat!(env!("OUT_DIR"), "/incoming_bindings.rs"));
+}

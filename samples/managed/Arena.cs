@@ -6,12 +6,17 @@
 // generator, and samples/tests/final_state.rs re-implements every rule below in plain Rust to
 // check the sample's final state. Keep the two in step when a rule changes.
 //
+// Rules.Mitigate is a native: declared here as an internal call and implemented in Rust
+// (samples/src/rules.rs), which installs it before any of this code runs; a build of this file
+// with a native Rust does not implement is refused at start-up, listing what is missing.
+//
 // World.Died is raised whenever an entity's health reaches zero; the Rust side subscribes a
 // closure to it (a cilbind::Callback, through the generated `add_died`) and learns of deaths
 // inside World.Step (burning) that way.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 
 namespace Arena
 {
@@ -122,6 +127,15 @@ namespace Arena
         public Entity Entity;
     }
 
+    // Combat rules the host (Rust) implements.
+    public static class Rules
+    {
+        // What a hit of `amount` takes from an entity wearing `armor`: armor absorbs part of
+        // every hit, but a hit always does at least 1.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public static extern int Mitigate(int amount, int armor);
+    }
+
     public abstract class Entity
     {
         // Every entity is a sphere of this radius to raycasts.
@@ -224,8 +238,8 @@ namespace Arena
         public override float Range { get { return 2.5f; } }
         public override string Describe() { return "Monster " + Name + " (armor " + Armor + ")"; }
 
-        // Armor absorbs part of every hit, but a hit always does at least 1.
-        public override void Damage(int amount) { base.Damage(Math.Max(1, amount - Armor)); }
+        // Armor absorbs part of every hit (the rule is Rust's: Rules.Mitigate).
+        public override void Damage(int amount) { base.Damage(Rules.Mitigate(amount, Armor)); }
 
         // Burning costs 3 health (armor does not help) and then goes out.
         public override void Update(World world)

@@ -33,6 +33,7 @@ mod error;
 mod names;
 mod outcome;
 mod roll_call;
+mod rules;
 
 use error::Context;
 pub use error::SampleError;
@@ -52,10 +53,12 @@ pub const KILL_SCORE: i32 = 10;
 pub const PLAYER_EVERY: u32 = 3;
 
 /// Starts Mono and loads the game's assembly (the path `build.rs` recorded), checking the
-/// layouts of `Vector3` and `Quaternion` against Mono's. [`run`] calls it too; calling it
+/// layouts of `Vector3` and `Quaternion` against Mono's, and installs the natives Rust
+/// implements (`rules.rs`). [`run`] calls it too; calling it
 /// first lets a caller time the runtime's start separately.
 pub fn init() -> Result<(), SampleError> {
-    bindings::init().context(|| format!("starting Mono and loading {}", bindings::ASSEMBLIES.join(", ")))
+    bindings::init().context(|| format!("starting Mono and loading {}", bindings::ASSEMBLIES.join(", ")))?;
+    rules::install().context(|| "installing the game's natives (Arena.Rules)".into())
 }
 
 /// The Rust handle of a spawned entity, typed by its class (for the members only one has).
@@ -531,6 +534,7 @@ fn null(what: &str) -> cilbind::Error {
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<Outcome, SampleError> {
     init()?;
     let start = Instant::now();
+    let natives_before = rules::native_calls();
     let mut game = Game::spawn(config)?;
     let mut ticks_played = 0;
     let mut warmup = (game.calls.get(), start.elapsed());
@@ -579,6 +583,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Outcome, SampleError>
         logged_teams,
         roll,
         managed_calls: game.calls.get(),
+        native_calls: rules::native_calls() - natives_before,
         elapsed: start.elapsed(),
         warmup_calls: warmup.0,
         warmup_elapsed: warmup.1,

@@ -79,6 +79,11 @@ fn play(cli: &Cli) -> Result<(), SampleError> {
         outcome.kills,
         outcome.burned
     )?;
+    writeln!(
+        out,
+        "{} calls from C# into Rust (the native Rules.Mitigate, implemented in samples/src/rules.rs).",
+        outcome.native_calls
+    )?;
     let (total, warm) = (outcome.managed_calls, outcome.warmup_calls);
     writeln!(
         out,

@@ -85,6 +85,9 @@ pub struct Outcome {
     /// Calls made through the generated bindings (methods, property accessors, field reads)
     /// and boxing, counted on the Rust side, from spawning to the final report.
     pub managed_calls: u64,
+    /// Calls C# made into Rust's natives (`Rules.Mitigate`, once per hit on a monster, the
+    /// dead included) in the same span.
+    pub native_calls: u64,
     /// Wall time of the same span.
     pub elapsed: Duration,
     /// The part of [`Outcome::managed_calls`] made while spawning and playing the first tick,

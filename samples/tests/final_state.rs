@@ -274,6 +274,10 @@ impl Model {
         }
         self.out.shots += 1;
         let attack = self.ents[i].attack();
+        if self.ents[v].kind == Kind::Monster {
+            // Monster.Damage asks Rust's Rules.Mitigate first, alive or dead.
+            self.out.native_calls += 1;
+        }
         if self.ents[v].damage(attack).is_err() {
             self.out.corpse_shots += 1;
             return;
@@ -376,6 +380,7 @@ fn model(config: &Config) -> Outcome {
             logged_teams: Vec::new(),
             roll: Default::default(),
             managed_calls: 0,
+            native_calls: 0,
             elapsed: Default::default(),
             warmup_calls: 0,
             warmup_elapsed: Default::default(),
@@ -451,7 +456,8 @@ fn assert_same_game(actual: &Outcome, expected: &Outcome, config: &Config) {
             actual.bites,
             actual.kills,
             actual.burned,
-            actual.corpse_shots
+            actual.corpse_shots,
+            actual.native_calls
         ),
         (
             expected.shots,
@@ -459,9 +465,10 @@ fn assert_same_game(actual: &Outcome, expected: &Outcome, config: &Config) {
             expected.bites,
             expected.kills,
             expected.burned,
-            expected.corpse_shots
+            expected.corpse_shots,
+            expected.native_calls
         ),
-        "(shots, hits, bites, kills, burned, corpse shots), {ctx}"
+        "(shots, hits, bites, kills, burned, corpse shots, native calls), {ctx}"
     );
     assert_eq!(actual.logged_scores, expected.logged_scores, "logged scores, {ctx}");
     assert_eq!(actual.logged_teams, expected.logged_teams, "logged teams, {ctx}");
@@ -500,6 +507,7 @@ fn the_readme_game_matches_the_model() {
     // Something must have happened, or the comparison proves little.
     assert!(actual.kills > 0 && actual.hits > 0, "{actual:?}");
     assert!(actual.managed_calls > 1000, "{actual:?}");
+    assert!(actual.native_calls > 0, "{actual:?}");
 }
 
 #[test]
@@ -547,7 +555,13 @@ fn the_binary_prints_a_summary_and_the_call_rate() {
         "{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    for expected in ["tick   1 |", "Player Ada", "Managed log", "calls into managed code in"] {
+    for expected in [
+        "tick   1 |",
+        "Player Ada",
+        "Managed log",
+        "calls into managed code in",
+        "calls from C# into Rust",
+    ] {
         assert!(stdout.contains(expected), "missing {expected:?} in:\n{stdout}");
     }
 }

@@ -169,6 +169,12 @@ fn main() {
         dir.display()
     );
 
+    // The C# → Rust figures are loops of INCOMING_CALLS calls: per call.
+    for (id, ns) in est.iter_mut() {
+        if id.starts_with("incoming/") {
+            *ns /= f64::from(cilbind_benches::INCOMING_CALLS);
+        }
+    }
     // What criterion does not measure: one process, after the benches.
     cilbind_benches::setup();
     let per_handle = cilbind_benches::memory_per_handle(1_000_000);
@@ -379,6 +385,65 @@ fn main() {
         "call/sum/mono_runtime_invoke_boxed",
         1.0,
         "converting the `Value`s to Mono's argument array and the boxed result back.".into(),
+    );
+
+    // ---- C# → Rust ----
+    t.header("C# → Rust", &format!("C# loops in fixtures/Incoming.cs make {calls} calls each; a figure is one loop's time divided by {calls}: one call plus the loop's own work (the same in every loop). Natives: `Loops.NativeAdd`, a C# internal call implemented in Rust through the generated `LoopsNatives` trait (thunk: the `native_call` guard and the parameter kinds); floors: the same internal call bound to a bare `extern \"C\"` function (no cilbind thunk), a P/Invoke of the same addition as a C function (`DllImport(\"__Internal\")`, exported by the bench binary) and a `[NoInlining]` C# static method. Interfaces: `IAdder.Add` called from C# on a Rust implementation (`IAdder::implement`: a Reflection.Emit proxy class whose method is an internal call into the Rust value) and on a C# class.", calls = cilbind_benches::INCOMING_CALLS));
+    t.row(
+        "bare internal call (no cilbind thunk)",
+        "incoming/bare_icall",
+        "C# static call",
+        "incoming/managed_static",
+        None,
+    );
+    t.row(
+        "native `Loops.NativeAdd` (generated thunk)",
+        "incoming/native",
+        "bare internal call",
+        "incoming/bare_icall",
+        None,
+    );
+    let why = format!(
+        "the internal call itself: a bare `extern \"C\"` function bound as an internal call costs {} over the C# static call.",
+        t.diff("incoming/bare_icall", "incoming/managed_static")
+    );
+    t.goal_row(
+        "C# → Rust native ≤ 1.5× a P/Invoke",
+        "native `Loops.NativeAdd`",
+        "incoming/native",
+        "P/Invoke of a C function",
+        "incoming/pinvoke",
+        1.5,
+        why,
+    );
+    t.row(
+        "native `Loops.NativeAdd`",
+        "incoming/native",
+        "C# static call",
+        "incoming/managed_static",
+        None,
+    );
+    let why = format!(
+        "any call out of managed code: the bare internal call alone costs {} over the C# static call, more than a C# interface call costs in all ({}); the proxy adds the interface dispatch, loading its key and the slab lookup: {} over the bare internal call.",
+        t.diff("incoming/bare_icall", "incoming/managed_static"),
+        t.ns("incoming/interface_csharp"),
+        t.diff("incoming/interface_rust", "incoming/bare_icall")
+    );
+    t.goal_row(
+        "interface call into Rust ≤ 2× the C# implementation",
+        "`IAdder.Add` on a Rust implementation",
+        "incoming/interface_rust",
+        "`IAdder.Add` in C#",
+        "incoming/interface_csharp",
+        2.0,
+        why,
+    );
+    t.row(
+        "`IAdder.Add` on a Rust implementation",
+        "incoming/interface_rust",
+        "bare internal call",
+        "incoming/bare_icall",
+        None,
     );
 
     // ---- Boxing ----
