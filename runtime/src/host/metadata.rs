@@ -91,8 +91,8 @@ impl Class {
         unsafe { cstr(ffi::mono_class_get_namespace(self.as_ptr())) }
     }
 
-    /// The full name as Mono prints it (`System.Int32`, `Outer/Inner`,
-    /// ``System.IComparable`1<System.Int32>``).
+    /// The full name as Mono prints it (`System.Int32`; nested types `Ns.Outer.Inner`, in
+    /// `mono_type_get_name`'s IL format; ``System.IComparable`1<System.Int32>``).
     pub fn full_name(self) -> String {
         // SAFETY: a class always has a type.
         type_name(unsafe { ffi::mono_class_get_type(self.as_ptr()) })

@@ -122,12 +122,28 @@ pub(crate) fn internal_calls(assembly: &Assembly) -> Result<Vec<InternalCall>> {
             if method.is_internal_call() {
                 calls.push(InternalCall {
                     method,
-                    name: format!("{}({})", method.qualified_name(), signature_desc(method)?),
+                    name: format!(
+                        "{}::{}({})",
+                        icall_class_name(method.class()),
+                        method.name(),
+                        signature_desc(method)?
+                    ),
                 });
             }
         }
     }
     Ok(calls)
+}
+
+/// A class as internal-call names spell it: `Ns.Class`, nested types `Ns.Outer/Inner`, as
+/// `mono_lookup_internal_call_full` (mono/metadata/icall.c, `concat_class_name`) builds it.
+/// Not [`Class::full_name`], which separates nested types with `.`.
+fn icall_class_name(class: Class) -> String {
+    match class.nesting_type() {
+        Some(outer) => format!("{}/{}", icall_class_name(outer), class.name()),
+        None if class.namespace().is_empty() => class.name().to_string(),
+        None => format!("{}.{}", class.namespace(), class.name()),
+    }
 }
 
 /// The parameter list as `mono_signature_get_desc(sig, TRUE)` prints it.
