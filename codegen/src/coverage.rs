@@ -190,6 +190,8 @@ fn declared_outcomes<'p>(kind: &'p TypeItemKind) -> Outcomes<'p> {
         TypeItemKind::GenericReference { members, .. } | TypeItemKind::GenericStruct { members, .. } => {
             (members.as_ref().map(of_members).unwrap_or_default(), None)
         }
+        // A non-public type's: never counted (`rows` skips non-public types).
+        TypeItemKind::NativesHost => (HashMap::new(), None),
     }
 }
 

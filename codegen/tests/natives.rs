@@ -1,7 +1,8 @@
 //! Natives in the plan's reports (features/natives.cs): every internal call, whatever its
 //! accessibility, has a trait method or is a skip with a category and a sentence, in
 //! `Bindings::skips` (so in `--explain`) and in the summary's natives counts; a non-public
-//! native gets no Rust→C# binding and is no part of the public surface the coverage counts.
+//! native gets no Rust→C# binding and is no part of the public surface the coverage counts;
+//! a non-public type is declared for its natives alone.
 
 mod common;
 
@@ -41,15 +42,16 @@ fn natives_without_a_trait_method_are_reported_skips() {
     assert!(natives.iter().all(|s| s.assembly == "Feature"));
 
     let s = b.summary();
-    // P: Sum, Swap; Unit: Damage, Spawn, Distance, Heal, Armor, get_Level.
-    assert_eq!(s.natives_bound, 8);
+    // P: Sum, Swap; Unit: Damage, Spawn, Distance, Heal, Armor, Attach, get_Level;
+    // Unit/Secret: Code; Physics: Gravity, Step; Body: Push, Clone.
+    assert_eq!(s.natives_bound, 14);
     assert_eq!(
         s.natives_skipped,
         BTreeMap::from([(SkipKind::Nullable, 1), (SkipKind::OpenGeneric, 1)])
     );
     let text = s.to_string();
     assert!(
-        text.contains("natives (C# internal calls Rust implements) with a trait method: 8 (skipped: 2)\n"),
+        text.contains("natives (C# internal calls Rust implements) with a trait method: 14 (skipped: 2)\n"),
         "{text}"
     );
     // Natives are counted apart: the members are the public surface only.
@@ -102,4 +104,42 @@ fn non_public_natives_are_implemented_not_bound() {
             "NotNative()->System.Int32",
         ]
     );
+}
+
+#[test]
+fn non_public_types_are_declared_for_their_natives_alone() {
+    let b = bindings();
+    let rust = b.to_rust().unwrap();
+    // Static natives only: a host with no values carries the trait and the table.
+    assert!(rust.contains("pub enum Physics {}"), "{rust}");
+    assert!(rust.contains("pub trait PhysicsNatives"));
+    assert!(rust.contains("impl Physics {"));
+    // A private nested type: named as nested public types are.
+    assert!(rust.contains("pub enum Unit_Secret {}"));
+    assert!(rust.contains("fn code() -> ::cilbind::native::NativeResult<i32>;"));
+    // An instance native (and a public type's native naming it): a handle without members.
+    assert!(rust.contains("Body(::cilbind::Object),"));
+    assert!(rust.contains("It is not public in C#"));
+    assert!(rust.contains("this: ::cilbind::native::Lent<'_, Body>"));
+    assert!(rust.contains("b: Option<::cilbind::native::Lent<'_, Body>>"));
+    // Their other members, and non-public types without natives, are not bound.
+    for absent in [
+        "pub fn weigh(",
+        "pub fn mass(",
+        "fn ticks(",
+        "Plain",
+        "pub fn gravity(",
+        "pub fn step(",
+    ] {
+        assert!(!rust.contains(absent), "{absent} is in the output");
+    }
+    // None of them is public surface: no coverage row, no bound type, no member skip.
+    let coverage = b.coverage();
+    let types: std::collections::BTreeSet<&str> = coverage.iter().map(|r| r.type_name.as_str()).collect();
+    assert_eq!(types, ["Feature.P", "Feature.Unit"].into());
+    assert_eq!(b.summary().types_bound, 2);
+    assert!(b
+        .skips()
+        .iter()
+        .all(|s| !s.item.contains("Physics") && !s.item.contains("Body") && !s.item.contains("Secret")));
 }

@@ -7,11 +7,11 @@
 use std::sync::{Mutex, Once};
 
 use cilbind::native::{Lent, ManagedException, NativeResult, NativeTable};
-use cilbind::{Array, Char, Error, NetString, ObjectArray, Runtime};
+use cilbind::{Array, Char, Error, FieldRef, NetString, ObjectArray, Reference, Runtime, TypeRef};
 use managed_tests::load_fixture;
 use managed_tests::natives::nat::{
-    Driver, Entity, EntityNatives, Hidden, HiddenNatives, Mood, Natives, NativesNatives, Partial, PartialNatives,
-    V3Natives, V3,
+    Body, BodyNatives, Driver, Entity, EntityNatives, Hidden, HiddenNatives, Hidden_Vault, Hidden_VaultNatives, Mood,
+    Natives, NativesNatives, Partial, PartialNatives, Physics, PhysicsNatives, V3Natives, V3,
 };
 
 /// Entities handed to `Keep`, as handles.
@@ -141,6 +141,10 @@ impl NativesNatives for Game {
     fn panic(message: Option<&str>) -> NativeResult<V3> {
         panic!("{}", message.unwrap_or_default())
     }
+    fn pick(a: Option<Lent<'_, Body>>, b: Option<Lent<'_, Body>>, second: bool) -> NativeResult<Option<Body>> {
+        let chosen = if second { b } else { a };
+        Ok(chosen.map(|body| body.to_owned()).transpose()?)
+    }
 }
 
 // README: begin
@@ -204,6 +208,46 @@ impl HiddenNatives for Game {
     }
 }
 
+/// `Body.Mass`, read reflectively: `Body` is not public, so Rust has no binding of its fields.
+static BODY: TypeRef = TypeRef::new("Natives", "Nat", "Body");
+static MASS: FieldRef = FieldRef::new(&BODY, "Mass");
+
+/// Natives of types that are not public: `Physics` (static natives only: a natives host),
+/// `Body` (an instance native: `this` is lent as the member-less handle `Body`) and the
+/// private nested `Hidden/Vault`.
+impl PhysicsNatives for Game {
+    fn gravity() -> NativeResult<f32> {
+        Ok(-9.5)
+    }
+    fn fall(at: &mut V3, dt: f32) -> NativeResult<()> {
+        at.y += Self::gravity()? * dt;
+        Ok(())
+    }
+}
+
+impl BodyNatives for Game {
+    fn inspect(this: Lent<'_, Body>, extra: i32) -> NativeResult<Option<String>> {
+        let this = this.to_object()?;
+        Ok(Some(format!(
+            "{} {} +{extra}",
+            this.to_string()?.unwrap_or_default(),
+            this.type_name()?
+        )))
+    }
+    fn mass_of(b: Option<Lent<'_, Body>>) -> NativeResult<i32> {
+        match b {
+            Some(b) => Ok(MASS.get::<i32>(Some(&b.to_owned()?))?),
+            None => Ok(-1),
+        }
+    }
+}
+
+impl Hidden_VaultNatives for Game {
+    fn open(code: Option<&str>) -> NativeResult<i32> {
+        Ok(code.map_or(0, |c| c.len() as i32 * 10))
+    }
+}
+
 impl PartialNatives for Game {
     fn one() -> NativeResult<i32> {
         Ok(1)
@@ -228,6 +272,9 @@ fn setup() {
                 Partial::natives::<Game>(),
                 V3::natives::<Game>(),
                 Hidden::natives::<Game>(),
+                Physics::natives::<Game>(),
+                Body::natives::<Game>(),
+                Hidden_Vault::natives::<Game>(),
             ])
             .unwrap();
     });
@@ -246,6 +293,19 @@ fn csharp_calls_natives_that_are_not_public() {
     assert_eq!(h.run().unwrap().as_deref(), Some("ok"));
     // `Bump` ran from C# through the Rust implementation, on this very object.
     assert_eq!(h.count().unwrap(), 7);
+}
+
+#[test]
+fn csharp_calls_natives_of_types_that_are_not_public() {
+    setup();
+    assert_eq!(Driver::run_non_public().unwrap().as_deref(), Some("ok"));
+    // A `Body` is a managed object C# made: casts to its handle are checked.
+    let body = Driver::make_body(8).unwrap().expect("a body");
+    let typed: Body = body.cast().unwrap();
+    assert_eq!(MASS.get::<i32>(Some(&typed)).unwrap(), 8);
+    let entity = Entity::new(Some("not a body"), 1).unwrap();
+    let err = entity.as_object().cast::<Body>().unwrap_err();
+    assert!(matches!(err, Error::InvalidCast { .. }), "{err:?}");
 }
 
 #[test]
@@ -317,6 +377,9 @@ fn an_incomplete_set_is_refused_listing_every_missing_native() {
             Entity::natives::<Game>(),
             V3::natives::<Game>(),
             Hidden::natives::<Game>(),
+            Physics::natives::<Game>(),
+            Body::natives::<Game>(),
+            Hidden_Vault::natives::<Game>(),
         ])
         .unwrap_err();
     let Error::NativesMismatch {
@@ -357,9 +420,46 @@ fn an_incomplete_set_is_refused_listing_every_missing_native() {
             Partial::natives::<Game>(),
             V3::natives::<Game>(),
             Hidden::natives::<Game>(),
+            Physics::natives::<Game>(),
+            Body::natives::<Game>(),
+            Hidden_Vault::natives::<Game>(),
         ])
         .unwrap();
     let _ = NativeTable::default();
+}
+
+#[test]
+fn natives_of_types_that_are_not_public_are_required_too() {
+    setup();
+    let err = load_fixture("Natives")
+        .install_natives([
+            Natives::natives::<Game>(),
+            Entity::natives::<Game>(),
+            Partial::natives::<Game>(),
+            V3::natives::<Game>(),
+            Hidden::natives::<Game>(),
+        ])
+        .unwrap_err();
+    let Error::NativesMismatch {
+        missing,
+        unexpected,
+        rebound,
+        ..
+    } = &err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!(
+        &missing[..],
+        [
+            "Nat.Hidden/Vault::Open(string)",
+            "Nat.Physics::Gravity()",
+            "Nat.Physics::Fall(Nat.V3&,single)",
+            "Nat.Body::Inspect(int)",
+            "Nat.Body::MassOf(Nat.Body)",
+        ]
+    );
+    assert!(unexpected.is_empty() && rebound.is_empty());
 }
 
 #[test]

@@ -24,8 +24,13 @@ pub(crate) struct TypeItem {
     pub metadata_name: String,
     /// Defining assembly.
     pub assembly: String,
-    /// Bound (its assembly and namespace are selected), not only a dependency.
+    /// Bound (its assembly and namespace are selected, and it is public), not only a
+    /// dependency or a non-public type declared for its natives.
     pub bound: bool,
+    /// Public in C# (it and every enclosing type). A non-public type is declared only for
+    /// natives: its own (a handle or a [`TypeItemKind::NativesHost`]) or those that take or
+    /// return it (a handle); it has no members.
+    pub public: bool,
     /// What is declared.
     pub kind: TypeItemKind,
     /// Its natives (C# internal calls implemented in Rust), when it declares any.
@@ -78,6 +83,10 @@ pub(crate) enum TypeItemKind {
         /// Members of a bound one, for every type argument.
         members: Option<Members>,
     },
+    /// A non-public type whose natives need no handle or value of it (static natives only):
+    /// a name with no values (`pub enum Physics {}`) that carries its natives trait and
+    /// `natives::<I>()`, as a public type does.
+    NativesHost,
     /// A generic class, interface or delegate definition: a wrapper generic over its
     /// arguments.
     GenericReference {

@@ -99,8 +99,9 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
             .collect(),
     };
     let bound: BTreeMap<&TypePath, &ClassifiedType> = model.types.iter().map(|t| (&t.path, t)).collect();
-    for path in &decl.declared {
-        if let Some(item) = types::plan_type(model, &res, path, bound.get(path).copied()) {
+    for path in decl.declared.union(&decl.hosts) {
+        let host = decl.hosts.contains(path);
+        if let Some(item) = types::plan_type(model, &res, path, bound.get(path).copied(), host) {
             if matches!(item.kind, TypeItemKind::FullStruct { .. }) {
                 plan.layout_checks.extend(res.path_from(&[], path));
             }
@@ -128,7 +129,12 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
     for t in &model.types {
         let (kind, reason) = match &t.class {
             classify::TypeClass::Unsupported(u) => (u.kind, u.detail.clone()),
-            _ if decl.declared.contains(&t.path) || decl.excluded.contains_key(&t.path) => continue,
+            _ if decl.declared.contains(&t.path)
+                || decl.hosts.contains(&t.path)
+                || decl.excluded.contains_key(&t.path) =>
+            {
+                continue
+            }
             _ if covered.contains(&t.path) => continue,
             classify::TypeClass::Primitive(p) => (
                 SkipKind::RuntimeType,
@@ -171,7 +177,7 @@ impl Plan {
                 | TypeItemKind::Reference { members, .. } => (members.as_ref(), &[][..]),
                 TypeItemKind::GenericReference { members, .. } => (members.as_ref(), &[][..]),
                 TypeItemKind::GenericStruct { members, .. } => (members.as_ref(), &[][..]),
-                TypeItemKind::Enum(_) | TypeItemKind::Flags(_) => (None, &[][..]),
+                TypeItemKind::Enum(_) | TypeItemKind::Flags(_) | TypeItemKind::NativesHost => (None, &[][..]),
             };
             let values = match &t.kind {
                 TypeItemKind::Enum(e) | TypeItemKind::Flags(e) => &e.values[..],

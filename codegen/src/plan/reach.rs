@@ -1,6 +1,9 @@
 //! Reachability and type names: the output declares every bound type plus every type their
 //! declarations and signatures name (referenced classes and interfaces get handle-only
 //! wrappers), except full structs with no Rust declaration, which are left out with why.
+//! A non-public type bound for its natives is declared only when something needs its handle
+//! or value (an instance native's `this`, a native's parameter or result); otherwise it is a
+//! natives host: a name with no values that carries its natives trait and table.
 
 use super::classify::{ClassifiedModel, Crossing, TypeClass};
 use super::{names, repr, rust_ty::core_type};
@@ -15,6 +18,9 @@ pub(super) struct Declared {
     pub names: BTreeMap<TypePath, (Vec<String>, String)>,
     /// Full structs with no Rust declaration, with why.
     pub excluded: BTreeMap<TypePath, String>,
+    /// Non-public types bound for their natives that nothing else declares: each is named
+    /// (in `names`) and gets a natives host, not a handle.
+    pub hosts: BTreeSet<TypePath>,
 }
 
 /// Decides what is declared. Full structs with no Rust declaration (and, through them, the
@@ -30,6 +36,13 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
         }
     }
     let declared = reachable(model, &excluded);
+    let hosts: BTreeSet<TypePath> = model
+        .types
+        .iter()
+        .map(|t| &t.path)
+        .filter(|p| !declared.contains(*p) && !is_public(model, p))
+        .cloned()
+        .collect();
     let mut names = BTreeMap::new();
     let mut taken: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
     // The root module has the items `init` and `check_layouts` and the constant `ASSEMBLIES`.
@@ -38,7 +51,7 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
         "check_layouts".to_string(),
         "ASSEMBLIES".to_string(),
     ]);
-    for p in &declared {
+    for p in declared.union(&hosts) {
         let module = names::module_path(&p.namespace);
         let name = names::unique(
             names::type_name(&p.nested, &p.name),
@@ -50,7 +63,22 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
         declared,
         names,
         excluded,
+        hosts,
     }
+}
+
+fn is_public(model: &ClassifiedModel, path: &TypePath) -> bool {
+    model.model.get(path).is_some_and(|t| t.is_public)
+}
+
+/// A non-public type bound for its natives needs a declaration of its own when one of them
+/// receives `this` (a lent handle, or a full struct's `&mut V`); generic ones get none, since
+/// their natives are skipped.
+fn natives_need_self(model: &ClassifiedModel, path: &TypePath) -> bool {
+    model
+        .model
+        .get(path)
+        .is_some_and(|t| t.generic_params.is_empty() && t.api.iter().flat_map(|a| &a.natives).any(|m| !m.is_static))
 }
 
 fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> BTreeSet<TypePath> {
@@ -83,7 +111,9 @@ fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> 
         }
     }
     for t in &model.types {
-        pending.push(t.path.clone());
+        if is_public(model, &t.path) || natives_need_self(model, &t.path) {
+            pending.push(t.path.clone());
+        }
         // Natives of any accessibility: their trait names the types they take and return.
         for sig in t
             .members
@@ -95,7 +125,13 @@ fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> 
                 crossing_paths(c, &mut |p| pending.push(p.clone()));
             }
         }
-        if let Some(api) = model.model.get(&t.path).and_then(|m| m.api.as_ref()) {
+        // A non-public type's handle holds its base class's (below), and no more.
+        if let Some(api) = model
+            .model
+            .get(&t.path)
+            .filter(|m| m.is_public)
+            .and_then(|m| m.api.as_ref())
+        {
             for ty in api.base_chain.iter().chain(&api.interfaces) {
                 ty.visit_named(&mut |p| pending.push(p.clone()));
             }

@@ -11,18 +11,24 @@ use crate::model::{GenericParam, Primitive, Ty, TypeKind, TypeModel, TypePath};
 use std::collections::BTreeSet;
 
 /// The declaration of `path`, when it has one.
-/// `bound`: its members, when it is selected (not only a dependency).
+/// `selected`: its classification, when it is selected (not only a dependency): a public
+/// type's members and natives, a non-public type's natives. `host`: a non-public type that
+/// only carries its natives ([`TypeItemKind::NativesHost`]).
 pub(super) fn plan_type(
     model: &ClassifiedModel,
     res: &Resolver,
     path: &TypePath,
-    bound: Option<&ClassifiedType>,
+    selected: Option<&ClassifiedType>,
+    host: bool,
 ) -> Option<TypeItem> {
     let class = model.class_of(path)?;
     let t = model.model.get(path)?;
     let (module, name) = res.names.get(path)?;
+    // Rust calls only what other assemblies see: a non-public type has no members.
+    let bound = selected.filter(|_| t.is_public);
     let members = |owner: Owner| bound.map(|b| members_of(res, t, owner, b));
     let kind = match class {
+        _ if host => TypeItemKind::NativesHost,
         TypeClass::Enum { underlying } => TypeItemKind::Enum(enum_decl(res, t, *underlying, true)),
         TypeClass::FlagsEnum { underlying } => TypeItemKind::Flags(enum_decl(res, t, *underlying, true)),
         TypeClass::FullStruct(layout) => {
@@ -87,8 +93,9 @@ pub(super) fn plan_type(
         metadata_name: path.metadata_name.clone(),
         assembly: path.assembly.clone(),
         bound: bound.is_some(),
+        public: t.is_public,
         kind,
-        natives: bound.and_then(|b| super::natives::plan(res, module, t, b)),
+        natives: selected.and_then(|b| super::natives::plan(res, module, t, b)),
     })
 }
 

@@ -10,7 +10,8 @@
 //!
 //! Only members visible to other assemblies (public, protected, protected internal) are
 //! converted; private and internal ones are invisible to bindings, except internal calls,
-//! which Rust implements whatever their accessibility ([`super::natives`]).
+//! which Rust implements whatever their accessibility ([`super::natives`]). Likewise,
+//! non-public types are bound only when they declare internal calls, and then for those alone.
 
 use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
@@ -26,7 +27,8 @@ use crate::model::{
 use dotnetdll::prelude::*;
 use std::collections::HashMap;
 
-/// Builds the model of every selected public type and of the types they depend on.
+/// Builds the model of every selected public type, of every selected non-public type that
+/// declares internal calls (natives only), and of the types they depend on.
 pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
     let mut cx = Converter {
         set,
@@ -40,8 +42,17 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         let own = asm.res.enumerate_type_definitions().map(|(idx, _)| DefRef { asm, idx });
         for d in own.chain(set.forwarded_types(asm)?) {
             // `<Module>`, closures, `<PrivateImplementationDetails>` and fixed buffers are
-            // compiler-generated and never public, so the visibility check drops them.
-            if d.def().name.contains('<') || !d.is_public() {
+            // compiler-generated: never bound, not even for natives.
+            if d.def().name.contains('<') {
+                continue;
+            }
+            if !d.is_public() {
+                // Non-public types are bound for their natives only (see `super::natives`).
+                if selection.selects(&type_path(d)) {
+                    if let Some(tm) = cx.natives_only(d)? {
+                        model.insert(tm, true);
+                    }
+                }
                 continue;
             }
             let path = type_path(d);
@@ -255,7 +266,7 @@ impl Converter<'_> {
         })
     }
 
-    fn type_model(&mut self, d: DefRef, bound: bool) -> Result<TypeModel> {
+    pub(super) fn type_model(&mut self, d: DefRef, bound: bool) -> Result<TypeModel> {
         let td = d.def();
         let from = d.asm;
         let kind = type_kind(d);
@@ -397,7 +408,7 @@ impl Converter<'_> {
     /// The base chain (nearest first) and the complete interface set, both substituted into
     /// `d`'s own generic parameters. `implements` only lists *declared* interfaces, so this
     /// walks every base class and every interface's own base interfaces.
-    fn bases_and_interfaces(&mut self, d: DefRef) -> Result<(Vec<Ty>, Vec<Ty>)> {
+    pub(super) fn bases_and_interfaces(&mut self, d: DefRef) -> Result<(Vec<Ty>, Vec<Ty>)> {
         let mut chain = Vec::new();
         let mut interfaces = Vec::new();
         let own_args: Vec<Ty> = (0..d.def().generic_parameters.len())

@@ -121,6 +121,7 @@ fn render_one(w: &Work) -> Result<String> {
             TypeItemKind::ManagedStruct { .. } => managed_struct::render(&out, t),
             TypeItemKind::GenericStruct { .. } => generic_struct::render(&out, t),
             TypeItemKind::Reference { .. } | TypeItemKind::GenericReference { .. } => reference::render(&out, t),
+            TypeItemKind::NativesHost => natives::host(t),
         },
         Work::Instance(i) => reference::render_instance(&out, i),
         Work::Runtime(r) => runtime_trait::render(&out, r),

@@ -1,6 +1,7 @@
 //! Natives: per type with C# internal calls, the trait Rust implements (`FooNatives`) and
 //! `Foo::natives::<I>()`, the table of `extern "C"` thunks monomorphised for the implementor
-//! (printed from `plan::NativesItem`; the plan decided every form and name).
+//! (printed from `plan::NativesItem`; the plan decided every form and name), and the host
+//! of a non-public type's natives when it needs no handle.
 
 use super::format::Splices;
 use super::tokens::{docs, ident, lit_str, ty};
@@ -90,5 +91,21 @@ fn thunk(trait_name: &proc_macro2::Ident, m: &NativeItem) -> TokenStream {
                 <#ret as ::cilbind::generated::Outgoing>::give(r)
             })
         }
+    }
+}
+
+/// A non-public type whose natives need no handle: a name with no values, for its natives
+/// trait and `natives::<I>()`.
+pub(super) fn host(t: &TypeItem) -> TokenStream {
+    let name = ident(&t.name);
+    let doc = docs(&format!(
+        "The .NET type `{}` (assembly `{}`), which is not public in C#: only its natives are\n\
+         reachable here (`{}::natives::<I>()`). It has no values, and Rust binds none of its members.",
+        t.metadata_name, t.assembly, t.name
+    ));
+    quote! {
+        #doc
+        #[derive(Debug)]
+        pub enum #name {}
     }
 }

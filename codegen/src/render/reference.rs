@@ -27,6 +27,10 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
         t.assembly,
         if t.bound {
             "."
+        } else if !t.public {
+            ": a handle only. It is not public in C#, so it is reachable here only through\n\
+             natives (C# internal calls implemented in Rust); it is a managed object C# made,\n\
+             and casts to it are checked."
         } else {
             ": a handle only (its assembly or namespace is not bound)."
         }

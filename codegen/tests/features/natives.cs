@@ -3,6 +3,9 @@
 // array, ref/out, `in` as `&`; `this` lent for a class, `&mut` for a full struct),
 // `natives::<I>()` with a thunk per native, and natives with no trait method (a Nullable, a
 // generic method): reported skips like any other. Non-public natives get no Rust→C# binding.
+// Non-public types are bound for their natives only: a static-only one is a natives host
+// (`pub enum Physics {}`), one with instance natives or named by a native a handle without
+// members; a private nested type likewise. Their other members stay unbound.
 using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -27,5 +30,33 @@ namespace Feature
         [MethodImpl(MethodImplOptions.InternalCall)] private static extern T Make<T>();
         private extern int Level { [MethodImpl(MethodImplOptions.InternalCall)] get; }
         public int NotNative() { return 1; }
+        [MethodImpl(MethodImplOptions.InternalCall)] private static extern Body Attach(Unit u, Body b, Mode m);
+
+        private class Secret
+        {
+            [MethodImpl(MethodImplOptions.InternalCall)] internal static extern int Code();
+        }
+    }
+
+    internal enum Mode { Soft, Hard }
+
+    internal static class Physics
+    {
+        [MethodImpl(MethodImplOptions.InternalCall)] internal static extern float Gravity();
+        [MethodImpl(MethodImplOptions.InternalCall)] public static extern void Step(float dt, ref P at);
+        public static int Ticks;
+    }
+
+    internal class Body
+    {
+        public int Mass;
+        public int Weigh() { return Mass; }
+        [MethodImpl(MethodImplOptions.InternalCall)] internal extern void Push(int force);
+        [MethodImpl(MethodImplOptions.InternalCall)] private static extern Body Clone(Body b);
+    }
+
+    internal class Plain
+    {
+        public void NoNatives() { }
     }
 }

@@ -25,6 +25,145 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
 }
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod feature {
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Body: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "Feature",
+        "Feature",
+        "Body",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `Feature.Body` (assembly `Feature`): a handle only. It is not public in C#, so it is reachable here only through"]
+        #[doc =
+        " natives (C# internal calls implemented in Rust); it is a managed object C# made,"]
+        #[doc = " and casts to it are checked."] Body(::cilbind::Object), __TYPE_Body,
+        [::cilbind::Object]
+    );
+    /// The natives of `Feature.Body`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
+    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// `Body::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// An `Err` throws its managed exception at the C# call site; a panic throws
+    /// `Cilbind.RustPanicException`.
+    pub trait BodyNatives: 'static {
+        /// The internal call `Feature.Body::Push(int)`.
+        fn push(
+            this: ::cilbind::native::Lent<'_, Body>,
+            force: i32,
+        ) -> ::cilbind::native::NativeResult<()>;
+        /// The internal call `Feature.Body::Clone(Feature.Body)`.
+        fn clone(
+            b: Option<::cilbind::native::Lent<'_, Body>>,
+        ) -> ::cilbind::native::NativeResult<Option<Body>>;
+    }
+    impl Body {
+        /// The natives of `Feature.Body` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        pub fn natives<I: BodyNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_push<I: BodyNatives>(
+                a0: <::cilbind::generated::native_kind::This<
+                    Body,
+                > as ::cilbind::generated::Incoming>::Abi,
+                a1: <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Body::Push(int)",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::This<
+                            Body,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let mut h1 = <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::hold(a1)?;
+                        let r = I::push(
+                            <::cilbind::generated::native_kind::This<
+                                Body,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                        )?;
+                        <::cilbind::generated::native_kind::This<
+                            Body,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                            r,
+                        )
+                    },
+                )
+            }
+            extern "C" fn __native_clone<I: BodyNatives>(
+                a0: <::cilbind::generated::native_kind::Obj<
+                    Body,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Obj<
+                Body,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Body::Clone(Feature.Body)",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::Obj<
+                            Body,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let r = I::clone(
+                            <::cilbind::generated::native_kind::Obj<
+                                Body,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                        )?;
+                        <::cilbind::generated::native_kind::Obj<
+                            Body,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Obj<
+                            Body,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
+            ::cilbind::native::NativeTable::new(
+                ::std::vec![
+                    ::cilbind::generated::native_entry!(unsafe "Feature.Body::Push(int)",
+                    __native_push:: < I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Body::Clone(Feature.Body)", __native_clone:: < I >)
+                ],
+            )
+        }
+    }
+    /// Binds the .NET enum `Feature.Mode` (assembly `Feature`, underlying type `System.Int32`).
+    #[repr(transparent)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub struct Mode(pub i32);
+    impl Mode {
+        /// `Feature.Mode.Soft` = 0
+        pub const SOFT: Self = Self(0);
+        /// `Feature.Mode.Hard` = 1
+        pub const HARD: Self = Self(1);
+    }
+    impl From<i32> for Mode {
+        fn from(value: i32) -> Self {
+            Self(value)
+        }
+    }
+    impl From<Mode> for i32 {
+        fn from(value: Mode) -> Self {
+            value.0
+        }
+    }
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Mode: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "Feature",
+        "Feature",
+        "Mode",
+    );
+    ::cilbind::blittable!(unsafe Mode, __TYPE_Mode, [i32]);
+    ::cilbind::generated::impl_boxing!(
+        Mode => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object
+    );
+    ::cilbind::generated::type_arg!(enum Mode : i32, | v | v.0, Mode);
     /// Binds the .NET struct `Feature.P` (assembly `Feature`): 8 bytes, mirrored field for field.
     #[repr(C)]
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -144,6 +283,83 @@ pub mod feature {
                     ::cilbind::generated::native_entry!(unsafe "Feature.P::Sum()",
                     __native_sum:: < I >), ::cilbind::generated::native_entry!(unsafe
                     "Feature.P::Swap()", __native_swap:: < I >)
+                ],
+            )
+        }
+    }
+    /// The .NET type `Feature.Physics` (assembly `Feature`), which is not public in C#: only its natives are
+    /// reachable here (`Physics::natives::<I>()`). It has no values, and Rust binds none of its members.
+    #[derive(Debug)]
+    pub enum Physics {}
+    /// The natives of `Feature.Physics`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
+    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// `Physics::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// An `Err` throws its managed exception at the C# call site; a panic throws
+    /// `Cilbind.RustPanicException`.
+    pub trait PhysicsNatives: 'static {
+        /// The internal call `Feature.Physics::Gravity()`.
+        fn gravity() -> ::cilbind::native::NativeResult<f32>;
+        /// The internal call `Feature.Physics::Step(single,Feature.P&)`.
+        fn step(dt: f32, at: &mut P) -> ::cilbind::native::NativeResult<()>;
+    }
+    impl Physics {
+        /// The natives of `Feature.Physics` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        pub fn natives<I: PhysicsNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_gravity<I: PhysicsNatives>() -> <::cilbind::generated::native_kind::Value<
+                f32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Physics::Gravity()",
+                    move || {
+                        let r = I::gravity()?;
+                        <::cilbind::generated::native_kind::Value<
+                            f32,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
+            extern "C" fn __native_step<I: PhysicsNatives>(
+                a0: <::cilbind::generated::native_kind::Value<
+                    f32,
+                > as ::cilbind::generated::Incoming>::Abi,
+                a1: <::cilbind::generated::native_kind::RefValue<
+                    P,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Physics::Step(single,Feature.P&)",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::Value<
+                            f32,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let mut h1 = <::cilbind::generated::native_kind::RefValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::hold(a1)?;
+                        let r = I::step(
+                            <::cilbind::generated::native_kind::Value<
+                                f32,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            <::cilbind::generated::native_kind::RefValue<
+                                P,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                        )?;
+                        <::cilbind::generated::native_kind::Value<
+                            f32,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::RefValue<
+                            P,
+                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                            r,
+                        )
+                    },
+                )
+            }
+            ::cilbind::native::NativeTable::new(
+                ::std::vec![
+                    ::cilbind::generated::native_entry!(unsafe "Feature.Physics::Gravity()",
+                    __native_gravity:: < I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Physics::Step(single,Feature.P&)", __native_step:: < I >)
                 ],
             )
         }
@@ -277,6 +493,12 @@ pub mod feature {
         fn armor(
             this: ::cilbind::native::Lent<'_, Unit>,
         ) -> ::cilbind::native::NativeResult<i32>;
+        /// The internal call `Feature.Unit::Attach(Feature.Unit,Feature.Body,Feature.Mode)`.
+        fn attach(
+            u: Option<::cilbind::native::Lent<'_, Unit>>,
+            b: Option<::cilbind::native::Lent<'_, Body>>,
+            m: Mode,
+        ) -> ::cilbind::native::NativeResult<Option<Body>>;
         /// The internal call `Feature.Unit::get_Level()`.
         fn get_level(
             this: ::cilbind::native::Lent<'_, Unit>,
@@ -508,6 +730,57 @@ pub mod feature {
                     },
                 )
             }
+            extern "C" fn __native_attach<I: UnitNatives>(
+                a0: <::cilbind::generated::native_kind::Obj<
+                    Unit,
+                > as ::cilbind::generated::Incoming>::Abi,
+                a1: <::cilbind::generated::native_kind::Obj<
+                    Body,
+                > as ::cilbind::generated::Incoming>::Abi,
+                a2: <::cilbind::generated::native_kind::Value<
+                    Mode,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Obj<
+                Body,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Unit::Attach(Feature.Unit,Feature.Body,Feature.Mode)",
+                    move || {
+                        let mut h0 = <::cilbind::generated::native_kind::Obj<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::hold(a0)?;
+                        let mut h1 = <::cilbind::generated::native_kind::Obj<
+                            Body,
+                        > as ::cilbind::generated::Incoming>::hold(a1)?;
+                        let mut h2 = <::cilbind::generated::native_kind::Value<
+                            Mode,
+                        > as ::cilbind::generated::Incoming>::hold(a2)?;
+                        let r = I::attach(
+                            <::cilbind::generated::native_kind::Obj<
+                                Unit,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            <::cilbind::generated::native_kind::Obj<
+                                Body,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            <::cilbind::generated::native_kind::Value<
+                                Mode,
+                            > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                        )?;
+                        <::cilbind::generated::native_kind::Obj<
+                            Unit,
+                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        <::cilbind::generated::native_kind::Obj<
+                            Body,
+                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        <::cilbind::generated::native_kind::Value<
+                            Mode,
+                        > as ::cilbind::generated::Incoming>::finish(h2)?;
+                        <::cilbind::generated::native_kind::Obj<
+                            Body,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
             extern "C" fn __native_get_level<I: UnitNatives>(
                 a0: <::cilbind::generated::native_kind::This<
                     Unit,
@@ -546,8 +819,47 @@ pub mod feature {
                     >), ::cilbind::generated::native_entry!(unsafe "Feature.Unit::Heal(int)",
                     __native_heal:: < I >), ::cilbind::generated::native_entry!(unsafe
                     "Feature.Unit::Armor()", __native_armor:: < I >),
-                    ::cilbind::generated::native_entry!(unsafe "Feature.Unit::get_Level()",
-                    __native_get_level:: < I >)
+                    ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::Attach(Feature.Unit,Feature.Body,Feature.Mode)",
+                    __native_attach:: < I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::get_Level()", __native_get_level:: < I >)
+                ],
+            )
+        }
+    }
+    /// The .NET type `Feature.Unit/Secret` (assembly `Feature`), which is not public in C#: only its natives are
+    /// reachable here (`Unit_Secret::natives::<I>()`). It has no values, and Rust binds none of its members.
+    #[derive(Debug)]
+    pub enum Unit_Secret {}
+    /// The natives of `Feature.Unit/Secret`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
+    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// `Unit_Secret::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// An `Err` throws its managed exception at the C# call site; a panic throws
+    /// `Cilbind.RustPanicException`.
+    pub trait Unit_SecretNatives: 'static {
+        /// The internal call `Feature.Unit/Secret::Code()`.
+        fn code() -> ::cilbind::native::NativeResult<i32>;
+    }
+    impl Unit_Secret {
+        /// The natives of `Feature.Unit/Secret` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        pub fn natives<I: Unit_SecretNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_code<I: Unit_SecretNatives>() -> <::cilbind::generated::native_kind::Value<
+                i32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Unit/Secret::Code()",
+                    move || {
+                        let r = I::code()?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Outgoing>::give(r)
+                    },
+                )
+            }
+            ::cilbind::native::NativeTable::new(
+                ::std::vec![
+                    ::cilbind::generated::native_entry!(unsafe "Feature.Unit/Secret::Code()",
+                    __native_code:: < I >)
                 ],
             )
         }
