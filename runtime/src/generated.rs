@@ -13,10 +13,13 @@
 //! [`crate::Error`] / [`crate::Result`]; [`crate::TypeArg`] (members of generic types); the macros
 //! [`crate::blittable!`] and `class_wrapper!` (below); and the items below.
 
+pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
+pub use crate::call::proxy_call::{dispatch, LentObject, ProxyThis, Receiver, ToNative};
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
+pub use crate::proxy::{ProxyEntry, ProxyMember, ProxyType};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use crate::value::type_arg::{box_arg, unbox_output, zeroed_box};
 pub use bitflags;

@@ -37,6 +37,7 @@ mod call;
 mod error;
 pub mod generated;
 mod host;
+pub mod proxy;
 mod store;
 mod value;
 

@@ -81,6 +81,23 @@ extern "C" {
     pub fn mono_dangerous_add_raw_internal_call(name: *const c_char, method: *const c_void);
     /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
     pub fn mono_gc_finalize_notify();
+    // Proxies (host/proxy.rs): exceptions thrown at the managed caller of an internal call
+    /// `mono/metadata/exception.h`: a new exception of `name_space.name` made with its
+    /// `(string message)` constructor.
+    pub fn mono_exception_from_name_msg(
+        image: *mut MonoImage,
+        name_space: *const c_char,
+        name: *const c_char,
+        msg: *const c_char,
+    ) -> *mut MonoObject;
+    /// `mono/metadata/object.h`: inside an internal call, makes `exc` be thrown at the managed
+    /// call site when the call returns.
+    pub fn mono_runtime_set_pending_exception(exc: *mut MonoObject, overwrite: MonoBool) -> MonoBool;
+    pub fn mono_field_get_object(
+        domain: *mut MonoDomain,
+        klass: *mut MonoClass,
+        field: *mut MonoClassField,
+    ) -> *mut MonoObject;
 
     // Assemblies and images
     pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
@@ -212,6 +229,9 @@ extern "C" {
     pub fn mono_gchandle_new(obj: *mut MonoObject, pinned: MonoBool) -> u32;
     pub fn mono_gchandle_free(gchandle: u32);
     pub fn mono_gchandle_get_target(gchandle: u32) -> *mut MonoObject;
+    /// `track_resurrection` TRUE: a "long" weak handle, cleared only when the object is
+    /// reclaimed (not when it merely becomes finalizable).
+    pub fn mono_gchandle_new_weakref(obj: *mut MonoObject, track_resurrection: MonoBool) -> u32;
     pub fn mono_gc_collect(generation: c_int);
     pub fn mono_gc_max_generation() -> c_int;
 
