@@ -253,3 +253,14 @@ namespace Cilbind
         }
     }
 }
+
+namespace Cilbind
+{
+    /// <summary>Thrown at the C# call site of a native (an internal call implemented in Rust)
+    /// whose Rust body panicked; the message is the panic's.</summary>
+    public sealed class RustPanicException : Exception
+    {
+        /// <summary>A panic with this message.</summary>
+        public RustPanicException(string message) : base(message) { }
+    }
+}

@@ -127,6 +127,21 @@ pub enum Error {
     /// Something cilbind cannot do with this member.
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// The natives given for an assembly do not match the internal calls it declares (see
+    /// `Assembly::install_natives`); nothing was installed. Every list is complete.
+    #[error("{}", natives_text(assembly, missing, unexpected, rebound))]
+    NativesMismatch {
+        /// The assembly's simple name.
+        assembly: String,
+        /// Internal calls the assembly declares that no entry implements
+        /// (`Ns.Class::Method(int,string)`).
+        missing: Box<[String]>,
+        /// Entries that name no internal call of the assembly (a removed method, or one whose
+        /// signature changed), or that name one twice with different thunks.
+        unexpected: Box<[String]>,
+        /// Natives installed before with another implementation.
+        rebound: Box<[String]>,
+    },
 }
 
 /// One exception of a managed exception's `InnerException` chain.
@@ -163,3 +178,18 @@ fn exception_text(type_name: &str, message: &str, stack_trace: &str, inner: &[In
 
 /// `Result` with the runtime's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The text of [`Error::NativesMismatch`]: each non-empty list on its own line.
+fn natives_text(assembly: &str, missing: &[String], unexpected: &[String], rebound: &[String]) -> String {
+    let mut text = format!("the natives given for assembly {assembly} do not match its internal calls");
+    for (what, list) in [
+        ("missing", missing),
+        ("not internal calls of the assembly", unexpected),
+        ("already installed with another implementation", rebound),
+    ] {
+        if !list.is_empty() {
+            text.push_str(&format!("\n{what}: {}", list.join(", ")));
+        }
+    }
+    text
+}

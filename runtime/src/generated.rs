@@ -24,6 +24,27 @@ pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, B
 pub use crate::value::type_arg::{box_arg, unbox_output, zeroed_box};
 pub use bitflags;
 
+// Natives (C# internal calls implemented in Rust) and every other C#→Rust thunk.
+pub use crate::native::kind as native_kind;
+pub use crate::native::{native_call, Incoming, NativeEntry, NativeResult, NativeTable, Outgoing};
+
+/// One native's [`NativeEntry`]: `native_entry!(unsafe "Ns.Class::Method(int,string)",
+/// thunk::<I>)`.
+///
+/// # Safety
+/// The invocation starts with `unsafe`: the caller promises what
+/// [`NativeEntry::new_unchecked`] requires (the generator emits it only for thunks whose
+/// parameter kinds it derived from the method named, whose signature the name carries).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __native_entry {
+    (unsafe $name:expr, $thunk:expr) => {
+        // SAFETY: promised by the invocation's `unsafe` (see `cilbind::generated::native_entry`).
+        unsafe { $crate::generated::NativeEntry::new_unchecked($name, $thunk as *const ()) }
+    };
+}
+pub use crate::__native_entry as native_entry;
+
 use crate::error::{Error, Result};
 
 /// Checks, once when bindings load, that a full struct's Rust layout is Mono's: the value

@@ -15,6 +15,8 @@
 //!   argument's values cross);
 //! * iterates any `IEnumerable<T>` ([`Enumerator`], behind the generated `IntoIterator`
 //!   impls) and disposes like C#'s `using` ([`Disposing`]);
+//! * runs Rust implementations of C# internal calls ([`native`]: a typed trait per class,
+//!   checked for completeness when installed, panics and errors thrown as managed exceptions);
 //! * offers a reflective path ([`invoke`] with [`Value`]s) for dynamic callers, and a
 //!   [`FunctionDb`] with stable IDs.
 //!
@@ -37,6 +39,7 @@ mod call;
 mod error;
 pub mod generated;
 mod host;
+pub mod native;
 pub mod proxy;
 mod store;
 mod value;

@@ -169,14 +169,14 @@ pub fn dispatch<T: Send + Sync + 'static, R: ToNative>(
         Ok(Ok(native)) => native,
         Ok(Err(Error::StaleHandle)) => {
             throw_at_caller(
-                c"System",
-                c"ObjectDisposedException",
+                "System",
+                "ObjectDisposedException",
                 "the Rust value behind this object was released",
             );
             R::failed()
         }
         Ok(Err(e)) => {
-            throw_at_caller(c"System", c"InvalidOperationException", &e.to_string());
+            throw_at_caller("System", "InvalidOperationException", &e.to_string());
             R::failed()
         }
         Err(panic) => {
@@ -186,8 +186,8 @@ pub fn dispatch<T: Send + Sync + 'static, R: ToNative>(
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             throw_at_caller(
-                c"System",
-                c"InvalidOperationException",
+                "System",
+                "InvalidOperationException",
                 &format!("the Rust implementation panicked: {text}"),
             );
             R::failed()

@@ -81,23 +81,21 @@ extern "C" {
     pub fn mono_dangerous_add_raw_internal_call(name: *const c_char, method: *const c_void);
     /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
     pub fn mono_gc_finalize_notify();
-    // Proxies (host/proxy.rs): exceptions thrown at the managed caller of an internal call
-    /// `mono/metadata/exception.h`: a new exception of `name_space.name` made with its
-    /// `(string message)` constructor.
-    pub fn mono_exception_from_name_msg(
-        image: *mut MonoImage,
-        name_space: *const c_char,
-        name: *const c_char,
-        msg: *const c_char,
-    ) -> *mut MonoObject;
-    /// `mono/metadata/object.h`: inside an internal call, makes `exc` be thrown at the managed
-    /// call site when the call returns.
-    pub fn mono_runtime_set_pending_exception(exc: *mut MonoObject, overwrite: MonoBool) -> MonoBool;
+    // Proxies (host/proxy.rs)
     pub fn mono_field_get_object(
         domain: *mut MonoDomain,
         klass: *mut MonoClass,
         field: *mut MonoClassField,
     ) -> *mut MonoObject;
+
+    // Internal calls implemented in Rust (host/native.rs)
+    /// `mono/metadata/object.h`: makes `exc` be thrown when the current internal call returns.
+    pub fn mono_runtime_set_pending_exception(exc: *mut MonoObject, overwrite: MonoBool) -> MonoBool;
+    /// `mono/metadata/debug-helpers.h`: the parameter list as internal-call names carry it
+    /// (`int&,string,P.V3`); the caller frees the string with `mono_free`.
+    pub fn mono_signature_get_desc(sig: *mut MonoMethodSignature, include_namespace: MonoBool) -> *mut c_char;
+    /// `mono/metadata/object.h`: stores `value` at `ptr` (anywhere: heap, stack or static) with the write barrier.
+    pub fn mono_gc_wbarrier_generic_store(ptr: *mut c_void, value: *mut MonoObject);
 
     // Assemblies and images
     pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
@@ -251,5 +249,8 @@ pub const FIELD_ATTRIBUTE_STATIC: u32 = 0x0010;
 pub const METHOD_ATTRIBUTE_STATIC: u32 = 0x0010;
 /// `METHOD_ATTRIBUTE_VIRTUAL`
 pub const METHOD_ATTRIBUTE_VIRTUAL: u32 = 0x0040;
+/// `METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL` (the implementation flags `mono_method_get_flags`
+/// writes to its out parameter).
+pub const METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL: u32 = 0x1000;
 /// `sizeof(MonoObject)`: boxed data and value-type field offsets start after it (16 bytes: the vtable and sync pointers).
 pub const OBJECT_HEADER_SIZE: usize = 16;

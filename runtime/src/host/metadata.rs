@@ -395,6 +395,31 @@ impl Method {
     /// `mono_method_signature` would return NULL there, and every `mono_signature_*` function
     /// dereferences its argument.
     pub(crate) fn signature(self) -> Result<Signature> {
+        let sig = self.raw_signature()?;
+        let mut iter: *mut c_void = ptr::null_mut();
+        let mut params = Vec::new();
+        loop {
+            // SAFETY: non-null signature; iterator protocol of mono_signature_get_params.
+            let t = unsafe { ffi::mono_signature_get_params(sig, &mut iter) };
+            if t.is_null() {
+                break;
+            }
+            params.push(t);
+        }
+        // SAFETY: non-null signature; it always has a return type (System.Void included).
+        let ret = unsafe { ffi::mono_signature_get_return_type(sig) };
+        if ret.is_null() {
+            return Err(Error::TypeLoad {
+                member: self.qualified_name(),
+                reason: "its signature has no return type".into(),
+            });
+        }
+        Ok(Signature { params, ret })
+    }
+
+    /// Mono's signature of the method (non-null), or [`Error::TypeLoad`] as for
+    /// [`Method::signature`].
+    pub(crate) fn raw_signature(self) -> Result<*mut ffi::MonoMethodSignature> {
         super::thread::ensure();
         let mut error = std::mem::MaybeUninit::<ffi::MonoError>::zeroed();
         // SAFETY: `error` is a zeroed MonoError that mono_error_init initialises; the method is
@@ -420,25 +445,7 @@ impl Method {
                 },
             });
         }
-        let mut iter: *mut c_void = ptr::null_mut();
-        let mut params = Vec::new();
-        loop {
-            // SAFETY: non-null signature; iterator protocol of mono_signature_get_params.
-            let t = unsafe { ffi::mono_signature_get_params(sig, &mut iter) };
-            if t.is_null() {
-                break;
-            }
-            params.push(t);
-        }
-        // SAFETY: non-null signature; it always has a return type (System.Void included).
-        let ret = unsafe { ffi::mono_signature_get_return_type(sig) };
-        if ret.is_null() {
-            return Err(Error::TypeLoad {
-                member: self.qualified_name(),
-                reason: "its signature has no return type".into(),
-            });
-        }
-        Ok(Signature { params, ret })
+        Ok(sig)
     }
 
     /// `Namespace.Type::Name`, for messages (needs no signature).
@@ -459,9 +466,21 @@ impl Method {
     }
 
     fn flags(self) -> u32 {
+        self.all_flags().0
+    }
+
+    /// The method's attributes and its implementation attributes (`MethodImplAttributes`).
+    fn all_flags(self) -> (u32, u32) {
         let mut iflags = 0;
         // SAFETY: valid method and out slot.
-        unsafe { ffi::mono_method_get_flags(self.as_ptr(), &mut iflags) }
+        let flags = unsafe { ffi::mono_method_get_flags(self.as_ptr(), &mut iflags) };
+        (flags, iflags)
+    }
+
+    /// True for an internal call (`[MethodImpl(MethodImplOptions.InternalCall)] extern`): its
+    /// body is native code registered by name (see `Assembly::install_natives`).
+    pub fn is_internal_call(self) -> bool {
+        self.all_flags().1 & ffi::METHOD_IMPL_ATTRIBUTE_INTERNAL_CALL != 0
     }
 
     /// True for static methods.

@@ -2,7 +2,7 @@
 //! class with the runtime's C# helper (`Cilbind.Proxies.Build`), registering its internal
 //! calls, long weak handles, and exceptions thrown at the managed caller of an internal call.
 
-use std::ffi::{c_void, CStr, CString};
+use std::ffi::{c_void, CString};
 use std::ptr;
 use std::sync::OnceLock;
 
@@ -159,19 +159,9 @@ pub(crate) fn is_reclaimed(handle: u32) -> bool {
 
 /// Makes the internal call running on this thread throw `namespace.name(message)` (an
 /// exception class of corlib with a `(string)` constructor) at its managed caller when it
-/// returns. Only meaningful inside an internal call.
-pub(crate) fn throw_at_caller(namespace: &CStr, name: &CStr, message: &str) {
-    let message = CString::new(message.replace('\0', " ")).expect("NULs replaced");
-    // SAFETY: corlib is loaded; the strings are NUL-terminated; Mono returns a new exception
-    // object (kept on this stack until it is handed over). Setting it pending inside an
-    // icall is Mono's documented way to throw from one (mono/metadata/object.h).
-    unsafe {
-        let exc = ffi::mono_exception_from_name_msg(
-            ffi::mono_get_corlib(),
-            namespace.as_ptr(),
-            name.as_ptr(),
-            message.as_ptr(),
-        );
-        ffi::mono_runtime_set_pending_exception(exc, 1);
-    }
+/// returns, through the natives' `set_pending_exception`. Only meaningful inside an internal call.
+pub(crate) fn throw_at_caller(namespace: &str, name: &str, message: &str) {
+    let class = Runtime::get().and_then(|rt| rt.corlib().class(namespace, name));
+    let class = class.unwrap_or_else(|_| Class::exception());
+    super::native::set_pending_exception(class, message);
 }

@@ -1,0 +1,96 @@
+//! The one function every C#→Rust thunk body runs through: a panic or an `Err` becomes a
+//! pending managed exception, never an unwind into managed frames.
+
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::exception::{ManagedException, NativeResult};
+use crate::host::native::set_pending_exception;
+use crate::host::{Blittable, RawRet, Runtime};
+
+/// A native-ABI result an internal call returns to Mono, with the value returned along with a
+/// pending exception (Mono ignores it: the exception is thrown instead). Sealed.
+pub trait NativeAbi: sealed::Sealed + Sized {
+    /// The value returned when the body failed: zero, or null.
+    fn failed() -> Self;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<V: crate::host::Blittable> Sealed for V {}
+    impl Sealed for crate::host::RawRet {}
+    impl Sealed for () {}
+}
+
+impl<V: Blittable> NativeAbi for V {
+    #[inline]
+    fn failed() -> V {
+        crate::host::zeroed()
+    }
+}
+
+impl NativeAbi for RawRet {
+    #[inline]
+    fn failed() -> RawRet {
+        RawRet::NULL
+    }
+}
+
+impl NativeAbi for () {
+    #[inline]
+    fn failed() {}
+}
+
+/// Runs a native's body for the thunk of the internal call `method` (its signature-qualified
+/// name, for messages). `Ok` is returned to Mono as is; an `Err` becomes a pending managed
+/// exception of its type, and a panic a `Cilbind.RustPanicException` with the panic's message
+/// and `method`; then a zero/null value is returned, which Mono discards while it throws the
+/// exception at the C# call site (`mono_runtime_set_pending_exception`, mono/metadata/object.h).
+///
+/// Nothing is allocated on the success path: `catch_unwind` costs nothing until a panic.
+#[inline(always)]
+pub fn native_call<R: NativeAbi>(method: &'static str, body: impl FnOnce() -> NativeResult<R>) -> R {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(value)) => value,
+        Ok(Err(exception)) => {
+            raise(&exception, method);
+            R::failed()
+        }
+        Err(payload) => {
+            raise_panic(payload, method);
+            R::failed()
+        }
+    }
+}
+
+/// Makes `exception` the thread's pending exception.
+#[cold]
+#[inline(never)]
+fn raise(exception: &ManagedException, method: &str) {
+    // A panic here (a Mono call failing in a way nobody expects) must not unwind either.
+    let _ = catch_unwind(AssertUnwindSafe(|| match exception.class() {
+        Ok(class) => set_pending_exception(class, exception.message()),
+        Err(error) => {
+            if let Ok(class) = Runtime::get().and_then(|rt| rt.corlib().class("System", "InvalidOperationException")) {
+                let message = format!(
+                    "native {method} failed with {exception}, but that exception type cannot be thrown: {error}"
+                );
+                set_pending_exception(class, &message);
+            }
+        }
+    }));
+}
+
+/// Turns a panic's payload into a pending `Cilbind.RustPanicException`.
+#[cold]
+#[inline(never)]
+fn raise_panic(payload: Box<dyn Any + Send>, method: &str) {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "Box<dyn Any>".to_owned());
+    // The payload may panic when dropped: drop it where that cannot unwind into Mono.
+    let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
+    raise(&ManagedException::panic(format!("{text} (in native {method})")), method);
+}

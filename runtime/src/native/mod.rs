@@ -1,0 +1,43 @@
+//! Natives: C# methods declared `[MethodImpl(MethodImplOptions.InternalCall)] extern` and
+//! implemented in Rust.
+//!
+//! For each C# class with natives, the generator emits a trait (`FooNatives`) with one typed
+//! method per native, and `Foo::natives::<I>()`, which makes a [`NativeTable`] of thunks for
+//! the implementor `I`. [`Assembly::install_natives`](crate::Assembly::install_natives)
+//! checks that every native the assembly declares is there (listing every missing one) and
+//! registers the thunks as Mono internal calls, so that each C# call jumps straight to its
+//! thunk (a raw internal call: see host/native.rs for why that is sound).
+//!
+//! In a native's body:
+//! * objects C# passes are lent for the call ([`Lent`]); `to_owned()` makes a handle to keep;
+//! * strings are `Option<&str>`, arrays [`Array`](crate::Array)/[`ObjectArray`](crate::ObjectArray)
+//!   handles, `ref`/`out` parameters `&mut` (written back when the body returns `Ok`);
+//! * an `Err(`[`ManagedException`]`)` throws that exception at the C# call site, and a panic
+//!   throws `Cilbind.RustPanicException` with the panic's message: nothing unwinds into Mono
+//!   ([`native_call`](crate::generated::native_call)).
+//!
+//! The parameter and return kinds ([`Incoming`], [`Outgoing`] and their markers in [`kind`])
+//! are shared by every C#→Rust path.
+
+mod exception;
+mod guard;
+mod incoming;
+mod lent;
+mod outgoing;
+mod table;
+
+pub use crate::host::{ByRef, RawRef, RawRet};
+pub use exception::{ManagedException, NativeResult};
+pub use guard::{native_call, NativeAbi};
+pub use incoming::Incoming;
+pub use lent::Lent;
+pub use outgoing::Outgoing;
+pub use table::{NativeEntry, NativeTable};
+
+/// The parameter and return kinds: one marker per way a value crosses from C# to Rust.
+pub mod kind {
+    pub use super::incoming::{
+        Arr, Bool, Obj, ObjArr, OutBool, OutObj, OutStr, OutValue, RefBool, RefObj, RefStr, RefValue, Str, This, Value,
+    };
+    pub use super::outgoing::Void;
+}

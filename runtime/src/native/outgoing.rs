@@ -1,0 +1,99 @@
+//! How a Rust body's result crosses back to C#: one marker per return kind (the parameter
+//! markers of [`incoming`](super::incoming) where the kind is the same, plus [`Void`]).
+
+use super::exception::NativeResult;
+use super::guard::NativeAbi;
+use super::incoming::{sealed, Arr, Bool, Obj, ObjArr, Str, Value};
+use crate::host::{raw, Blittable, RawObject, RawRet};
+use crate::value::{Array, ObjectArray, Reference};
+
+/// A return kind of a C#→Rust call (sealed).
+pub trait Outgoing: sealed::Sealed {
+    /// The Rust value the body returns.
+    type Value;
+    /// The native-ABI form Mono receives.
+    type Abi: NativeAbi;
+    /// Converts the body's result.
+    fn give(value: Self::Value) -> NativeResult<Self::Abi>;
+}
+
+/// `void`.
+pub struct Void;
+impl sealed::Sealed for Void {}
+
+impl Outgoing for Void {
+    type Value = ();
+    type Abi = ();
+    #[inline(always)]
+    fn give(_: ()) -> NativeResult<()> {
+        Ok(())
+    }
+}
+
+impl<V: Blittable> Outgoing for Value<V> {
+    type Value = V;
+    type Abi = V;
+    #[inline(always)]
+    fn give(value: V) -> NativeResult<V> {
+        Ok(value)
+    }
+}
+
+impl Outgoing for Bool {
+    type Value = bool;
+    type Abi = u8;
+    #[inline(always)]
+    fn give(value: bool) -> NativeResult<u8> {
+        Ok(u8::from(value))
+    }
+}
+
+impl Outgoing for Str {
+    type Value = Option<String>;
+    type Abi = RawRet;
+    #[inline]
+    fn give(value: Option<String>) -> NativeResult<RawRet> {
+        Ok(match value {
+            Some(s) => RawRet::new(raw::string_new(&s.encode_utf16().collect::<Vec<u16>>())),
+            None => RawRet::NULL,
+        })
+    }
+}
+
+/// The reference behind a handle, returned to Mono. The handle is dropped right after; the
+/// reference stays in this thread's registers or stack until Mono has it, where the collector
+/// finds it (host/native.rs).
+#[inline]
+fn reference<R: Reference>(value: Option<R>) -> NativeResult<RawRet> {
+    Ok(match value {
+        Some(v) => RawRet::new(v.as_object().raw()?),
+        None => RawRet::new(RawObject::NULL),
+    })
+}
+
+impl<T: Reference> Outgoing for Obj<T> {
+    type Value = Option<T>;
+    type Abi = RawRet;
+    #[inline]
+    fn give(value: Option<T>) -> NativeResult<RawRet> {
+        reference(value)
+    }
+}
+
+impl<V: Blittable> Outgoing for Arr<V> {
+    type Value = Option<Array<V>>;
+    type Abi = RawRet;
+    #[inline]
+    fn give(value: Option<Array<V>>) -> NativeResult<RawRet> {
+        reference(value)
+    }
+}
+
+impl<T: Reference> Outgoing for ObjArr<T> {
+    type Value = Option<ObjectArray<T>>;
+    type Abi = RawRet;
+    #[inline]
+    fn give(value: Option<ObjectArray<T>>) -> NativeResult<RawRet> {
+        reference(value)
+    }
+}
