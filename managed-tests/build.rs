@@ -115,6 +115,7 @@ fn main() {
         ("ref_returns", out.join("RefReturns.dll")),
         ("nullables", out.join("Nullables.dll")),
         ("spans", out.join("Spans.dll")),
+        ("natives", out.join("Natives.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

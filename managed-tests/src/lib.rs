@@ -83,3 +83,9 @@ pub mod corlib_runtime {
 pub mod ref_returns {
     include!(concat!(env!("OUT_DIR"), "/ref_returns_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Natives.cs` (C# internal calls implemented in Rust: the
+/// `…Natives` traits and `natives::<I>()` tables).
+pub mod natives {
+    include!(concat!(env!("OUT_DIR"), "/natives_bindings.rs"));
+}

@@ -162,6 +162,9 @@ pub struct MethodModel {
     pub is_varargs: bool,
     /// For a struct's instance method, whether it may write through `this`.
     pub this_access: ThisAccess,
+    /// An internal call (`[MethodImpl(MethodImplOptions.InternalCall)] extern`): native code
+    /// registered by name implements it (Rust, through the generated natives trait).
+    pub is_internal_call: bool,
 }
 
 /// A property or indexer.

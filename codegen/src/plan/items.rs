@@ -28,6 +28,8 @@ pub(crate) struct TypeItem {
     pub bound: bool,
     /// What is declared.
     pub kind: TypeItemKind,
+    /// Its natives (C# internal calls implemented in Rust), when it declares any.
+    pub natives: Option<super::NativesItem>,
 }
 
 /// What a [`TypeItem`] declares.

@@ -88,6 +88,7 @@ pub(super) fn plan_type(
         assembly: path.assembly.clone(),
         bound: bound.is_some(),
         kind,
+        natives: bound.and_then(|b| super::natives::plan(res, module, t, b)),
     })
 }
 

@@ -483,6 +483,7 @@ impl Converter<'_> {
             ret,
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
             this_access,
+            is_internal_call: m.internal_call,
         })
     }
 }

@@ -19,6 +19,7 @@ mod iterate;
 mod managed_struct;
 mod member;
 mod method;
+mod natives;
 mod reference;
 mod runtime_trait;
 mod slice_overload;
@@ -130,6 +131,13 @@ fn render_one(w: &Work) -> Result<String> {
             quote!(#(#comments)*)
         }
         Work::Init(plan) => init::render(&plan.assemblies, &plan.layout_checks),
+    };
+    let tokens = match w {
+        Work::Type(t @ TypeItem { natives: Some(n), .. }) => {
+            let natives = natives::render(&out, t, n);
+            quote!(#tokens #natives)
+        }
+        _ => tokens,
     };
     out.format(tokens)
 }

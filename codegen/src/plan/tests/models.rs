@@ -65,6 +65,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         ret,
         is_varargs: false,
         this_access: crate::model::ThisAccess::Unknown,
+        is_internal_call: false,
     }
 }
 

@@ -1,0 +1,97 @@
+//! Natives: per type with C# internal calls, the trait Rust implements (`FooNatives`) and
+//! `Foo::natives::<I>()`, the table of `extern "C"` thunks monomorphised for the implementor
+//! (printed from `plan::NativesItem`; the plan decided every form and name).
+
+use super::format::Splices;
+use super::tokens::{docs, ident, lit_str, ty};
+use crate::plan::{NativeItem, NativesItem, TypeItem};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The trait, the table function, and a comment per native that has no trait method.
+pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStream {
+    let trait_name = ident(&n.trait_name);
+    let owner = ident(&t.name);
+    let trait_doc = docs(&format!(
+        "The natives of `{}`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),\n\
+         implemented in Rust. Implement this trait on a type of yours, and install\n\
+         `{}::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.\n\
+         An `Err` throws its managed exception at the C# call site; a panic throws\n\
+         `Cilbind.RustPanicException`.",
+        t.metadata_name, t.name
+    ));
+    let methods = n.natives.iter().map(trait_method);
+    let thunks = n.natives.iter().map(|m| thunk(&trait_name, m));
+    let entries = n.natives.iter().map(|m| {
+        let name = lit_str(&m.icall);
+        let thunk = format_ident!("__native_{}", m.rust_name.trim_start_matches("r#"));
+        quote!(::cilbind::generated::native_entry!(unsafe #name, #thunk::<I>))
+    });
+    let skips = n
+        .skips
+        .iter()
+        .map(|s| out.comment(&format!("native without a trait method `{}`: {}", s.item, s.reason)));
+    let table_doc = docs(&format!(
+        "The natives of `{}` as `I` implements them, for `cilbind::Assembly::install_natives`.",
+        t.metadata_name
+    ));
+    quote! {
+        #(#skips)*
+        #trait_doc
+        pub trait #trait_name: 'static {
+            #(#methods)*
+        }
+        impl #owner {
+            #table_doc
+            pub fn natives<I: #trait_name>() -> ::cilbind::native::NativeTable {
+                #(#thunks)*
+                ::cilbind::native::NativeTable::new(::std::vec![#(#entries),*])
+            }
+        }
+    }
+}
+
+fn trait_method(m: &NativeItem) -> TokenStream {
+    let name = ident(&m.rust_name);
+    let doc = docs(&format!("The internal call `{}`.", m.icall));
+    let this = m.this.as_ref().map(|f| {
+        let t = ty(&f.rust);
+        quote!(this: #t,)
+    });
+    let params = m.params.iter().map(|(n, f)| {
+        let (n, t) = (ident(n), ty(&f.rust));
+        quote!(#n: #t)
+    });
+    let ret = ty(&m.ret.rust);
+    quote! {
+        #doc
+        fn #name(#this #(#params),*) -> ::cilbind::native::NativeResult<#ret>;
+    }
+}
+
+fn thunk(trait_name: &proc_macro2::Ident, m: &NativeItem) -> TokenStream {
+    let name = ident(&m.rust_name);
+    let thunk = format_ident!("__native_{}", m.rust_name.trim_start_matches("r#"));
+    let kinds: Vec<TokenStream> = m
+        .this
+        .iter()
+        .chain(m.params.iter().map(|(_, f)| f))
+        .map(|f| ty(&f.kind))
+        .collect();
+    let args: Vec<_> = (0..kinds.len()).map(|i| format_ident!("a{i}")).collect();
+    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("h{i}")).collect();
+    let ret = ty(&m.ret.kind);
+    let icall = lit_str(&m.icall);
+    quote! {
+        extern "C" fn #thunk<I: #trait_name>(
+            #(#args: <#kinds as ::cilbind::generated::Incoming>::Abi),*
+        ) -> <#ret as ::cilbind::generated::Outgoing>::Abi {
+            ::cilbind::generated::native_call(#icall, move || {
+                #(let mut #held = <#kinds as ::cilbind::generated::Incoming>::hold(#args)?;)*
+                let r = I::#name(#(<#kinds as ::cilbind::generated::Incoming>::lend(&mut #held)),*)?;
+                #(<#kinds as ::cilbind::generated::Incoming>::finish(#held)?;)*
+                <#ret as ::cilbind::generated::Outgoing>::give(r)
+            })
+        }
+    }
+}
