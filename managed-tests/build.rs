@@ -116,6 +116,7 @@ fn main() {
         ("nullables", out.join("Nullables.dll")),
         ("spans", out.join("Spans.dll")),
         ("natives", out.join("Natives.dll")),
+        ("implement", out.join("Implement.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

@@ -89,3 +89,9 @@ pub mod ref_returns {
 pub mod natives {
     include!(concat!(env!("OUT_DIR"), "/natives_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Implement.cs` (Rust implementations of C# types: the
+/// `…Impl` and `…Overrides` traits, `implement` and `extend…`).
+pub mod implement {
+    include!(concat!(env!("OUT_DIR"), "/implement_bindings.rs"));
+}

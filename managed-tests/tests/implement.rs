@@ -1,12 +1,16 @@
-//! Rust implementations of .NET types (fixture `fixtures/Implement.cs`): a Rust value behind
-//! a managed object that implements `IDamageable`, and one that extends the abstract class
-//! `Monster`. The bindings below are written by hand in the shape the generator emits.
+//! Rust implementations of .NET types (fixture `fixtures/Implement.cs`), through the generated
+//! bindings: a Rust value behind a managed object that implements `IDamageable` (and
+//! `IScorer`: a full struct, `ref`, `out` and a string result), and ones that extend the
+//! abstract class `Monster`.
 
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use cilbind::generated::{dispatch, proxy_entry, ProxyMember, ProxyThis, ProxyType, Receiver};
-use cilbind::{Error, MethodRef, Object, RawObject, Result, Runtime, TypeRef};
+use cilbind::native::{ManagedException, NativeResult};
+use cilbind::{MethodRef, Object, Reference, Runtime, TypeRef};
+use managed_tests::implement::r#impl::{
+    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point,
+};
 
 static IDAMAGEABLE: TypeRef = TypeRef::new("Implement", "Impl", "IDamageable");
 static MONSTER: TypeRef = TypeRef::new("Implement", "Impl", "Monster");
@@ -38,147 +42,6 @@ fn collect() {
     cilbind::proxy::sweep();
 }
 
-// ---- the interface, as generated ----
-
-trait IDamageableImpl: Send + Sync + 'static {
-    fn damage(&self, amount: i32) -> Result<i32>;
-    fn name(&self) -> Result<String>;
-}
-
-extern "C" fn damage_thunk<T: IDamageableImpl>(this: ProxyThis, key: i64, amount: i32) -> i32 {
-    dispatch::<T, i32>(this, key, |v, _| v.damage(amount))
-}
-
-extern "C" fn name_thunk<T: IDamageableImpl>(this: ProxyThis, key: i64) -> RawObject {
-    dispatch::<T, String>(this, key, |v, _| v.name())
-}
-
-fn implement<T: IDamageableImpl>(value: T) -> Result<Object> {
-    let ty = ProxyType::of::<T>(&IDAMAGEABLE, || {
-        vec![
-            ProxyMember::Implement {
-                owner: &IDAMAGEABLE,
-                name: "Damage",
-                params: &["System.Int32"],
-                entry: proxy_entry!(unsafe damage_thunk::<T> as extern "C" fn(ProxyThis, i64, i32) -> i32),
-            },
-            ProxyMember::Implement {
-                owner: &IDAMAGEABLE,
-                name: "get_Name",
-                params: &[],
-                entry: proxy_entry!(unsafe name_thunk::<T> as extern "C" fn(ProxyThis, i64) -> RawObject),
-            },
-        ]
-    })?;
-    ty.implement(value)
-}
-
-// ---- the class, as generated ----
-
-/// The proxy being called, seen from a Rust override: base implementations, protected
-/// members, and the object itself (for Monster's public members).
-struct MonsterBase<'a>(&'a Receiver<'a>);
-
-impl MonsterBase<'_> {
-    fn base_hit(&self, amount: i32) -> Result<i32> {
-        self.0.proxy_type().base_call(0)?.call((&self.0.object()?, amount))
-    }
-    fn base_describe(&self) -> Result<Option<String>> {
-        self.0.proxy_type().base_call(1)?.call((&self.0.object()?,))
-    }
-    fn shield(&self, bonus: i32) -> Result<i32> {
-        self.0.proxy_type().protected(0)?.call((&self.0.object()?, bonus))
-    }
-    fn armor(&self) -> Result<i32> {
-        self.0.proxy_type().field_get(0)?.call((&self.0.object()?,))
-    }
-    fn set_armor(&self, value: i32) -> Result<()> {
-        self.0.proxy_type().field_set(0)?.call((&self.0.object()?, value))
-    }
-    fn health(&self) -> Result<i32> {
-        static HEALTH: cilbind::FieldRef = cilbind::FieldRef::new(&MONSTER, "Health");
-        HEALTH.get(Some(&self.0.object()?))
-    }
-}
-
-trait MonsterOverrides: Send + Sync + 'static {
-    fn hit(&self, this: &MonsterBase<'_>, amount: i32) -> Result<i32> {
-        this.base_hit(amount)
-    }
-    fn describe(&self, this: &MonsterBase<'_>) -> Result<Option<String>> {
-        this.base_describe()
-    }
-    fn kind(&self, this: &MonsterBase<'_>) -> Result<String>;
-}
-
-extern "C" fn hit_thunk<T: MonsterOverrides>(this: ProxyThis, key: i64, amount: i32) -> i32 {
-    dispatch::<T, i32>(this, key, |v, r| v.hit(&MonsterBase(r), amount))
-}
-extern "C" fn describe_thunk<T: MonsterOverrides>(this: ProxyThis, key: i64) -> RawObject {
-    dispatch::<T, Option<String>>(this, key, |v, r| v.describe(&MonsterBase(r)))
-}
-extern "C" fn kind_thunk<T: MonsterOverrides>(this: ProxyThis, key: i64) -> RawObject {
-    dispatch::<T, String>(this, key, |v, r| v.kind(&MonsterBase(r)))
-}
-
-fn monster_type<T: MonsterOverrides>() -> Result<&'static ProxyType> {
-    ProxyType::of::<T>(&MONSTER, || {
-        vec![
-            ProxyMember::Constructor { params: &[] },
-            ProxyMember::Constructor {
-                params: &["System.Int32"],
-            },
-            ProxyMember::Override {
-                owner: &MONSTER,
-                name: "Hit",
-                params: &["System.Int32"],
-                entry: proxy_entry!(unsafe hit_thunk::<T> as extern "C" fn(ProxyThis, i64, i32) -> i32),
-            },
-            ProxyMember::Override {
-                owner: &MONSTER,
-                name: "Describe",
-                params: &[],
-                entry: proxy_entry!(unsafe describe_thunk::<T> as extern "C" fn(ProxyThis, i64) -> RawObject),
-            },
-            ProxyMember::Override {
-                owner: &MONSTER,
-                name: "Kind",
-                params: &[],
-                entry: proxy_entry!(unsafe kind_thunk::<T> as extern "C" fn(ProxyThis, i64) -> RawObject),
-            },
-            ProxyMember::BaseCall {
-                owner: &MONSTER,
-                name: "Hit",
-                params: &["System.Int32"],
-            },
-            ProxyMember::BaseCall {
-                owner: &MONSTER,
-                name: "Describe",
-                params: &[],
-            },
-            ProxyMember::Protected {
-                owner: &MONSTER,
-                name: "Shield",
-                params: &["System.Int32"],
-            },
-            ProxyMember::ProtectedField {
-                owner: &MONSTER,
-                name: "armor",
-            },
-        ]
-    })
-}
-
-/// `new Monster()` with Rust overrides.
-fn extend<T: MonsterOverrides>(value: T) -> Result<Object> {
-    monster_type::<T>()?.create(value, 0, |new, key| new.call((key,)))
-}
-
-/// `new Monster(health)` with Rust overrides.
-fn extend_with_health<T: MonsterOverrides>(value: T, health: i32) -> Result<Object> {
-    monster_type::<T>()?.create(value, 1, |new, key| new.call((key, health)))
-}
-
 // ---- implementations ----
 
 struct Target {
@@ -188,16 +51,20 @@ struct Target {
 }
 
 impl IDamageableImpl for Target {
-    fn damage(&self, amount: i32) -> Result<i32> {
+    fn damage(&self, amount: i32) -> NativeResult<i32> {
         match amount {
             -1 => panic!("boom"),
-            -2 => Err(Error::InvalidArgument("negative damage".into())),
+            -2 => Err(ManagedException::named("System.ArgumentException", "negative damage")),
             _ => Ok(self.taken.fetch_add(amount, Ordering::SeqCst) + amount),
         }
     }
-    fn name(&self) -> Result<String> {
-        Ok(self.name.clone())
+    fn name(&self) -> NativeResult<Option<String>> {
+        Ok(Some(self.name.clone()))
     }
+}
+
+fn implement(value: Target) -> cilbind::Result<Object> {
+    Ok(IDamageable::implement(value)?.into_object())
 }
 
 impl Drop for Target {
@@ -261,10 +128,9 @@ fn errors_and_panics_become_managed_exceptions_and_a_forged_key_is_refused() {
     assert_eq!(catch(3), "ok 3");
     assert_eq!(
         catch(-1),
-        "InvalidOperationException: the Rust implementation panicked: boom"
+        "RustPanicException: boom (in native Impl.IDamageable::Damage(int))"
     );
-    assert!(catch(-2).starts_with("InvalidOperationException: "), "{}", catch(-2));
-    assert!(catch(-2).contains("negative damage"), "{}", catch(-2));
+    assert_eq!(catch(-2), "ArgumentException: negative damage");
     assert_eq!(catch(4), "ok 7", "the value still works after a panic");
     let forged = arena::<_, Option<String>>(
         "CallWithForgedKey",
@@ -281,13 +147,13 @@ struct Orc {
 }
 
 impl MonsterOverrides for Orc {
-    fn hit(&self, this: &MonsterBase<'_>, amount: i32) -> Result<i32> {
+    fn hit(&self, this: &MonsterBase<'_>, amount: i32) -> NativeResult<i32> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         // Orcs take double damage, through the base implementation (which applies armor).
-        this.base_hit(amount * 2)
+        Ok(this.base_hit(amount * 2)?)
     }
-    fn kind(&self, _this: &MonsterBase<'_>) -> Result<String> {
-        Ok(format!("orc#{}", self.calls.load(Ordering::SeqCst)))
+    fn kind(&self, _this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
+        Ok(Some(format!("orc#{}", self.calls.load(Ordering::SeqCst))))
     }
 }
 
@@ -300,10 +166,11 @@ impl Drop for Orc {
 struct Golem;
 
 impl MonsterOverrides for Golem {
-    fn kind(&self, this: &MonsterBase<'_>) -> Result<String> {
-        Ok(format!("golem({})", this.health()?))
+    fn kind(&self, this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
+        // `health` is Monster's public field, reached through the base handle's `Deref`.
+        Ok(Some(format!("golem({})", this.health()?)))
     }
-    fn describe(&self, this: &MonsterBase<'_>) -> Result<Option<String>> {
+    fn describe(&self, this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
         let armor = this.shield(3)?;
         this.set_armor(armor + 1)?;
         Ok(Some(format!(
@@ -318,11 +185,12 @@ impl MonsterOverrides for Golem {
 fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_class() {
     setup();
     let drops = Arc::new(AtomicUsize::new(0));
-    let orc = extend(Orc {
+    let orc = Monster::extend(Orc {
         calls: AtomicI32::new(0),
         drops: drops.clone(),
     })
-    .unwrap();
+    .unwrap()
+    .into_object();
     assert!(orc.is_instance_of(MONSTER.class().unwrap()).unwrap());
     assert!(arena::<_, bool>("IsMonster", &["System.Object"], (&orc,)));
     assert_eq!(
@@ -340,7 +208,13 @@ fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_cla
         "Describe kept the base behaviour, which called back into Rust's Kind"
     );
 
-    let golem = extend_with_health(Golem, 250).unwrap();
+    let golem = Monster::extend_with_health(Golem, 250).unwrap();
+    assert_eq!(
+        golem.health().unwrap(),
+        250,
+        "the handle is a Monster: its members are callable from Rust"
+    );
+    let golem = golem.into_object();
     assert_eq!(
         arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&golem,)).as_deref(),
         Some("ctor(250);kind=golem(250);")
@@ -412,4 +286,33 @@ fn a_resurrected_proxy_keeps_its_value_and_is_released_later() {
         "released once the resurrected proxy is collected"
     );
     let _ = Runtime::get();
+}
+
+struct Scorer;
+
+impl IScorerImpl for Scorer {
+    fn score(&self, p: Point, bonus: &mut i32, note: &mut Option<String>) -> NativeResult<Option<String>> {
+        *bonus += p.x * p.y;
+        *note = Some(format!("bonus was raised by {}", p.x * p.y));
+        Ok(Some(format!("({}, {})", p.x, p.y)))
+    }
+}
+
+#[test]
+fn an_interface_member_with_a_struct_ref_out_and_string_result_is_implemented() {
+    setup();
+    let scorer = IScorer::implement(Scorer).unwrap();
+    assert_eq!(
+        arena::<_, Option<String>>("UseScorer", &["Impl.IScorer"], (scorer.as_object(),)).as_deref(),
+        Some("(3, 4)|22|bonus was raised by 12"),
+        "the struct arrived, ref was read and written back, out was written, the string returned"
+    );
+    // The same object called from Rust through the interface's own bindings.
+    use managed_tests::implement::r#impl::IScorerExt;
+    let mut bonus = 1;
+    let (text, note) = scorer.score(&Point { x: 2, y: 5 }, &mut bonus).unwrap();
+    assert_eq!(
+        (text.as_deref(), bonus, note.as_deref()),
+        (Some("(2, 5)"), 11, Some("bonus was raised by 10"))
+    );
 }

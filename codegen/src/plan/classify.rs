@@ -179,6 +179,9 @@ pub struct ClassifiedType {
     pub class: TypeClass,
     /// Every visible member (not enum values).
     pub members: Vec<ClassifiedMember>,
+    /// Protected methods, constructors and fields, classified as if public: what a Rust
+    /// subclass reaches (`plan::implement`). Also listed, as skips, in `members`.
+    pub protected: Vec<ClassifiedMember>,
 }
 
 /// A closed instantiation of a generic class (`List<int>`) with its members classified.
@@ -222,15 +225,16 @@ pub fn classify(model: Model) -> ClassifiedModel {
     let mut types = Vec::new();
     for t in model.bound() {
         let class = cx.class_of(&t.path, &[], 0);
-        let members = if matches!(t.kind, TypeKind::Enum) {
-            Vec::new()
+        let (members, protected) = if matches!(t.kind, TypeKind::Enum) {
+            (Vec::new(), Vec::new())
         } else {
-            cx.members(t)
+            (cx.members(t), cx.protected_members(t))
         };
         types.push(ClassifiedType {
             path: t.path.clone(),
             class,
             members,
+            protected,
         });
     }
     // Closed instantiations of generic classes and interfaces that bound signatures use

@@ -129,7 +129,7 @@ fn native(
 
 /// `Ns.Outer/Inner::Method(int,string&)`, as `mono_signature_get_desc(sig, TRUE)`
 /// (mono/metadata/debug-helpers.c) spells the parameters.
-fn icall_name(t: &TypeModel, m: &MethodModel) -> Option<String> {
+pub(super) fn icall_name(t: &TypeModel, m: &MethodModel) -> Option<String> {
     let params: Option<Vec<String>> = m
         .params
         .iter()
@@ -175,7 +175,7 @@ fn mono_desc(ty: &Ty) -> Option<String> {
 }
 
 /// Assemblies of Mono's class library: Mono implements their internal calls.
-fn mono_implements(assembly: &str) -> bool {
+pub(super) fn mono_implements(assembly: &str) -> bool {
     assembly == "mscorlib"
         || assembly == "System"
         || ["System.", "Mono.", "Microsoft."]

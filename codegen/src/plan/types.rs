@@ -79,6 +79,10 @@ pub(super) fn plan_type(
         }
         _ => return None,
     };
+    let (implement, implement_skips) = match bound {
+        Some(b) => super::implement::plan(&model.model, res, module, t, b),
+        None => (None, Vec::new()),
+    };
     Some(TypeItem {
         module: module.clone(),
         name: name.clone(),
@@ -89,6 +93,8 @@ pub(super) fn plan_type(
         bound: bound.is_some(),
         kind,
         natives: bound.and_then(|b| super::natives::plan(res, module, t, b)),
+        implement,
+        implement_skips,
     })
 }
 

@@ -16,7 +16,7 @@
 //! resurrection, `host::proxy::long_weak_handle`) reads null, i.e. when SGen has reclaimed the
 //! object. Every call into the value comes from a method of that proxy, whose icall receives
 //! the object as its first argument; the thunk keeps it on its native stack for the whole
-//! call (`ProxyThis`, `std::hint::black_box`), and SGen scans native stacks conservatively
+//! call (`RawRef`, `std::hint::black_box` in `proxy_call`), and SGen scans native stacks conservatively
 //! (mono-embedding guide §4, and `host/raw.rs`'s `RawObject`), so the object cannot be
 //! reclaimed, hence the value not dropped, while the call runs. A finalizer that resurrects
 //! the proxy keeps the handle non-null, so the value stays too. What is not covered: C# code
@@ -24,14 +24,15 @@
 //! live proxy's key (the CLI leaves writes to initonly fields after construction undefined,
 //! ECMA-335 §II.16.1.2); a key that names no live value is refused.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::host::proxy::{is_reclaimed, long_weak_handle};
-use crate::host::{raw, RawObject};
+use crate::host::{raw, RawObject, RawRef};
 use crate::proxy::ProxyType;
 
 const CHUNK: usize = 1024;
@@ -141,25 +142,28 @@ fn occupied(key: i64) -> Option<&'static Slot> {
     (generation & 1 == 1 && s.generation.load(Ordering::Acquire) == generation).then_some(s)
 }
 
-/// The value behind `key`, borrowed for the length of the call that `this` (the proxy that
-/// holds `key`) belongs to; `None` for a key that names no live value.
-///
-/// # Safety
-/// `this` is the proxy object Mono passed to the running internal call, and the caller keeps
-/// it on its stack for as long as it uses the result (see the module documentation); the slot
-/// holds a `T` (the proxy class was built for `T`, and only `insert::<T>` made its keys).
-pub(crate) unsafe fn get<T>(this: RawObject, key: i64) -> Option<(&'static T, &'static ProxyType)> {
-    if this.is_null() {
+/// The value behind `key`, borrowed for as long as `this` (the proxy that holds `key`, as
+/// Mono passed it to the running internal call) is borrowed; `None` for a key that names no
+/// live value of type `T` (released, or forged through private reflection, including a key
+/// copied from a proxy of another Rust type: the slot's proxy class records its Rust type).
+pub(crate) fn get<'a, T: 'static>(this: &'a RawRef, key: i64) -> Option<(&'a T, &'static ProxyType)> {
+    if this.get().is_null() {
         return None;
     }
     let s = occupied(key)?;
     let p = s.value.load(Ordering::Relaxed) as *const T;
     let ty = s.ty.load(Ordering::Relaxed) as *const ProxyType;
-    // SAFETY: the generation matched after an Acquire load, so `p` is the `Box<T>` stored
-    // before that generation was published; it is not dropped while `this` is alive (module
-    // documentation), which the caller guarantees for the borrow's use. `ty` was stored
-    // with it and points to a leaked `ProxyType`.
-    unsafe { Some((p.as_ref()?, ty.as_ref()?)) }
+    // SAFETY: `ty` was stored before the generation matched by `occupied` (Acquire) was
+    // published, and points to a leaked `ProxyType` (never freed).
+    let ty = unsafe { ty.as_ref()? };
+    if ty.rust_type() != TypeId::of::<T>() {
+        return None;
+    }
+    // SAFETY: the generation matched after an Acquire load, so `p` is the `Box<T>` (`T`
+    // checked just above) stored before that generation was published. It is not dropped
+    // while the proxy object is alive (module documentation), and `this`, a reference to it
+    // that Mono passed to the running internal call, stays on the caller's stack for `'a`.
+    unsafe { Some((p.as_ref()?, ty)) }
 }
 
 /// Records the long weak handle of the proxy `this` whose constructor runs with `key` (the

@@ -24,6 +24,5 @@ pub use metadata::{Class, Field, Method};
 pub use native::{ByRef, RawRef, RawRet};
 pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
 pub use runtime::{Assembly, Runtime};
-pub(crate) use thread::ensure as thread_ensure;
 pub use type_kind::TypeKind;
 pub(crate) use type_kind::{abi_kind, type_class, type_kind};

@@ -2,12 +2,13 @@
 //! class with the runtime's C# helper (`Cilbind.Proxies.Build`), registering its internal
 //! calls, long weak handles, and exceptions thrown at the managed caller of an internal call.
 
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::ptr;
 use std::sync::OnceLock;
 
 use super::ffi;
 use super::metadata::{Class, Field, Method};
+use super::native::add_raw_internal_call;
 use super::raw::{self, RawObject};
 use super::runtime::Runtime;
 use crate::error::{Error, Result};
@@ -65,13 +66,15 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
     let array = raw::array_new(member_info, members.len());
     for (i, member) in members.iter().enumerate() {
         let info = match member {
-            // SAFETY: valid domain and method; returns its (cached) MethodInfo/ConstructorInfo.
             Member::Method(m, _) => {
-                (unsafe { ffi::mono_method_get_object(rt.domain(), m.as_ptr(), ptr::null_mut()) })
-                    as *mut ffi::MonoObject
+                // SAFETY: valid domain and method; returns its (cached) MethodInfo/ConstructorInfo.
+                let info = unsafe { ffi::mono_method_get_object(rt.domain(), m.as_ptr(), ptr::null_mut()) };
+                info as *mut ffi::MonoObject
             }
-            // SAFETY: valid domain, field and its declaring class; returns its FieldInfo.
-            Member::Field(f) => unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) },
+            Member::Field(f) => {
+                // SAFETY: valid domain, field and its declaring class; returns its FieldInfo.
+                unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) }
+            }
         };
         raw::array_set_ref(array, i, RawObject(info))?;
     }
@@ -107,11 +110,9 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
             // unwind, and are registered before anything can call them (the helper calls them
             // only from proxies' and the sweeper's finalizers, which do not exist yet).
             unsafe {
-                ffi::mono_dangerous_add_raw_internal_call(
-                    c"Cilbind.Proxies::Finalized".as_ptr(),
-                    finalized as *const c_void,
-                );
-                ffi::mono_dangerous_add_raw_internal_call(c"Cilbind.Proxies::Sweep".as_ptr(), sweep as *const c_void);
+                add_raw_internal_call("Cilbind.Proxies::Finalized", finalized as *const c_void)
+                    .map_err(|e| e.to_string())?;
+                add_raw_internal_call("Cilbind.Proxies::Sweep", sweep as *const c_void).map_err(|e| e.to_string())?;
             }
             let start = rt
                 .helper()
@@ -127,19 +128,17 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
 }
 
 /// Registers `entry` as the raw internal call of the static extern method `icall` (one of
-/// a proxy class's `M{n}`), so its first call binds to it.
+/// a proxy class's `M{n}` or its `Created`), through the natives' registration, so that its
+/// first call binds to it.
 ///
 /// # Safety
-/// `entry` is an `extern "C"` function whose native signature is the icall's: `this` as a
-/// `MonoObject*`, the key as `i64`, then each parameter and the return value in Mono's
-/// native form; it never unwinds.
+/// `entry` is an `extern "C"` function whose native signature is the icall's (for `M{n}`:
+/// `this` as a `RawRef`, the key as `i64`, then each parameter and the result in the forms of
+/// `native::Incoming`/`Outgoing`), and never unwinds.
 pub(crate) unsafe fn register_icall(icall: Method, entry: *const c_void) -> Result<()> {
-    let class = icall.class();
-    let name = CString::new(format!("{}::{}", class.full_name(), icall.name()))
-        .map_err(|_| Error::InvalidArgument(format!("icall name of {icall} contains NUL")))?;
-    // SAFETY: NUL-terminated name (Mono copies it); the caller vouches for the signature.
-    unsafe { ffi::mono_dangerous_add_raw_internal_call(name.as_ptr(), entry) };
-    Ok(())
+    let name = format!("{}::{}", icall.class().full_name(), icall.name());
+    // SAFETY: the caller vouches for the signature.
+    unsafe { add_raw_internal_call(&name, entry) }
 }
 
 /// A long weak handle (track resurrection) to `obj`: it reads null only once the object is
@@ -155,13 +154,4 @@ pub(crate) fn long_weak_handle(obj: RawObject) -> u32 {
 /// True once the object of the long weak handle `handle` was reclaimed.
 pub(crate) fn is_reclaimed(handle: u32) -> bool {
     raw::gchandle_target(handle).is_null()
-}
-
-/// Makes the internal call running on this thread throw `namespace.name(message)` (an
-/// exception class of corlib with a `(string)` constructor) at its managed caller when it
-/// returns, through the natives' `set_pending_exception`. Only meaningful inside an internal call.
-pub(crate) fn throw_at_caller(namespace: &str, name: &str, message: &str) {
-    let class = Runtime::get().and_then(|rt| rt.corlib().class(namespace, name));
-    let class = class.unwrap_or_else(|_| Class::exception());
-    super::native::set_pending_exception(class, message);
 }

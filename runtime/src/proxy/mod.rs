@@ -24,6 +24,8 @@
 //! that calls another override), so implementations are `Send + Sync + 'static` and their
 //! methods take `&self`: use interior mutability (atomics, `Mutex`) for state.
 
+mod base;
+
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -33,13 +35,20 @@ use crate::call::proxy_call;
 use crate::call::proxy_slab;
 use crate::call::{lookup, Thunk, TypeRef};
 use crate::error::{Error, Result};
+use crate::host::native::signature_desc;
 use crate::host::proxy::{self as host, Member, Role};
 use crate::host::{Class, Method};
 use crate::value::Object;
 
-/// The native entry point of a proxy thunk, with the promise that its signature matches.
+pub use crate::call::proxy_call::Receiver;
+pub use base::Base;
+
+/// The native entry point of a proxy thunk, with the parameter list it was made for.
 #[derive(Clone, Copy, Debug)]
-pub struct ProxyEntry(*const c_void);
+pub struct ProxyEntry {
+    code: *const c_void,
+    desc: &'static str,
+}
 
 // SAFETY: a function address, valid for the life of the process on any thread.
 unsafe impl Send for ProxyEntry {}
@@ -47,30 +56,37 @@ unsafe impl Send for ProxyEntry {}
 unsafe impl Sync for ProxyEntry {}
 
 impl ProxyEntry {
-    /// Wraps a thunk's address; use [`proxy_entry!`](crate::generated::proxy_entry).
-    #[doc(hidden)]
-    pub const fn __new(entry: *const c_void) -> ProxyEntry {
-        ProxyEntry(entry)
+    /// An entry for a thunk made for a member whose parameter list, as
+    /// `mono_signature_get_desc(sig, TRUE)` prints it, is `desc` (`int,Impl.V3&,string`).
+    ///
+    /// # Safety
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is the
+    /// proxy icall's for a member with the parameter list `desc`: `this` as a `RawRef`, the
+    /// key as `i64`, then each parameter in its [`Incoming::Abi`](crate::native::Incoming)
+    /// form and the result in its [`Outgoing::Abi`](crate::native::Outgoing) form, and that
+    /// runs its body through [`proxy_call`](crate::generated::proxy_call) with the Rust type
+    /// the proxy is made for. [`ProxyType::of`] checks `desc` against the member's signature.
+    pub unsafe fn new_unchecked(desc: &'static str, code: *const ()) -> ProxyEntry {
+        ProxyEntry {
+            code: code as *const c_void,
+            desc,
+        }
     }
 }
 
-/// Makes a [`ProxyEntry`] of a thunk function.
-///
-/// ```ignore
-/// cilbind::generated::proxy_entry!(unsafe damage_thunk::<T> as extern "C" fn(ProxyThis, i64, i32) -> i32)
-/// ```
+/// Makes a [`ProxyEntry`] of a thunk function:
+/// `proxy_entry!(unsafe "int,string", thunk::<T>)`.
 ///
 /// # Safety
-/// The invocation starts with `unsafe`: the caller promises that the function's native
-/// signature is that of the member's icall (`this`, `i64` key, then each parameter and the
-/// return in Mono's native form, see `call/proxy_call.rs`), that it calls
-/// [`dispatch`](crate::generated::dispatch) with the `T` the proxy is made for, and that it
-/// is given to the member it was made for.
+/// The invocation starts with `unsafe`: the caller promises what
+/// [`ProxyEntry::new_unchecked`] requires (the generator emits it only for thunks whose kinds
+/// it derived from the member whose parameter list it names).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __proxy_entry {
-    (unsafe $f:expr) => {
-        $crate::generated::ProxyEntry::__new($f as *const ::core::ffi::c_void)
+    (unsafe $desc:expr, $thunk:expr) => {
+        // SAFETY: promised by the invocation's `unsafe` (see `cilbind::generated::proxy_entry`).
+        unsafe { $crate::generated::ProxyEntry::new_unchecked($desc, $thunk as *const ()) }
     };
 }
 
@@ -136,6 +152,7 @@ pub enum ProxyMember {
 /// A proxy class built for one Rust type: its constructors and forwarders, resolved once.
 pub struct ProxyType {
     class: Class,
+    rust_type: TypeId,
     constructors: Vec<&'static Thunk>,
     base_calls: Vec<&'static Thunk>,
     protected: Vec<&'static Thunk>,
@@ -158,7 +175,7 @@ impl ProxyType {
         if let Some(ty) = types.get(&id) {
             return Ok(ty);
         }
-        let ty: &'static ProxyType = Box::leak(Box::new(build(target, &members())?));
+        let ty: &'static ProxyType = Box::leak(Box::new(build(target, &members(), TypeId::of::<T>())?));
         types.insert(id, ty);
         Ok(ty)
     }
@@ -166,6 +183,11 @@ impl ProxyType {
     /// The proxy class.
     pub fn class(&self) -> Class {
         self.class
+    }
+
+    /// The Rust type the proxy class was built for.
+    pub(crate) fn rust_type(&self) -> TypeId {
+        self.rust_type
     }
 
     /// A new proxy holding `value`, made by constructor `n`: `construct` calls the given
@@ -244,10 +266,23 @@ pub fn live() -> usize {
 }
 
 /// Resolves the members, builds the class, registers its icalls.
-fn build(target: &'static TypeRef, members: &[ProxyMember]) -> Result<ProxyType> {
+fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -> Result<ProxyType> {
     host::start(proxy_call::finalized, proxy_call::sweep)?;
     let target_class = target.class()?;
     let method = |owner: &TypeRef, name: &str, params: &[&str]| owner.class()?.method(name, params);
+    // A thunk made for another signature (bindings generated from another version of the
+    // assembly) is refused before anything is registered.
+    let checked = |method: Method, entry: &ProxyEntry| -> Result<Method> {
+        let desc = signature_desc(method)?;
+        if desc == entry.desc {
+            Ok(method)
+        } else {
+            Err(Error::Unsupported(format!(
+                "cannot implement {method} in Rust: the bindings were made for ({}), the loaded method takes ({desc})",
+                entry.desc
+            )))
+        }
+    };
     let mut resolved = Vec::with_capacity(members.len());
     let mut entries = Vec::new();
     for m in members {
@@ -259,7 +294,7 @@ fn build(target: &'static TypeRef, members: &[ProxyMember]) -> Result<ProxyType>
                 entry,
             } => {
                 entries.push(entry);
-                Member::Method(method(owner, name, params)?, Role::Implement)
+                Member::Method(checked(method(owner, name, params)?, &entry)?, Role::Implement)
             }
             ProxyMember::Override {
                 owner,
@@ -268,7 +303,7 @@ fn build(target: &'static TypeRef, members: &[ProxyMember]) -> Result<ProxyType>
                 entry,
             } => {
                 entries.push(entry);
-                Member::Method(method(owner, name, params)?, Role::Override)
+                Member::Method(checked(method(owner, name, params)?, &entry)?, Role::Override)
             }
             ProxyMember::Constructor { params } => {
                 Member::Method(target_class.method(".ctor", params)?, Role::Constructor)
@@ -296,9 +331,11 @@ fn build(target: &'static TypeRef, members: &[ProxyMember]) -> Result<ProxyType>
     };
     // Registered before any instance exists, so every first call binds to them.
     for (n, entry) in entries.iter().enumerate() {
-        // SAFETY: `entry` was made with `proxy_entry!(unsafe …)` for this member, whose
-        // promise is exactly `register_icall`'s.
-        unsafe { host::register_icall(named(format!("M{n}"))?, entry.0)? };
+        // SAFETY: `entry` was made with `ProxyEntry::new_unchecked` for a member with the
+        // parameter list `checked` compared above; `Cilbind.Proxies.Build` declares `M{n}`
+        // with that member's parameters and result after `(object self, long key)`, which is
+        // the signature promised.
+        unsafe { host::register_icall(named(format!("M{n}"))?, entry.code)? };
     }
     let created: extern "C" fn(crate::RawObject, i64) = proxy_call::created;
     // SAFETY: `created` has the signature of the helper's `Created(object self, long key)`
@@ -323,6 +360,7 @@ fn build(target: &'static TypeRef, members: &[ProxyMember]) -> Result<ProxyType>
     let fields = resolved.iter().filter(|m| matches!(m, Member::Field(_))).count();
     Ok(ProxyType {
         class,
+        rust_type,
         constructors: thunks("New", constructors)?,
         base_calls: thunks("Base", count(Role::BaseCall))?,
         protected: thunks("Protected", count(Role::Protected))?,
