@@ -146,7 +146,7 @@ fn occupied(key: i64) -> Option<&'static Slot> {
 /// Mono passed it to the running internal call) is borrowed; `None` for a key that names no
 /// live value of type `T` (released, or forged through private reflection, including a key
 /// copied from a proxy of another Rust type: the slot's proxy class records its Rust type).
-pub(crate) fn get<'a, T: 'static>(this: &'a RawRef, key: i64) -> Option<(&'a T, &'static ProxyType)> {
+pub(crate) fn get<T: 'static>(this: &RawRef, key: i64) -> Option<(&T, &'static ProxyType)> {
     if this.get().is_null() {
         return None;
     }
@@ -162,7 +162,7 @@ pub(crate) fn get<'a, T: 'static>(this: &'a RawRef, key: i64) -> Option<(&'a T, 
     // SAFETY: the generation matched after an Acquire load, so `p` is the `Box<T>` (`T`
     // checked just above) stored before that generation was published. It is not dropped
     // while the proxy object is alive (module documentation), and `this`, a reference to it
-    // that Mono passed to the running internal call, stays on the caller's stack for `'a`.
+    // that Mono passed to the running internal call, stays on the caller's stack while the result is borrowed.
     unsafe { Some((p.as_ref()?, ty)) }
 }
 
