@@ -309,15 +309,28 @@ fn extend(
         match item {
             MemberItem::Method(m) if !m.trampoline && !m.is_unsafe => {
                 let mut m = *m;
-                m.doc
-                    .insert(0, "Protected: reachable from Rust subclasses only.".into());
-                m.doc.insert(1, String::new());
+                // Not "Binds …": that line marks the type's own bound members (summary counts).
+                m.doc = vec![format!(
+                    "The protected method `{}`, reachable from Rust subclasses only.",
+                    m.net_signature
+                )];
                 m.defaults = None;
                 m.public = true;
                 protected.push(m);
             }
             MemberItem::Method(m) => skips.push(skip(t, &m.item, "a protected method called through a trampoline")),
-            MemberItem::Field(f) if !f.is_static => fields.push(f),
+            MemberItem::Field(mut f) if !f.is_static => {
+                // Not "Reads the .NET field …": that line marks the type's own bound members.
+                f.get_doc = format!(
+                    "Reads the protected field `{}`, reachable from Rust subclasses only.",
+                    f.metadata_name
+                );
+                f.set_doc = format!(
+                    "Writes the protected field `{}`, reachable from Rust subclasses only.",
+                    f.metadata_name
+                );
+                fields.push(f)
+            }
             MemberItem::Skip(s) => skips.push(s),
             _ => {}
         }

@@ -465,14 +465,12 @@ pub mod features {
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
             }
-            /// Protected: reachable from Rust subclasses only.
-            ///
-            /// Binds `System.Int32 Features.Implement.Shape.Twice(System.Int32 x)` (`Shape.Twice`).
+            /// The protected method `System.Int32 Features.Implement.Shape.Twice(System.Int32 x)`, reachable from Rust subclasses only.
             #[inline]
             pub fn twice(&self, x: i32) -> ::cilbind::Result<i32> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self), x))
             }
-            /// Reads the .NET field `Features.Implement.Shape.sides` (System.Int32).
+            /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
                 Ok({
@@ -480,7 +478,7 @@ pub mod features {
                     __r
                 })
             }
-            /// Writes the .NET field `Features.Implement.Shape.sides` (System.Int32).
+            /// Writes the protected field `sides`, reachable from Rust subclasses only.
             pub fn set_sides(&self, value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
                 F.set(Some(&**self), value)

@@ -161,9 +161,7 @@ pub mod fixture {
             pub fn base_legs(&self) -> ::cilbind::Result<i32> {
                 self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
             }
-            /// Protected: reachable from Rust subclasses only.
-            ///
-            /// Binds `void Fixture.Classes.Animal.Hidden()` (`Animal.Hidden`).
+            /// The protected method `void Fixture.Classes.Animal.Hidden()`, reachable from Rust subclasses only.
             #[inline]
             pub fn hidden(&self) -> ::cilbind::Result<()> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self),))
