@@ -28,6 +28,7 @@ mod expected {
         generics,
         implement,
         interfaces,
+        natives,
         nullable,
         optional_params,
         overloads,

@@ -139,6 +139,7 @@ impl NativesNatives for Game {
     }
 }
 
+// README: begin
 impl EntityNatives for Game {
     fn hit(this: Lent<'_, Entity>, amount: i32) -> NativeResult<()> {
         let e = this.to_owned()?;
@@ -150,6 +151,7 @@ impl EntityNatives for Game {
         Ok(Some(format!("{} ({})", e.name()?.unwrap_or_default(), e.health()?)))
     }
 }
+// README: end
 
 impl PartialNatives for Game {
     fn one() -> NativeResult<i32> {
@@ -280,4 +282,21 @@ fn an_incomplete_set_is_refused_listing_every_missing_native() {
         ])
         .unwrap();
     let _ = NativeTable::default();
+}
+
+#[test]
+fn the_readme_shows_the_entity_natives_above() {
+    let source = include_str!("natives.rs");
+    let here: String = source
+        .lines()
+        .skip_while(|l| l.trim() != "// README: begin")
+        .skip(1)
+        .take_while(|l| l.trim() != "// README: end")
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let readme = include_str!("../../README.md");
+    assert!(
+        readme.contains(&format!("```rust,ignore\n{here}```")),
+        "README differs from:\n{here}"
+    );
 }

@@ -105,7 +105,6 @@ fn native(
     if sig.ret_by_ref {
         return Err("returns by reference".into());
     }
-    icall_name(t, m).ok_or("a parameter type has no internal-call name")?;
     let this = if m.is_static {
         None
     } else if matches!(res.classes.get(&t.path), Some(TypeClass::Class)) {
@@ -124,6 +123,7 @@ fn native(
         params.push((names::unique(names::snake_case(&p.name), &mut taken), form));
     }
     let ret = incoming::result(res, module, &sig.ret).map_err(|e| format!("return type: {e}"))?;
+    icall_name(t, m).ok_or("a parameter type has no internal-call name")?;
     Ok((this, params, ret))
 }
 
