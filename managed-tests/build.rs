@@ -117,6 +117,7 @@ fn main() {
         ("spans", out.join("Spans.dll")),
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
+        ("implement", out.join("Implement.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

@@ -26,6 +26,7 @@ mod expected {
         fields_consts,
         flags,
         generics,
+        implement,
         interfaces,
         natives,
         nullable,

@@ -95,3 +95,9 @@ pub mod natives {
 pub mod incoming {
     include!(concat!(env!("OUT_DIR"), "/incoming_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Implement.cs` (Rust implementations of C# types: the
+/// `…Impl` and `…Overrides` traits, `implement` and `extend…`).
+pub mod implement {
+    include!(concat!(env!("OUT_DIR"), "/implement_bindings.rs"));
+}

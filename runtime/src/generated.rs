@@ -13,17 +13,20 @@
 //! [`crate::Error`] / [`crate::Result`]; [`crate::TypeArg`] (members of generic types); the macros
 //! [`crate::blittable!`] and `class_wrapper!` (below); and the items below.
 
+pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
+pub use crate::call::proxy_call::proxy_call;
 pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
+pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use crate::value::type_arg::{box_arg, unbox_output, zeroed_box};
 pub use bitflags;
 
 // Natives (C# internal calls implemented in Rust) and every other C#→Rust thunk.
 pub use crate::native::kind as native_kind;
-pub use crate::native::{native_call, Incoming, NativeEntry, NativeResult, NativeTable, Outgoing};
+pub use crate::native::{native_call, Incoming, NativeEntry, NativeResult, NativeTable, Outgoing, RawRef};
 
 /// One native's [`NativeEntry`]: `native_entry!(unsafe "Ns.Class::Method(int,string)",
 /// thunk::<I>)`.

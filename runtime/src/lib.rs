@@ -40,6 +40,7 @@ mod error;
 pub mod generated;
 mod host;
 pub mod native;
+pub mod proxy;
 mod store;
 mod value;
 

@@ -182,6 +182,9 @@ pub struct ClassifiedType {
     /// How the values of each internal call cross (`api.natives`, in order), whatever its
     /// accessibility.
     pub natives: Vec<Result<SignatureClass, Unsupported>>,
+    /// Protected methods, constructors and fields, classified as if public: what a Rust
+    /// subclass reaches (`plan::implement`). Also listed, as skips, in `members`.
+    pub protected: Vec<ClassifiedMember>,
 }
 
 /// A closed instantiation of a generic class (`List<int>`) with its members classified.
@@ -225,10 +228,10 @@ pub fn classify(model: Model) -> ClassifiedModel {
     let mut types = Vec::new();
     for t in model.bound() {
         let class = cx.class_of(&t.path, &[], 0);
-        let members = if matches!(t.kind, TypeKind::Enum) {
-            Vec::new()
+        let (members, protected) = if matches!(t.kind, TypeKind::Enum) {
+            (Vec::new(), Vec::new())
         } else {
-            cx.members(t)
+            (cx.members(t), cx.protected_members(t))
         };
         let natives = cx.natives(t);
         types.push(ClassifiedType {
@@ -236,6 +239,7 @@ pub fn classify(model: Model) -> ClassifiedModel {
             class,
             members,
             natives,
+            protected,
         });
     }
     // Closed instantiations of generic classes and interfaces that bound signatures use

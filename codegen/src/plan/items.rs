@@ -35,6 +35,12 @@ pub(crate) struct TypeItem {
     pub kind: TypeItemKind,
     /// Its natives (C# internal calls implemented in Rust), when it declares any.
     pub natives: Option<super::NativesItem>,
+    /// Its Rust implementation items (an interface's `…Impl` trait, a class's `…Overrides`),
+    /// when it can be implemented or extended.
+    pub implement: Option<super::ImplementItem>,
+    /// Why it (or some member) cannot be implemented or extended in Rust; each a comment in
+    /// the output.
+    pub implement_skips: Vec<Skip>,
 }
 
 /// What a [`TypeItem`] declares.

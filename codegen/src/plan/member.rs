@@ -406,7 +406,7 @@ fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String], type_par
 }
 
 /// Mono's names of a method's parameter types, for `MethodRef`.
-fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> {
+pub(super) fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> {
     m.params
         .iter()
         .map(|p| {

@@ -17,6 +17,7 @@ pub(crate) mod classify;
 mod defaults;
 mod field;
 mod function_id;
+pub(crate) mod implement;
 pub(crate) mod incoming;
 mod items;
 mod iterate;
@@ -40,6 +41,7 @@ mod std_traits;
 mod tests;
 mod types;
 
+pub(crate) use implement::{ExtendItem, ImplMember, ImplementItem};
 pub(crate) use items::*;
 pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub(crate) use natives::{NativeItem, NativesItem};

@@ -158,7 +158,7 @@ fn kind_of(c: &Crossing) -> SkipKind {
 
 /// `Ns.Outer/Inner::Method(int,string&)`, as `mono_signature_get_desc(sig, TRUE)`
 /// (mono/metadata/debug-helpers.c) spells the parameters.
-fn icall_name(t: &TypeModel, m: &MethodModel) -> Option<String> {
+pub(super) fn icall_name(t: &TypeModel, m: &MethodModel) -> Option<String> {
     let params: Option<Vec<String>> = m
         .params
         .iter()

@@ -83,6 +83,38 @@ impl Classifier<'_> {
         }
     }
 
+    /// The protected methods (constructors included) and fields of `t`, classified as if they
+    /// were public: a Rust subclass reaches them (`plan::implement`), nothing else does.
+    pub(super) fn protected_members(&mut self, t: &TypeModel) -> Vec<ClassifiedMember> {
+        let Some(api) = &t.api else { return Vec::new() };
+        let protected = |v: Visibility| matches!(v, Visibility::Protected | Visibility::ProtectedInternal);
+        let mut out = Vec::new();
+        for (i, f) in t.fields.iter().enumerate() {
+            if protected(f.visibility) && !f.is_literal && !matches!(f.ty, Ty::Pointer(_)) {
+                let binding = self.crossing(&f.ty, PassMode::Value).map(|ret| SignatureClass {
+                    params: Vec::new(),
+                    ret,
+                    ret_by_ref: false,
+                });
+                out.push(ClassifiedMember {
+                    member: MemberModelRef::Field(i),
+                    display_name: format!("{}.{}", t.path.name, f.name),
+                    binding,
+                });
+            }
+        }
+        for (i, m) in api.methods.iter().enumerate() {
+            if protected(m.visibility) {
+                out.push(ClassifiedMember {
+                    member: MemberModelRef::Method(i),
+                    display_name: format!("{}.{}", t.path.name, m.name),
+                    binding: self.signature_binding(m),
+                });
+            }
+        }
+        out
+    }
+
     fn method_binding(&mut self, m: &crate::model::MethodModel) -> Result<SignatureClass, Unsupported> {
         self.visibility_check(m.visibility)?;
         self.signature_binding(m)

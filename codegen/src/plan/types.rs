@@ -85,6 +85,10 @@ pub(super) fn plan_type(
         }
         _ => return None,
     };
+    let (implement, implement_skips) = match bound {
+        Some(b) => super::implement::plan(&model.model, res, module, t, b),
+        None => (None, Vec::new()),
+    };
     Some(TypeItem {
         module: module.clone(),
         name: name.clone(),
@@ -96,6 +100,8 @@ pub(super) fn plan_type(
         public: t.is_public,
         kind,
         natives: selected.and_then(|b| super::natives::plan(res, module, t, b)),
+        implement,
+        implement_skips,
     })
 }
 

@@ -8,10 +8,16 @@ use quote::quote;
 
 /// The getter and setter of field `f`, whose type is `static TypeRef` `type_ref`.
 pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
-    let owner = match (f.is_static, f.in_box) {
-        (true, _) => quote!(None),
-        (false, true) => quote!(Some(&self.0)),
-        (false, false) => quote!(Some(self)),
+    render_on(f, type_ref, None)
+}
+
+/// [`render`], reading and writing the field of `owner` (`Some(&**self)`) when given.
+pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream>) -> TokenStream {
+    let owner = match (f.is_static, f.in_box, owner) {
+        (true, _, _) => quote!(None),
+        (false, _, Some(owner)) => owner,
+        (false, true, None) => quote!(Some(&self.0)),
+        (false, false, None) => quote!(Some(self)),
     };
     let receiver = (!f.is_static).then(|| quote!(&self));
     let type_ref = ident(type_ref);

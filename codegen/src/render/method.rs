@@ -330,8 +330,31 @@ fn tuple(parts: &[TokenStream]) -> TokenStream {
 
 /// The function binding `m`, whose type is `static TypeRef` `type_ref`.
 pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
-    let params: Vec<ParamCode> = m
-        .params
+    render_via(m, type_ref, None)
+}
+
+/// A method called through another thunk than its own: a Rust subclass's base handle calls a
+/// proxy class's forwarders (`Base{n}`, `Protected{n}`), on the handle `this`.
+pub(super) struct Via {
+    /// The thunk expression (`self.0.base_call(0)?`).
+    pub(super) thunk: TokenStream,
+    /// The `this` argument (`::cilbind::Reference::as_object(&**self)`).
+    pub(super) this: TokenStream,
+}
+
+/// The parameters of `m` in a Rust signature, the statements before the call, and the call's
+/// arguments (no `this`; `out` parameters are not supported here: the plan leaves them out).
+pub(super) fn call_parts(m: &MethodItem) -> (Vec<TokenStream>, Vec<TokenStream>, Vec<TokenStream>) {
+    let params = param_codes(m);
+    (
+        params.iter().filter_map(|p| p.rust_param.clone()).collect(),
+        params.iter().map(|p| p.pre.clone()).collect(),
+        params.iter().map(|p| p.arg.clone()).collect(),
+    )
+}
+
+fn param_codes(m: &MethodItem) -> Vec<ParamCode> {
+    m.params
         .iter()
         .map(|p| {
             let name = ident(&p.name);
@@ -341,7 +364,12 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
                 (other, None) => value_param(&name, other),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// [`render`], through `via` when given.
+pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> TokenStream {
+    let params = param_codes(m);
     let type_ref = ident(type_ref);
     let metadata_name = lit_str(&m.metadata_name);
     let mono_params = m.mono_params.iter().map(|n| lit_str(n));
@@ -399,7 +427,10 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         Receiver::Static => (None, None, None),
         Receiver::Object => (
             Some(quote!(&self)),
-            Some(quote!(::cilbind::Reference::as_object(self))),
+            Some(match via {
+                Some(v) => v.this.clone(),
+                None => quote!(::cilbind::Reference::as_object(self)),
+            }),
             None,
         ),
         Receiver::StructBox => (Some(quote!(&self)), Some(quote!(&self.0)), None),
@@ -483,8 +514,12 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         && this_pre.is_none()
         && params.iter().all(|p| p.pre.is_empty() && p.out.is_none())
         && convert.is_none();
+    let (direct_callee, thunk, static_m) = match via {
+        Some(v) => (v.thunk.clone(), v.thunk.clone(), None),
+        None => (quote!(M), thunk, Some(quote!(static M: #ref_ty = #method_ref;))),
+    };
     let body = if direct {
-        quote!(M.#call((#(#args,)*)))
+        quote!(#direct_callee.#call((#(#args,)*)))
     } else {
         quote! {
             #this_pre
@@ -500,7 +535,7 @@ pub(super) fn render(m: &MethodItem, type_ref: &str) -> TokenStream {
         #docs
         #[inline]
         #vis #unsafety fn #name #generics(#(#sig),*) -> ::cilbind::Result<#result_ty> {
-            static M: #ref_ty = #method_ref;
+            #static_m
             #body
         }
         #slice

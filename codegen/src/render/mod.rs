@@ -14,6 +14,7 @@ mod flags;
 mod format;
 mod full_struct;
 mod generic_struct;
+mod implement;
 mod init;
 mod iterate;
 mod managed_struct;
@@ -137,6 +138,13 @@ fn render_one(w: &Work) -> Result<String> {
         Work::Type(t @ TypeItem { natives: Some(n), .. }) => {
             let natives = natives::render(&out, t, n);
             quote!(#tokens #natives)
+        }
+        _ => tokens,
+    };
+    let tokens = match w {
+        Work::Type(t) if t.implement.is_some() || !t.implement_skips.is_empty() => {
+            let implement = implement::render(&out, t, t.implement.as_ref(), &t.implement_skips);
+            quote!(#tokens #implement)
         }
         _ => tokens,
     };

@@ -53,6 +53,89 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
+        /// The `Features.Constructors.Base` a Rust override runs on, for the length of the call: the class's public
+        /// members by `Deref`, its base implementations (`base_…`, called non-virtually) and its
+        /// protected members.
+        pub struct BaseBase<'call>(::cilbind::generated::Base<'call, Base>);
+        impl ::core::ops::Deref for BaseBase<'_> {
+            type Target = Base;
+            #[inline]
+            fn deref(&self) -> &Base {
+                &self.0
+            }
+        }
+        impl BaseBase<'_> {}
+        /// Rust overrides of the .NET class `Features.Constructors.Base`: `Base::extend…(value, …)` makes an instance of a
+        /// subclass whose overridable members call these methods on `value`. Abstract members are
+        /// required; the others default to the base implementation (one call back into .NET).
+        /// Each method gets the object as [`BaseBase`]: its base implementations, protected members,
+        /// and (by `Deref`) the class's public members. Calls come from any thread and may
+        /// re-enter, hence `&self` and `Send + Sync`. An `Err` throws its managed exception at the
+        /// C# call site; a panic throws `Cilbind.RustPanicException`.
+        pub trait BaseOverrides: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.Constructors.Base::Get()`.
+            #[allow(unused_variables)]
+            fn get(&self, this: &BaseBase<'_>) -> ::cilbind::native::NativeResult<i32>;
+        }
+        impl Base {
+            #[doc(hidden)]
+            pub fn __proxy_type<T: BaseOverrides>() -> ::cilbind::Result<
+                &'static ::cilbind::generated::ProxyType,
+            > {
+                #[inline]
+                extern "C" fn __impl_get<T: BaseOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Constructors.Base::Get()",
+                        this,
+                        key,
+                        move |v, r| {
+                            let r = v.get(&BaseBase(::cilbind::generated::Base::new(r)))?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
+                ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_Base,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Constructor { params : &
+                            ["System.Int32"] }, ::cilbind::generated::ProxyMember::Constructor {
+                            params : & [] }, ::cilbind::generated::ProxyMember::Override { owner
+                            : & __TYPE_Base, name : "Get", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_get:: < T >), }
+                        ]
+                    },
+                )
+            }
+            /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `Features.Constructors.Base..ctor(System.Int32 x)`.
+            ///
+            /// The value lives as long as the managed object: it is dropped after the object is collected.
+            pub fn extend_with_x<T: BaseOverrides>(value: T, x: i32) -> ::cilbind::Result<Self> {
+                let obj = Self::__proxy_type::<T>()?
+                    .create(value, 0usize, |new, key| new.call((key, x)))?;
+                <Self as ::cilbind::Reference>::from_object(obj)
+            }
+            /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `Features.Constructors.Base..ctor()`.
+            ///
+            /// The value lives as long as the managed object: it is dropped after the object is collected.
+            pub fn extend<T: BaseOverrides>(value: T) -> ::cilbind::Result<Self> {
+                let obj = Self::__proxy_type::<T>()?
+                    .create(value, 1usize, |new, key| new.call((key,)))?;
+                <Self as ::cilbind::Reference>::from_object(obj)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Compute: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -185,6 +268,57 @@ pub mod features {
             }
         }
         impl<T: ::cilbind::Is<IThing> + ::cilbind::Reference> IThingExt for T {}
+        /// A Rust implementation of the .NET interface `Features.Constructors.IThing`: `IThing::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait IThingImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.Constructors.IThing::get_Size()`.
+            #[allow(unused_variables)]
+            fn size(&self) -> ::cilbind::native::NativeResult<i32>;
+        }
+        impl IThing {
+            /// A new managed object implementing `Features.Constructors.IThing` with `value` (see [`IThingImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<T: IThingImpl>(value: T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_size<T: IThingImpl>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Constructors.IThing::get_Size()",
+                        this,
+                        key,
+                        move |v, _| {
+                            let r = v.size()?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
+                let ty = ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_IThing,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IThing, name : "get_Size", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_size:: < T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Leaf: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

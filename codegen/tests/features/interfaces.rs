@@ -65,6 +65,83 @@ pub mod features {
             }
         }
         impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
+        /// A Rust implementation of the .NET interface `Features.Interfaces.IShape`: `IShape::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait IShapeImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.Interfaces.IShape::Area()`.
+            #[allow(unused_variables)]
+            fn area(&self) -> ::cilbind::native::NativeResult<f64>;
+            /// `Features.Interfaces.IShape::get_Name()`.
+            #[allow(unused_variables)]
+            fn name(&self) -> ::cilbind::native::NativeResult<Option<String>>;
+        }
+        impl IShape {
+            /// A new managed object implementing `Features.Interfaces.IShape` with `value` (see [`IShapeImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<T: IShapeImpl>(value: T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_area<T: IShapeImpl>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    f64,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Interfaces.IShape::Area()",
+                        this,
+                        key,
+                        move |v, _| {
+                            let r = v.area()?;
+                            <::cilbind::generated::native_kind::Value<
+                                f64,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_name<T: IShapeImpl>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Interfaces.IShape::get_Name()",
+                        this,
+                        key,
+                        move |v, _| {
+                            let r = v.name()?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                let ty = ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_IShape,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IShape, name : "Area", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < T >),
+                            }, ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IShape, name : "get_Name", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Square: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

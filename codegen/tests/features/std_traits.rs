@@ -463,5 +463,130 @@ pub mod features {
                 ::cilbind::generated::display(self, f)
             }
         }
+        /// The `Features.StdTraits.Tag` a Rust override runs on, for the length of the call: the class's public
+        /// members by `Deref`, its base implementations (`base_…`, called non-virtually) and its
+        /// protected members.
+        pub struct TagBase<'call>(::cilbind::generated::Base<'call, Tag>);
+        impl ::core::ops::Deref for TagBase<'_> {
+            type Target = Tag;
+            #[inline]
+            fn deref(&self) -> &Tag {
+                &self.0
+            }
+        }
+        impl TagBase<'_> {
+            /// The base class's implementation of `Tag.GetHashCode`, called non-virtually.
+            #[inline]
+            pub fn base_get_hash_code(&self) -> ::cilbind::Result<i32> {
+                self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+            /// The base class's implementation of `Tag.ToString`, called non-virtually.
+            #[inline]
+            pub fn base_to_string(
+                &self,
+            ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
+                self.0.base_call(1usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+        }
+        /// Rust overrides of the .NET class `Features.StdTraits.Tag`: `Tag::extend…(value, …)` makes an instance of a
+        /// subclass whose overridable members call these methods on `value`. Abstract members are
+        /// required; the others default to the base implementation (one call back into .NET).
+        /// Each method gets the object as [`TagBase`]: its base implementations, protected members,
+        /// and (by `Deref`) the class's public members. Calls come from any thread and may
+        /// re-enter, hence `&self` and `Send + Sync`. An `Err` throws its managed exception at the
+        /// C# call site; a panic throws `Cilbind.RustPanicException`.
+        pub trait TagOverrides: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.StdTraits.Tag::GetHashCode()`.
+            #[allow(unused_variables)]
+            fn get_hash_code(&self, this: &TagBase<'_>) -> ::cilbind::native::NativeResult<i32> {
+                Ok(this.base_get_hash_code()?)
+            }
+            /// `Features.StdTraits.Tag::ToString()`.
+            #[allow(unused_variables)]
+            fn to_string(
+                &self,
+                this: &TagBase<'_>,
+            ) -> ::cilbind::native::NativeResult<Option<String>> {
+                Ok(this.base_to_string()?)
+            }
+        }
+        impl Tag {
+            #[doc(hidden)]
+            pub fn __proxy_type<T: TagOverrides>() -> ::cilbind::Result<
+                &'static ::cilbind::generated::ProxyType,
+            > {
+                #[inline]
+                extern "C" fn __impl_get_hash_code<T: TagOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.StdTraits.Tag::GetHashCode()",
+                        this,
+                        key,
+                        move |v, r| {
+                            let r = v
+                                .get_hash_code(&TagBase(::cilbind::generated::Base::new(r)))?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_to_string<T: TagOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.StdTraits.Tag::ToString()",
+                        this,
+                        key,
+                        move |v, r| {
+                            let r = v.to_string(&TagBase(::cilbind::generated::Base::new(r)))?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_Tag,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
+                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Tag,
+                            name : "GetHashCode", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_get_hash_code::
+                            < T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Tag, name : "ToString", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_to_string:: < T
+                            >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            __TYPE_Tag, name : "GetHashCode", params : & [] },
+                            ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Tag,
+                            name : "ToString", params : & [] }
+                        ]
+                    },
+                )
+            }
+            /// A new `Features.StdTraits.Tag` whose overridable members `T` implements, made by the constructor `Features.StdTraits.Tag..ctor()`.
+            ///
+            /// The value lives as long as the managed object: it is dropped after the object is collected.
+            pub fn extend<T: TagOverrides>(value: T) -> ::cilbind::Result<Self> {
+                let obj = Self::__proxy_type::<T>()?
+                    .create(value, 0usize, |new, key| new.call((key,)))?;
+                <Self as ::cilbind::Reference>::from_object(obj)
+            }
+        }
     }
 }

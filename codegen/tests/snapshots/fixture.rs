@@ -144,6 +144,126 @@ pub mod fixture {
                 ))
             }
         }
+        /// The `Fixture.Classes.Animal` a Rust override runs on, for the length of the call: the class's public
+        /// members by `Deref`, its base implementations (`base_…`, called non-virtually) and its
+        /// protected members.
+        pub struct AnimalBase<'call>(::cilbind::generated::Base<'call, Animal>);
+        impl ::core::ops::Deref for AnimalBase<'_> {
+            type Target = Animal;
+            #[inline]
+            fn deref(&self) -> &Animal {
+                &self.0
+            }
+        }
+        impl AnimalBase<'_> {
+            /// The base class's implementation of `Animal.Legs`, called non-virtually.
+            #[inline]
+            pub fn base_legs(&self) -> ::cilbind::Result<i32> {
+                self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+            /// The protected method `void Fixture.Classes.Animal.Hidden()`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn hidden(&self) -> ::cilbind::Result<()> {
+                self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+        }
+        /// Rust overrides of the .NET class `Fixture.Classes.Animal`: `Animal::extend…(value, …)` makes an instance of a
+        /// subclass whose overridable members call these methods on `value`. Abstract members are
+        /// required; the others default to the base implementation (one call back into .NET).
+        /// Each method gets the object as [`AnimalBase`]: its base implementations, protected members,
+        /// and (by `Deref`) the class's public members. Calls come from any thread and may
+        /// re-enter, hence `&self` and `Send + Sync`. An `Err` throws its managed exception at the
+        /// C# call site; a panic throws `Cilbind.RustPanicException`.
+        pub trait AnimalOverrides: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Fixture.Classes.Animal::Speak()`.
+            #[allow(unused_variables)]
+            fn speak(
+                &self,
+                this: &AnimalBase<'_>,
+            ) -> ::cilbind::native::NativeResult<Option<String>>;
+            /// `Fixture.Classes.Animal::Legs()`.
+            #[allow(unused_variables)]
+            fn legs(&self, this: &AnimalBase<'_>) -> ::cilbind::native::NativeResult<i32> {
+                Ok(this.base_legs()?)
+            }
+        }
+        impl Animal {
+            #[doc(hidden)]
+            pub fn __proxy_type<T: AnimalOverrides>() -> ::cilbind::Result<
+                &'static ::cilbind::generated::ProxyType,
+            > {
+                #[inline]
+                extern "C" fn __impl_speak<T: AnimalOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Fixture.Classes.Animal::Speak()",
+                        this,
+                        key,
+                        move |v, r| {
+                            let r = v.speak(&AnimalBase(::cilbind::generated::Base::new(r)))?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_legs<T: AnimalOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Fixture.Classes.Animal::Legs()",
+                        this,
+                        key,
+                        move |v, r| {
+                            let r = v.legs(&AnimalBase(::cilbind::generated::Base::new(r)))?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
+                ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_Animal,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
+                            ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Animal, name : "Speak", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
+                            }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Animal, name : "Legs", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_legs:: < T >),
+                            }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            __TYPE_Animal, name : "Legs", params : & [] },
+                            ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Animal, name : "Hidden", params : & [] }
+                        ]
+                    },
+                )
+            }
+            /// A new `Fixture.Classes.Animal` whose overridable members `T` implements, made by the constructor `Fixture.Classes.Animal..ctor()`.
+            ///
+            /// The value lives as long as the managed object: it is dropped after the object is collected.
+            pub fn extend<T: AnimalOverrides>(value: T) -> ::cilbind::Result<Self> {
+                let obj = Self::__proxy_type::<T>()?
+                    .create(value, 0usize, |new, key| new.call((key,)))?;
+                <Self as ::cilbind::Reference>::from_object(obj)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Box: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -377,6 +497,93 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self), i))
             }
         }
+        /// The `Fixture.Classes.Dog` a Rust override runs on, for the length of the call: the class's public
+        /// members by `Deref`, its base implementations (`base_…`, called non-virtually) and its
+        /// protected members.
+        pub struct DogBase<'call>(::cilbind::generated::Base<'call, Dog>);
+        impl ::core::ops::Deref for DogBase<'_> {
+            type Target = Dog;
+            #[inline]
+            fn deref(&self) -> &Dog {
+                &self.0
+            }
+        }
+        impl DogBase<'_> {
+            /// The base class's implementation of `Dog.Speak`, called non-virtually.
+            #[inline]
+            pub fn base_speak(
+                &self,
+            ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
+                self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+        }
+        /// Rust overrides of the .NET class `Fixture.Classes.Dog`: `Dog::extend…(value, …)` makes an instance of a
+        /// subclass whose overridable members call these methods on `value`. Abstract members are
+        /// required; the others default to the base implementation (one call back into .NET).
+        /// Each method gets the object as [`DogBase`]: its base implementations, protected members,
+        /// and (by `Deref`) the class's public members. Calls come from any thread and may
+        /// re-enter, hence `&self` and `Send + Sync`. An `Err` throws its managed exception at the
+        /// C# call site; a panic throws `Cilbind.RustPanicException`.
+        pub trait DogOverrides: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Fixture.Classes.Dog::Speak()`.
+            #[allow(unused_variables)]
+            fn speak(
+                &self,
+                this: &DogBase<'_>,
+            ) -> ::cilbind::native::NativeResult<Option<String>> {
+                Ok(this.base_speak()?)
+            }
+        }
+        impl Dog {
+            #[doc(hidden)]
+            pub fn __proxy_type<T: DogOverrides>() -> ::cilbind::Result<
+                &'static ::cilbind::generated::ProxyType,
+            > {
+                #[inline]
+                extern "C" fn __impl_speak<T: DogOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Fixture.Classes.Dog::Speak()",
+                        this,
+                        key,
+                        move |v, r| {
+                            let r = v.speak(&DogBase(::cilbind::generated::Base::new(r)))?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_Dog,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
+                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Dog,
+                            name : "Speak", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
+                            }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            __TYPE_Dog, name : "Speak", params : & [] }
+                        ]
+                    },
+                )
+            }
+            /// A new `Fixture.Classes.Dog` whose overridable members `T` implements, made by the constructor `Fixture.Classes.Dog..ctor()`.
+            ///
+            /// The value lives as long as the managed object: it is dropped after the object is collected.
+            pub fn extend<T: DogOverrides>(value: T) -> ::cilbind::Result<Self> {
+                let obj = Self::__proxy_type::<T>()?
+                    .create(value, 0usize, |new, key| new.call((key,)))?;
+                <Self as ::cilbind::Reference>::from_object(obj)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Handler: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -542,6 +749,55 @@ pub mod fixture {
             }
         }
         impl<T: ::cilbind::Is<INamed> + ::cilbind::Reference> INamedExt for T {}
+        /// A Rust implementation of the .NET interface `Fixture.Classes.INamed`: `INamed::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait INamedImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Fixture.Classes.INamed::get_Name()`.
+            #[allow(unused_variables)]
+            fn name(&self) -> ::cilbind::native::NativeResult<Option<String>>;
+        }
+        impl INamed {
+            /// A new managed object implementing `Fixture.Classes.INamed` with `value` (see [`INamedImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<T: INamedImpl>(value: T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_name<T: INamedImpl>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Fixture.Classes.INamed::get_Name()",
+                        this,
+                        key,
+                        move |v, _| {
+                            let r = v.name()?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                let ty = ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_INamed,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_INamed, name : "get_Name", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IShape: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -570,6 +826,57 @@ pub mod fixture {
             }
         }
         impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
+        /// A Rust implementation of the .NET interface `Fixture.Classes.IShape`: `IShape::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait IShapeImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Fixture.Classes.IShape::Area()`.
+            #[allow(unused_variables)]
+            fn area(&self) -> ::cilbind::native::NativeResult<f64>;
+        }
+        impl IShape {
+            /// A new managed object implementing `Fixture.Classes.IShape` with `value` (see [`IShapeImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<T: IShapeImpl>(value: T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_area<T: IShapeImpl>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    f64,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Fixture.Classes.IShape::Area()",
+                        this,
+                        key,
+                        move |v, _| {
+                            let r = v.area()?;
+                            <::cilbind::generated::native_kind::Value<
+                                f64,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
+                let ty = ::cilbind::generated::ProxyType::of::<
+                    T,
+                >(
+                    &__TYPE_IShape,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IShape, name : "Area", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_ISolid: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -598,6 +905,7 @@ pub mod fixture {
             }
         }
         impl<T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for T {}
+        // not implementable in Rust `ISolid`: extends other interfaces: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Outer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

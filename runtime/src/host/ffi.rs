@@ -81,6 +81,12 @@ extern "C" {
     pub fn mono_dangerous_add_raw_internal_call(name: *const c_char, method: *const c_void);
     /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
     pub fn mono_gc_finalize_notify();
+    // Proxies (host/proxy.rs)
+    pub fn mono_field_get_object(
+        domain: *mut MonoDomain,
+        klass: *mut MonoClass,
+        field: *mut MonoClassField,
+    ) -> *mut MonoObject;
 
     // Internal calls implemented in Rust (host/native.rs)
     /// `mono/metadata/object.h`: makes `exc` be thrown when the current internal call returns.
@@ -221,6 +227,9 @@ extern "C" {
     pub fn mono_gchandle_new(obj: *mut MonoObject, pinned: MonoBool) -> u32;
     pub fn mono_gchandle_free(gchandle: u32);
     pub fn mono_gchandle_get_target(gchandle: u32) -> *mut MonoObject;
+    /// `track_resurrection` TRUE: a "long" weak handle, cleared only when the object is
+    /// reclaimed (not when it merely becomes finalizable).
+    pub fn mono_gchandle_new_weakref(obj: *mut MonoObject, track_resurrection: MonoBool) -> u32;
     pub fn mono_gc_collect(generation: c_int);
     pub fn mono_gc_max_generation() -> c_int;
 

@@ -208,6 +208,13 @@ impl Class {
         }
     }
 
+    /// True for interfaces (`TYPE_ATTRIBUTE_INTERFACE`, 0x20 of the type flags).
+    pub fn is_interface(self) -> bool {
+        // SAFETY: valid class.
+        let flags = unsafe { ffi::mono_class_get_flags(self.as_ptr()) };
+        flags & 0x20 != 0
+    }
+
     /// The enclosing type of a nested type.
     pub fn nesting_type(self) -> Option<Class> {
         // SAFETY: valid class.

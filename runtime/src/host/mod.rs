@@ -13,6 +13,7 @@ mod logging;
 mod metadata;
 mod method;
 pub(crate) mod native;
+pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;
 mod thread;

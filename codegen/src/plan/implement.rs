@@ -1,0 +1,453 @@
+//! Rust implementations of C# types: per implementable interface a trait (`IDamageableImpl`)
+//! and `IDamageable::implement(value)`; per extendable class an overrides trait
+//! (`MonsterOverrides`), a base handle (`MonsterBase`) and `Monster::extend…(value, args…)`
+//! per accessible constructor. Decided here: which types qualify, which members the traits
+//! have (with the C#→Rust forms of [`incoming`](super::incoming), as natives), which default
+//! to the base implementation, and what the base handle reaches.
+//!
+//! Names: `…Impl` says "a Rust implementation of the interface" without clashing with the
+//! interface's own handle type or its `…Ext` extension trait; `…Overrides` says that only
+//! the members a type lists change (the others keep the base behaviour).
+//!
+//! Types of Mono's class library (mscorlib, System*, …) get none: there are thousands of
+//! non-sealed classes and interfaces there, and their traits and thunks would add a large
+//! share of the lines (hence compile time) of bindings of mscorlib, for types Rust programs
+//! rarely implement; the assembly's own types are the ones a host implements.
+//!
+//! Anything not supported is a skip with a reason (a comment in the output): an interface or
+//! abstract member without a Rust form makes the whole type unimplementable (Mono refuses a
+//! class that leaves one out); a virtual member without one simply keeps its base behaviour.
+
+use std::collections::BTreeSet;
+
+use super::classify::{ClassifiedMember, ClassifiedType, Crossing, TypeClass};
+use super::incoming::{self, IncomingForm};
+use super::items::{FieldItem, MemberItem, MethodItem, Owner};
+use super::member::{plan_members, Owned};
+use super::natives::icall_name;
+use super::rust_ty::Resolver;
+use super::skip::{Skip, SkipKind};
+use super::{names, RETURN_DEREF};
+use crate::model::{MemberModelRef, MethodModel, Model, Primitive, Ty, TypeKind, TypeModel};
+
+/// The Rust-implementation items of one type.
+#[derive(Clone, Debug)]
+pub(crate) struct ImplementItem {
+    /// The trait's name (`IDamageableImpl`, `MonsterOverrides`).
+    pub trait_name: String,
+    /// The members the trait has, in metadata order.
+    pub members: Vec<ImplMember>,
+    /// For a class: the base handle and constructors.
+    pub class: Option<ExtendItem>,
+}
+
+/// What a class adds: its base handle and constructors.
+#[derive(Clone, Debug)]
+pub(crate) struct ExtendItem {
+    /// The base handle's name (`MonsterBase`).
+    pub base_name: String,
+    /// One `extend…` per accessible constructor (named by the overload rule, `new` → `extend`).
+    pub constructors: Vec<MethodItem>,
+    /// `base_…`: the base implementation of each overridable member, called non-virtually
+    /// (index `n` is the proxy's `Base{n}`).
+    pub base_calls: Vec<MethodItem>,
+    /// Protected methods (index `n` is the proxy's `Protected{n}`).
+    pub protected: Vec<MethodItem>,
+    /// Protected fields (read and written directly: Mono's field access has no visibility check).
+    pub fields: Vec<FieldItem>,
+}
+
+/// One trait method and its thunk.
+#[derive(Clone, Debug)]
+pub(crate) struct ImplMember {
+    /// The trait method's name.
+    pub rust_name: String,
+    /// Metadata name of the .NET member (`Damage`, `get_Name`).
+    pub metadata_name: String,
+    /// Mono's parameter type names (how the runtime finds the member).
+    pub mono_params: Vec<String>,
+    /// The parameter list as `mono_signature_get_desc` prints it (checked at run time).
+    pub desc: String,
+    /// `Ns.Type::Member(int)`, for messages.
+    pub icall: String,
+    /// Parameters: Rust name and form.
+    pub params: Vec<(String, IncomingForm)>,
+    /// The result.
+    pub ret: IncomingForm,
+    /// A class's virtual member: the trait's default body calls this base method (the
+    /// `base_…` method's name) with these argument expressions. `None`: required.
+    pub default: Option<(String, Vec<String>)>,
+}
+
+/// The implementation items of the bound type `t`, and the skips met. `None` for types that
+/// cannot be implemented or extended at all (sealed, static, value types, delegates).
+pub(super) fn plan(
+    model: &Model,
+    res: &Resolver,
+    module: &[String],
+    t: &TypeModel,
+    bound: &ClassifiedType,
+) -> (Option<ImplementItem>, Vec<Skip>) {
+    let Some(api) = t
+        .api
+        .as_ref()
+        .filter(|_| !crate::model::is_mono_class_library(&t.path.assembly))
+    else {
+        return (None, Vec::new());
+    };
+    let Some((_, name)) = res.names.get(&t.path) else {
+        return (None, Vec::new());
+    };
+    let bare = name.trim_start_matches("r#");
+    let interface = match (&bound.class, t.kind) {
+        (TypeClass::Interface, TypeKind::Interface) => true,
+        (TypeClass::Class, TypeKind::Class) if !t.is_sealed => false,
+        _ => return (None, Vec::new()),
+    };
+    let mut skips = Vec::new();
+    let skip_type = |reason: String| Skip {
+        item: t.path.name.clone(),
+        assembly: t.path.assembly.clone(),
+        kind: SkipKind::NoRustForm,
+        reason,
+    };
+    // `Finalize` stays the proxy's own: it releases the Rust value (then runs the base one).
+    let overridable = |m: &MethodModel| {
+        !m.is_static && (interface || (m.is_virtual && !m.is_final)) && !(m.name == "Finalize" && m.params.is_empty())
+    };
+    let all: Vec<&ClassifiedMember> = bound.members.iter().chain(&bound.protected).collect();
+    let candidates: Vec<(&ClassifiedMember, &MethodModel)> = all
+        .iter()
+        .filter_map(|c| method_of(t, c.member).filter(|m| overridable(m)).map(|m| (*c, m)))
+        .filter(|(c, _)| c.binding.is_ok() || !matches!(c.binding, Err(ref u) if u.kind == SkipKind::Protected))
+        .collect();
+    if candidates.is_empty() {
+        return (None, skips);
+    }
+    let what = if interface { "implemented" } else { "extended" };
+    if !t.generic_params.is_empty() {
+        skips.push(skip_type(format!("generic types are not {what} in Rust yet")));
+        return (None, skips);
+    }
+    if interface && api.interfaces.iter().any(|i| has_members(model, i)) {
+        skips.push(skip_type(
+            "extends other interfaces: not implemented in Rust yet".into(),
+        ));
+        return (None, skips);
+    }
+    if !interface && (t.is_abstract && t.is_sealed) {
+        return (None, skips);
+    }
+    if interface && !api.events.is_empty() {
+        skips.push(skip_type("declares events: not implemented in Rust yet".into()));
+        return (None, skips);
+    }
+    // Base calls are planned as methods of the type (protected ones classified as public).
+    let virtuals: Vec<ClassifiedMember> = candidates
+        .iter()
+        .filter(|(c, m)| !interface && !m.is_abstract && c.binding.is_ok())
+        .map(|(c, _)| (*c).clone())
+        .collect();
+    let (base_items, origins) = plan_members(&owned(res, module, t), &virtuals);
+    let mut base_calls: Vec<MethodItem> = Vec::new();
+    let mut taken = BTreeSet::new();
+    let mut members = Vec::new();
+    for (c, m) in &candidates {
+        let required = interface || m.is_abstract;
+        let planned = forms(res, module, t, m, c);
+        let base = (!required)
+            .then(|| {
+                let index = origins.iter().find(|(r, _)| *r == c.member)?.1?;
+                match base_items.get(index)? {
+                    MemberItem::Method(b) => Some(b),
+                    _ => None,
+                }
+            })
+            .flatten()
+            .filter(|b| !b.trampoline && b.method_type_params.is_empty() && !b.is_unsafe);
+        let decided = planned.and_then(|(desc, params, ret, forwards)| {
+            let default = if required {
+                None
+            } else {
+                let b = base.ok_or("its base implementation cannot be called from Rust")?;
+                let args = forwards.ok_or("its parameters or result cannot be forwarded to the base")?;
+                let mut b = (**b).clone();
+                b.rust_name = format!("base_{}", b.rust_name.trim_start_matches("r#"));
+                b.doc = vec![format!(
+                    "The base class's implementation of `{}`, called non-virtually.",
+                    c.display_name
+                )];
+                b.defaults = None;
+                b.public = true;
+                let name = b.rust_name.clone();
+                base_calls.push(b);
+                Some((name, args))
+            };
+            Ok::<_, String>((desc, params, ret, default))
+        });
+        match decided {
+            Ok((desc, params, ret, default)) => members.push(ImplMember {
+                rust_name: names::unique(trait_name_of(m), &mut taken),
+                metadata_name: m.name.clone(),
+                mono_params: super::member::mono_params(m, &[]).unwrap_or_default(),
+                icall: format!("{}::{}({desc})", t.path.metadata_name, m.name),
+                desc,
+                params,
+                ret,
+                default,
+            }),
+            Err(reason) if required => {
+                skips.push(skip_type(format!("member `{}`: {reason}", c.display_name)));
+                return (None, skips);
+            }
+            Err(reason) => skips.push(Skip {
+                item: c.display_name.clone(),
+                assembly: t.path.assembly.clone(),
+                kind: SkipKind::NoRustForm,
+                reason: format!("keeps its base behaviour for Rust subclasses: {reason}"),
+            }),
+        }
+    }
+    let trait_name = format!("{bare}{}", if interface { "Impl" } else { "Overrides" });
+    if interface {
+        return (
+            Some(ImplementItem {
+                trait_name,
+                members,
+                class: None,
+            }),
+            skips,
+        );
+    }
+    let Some(class) = extend(res, module, t, bound, bare, base_calls, &mut skips) else {
+        skips.push(skip_type(
+            "cannot be extended in Rust: no accessible constructor".into(),
+        ));
+        return (None, skips);
+    };
+    (
+        Some(ImplementItem {
+            trait_name,
+            members,
+            class: Some(class),
+        }),
+        skips,
+    )
+}
+
+/// The constructors, protected methods and fields of an extendable class.
+fn extend(
+    res: &Resolver,
+    module: &[String],
+    t: &TypeModel,
+    bound: &ClassifiedType,
+    bare: &str,
+    base_calls: Vec<MethodItem>,
+    skips: &mut Vec<Skip>,
+) -> Option<ExtendItem> {
+    let is_ctor = |c: &&ClassifiedMember| method_of(t, c.member).is_some_and(|m| m.is_constructor && !m.is_static);
+    let ctors: Vec<ClassifiedMember> = bound
+        .members
+        .iter()
+        .chain(&bound.protected)
+        .filter(is_ctor)
+        .filter(|c| c.binding.is_ok())
+        .cloned()
+        .collect();
+    if ctors.is_empty() {
+        return None;
+    }
+    // A subclass calls an abstract class's constructors: planned as if it were not abstract.
+    let concrete = TypeModel {
+        is_abstract: false,
+        ..t.clone()
+    };
+    let mut constructors = Vec::new();
+    for item in plan_members(&owned(res, module, &concrete), &ctors).0 {
+        match item {
+            // `New{n}(long key, args…)` is called through its plain thunk.
+            MemberItem::Method(mut m) if m.mask & (RETURN_DEREF - 1) == 0 => {
+                m.rust_name = m.rust_name.replacen("new", "extend", 1);
+                // `value` is the Rust value's parameter.
+                let mut taken: BTreeSet<String> = m.params.iter().map(|p| p.name.clone()).collect();
+                for p in m.params.iter_mut().filter(|p| p.name == "value") {
+                    p.name = names::unique("value".into(), &mut taken);
+                }
+                m.doc = vec![
+                    format!(
+                        "A new `{}` whose overridable members `T` implements, made by the constructor `{}`.",
+                        t.path.metadata_name, m.net_signature
+                    ),
+                    String::new(),
+                    "The value lives as long as the managed object: it is dropped after the object is collected."
+                        .into(),
+                ];
+                m.defaults = None;
+                constructors.push(*m);
+            }
+            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a constructor with full-struct parameters")),
+            MemberItem::Skip(s) => skips.push(s),
+            _ => {}
+        }
+    }
+    if constructors.is_empty() {
+        return None;
+    }
+    let protected_members: Vec<ClassifiedMember> = bound
+        .protected
+        .iter()
+        .filter(|c| {
+            matches!(c.member, MemberModelRef::Field(_))
+                || method_of(t, c.member)
+                    .is_some_and(|m| !m.is_constructor && !m.is_abstract && m.generic_params.is_empty())
+        })
+        .cloned()
+        .collect();
+    let mut protected = Vec::new();
+    let mut fields = Vec::new();
+    for item in plan_members(&owned(res, module, t), &protected_members).0 {
+        match item {
+            MemberItem::Method(m) if !m.trampoline && !m.is_unsafe => {
+                let mut m = *m;
+                // Not "Binds …": that line marks the type's own bound members (summary counts).
+                m.doc = vec![format!(
+                    "The protected method `{}`, reachable from Rust subclasses only.",
+                    m.net_signature
+                )];
+                m.defaults = None;
+                m.public = true;
+                protected.push(m);
+            }
+            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a protected method called through a trampoline")),
+            MemberItem::Field(mut f) if !f.is_static => {
+                // Not "Reads the .NET field …": that line marks the type's own bound members.
+                f.get_doc = format!(
+                    "Reads the protected field `{}`, reachable from Rust subclasses only.",
+                    f.metadata_name
+                );
+                f.set_doc = format!(
+                    "Writes the protected field `{}`, reachable from Rust subclasses only.",
+                    f.metadata_name
+                );
+                fields.push(f)
+            }
+            MemberItem::Skip(s) => skips.push(s),
+            _ => {}
+        }
+    }
+    Some(ExtendItem {
+        base_name: format!("{bare}Base"),
+        constructors,
+        base_calls,
+        protected,
+        fields,
+    })
+}
+
+/// The members of `t` planned as a class's (so that `this` is the class handle).
+fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> Owned<'a> {
+    Owned {
+        res,
+        t,
+        module,
+        owner: Owner::Class,
+        ty: Ty::Named {
+            path: t.path.clone(),
+            args: Vec::new(),
+        },
+        type_params: &[],
+        names_from: t,
+    }
+}
+
+fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
+    Skip {
+        item: item.to_string(),
+        assembly: t.path.assembly.clone(),
+        kind: SkipKind::NoRustForm,
+        reason: format!("not reachable from Rust subclasses: {what}"),
+    }
+}
+
+type Forms = (String, Vec<(String, IncomingForm)>, IncomingForm, Option<Vec<String>>);
+
+/// The member's parameter list, its C#→Rust forms, and the expressions that forward each
+/// parameter to the base implementation (`None` when one cannot be).
+fn forms(
+    res: &Resolver,
+    module: &[String],
+    t: &TypeModel,
+    m: &MethodModel,
+    c: &ClassifiedMember,
+) -> Result<Forms, String> {
+    if !m.generic_params.is_empty() {
+        return Err("generic methods are not implemented in Rust yet".into());
+    }
+    let sig = c.binding.as_ref().map_err(|u| u.to_string())?;
+    if sig.ret_by_ref {
+        return Err("returns by reference".into());
+    }
+    let mut taken = BTreeSet::from(["this".to_string()]);
+    let mut params = Vec::new();
+    let mut forwards = Some(Vec::new());
+    for (p, c) in m.params.iter().zip(&sig.params) {
+        let form = incoming::parameter(res, module, c).map_err(|e| format!("parameter `{}`: {e}", p.name))?;
+        let name = names::unique(names::snake_case(&p.name), &mut taken);
+        let forward = match c {
+            Crossing::Primitive(_) | Crossing::Enum { flags: false, .. } | Crossing::String => Some(name.clone()),
+            Crossing::FullStruct(_) => Some(format!("&{name}")),
+            _ => None,
+        };
+        forwards = forwards.zip(forward).map(|(mut f, a)| {
+            f.push(a);
+            f
+        });
+        params.push((name, form));
+    }
+    let ret = incoming::result(res, module, &sig.ret).map_err(|e| format!("return type: {e}"))?;
+    let desc = icall_name(t, m).ok_or("a parameter type has no internal-call name")?;
+    let desc = desc[desc.find('(').map_or(0, |i| i + 1)..desc.len().saturating_sub(1)].to_string();
+    let ret_forwards = matches!(
+        sig.ret,
+        Crossing::Void
+            | Crossing::Primitive(_)
+            | Crossing::Enum { flags: false, .. }
+            | Crossing::String
+            | Crossing::Handle { .. }
+            | Crossing::FullStruct(_)
+    ) && !matches!(sig.ret, Crossing::Primitive(Primitive::Char));
+    Ok((desc, params, ret, forwards.filter(|_| ret_forwards)))
+}
+
+/// The trait method's name: a property accessor is named after its property.
+fn trait_name_of(m: &MethodModel) -> String {
+    match (m.name.strip_prefix("get_"), m.name.strip_prefix("set_")) {
+        (Some(p), _) => names::snake_case(p),
+        (_, Some(p)) => format!("set_{}", names::snake_case(p)),
+        _ => names::snake_case(&m.name),
+    }
+}
+
+fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
+    let api = t.api.as_ref()?;
+    match r {
+        MemberModelRef::Method(i) => api.methods.get(i),
+        MemberModelRef::Getter(i) => api.properties.get(i)?.getter.as_ref(),
+        MemberModelRef::Setter(i) => api.properties.get(i)?.setter.as_ref(),
+        MemberModelRef::EventAdd(i) => api.events.get(i).map(|e| &e.add),
+        MemberModelRef::EventRemove(i) => api.events.get(i).map(|e| &e.remove),
+        MemberModelRef::Field(_) => None,
+    }
+}
+
+/// True unless `ty` is an interface known to declare nothing (a marker interface).
+fn has_members(model: &Model, ty: &Ty) -> bool {
+    match ty {
+        Ty::Named { path, .. } => model.get(path).is_none_or(|d| {
+            d.api
+                .as_ref()
+                .is_none_or(|a| !a.methods.is_empty() || !a.properties.is_empty() || !a.events.is_empty())
+        }),
+        _ => true,
+    }
+}

@@ -1,0 +1,231 @@
+//! Rust implementations of C# types (printed from `plan::ImplementItem`; the plan decided
+//! every name, form and default): the trait, its thunks (generic over the implementor, so
+//! monomorphised only for the types that implement it), and `implement` for an interface or
+//! the base handle and `extend…` constructors for a class.
+
+use super::format::Splices;
+use super::method::{call_parts, render_via, Via};
+use super::tokens::{docs, ident, lit_str, ty};
+use crate::plan::{ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+/// The items, then a comment per skip.
+pub(super) fn render(out: &Splices, t: &TypeItem, item: Option<&ImplementItem>, skips: &[Skip]) -> TokenStream {
+    let skips = skips
+        .iter()
+        .map(|s| out.comment(&format!("not implementable in Rust `{}`: {}", s.item, s.reason)));
+    let body = item.map(|i| match &i.class {
+        None => interface(t, i),
+        Some(c) => class(t, i, c),
+    });
+    quote!(#(#skips)* #body)
+}
+
+fn interface(t: &TypeItem, i: &ImplementItem) -> TokenStream {
+    let trait_name = ident(&i.trait_name);
+    let owner = ident(&t.name);
+    let type_ref = ident(&t.type_ref);
+    let trait_doc = docs(&format!(
+        "A Rust implementation of the .NET interface `{}`: `{}::implement(value)` makes a managed\n\
+         object of a class that implements the interface by calling these methods on `value`.\n\
+         Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state\n\
+         in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic\n\
+         throws `Cilbind.RustPanicException`.",
+        t.metadata_name, t.name
+    ));
+    let methods = i.members.iter().map(|m| trait_method(m, None));
+    let thunks = i.members.iter().map(|m| thunk(&trait_name, m, None));
+    let members = i.members.iter().map(|m| member(&type_ref, m, "Implement"));
+    let doc = docs(&format!(
+        "A new managed object implementing `{}` with `value` (see [`{}`]). The value lives as\n\
+         long as the object: it is dropped after the object is collected.",
+        t.metadata_name, i.trait_name
+    ));
+    quote! {
+        #trait_doc
+        pub trait #trait_name: ::core::marker::Send + ::core::marker::Sync + 'static {
+            #(#methods)*
+        }
+        impl #owner {
+            #doc
+            pub fn implement<T: #trait_name>(value: T) -> ::cilbind::Result<Self> {
+                #(#thunks)*
+                let ty = ::cilbind::generated::ProxyType::of::<T>(&#type_ref, || ::std::vec![#(#members),*])?;
+                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+            }
+        }
+    }
+}
+
+fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
+    let trait_name = ident(&i.trait_name);
+    let owner = ident(&t.name);
+    let base = ident(&c.base_name);
+    let type_ref = ident(&t.type_ref);
+    let trait_doc = docs(&format!(
+        "Rust overrides of the .NET class `{}`: `{}::extend…(value, …)` makes an instance of a\n\
+         subclass whose overridable members call these methods on `value`. Abstract members are\n\
+         required; the others default to the base implementation (one call back into .NET).\n\
+         Each method gets the object as [`{}`]: its base implementations, protected members,\n\
+         and (by `Deref`) the class's public members. Calls come from any thread and may\n\
+         re-enter, hence `&self` and `Send + Sync`. An `Err` throws its managed exception at the\n\
+         C# call site; a panic throws `Cilbind.RustPanicException`.",
+        t.metadata_name, t.name, c.base_name
+    ));
+    let methods = i.members.iter().map(|m| trait_method(m, Some(&base)));
+    let thunks: Vec<TokenStream> = i.members.iter().map(|m| thunk(&trait_name, m, Some(&base))).collect();
+    let mut members: Vec<TokenStream> = c
+        .constructors
+        .iter()
+        .map(|m| {
+            let params = m.mono_params.iter().map(|p| lit_str(p));
+            quote!(::cilbind::generated::ProxyMember::Constructor { params: &[#(#params),*] })
+        })
+        .collect();
+    members.extend(i.members.iter().map(|m| member(&type_ref, m, "Override")));
+    let names = |kind: &str, m: &crate::plan::MethodItem| {
+        let (name, params) = (lit_str(&m.metadata_name), m.mono_params.iter().map(|p| lit_str(p)));
+        let kind = format_ident!("{kind}");
+        quote!(::cilbind::generated::ProxyMember::#kind { owner: &#type_ref, name: #name, params: &[#(#params),*] })
+    };
+    members.extend(c.base_calls.iter().map(|m| names("BaseCall", m)));
+    members.extend(c.protected.iter().map(|m| names("Protected", m)));
+    let via = |thunk: TokenStream| Via {
+        thunk,
+        this: quote!(::cilbind::Reference::as_object(&**self)),
+    };
+    let base_calls = c
+        .base_calls
+        .iter()
+        .enumerate()
+        .map(|(n, m)| render_via(m, &t.type_ref, Some(&via(quote!(self.0.base_call(#n)?)))));
+    let protected = c
+        .protected
+        .iter()
+        .enumerate()
+        .map(|(n, m)| render_via(m, &t.type_ref, Some(&via(quote!(self.0.protected(#n)?)))));
+    let fields = c
+        .fields
+        .iter()
+        .map(|f| super::field::render_on(f, &t.type_ref, Some(quote!(Some(&**self)))));
+    let ctors = c.constructors.iter().enumerate().map(|(n, m)| {
+        let (sig, pre, args) = call_parts(m);
+        let name = ident(&m.rust_name);
+        let doc = super::tokens::doc_lines(&m.doc);
+        quote! {
+            #doc
+            pub fn #name<T: #trait_name>(value: T, #(#sig),*) -> ::cilbind::Result<Self> {
+                #(#pre)*
+                let obj = Self::__proxy_type::<T>()?.create(value, #n, |new, key| new.call((key, #(#args,)*)))?;
+                <Self as ::cilbind::Reference>::from_object(obj)
+            }
+        }
+    });
+    let base_doc = docs(&format!(
+        "The `{}` a Rust override runs on, for the length of the call: the class's public\n\
+         members by `Deref`, its base implementations (`base_…`, called non-virtually) and its\n\
+         protected members.",
+        t.metadata_name
+    ));
+    quote! {
+        #base_doc
+        pub struct #base<'call>(::cilbind::generated::Base<'call, #owner>);
+        impl ::core::ops::Deref for #base<'_> {
+            type Target = #owner;
+            #[inline]
+            fn deref(&self) -> &#owner {
+                &self.0
+            }
+        }
+        impl #base<'_> {
+            #(#base_calls)*
+            #(#protected)*
+            #(#fields)*
+        }
+        #trait_doc
+        pub trait #trait_name: ::core::marker::Send + ::core::marker::Sync + 'static {
+            #(#methods)*
+        }
+        impl #owner {
+            #[doc(hidden)]
+            pub fn __proxy_type<T: #trait_name>() -> ::cilbind::Result<&'static ::cilbind::generated::ProxyType> {
+                #(#thunks)*
+                ::cilbind::generated::ProxyType::of::<T>(&#type_ref, || ::std::vec![#(#members),*])
+            }
+            #(#ctors)*
+        }
+    }
+}
+
+/// The `ProxyMember` of a trait method.
+fn member(type_ref: &Ident, m: &ImplMember, kind: &str) -> TokenStream {
+    let kind = format_ident!("{kind}");
+    let name = lit_str(&m.metadata_name);
+    let params = m.mono_params.iter().map(|p| lit_str(p));
+    let desc = lit_str(&m.desc);
+    let thunk = thunk_name(m);
+    quote! {
+        ::cilbind::generated::ProxyMember::#kind {
+            owner: &#type_ref,
+            name: #name,
+            params: &[#(#params),*],
+            entry: ::cilbind::generated::proxy_entry!(unsafe #desc, #thunk::<T>),
+        }
+    }
+}
+
+fn thunk_name(m: &ImplMember) -> Ident {
+    format_ident!("__impl_{}", m.rust_name.trim_start_matches("r#"))
+}
+
+fn trait_method(m: &ImplMember, base: Option<&Ident>) -> TokenStream {
+    let name = ident(&m.rust_name);
+    let doc = docs(&format!("`{}`.", m.icall));
+    let this = base.map(|b| quote!(this: &#b<'_>,));
+    let params = m.params.iter().map(|(n, f)| {
+        let (n, t) = (ident(n), ty(&f.rust));
+        quote!(#n: #t)
+    });
+    let ret = ty(&m.ret.rust);
+    let default = m.default.as_ref().map(|(base, args)| {
+        let base = ident(base);
+        let args = args.iter().map(|a| ty(a));
+        quote!({ Ok(this.#base(#(#args),*)?) })
+    });
+    let end = if default.is_some() { quote!() } else { quote!(;) };
+    quote! {
+        #doc
+        #[allow(unused_variables)]
+        fn #name(&self, #this #(#params),*) -> ::cilbind::native::NativeResult<#ret> #default #end
+    }
+}
+
+fn thunk(trait_name: &Ident, m: &ImplMember, base: Option<&Ident>) -> TokenStream {
+    let name = ident(&m.rust_name);
+    let thunk = thunk_name(m);
+    let kinds: Vec<TokenStream> = m.params.iter().map(|(_, f)| ty(&f.kind)).collect();
+    let args: Vec<_> = (0..kinds.len()).map(|i| format_ident!("a{i}")).collect();
+    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("h{i}")).collect();
+    let ret = ty(&m.ret.kind);
+    let icall = lit_str(&m.icall);
+    let (receiver, this) = match base {
+        Some(b) => (quote!(r), quote!(&#b(::cilbind::generated::Base::new(r)),)),
+        None => (quote!(_), quote!()),
+    };
+    quote! {
+        #[inline]
+        extern "C" fn #thunk<T: #trait_name>(
+            this: ::cilbind::generated::RawRef,
+            key: i64,
+            #(#args: <#kinds as ::cilbind::generated::Incoming>::Abi),*
+        ) -> <#ret as ::cilbind::generated::Outgoing>::Abi {
+            ::cilbind::generated::proxy_call::<T, _>(#icall, this, key, move |v, #receiver| {
+                #(let mut #held = <#kinds as ::cilbind::generated::Incoming>::hold(#args)?;)*
+                let r = v.#name(#this #(<#kinds as ::cilbind::generated::Incoming>::lend(&mut #held)),*)?;
+                #(<#kinds as ::cilbind::generated::Incoming>::finish(#held)?;)*
+                <#ret as ::cilbind::generated::Outgoing>::give(r)
+            })
+        }
+    }
+}

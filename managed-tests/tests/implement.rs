@@ -1,0 +1,318 @@
+//! Rust implementations of .NET types (fixture `fixtures/Implement.cs`), through the generated
+//! bindings: a Rust value behind a managed object that implements `IDamageable` (and
+//! `IScorer`: a full struct, `ref`, `out` and a string result), and ones that extend the
+//! abstract class `Monster`.
+
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use cilbind::native::{ManagedException, NativeResult};
+use cilbind::{MethodRef, Object, Reference, Runtime, TypeRef};
+use managed_tests::implement::r#impl::{
+    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point,
+};
+
+static IDAMAGEABLE: TypeRef = TypeRef::new("Implement", "Impl", "IDamageable");
+static MONSTER: TypeRef = TypeRef::new("Implement", "Impl", "Monster");
+static ARENA: TypeRef = TypeRef::new("Implement", "Impl", "Arena");
+static RESURRECTOR: TypeRef = TypeRef::new("Implement", "Impl", "Resurrector");
+static GC: TypeRef = TypeRef::new("mscorlib", "System", "GC");
+
+/// Tests that count collections run one at a time (a concurrent test's objects would not
+/// change their counts, but their collections would make the runs slower).
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn setup() {
+    managed_tests::load_fixture("Implement");
+}
+
+fn arena<A: cilbind::ArgList, R: cilbind::Ret>(name: &'static str, params: &'static [&'static str], args: A) -> R {
+    MethodRef::new(&ARENA, name, params).call(args).unwrap()
+}
+
+/// A full collection, then the finalizers it queued, twice (the second collection reclaims
+/// what the first one finalized), then the sweep.
+fn collect() {
+    static COLLECT: MethodRef = MethodRef::new(&GC, "Collect", &[]);
+    static WAIT: MethodRef = MethodRef::new(&GC, "WaitForPendingFinalizers", &[]);
+    for _ in 0..2 {
+        COLLECT.call::<_, ()>(()).unwrap();
+        WAIT.call::<_, ()>(()).unwrap();
+    }
+    cilbind::proxy::sweep();
+}
+
+// ---- implementations ----
+
+struct Target {
+    name: String,
+    taken: AtomicI32,
+    drops: Arc<AtomicUsize>,
+}
+
+impl IDamageableImpl for Target {
+    fn damage(&self, amount: i32) -> NativeResult<i32> {
+        match amount {
+            -1 => panic!("boom"),
+            -2 => Err(ManagedException::named("System.ArgumentException", "negative damage")),
+            _ => Ok(self.taken.fetch_add(amount, Ordering::SeqCst) + amount),
+        }
+    }
+    fn name(&self) -> NativeResult<Option<String>> {
+        Ok(Some(self.name.clone()))
+    }
+}
+
+fn implement(value: Target) -> cilbind::Result<Object> {
+    Ok(IDamageable::implement(value)?.into_object())
+}
+
+impl Drop for Target {
+    fn drop(&mut self) {
+        self.drops.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+fn target(name: &str, drops: &Arc<AtomicUsize>) -> Target {
+    Target {
+        name: name.into(),
+        taken: AtomicI32::new(0),
+        drops: drops.clone(),
+    }
+}
+
+#[test]
+fn a_rust_implementation_stored_in_csharp_survives_collections_and_is_called_from_csharp() {
+    setup();
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let drops = Arc::new(AtomicUsize::new(0));
+    for name in ["goblin", "troll"] {
+        let obj = implement(target(name, &drops)).unwrap();
+        assert!(obj.is_instance_of(IDAMAGEABLE.class().unwrap()).unwrap());
+        arena::<_, ()>("Store", &["Impl.IDamageable"], (&obj,));
+    }
+    collect();
+    assert_eq!(drops.load(Ordering::SeqCst), 0, "C#'s list keeps both alive");
+    assert_eq!(arena::<_, i32>("HitAll", &["System.Int32"], (5,)), 10);
+    assert_eq!(
+        arena::<_, i32>("HitAll", &["System.Int32"], (2,)),
+        14,
+        "each value kept its state: 7 + 7"
+    );
+    assert_eq!(
+        arena::<_, Option<String>>("Names", &[], ()).as_deref(),
+        Some("goblin;troll;")
+    );
+    arena::<_, ()>("Clear", &[], ());
+    for _ in 0..5 {
+        collect();
+        if drops.load(Ordering::SeqCst) == 2 {
+            break;
+        }
+    }
+    assert_eq!(
+        drops.load(Ordering::SeqCst),
+        2,
+        "both values dropped once their proxies were collected"
+    );
+}
+
+#[test]
+fn errors_and_panics_become_managed_exceptions_and_a_forged_key_is_refused() {
+    setup();
+    let drops = Arc::new(AtomicUsize::new(0));
+    let obj = implement(target("imp", &drops)).unwrap();
+    let catch = |amount: i32| -> String {
+        arena::<_, Option<String>>("CatchDamage", &["Impl.IDamageable", "System.Int32"], (&obj, amount)).unwrap()
+    };
+    assert_eq!(catch(3), "ok 3");
+    assert_eq!(
+        catch(-1),
+        "RustPanicException: boom (in native Impl.IDamageable::Damage(int))"
+    );
+    assert_eq!(catch(-2), "ArgumentException: negative damage");
+    assert_eq!(catch(4), "ok 7", "the value still works after a panic");
+    let forged = arena::<_, Option<String>>(
+        "CallWithForgedKey",
+        &["Impl.IDamageable", "System.Int64"],
+        (&obj, 0x7fff_fff1_0000_0003i64),
+    )
+    .unwrap();
+    assert!(forged.starts_with("ObjectDisposedException: "), "{forged}");
+}
+
+struct Orc {
+    calls: AtomicI32,
+    drops: Arc<AtomicUsize>,
+}
+
+impl MonsterOverrides for Orc {
+    fn hit(&self, this: &MonsterBase<'_>, amount: i32) -> NativeResult<i32> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        // Orcs take double damage, through the base implementation (which applies armor).
+        Ok(this.base_hit(amount * 2)?)
+    }
+    fn kind(&self, _this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
+        Ok(Some(format!("orc#{}", self.calls.load(Ordering::SeqCst))))
+    }
+}
+
+impl Drop for Orc {
+    fn drop(&mut self) {
+        self.drops.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+struct Golem;
+
+impl MonsterOverrides for Golem {
+    fn kind(&self, this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
+        // `health` is Monster's public field, reached through the base handle's `Deref`.
+        Ok(Some(format!("golem({})", this.health()?)))
+    }
+    fn describe(&self, this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
+        let armor = this.shield(3)?;
+        this.set_armor(armor + 1)?;
+        Ok(Some(format!(
+            "{} armor {}",
+            this.base_describe()?.unwrap_or_default(),
+            this.armor()?
+        )))
+    }
+}
+
+#[test]
+fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_class() {
+    setup();
+    let drops = Arc::new(AtomicUsize::new(0));
+    let orc = Monster::extend(Orc {
+        calls: AtomicI32::new(0),
+        drops: drops.clone(),
+    })
+    .unwrap()
+    .into_object();
+    assert!(orc.is_instance_of(MONSTER.class().unwrap()).unwrap());
+    assert!(arena::<_, bool>("IsMonster", &["System.Object"], (&orc,)));
+    assert_eq!(
+        arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&orc,)).as_deref(),
+        Some("ctor(100);kind=orc#0;"),
+        "the base constructor called the Rust override (the key was set before it ran)"
+    );
+    assert_eq!(
+        arena::<_, i32>("HitMonster", &["Impl.Monster", "System.Int32"], (&orc, 7)),
+        14
+    );
+    assert_eq!(
+        arena::<_, Option<String>>("DescribeMonster", &["Impl.Monster"], (&orc,)).as_deref(),
+        Some("orc#1 with 86 hp"),
+        "Describe kept the base behaviour, which called back into Rust's Kind"
+    );
+
+    let golem = Monster::extend_with_health(Golem, 250).unwrap();
+    assert_eq!(
+        golem.health().unwrap(),
+        250,
+        "the handle is a Monster: its members are callable from Rust"
+    );
+    let golem = golem.into_object();
+    assert_eq!(
+        arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&golem,)).as_deref(),
+        Some("ctor(250);kind=golem(250);")
+    );
+    assert_eq!(
+        arena::<_, Option<String>>("DescribeMonster", &["Impl.Monster"], (&golem,)).as_deref(),
+        Some("golem(250) with 250 hp armor 4"),
+        "protected Shield (3) and the protected field (set to 4) reached from Rust"
+    );
+    assert_eq!(
+        arena::<_, i32>("HitMonster", &["Impl.Monster", "System.Int32"], (&golem, 10)),
+        6,
+        "Hit kept the base behaviour, with the armor Rust set"
+    );
+
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    drop(orc);
+    for _ in 0..5 {
+        collect();
+        if drops.load(Ordering::SeqCst) == 1 {
+            break;
+        }
+    }
+    assert_eq!(
+        drops.load(Ordering::SeqCst),
+        1,
+        "the orc's value dropped after its object was collected"
+    );
+}
+
+#[test]
+fn a_resurrected_proxy_keeps_its_value_and_is_released_later() {
+    setup();
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    static SAVED: cilbind::FieldRef = cilbind::FieldRef::new(&RESURRECTOR, "Saved");
+    let drops = Arc::new(AtomicUsize::new(0));
+    let obj = implement(target("phoenix", &drops)).unwrap();
+    MethodRef::new(&RESURRECTOR, "Make", &["Impl.IDamageable"])
+        .call::<_, ()>((&obj,))
+        .unwrap();
+    drop(obj);
+    let mut saved: Option<Object> = None;
+    for _ in 0..5 {
+        collect();
+        saved = SAVED.get_object::<Object>(None).unwrap();
+        if saved.is_some() {
+            break;
+        }
+    }
+    let saved = saved.expect("the resurrector's finalizer stored the proxy");
+    assert_eq!(drops.load(Ordering::SeqCst), 0, "a resurrected proxy keeps its value");
+    collect();
+    assert_eq!(
+        arena::<_, i32>("CallDamage", &["Impl.IDamageable", "System.Int32"], (&saved, 9)),
+        9,
+        "the resurrected proxy still reaches its value"
+    );
+    drop(saved);
+    SAVED.set_object::<Object>(None, None).unwrap();
+    for _ in 0..5 {
+        collect();
+        if drops.load(Ordering::SeqCst) == 1 {
+            break;
+        }
+    }
+    assert_eq!(
+        drops.load(Ordering::SeqCst),
+        1,
+        "released once the resurrected proxy is collected"
+    );
+    let _ = Runtime::get();
+}
+
+struct Scorer;
+
+impl IScorerImpl for Scorer {
+    fn score(&self, p: Point, bonus: &mut i32, note: &mut Option<String>) -> NativeResult<Option<String>> {
+        *bonus += p.x * p.y;
+        *note = Some(format!("bonus was raised by {}", p.x * p.y));
+        Ok(Some(format!("({}, {})", p.x, p.y)))
+    }
+}
+
+#[test]
+fn an_interface_member_with_a_struct_ref_out_and_string_result_is_implemented() {
+    setup();
+    let scorer = IScorer::implement(Scorer).unwrap();
+    assert_eq!(
+        arena::<_, Option<String>>("UseScorer", &["Impl.IScorer"], (scorer.as_object(),)).as_deref(),
+        Some("(3, 4)|22|bonus was raised by 12"),
+        "the struct arrived, ref was read and written back, out was written, the string returned"
+    );
+    // The same object called from Rust through the interface's own bindings.
+    use managed_tests::implement::r#impl::IScorerExt;
+    let mut bonus = 1;
+    let (text, note) = scorer.score(&Point { x: 2, y: 5 }, &mut bonus).unwrap();
+    assert_eq!(
+        (text.as_deref(), bonus, note.as_deref()),
+        (Some("(2, 5)"), 11, Some("bonus was raised by 10"))
+    );
+}

@@ -1,0 +1,360 @@
+// Managed half of Rust implementations of .NET types: builds, with Reflection.Emit, a class
+// that implements an interface or extends a class and forwards the chosen members to Rust.
+//
+// Every forwarded member calls a `static extern` InternalCall method of the emitted type (named
+// M0, M1, …), which the Rust side registers with mono_dangerous_add_raw_internal_call under
+// "Namespace.Type::Mi" before the type's first instance exists: each call is one raw icall
+// whose target was resolved once, never a name lookup. The icall receives the object itself
+// and its key (a 64-bit generation-checked key into the Rust side's slab) first.
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Reflection.Emit;
+using System.Runtime.CompilerServices;
+
+namespace Cilbind
+{
+    public static class Proxies
+    {
+        /// <summary>Role of a member given to <see cref="Build"/>.</summary>
+        public const int Implement = 0, Constructor = 1, Override = 2, BaseCall = 3, Protected = 4, ProtectedField = 5;
+
+        /// <summary>Tells Rust that the proxy with <paramref name="key"/> was finalized, so its
+        /// slot may be released once the object is really gone. Harmless with any key: Rust
+        /// releases a slot only when its weak (track-resurrection) handle reads null.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public static extern void Finalized(long key);
+
+        /// <summary>Drops the Rust values of proxies that were collected (see Rust's sweep).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public static extern void Sweep();
+
+        static ModuleBuilder module;
+        static int counter;
+        static bool sweeping;
+        static readonly object gate = new object();
+
+        /// <summary>Runs the sweep once per garbage collection that finds it unreachable: it
+        /// re-registers itself for finalization each time (the pattern of .NET's
+        /// Gen2GcCallback), so Rust values of collected proxies are dropped without any call
+        /// from Rust.</summary>
+        sealed class Sweeper
+        {
+            ~Sweeper()
+            {
+                Sweep();
+                if (!Environment.HasShutdownStarted && !AppDomain.CurrentDomain.IsFinalizingForUnload())
+                    GC.ReRegisterForFinalize(this);
+            }
+        }
+
+        /// <summary>Starts the sweeper (once); Rust calls it after registering the icalls.</summary>
+        public static void StartSweeper()
+        {
+            lock (gate)
+            {
+                if (sweeping)
+                    return;
+                sweeping = true;
+                new Sweeper();
+            }
+        }
+
+        /// <summary>
+        /// Builds a public sealed class implementing the interface <paramref name="target"/>, or
+        /// deriving from the class <paramref name="target"/>, with a private readonly
+        /// <c>long</c> key field. <paramref name="roles"/>[i] says what <paramref name="members"/>[i] is:
+        /// <list type="bullet">
+        /// <item><see cref="Implement"/>, <see cref="Override"/>: a method forwarded to Rust
+        /// through the icall <c>M{n}(object self, long key, params…)</c> (n counts these members).</item>
+        /// <item><see cref="Constructor"/>: a base constructor; the class gets a constructor
+        /// <c>(long key, params…)</c> that sets the key BEFORE calling it (the base constructor may
+        /// call virtual members), and a static factory <c>New{n}(long key, params…)</c>.</item>
+        /// <item><see cref="BaseCall"/>: a public forwarder <c>Base{n}(params…)</c> that calls the base
+        /// implementation non-virtually (<c>call</c>, as C#'s <c>base.M()</c>).</item>
+        /// <item><see cref="Protected"/>: a public forwarder <c>Protected{n}</c> to a protected method.</item>
+        /// <item><see cref="ProtectedField"/>: public <c>Get{n}()</c> and <c>Set{n}(value)</c> of a protected field.</item>
+        /// </list>
+        /// An interface proxy also gets <c>New0(long key)</c>. Every constructor first calls the
+        /// icall <c>Created(object self, long key)</c>. Every proxy's finalizer reports
+        /// its key through <see cref="Finalized"/> (then runs the base finalizer).
+        /// </summary>
+        public static Type Build(Type target, MemberInfo[] members, int[] roles)
+        {
+            if (members.Length != roles.Length)
+                throw new ArgumentException("one role per member");
+            lock (gate)
+            {
+                if (module == null)
+                {
+                    var name = new AssemblyName("Cilbind.Proxies");
+                    var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
+                    module = asm.DefineDynamicModule("Cilbind.Proxies");
+                }
+                int id = ++counter;
+                bool isInterface = target.IsInterface;
+                if (!isInterface && (target.IsSealed || target.IsValueType || !target.IsClass))
+                    throw new NotSupportedException(target + " is not an interface or a class that can be extended");
+                var baseType = isInterface ? typeof(object) : target;
+                var tb = module.DefineType("Cilbind.Proxies.Proxy" + id,
+                    TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Class, baseType);
+                if (isInterface)
+                {
+                    tb.AddInterfaceImplementation(target);
+                    foreach (var i in target.GetInterfaces())
+                        tb.AddInterfaceImplementation(i);
+                }
+                var key = tb.DefineField("key", typeof(long), FieldAttributes.Private | FieldAttributes.InitOnly);
+                // static extern void Created(object self, long key): the constructor reports the
+                // new object to Rust (its long weak handle) before the base constructor runs.
+                var created = tb.DefineMethod("Created",
+                    MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.PinvokeImpl | MethodAttributes.HideBySig,
+                    typeof(void), new[] { typeof(object), typeof(long) });
+                created.SetImplementationFlags(MethodImplAttributes.InternalCall);
+                int forwarded = 0, ctors = 0, bases = 0, protecteds = 0, fields = 0;
+                var implemented = new HashSet<MethodInfo>();
+                if (isInterface)
+                    DefineConstructor(tb, key, created, typeof(object).GetConstructor(Type.EmptyTypes), ctors++);
+                for (int i = 0; i < members.Length; i++)
+                {
+                    switch (roles[i])
+                    {
+                        case Implement:
+                        case Override:
+                            var m = (MethodInfo)members[i];
+                            DefineForwarded(tb, key, m, isInterface, forwarded++);
+                            implemented.Add(m);
+                            break;
+                        case Constructor:
+                            if (isInterface)
+                                throw new NotSupportedException("an interface proxy has no base constructor");
+                            DefineConstructor(tb, key, created, (ConstructorInfo)members[i], ctors++);
+                            break;
+                        case BaseCall:
+                            DefineBaseCall(tb, (MethodInfo)members[i], bases++);
+                            break;
+                        case Protected:
+                            DefineProtected(tb, (MethodInfo)members[i], protecteds++);
+                            break;
+                        case ProtectedField:
+                            DefineFieldAccess(tb, (FieldInfo)members[i], fields++);
+                            break;
+                        default:
+                            throw new ArgumentException("unknown role " + roles[i]);
+                    }
+                }
+                if (ctors == 0)
+                    throw new NotSupportedException(target + ": no constructor to build instances with");
+                CheckComplete(target, isInterface, implemented);
+                DefineFinalizer(tb, key, baseType);
+                return tb.CreateType();
+            }
+        }
+
+        /// <summary>Refuses a type that would leave an interface method or an abstract method
+        /// without implementation (the type load would fail later, less clearly).</summary>
+        static void CheckComplete(Type target, bool isInterface, HashSet<MethodInfo> implemented)
+        {
+            var required = new List<MethodInfo>();
+            if (isInterface)
+            {
+                required.AddRange(target.GetMethods());
+                foreach (var i in target.GetInterfaces())
+                    required.AddRange(i.GetMethods());
+            }
+            else
+            {
+                for (var t = target; t != null; t = t.BaseType)
+                    foreach (var m in t.GetMethods(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+                        if (m.IsAbstract && !IsOverriddenBelow(m, target))
+                            required.Add(m);
+            }
+            foreach (var m in required)
+                if (!implemented.Contains(m))
+                    throw new NotSupportedException(m.DeclaringType + "." + m.Name + " needs an implementation");
+        }
+
+        /// <summary>True when a class between <paramref name="target"/> and the declaring type
+        /// of the abstract <paramref name="m"/> overrides it.</summary>
+        static bool IsOverriddenBelow(MethodInfo m, Type target)
+        {
+            for (var t = target; t != null && t != m.DeclaringType; t = t.BaseType)
+                foreach (var o in t.GetMethods(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+                    if (!o.IsAbstract && o.GetBaseDefinition() == m.GetBaseDefinition())
+                        return true;
+            return false;
+        }
+
+        static Type[] ParameterTypes(MethodBase m)
+        {
+            var ps = m.GetParameters();
+            var types = new Type[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+                types[i] = ps[i].ParameterType;
+            return types;
+        }
+
+        /// <summary>Constructor <c>(long key, params…)</c>: stores the key, reports the object
+        /// (<c>Created</c>), then calls the base constructor; plus the static factory <c>New{n}</c>.</summary>
+        static void DefineConstructor(TypeBuilder tb, FieldInfo key, MethodInfo created, ConstructorInfo baseCtor, int n)
+        {
+            if (baseCtor.IsPrivate || baseCtor.IsAssembly || baseCtor.IsFamilyAndAssembly)
+                throw new NotSupportedException(baseCtor + " is not accessible to a derived class");
+            var ps = ParameterTypes(baseCtor);
+            var types = new Type[ps.Length + 1];
+            types[0] = typeof(long);
+            Array.Copy(ps, 0, types, 1, ps.Length);
+            var ctor = tb.DefineConstructor(MethodAttributes.Public | MethodAttributes.HideBySig, CallingConventions.Standard, types);
+            var il = ctor.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldarg_1);
+            il.Emit(OpCodes.Stfld, key);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldarg_1);
+            il.Emit(OpCodes.Call, created);
+            il.Emit(OpCodes.Ldarg_0);
+            for (int i = 0; i < ps.Length; i++)
+                il.Emit(OpCodes.Ldarg, (short)(i + 2));
+            il.Emit(OpCodes.Call, baseCtor);
+            il.Emit(OpCodes.Ret);
+            var factory = tb.DefineMethod("New" + n, MethodAttributes.Public | MethodAttributes.Static, tb, types);
+            il = factory.GetILGenerator();
+            for (int i = 0; i < types.Length; i++)
+                il.Emit(OpCodes.Ldarg, (short)i);
+            il.Emit(OpCodes.Newobj, ctor);
+            il.Emit(OpCodes.Ret);
+        }
+
+        /// <summary>The icall <c>M{n}</c> and the method that implements or overrides
+        /// <paramref name="m"/> by calling it with <c>this</c>, the key and the arguments.</summary>
+        static void DefineForwarded(TypeBuilder tb, FieldInfo key, MethodInfo m, bool explicitImpl, int n)
+        {
+            if (m.IsGenericMethodDefinition)
+                throw new NotSupportedException(m + " is generic");
+            if (!m.IsVirtual || m.IsFinal)
+                throw new NotSupportedException(m + " cannot be overridden");
+            var ps = ParameterTypes(m);
+            var icallTypes = new Type[ps.Length + 2];
+            icallTypes[0] = typeof(object);
+            icallTypes[1] = typeof(long);
+            Array.Copy(ps, 0, icallTypes, 2, ps.Length);
+            var icall = tb.DefineMethod("M" + n,
+                MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.PinvokeImpl | MethodAttributes.HideBySig,
+                m.ReturnType, icallTypes);
+            icall.SetImplementationFlags(MethodImplAttributes.InternalCall);
+            MethodAttributes attrs;
+            string name;
+            if (explicitImpl)
+            {
+                attrs = MethodAttributes.Private | MethodAttributes.Virtual | MethodAttributes.Final
+                    | MethodAttributes.HideBySig | MethodAttributes.NewSlot;
+                name = m.DeclaringType.FullName + "." + m.Name;
+            }
+            else
+            {
+                // protected internal seen from another assembly is protected (ECMA-335 §II.10.3.3).
+                var access = m.Attributes & MethodAttributes.MemberAccessMask;
+                if (access == MethodAttributes.FamORAssem)
+                    access = MethodAttributes.Family;
+                attrs = access | MethodAttributes.Virtual | MethodAttributes.HideBySig;
+                name = m.Name;
+            }
+            var impl = tb.DefineMethod(name, attrs, m.ReturnType, ps);
+            var il = impl.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, key);
+            for (int i = 0; i < ps.Length; i++)
+                il.Emit(OpCodes.Ldarg, (short)(i + 1));
+            il.Emit(OpCodes.Call, icall);
+            il.Emit(OpCodes.Ret);
+            tb.DefineMethodOverride(impl, m);
+        }
+
+        /// <summary><c>public R Base{n}(params…)</c>: the base implementation of the virtual
+        /// <paramref name="m"/>, called non-virtually.</summary>
+        static void DefineBaseCall(TypeBuilder tb, MethodInfo m, int n)
+        {
+            if (m.IsAbstract || m.IsStatic || m.IsGenericMethodDefinition)
+                throw new NotSupportedException(m + " has no base implementation to call");
+            var ps = ParameterTypes(m);
+            var fwd = tb.DefineMethod("Base" + n, MethodAttributes.Public | MethodAttributes.HideBySig, m.ReturnType, ps);
+            var il = fwd.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            for (int i = 0; i < ps.Length; i++)
+                il.Emit(OpCodes.Ldarg, (short)(i + 1));
+            il.Emit(OpCodes.Call, m);
+            il.Emit(OpCodes.Ret);
+        }
+
+        /// <summary><c>public [static] R Protected{n}(params…)</c>: the protected method
+        /// <paramref name="m"/>, dispatched as C# would from the derived class.</summary>
+        static void DefineProtected(TypeBuilder tb, MethodInfo m, int n)
+        {
+            if (m.IsGenericMethodDefinition)
+                throw new NotSupportedException(m + " is generic");
+            var ps = ParameterTypes(m);
+            var attrs = MethodAttributes.Public | MethodAttributes.HideBySig | (m.IsStatic ? MethodAttributes.Static : 0);
+            var fwd = tb.DefineMethod("Protected" + n, attrs, m.ReturnType, ps);
+            var il = fwd.GetILGenerator();
+            int first = m.IsStatic ? 0 : 1;
+            if (!m.IsStatic)
+                il.Emit(OpCodes.Ldarg_0);
+            for (int i = 0; i < ps.Length; i++)
+                il.Emit(OpCodes.Ldarg, (short)(i + first));
+            il.Emit(m.IsVirtual ? OpCodes.Callvirt : OpCodes.Call, m);
+            il.Emit(OpCodes.Ret);
+        }
+
+        /// <summary><c>public [static] T Get{n}()</c> and <c>void Set{n}(T)</c> for the protected
+        /// field <paramref name="f"/> (no setter for a readonly field).</summary>
+        static void DefineFieldAccess(TypeBuilder tb, FieldInfo f, int n)
+        {
+            var attrs = MethodAttributes.Public | MethodAttributes.HideBySig | (f.IsStatic ? MethodAttributes.Static : 0);
+            var get = tb.DefineMethod("Get" + n, attrs, f.FieldType, Type.EmptyTypes);
+            var il = get.GetILGenerator();
+            if (f.IsStatic)
+                il.Emit(OpCodes.Ldsfld, f);
+            else
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldfld, f);
+            }
+            il.Emit(OpCodes.Ret);
+            if (f.IsInitOnly || f.IsLiteral)
+                return;
+            var set = tb.DefineMethod("Set" + n, attrs, typeof(void), new[] { f.FieldType });
+            il = set.GetILGenerator();
+            if (f.IsStatic)
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Stsfld, f);
+            }
+            else
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldarg_1);
+                il.Emit(OpCodes.Stfld, f);
+            }
+            il.Emit(OpCodes.Ret);
+        }
+
+        /// <summary><c>~Proxy() { Proxies.Finalized(key); base.Finalize(); }</c> (the base
+        /// finalizer runs even if reporting throws).</summary>
+        static void DefineFinalizer(TypeBuilder tb, FieldInfo key, Type baseType)
+        {
+            var fin = tb.DefineMethod("Finalize", MethodAttributes.Family | MethodAttributes.Virtual | MethodAttributes.HideBySig,
+                typeof(void), Type.EmptyTypes);
+            var il = fin.GetILGenerator();
+            il.BeginExceptionBlock();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, key);
+            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("Finalized"));
+            il.BeginFinallyBlock();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, baseType.GetMethod("Finalize", BindingFlags.Instance | BindingFlags.NonPublic));
+            il.EndExceptionBlock();
+            il.Emit(OpCodes.Ret);
+        }
+    }
+}

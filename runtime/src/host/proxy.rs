@@ -1,0 +1,157 @@
+//! The Mono side of Rust implementations of .NET types (`crate::proxy`): building a proxy
+//! class with the runtime's C# helper (`Cilbind.Proxies.Build`), registering its internal
+//! calls, long weak handles, and exceptions thrown at the managed caller of an internal call.
+
+use std::ffi::c_void;
+use std::ptr;
+use std::sync::OnceLock;
+
+use super::ffi;
+use super::metadata::{Class, Field, Method};
+use super::native::add_raw_internal_call;
+use super::raw::{self, RawObject};
+use super::runtime::Runtime;
+use crate::error::{Error, Result};
+
+/// What a member given to [`build`] becomes in the proxy class (the roles of
+/// `Cilbind.Proxies.Build`, same numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// An interface method forwarded to Rust (icall `M{n}`).
+    Implement = 0,
+    /// A base constructor (constructor `(long key, …)`, factory `New{n}`).
+    Constructor = 1,
+    /// A virtual method overridden by a forwarder to Rust (icall `M{n}`).
+    Override = 2,
+    /// The base implementation of a virtual, called non-virtually (`Base{n}`).
+    BaseCall = 3,
+    /// A protected method made public (`Protected{n}`).
+    Protected = 4,
+}
+
+/// A member given to [`build`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Member {
+    /// A method or constructor with its role.
+    Method(Method, Role),
+    /// A protected field (`Get{n}` / `Set{n}`).
+    Field(Field),
+}
+
+/// Builds the proxy class for `target` (an interface to implement or a class to extend) from
+/// `members`. The icalls it declares are not registered yet: nothing may call the class's
+/// forwarders before [`register_icall`] has run for each.
+pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
+    static BUILD: OnceLock<Method> = OnceLock::new();
+    let rt = Runtime::get()?;
+    let build = match BUILD.get() {
+        Some(m) => *m,
+        None => {
+            let m = rt.helper().class("Cilbind", "Proxies")?.method(
+                "Build",
+                &["System.Type", "System.Reflection.MemberInfo[]", "System.Int32[]"],
+            )?;
+            *BUILD.get_or_init(|| m)
+        }
+    };
+    let member_info = rt.corlib().class("System.Reflection", "MemberInfo")?;
+    let roles: Vec<i32> = members
+        .iter()
+        .map(|m| match m {
+            Member::Method(_, role) => *role as i32,
+            Member::Field(_) => 5,
+        })
+        .collect();
+    // The array and each reflection object stay on this stack (locals) until the call.
+    let array = raw::array_new(member_info, members.len());
+    for (i, member) in members.iter().enumerate() {
+        let info = match member {
+            Member::Method(m, _) => {
+                // SAFETY: valid domain and method; returns its (cached) MethodInfo/ConstructorInfo.
+                let info = unsafe { ffi::mono_method_get_object(rt.domain(), m.as_ptr(), ptr::null_mut()) };
+                info as *mut ffi::MonoObject
+            }
+            Member::Field(f) => {
+                // SAFETY: valid domain, field and its declaring class; returns its FieldInfo.
+                unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) }
+            }
+        };
+        raw::array_set_ref(array, i, RawObject(info))?;
+    }
+    let roles = raw::array_from_values(rt.corlib().class("System", "Int32")?, &roles)?;
+    let ty = raw::type_object(target)?;
+    let mut args = [
+        ty.as_ptr() as *mut c_void,
+        array.as_ptr() as *mut c_void,
+        roles.as_ptr() as *mut c_void,
+    ];
+    let made = raw::runtime_invoke(build, ptr::null_mut(), &mut args).map_err(|e| {
+        let info = raw::exception_info(e);
+        Error::Unsupported(format!(
+            "cannot implement {} in Rust: {}: {}",
+            target.full_name(),
+            info.type_name,
+            info.message
+        ))
+    })?;
+    raw::class_of_type_object(made)
+        .ok_or_else(|| Error::Unsupported(format!("the proxy of {} has no class", target.full_name())))
+}
+
+/// Registers the helper's own icalls (`Cilbind.Proxies::Finalized` and `::Sweep`) and starts
+/// the sweeper (`Cilbind.Proxies.StartSweeper`), once, before the first proxy class exists.
+pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Result<()> {
+    static STARTED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+    STARTED
+        .get_or_init(|| {
+            let rt = Runtime::get().map_err(|e| e.to_string())?;
+            // SAFETY: both functions have the signatures the helper declares
+            // (`static extern void Finalized(long)`, `static extern void Sweep()`), never
+            // unwind, and are registered before anything can call them (the helper calls them
+            // only from proxies' and the sweeper's finalizers, which do not exist yet).
+            unsafe {
+                add_raw_internal_call("Cilbind.Proxies::Finalized", finalized as *const c_void)
+                    .map_err(|e| e.to_string())?;
+                add_raw_internal_call("Cilbind.Proxies::Sweep", sweep as *const c_void).map_err(|e| e.to_string())?;
+            }
+            let start = rt
+                .helper()
+                .class("Cilbind", "Proxies")
+                .and_then(|c| c.method("StartSweeper", &[]))
+                .map_err(|e| e.to_string())?;
+            raw::runtime_invoke(start, ptr::null_mut(), &mut [])
+                .map(|_| ())
+                .map_err(|e| raw::exception_info(e).message)
+        })
+        .clone()
+        .map_err(|e| Error::Unsupported(format!("cannot start the proxy sweeper: {e}")))
+}
+
+/// Registers `entry` as the raw internal call of the static extern method `icall` (one of
+/// a proxy class's `M{n}` or its `Created`), through the natives' registration, so that its
+/// first call binds to it.
+///
+/// # Safety
+/// `entry` is an `extern "C"` function whose native signature is the icall's (for `M{n}`:
+/// `this` as a `RawRef`, the key as `i64`, then each parameter and the result in the forms of
+/// `native::Incoming`/`Outgoing`), and never unwinds.
+pub(crate) unsafe fn register_icall(icall: Method, entry: *const c_void) -> Result<()> {
+    let name = format!("{}::{}", icall.class().full_name(), icall.name());
+    // SAFETY: the caller vouches for the signature.
+    unsafe { add_raw_internal_call(&name, entry) }
+}
+
+/// A long weak handle (track resurrection) to `obj`: it reads null only once the object is
+/// reclaimed, not while it waits for or runs its finalizer, nor after a finalizer
+/// resurrected it (SGen clears such handles after finalization, `sgen_null_link_in_range`
+/// with `track` set, mono/sgen/sgen-gchandles.c).
+pub(crate) fn long_weak_handle(obj: RawObject) -> u32 {
+    super::thread::ensure();
+    // SAFETY: `obj` is a live non-null object on the current stack.
+    unsafe { ffi::mono_gchandle_new_weakref(obj.as_ptr(), 1) }
+}
+
+/// True once the object of the long weak handle `handle` was reclaimed.
+pub(crate) fn is_reclaimed(handle: u32) -> bool {
+    raw::gchandle_target(handle).is_null()
+}

@@ -1,0 +1,372 @@
+//! Rust implementations of .NET types: a Rust value behind a managed object that implements
+//! an interface, or that extends a class and overrides some of its virtual members.
+//!
+//! The managed object is a *proxy*: a class built at run time with Reflection.Emit by the
+//! runtime's C# helper (`runtime/managed/Cilbind.Proxies.cs`), one per (.NET type, Rust type)
+//! pair. Each forwarded member calls an internal call of that class registered with the raw
+//! internal call for a thunk monomorphised for the Rust type (`call/proxy_call.rs`): the target
+//! is resolved when the class is built, never by name per call.
+//!
+//! # Lifetime
+//!
+//! The value lives in a slab (`call/proxy_slab.rs`) under a generation-checked key that the
+//! proxy stores in a private readonly field, set before the base constructor runs (a base
+//! constructor may call virtual members). The proxy's constructor reports the object to Rust,
+//! which keeps a long weak handle (track resurrection) to it; its finalizer reports the key;
+//! a sweep, run by a sentinel object's finalizer after each collection that reaches it (and
+//! on demand, [`sweep`]), drops the values whose long weak handle reads null. So a value lives
+//! exactly as long as its proxy, survives resurrection, and a call never reaches a dropped
+//! value: a stale key throws `ObjectDisposedException` in C#.
+//!
+//! # Threads and re-entrance
+//!
+//! C# may call a proxy from any thread and re-enter it (an override calling a base method
+//! that calls another override), so implementations are `Send + Sync + 'static` and their
+//! methods take `&self`: use interior mutability (atomics, `Mutex`) for state.
+
+mod base;
+
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::{LazyLock, Mutex};
+
+use crate::call::proxy_call;
+use crate::call::proxy_slab;
+use crate::call::{lookup, Thunk, TypeRef};
+use crate::error::{Error, Result};
+use crate::host::native::signature_desc;
+use crate::host::proxy::{self as host, Member, Role};
+use crate::host::{Class, Method};
+use crate::value::Object;
+
+pub use crate::call::proxy_call::Receiver;
+pub use base::Base;
+
+/// The native entry point of a proxy thunk, with the parameter list it was made for.
+#[derive(Clone, Copy, Debug)]
+pub struct ProxyEntry {
+    code: *const c_void,
+    desc: &'static str,
+}
+
+// SAFETY: a function address, valid for the life of the process on any thread.
+unsafe impl Send for ProxyEntry {}
+// SAFETY: as above.
+unsafe impl Sync for ProxyEntry {}
+
+impl ProxyEntry {
+    /// An entry for a thunk made for a member whose parameter list, as
+    /// `mono_signature_get_desc(sig, TRUE)` prints it, is `desc` (`int,Impl.V3&,string`).
+    ///
+    /// # Safety
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is the
+    /// proxy icall's for a member with the parameter list `desc`: `this` as a `RawRef`, the
+    /// key as `i64`, then each parameter in its [`Incoming::Abi`](crate::native::Incoming)
+    /// form and the result in its [`Outgoing::Abi`](crate::native::Outgoing) form, and that
+    /// runs its body through [`proxy_call`](crate::generated::proxy_call) with the Rust type
+    /// the proxy is made for. [`ProxyType::of`] checks `desc` against the member's signature.
+    pub unsafe fn new_unchecked(desc: &'static str, code: *const ()) -> ProxyEntry {
+        ProxyEntry {
+            code: code as *const c_void,
+            desc,
+        }
+    }
+}
+
+/// Makes a [`ProxyEntry`] of a thunk function:
+/// `proxy_entry!(unsafe "int,string", thunk::<T>)`.
+///
+/// # Safety
+/// The invocation starts with `unsafe`: the caller promises what
+/// [`ProxyEntry::new_unchecked`] requires (the generator emits it only for thunks whose kinds
+/// it derived from the member whose parameter list it names).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __proxy_entry {
+    (unsafe $desc:expr, $thunk:expr) => {
+        // SAFETY: promised by the invocation's `unsafe` (see `cilbind::generated::proxy_entry`).
+        unsafe { $crate::generated::ProxyEntry::new_unchecked($desc, $thunk as *const ()) }
+    };
+}
+
+/// A member of a proxy class, named by its .NET name and parameter type names (as
+/// [`MethodRef`](crate::MethodRef) names them).
+#[derive(Clone, Copy)]
+pub enum ProxyMember {
+    /// An interface method (of the interface or one it extends, declared by `owner`) that
+    /// Rust implements.
+    Implement {
+        /// The interface declaring the method.
+        owner: &'static TypeRef,
+        /// Method name.
+        name: &'static str,
+        /// Parameter type names.
+        params: &'static [&'static str],
+        /// The thunk.
+        entry: ProxyEntry,
+    },
+    /// A virtual method of the base class (or an ancestor, `owner`) that Rust overrides.
+    Override {
+        /// The class declaring the method.
+        owner: &'static TypeRef,
+        /// Method name.
+        name: &'static str,
+        /// Parameter type names.
+        params: &'static [&'static str],
+        /// The thunk.
+        entry: ProxyEntry,
+    },
+    /// A base constructor (constructor `n` of the proxy, in order of appearance).
+    Constructor {
+        /// Parameter type names.
+        params: &'static [&'static str],
+    },
+    /// The base implementation of a virtual method, callable non-virtually (`base_call(n)`).
+    BaseCall {
+        /// The class declaring the implementation.
+        owner: &'static TypeRef,
+        /// Method name.
+        name: &'static str,
+        /// Parameter type names.
+        params: &'static [&'static str],
+    },
+    /// A protected method made reachable from Rust (`protected(n)`).
+    Protected {
+        /// The class declaring the method.
+        owner: &'static TypeRef,
+        /// Method name.
+        name: &'static str,
+        /// Parameter type names.
+        params: &'static [&'static str],
+    },
+    /// A protected field made reachable from Rust (`field_get(n)`, `field_set(n)`).
+    ProtectedField {
+        /// The class declaring the field.
+        owner: &'static TypeRef,
+        /// Field name.
+        name: &'static str,
+    },
+}
+
+/// A proxy class built for one Rust type: its constructors and forwarders, resolved once.
+pub struct ProxyType {
+    class: Class,
+    rust_type: TypeId,
+    constructors: Vec<&'static Thunk>,
+    base_calls: Vec<&'static Thunk>,
+    protected: Vec<&'static Thunk>,
+    field_gets: Vec<&'static Thunk>,
+    field_sets: Vec<Option<&'static Thunk>>,
+}
+
+static TYPES: LazyLock<Mutex<HashMap<(TypeId, usize), &'static ProxyType>>> = LazyLock::new(Default::default);
+
+impl ProxyType {
+    /// The proxy class of `target` for the Rust type `T`, built the first time with the
+    /// members `members()` lists (later calls return the same class). Every interface method,
+    /// and every abstract method of a class, must be implemented, or this is an error naming it.
+    pub fn of<T: Send + Sync + 'static>(
+        target: &'static TypeRef,
+        members: impl FnOnce() -> Vec<ProxyMember>,
+    ) -> Result<&'static ProxyType> {
+        let id = (TypeId::of::<T>(), target as *const TypeRef as usize);
+        let mut types = TYPES.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(ty) = types.get(&id) {
+            return Ok(ty);
+        }
+        let ty: &'static ProxyType = Box::leak(Box::new(build(target, &members(), TypeId::of::<T>())?));
+        types.insert(id, ty);
+        Ok(ty)
+    }
+
+    /// The proxy class.
+    pub fn class(&self) -> Class {
+        self.class
+    }
+
+    /// The Rust type the proxy class was built for.
+    pub(crate) fn rust_type(&self) -> TypeId {
+        self.rust_type
+    }
+
+    /// A new proxy holding `value`, made by constructor `n`: `construct` calls the given
+    /// thunk (`New{n}(long key, args…)`) with the key and the base constructor's arguments.
+    /// If it fails before the object exists, `value` is dropped at once.
+    pub fn create<T: Send + Sync + 'static>(
+        &'static self,
+        value: T,
+        n: usize,
+        construct: impl FnOnce(&'static Thunk, i64) -> Result<Option<Object>>,
+    ) -> Result<Object> {
+        let thunk = *self
+            .constructors
+            .get(n)
+            .ok_or_else(|| Error::InvalidArgument(format!("{} has no constructor {n}", self.class.full_name())))?;
+        let key = proxy_slab::insert(value, self)?;
+        match construct(thunk, key) {
+            Ok(Some(obj)) => Ok(obj),
+            Ok(None) => {
+                proxy_slab::abandon(key);
+                Err(Error::NullReference("a proxy constructor returned null".into()))
+            }
+            Err(e) => {
+                proxy_slab::abandon(key);
+                Err(e)
+            }
+        }
+    }
+
+    /// A new interface proxy holding `value`.
+    pub fn implement<T: Send + Sync + 'static>(&'static self, value: T) -> Result<Object> {
+        self.create(value, 0, |new, key| new.call((key,)))
+    }
+
+    /// The non-virtual base call `n` (`Base{n}`), called as an instance method of the proxy.
+    pub fn base_call(&self, n: usize) -> Result<&'static Thunk> {
+        get(&self.base_calls, n, "base call", self.class)
+    }
+
+    /// The protected method forwarder `n`.
+    pub fn protected(&self, n: usize) -> Result<&'static Thunk> {
+        get(&self.protected, n, "protected method", self.class)
+    }
+
+    /// The getter of protected field `n`.
+    pub fn field_get(&self, n: usize) -> Result<&'static Thunk> {
+        get(&self.field_gets, n, "protected field", self.class)
+    }
+
+    /// The setter of protected field `n` (an error for a readonly field).
+    pub fn field_set(&self, n: usize) -> Result<&'static Thunk> {
+        self.field_sets.get(n).copied().flatten().ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "{} has no setter for protected field {n}",
+                self.class.full_name()
+            ))
+        })
+    }
+}
+
+fn get(list: &[&'static Thunk], n: usize, what: &str, class: Class) -> Result<&'static Thunk> {
+    list.get(n)
+        .copied()
+        .ok_or_else(|| Error::InvalidArgument(format!("{} has no {what} {n}", class.full_name())))
+}
+
+/// Drops the values of proxies that were collected (the sentinel does it after collections;
+/// this does it now, e.g. after `GC.Collect` + `WaitForPendingFinalizers` in a test).
+pub fn sweep() {
+    proxy_slab::sweep();
+}
+
+/// Number of Rust values behind live (not yet swept) proxies.
+pub fn live() -> usize {
+    proxy_slab::live()
+}
+
+/// Resolves the members, builds the class, registers its icalls.
+fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -> Result<ProxyType> {
+    host::start(proxy_call::finalized, proxy_call::sweep)?;
+    let target_class = target.class()?;
+    let method = |owner: &TypeRef, name: &str, params: &[&str]| owner.class()?.method(name, params);
+    // A thunk made for another signature (bindings generated from another version of the
+    // assembly) is refused before anything is registered.
+    let checked = |method: Method, entry: &ProxyEntry| -> Result<Method> {
+        let desc = signature_desc(method)?;
+        if desc == entry.desc {
+            Ok(method)
+        } else {
+            Err(Error::Unsupported(format!(
+                "cannot implement {method} in Rust: the bindings were made for ({}), the loaded method takes ({desc})",
+                entry.desc
+            )))
+        }
+    };
+    let mut resolved = Vec::with_capacity(members.len());
+    let mut entries = Vec::new();
+    for m in members {
+        resolved.push(match *m {
+            ProxyMember::Implement {
+                owner,
+                name,
+                params,
+                entry,
+            } => {
+                entries.push(entry);
+                Member::Method(checked(method(owner, name, params)?, &entry)?, Role::Implement)
+            }
+            ProxyMember::Override {
+                owner,
+                name,
+                params,
+                entry,
+            } => {
+                entries.push(entry);
+                Member::Method(checked(method(owner, name, params)?, &entry)?, Role::Override)
+            }
+            ProxyMember::Constructor { params } => {
+                Member::Method(target_class.method(".ctor", params)?, Role::Constructor)
+            }
+            ProxyMember::BaseCall { owner, name, params } => {
+                Member::Method(method(owner, name, params)?, Role::BaseCall)
+            }
+            ProxyMember::Protected { owner, name, params } => {
+                Member::Method(method(owner, name, params)?, Role::Protected)
+            }
+            ProxyMember::ProtectedField { owner, name } => Member::Field(owner.class()?.field(name)?),
+        });
+    }
+    let class = host::build(target_class, &resolved)?;
+    let named = |name: String| -> Result<Method> {
+        class
+            .methods()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| Error::MethodNotFound {
+                class: class.full_name(),
+                name,
+                parameters: String::new(),
+                candidates: Vec::new(),
+            })
+    };
+    // Registered before any instance exists, so every first call binds to them.
+    for (n, entry) in entries.iter().enumerate() {
+        // SAFETY: `entry` was made with `ProxyEntry::new_unchecked` for a member with the
+        // parameter list `checked` compared above; `Cilbind.Proxies.Build` declares `M{n}`
+        // with that member's parameters and result after `(object self, long key)`, which is
+        // the signature promised.
+        unsafe { host::register_icall(named(format!("M{n}"))?, entry.code)? };
+    }
+    let created: extern "C" fn(crate::RawObject, i64) = proxy_call::created;
+    // SAFETY: `created` has the signature of the helper's `Created(object self, long key)`
+    // (a `MonoObject*` and an `i64`, no result) and never unwinds.
+    unsafe { host::register_icall(named("Created".into())?, created as *const c_void)? };
+    let count = |role: Role| {
+        resolved
+            .iter()
+            .filter(|m| matches!(m, Member::Method(_, r) if *r == role))
+            .count()
+    };
+    let thunks = |prefix: &str, n: usize| -> Result<Vec<&'static Thunk>> {
+        (0..n)
+            .map(|i| lookup::thunk_of(named(format!("{prefix}{i}"))?))
+            .collect()
+    };
+    let constructors = if target_class.is_interface() {
+        1
+    } else {
+        count(Role::Constructor)
+    };
+    let fields = resolved.iter().filter(|m| matches!(m, Member::Field(_))).count();
+    Ok(ProxyType {
+        class,
+        rust_type,
+        constructors: thunks("New", constructors)?,
+        base_calls: thunks("Base", count(Role::BaseCall))?,
+        protected: thunks("Protected", count(Role::Protected))?,
+        field_gets: thunks("Get", fields)?,
+        field_sets: (0..fields)
+            .map(|i| named(format!("Set{i}")).ok().map(lookup::thunk_of).transpose())
+            .collect::<Result<_>>()?,
+    })
+}
