@@ -9,6 +9,8 @@
 //! - `pinvoke`: `Loops.PInvokeAdd`, a P/Invoke of the same addition as a C function this binary
 //!   exports (the floor for natives);
 //! - `managed_static`: a `[NoInlining]` C# static method (C# → C#);
+//! - `interface_rust`: `IAdder.Add` on a Rust implementation (`IAdder::implement`: a proxy class
+//!   made with Reflection.Emit whose method is an internal call into the Rust value);
 //! - `interface_csharp`: `IAdder.Add` on a C# implementation.
 
 use std::hint::black_box;
@@ -16,7 +18,7 @@ use std::hint::black_box;
 use cilbind::native::{NativeEntry, NativeResult, NativeTable};
 use cilbind::Runtime;
 use criterion::{criterion_group, criterion_main, Criterion};
-use managed_tests::incoming::incoming::{IAdder, Loops, LoopsNatives, ManagedAdder};
+use managed_tests::incoming::incoming::{IAdder, IAdderImpl, Loops, LoopsNatives, ManagedAdder};
 
 /// The C function the P/Invoke floor calls (exported by this binary: see benches/build.rs).
 #[no_mangle]
@@ -37,6 +39,15 @@ impl LoopsNatives for Natives {
         Ok(a.wrapping_add(b))
     }
     fn bare_add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+}
+
+/// The Rust implementation of `IAdder`.
+struct RustAdder;
+
+impl IAdderImpl for RustAdder {
+    fn add(&self, a: i32, b: i32) -> NativeResult<i32> {
         Ok(a.wrapping_add(b))
     }
 }
@@ -76,12 +87,17 @@ fn incoming(c: &mut Criterion) {
     assert_eq!(Loops::managed(n).unwrap(), expected);
     let csharp: IAdder = ManagedAdder::new().unwrap().into();
     assert_eq!(Loops::interface(Some(&csharp), n).unwrap(), expected);
+    let rust = IAdder::implement(RustAdder).unwrap();
+    assert_eq!(Loops::interface(Some(&rust), n).unwrap(), expected);
 
     let mut g = c.benchmark_group("incoming");
     g.bench_function("native", |b| b.iter(|| Loops::native(black_box(n)).unwrap()));
     g.bench_function("bare_icall", |b| b.iter(|| Loops::bare(black_box(n)).unwrap()));
     g.bench_function("pinvoke", |b| b.iter(|| Loops::p_invoke(black_box(n)).unwrap()));
     g.bench_function("managed_static", |b| b.iter(|| Loops::managed(black_box(n)).unwrap()));
+    g.bench_function("interface_rust", |b| {
+        b.iter(|| Loops::interface(Some(black_box(&rust)), black_box(n)).unwrap())
+    });
     g.bench_function("interface_csharp", |b| {
         b.iter(|| Loops::interface(Some(black_box(&csharp)), black_box(n)).unwrap())
     });

@@ -10,6 +10,9 @@
 // (samples/src/rules.rs), which installs it before any of this code runs; a build of this file
 // with a native Rust does not implement is refused at start-up, listing what is missing.
 //
+// The first monster is a ghoul: a Rust type extending Monster (samples/src/ghoul.rs), whose
+// overrides of Damage and Describe C# calls like any other monster's.
+//
 // World.Died is raised whenever an entity's health reaches zero; the Rust side subscribes a
 // closure to it (a cilbind::Callback, through the generated `add_died`) and learns of deaths
 // inside World.Step (burning) that way.
@@ -225,7 +228,8 @@ namespace Arena
         public override void Update(World world) { Heal(1); }
     }
 
-    public sealed class Monster : Entity
+    // Not sealed: the sample's ghoul is a Rust type that extends it (samples/src/ghoul.rs).
+    public class Monster : Entity
     {
         public Monster(int id, string name, Vector3 at, int armor) : base(id, name, Team.Red, at, 80)
         {
@@ -283,6 +287,19 @@ namespace Arena
         public Monster SpawnMonster(string name, Vector3 at, int armor)
         {
             var m = new Monster(entities.Count + 1, name, at, armor);
+            m.World = this;
+            entities.Add(m);
+            return m;
+        }
+
+        // The id the next entity gets (spawn order, from 1).
+        public int NextId { get { return entities.Count + 1; } }
+
+        // Adds a monster made outside the world, with the next id: the ghoul, a Rust subclass
+        // of Monster (samples/src/ghoul.rs), constructed by Rust through Monster's constructor.
+        public Monster Adopt(Monster m)
+        {
+            if (m.Id != NextId) throw new ArgumentException("monster " + m.Name + " has id " + m.Id + ", not " + NextId);
             m.World = this;
             entities.Add(m);
             return m;

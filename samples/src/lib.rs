@@ -30,12 +30,14 @@ pub mod bindings {
 }
 
 mod error;
+mod ghoul;
 mod names;
 mod outcome;
 mod roll_call;
 mod rules;
 
 use error::Context;
+use ghoul::Ghoul;
 pub use error::SampleError;
 pub use names::{monster_name, player_name, team_name};
 pub use outcome::{Config, EntityState, Kind, Outcome, RollCall};
@@ -186,8 +188,16 @@ impl Game {
             *monsters += 1;
             let armor = self.call(w.next_int(3))?;
             let facing = self.call(w.next_int(360))?;
-            let m = self.call(w.spawn_monster(Some(&name), &at, armor))?;
-            let m = m.ok_or_else(|| null("SpawnMonster"))?;
+            let m = if *monsters == 1 {
+                // The first monster is a ghoul: a Rust type extending Monster (ghoul.rs),
+                // built through Monster's constructor and added to the world by C#.
+                let id = self.call(w.next_id())?;
+                let ghoul = self.call(Monster::extend(Ghoul::default(), id, Some(&name), &at, armor))?;
+                self.call(w.adopt(Some(&ghoul)))?.ok_or_else(|| null("Adopt"))?
+            } else {
+                let m = self.call(w.spawn_monster(Some(&name), &at, armor))?;
+                m.ok_or_else(|| null("SpawnMonster"))?
+            };
             let rotation = self.call(Quaternion::from_yaw(facing as f32))?;
             self.call(m.set_rotation(&rotation))?;
             Ok((Actor::Monster(m), name))

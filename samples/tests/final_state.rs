@@ -116,6 +116,8 @@ struct Ent {
     flags: i32,
     score: i32,
     armor: i32,
+    /// The first monster is a ghoul (samples/src/ghoul.rs, Rust extending Monster).
+    ghoul: bool,
 }
 
 impl Ent {
@@ -135,6 +137,7 @@ impl Ent {
             flags: ALIVE,
             score: 0,
             armor,
+            ghoul: false,
         }
     }
     fn team(&self) -> u8 {
@@ -181,6 +184,8 @@ impl Ent {
     }
     /// `Err` where C# throws InvalidOperationException.
     fn damage(&mut self, amount: i32) -> Result<(), ()> {
+        // A ghoul passes half of the hit, rounded up, on to Monster.Damage.
+        let amount = if self.ghoul { amount - amount / 2 } else { amount };
         let amount = if self.kind == Kind::Monster {
             (amount - self.armor).max(1)
         } else {
@@ -404,6 +409,7 @@ fn model(config: &Config) -> Outcome {
             let facing = m.next_int(360);
             let mut e = Ent::new(Kind::Monster, at, armor);
             e.rot = Quat::from_yaw(facing as f32);
+            e.ghoul = monsters == 1;
             m.ents.push(e);
         }
     }
@@ -561,6 +567,7 @@ fn the_binary_prints_a_summary_and_the_call_rate() {
         "Managed log",
         "calls into managed code in",
         "calls from C# into Rust",
+        "Ghoul ",
     ] {
         assert!(stdout.contains(expected), "missing {expected:?} in:\n{stdout}");
     }
