@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use cilbind::native::{ManagedException, NativeResult};
 use cilbind::{MethodRef, Object, Reference, Runtime, TypeRef};
 use managed_tests::implement::r#impl::{
-    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point,
+    Arena, IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point,
 };
 
 static IDAMAGEABLE: TypeRef = TypeRef::new("Implement", "Impl", "IDamageable");
@@ -86,11 +86,18 @@ fn a_rust_implementation_stored_in_csharp_survives_collections_and_is_called_fro
     setup();
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     let drops = Arc::new(AtomicUsize::new(0));
-    for name in ["goblin", "troll"] {
-        let obj = implement(target(name, &drops)).unwrap();
-        assert!(obj.is_instance_of(IDAMAGEABLE.class().unwrap()).unwrap());
-        arena::<_, ()>("Store", &["Impl.IDamageable"], (&obj,));
-    }
+    // Made on a thread of their own, which ends: no stale copy of their addresses is left on
+    // this thread's stack, which SGen scans conservatively (one would keep a proxy alive).
+    let made = drops.clone();
+    std::thread::spawn(move || {
+        for name in ["goblin", "troll"] {
+            let obj = implement(target(name, &made)).unwrap();
+            assert!(obj.is_instance_of(IDAMAGEABLE.class().unwrap()).unwrap());
+            arena::<_, ()>("Store", &["Impl.IDamageable"], (&obj,));
+        }
+    })
+    .join()
+    .unwrap();
     collect();
     assert_eq!(drops.load(Ordering::SeqCst), 0, "C#'s list keeps both alive");
     assert_eq!(arena::<_, i32>("HitAll", &["System.Int32"], (5,)), 10);
@@ -314,5 +321,37 @@ fn an_interface_member_with_a_struct_ref_out_and_string_result_is_implemented() 
     assert_eq!(
         (text.as_deref(), bonus, note.as_deref()),
         (Some("(2, 5)"), 11, Some("bonus was raised by 10"))
+    );
+}
+
+/// Overrides `Step` (a full struct in and out) with the base implementation of the mirrored
+/// step, through the protected `Mirror` (also a full struct in and out).
+struct Walker;
+
+impl MonsterOverrides for Walker {
+    fn kind(&self, _this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
+        Ok(Some("walker".into()))
+    }
+    fn step(&self, this: &MonsterBase<'_>, by: Point) -> NativeResult<Point> {
+        Ok(this.base_step(&this.mirror(&by)?)?)
+    }
+}
+
+#[test]
+fn full_structs_cross_constructors_base_calls_and_protected_members_of_a_rust_subclass() {
+    setup();
+    // Not beside the collection tests: references this thread leaves on its stack while they
+    // collect could keep their objects alive (SGen scans stacks conservatively).
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    // `Monster(Point at, int health)`: a constructor with a full struct, called through a
+    // pointer trampoline (its `New{n}` factory takes the key first).
+    let walker = Monster::extend_with_at_health(Walker, &Point { x: 1, y: 2 }, 50).unwrap();
+    assert_eq!(walker.at().unwrap(), Point { x: 1, y: 2 });
+    assert_eq!(walker.health().unwrap(), 50);
+    let at = Arena::step_monster(Some(&walker), &Point { x: 3, y: 4 }).unwrap();
+    assert_eq!(
+        at,
+        Point { x: -2, y: -2 },
+        "C#'s virtual call reached Rust, which mirrored the step (protected Mirror) and took it (base Step)"
     );
 }

@@ -37,8 +37,8 @@ mod roll_call;
 mod rules;
 
 use error::Context;
-use ghoul::Ghoul;
 pub use error::SampleError;
+use ghoul::Ghoul;
 pub use names::{monster_name, player_name, team_name};
 pub use outcome::{Config, EntityState, Kind, Outcome, RollCall};
 

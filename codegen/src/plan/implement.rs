@@ -24,10 +24,10 @@ use super::classify::{ClassifiedMember, ClassifiedType, Crossing, TypeClass};
 use super::incoming::{self, IncomingForm};
 use super::items::{FieldItem, MemberItem, MethodItem, Owner};
 use super::member::{plan_members, Owned};
+use super::names;
 use super::natives::icall_name;
 use super::rust_ty::Resolver;
 use super::skip::{Skip, SkipKind};
-use super::{names, RETURN_DEREF};
 use crate::model::{MemberModelRef, MethodModel, Model, Primitive, Ty, TypeKind, TypeModel};
 
 /// The Rust-implementation items of one type.
@@ -164,7 +164,7 @@ pub(super) fn plan(
                 }
             })
             .flatten()
-            .filter(|b| !b.trampoline && b.method_type_params.is_empty() && !b.is_unsafe);
+            .filter(|b| b.method_type_params.is_empty() && !b.is_unsafe);
         let decided = planned.and_then(|(desc, params, ret, forwards)| {
             let default = if required {
                 None
@@ -265,8 +265,9 @@ fn extend(
     let mut constructors = Vec::new();
     for item in plan_members(&owned(res, module, &concrete), &ctors).0 {
         match item {
-            // `New{n}(long key, args…)` is called through its plain thunk.
-            MemberItem::Method(mut m) if m.mask & (RETURN_DEREF - 1) == 0 => {
+            // `New{n}(long key, args…)` is called like the constructor: through a pointer
+            // trampoline when it takes full structs (the runtime shifts the mask past the key).
+            MemberItem::Method(mut m) if !m.is_unsafe => {
                 m.rust_name = m.rust_name.replacen("new", "extend", 1);
                 // `value` is the Rust value's parameter.
                 let mut taken: BTreeSet<String> = m.params.iter().map(|p| p.name.clone()).collect();
@@ -285,7 +286,7 @@ fn extend(
                 m.defaults = None;
                 constructors.push(*m);
             }
-            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a constructor with full-struct parameters")),
+            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a constructor with pointer parameters")),
             MemberItem::Skip(s) => skips.push(s),
             _ => {}
         }
@@ -307,7 +308,7 @@ fn extend(
     let mut fields = Vec::new();
     for item in plan_members(&owned(res, module, t), &protected_members).0 {
         match item {
-            MemberItem::Method(m) if !m.trampoline && !m.is_unsafe => {
+            MemberItem::Method(m) if !m.is_unsafe => {
                 let mut m = *m;
                 // Not "Binds …": that line marks the type's own bound members (summary counts).
                 m.doc = vec![format!(
@@ -318,7 +319,7 @@ fn extend(
                 m.public = true;
                 protected.push(m);
             }
-            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a protected method called through a trampoline")),
+            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a protected method with pointer parameters")),
             MemberItem::Field(mut f) if !f.is_static => {
                 // Not "Reads the .NET field …": that line marks the type's own bound members.
                 f.get_doc = format!(

@@ -80,14 +80,16 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         .iter()
         .map(|m| {
             let params = m.mono_params.iter().map(|p| lit_str(p));
-            quote!(::cilbind::generated::ProxyMember::Constructor { params: &[#(#params),*] })
+            let mask = m.mask as i64;
+            quote!(::cilbind::generated::ProxyMember::Constructor { params: &[#(#params),*], mask: #mask })
         })
         .collect();
     members.extend(i.members.iter().map(|m| member(&type_ref, m, "Override")));
     let names = |kind: &str, m: &crate::plan::MethodItem| {
         let (name, params) = (lit_str(&m.metadata_name), m.mono_params.iter().map(|p| lit_str(p)));
         let kind = format_ident!("{kind}");
-        quote!(::cilbind::generated::ProxyMember::#kind { owner: &#type_ref, name: #name, params: &[#(#params),*] })
+        let mask = m.mask as i64;
+        quote!(::cilbind::generated::ProxyMember::#kind { owner: &#type_ref, name: #name, params: &[#(#params),*], mask: #mask })
     };
     members.extend(c.base_calls.iter().map(|m| names("BaseCall", m)));
     members.extend(c.protected.iter().map(|m| names("Protected", m)));

@@ -111,9 +111,10 @@ pub mod features {
                     || {
                         ::std::vec![
                             ::cilbind::generated::ProxyMember::Constructor { params : &
-                            ["System.Int32"] }, ::cilbind::generated::ProxyMember::Constructor {
-                            params : & [] }, ::cilbind::generated::ProxyMember::Override { owner
-                            : & __TYPE_Base, name : "Get", params : & [], entry :
+                            ["System.Int32"], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
+                            : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Base, name : "Get", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_get:: < T >), }
                         ]
                     },

@@ -557,18 +557,20 @@ pub mod features {
                     &__TYPE_Shape,
                     || {
                         ::std::vec![
-                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
-                            ::cilbind::generated::ProxyMember::Constructor { params : &
-                            ["System.Int32"] }, ::cilbind::generated::ProxyMember::Override {
-                            owner : & __TYPE_Shape, name : "Area", params : & [], entry :
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
+                            : 0i64 }, ::cilbind::generated::ProxyMember::Constructor { params : &
+                            ["System.Int32"], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Shape,
+                            name : "Area", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < T >),
                             }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Shape, name : "Describe", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_describe:: < T
                             >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
-                            __TYPE_Shape, name : "Describe", params : & [] },
+                            __TYPE_Shape, name : "Describe", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
-                            __TYPE_Shape, name : "Twice", params : & ["System.Int32"] }
+                            __TYPE_Shape, name : "Twice", params : & ["System.Int32"], mask :
+                            0i64 }
                         ]
                     },
                 )

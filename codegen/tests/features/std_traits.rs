@@ -564,17 +564,17 @@ pub mod features {
                     &__TYPE_Tag,
                     || {
                         ::std::vec![
-                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
-                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Tag,
-                            name : "GetHashCode", params : & [], entry :
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
+                            : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Tag, name : "GetHashCode", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_get_hash_code::
                             < T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Tag, name : "ToString", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_to_string:: < T
                             >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
-                            __TYPE_Tag, name : "GetHashCode", params : & [] },
+                            __TYPE_Tag, name : "GetHashCode", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Tag,
-                            name : "ToString", params : & [] }
+                            name : "ToString", params : & [], mask : 0i64 }
                         ]
                     },
                 )

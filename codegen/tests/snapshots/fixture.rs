@@ -240,17 +240,17 @@ pub mod fixture {
                     &__TYPE_Animal,
                     || {
                         ::std::vec![
-                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
-                            ::cilbind::generated::ProxyMember::Override { owner : &
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
+                            : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Animal, name : "Speak", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
                             }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Animal, name : "Legs", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_legs:: < T >),
                             }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
-                            __TYPE_Animal, name : "Legs", params : & [] },
+                            __TYPE_Animal, name : "Legs", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
-                            __TYPE_Animal, name : "Hidden", params : & [] }
+                            __TYPE_Animal, name : "Hidden", params : & [], mask : 0i64 }
                         ]
                     },
                 )
@@ -565,12 +565,12 @@ pub mod fixture {
                     &__TYPE_Dog,
                     || {
                         ::std::vec![
-                            ::cilbind::generated::ProxyMember::Constructor { params : & [] },
-                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Dog,
-                            name : "Speak", params : & [], entry :
+                            ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
+                            : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Dog, name : "Speak", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
                             }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
-                            __TYPE_Dog, name : "Speak", params : & [] }
+                            __TYPE_Dog, name : "Speak", params : & [], mask : 0i64 }
                         ]
                     },
                 )

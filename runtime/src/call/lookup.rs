@@ -233,16 +233,26 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
 /// defines, whose class depends on a type argument): resolved once per method and kept for
 /// the life of the process, like every `MethodRef`'s.
 pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
-    static THUNKS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<Method, &'static Thunk>>> =
-        std::sync::LazyLock::new(Default::default);
-    if let Some(t) = THUNKS.lock().unwrap_or_else(|p| p.into_inner()).get(&method) {
+    thunk_of_path(method, 0)
+}
+
+/// [`thunk_of`] through a pointer trampoline with `mask` (0: Mono's thunk of the method).
+pub(crate) fn thunk_of_path(method: Method, mask: i64) -> Result<&'static Thunk> {
+    type Thunks = std::collections::HashMap<(Method, i64), &'static Thunk>;
+    static THUNKS: std::sync::LazyLock<std::sync::Mutex<Thunks>> = std::sync::LazyLock::new(Default::default);
+    if let Some(t) = THUNKS.lock().unwrap_or_else(|p| p.into_inner()).get(&(method, mask)) {
         return Ok(t);
     }
-    let thunk: &'static Thunk = Box::leak(Box::new(bind(method, CallPath::Thunk)?));
+    let path = if mask == 0 {
+        CallPath::Thunk
+    } else {
+        CallPath::Trampoline { mask, spans: 0 }
+    };
+    let thunk: &'static Thunk = Box::leak(Box::new(bind(method, path)?));
     Ok(*THUNKS
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .entry(method)
+        .entry((method, mask))
         .or_insert(thunk))
 }
 

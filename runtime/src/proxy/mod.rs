@@ -121,6 +121,9 @@ pub enum ProxyMember {
     Constructor {
         /// Parameter type names.
         params: &'static [&'static str],
+        /// Trampoline mask (as [`MethodRef::by_pointer`](crate::MethodRef::by_pointer) takes it:
+        /// bit `i` passes parameter `i`, a full struct, by pointer); 0 calls Mono's thunk.
+        mask: i64,
     },
     /// The base implementation of a virtual method, callable non-virtually (`base_call(n)`).
     BaseCall {
@@ -130,6 +133,9 @@ pub enum ProxyMember {
         name: &'static str,
         /// Parameter type names.
         params: &'static [&'static str],
+        /// Trampoline mask (as [`MethodRef::by_pointer`](crate::MethodRef::by_pointer) takes it:
+        /// bit `i` passes parameter `i`, a full struct, by pointer); 0 calls Mono's thunk.
+        mask: i64,
     },
     /// A protected method made reachable from Rust (`protected(n)`).
     Protected {
@@ -139,6 +145,9 @@ pub enum ProxyMember {
         name: &'static str,
         /// Parameter type names.
         params: &'static [&'static str],
+        /// Trampoline mask (as [`MethodRef::by_pointer`](crate::MethodRef::by_pointer) takes it:
+        /// bit `i` passes parameter `i`, a full struct, by pointer); 0 calls Mono's thunk.
+        mask: i64,
     },
     /// A protected field made reachable from Rust (`field_get(n)`, `field_set(n)`).
     ProtectedField {
@@ -248,6 +257,13 @@ impl ProxyType {
     }
 }
 
+/// A constructor's trampoline mask for its `New{n}(long key, args…)` factory: each parameter
+/// bit moves up by one (the key comes first); the flag bits above the parameters stay.
+fn shift_parameters(mask: i64) -> i64 {
+    const FLAGS: i64 = crate::RETURN_DEREF | crate::RETURN_BOXED | crate::RETURN_BY_POINTER | crate::THIS_BY_POINTER;
+    (((mask & !FLAGS) << 1) & !FLAGS) | (mask & FLAGS)
+}
+
 fn get(list: &[&'static Thunk], n: usize, what: &str, class: Class) -> Result<&'static Thunk> {
     list.get(n)
         .copied()
@@ -285,6 +301,8 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
     };
     let mut resolved = Vec::with_capacity(members.len());
     let mut entries = Vec::new();
+    // The trampoline mask of each forwarder the proxy declares, by role, in order.
+    let (mut constructor_masks, mut base_masks, mut protected_masks) = (Vec::new(), Vec::new(), Vec::new());
     for m in members {
         resolved.push(match *m {
             ProxyMember::Implement {
@@ -305,13 +323,27 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
                 entries.push(entry);
                 Member::Method(checked(method(owner, name, params)?, &entry)?, Role::Override)
             }
-            ProxyMember::Constructor { params } => {
+            ProxyMember::Constructor { params, mask } => {
+                // `New{n}(long key, args…)`: the constructor's parameters come after the key.
+                constructor_masks.push(shift_parameters(mask));
                 Member::Method(target_class.method(".ctor", params)?, Role::Constructor)
             }
-            ProxyMember::BaseCall { owner, name, params } => {
+            ProxyMember::BaseCall {
+                owner,
+                name,
+                params,
+                mask,
+            } => {
+                base_masks.push(mask);
                 Member::Method(method(owner, name, params)?, Role::BaseCall)
             }
-            ProxyMember::Protected { owner, name, params } => {
+            ProxyMember::Protected {
+                owner,
+                name,
+                params,
+                mask,
+            } => {
+                protected_masks.push(mask);
                 Member::Method(method(owner, name, params)?, Role::Protected)
             }
             ProxyMember::ProtectedField { owner, name } => Member::Field(owner.class()?.field(name)?),
@@ -347,24 +379,30 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
             .filter(|m| matches!(m, Member::Method(_, r) if *r == role))
             .count()
     };
-    let thunks = |prefix: &str, n: usize| -> Result<Vec<&'static Thunk>> {
-        (0..n)
-            .map(|i| lookup::thunk_of(named(format!("{prefix}{i}"))?))
+    // A forwarder whose parameters include full structs is called through a pointer
+    // trampoline, like the member it forwards to.
+    let thunks = |prefix: &str, masks: &[i64]| -> Result<Vec<&'static Thunk>> {
+        masks
+            .iter()
+            .enumerate()
+            .map(|(i, &mask)| lookup::thunk_of_path(named(format!("{prefix}{i}"))?, mask))
             .collect()
     };
-    let constructors = if target_class.is_interface() {
-        1
+    let constructor_masks = if target_class.is_interface() {
+        vec![0]
     } else {
-        count(Role::Constructor)
+        constructor_masks
     };
+    debug_assert_eq!(base_masks.len(), count(Role::BaseCall));
+    debug_assert_eq!(protected_masks.len(), count(Role::Protected));
     let fields = resolved.iter().filter(|m| matches!(m, Member::Field(_))).count();
     Ok(ProxyType {
         class,
         rust_type,
-        constructors: thunks("New", constructors)?,
-        base_calls: thunks("Base", count(Role::BaseCall))?,
-        protected: thunks("Protected", count(Role::Protected))?,
-        field_gets: thunks("Get", fields)?,
+        constructors: thunks("New", &constructor_masks)?,
+        base_calls: thunks("Base", &base_masks)?,
+        protected: thunks("Protected", &protected_masks)?,
+        field_gets: thunks("Get", &vec![0; fields])?,
         field_sets: (0..fields)
             .map(|i| named(format!("Set{i}")).ok().map(lookup::thunk_of).transpose())
             .collect::<Result<_>>()?,
