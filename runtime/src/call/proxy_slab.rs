@@ -75,11 +75,15 @@ fn state() -> std::sync::MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+// `slot`, `split` and `occupied` run on every call into a Rust implementation, inside thunks
+// that generic code instantiates in the bindings' crate: inlined there, not called across it.
+#[inline]
 fn slot(index: u32) -> Option<&'static Slot> {
     let index = index as usize;
     TABLE.get(index / CHUNK)?.get()?.get(index % CHUNK)
 }
 
+#[inline]
 fn split(key: i64) -> (u32, u32) {
     ((key as u64 >> 32) as u32, key as u64 as u32)
 }
@@ -136,6 +140,7 @@ pub(crate) fn insert<T: Send + Sync + 'static>(value: T, ty: &'static ProxyType)
 }
 
 /// The occupant of `key`'s slot, if `key` is current.
+#[inline]
 fn occupied(key: i64) -> Option<&'static Slot> {
     let (generation, index) = split(key);
     let s = slot(index)?;
@@ -146,6 +151,7 @@ fn occupied(key: i64) -> Option<&'static Slot> {
 /// Mono passed it to the running internal call) is borrowed; `None` for a key that names no
 /// live value of type `T` (released, or forged through private reflection, including a key
 /// copied from a proxy of another Rust type: the slot's proxy class records its Rust type).
+#[inline]
 pub(crate) fn get<T: 'static>(this: &RawRef, key: i64) -> Option<(&T, &'static ProxyType)> {
     if this.get().is_null() {
         return None;
