@@ -6,10 +6,11 @@
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use cilbind::native::{ManagedException, NativeResult};
-use cilbind::{MethodRef, Object, Reference, Runtime, TypeRef};
+use cilbind::native::{Lent, ManagedException, NativeResult};
+use cilbind::{Array, MethodRef, Object, Reference, Runtime, TypeRef};
 use managed_tests::implement::r#impl::{
-    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point,
+    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point, Unit, UnitBase,
+    UnitOverrides, World,
 };
 
 static IDAMAGEABLE: TypeRef = TypeRef::new("Implement", "Impl", "IDamageable");
@@ -314,5 +315,63 @@ fn an_interface_member_with_a_struct_ref_out_and_string_result_is_implemented() 
     assert_eq!(
         (text.as_deref(), bonus, note.as_deref()),
         (Some("(2, 5)"), 11, Some("bonus was raised by 10"))
+    );
+}
+
+/// Overrides every virtual of `Unit`: an object parameter, `ref` and `out` parameters, an
+/// array parameter and result.
+struct Knight;
+
+impl UnitOverrides for Knight {
+    fn update(&self, _this: &UnitBase<'_>, world: Option<Lent<'_, World>>) -> NativeResult<()> {
+        let world = world.expect("C# passes a world").to_owned()?;
+        world.set_turn(world.turn()? + 100)?;
+        Ok(())
+    }
+    fn try_find(
+        &self,
+        _this: &UnitBase<'_>,
+        world: Option<Lent<'_, World>>,
+        budget: &mut i32,
+        found: &mut Option<String>,
+        cost: &mut i32,
+    ) -> NativeResult<bool> {
+        *budget -= 2;
+        *found = Some(format!("rust on turn {}", world.expect("a world").to_owned()?.turn()?));
+        *cost = 3;
+        Ok(false)
+    }
+    fn scale(&self, _this: &UnitBase<'_>, values: Option<Array<i32>>, factor: i32) -> NativeResult<Option<Array<i32>>> {
+        let sum: i32 = values.expect("an array").to_vec()?.iter().sum();
+        Ok(Some(Array::from_slice(&[sum * factor])?))
+    }
+}
+
+/// Overrides nothing: every virtual runs the trait's default, which forwards to the base.
+struct Peasant;
+
+impl UnitOverrides for Peasant {}
+
+#[test]
+fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded_to_the_base() {
+    setup();
+    static UNIT: TypeRef = TypeRef::new("Implement", "Impl", "Unit");
+    let drive = |unit: &Object| -> String {
+        MethodRef::new(&UNIT, "Drive", &["Impl.Unit"])
+            .call::<_, Option<String>>((unit,))
+            .unwrap()
+            .unwrap()
+    };
+    let csharp = drive(&Unit::new().unwrap().into_object());
+    assert_eq!(csharp, "1|True|4|earth|7|10,20,30|10,20,30|True|base update;");
+    assert_eq!(
+        drive(&Unit::extend(Peasant).unwrap().into_object()),
+        csharp,
+        "the defaults forwarded the same world, budget, outs and array to the base, and its results back"
+    );
+    assert_eq!(
+        drive(&Unit::extend(Knight).unwrap().into_object()),
+        "100|False|3|rust on turn 100|3|1,2,3|60|False|",
+        "Rust changed the world C# passed, wrote ref and out, and returned its own array"
     );
 }
