@@ -51,6 +51,7 @@ struct Target {
     drops: Arc<AtomicUsize>,
 }
 
+// README: begin
 impl IDamageableImpl for Target {
     fn damage(&self, amount: i32) -> NativeResult<i32> {
         match amount {
@@ -63,6 +64,7 @@ impl IDamageableImpl for Target {
         Ok(Some(self.name.clone()))
     }
 }
+// README: end
 
 fn implement(value: Target) -> cilbind::Result<Object> {
     Ok(IDamageable::implement(value)?.into_object())
@@ -166,6 +168,7 @@ impl Drop for Orc {
 
 struct Golem;
 
+// README: begin
 impl MonsterOverrides for Golem {
     fn kind(&self, this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
         // `health` is Monster's public field, reached through the base handle's `Deref`.
@@ -181,6 +184,7 @@ impl MonsterOverrides for Golem {
         )))
     }
 }
+// README: end
 
 #[test]
 fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_class() {
@@ -350,7 +354,9 @@ impl UnitOverrides for Knight {
 /// Overrides nothing: every virtual runs the trait's default, which forwards to the base.
 struct Peasant;
 
-impl UnitOverrides for Peasant {}
+// README: begin
+impl UnitOverrides for Peasant {} // Update, TryFind and Scale: the base's
+                                  // README: end
 
 #[test]
 fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded_to_the_base() {
@@ -374,4 +380,25 @@ fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded
         "100|False|3|rust on turn 100|3|1,2,3|60|False|",
         "Rust changed the world C# passed, wrote ref and out, and returned its own array"
     );
+}
+
+#[test]
+fn the_readme_shows_the_implementations_above() {
+    let source = include_str!("implement.rs");
+    let readme = include_str!("../../README.md");
+    let mut lines = source.lines();
+    let mut blocks = 0;
+    while lines.any(|l| l.trim() == "// README: begin") {
+        let here: String = lines
+            .by_ref()
+            .take_while(|l| l.trim() != "// README: end")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(
+            readme.contains(&format!("```rust,ignore\n{here}```")),
+            "README differs from:\n{here}"
+        );
+        blocks += 1;
+    }
+    assert_eq!(blocks, 3, "the README shows an interface, a subclass and the defaults");
 }
