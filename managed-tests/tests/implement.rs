@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use cilbind::native::{Lent, ManagedException, NativeResult};
 use cilbind::{Array, MethodRef, Object, Reference, Runtime, TypeRef};
 use managed_tests::implement::r#impl::{
-    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point, Unit, UnitBase,
-    UnitOverrides, World,
+    IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point, Realm, Unit,
+    UnitBase, UnitOverrides,
 };
 
 static IDAMAGEABLE: TypeRef = TypeRef::new("Implement", "Impl", "IDamageable");
@@ -327,21 +327,21 @@ fn an_interface_member_with_a_struct_ref_out_and_string_result_is_implemented() 
 struct Knight;
 
 impl UnitOverrides for Knight {
-    fn update(&self, _this: &UnitBase<'_>, world: Option<Lent<'_, World>>) -> NativeResult<()> {
-        let world = world.expect("C# passes a world").to_owned()?;
+    fn update(&self, _this: &UnitBase<'_>, world: Option<Lent<'_, Realm>>) -> NativeResult<()> {
+        let world = world.expect("C# passes a realm").to_owned()?;
         world.set_turn(world.turn()? + 100)?;
         Ok(())
     }
     fn try_find(
         &self,
         _this: &UnitBase<'_>,
-        world: Option<Lent<'_, World>>,
+        world: Option<Lent<'_, Realm>>,
         budget: &mut i32,
         found: &mut Option<String>,
         cost: &mut i32,
     ) -> NativeResult<bool> {
         *budget -= 2;
-        *found = Some(format!("rust on turn {}", world.expect("a world").to_owned()?.turn()?));
+        *found = Some(format!("rust on turn {}", world.expect("a realm").to_owned()?.turn()?));
         *cost = 3;
         Ok(false)
     }
@@ -373,12 +373,12 @@ fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded
     assert_eq!(
         drive(&Unit::extend(Peasant).unwrap().into_object()),
         csharp,
-        "the defaults forwarded the same world, budget, outs and array to the base, and its results back"
+        "the defaults forwarded the same realm, budget, outs and array to the base, and its results back"
     );
     assert_eq!(
         drive(&Unit::extend(Knight).unwrap().into_object()),
         "100|False|3|rust on turn 100|3|1,2,3|60|False|",
-        "Rust changed the world C# passed, wrote ref and out, and returned its own array"
+        "Rust changed the realm C# passed, wrote ref and out, and returned its own array"
     );
 }
 
