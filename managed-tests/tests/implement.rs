@@ -6,10 +6,11 @@
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use cilbind::native::{ManagedException, NativeResult};
-use cilbind::{MethodRef, Object, Reference, Runtime, TypeRef};
+use cilbind::native::{Lent, ManagedException, NativeResult};
+use cilbind::{Array, MethodRef, Object, Reference, Runtime, TypeRef};
 use managed_tests::implement::r#impl::{
-    Arena, IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point,
+    Arena, IDamageable, IDamageableImpl, IScorer, IScorerImpl, Monster, MonsterBase, MonsterOverrides, Point, Realm,
+    Unit, UnitBase, UnitOverrides,
 };
 
 static IDAMAGEABLE: TypeRef = TypeRef::new("Implement", "Impl", "IDamageable");
@@ -50,6 +51,7 @@ struct Target {
     drops: Arc<AtomicUsize>,
 }
 
+// README: begin
 impl IDamageableImpl for Target {
     fn damage(&self, amount: i32) -> NativeResult<i32> {
         match amount {
@@ -62,6 +64,7 @@ impl IDamageableImpl for Target {
         Ok(Some(self.name.clone()))
     }
 }
+// README: end
 
 fn implement(value: Target) -> cilbind::Result<Object> {
     Ok(IDamageable::implement(value)?.into_object())
@@ -172,6 +175,7 @@ impl Drop for Orc {
 
 struct Golem;
 
+// README: begin
 impl MonsterOverrides for Golem {
     fn kind(&self, this: &MonsterBase<'_>) -> NativeResult<Option<String>> {
         // `health` is Monster's public field, reached through the base handle's `Deref`.
@@ -187,6 +191,7 @@ impl MonsterOverrides for Golem {
         )))
     }
 }
+// README: end
 
 #[test]
 fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_class() {
@@ -354,4 +359,85 @@ fn full_structs_cross_constructors_base_calls_and_protected_members_of_a_rust_su
         Point { x: -2, y: -2 },
         "C#'s virtual call reached Rust, which mirrored the step (protected Mirror) and took it (base Step)"
     );
+}
+
+/// Overrides every virtual of `Unit`: an object parameter, `ref` and `out` parameters, an
+/// array parameter and result.
+struct Knight;
+
+impl UnitOverrides for Knight {
+    fn update(&self, _this: &UnitBase<'_>, world: Option<Lent<'_, Realm>>) -> NativeResult<()> {
+        let world = world.expect("C# passes a realm").to_owned()?;
+        world.set_turn(world.turn()? + 100)?;
+        Ok(())
+    }
+    fn try_find(
+        &self,
+        _this: &UnitBase<'_>,
+        world: Option<Lent<'_, Realm>>,
+        budget: &mut i32,
+        found: &mut Option<String>,
+        cost: &mut i32,
+    ) -> NativeResult<bool> {
+        *budget -= 2;
+        *found = Some(format!("rust on turn {}", world.expect("a realm").to_owned()?.turn()?));
+        *cost = 3;
+        Ok(false)
+    }
+    fn scale(&self, _this: &UnitBase<'_>, values: Option<Array<i32>>, factor: i32) -> NativeResult<Option<Array<i32>>> {
+        let sum: i32 = values.expect("an array").to_vec()?.iter().sum();
+        Ok(Some(Array::from_slice(&[sum * factor])?))
+    }
+}
+
+/// Overrides nothing: every virtual runs the trait's default, which forwards to the base.
+struct Peasant;
+
+// README: begin
+impl UnitOverrides for Peasant {} // Update, TryFind and Scale: the base's
+                                  // README: end
+
+#[test]
+fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded_to_the_base() {
+    setup();
+    static UNIT: TypeRef = TypeRef::new("Implement", "Impl", "Unit");
+    let drive = |unit: &Object| -> String {
+        MethodRef::new(&UNIT, "Drive", &["Impl.Unit"])
+            .call::<_, Option<String>>((unit,))
+            .unwrap()
+            .unwrap()
+    };
+    let csharp = drive(&Unit::new().unwrap().into_object());
+    assert_eq!(csharp, "1|True|4|earth|7|10,20,30|10,20,30|True|base update;");
+    assert_eq!(
+        drive(&Unit::extend(Peasant).unwrap().into_object()),
+        csharp,
+        "the defaults forwarded the same realm, budget, outs and array to the base, and its results back"
+    );
+    assert_eq!(
+        drive(&Unit::extend(Knight).unwrap().into_object()),
+        "100|False|3|rust on turn 100|3|1,2,3|60|False|",
+        "Rust changed the realm C# passed, wrote ref and out, and returned its own array"
+    );
+}
+
+#[test]
+fn the_readme_shows_the_implementations_above() {
+    let source = include_str!("implement.rs");
+    let readme = include_str!("../../README.md");
+    let mut lines = source.lines();
+    let mut blocks = 0;
+    while lines.any(|l| l.trim() == "// README: begin") {
+        let here: String = lines
+            .by_ref()
+            .take_while(|l| l.trim() != "// README: end")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(
+            readme.contains(&format!("```rust,ignore\n{here}```")),
+            "README differs from:\n{here}"
+        );
+        blocks += 1;
+    }
+    assert_eq!(blocks, 3, "the README shows an interface, a subclass and the defaults");
 }

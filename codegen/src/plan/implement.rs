@@ -20,7 +20,8 @@
 
 use std::collections::BTreeSet;
 
-use super::classify::{ClassifiedMember, ClassifiedType, Crossing, TypeClass};
+use super::classify::{ClassifiedMember, ClassifiedType, TypeClass};
+use super::forward::{forward, BaseForward};
 use super::incoming::{self, IncomingForm};
 use super::items::{FieldItem, MemberItem, MethodItem, Owner};
 use super::member::{plan_members, Owned};
@@ -28,7 +29,7 @@ use super::names;
 use super::natives::icall_name;
 use super::rust_ty::Resolver;
 use super::skip::{Skip, SkipKind};
-use crate::model::{MemberModelRef, MethodModel, Model, Primitive, Ty, TypeKind, TypeModel};
+use crate::model::{MemberModelRef, MethodModel, Model, Ty, TypeKind, TypeModel};
 
 /// The Rust-implementation items of one type.
 #[derive(Clone, Debug)]
@@ -74,9 +75,9 @@ pub(crate) struct ImplMember {
     pub params: Vec<(String, IncomingForm)>,
     /// The result.
     pub ret: IncomingForm,
-    /// A class's virtual member: the trait's default body calls this base method (the
-    /// `base_…` method's name) with these argument expressions. `None`: required.
-    pub default: Option<(String, Vec<String>)>,
+    /// A class's virtual member: the trait's default body, a call of the base implementation
+    /// (see [`forward`](super::forward)). `None`: required.
+    pub default: Option<BaseForward>,
 }
 
 /// The implementation items of the bound type `t`, and the skips met. `None` for types that
@@ -164,13 +165,20 @@ pub(super) fn plan(
                 }
             })
             .flatten()
-            .filter(|b| b.method_type_params.is_empty() && !b.is_unsafe);
-        let decided = planned.and_then(|(desc, params, ret, forwards)| {
+            .ok_or("its base implementation is not bound")
+            .and_then(|b| match b {
+                // A base call with full-struct parameters goes through a pointer trampoline,
+                // like the method it calls (the runtime builds `Base{n}`'s with its mask).
+                b if !b.method_type_params.is_empty() || b.is_unsafe => {
+                    Err("its base implementation cannot be called from Rust")
+                }
+                b => Ok(b),
+            });
+        let decided = planned.and_then(|(desc, params, ret)| {
             let default = if required {
                 None
             } else {
-                let b = base.ok_or("its base implementation cannot be called from Rust")?;
-                let args = forwards.ok_or("its parameters or result cannot be forwarded to the base")?;
+                let b = base?;
                 let mut b = (**b).clone();
                 b.rust_name = format!("base_{}", b.rust_name.trim_start_matches("r#"));
                 b.doc = vec![format!(
@@ -179,9 +187,9 @@ pub(super) fn plan(
                 )];
                 b.defaults = None;
                 b.public = true;
-                let name = b.rust_name.clone();
+                let forwarded = forward(&params, &ret, &mut b)?;
                 base_calls.push(b);
-                Some((name, args))
+                Some(forwarded)
             };
             Ok::<_, String>((desc, params, ret, default))
         });
@@ -370,10 +378,9 @@ fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
     }
 }
 
-type Forms = (String, Vec<(String, IncomingForm)>, IncomingForm, Option<Vec<String>>);
+type Forms = (String, Vec<(String, IncomingForm)>, IncomingForm);
 
-/// The member's parameter list, its C#→Rust forms, and the expressions that forward each
-/// parameter to the base implementation (`None` when one cannot be).
+/// The member's parameter list as Mono prints it, and its C#→Rust forms.
 fn forms(
     res: &Resolver,
     module: &[String],
@@ -390,34 +397,14 @@ fn forms(
     }
     let mut taken = BTreeSet::from(["this".to_string()]);
     let mut params = Vec::new();
-    let mut forwards = Some(Vec::new());
     for (p, c) in m.params.iter().zip(&sig.params) {
         let form = incoming::parameter(res, module, c).map_err(|e| format!("parameter `{}`: {e}", p.name))?;
-        let name = names::unique(names::snake_case(&p.name), &mut taken);
-        let forward = match c {
-            Crossing::Primitive(_) | Crossing::Enum { flags: false, .. } | Crossing::String => Some(name.clone()),
-            Crossing::FullStruct(_) => Some(format!("&{name}")),
-            _ => None,
-        };
-        forwards = forwards.zip(forward).map(|(mut f, a)| {
-            f.push(a);
-            f
-        });
-        params.push((name, form));
+        params.push((names::unique(names::snake_case(&p.name), &mut taken), form));
     }
     let ret = incoming::result(res, module, &sig.ret).map_err(|e| format!("return type: {e}"))?;
     let desc = icall_name(t, m).ok_or("a parameter type has no internal-call name")?;
     let desc = desc[desc.find('(').map_or(0, |i| i + 1)..desc.len().saturating_sub(1)].to_string();
-    let ret_forwards = matches!(
-        sig.ret,
-        Crossing::Void
-            | Crossing::Primitive(_)
-            | Crossing::Enum { flags: false, .. }
-            | Crossing::String
-            | Crossing::Handle { .. }
-            | Crossing::FullStruct(_)
-    ) && !matches!(sig.ret, Crossing::Primitive(Primitive::Char));
-    Ok((desc, params, ret, forwards.filter(|_| ret_forwards)))
+    Ok((desc, params, ret))
 }
 
 /// The trait method's name: a property accessor is named after its property.

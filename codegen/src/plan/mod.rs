@@ -16,6 +16,7 @@ mod callback;
 pub(crate) mod classify;
 mod defaults;
 mod field;
+mod forward;
 mod function_id;
 pub(crate) mod implement;
 pub(crate) mod incoming;

@@ -5,7 +5,7 @@
 
 use super::format::Splices;
 use super::method::{call_parts, render_via, Via};
-use super::tokens::{docs, ident, lit_str, ty};
+use super::tokens::{code, docs, ident, lit_str, ty};
 use crate::plan::{ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
@@ -190,10 +190,18 @@ fn trait_method(m: &ImplMember, base: Option<&Ident>) -> TokenStream {
         quote!(#n: #t)
     });
     let ret = ty(&m.ret.rust);
-    let default = m.default.as_ref().map(|(base, args)| {
-        let base = ident(base);
-        let args = args.iter().map(|a| ty(a));
-        quote!({ Ok(this.#base(#(#args),*)?) })
+    let default = m.default.as_ref().map(|d| {
+        let base = ident(&d.base);
+        let args = d.args.iter().map(|a| code(a));
+        if d.writes.is_empty() {
+            return quote!({ Ok(this.#base(#(#args),*)?) });
+        }
+        let (bind, writes, value) = (code(&d.bind), d.writes.iter().map(|w| code(w)), code(&d.value));
+        quote!({
+            let #bind = this.#base(#(#args),*)?;
+            #(#writes)*
+            Ok(#value)
+        })
     });
     let end = if default.is_some() { quote!() } else { quote!(;) };
     quote! {

@@ -23,6 +23,15 @@ pub(super) fn ty(spelling: &str) -> TokenStream {
     })
 }
 
+/// The tokens of an expression, pattern or statement the plan spelled (a forwarding default's
+/// arguments and `out` writes, `plan::forward`).
+pub(super) fn code(spelling: &str) -> TokenStream {
+    spelling.parse().unwrap_or_else(|_| {
+        let msg = format!("cilbind: no tokens for the code `{spelling}`");
+        quote!(::core::compile_error!(#msg))
+    })
+}
+
 /// A string literal, escaped as Rust's `{:?}` escapes it.
 pub(super) fn lit_str(s: &str) -> Literal {
     format!("{s:?}").parse().unwrap_or_else(|_| Literal::string(s))

@@ -21,9 +21,16 @@ namespace Features.Implement
         public abstract double Area();
         public virtual string Describe() { return "shape"; }
         public virtual void Resize(ref int size) { }
+        public virtual void Draw(Canvas canvas) { }
+        public virtual bool TryMeasure(Canvas canvas, ref int tries, out double width, out bool exact) { width = 0; exact = false; return false; }
+        public virtual void Nudge(ref Point origin) { }
+        public virtual int[] Corners(int[] xs, string[] labels, params Canvas[] layers) { return xs; }
+        public virtual void Toggle(ref bool on) { on = !on; }
         protected int Twice(int x) { return 2 * x; }
         public int Sides() { return sides; }
     }
+
+    public class Canvas { public int Width; }
 
     public sealed class Closed { public override string ToString() { return "closed"; } }
 }

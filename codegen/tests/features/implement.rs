@@ -28,6 +28,58 @@ pub mod features {
     pub mod implement {
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
+        pub static __TYPE_Canvas: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "Canvas",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Implement.Canvas` (assembly `Feature`)."]
+            Canvas(::cilbind::Object), __TYPE_Canvas, [::cilbind::Object]
+        );
+        impl Canvas {
+            /// Reads the .NET field `Features.Implement.Canvas.Width` (System.Int32).
+            pub fn width(&self) -> ::cilbind::Result<i32> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Canvas,
+                    "Width",
+                );
+                Ok({
+                    let __r: i32 = F.get(Some(self))?;
+                    __r
+                })
+            }
+            /// Writes the .NET field `Features.Implement.Canvas.Width` (System.Int32).
+            pub fn set_width(&self, value: i32) -> ::cilbind::Result<()> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Canvas,
+                    "Width",
+                );
+                F.set(Some(self), value)
+            }
+            /// Binds `Features.Implement.Canvas..ctor()` (`Canvas..ctor`).
+            #[inline]
+            pub fn new() -> ::cilbind::Result<Self> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Canvas,
+                    ".ctor",
+                    &[],
+                    0b0,
+                );
+                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
+                Ok(
+                    <Self as ::cilbind::Reference>::from_object(
+                        __r
+                            .ok_or_else(|| ::cilbind::Error::NullReference(
+                                "a constructor returned null".into(),
+                            ))?,
+                    )?,
+                )
+            }
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
         pub static __TYPE_Closed: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
             "Feature",
             "Features.Implement",
@@ -433,6 +485,117 @@ pub mod features {
                 );
                 M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(size)))
             }
+            /// Binds `void Features.Implement.Shape.Draw(Features.Implement.Canvas canvas)` (`Shape.Draw`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn draw(
+                &self,
+                canvas: ::core::option::Option<&dyn ::cilbind::Is<Canvas>>,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shape,
+                    "Draw",
+                    &["Features.Implement.Canvas"],
+                );
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    canvas.map(::cilbind::AsObject::object),
+                ))
+            }
+            /// Binds `System.Boolean Features.Implement.Shape.TryMeasure(Features.Implement.Canvas canvas, ref System.Int32 tries, out System.Double width, out System.Boolean exact)` (`Shape.TryMeasure`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn try_measure(
+                &self,
+                canvas: ::core::option::Option<&dyn ::cilbind::Is<Canvas>>,
+                tries: &mut i32,
+            ) -> ::cilbind::Result<(bool, f64, ::cilbind::Boolean)> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shape,
+                    "TryMeasure",
+                    &[
+                        "Features.Implement.Canvas",
+                        "System.Int32&",
+                        "System.Double&",
+                        "System.Boolean&",
+                    ],
+                );
+                let mut width: f64 = ::cilbind::generated::zeroed();
+                let mut exact: ::cilbind::Boolean = ::cilbind::generated::zeroed();
+                let __r: bool = M
+                    .thunk()?
+                    .call((
+                        ::cilbind::Reference::as_object(self),
+                        canvas.map(::cilbind::AsObject::object),
+                        ::cilbind::Out(tries),
+                        ::cilbind::Out(&mut width),
+                        ::cilbind::Out(&mut exact),
+                    ))?;
+                Ok((__r, width, exact))
+            }
+            /// Binds `void Features.Implement.Shape.Nudge(ref Features.Implement.Point origin)` (`Shape.Nudge`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn nudge(&self, origin: &mut Point) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Shape,
+                    "Nudge",
+                    &["Features.Implement.Point&"],
+                    0b1,
+                );
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(origin)))
+            }
+            /// Binds `System.Int32[] Features.Implement.Shape.Corners(System.Int32[] xs, System.String[] labels, Features.Implement.Canvas[] layers)` (`Shape.Corners`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn corners(
+                &self,
+                xs: ::core::option::Option<&[i32]>,
+                labels: ::core::option::Option<&::cilbind::ObjectArray<::cilbind::NetString>>,
+                layers: &[::core::option::Option<&Canvas>],
+            ) -> ::cilbind::Result<::core::option::Option<::std::vec::Vec<i32>>> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shape,
+                    "Corners",
+                    &["System.Int32[]", "System.String[]", "Features.Implement.Canvas[]"],
+                );
+                let xs = xs.map(::cilbind::Array::<i32>::from_slice).transpose()?;
+                let layers = ::cilbind::ObjectArray::<Canvas>::from_items(layers)?;
+                let __r: ::core::option::Option<::cilbind::Array<i32>> = M
+                    .thunk()?
+                    .call((
+                        ::cilbind::Reference::as_object(self),
+                        xs.as_ref(),
+                        labels,
+                        Some(&layers),
+                    ))?;
+                Ok(__r.map(|a| a.to_vec()).transpose()?)
+            }
+            /// [`Self::corners`] with the default values of `layers`, as a C# call that leaves them out.
+            #[inline]
+            pub fn corners_defaults(
+                &self,
+                xs: ::core::option::Option<&[i32]>,
+                labels: ::core::option::Option<&::cilbind::ObjectArray<::cilbind::NetString>>,
+            ) -> ::cilbind::Result<::core::option::Option<::std::vec::Vec<i32>>> {
+                Self::corners(self, xs, labels, &[])
+            }
+            /// Binds `void Features.Implement.Shape.Toggle(ref System.Boolean on)` (`Shape.Toggle`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn toggle(&self, on: &mut ::cilbind::Boolean) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shape,
+                    "Toggle",
+                    &["System.Boolean&"],
+                );
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(on)))
+            }
             // skipped `Shape.Twice`: protected member
             /// Binds `System.Int32 Features.Implement.Shape.Sides()` (`Shape.Sides`).
             #[inline]
@@ -445,7 +608,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        // not implementable in Rust `Shape.Resize`: keeps its base behaviour for Rust subclasses: its parameters or result cannot be forwarded to the base
+        // not implementable in Rust `Shape.Toggle`: keeps its base behaviour for Rust subclasses: parameter `on` (&mut bool) cannot be forwarded to the base
         /// The `Features.Implement.Shape` a Rust override runs on, for the length of the call: the class's public
         /// members by `Deref`, its base implementations (`base_…`, called non-virtually) and its
         /// protected members.
@@ -464,6 +627,66 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+            /// The base class's implementation of `Shape.Resize`, called non-virtually.
+            #[inline]
+            pub fn base_resize(&self, size: &mut i32) -> ::cilbind::Result<()> {
+                self.0
+                    .base_call(1usize)?
+                    .call((::cilbind::Reference::as_object(&**self), ::cilbind::Out(size)))
+            }
+            /// The base class's implementation of `Shape.Draw`, called non-virtually.
+            #[inline]
+            pub fn base_draw(
+                &self,
+                canvas: ::core::option::Option<&dyn ::cilbind::Is<Canvas>>,
+            ) -> ::cilbind::Result<()> {
+                self.0
+                    .base_call(2usize)?
+                    .call((
+                        ::cilbind::Reference::as_object(&**self),
+                        canvas.map(::cilbind::AsObject::object),
+                    ))
+            }
+            /// The base class's implementation of `Shape.TryMeasure`, called non-virtually.
+            #[inline]
+            pub fn base_try_measure(
+                &self,
+                canvas: ::core::option::Option<&dyn ::cilbind::Is<Canvas>>,
+                tries: &mut i32,
+            ) -> ::cilbind::Result<(bool, f64, ::cilbind::Boolean)> {
+                let mut width: f64 = ::cilbind::generated::zeroed();
+                let mut exact: ::cilbind::Boolean = ::cilbind::generated::zeroed();
+                let __r: bool = self
+                    .0
+                    .base_call(3usize)?
+                    .call((
+                        ::cilbind::Reference::as_object(&**self),
+                        canvas.map(::cilbind::AsObject::object),
+                        ::cilbind::Out(tries),
+                        ::cilbind::Out(&mut width),
+                        ::cilbind::Out(&mut exact),
+                    ))?;
+                Ok((__r, width, exact))
+            }
+            /// The base class's implementation of `Shape.Nudge`, called non-virtually.
+            #[inline]
+            pub fn base_nudge(&self, origin: &mut Point) -> ::cilbind::Result<()> {
+                self.0
+                    .base_call(4usize)?
+                    .call((::cilbind::Reference::as_object(&**self), ::cilbind::Out(origin)))
+            }
+            /// The base class's implementation of `Shape.Corners`, called non-virtually.
+            #[inline]
+            pub fn base_corners(
+                &self,
+                xs: ::core::option::Option<&::cilbind::Array<i32>>,
+                labels: ::core::option::Option<&::cilbind::ObjectArray<::cilbind::NetString>>,
+                layers: ::core::option::Option<&::cilbind::ObjectArray<Canvas>>,
+            ) -> ::cilbind::Result<::core::option::Option<::cilbind::Array<i32>>> {
+                self.0
+                    .base_call(5usize)?
+                    .call((::cilbind::Reference::as_object(&**self), xs, labels, layers))
             }
             /// The protected method `System.Int32 Features.Implement.Shape.Twice(System.Int32 x)`, reachable from Rust subclasses only.
             #[inline]
@@ -502,6 +725,78 @@ pub mod features {
                 this: &ShapeBase<'_>,
             ) -> ::cilbind::native::NativeResult<Option<String>> {
                 Ok(this.base_describe()?)
+            }
+            /// `Features.Implement.Shape::Resize(int&)`.
+            #[allow(unused_variables)]
+            fn resize(
+                &self,
+                this: &ShapeBase<'_>,
+                size: &mut i32,
+            ) -> ::cilbind::native::NativeResult<()> {
+                Ok(this.base_resize(size)?)
+            }
+            /// `Features.Implement.Shape::Draw(Features.Implement.Canvas)`.
+            #[allow(unused_variables)]
+            fn draw(
+                &self,
+                this: &ShapeBase<'_>,
+                canvas: Option<::cilbind::native::Lent<'_, Canvas>>,
+            ) -> ::cilbind::native::NativeResult<()> {
+                Ok(
+                    this
+                        .base_draw(
+                            canvas
+                                .as_ref()
+                                .map(::cilbind::native::Lent::to_owned)
+                                .transpose()?
+                                .as_ref()
+                                .map(|o| o as &dyn ::cilbind::Is<Canvas>),
+                        )?,
+                )
+            }
+            /// `Features.Implement.Shape::TryMeasure(Features.Implement.Canvas,int&,double&,bool&)`.
+            #[allow(unused_variables)]
+            fn try_measure(
+                &self,
+                this: &ShapeBase<'_>,
+                canvas: Option<::cilbind::native::Lent<'_, Canvas>>,
+                tries: &mut i32,
+                width: &mut f64,
+                exact: &mut bool,
+            ) -> ::cilbind::native::NativeResult<bool> {
+                let (__r, __o0, __o1) = this
+                    .base_try_measure(
+                        canvas
+                            .as_ref()
+                            .map(::cilbind::native::Lent::to_owned)
+                            .transpose()?
+                            .as_ref()
+                            .map(|o| o as &dyn ::cilbind::Is<Canvas>),
+                        tries,
+                    )?;
+                *width = __o0;
+                *exact = ::core::primitive::bool::from(__o1);
+                Ok(__r)
+            }
+            /// `Features.Implement.Shape::Nudge(Features.Implement.Point&)`.
+            #[allow(unused_variables)]
+            fn nudge(
+                &self,
+                this: &ShapeBase<'_>,
+                origin: &mut Point,
+            ) -> ::cilbind::native::NativeResult<()> {
+                Ok(this.base_nudge(origin)?)
+            }
+            /// `Features.Implement.Shape::Corners(int[],string[],Features.Implement.Canvas[])`.
+            #[allow(unused_variables)]
+            fn corners(
+                &self,
+                this: &ShapeBase<'_>,
+                xs: Option<::cilbind::Array<i32>>,
+                labels: Option<::cilbind::ObjectArray<::cilbind::NetString>>,
+                layers: Option<::cilbind::ObjectArray<Canvas>>,
+            ) -> ::cilbind::native::NativeResult<Option<::cilbind::Array<i32>>> {
+                Ok(this.base_corners(xs.as_ref(), labels.as_ref(), layers.as_ref())?)
             }
         }
         impl Shape {
@@ -551,6 +846,241 @@ pub mod features {
                         },
                     )
                 }
+                #[inline]
+                extern "C" fn __impl_resize<T: ShapeOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                    a0: <::cilbind::generated::native_kind::RefValue<
+                        i32,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Implement.Shape::Resize(int&)",
+                        this,
+                        key,
+                        move |v, r| {
+                            let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::hold(a0)?;
+                            let r = v
+                                .resize(
+                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        i32,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                )?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_draw<T: ShapeOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                    a0: <::cilbind::generated::native_kind::Obj<
+                        Canvas,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Implement.Shape::Draw(Features.Implement.Canvas)",
+                        this,
+                        key,
+                        move |v, r| {
+                            let mut h0 = <::cilbind::generated::native_kind::Obj<
+                                Canvas,
+                            > as ::cilbind::generated::Incoming>::hold(a0)?;
+                            let r = v
+                                .draw(
+                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    <::cilbind::generated::native_kind::Obj<
+                                        Canvas,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                )?;
+                            <::cilbind::generated::native_kind::Obj<
+                                Canvas,
+                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_try_measure<T: ShapeOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                    a0: <::cilbind::generated::native_kind::Obj<
+                        Canvas,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    a1: <::cilbind::generated::native_kind::RefValue<
+                        i32,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    a2: <::cilbind::generated::native_kind::OutValue<
+                        f64,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    a3: <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Implement.Shape::TryMeasure(Features.Implement.Canvas,int&,double&,bool&)",
+                        this,
+                        key,
+                        move |v, r| {
+                            let mut h0 = <::cilbind::generated::native_kind::Obj<
+                                Canvas,
+                            > as ::cilbind::generated::Incoming>::hold(a0)?;
+                            let mut h1 = <::cilbind::generated::native_kind::RefValue<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::hold(a1)?;
+                            let mut h2 = <::cilbind::generated::native_kind::OutValue<
+                                f64,
+                            > as ::cilbind::generated::Incoming>::hold(a2)?;
+                            let mut h3 = <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::hold(
+                                a3,
+                            )?;
+                            let r = v
+                                .try_measure(
+                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    <::cilbind::generated::native_kind::Obj<
+                                        Canvas,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        i32,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                                    <::cilbind::generated::native_kind::OutValue<
+                                        f64,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                                    <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::lend(
+                                        &mut h3,
+                                    ),
+                                )?;
+                            <::cilbind::generated::native_kind::Obj<
+                                Canvas,
+                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::finish(h1)?;
+                            <::cilbind::generated::native_kind::OutValue<
+                                f64,
+                            > as ::cilbind::generated::Incoming>::finish(h2)?;
+                            <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::finish(
+                                h3,
+                            )?;
+                            <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_nudge<T: ShapeOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                    a0: <::cilbind::generated::native_kind::RefValue<
+                        Point,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Implement.Shape::Nudge(Features.Implement.Point&)",
+                        this,
+                        key,
+                        move |v, r| {
+                            let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                                Point,
+                            > as ::cilbind::generated::Incoming>::hold(a0)?;
+                            let r = v
+                                .nudge(
+                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        Point,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                )?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                Point,
+                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                                r,
+                            )
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_corners<T: ShapeOverrides>(
+                    this: ::cilbind::generated::RawRef,
+                    key: i64,
+                    a0: <::cilbind::generated::native_kind::Arr<
+                        i32,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    a1: <::cilbind::generated::native_kind::ObjArr<
+                        ::cilbind::NetString,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    a2: <::cilbind::generated::native_kind::ObjArr<
+                        Canvas,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Arr<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        T,
+                        _,
+                    >(
+                        "Features.Implement.Shape::Corners(int[],string[],Features.Implement.Canvas[])",
+                        this,
+                        key,
+                        move |v, r| {
+                            let mut h0 = <::cilbind::generated::native_kind::Arr<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::hold(a0)?;
+                            let mut h1 = <::cilbind::generated::native_kind::ObjArr<
+                                ::cilbind::NetString,
+                            > as ::cilbind::generated::Incoming>::hold(a1)?;
+                            let mut h2 = <::cilbind::generated::native_kind::ObjArr<
+                                Canvas,
+                            > as ::cilbind::generated::Incoming>::hold(a2)?;
+                            let r = v
+                                .corners(
+                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    <::cilbind::generated::native_kind::Arr<
+                                        i32,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    <::cilbind::generated::native_kind::ObjArr<
+                                        ::cilbind::NetString,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                                    <::cilbind::generated::native_kind::ObjArr<
+                                        Canvas,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                                )?;
+                            <::cilbind::generated::native_kind::Arr<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            <::cilbind::generated::native_kind::ObjArr<
+                                ::cilbind::NetString,
+                            > as ::cilbind::generated::Incoming>::finish(h1)?;
+                            <::cilbind::generated::native_kind::ObjArr<
+                                Canvas,
+                            > as ::cilbind::generated::Incoming>::finish(h2)?;
+                            <::cilbind::generated::native_kind::Arr<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(r)
+                        },
+                    )
+                }
                 ::cilbind::generated::ProxyType::of::<
                     T,
                 >(
@@ -566,8 +1096,44 @@ pub mod features {
                             }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Shape, name : "Describe", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_describe:: < T
+                            >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Shape, name : "Resize", params : & ["System.Int32&"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "int&", __impl_resize:: < T
+                            >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Shape, name : "Draw", params : &
+                            ["Features.Implement.Canvas"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe
+                            "Features.Implement.Canvas", __impl_draw:: < T >), },
+                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Shape,
+                            name : "TryMeasure", params : & ["Features.Implement.Canvas",
+                            "System.Int32&", "System.Double&", "System.Boolean&"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe
+                            "Features.Implement.Canvas,int&,double&,bool&", __impl_try_measure::
+                            < T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            __TYPE_Shape, name : "Nudge", params : &
+                            ["Features.Implement.Point&"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe
+                            "Features.Implement.Point&", __impl_nudge:: < T >), },
+                            ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Shape,
+                            name : "Corners", params : & ["System.Int32[]", "System.String[]",
+                            "Features.Implement.Canvas[]"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe
+                            "int[],string[],Features.Implement.Canvas[]", __impl_corners:: < T
                             >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
                             __TYPE_Shape, name : "Describe", params : & [], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Shape,
+                            name : "Resize", params : & ["System.Int32&"], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Shape,
+                            name : "Draw", params : & ["Features.Implement.Canvas"], mask : 0i64
+                            }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            __TYPE_Shape, name : "TryMeasure", params : &
+                            ["Features.Implement.Canvas", "System.Int32&", "System.Double&",
+                            "System.Boolean&"], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Shape,
+                            name : "Nudge", params : & ["Features.Implement.Point&"], mask : 1i64
+                            }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            __TYPE_Shape, name : "Corners", params : & ["System.Int32[]",
+                            "System.String[]", "Features.Implement.Canvas[]"], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Shape, name : "Twice", params : & ["System.Int32"], mask :
                             0i64 }
