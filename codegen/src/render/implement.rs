@@ -10,11 +10,9 @@ use crate::plan::{ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-/// The items, then a comment per skip.
+/// A comment per skip, then the items.
 pub(super) fn render(out: &Splices, t: &TypeItem, item: Option<&ImplementItem>, skips: &[Skip]) -> TokenStream {
-    let skips = skips
-        .iter()
-        .map(|s| out.comment(&format!("not implementable in Rust `{}`: {}", s.item, s.reason)));
+    let skips = skips.iter().map(|s| super::skip_comment(out, s));
     let body = item.map(|i| match &i.class {
         None => interface(t, i),
         Some(c) => class(t, i, c),

@@ -13,6 +13,14 @@ namespace Features.Implement
 
     public interface IGenericOnly { void Take<T>(T value); }
 
+    public interface INotifier { event System.EventHandler Changed; }
+
+    public interface IRanked : IScorer { int Rank(); }
+
+    public abstract class Holder<T> { public abstract T Get(); }
+
+    public class Hidden { internal Hidden() { } public virtual int Level() { return 1; } }
+
     public abstract class Shape
     {
         protected int sides;
@@ -26,6 +34,7 @@ namespace Features.Implement
         public virtual void Nudge(ref Point origin) { }
         public virtual int[] Corners(int[] xs, string[] labels, params Canvas[] layers) { return xs; }
         public virtual void Toggle(ref bool on) { on = !on; }
+        public virtual void Limit(int? most) { }
         protected int Twice(int x) { return 2 * x; }
         public int Sides() { return sides; }
     }

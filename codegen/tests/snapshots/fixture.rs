@@ -905,7 +905,7 @@ pub mod fixture {
             }
         }
         impl<T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for T {}
-        // not implementable in Rust `ISolid`: extends other interfaces: not implemented in Rust yet
+        // skipped `implement ISolid`: extends other interfaces: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Outer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
