@@ -22,13 +22,14 @@
 
 use std::collections::BTreeSet;
 
-use super::classify::{ClassifiedMember, ClassifiedType, TypeClass};
+use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType, TypeClass};
 use super::forward::{forward, BaseForward};
 use super::incoming::{self, IncomingForm};
 use super::items::{FieldItem, MemberItem, MethodItem, Owner};
 use super::member::{plan_members, Owned};
 use super::names;
 use super::natives::{icall_name, kind_of};
+use super::protected::Reached;
 use super::rust_ty::Resolver;
 use super::skip::{Skip, SkipKind, Unsupported};
 use crate::model::{MemberModelRef, MethodModel, Model, Ty, TypeKind, TypeModel};
@@ -54,10 +55,12 @@ pub(crate) struct ExtendItem {
     /// `base_…`: the base implementation of each overridable member, called non-virtually
     /// (index `n` is the proxy's `Base{n}`).
     pub base_calls: Vec<MethodItem>,
-    /// Protected methods (index `n` is the proxy's `Protected{n}`).
-    pub protected: Vec<MethodItem>,
-    /// Protected fields (read and written directly: Mono's field access has no visibility check).
-    pub fields: Vec<FieldItem>,
+    /// Protected methods, the class's then its ancestors' (index `n` is the proxy's
+    /// `Protected{n}`); see [`protected`](super::protected).
+    pub protected: Vec<Reached<MethodItem>>,
+    /// Protected fields, the class's then its ancestors' (read and written directly: Mono's
+    /// field access has no visibility check).
+    pub fields: Vec<Reached<FieldItem>>,
 }
 
 /// One trait method and its thunk.
@@ -85,7 +88,7 @@ pub(crate) struct ImplMember {
 /// The implementation items of the bound type `t`, and the skips met. `None` for types that
 /// cannot be implemented or extended at all (sealed, static, value types, delegates).
 pub(super) fn plan(
-    model: &Model,
+    model: &ClassifiedModel,
     res: &Resolver,
     module: &[String],
     t: &TypeModel,
@@ -135,7 +138,7 @@ pub(super) fn plan(
         ));
         return (None, skips);
     }
-    if interface && api.interfaces.iter().any(|i| has_members(model, i)) {
+    if interface && api.interfaces.iter().any(|i| has_members(&model.model, i)) {
         skips.push(skip_type(
             SkipKind::Implementation,
             "extends other interfaces: not implemented in Rust yet".into(),
@@ -236,7 +239,7 @@ pub(super) fn plan(
             skips,
         );
     }
-    let Some(class) = extend(res, module, t, bound, bare, base_calls, &mut skips) else {
+    let Some(class) = extend(model, res, module, t, bound, bare, base_calls, &mut skips) else {
         skips.push(skip_type(
             SkipKind::Constructor,
             "cannot be extended in Rust: no accessible constructor".into(),
@@ -254,7 +257,9 @@ pub(super) fn plan(
 }
 
 /// The constructors, protected methods and fields of an extendable class.
+#[allow(clippy::too_many_arguments)]
 fn extend(
+    model: &ClassifiedModel,
     res: &Resolver,
     module: &[String],
     t: &TypeModel,
@@ -312,48 +317,8 @@ fn extend(
     if constructors.is_empty() {
         return None;
     }
-    let protected_members: Vec<ClassifiedMember> = bound
-        .protected
-        .iter()
-        .filter(|c| {
-            matches!(c.member, MemberModelRef::Field(_))
-                || method_of(t, c.member)
-                    .is_some_and(|m| !m.is_constructor && !m.is_abstract && m.generic_params.is_empty())
-        })
-        .cloned()
-        .collect();
-    let mut protected = Vec::new();
-    let mut fields = Vec::new();
-    for item in plan_members(&owned(res, module, t), &protected_members).0 {
-        match item {
-            MemberItem::Method(m) if !m.is_unsafe => {
-                let mut m = *m;
-                // Not "Binds …": that line marks the type's own bound members (summary counts).
-                m.doc = vec![format!(
-                    "The protected method `{}`, reachable from Rust subclasses only.",
-                    m.net_signature
-                )];
-                m.defaults = None;
-                m.public = true;
-                protected.push(m);
-            }
-            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a protected method with pointer parameters")),
-            MemberItem::Field(mut f) if !f.is_static => {
-                // Not "Reads the .NET field …": that line marks the type's own bound members.
-                f.get_doc = format!(
-                    "Reads the protected field `{}`, reachable from Rust subclasses only.",
-                    f.metadata_name
-                );
-                f.set_doc = format!(
-                    "Writes the protected field `{}`, reachable from Rust subclasses only.",
-                    f.metadata_name
-                );
-                fields.push(f)
-            }
-            MemberItem::Skip(s) => skips.push(unreachable_member(s)),
-            _ => {}
-        }
-    }
+    let mut taken: BTreeSet<String> = base_calls.iter().map(|b| b.rust_name.clone()).collect();
+    let (protected, fields) = super::protected::plan(model, res, module, t, bound, &mut taken, skips);
     Some(ExtendItem {
         base_name: format!("{bare}Base"),
         constructors,
@@ -364,7 +329,7 @@ fn extend(
 }
 
 /// The members of `t` planned as a class's (so that `this` is the class handle).
-fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> Owned<'a> {
+pub(super) fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> Owned<'a> {
     Owned {
         res,
         t,
@@ -381,7 +346,7 @@ fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> O
 
 /// A constructor or protected member with pointer parameters: its `New{n}`/`Protected{n}`
 /// would need a pointer trampoline, which the proxy builds only for full structs.
-fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
+pub(super) fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
     Skip {
         item: format!("implement {item}"),
         assembly: t.path.assembly.clone(),
@@ -392,7 +357,7 @@ fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
 
 /// A constructor or protected member the member planner skipped (its signature has no Rust
 /// form): the same category and reason, as an implementation skip.
-fn unreachable_member(s: Skip) -> Skip {
+pub(super) fn unreachable_member(s: Skip) -> Skip {
     Skip {
         item: format!("implement {}", s.item),
         reason: format!("not reachable from Rust subclasses: {}", s.reason),
@@ -449,7 +414,7 @@ fn trait_name_of(m: &MethodModel) -> String {
     }
 }
 
-fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
+pub(super) fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
     let api = t.api.as_ref()?;
     match r {
         MemberModelRef::Method(i) => api.methods.get(i),

@@ -29,6 +29,7 @@ pub(crate) mod natives;
 mod nullable;
 mod overloads;
 mod param_forms;
+pub(crate) mod protected;
 mod reach;
 mod repr;
 mod runtime_members;

@@ -86,7 +86,7 @@ pub(super) fn plan_type(
         _ => return None,
     };
     let (implement, implement_skips) = match bound {
-        Some(b) => super::implement::plan(&model.model, res, module, t, b),
+        Some(b) => super::implement::plan(model, res, module, t, b),
         None => (None, Vec::new()),
     };
     Some(TypeItem {

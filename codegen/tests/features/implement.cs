@@ -21,7 +21,16 @@ namespace Features.Implement
 
     public class Hidden { internal Hidden() { } public virtual int Level() { return 1; } }
 
-    public abstract class Shape
+    // Shape's base: its protected members are reached from Shape's base handle too; a name
+    // Shape's own members take gets the clash suffix (`twice_2`).
+    public abstract class Figure
+    {
+        protected int layer;
+        protected int Twice(string s) { return 2 * s.Length; }
+        protected void Lift() { layer++; }
+    }
+
+    public abstract class Shape : Figure
     {
         protected int sides;
         protected Shape() { }

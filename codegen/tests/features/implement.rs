@@ -132,6 +132,24 @@ pub mod features {
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
+        pub static __TYPE_Figure: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "Figure",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Implement.Figure` (assembly `Feature`)."]
+            Figure(::cilbind::Object), __TYPE_Figure, [::cilbind::Object]
+        );
+        impl Figure {
+            // skipped `Figure.layer`: protected member
+            // skipped `Figure..ctor`: protected member
+            // skipped `Figure.Twice`: protected member
+            // skipped `Figure.Lift`: protected member
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
         pub static __TYPE_Hidden: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
             "Feature",
             "Features.Implement",
@@ -612,7 +630,7 @@ pub mod features {
         ::cilbind::generated::class_wrapper!(
             unsafe #[doc =
             " Binds the .NET class `Features.Implement.Shape` (assembly `Feature`)."]
-            Shape(::cilbind::Object), __TYPE_Shape, [::cilbind::Object]
+            Shape(Figure), __TYPE_Shape, [::cilbind::Object, Figure]
         );
         impl Shape {
             // skipped `Shape.sides`: protected member
@@ -877,6 +895,16 @@ pub mod features {
             pub fn twice(&self, x: i32) -> ::cilbind::Result<i32> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self), x))
             }
+            /// The protected method `System.Int32 Features.Implement.Figure.Twice(System.String s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn twice_2(&self, s: ::core::option::Option<&str>) -> ::cilbind::Result<i32> {
+                self.0.protected(1usize)?.call((::cilbind::Reference::as_object(&**self), s))
+            }
+            /// The protected method `void Features.Implement.Figure.Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn lift(&self) -> ::cilbind::Result<()> {
+                self.0.protected(2usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
             /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
@@ -888,6 +916,25 @@ pub mod features {
             /// Writes the protected field `sides`, reachable from Rust subclasses only.
             pub fn set_sides(&self, value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
+                F.set(Some(&**self), value)
+            }
+            /// Reads the protected field `layer`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            pub fn layer(&self) -> ::cilbind::Result<i32> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Figure,
+                    "layer",
+                );
+                Ok({
+                    let __r: i32 = F.get(Some(&**self))?;
+                    __r
+                })
+            }
+            /// Writes the protected field `layer`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            pub fn set_layer(&self, value: i32) -> ::cilbind::Result<()> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Figure,
+                    "layer",
+                );
                 F.set(Some(&**self), value)
             }
         }
@@ -1320,7 +1367,10 @@ pub mod features {
                             "System.String[]", "Features.Implement.Canvas[]"], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Shape, name : "Twice", params : & ["System.Int32"], mask :
-                            0i64 }
+                            0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "Twice", params : & ["System.String"], mask :
+                            0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "Lift", params : & [], mask : 0i64 }
                         ]
                     },
                 )
