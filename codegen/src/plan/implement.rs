@@ -87,12 +87,14 @@ pub(crate) struct ImplMember {
 
 /// The implementation items of the bound type `t`, and the skips met. `None` for types that
 /// cannot be implemented or extended at all (sealed, static, value types, delegates).
+/// `class_names`: the names of the class handle's members (see [`protected`](super::protected)).
 pub(super) fn plan(
     model: &ClassifiedModel,
     res: &Resolver,
     module: &[String],
     t: &TypeModel,
     bound: &ClassifiedType,
+    class_names: &BTreeSet<String>,
 ) -> (Option<ImplementItem>, Vec<Skip>) {
     let Some(api) = t
         .api
@@ -239,7 +241,16 @@ pub(super) fn plan(
             skips,
         );
     }
-    let Some(class) = extend(model, res, module, t, bound, bare, base_calls, &mut skips) else {
+    let Some(class) = extend(
+        model,
+        res,
+        module,
+        (t, bound),
+        bare,
+        base_calls,
+        class_names,
+        &mut skips,
+    ) else {
         skips.push(skip_type(
             SkipKind::Constructor,
             "cannot be extended in Rust: no accessible constructor".into(),
@@ -262,10 +273,10 @@ fn extend(
     model: &ClassifiedModel,
     res: &Resolver,
     module: &[String],
-    t: &TypeModel,
-    bound: &ClassifiedType,
+    (t, bound): (&TypeModel, &ClassifiedType),
     bare: &str,
     base_calls: Vec<MethodItem>,
+    class_names: &BTreeSet<String>,
     skips: &mut Vec<Skip>,
 ) -> Option<ExtendItem> {
     let is_ctor = |c: &&ClassifiedMember| method_of(t, c.member).is_some_and(|m| m.is_constructor && !m.is_static);
@@ -318,6 +329,7 @@ fn extend(
         return None;
     }
     let mut taken: BTreeSet<String> = base_calls.iter().map(|b| b.rust_name.clone()).collect();
+    taken.extend(class_names.iter().cloned());
     let (protected, fields) = super::protected::plan(model, res, module, t, bound, &mut taken, skips);
     Some(ExtendItem {
         base_name: format!("{bare}Base"),

@@ -6,23 +6,27 @@
 //! declares it (its owner).
 //!
 //! An ancestor's member that a nearer class redeclares (same name and parameters: an
-//! override or a `new` member) is the nearer one's, so it is left out. An ancestor's members
-//! are named by the overload rule among that ancestor's protected members; a name already
-//! taken on the base handle (by a base call or a nearer class's protected member) gets the
-//! project's clash suffix (`names::unique`: `heal_2`). Ancestors from Mono's class library
+//! override or a `new` member) is the nearer one's, so it is left out. Names: methods of one
+//! .NET name declared by different classes of the chain form one overload group, named by the
+//! overload rule (`overloads::name_group`: `Lift()` and `Lift(int by)` are `lift` and
+//! `lift_with_by`, whichever class declares which); then a name already taken on the base
+//! handle (by a base call, by a member of the class handle it derefs to, or by a nearer
+//! class's member) gets the project's clash suffix (`names::unique`: `sides_3`), the class's
+//! own protected members first. Ancestors from Mono's class library
 //! (`Object.MemberwiseClone`) and ancestors that are not bound (not selected, or generic) are
 //! not reached.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType};
 use super::implement::{method_of, owned, skip, unreachable_member};
 use super::items::{FieldItem, MemberItem, MethodItem};
 use super::member::{mono_params, plan_members};
 use super::names;
+use super::overloads::name_group;
 use super::rust_ty::{type_ref_static, Resolver};
 use super::skip::Skip;
-use crate::model::{is_mono_class_library, MemberModelRef, Ty, TypeModel};
+use crate::model::{is_mono_class_library, MemberModelRef, MethodModel, Ty, TypeModel};
 
 /// A member the base handle reaches, and the `static TypeRef` (a path from the class's
 /// module) of the class that declares it.
@@ -35,7 +39,8 @@ pub(crate) struct Reached<T> {
 }
 
 /// The protected methods and fields of the extendable class `t` (classified as `bound`) and
-/// of its bound ancestors; `taken` holds the base handle's names so far (its base calls).
+/// of its bound ancestors; `taken` holds the names already used on the base handle (its
+/// base calls) or reached through its `Deref` (the class handle's members).
 pub(super) fn plan(
     model: &ClassifiedModel,
     res: &Resolver,
@@ -101,7 +106,15 @@ pub(super) fn plan(
         } else {
             String::new()
         };
-        for item in plan_members(&owned(res, module, owner), &reached).0 {
+        let (items, origins) = plan_members(&owned(res, module, owner), &reached);
+        for (index, item) in items.into_iter().enumerate() {
+            let model_of = || {
+                origins
+                    .iter()
+                    .find(|(_, i)| *i == Some(index))
+                    .and_then(|(r, _)| matches!(r, MemberModelRef::Method(_)).then(|| method_of(owner, *r)))
+                    .flatten()
+            };
             match item {
                 MemberItem::Method(m) if !m.is_unsafe => {
                     let mut m = *m;
@@ -112,11 +125,14 @@ pub(super) fn plan(
                     )];
                     m.defaults = None;
                     m.public = true;
-                    m.rust_name = names::unique(m.rust_name, taken);
-                    methods.push(Reached {
-                        owner_ref: owner_ref.clone(),
-                        item: m,
-                    });
+                    methods.push((
+                        n,
+                        model_of(),
+                        Reached {
+                            owner_ref: owner_ref.clone(),
+                            item: m,
+                        },
+                    ));
                 }
                 MemberItem::Method(m) => skips.push(skip(owner, &m.item, "a protected method with pointer parameters")),
                 MemberItem::Field(mut f) if !f.is_static => {
@@ -129,19 +145,61 @@ pub(super) fn plan(
                         "Writes the protected field `{}`{from}, reachable from Rust subclasses only.",
                         f.metadata_name
                     );
-                    f.getter = names::unique(f.getter, taken);
-                    f.setter = f.setter.map(|s| names::unique(s, taken));
-                    fields.push(Reached {
-                        owner_ref: owner_ref.clone(),
-                        item: f,
-                    });
+                    fields.push((
+                        n,
+                        Reached {
+                            owner_ref: owner_ref.clone(),
+                            item: f,
+                        },
+                    ));
                 }
                 MemberItem::Skip(s) => skips.push(unreachable_member(s)),
                 _ => {}
             }
         }
     }
-    (methods, fields)
+    // The overload rule across the chain: methods of one .NET name declared by different
+    // classes of the chain are one group (as C# sees them from the subclass).
+    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, (_, m, _)) in methods.iter().enumerate() {
+        if let Some(m) = m {
+            groups.entry(m.name.as_str()).or_default().push(i);
+        }
+    }
+    let mut renamed: Vec<(usize, String)> = Vec::new();
+    for (name, group) in &groups {
+        let levels: BTreeSet<usize> = group.iter().map(|&i| methods[i].0).collect();
+        if levels.len() < 2 {
+            continue;
+        }
+        let models: Vec<&MethodModel> = group.iter().filter_map(|&i| methods[i].1).collect();
+        let base = names::snake_case(name);
+        renamed.extend(group.iter().copied().zip(name_group(&base, &models, &[])));
+    }
+    for (i, name) in renamed {
+        methods[i].2.item.rust_name = name;
+        methods[i].2.item.overloaded = true;
+    }
+    // Then the clash suffix, nearest class first (the class's own members keep their names).
+    let levels = methods
+        .iter()
+        .map(|m| m.0)
+        .chain(fields.iter().map(|f| f.0))
+        .max()
+        .unwrap_or(0);
+    for level in 0..=levels {
+        for (_, _, m) in methods.iter_mut().filter(|m| m.0 == level) {
+            m.item.rust_name = names::unique(std::mem::take(&mut m.item.rust_name), taken);
+        }
+        for (_, f) in fields.iter_mut().filter(|f| f.0 == level) {
+            f.item.getter = names::unique(std::mem::take(&mut f.item.getter), taken);
+            f.item.setter = f.item.setter.take().map(|s| names::unique(s, taken));
+        }
+    }
+    (
+        methods.into_iter().map(|(_, _, m)| m).collect(),
+        fields.into_iter().map(|(_, f)| f).collect(),
+    )
 }
 
 /// The path from `module` to the `static TypeRef` of the declared class `t`.

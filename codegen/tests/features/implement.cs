@@ -21,13 +21,17 @@ namespace Features.Implement
 
     public class Hidden { internal Hidden() { } public virtual int Level() { return 1; } }
 
-    // Shape's base: its protected members are reached from Shape's base handle too; a name
-    // Shape's own members take gets the clash suffix (`twice_2`).
+    // Shape's base: its protected members are reached from Shape's base handle too. `Lift` and
+    // `Twice` are overload groups with Shape's (`lift`, `lift_with_by`; `twice_with_x`,
+    // `twice_with_s`); `Sides(int)` gets the clash suffix (`sides_3`): the getter of Shape's
+    // field `sides` keeps `sides`, and Shape's public `Sides()` (`sides_2`, reached through
+    // the base handle's Deref) is not hidden.
     public abstract class Figure
     {
         protected int layer;
         protected int Twice(string s) { return 2 * s.Length; }
         protected void Lift() { layer++; }
+        protected int Sides(int extra) { return layer + extra; }
     }
 
     public abstract class Shape : Figure
@@ -45,6 +49,7 @@ namespace Features.Implement
         public virtual void Toggle(ref bool on) { on = !on; }
         public virtual void Limit(int? most) { }
         protected int Twice(int x) { return 2 * x; }
+        protected void Lift(int by) { sides += by; }
         public int Sides() { return sides; }
     }
 

@@ -147,6 +147,7 @@ pub mod features {
             // skipped `Figure..ctor`: protected member
             // skipped `Figure.Twice`: protected member
             // skipped `Figure.Lift`: protected member
+            // skipped `Figure.Sides`: protected member
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -798,6 +799,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self), ::cilbind::Nullable(most)))
             }
             // skipped `Shape.Twice`: protected member
+            // skipped `Shape.Lift`: protected member
             /// Binds `System.Int32 Features.Implement.Shape.Sides()` (`Shape.Sides`).
             #[inline]
             pub fn sides_2(&self) -> ::cilbind::Result<i32> {
@@ -892,18 +894,31 @@ pub mod features {
             }
             /// The protected method `System.Int32 Features.Implement.Shape.Twice(System.Int32 x)`, reachable from Rust subclasses only.
             #[inline]
-            pub fn twice(&self, x: i32) -> ::cilbind::Result<i32> {
+            pub fn twice_with_x(&self, x: i32) -> ::cilbind::Result<i32> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self), x))
+            }
+            /// The protected method `void Features.Implement.Shape.Lift(System.Int32 by)`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn lift_with_by(&self, by: i32) -> ::cilbind::Result<()> {
+                self.0.protected(1usize)?.call((::cilbind::Reference::as_object(&**self), by))
             }
             /// The protected method `System.Int32 Features.Implement.Figure.Twice(System.String s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
-            pub fn twice_2(&self, s: ::core::option::Option<&str>) -> ::cilbind::Result<i32> {
-                self.0.protected(1usize)?.call((::cilbind::Reference::as_object(&**self), s))
+            pub fn twice_with_s(
+                &self,
+                s: ::core::option::Option<&str>,
+            ) -> ::cilbind::Result<i32> {
+                self.0.protected(2usize)?.call((::cilbind::Reference::as_object(&**self), s))
             }
             /// The protected method `void Features.Implement.Figure.Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn lift(&self) -> ::cilbind::Result<()> {
-                self.0.protected(2usize)?.call((::cilbind::Reference::as_object(&**self),))
+                self.0.protected(3usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+            /// The protected method `System.Int32 Features.Implement.Figure.Sides(System.Int32 extra)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn sides_3(&self, extra: i32) -> ::cilbind::Result<i32> {
+                self.0.protected(4usize)?.call((::cilbind::Reference::as_object(&**self), extra))
             }
             /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {
@@ -1368,9 +1383,14 @@ pub mod features {
                             ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Shape, name : "Twice", params : & ["System.Int32"], mask :
                             0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Shape, name : "Lift", params : & ["System.Int32"], mask : 0i64
+                            }, ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Figure, name : "Twice", params : & ["System.String"], mask :
                             0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
-                            __TYPE_Figure, name : "Lift", params : & [], mask : 0i64 }
+                            __TYPE_Figure, name : "Lift", params : & [], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "Sides", params : & ["System.Int32"], mask :
+                            0i64 }
                         ]
                     },
                 )
