@@ -13,8 +13,13 @@ use std::fmt;
 /// instantiations (`impl List<Int32>`) are counted apart: their generic definition's own
 /// members are already counted (once each), so adding them would count those members twice.
 /// Natives (C# internal calls Rust implements) are counted apart as well
-/// ([`Summary::natives_bound`]). [`Summary::coverage`] counts public members the way the
-/// coverage report does (a property or event is one member).
+/// ([`Summary::natives_bound`]), and so are Rust implementations of C# types
+/// ([`Summary::implementations_bound`]): their skips (items `implement Type` or
+/// `implement Type.Member` in [`Bindings::skips`](crate::Bindings::skips)) say what Rust cannot
+/// implement, extend or override, not what Rust cannot call, so they are no member skips: the
+/// member counts and [`Summary::coverage`] stay those of the public surface.
+/// [`Summary::coverage`] counts public members the way the coverage report does (a property
+/// or event is one member).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Selected types the output declares.
@@ -36,6 +41,13 @@ pub struct Summary {
     pub natives_bound: usize,
     /// Natives with no trait method, by reason (`install_natives` reports them missing).
     pub natives_skipped: BTreeMap<SkipKind, usize>,
+    /// Types Rust can implement or extend: interfaces with an `…Impl` trait and classes with
+    /// an `…Overrides` trait.
+    pub implementations_bound: usize,
+    /// Implementation skips, by reason: interfaces and classes Rust cannot implement or
+    /// extend, virtual members Rust subclasses cannot override (they keep the base
+    /// behaviour), constructors and protected members a Rust subclass cannot reach.
+    pub implementations_skipped: BTreeMap<SkipKind, usize>,
     /// The public members of the selected types, as the coverage report counts them.
     pub coverage: Coverage,
 }
@@ -63,7 +75,18 @@ impl Summary {
                 *s.natives_skipped.entry(skip.kind).or_default() += 1;
             }
         }
+        for t in &plan.types {
+            s.implementations_bound += usize::from(t.implement.is_some());
+            for skip in &t.implement_skips {
+                *s.implementations_skipped.entry(skip.kind).or_default() += 1;
+            }
+        }
         s
+    }
+
+    /// Total number of implementation skips.
+    pub fn implementations_skipped_total(&self) -> usize {
+        self.implementations_skipped.values().sum()
     }
 
     /// Total number of natives with no trait method.
@@ -130,6 +153,17 @@ impl fmt::Display for Summary {
                 self.natives_skipped_total()
             )?;
             for (kind, n) in &self.natives_skipped {
+                writeln!(f, "  {n:>6}  {kind}")?;
+            }
+        }
+        if self.implementations_bound > 0 || !self.implementations_skipped.is_empty() {
+            writeln!(
+                f,
+                "types Rust implements or extends: {} (implementation skips: {})",
+                self.implementations_bound,
+                self.implementations_skipped_total()
+            )?;
+            for (kind, n) in &self.implementations_skipped {
                 writeln!(f, "  {n:>6}  {kind}")?;
             }
         }

@@ -7,8 +7,11 @@
 //! (methods, constructors, accessors), `/// Reads the .NET field` (a field's getter; its
 //! setter is the same member) or `/// The .NET constant`; a skip is a `// skipped `…``
 //! comment, of a type when the item starts with `type ` or `struct `, of a native (counted
-//! apart, as the summary counts natives) when it starts with `native `; a native with a trait
-//! method is a trait method documented `/// The internal call `…``.
+//! apart, as the summary counts natives) when it starts with `native `, of a Rust
+//! implementation (counted apart too) when it starts with `implement `; a native with a trait
+//! method is a trait method documented `/// The internal call `…``; a type Rust implements or
+//! extends has a trait documented `/// A Rust implementation of the .NET interface` or
+//! `/// Rust overrides of the .NET class`.
 
 mod common;
 
@@ -22,6 +25,8 @@ struct Counts {
     types_skipped: usize,
     natives_bound: usize,
     natives_skipped: usize,
+    implementations_bound: usize,
+    implementations_skipped: usize,
 }
 
 fn count_output(rust: &str) -> Counts {
@@ -34,9 +39,15 @@ fn count_output(rust: &str) -> Counts {
             c.members_bound += 1;
         } else if line.starts_with("/// The internal call `") {
             c.natives_bound += 1;
+        } else if line.starts_with("/// A Rust implementation of the .NET interface `")
+            || line.starts_with("/// Rust overrides of the .NET class `")
+        {
+            c.implementations_bound += 1;
         } else if let Some(item) = line.strip_prefix("// skipped `") {
             if item.starts_with("native ") {
                 c.natives_skipped += 1;
+            } else if item.starts_with("implement ") {
+                c.implementations_skipped += 1;
             } else if item.starts_with("type ") || item.starts_with("struct ") {
                 c.types_skipped += 1;
             } else {
@@ -57,13 +68,15 @@ fn check(name: &str, b: &Bindings) -> Counts {
         types_skipped: s.types_skipped_total(),
         natives_bound: s.natives_bound,
         natives_skipped: s.natives_skipped_total(),
+        implementations_bound: s.implementations_bound,
+        implementations_skipped: s.implementations_skipped_total(),
     };
     let output = count_output(&rust);
     assert_eq!(output, summary, "{name}: output vs summary\n{s}");
     eprintln!("{name}: {summary:?}");
     assert_eq!(
         b.skips().len(),
-        summary.members_skipped + summary.types_skipped + summary.natives_skipped,
+        summary.members_skipped + summary.types_skipped + summary.natives_skipped + summary.implementations_skipped,
         "{name}: skips()"
     );
     summary
@@ -105,9 +118,11 @@ fn summary_agrees_with_output_on_every_fixture() {
         total.members_skipped += c.members_skipped;
         total.types_skipped += c.types_skipped;
         total.natives_bound += c.natives_bound;
+        total.implementations_bound += c.implementations_bound;
     }
     assert!(total.members_bound > 300 && total.members_skipped > 10, "{total:?}");
     assert!(total.natives_bound > 30, "{total:?}");
+    assert!(total.implementations_bound > 5, "{total:?}");
 }
 
 #[test]

@@ -14,21 +14,24 @@
 //! share of the lines (hence compile time) of bindings of mscorlib, for types Rust programs
 //! rarely implement; the assembly's own types are the ones a host implements.
 //!
-//! Anything not supported is a skip with a reason (a comment in the output): an interface or
-//! abstract member without a Rust form makes the whole type unimplementable (Mono refuses a
-//! class that leaves one out); a virtual member without one simply keeps its base behaviour.
+//! Anything not supported is a skip with a category and a reason, reported like every skip (a
+//! comment in the output, a row of `--explain`, a count in the summary's implementation
+//! counts) under an item `implement Type` or `implement Type.Member`: an interface or abstract
+//! member without a Rust form makes the whole type unimplementable (Mono refuses a class that
+//! leaves one out); a virtual member without one simply keeps its base behaviour.
 
 use std::collections::BTreeSet;
 
-use super::classify::{ClassifiedMember, ClassifiedType, TypeClass};
+use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType, TypeClass};
 use super::forward::{forward, BaseForward};
 use super::incoming::{self, IncomingForm};
 use super::items::{FieldItem, MemberItem, MethodItem, Owner};
 use super::member::{plan_members, Owned};
 use super::names;
-use super::natives::icall_name;
+use super::natives::{icall_name, kind_of};
+use super::protected::Reached;
 use super::rust_ty::Resolver;
-use super::skip::{Skip, SkipKind};
+use super::skip::{Skip, SkipKind, Unsupported};
 use crate::model::{MemberModelRef, MethodModel, Model, Ty, TypeKind, TypeModel};
 
 /// The Rust-implementation items of one type.
@@ -52,10 +55,12 @@ pub(crate) struct ExtendItem {
     /// `base_…`: the base implementation of each overridable member, called non-virtually
     /// (index `n` is the proxy's `Base{n}`).
     pub base_calls: Vec<MethodItem>,
-    /// Protected methods (index `n` is the proxy's `Protected{n}`).
-    pub protected: Vec<MethodItem>,
-    /// Protected fields (read and written directly: Mono's field access has no visibility check).
-    pub fields: Vec<FieldItem>,
+    /// Protected methods, the class's then its ancestors' (index `n` is the proxy's
+    /// `Protected{n}`); see [`protected`](super::protected).
+    pub protected: Vec<Reached<MethodItem>>,
+    /// Protected fields, the class's then its ancestors' (read and written directly: Mono's
+    /// field access has no visibility check).
+    pub fields: Vec<Reached<FieldItem>>,
 }
 
 /// One trait method and its thunk.
@@ -82,12 +87,14 @@ pub(crate) struct ImplMember {
 
 /// The implementation items of the bound type `t`, and the skips met. `None` for types that
 /// cannot be implemented or extended at all (sealed, static, value types, delegates).
+/// `class_names`: the names of the class handle's members (see [`protected`](super::protected)).
 pub(super) fn plan(
-    model: &Model,
+    model: &ClassifiedModel,
     res: &Resolver,
     module: &[String],
     t: &TypeModel,
     bound: &ClassifiedType,
+    class_names: &BTreeSet<String>,
 ) -> (Option<ImplementItem>, Vec<Skip>) {
     let Some(api) = t
         .api
@@ -106,10 +113,10 @@ pub(super) fn plan(
         _ => return (None, Vec::new()),
     };
     let mut skips = Vec::new();
-    let skip_type = |reason: String| Skip {
-        item: t.path.name.clone(),
+    let skip_type = |kind: SkipKind, reason: String| Skip {
+        item: format!("implement {}", t.path.name),
         assembly: t.path.assembly.clone(),
-        kind: SkipKind::NoRustForm,
+        kind,
         reason,
     };
     // `Finalize` stays the proxy's own: it releases the Rust value (then runs the base one).
@@ -127,11 +134,15 @@ pub(super) fn plan(
     }
     let what = if interface { "implemented" } else { "extended" };
     if !t.generic_params.is_empty() {
-        skips.push(skip_type(format!("generic types are not {what} in Rust yet")));
+        skips.push(skip_type(
+            SkipKind::OpenGeneric,
+            format!("generic types are not {what} in Rust yet"),
+        ));
         return (None, skips);
     }
-    if interface && api.interfaces.iter().any(|i| has_members(model, i)) {
+    if interface && api.interfaces.iter().any(|i| has_members(&model.model, i)) {
         skips.push(skip_type(
+            SkipKind::Implementation,
             "extends other interfaces: not implemented in Rust yet".into(),
         ));
         return (None, skips);
@@ -140,7 +151,10 @@ pub(super) fn plan(
         return (None, skips);
     }
     if interface && !api.events.is_empty() {
-        skips.push(skip_type("declares events: not implemented in Rust yet".into()));
+        skips.push(skip_type(
+            SkipKind::Implementation,
+            "declares events: not implemented in Rust yet".into(),
+        ));
         return (None, skips);
     }
     // Base calls are planned as methods of the type (protected ones classified as public).
@@ -165,12 +179,12 @@ pub(super) fn plan(
                 }
             })
             .flatten()
-            .ok_or("its base implementation is not bound")
+            .ok_or_else(|| implementation("its base implementation is not bound"))
             .and_then(|b| match b {
                 // A base call with full-struct parameters goes through a pointer trampoline,
                 // like the method it calls (the runtime builds `Base{n}`'s with its mask).
                 b if !b.method_type_params.is_empty() || b.is_unsafe => {
-                    Err("its base implementation cannot be called from Rust")
+                    Err(implementation("its base implementation cannot be called from Rust"))
                 }
                 b => Ok(b),
             });
@@ -187,11 +201,11 @@ pub(super) fn plan(
                 )];
                 b.defaults = None;
                 b.public = true;
-                let forwarded = forward(&params, &ret, &mut b)?;
+                let forwarded = forward(&params, &ret, &mut b).map_err(implementation)?;
                 base_calls.push(b);
                 Some(forwarded)
             };
-            Ok::<_, String>((desc, params, ret, default))
+            Ok::<_, Unsupported>((desc, params, ret, default))
         });
         match decided {
             Ok((desc, params, ret, default)) => members.push(ImplMember {
@@ -204,15 +218,15 @@ pub(super) fn plan(
                 ret,
                 default,
             }),
-            Err(reason) if required => {
-                skips.push(skip_type(format!("member `{}`: {reason}", c.display_name)));
+            Err(u) if required => {
+                skips.push(skip_type(u.kind, format!("member `{}`: {}", c.display_name, u.detail)));
                 return (None, skips);
             }
-            Err(reason) => skips.push(Skip {
-                item: c.display_name.clone(),
+            Err(u) => skips.push(Skip {
+                item: format!("implement {}", c.display_name),
                 assembly: t.path.assembly.clone(),
-                kind: SkipKind::NoRustForm,
-                reason: format!("keeps its base behaviour for Rust subclasses: {reason}"),
+                kind: u.kind,
+                reason: format!("keeps its base behaviour for Rust subclasses: {}", u.detail),
             }),
         }
     }
@@ -227,8 +241,18 @@ pub(super) fn plan(
             skips,
         );
     }
-    let Some(class) = extend(res, module, t, bound, bare, base_calls, &mut skips) else {
+    let Some(class) = extend(
+        model,
+        res,
+        module,
+        (t, bound),
+        bare,
+        base_calls,
+        class_names,
+        &mut skips,
+    ) else {
         skips.push(skip_type(
+            SkipKind::Constructor,
             "cannot be extended in Rust: no accessible constructor".into(),
         ));
         return (None, skips);
@@ -244,13 +268,15 @@ pub(super) fn plan(
 }
 
 /// The constructors, protected methods and fields of an extendable class.
+#[allow(clippy::too_many_arguments)]
 fn extend(
+    model: &ClassifiedModel,
     res: &Resolver,
     module: &[String],
-    t: &TypeModel,
-    bound: &ClassifiedType,
+    (t, bound): (&TypeModel, &ClassifiedType),
     bare: &str,
     base_calls: Vec<MethodItem>,
+    class_names: &BTreeSet<String>,
     skips: &mut Vec<Skip>,
 ) -> Option<ExtendItem> {
     let is_ctor = |c: &&ClassifiedMember| method_of(t, c.member).is_some_and(|m| m.is_constructor && !m.is_static);
@@ -295,55 +321,16 @@ fn extend(
                 constructors.push(*m);
             }
             MemberItem::Method(m) => skips.push(skip(t, &m.item, "a constructor with pointer parameters")),
-            MemberItem::Skip(s) => skips.push(s),
+            MemberItem::Skip(s) => skips.push(unreachable_member(s)),
             _ => {}
         }
     }
     if constructors.is_empty() {
         return None;
     }
-    let protected_members: Vec<ClassifiedMember> = bound
-        .protected
-        .iter()
-        .filter(|c| {
-            matches!(c.member, MemberModelRef::Field(_))
-                || method_of(t, c.member)
-                    .is_some_and(|m| !m.is_constructor && !m.is_abstract && m.generic_params.is_empty())
-        })
-        .cloned()
-        .collect();
-    let mut protected = Vec::new();
-    let mut fields = Vec::new();
-    for item in plan_members(&owned(res, module, t), &protected_members).0 {
-        match item {
-            MemberItem::Method(m) if !m.is_unsafe => {
-                let mut m = *m;
-                // Not "Binds …": that line marks the type's own bound members (summary counts).
-                m.doc = vec![format!(
-                    "The protected method `{}`, reachable from Rust subclasses only.",
-                    m.net_signature
-                )];
-                m.defaults = None;
-                m.public = true;
-                protected.push(m);
-            }
-            MemberItem::Method(m) => skips.push(skip(t, &m.item, "a protected method with pointer parameters")),
-            MemberItem::Field(mut f) if !f.is_static => {
-                // Not "Reads the .NET field …": that line marks the type's own bound members.
-                f.get_doc = format!(
-                    "Reads the protected field `{}`, reachable from Rust subclasses only.",
-                    f.metadata_name
-                );
-                f.set_doc = format!(
-                    "Writes the protected field `{}`, reachable from Rust subclasses only.",
-                    f.metadata_name
-                );
-                fields.push(f)
-            }
-            MemberItem::Skip(s) => skips.push(s),
-            _ => {}
-        }
-    }
+    let mut taken: BTreeSet<String> = base_calls.iter().map(|b| b.rust_name.clone()).collect();
+    taken.extend(class_names.iter().cloned());
+    let (protected, fields) = super::protected::plan(model, res, module, t, bound, &mut taken, skips);
     Some(ExtendItem {
         base_name: format!("{bare}Base"),
         constructors,
@@ -354,7 +341,7 @@ fn extend(
 }
 
 /// The members of `t` planned as a class's (so that `this` is the class handle).
-fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> Owned<'a> {
+pub(super) fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> Owned<'a> {
     Owned {
         res,
         t,
@@ -369,13 +356,30 @@ fn owned<'a>(res: &'a Resolver<'a>, module: &'a [String], t: &'a TypeModel) -> O
     }
 }
 
-fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
+/// A constructor or protected member with pointer parameters: its `New{n}`/`Protected{n}`
+/// would need a pointer trampoline, which the proxy builds only for full structs.
+pub(super) fn skip(t: &TypeModel, item: &str, what: &str) -> Skip {
     Skip {
-        item: item.to_string(),
+        item: format!("implement {item}"),
         assembly: t.path.assembly.clone(),
-        kind: SkipKind::NoRustForm,
+        kind: SkipKind::Pointer,
         reason: format!("not reachable from Rust subclasses: {what}"),
     }
+}
+
+/// A constructor or protected member the member planner skipped (its signature has no Rust
+/// form): the same category and reason, as an implementation skip.
+pub(super) fn unreachable_member(s: Skip) -> Skip {
+    Skip {
+        item: format!("implement {}", s.item),
+        reason: format!("not reachable from Rust subclasses: {}", s.reason),
+        ..s
+    }
+}
+
+/// A reason of the implementation itself (not of a type with no Rust form).
+fn implementation(reason: impl Into<String>) -> Unsupported {
+    Unsupported::new(SkipKind::Implementation, reason)
 }
 
 type Forms = (String, Vec<(String, IncomingForm)>, IncomingForm);
@@ -387,22 +391,28 @@ fn forms(
     t: &TypeModel,
     m: &MethodModel,
     c: &ClassifiedMember,
-) -> Result<Forms, String> {
+) -> Result<Forms, Unsupported> {
     if !m.generic_params.is_empty() {
-        return Err("generic methods are not implemented in Rust yet".into());
+        return Err(Unsupported::new(
+            SkipKind::OpenGeneric,
+            "generic methods are not implemented in Rust yet",
+        ));
     }
-    let sig = c.binding.as_ref().map_err(|u| u.to_string())?;
+    let sig = c.binding.as_ref().map_err(Clone::clone)?;
     if sig.ret_by_ref {
-        return Err("returns by reference".into());
+        return Err(Unsupported::new(SkipKind::RefReturn, "returns by reference"));
     }
     let mut taken = BTreeSet::from(["this".to_string()]);
     let mut params = Vec::new();
     for (p, c) in m.params.iter().zip(&sig.params) {
-        let form = incoming::parameter(res, module, c).map_err(|e| format!("parameter `{}`: {e}", p.name))?;
+        let form = incoming::parameter(res, module, c)
+            .map_err(|e| Unsupported::new(kind_of(c), format!("parameter `{}`: {e}", p.name)))?;
         params.push((names::unique(names::snake_case(&p.name), &mut taken), form));
     }
-    let ret = incoming::result(res, module, &sig.ret).map_err(|e| format!("return type: {e}"))?;
-    let desc = icall_name(t, m).ok_or("a parameter type has no internal-call name")?;
+    let ret = incoming::result(res, module, &sig.ret)
+        .map_err(|e| Unsupported::new(kind_of(&sig.ret), format!("return type: {e}")))?;
+    let desc = icall_name(t, m)
+        .ok_or_else(|| Unsupported::new(SkipKind::NoRustForm, "a parameter type has no internal-call name"))?;
     let desc = desc[desc.find('(').map_or(0, |i| i + 1)..desc.len().saturating_sub(1)].to_string();
     Ok((desc, params, ret))
 }
@@ -416,7 +426,7 @@ fn trait_name_of(m: &MethodModel) -> String {
     }
 }
 
-fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
+pub(super) fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
     let api = t.api.as_ref()?;
     match r {
         MemberModelRef::Method(i) => api.methods.get(i),

@@ -38,8 +38,9 @@ pub(crate) struct TypeItem {
     /// Its Rust implementation items (an interface's `…Impl` trait, a class's `…Overrides`),
     /// when it can be implemented or extended.
     pub implement: Option<super::ImplementItem>,
-    /// Why it (or some member) cannot be implemented or extended in Rust; each a comment in
-    /// the output.
+    /// Why it (or some member) cannot be implemented or extended in Rust: items
+    /// `implement Type` or `implement Type.Member`, each a skip comment in the output, a row
+    /// of `--explain` and a count in the summary's implementation counts.
     pub implement_skips: Vec<Skip>,
 }
 

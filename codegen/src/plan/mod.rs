@@ -29,6 +29,7 @@ pub(crate) mod natives;
 mod nullable;
 mod overloads;
 mod param_forms;
+pub(crate) mod protected;
 mod reach;
 mod repr;
 mod runtime_members;
@@ -211,7 +212,8 @@ impl Plan {
             .flat_map(|i| i.members.items.iter().map(MemberRef::Item))
     }
 
-    /// Every skip: types first, then members, then natives without a trait method.
+    /// Every skip: types first, then members, then natives without a trait method, then
+    /// implementation skips (`implement …`).
     pub(crate) fn skips(&self) -> Vec<&Skip> {
         let mut out: Vec<&Skip> = self.skipped_types.iter().map(|t| &t.skip).collect();
         out.extend(self.member_items().filter_map(|m| match m {
@@ -219,6 +221,7 @@ impl Plan {
             MemberRef::Item(_) => None,
         }));
         out.extend(self.natives().flat_map(|n| &n.skips));
+        out.extend(self.types.iter().flat_map(|t| &t.implement_skips));
         out
     }
 

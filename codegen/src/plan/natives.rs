@@ -145,7 +145,7 @@ fn no_form(detail: String) -> Unsupported {
 }
 
 /// The skip category of a crossing that has no C#→Rust form.
-fn kind_of(c: &Crossing) -> SkipKind {
+pub(super) fn kind_of(c: &Crossing) -> SkipKind {
     match c {
         Crossing::ByRef { target, .. } => kind_of(target),
         Crossing::Nullable(_) => SkipKind::Nullable,

@@ -39,6 +39,11 @@ pub enum SkipKind {
     TooManyArguments,
     /// A type the runtime itself binds (primitives, `Object`, `String`, core interfaces).
     RuntimeType,
+    /// A C# type Rust cannot implement or extend yet, or a virtual member whose Rust
+    /// subclasses keep the base behaviour (an interface extending others or declaring events,
+    /// a virtual member whose base implementation cannot be called or forwarded to). Only
+    /// implementation skips (items `implement …`) have it.
+    Implementation,
     /// No Rust form yet: a type without a Rust declaration, `ref` of an array, a field or
     /// constant of a kind not bound yet, a value that does not fit its type.
     NoRustForm,
@@ -63,6 +68,7 @@ impl SkipKind {
             SkipKind::Constructor => "constructor",
             SkipKind::RuntimeType => "runtime-type",
             SkipKind::TooManyArguments => "too-many-arguments",
+            SkipKind::Implementation => "implementation",
             SkipKind::NoRustForm => "no-rust-form",
         }
     }
@@ -86,6 +92,7 @@ impl fmt::Display for SkipKind {
             SkipKind::Constructor => "constructor Rust can't call",
             SkipKind::RuntimeType => "bound by the runtime itself",
             SkipKind::TooManyArguments => "too many arguments",
+            SkipKind::Implementation => "not implementable or overridable in Rust yet",
             SkipKind::NoRustForm => "no Rust form yet",
         })
     }

@@ -85,8 +85,23 @@ pub(super) fn plan_type(
         }
         _ => return None,
     };
+    // The names the class handle's members take: a base handle (which derefs to it) gives its
+    // own members other names, so that none hides one of these.
+    let class_names: BTreeSet<String> = match &kind {
+        TypeItemKind::Reference { members: Some(m), .. } => m
+            .items
+            .iter()
+            .flat_map(|i| match i {
+                MemberItem::Method(m) => vec![m.rust_name.clone()],
+                MemberItem::Field(f) => std::iter::once(f.getter.clone()).chain(f.setter.clone()).collect(),
+                MemberItem::Const(c) => vec![c.name.clone()],
+                MemberItem::Skip(_) => Vec::new(),
+            })
+            .collect(),
+        _ => BTreeSet::new(),
+    };
     let (implement, implement_skips) = match bound {
-        Some(b) => super::implement::plan(&model.model, res, module, t, b),
+        Some(b) => super::implement::plan(model, res, module, t, b, &class_names),
         None => (None, Vec::new()),
     };
     Some(TypeItem {

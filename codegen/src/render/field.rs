@@ -20,7 +20,7 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
         (false, false, None) => quote!(Some(self)),
     };
     let receiver = (!f.is_static).then(|| quote!(&self));
-    let type_ref = ident(type_ref);
+    let type_ref = ty(type_ref);
     let field_name = lit_str(&f.metadata_name);
     // A generic definition's field is found in `Self`'s closed class.
     let field_ref = if f.generic {

@@ -10,11 +10,9 @@ use crate::plan::{ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-/// The items, then a comment per skip.
+/// A comment per skip, then the items.
 pub(super) fn render(out: &Splices, t: &TypeItem, item: Option<&ImplementItem>, skips: &[Skip]) -> TokenStream {
-    let skips = skips
-        .iter()
-        .map(|s| out.comment(&format!("not implementable in Rust `{}`: {}", s.item, s.reason)));
+    let skips = skips.iter().map(|s| super::skip_comment(out, s));
     let body = item.map(|i| match &i.class {
         None => interface(t, i),
         Some(c) => class(t, i, c),
@@ -92,7 +90,11 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         quote!(::cilbind::generated::ProxyMember::#kind { owner: &#type_ref, name: #name, params: &[#(#params),*], mask: #mask })
     };
     members.extend(c.base_calls.iter().map(|m| names("BaseCall", m)));
-    members.extend(c.protected.iter().map(|m| names("Protected", m)));
+    members.extend(c.protected.iter().map(|m| {
+        let (name, params) = (lit_str(&m.item.metadata_name), m.item.mono_params.iter().map(|p| lit_str(p)));
+        let (owner, mask) = (code(&m.owner_ref), m.item.mask as i64);
+        quote!(::cilbind::generated::ProxyMember::Protected { owner: &#owner, name: #name, params: &[#(#params),*], mask: #mask })
+    }));
     let via = |thunk: TokenStream| Via {
         thunk,
         this: quote!(::cilbind::Reference::as_object(&**self)),
@@ -106,11 +108,11 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         .protected
         .iter()
         .enumerate()
-        .map(|(n, m)| render_via(m, &t.type_ref, Some(&via(quote!(self.0.protected(#n)?)))));
+        .map(|(n, m)| render_via(&m.item, &m.owner_ref, Some(&via(quote!(self.0.protected(#n)?)))));
     let fields = c
         .fields
         .iter()
-        .map(|f| super::field::render_on(f, &t.type_ref, Some(quote!(Some(&**self)))));
+        .map(|f| super::field::render_on(&f.item, &f.owner_ref, Some(quote!(Some(&**self)))));
     let ctors = c.constructors.iter().enumerate().map(|(n, m)| {
         let (sig, pre, args) = call_parts(m);
         let name = ident(&m.rust_name);

@@ -370,7 +370,7 @@ fn param_codes(m: &MethodItem) -> Vec<ParamCode> {
 /// [`render`], through `via` when given.
 pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> TokenStream {
     let params = param_codes(m);
-    let type_ref = ident(type_ref);
+    let type_ref = ty(type_ref);
     let metadata_name = lit_str(&m.metadata_name);
     let mono_params = m.mono_params.iter().map(|n| lit_str(n));
     // A generic definition's member is found per closed class: `Self`'s, made from the

@@ -13,7 +13,28 @@ namespace Features.Implement
 
     public interface IGenericOnly { void Take<T>(T value); }
 
-    public abstract class Shape
+    public interface INotifier { event System.EventHandler Changed; }
+
+    public interface IRanked : IScorer { int Rank(); }
+
+    public abstract class Holder<T> { public abstract T Get(); }
+
+    public class Hidden { internal Hidden() { } public virtual int Level() { return 1; } }
+
+    // Shape's base: its protected members are reached from Shape's base handle too. `Lift` and
+    // `Twice` are overload groups with Shape's (`lift`, `lift_with_by`; `twice_with_x`,
+    // `twice_with_s`); `Sides(int)` gets the clash suffix (`sides_3`): the getter of Shape's
+    // field `sides` keeps `sides`, and Shape's public `Sides()` (`sides_2`, reached through
+    // the base handle's Deref) is not hidden.
+    public abstract class Figure
+    {
+        protected int layer;
+        protected int Twice(string s) { return 2 * s.Length; }
+        protected void Lift() { layer++; }
+        protected int Sides(int extra) { return layer + extra; }
+    }
+
+    public abstract class Shape : Figure
     {
         protected int sides;
         protected Shape() { }
@@ -26,7 +47,9 @@ namespace Features.Implement
         public virtual void Nudge(ref Point origin) { }
         public virtual int[] Corners(int[] xs, string[] labels, params Canvas[] layers) { return xs; }
         public virtual void Toggle(ref bool on) { on = !on; }
+        public virtual void Limit(int? most) { }
         protected int Twice(int x) { return 2 * x; }
+        protected void Lift(int by) { sides += by; }
         public int Sides() { return sides; }
     }
 

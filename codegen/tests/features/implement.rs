@@ -132,6 +132,110 @@ pub mod features {
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
+        pub static __TYPE_Figure: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "Figure",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Implement.Figure` (assembly `Feature`)."]
+            Figure(::cilbind::Object), __TYPE_Figure, [::cilbind::Object]
+        );
+        impl Figure {
+            // skipped `Figure.layer`: protected member
+            // skipped `Figure..ctor`: protected member
+            // skipped `Figure.Twice`: protected member
+            // skipped `Figure.Lift`: protected member
+            // skipped `Figure.Sides`: protected member
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Hidden: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "Hidden",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET class `Features.Implement.Hidden` (assembly `Feature`)."]
+            Hidden(::cilbind::Object), __TYPE_Hidden, [::cilbind::Object]
+        );
+        impl Hidden {
+            /// Binds `System.Int32 Features.Implement.Hidden.Level()` (`Hidden.Level`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn level(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Hidden,
+                    "Level",
+                    &[],
+                );
+                M.call((::cilbind::Reference::as_object(self),))
+            }
+        }
+        // skipped `implement Hidden`: cannot be extended in Rust: no accessible constructor
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Holder: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "Holder`1",
+        );
+        /// Binds the .NET class `Features.Implement.Holder`1` (assembly `Feature`).
+        pub struct Holder<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Holder<T0> {
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                ::cilbind::generated::closed_class::<
+                    Self,
+                >(|| __TYPE_Holder.class()?.instantiate(&[T0::class()?]))
+            }
+        }
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Holder<T0> {
+            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
+                Holder(obj, ::core::marker::PhantomData)
+            }
+            fn as_object(&self) -> &::cilbind::Object {
+                &self.0
+            }
+            fn into_object(self) -> ::cilbind::Object {
+                self.0
+            }
+        }
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+        for Holder<T0> {}
+        impl<T0> ::core::clone::Clone for Holder<T0> {
+            fn clone(&self) -> Self {
+                Holder(self.0.clone(), ::core::marker::PhantomData)
+            }
+        }
+        impl<T0> ::core::fmt::Debug for Holder<T0> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "Holder({:?})", self.0)
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> Holder<T0> {
+            // skipped `Holder..ctor`: protected member
+            /// Binds `T Features.Implement.Holder`1.Get()` (`Holder.Get`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                    &__TYPE_Holder,
+                    "Get",
+                    &[],
+                );
+                let __r: <T0 as ::cilbind::TypeArg>::Raw = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call((::cilbind::Reference::as_object(self),))?;
+                Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
+            }
+        }
+        // skipped `implement Holder`: generic types are not extended in Rust yet
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
         pub static __TYPE_IGenericOnly: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
             "Feature",
             "Features.Implement",
@@ -170,7 +274,93 @@ pub mod features {
             }
         }
         impl<T: ::cilbind::Is<IGenericOnly> + ::cilbind::Reference> IGenericOnlyExt for T {}
-        // not implementable in Rust `IGenericOnly`: member `IGenericOnly.Take`: generic methods are not implemented in Rust yet
+        // skipped `implement IGenericOnly`: member `IGenericOnly.Take`: generic methods are not implemented in Rust yet
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_INotifier: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "INotifier",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Implement.INotifier` (assembly `Feature`)."]
+            INotifier(::cilbind::Object), __TYPE_INotifier, [::cilbind::Object]
+        );
+        /// The methods of the .NET interface `Features.Implement.INotifier`, for every type that implements it.
+        pub trait INotifierExt: ::cilbind::Is<INotifier> + ::cilbind::Reference {
+            /// Binds `void Features.Implement.INotifier.add_Changed(System.EventHandler value)` (`INotifier.add_Changed`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            fn add_changed(
+                &self,
+                value: ::core::option::Option<
+                    &dyn ::cilbind::Is<super::super::system::EventHandler>,
+                >,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_INotifier,
+                    "add_Changed",
+                    &["System.EventHandler"],
+                );
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    value.map(::cilbind::AsObject::object),
+                ))
+            }
+            /// Binds `void Features.Implement.INotifier.remove_Changed(System.EventHandler value)` (`INotifier.remove_Changed`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            fn remove_changed(
+                &self,
+                value: ::core::option::Option<
+                    &dyn ::cilbind::Is<super::super::system::EventHandler>,
+                >,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_INotifier,
+                    "remove_Changed",
+                    &["System.EventHandler"],
+                );
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    value.map(::cilbind::AsObject::object),
+                ))
+            }
+        }
+        impl<T: ::cilbind::Is<INotifier> + ::cilbind::Reference> INotifierExt for T {}
+        // skipped `implement INotifier`: declares events: not implemented in Rust yet
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_IRanked: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Implement",
+            "IRanked",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Implement.IRanked` (assembly `Feature`)."]
+            IRanked(::cilbind::Object), __TYPE_IRanked, [::cilbind::Object, IScorer]
+        );
+        /// The methods of the .NET interface `Features.Implement.IRanked`, for every type that implements it.
+        pub trait IRankedExt: ::cilbind::Is<IRanked> + ::cilbind::Reference {
+            /// Binds `System.Int32 Features.Implement.IRanked.Rank()` (`IRanked.Rank`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            fn rank(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_IRanked,
+                    "Rank",
+                    &[],
+                );
+                M.call((::cilbind::Reference::as_object(self),))
+            }
+        }
+        impl<T: ::cilbind::Is<IRanked> + ::cilbind::Reference> IRankedExt for T {}
+        // skipped `implement IRanked`: extends other interfaces: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IScorer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -441,7 +631,7 @@ pub mod features {
         ::cilbind::generated::class_wrapper!(
             unsafe #[doc =
             " Binds the .NET class `Features.Implement.Shape` (assembly `Feature`)."]
-            Shape(::cilbind::Object), __TYPE_Shape, [::cilbind::Object]
+            Shape(Figure), __TYPE_Shape, [::cilbind::Object, Figure]
         );
         impl Shape {
             // skipped `Shape.sides`: protected member
@@ -596,7 +786,20 @@ pub mod features {
                 );
                 M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(on)))
             }
+            /// Binds `void Features.Implement.Shape.Limit(System.Nullable`1<System.Int32> most)` (`Shape.Limit`).
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            pub fn limit(&self, most: ::core::option::Option<i32>) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Shape,
+                    "Limit",
+                    &["System.Nullable<System.Int32>"],
+                );
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Nullable(most)))
+            }
             // skipped `Shape.Twice`: protected member
+            // skipped `Shape.Lift`: protected member
             /// Binds `System.Int32 Features.Implement.Shape.Sides()` (`Shape.Sides`).
             #[inline]
             pub fn sides_2(&self) -> ::cilbind::Result<i32> {
@@ -608,7 +811,8 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        // not implementable in Rust `Shape.Toggle`: keeps its base behaviour for Rust subclasses: parameter `on` (&mut bool) cannot be forwarded to the base
+        // skipped `implement Shape.Toggle`: keeps its base behaviour for Rust subclasses: parameter `on` (&mut bool) cannot be forwarded to the base
+        // skipped `implement Shape.Limit`: keeps its base behaviour for Rust subclasses: parameter `most`: a Nullable<T> does not cross from C# to Rust yet
         /// The `Features.Implement.Shape` a Rust override runs on, for the length of the call: the class's public
         /// members by `Deref`, its base implementations (`base_…`, called non-virtually) and its
         /// protected members.
@@ -690,8 +894,31 @@ pub mod features {
             }
             /// The protected method `System.Int32 Features.Implement.Shape.Twice(System.Int32 x)`, reachable from Rust subclasses only.
             #[inline]
-            pub fn twice(&self, x: i32) -> ::cilbind::Result<i32> {
+            pub fn twice_with_x(&self, x: i32) -> ::cilbind::Result<i32> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self), x))
+            }
+            /// The protected method `void Features.Implement.Shape.Lift(System.Int32 by)`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn lift_with_by(&self, by: i32) -> ::cilbind::Result<()> {
+                self.0.protected(1usize)?.call((::cilbind::Reference::as_object(&**self), by))
+            }
+            /// The protected method `System.Int32 Features.Implement.Figure.Twice(System.String s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn twice_with_s(
+                &self,
+                s: ::core::option::Option<&str>,
+            ) -> ::cilbind::Result<i32> {
+                self.0.protected(2usize)?.call((::cilbind::Reference::as_object(&**self), s))
+            }
+            /// The protected method `void Features.Implement.Figure.Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn lift(&self) -> ::cilbind::Result<()> {
+                self.0.protected(3usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
+            /// The protected method `System.Int32 Features.Implement.Figure.Sides(System.Int32 extra)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn sides_3(&self, extra: i32) -> ::cilbind::Result<i32> {
+                self.0.protected(4usize)?.call((::cilbind::Reference::as_object(&**self), extra))
             }
             /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {
@@ -704,6 +931,25 @@ pub mod features {
             /// Writes the protected field `sides`, reachable from Rust subclasses only.
             pub fn set_sides(&self, value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
+                F.set(Some(&**self), value)
+            }
+            /// Reads the protected field `layer`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            pub fn layer(&self) -> ::cilbind::Result<i32> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Figure,
+                    "layer",
+                );
+                Ok({
+                    let __r: i32 = F.get(Some(&**self))?;
+                    __r
+                })
+            }
+            /// Writes the protected field `layer`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            pub fn set_layer(&self, value: i32) -> ::cilbind::Result<()> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Figure,
+                    "layer",
+                );
                 F.set(Some(&**self), value)
             }
         }
@@ -1136,6 +1382,14 @@ pub mod features {
                             "System.String[]", "Features.Implement.Canvas[]"], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Shape, name : "Twice", params : & ["System.Int32"], mask :
+                            0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Shape, name : "Lift", params : & ["System.Int32"], mask : 0i64
+                            }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "Twice", params : & ["System.String"], mask :
+                            0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "Lift", params : & [], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "Sides", params : & ["System.Int32"], mask :
                             0i64 }
                         ]
                     },
@@ -1162,4 +1416,44 @@ pub mod features {
             }
         }
     }
+}
+#[allow(non_camel_case_types, non_snake_case, clippy::all)]
+pub mod system {
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Delegate",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        Delegate(::cilbind::Object), __TYPE_Delegate, [::cilbind::Object]
+    );
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_EventHandler: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "EventHandler",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET delegate `System.EventHandler` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        EventHandler(MulticastDelegate), __TYPE_EventHandler, [::cilbind::Object,
+        MulticastDelegate]
+    );
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_MulticastDelegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "MulticastDelegate",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        MulticastDelegate(Delegate), __TYPE_MulticastDelegate, [::cilbind::Object, Delegate]
+    );
 }

@@ -72,7 +72,7 @@ pub mod features {
             }
         }
         impl<T: ::cilbind::Is<IBuffer> + ::cilbind::Reference> IBufferExt for T {}
-        // not implementable in Rust `IBuffer`: member `IBuffer.Write`: parameter `data`: an unmanaged pointer does not cross from C# to Rust yet
+        // skipped `implement IBuffer`: member `IBuffer.Write`: parameter `data`: an unmanaged pointer does not cross from C# to Rust yet
         /// Binds the .NET enum `Features.Pointers.Kind` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

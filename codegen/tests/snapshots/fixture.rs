@@ -516,6 +516,11 @@ pub mod fixture {
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 self.0.base_call(0usize)?.call((::cilbind::Reference::as_object(&**self),))
             }
+            /// The protected method `void Fixture.Classes.Animal.Hidden()`, declared by `Fixture.Classes.Animal`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn hidden(&self) -> ::cilbind::Result<()> {
+                self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self),))
+            }
         }
         /// Rust overrides of the .NET class `Fixture.Classes.Dog`: `Dog::extend…(value, …)` makes an instance of a
         /// subclass whose overridable members call these methods on `value`. Abstract members are
@@ -570,7 +575,9 @@ pub mod fixture {
                             __TYPE_Dog, name : "Speak", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
                             }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
-                            __TYPE_Dog, name : "Speak", params : & [], mask : 0i64 }
+                            __TYPE_Dog, name : "Speak", params : & [], mask : 0i64 },
+                            ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Animal, name : "Hidden", params : & [], mask : 0i64 }
                         ]
                     },
                 )
@@ -905,7 +912,7 @@ pub mod fixture {
             }
         }
         impl<T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for T {}
-        // not implementable in Rust `ISolid`: extends other interfaces: not implemented in Rust yet
+        // skipped `implement ISolid`: extends other interfaces: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Outer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
