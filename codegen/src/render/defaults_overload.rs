@@ -2,7 +2,7 @@
 //! plan decides which and what, in `plan/defaults.rs`): it takes the leading parameters and
 //! calls the method with the defaults for the rest.
 
-use super::method::ParamCode;
+use super::params::ParamCode;
 use super::tokens::{doc_lines, ident, lit_str, ty};
 use crate::plan::{primitive_value, rust_primitive, DefaultValue, DefaultsOverload, MethodItem, Receiver};
 use proc_macro2::{Ident, TokenStream};

@@ -4,7 +4,8 @@
 //! the base handle and `extend…` constructors for a class.
 
 use super::format::Splices;
-use super::method::{call_parts, render_via, Via};
+use super::method::{render_via, Via};
+use super::params::call_parts;
 use super::tokens::{code, docs, ident, lit_str, ty};
 use crate::plan::{ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
 use proc_macro2::{Ident, TokenStream};

@@ -21,10 +21,11 @@
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
+use super::params::{nullable_stored, nullable_value, param_codes};
 use super::tokens::{doc_lines, ident, lit_str, ty};
 use crate::plan::{
-    primitive_stored, primitive_value, rust_primitive, span_mask, MethodItem, ParamsArray, Pass, PassMode, Primitive,
-    Receiver, Ret, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+    primitive_value, rust_primitive, span_mask, MethodItem, Pass, Receiver, Ret, RETURN_BOXED, RETURN_BY_POINTER,
+    RETURN_DEREF, THIS_BY_POINTER,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -50,183 +51,6 @@ fn mask_expr(mask: u64) -> TokenStream {
         parts.push(quote!(#bits));
     }
     quote!(#(#parts)|*)
-}
-
-/// One parameter's part of a call.
-#[derive(Default)]
-pub(super) struct ParamCode {
-    /// `name: Type` in the Rust signature (absent for `out`).
-    pub(super) rust_param: Option<TokenStream>,
-    /// Statements before the call.
-    pre: TokenStream,
-    /// The argument expression in the call tuple.
-    arg: TokenStream,
-    /// `(variable, type)` added to the result, for `out`.
-    out: Option<(Ident, TokenStream)>,
-    /// The expression the result holds for `out`, when it is not the variable itself.
-    out_value: Option<TokenStream>,
-}
-
-fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
-    let mut p = ParamCode {
-        arg: quote!(#name),
-        ..ParamCode::default()
-    };
-    let rust = match pass {
-        Pass::Primitive(prim) => ty(primitive_value(*prim)),
-        Pass::Enum { rust, flags, .. } => {
-            p.arg = if *flags { quote!(#name.bits()) } else { quote!(#name.0) };
-            ty(rust)
-        }
-        Pass::FullStruct(rust) => {
-            p.arg = quote!(::cilbind::In(#name));
-            let rust = ty(rust);
-            quote!(&#rust)
-        }
-        Pass::ManagedStruct(rust) => {
-            p.arg = quote!(&#name.0);
-            let rust = ty(rust);
-            quote!(&#rust)
-        }
-        Pass::Handle(rust) => {
-            // A trait object, not `impl Is<…>`: `None` then needs no annotation, and the
-            // function is not generic (one copy, however many argument types it sees).
-            p.arg = quote!(#name.map(::cilbind::AsObject::object));
-            let rust = ty(rust);
-            quote!(::core::option::Option<&dyn ::cilbind::Is<#rust>>)
-        }
-        Pass::String => quote!(::core::option::Option<&str>),
-        Pass::ObjectArray(rust) => {
-            let rust = ty(rust);
-            quote!(::core::option::Option<&#rust>)
-        }
-        Pass::BlittableArray { elem, .. } => {
-            let elem = ty(elem);
-            p.pre = quote!(let #name = #name.map(::cilbind::Array::<#elem>::from_slice).transpose()?;);
-            p.arg = quote!(#name.as_ref());
-            quote!(::core::option::Option<&[#elem]>)
-        }
-        Pass::Nullable(value) => {
-            let (rust, to_stored, _) = nullable_value(value);
-            p.arg = quote!(::cilbind::Nullable(#name #to_stored));
-            quote!(::core::option::Option<#rust>)
-        }
-        Pass::Span { elem, mutable } => {
-            let elem = ty(elem);
-            if *mutable {
-                quote!(&mut [#elem])
-            } else {
-                quote!(&[#elem])
-            }
-        }
-        Pass::TypeParam(param) => {
-            let param = ty(param);
-            p.pre = quote!(let #name = <#param as ::cilbind::TypeArg>::arg(#name)?;);
-            quote!(<#param as ::cilbind::TypeArg>::Param<'_>)
-        }
-        Pass::Pointer(rust) => {
-            // Only in an `unsafe fn`, whose `# Safety` doc states what the caller guarantees.
-            p.arg = quote!(unsafe { ::cilbind::UnmanagedPtr::new(#name) });
-            let rust = ty(rust);
-            quote!(*mut #rust)
-        }
-        // The plan binds no other parameter form.
-        Pass::Void | Pass::ByRef { .. } => quote!(()),
-    };
-    p.rust_param = Some(quote!(#name: #rust));
-    p
-}
-
-/// A `params T[]` parameter: a slice, made into a new array for the call.
-fn params_param(name: &Ident, pass: &Pass, form: &ParamsArray) -> ParamCode {
-    let mut p = ParamCode {
-        arg: quote!(Some(&#name)),
-        ..ParamCode::default()
-    };
-    let rust = match (form, pass) {
-        (ParamsArray::Values, Pass::BlittableArray { elem, .. }) => {
-            let elem = ty(elem);
-            p.pre = quote!(let #name = ::cilbind::Array::<#elem>::from_slice(#name)?;);
-            quote!(&[#elem])
-        }
-        (ParamsArray::Strings, _) => {
-            p.pre = quote!(let #name = ::cilbind::ObjectArray::<::cilbind::NetString>::from_strs(#name)?;);
-            quote!(&[::core::option::Option<&str>])
-        }
-        (ParamsArray::Objects(elem), _) => {
-            let elem = ty(elem);
-            p.pre = quote!(let #name = ::cilbind::ObjectArray::<#elem>::from_items(#name)?;);
-            quote!(&[::core::option::Option<&#elem>])
-        }
-        // The plan gives `Values` only to arrays of values.
-        (ParamsArray::Values, other) => return value_param(name, other),
-    };
-    p.rust_param = Some(quote!(#name: #rust));
-    p
-}
-
-fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
-    let mut p = ParamCode::default();
-    let zeroed = quote!(::cilbind::generated::zeroed());
-    // The Rust type of the slot, the argument wrapping `&mut slot`, and the slot's start value.
-    let (slot_ty, wrap, init) = match target {
-        Pass::Primitive(prim) => (ty(primitive_stored(*prim)), quote!(::cilbind::Out), zeroed),
-        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(::cilbind::Out), zeroed),
-        Pass::String => (
-            quote!(::core::option::Option<::std::string::String>),
-            quote!(::cilbind::RefString),
-            quote!(None),
-        ),
-        Pass::Handle(rust) => {
-            let rust = ty(rust);
-            (
-                quote!(::core::option::Option<#rust>),
-                quote!(::cilbind::RefObject),
-                quote!(None),
-            )
-        }
-        // As stored in memory, like other `ref` primitives (`bool` is `::cilbind::Boolean`).
-        Pass::Nullable(value) => {
-            let stored = nullable_stored(value);
-            (
-                quote!(::core::option::Option<#stored>),
-                quote!(::cilbind::RefNullable),
-                quote!(None),
-            )
-        }
-        Pass::TypeParam(param) => {
-            // Only `out` (the plan binds no `ref T`): the type argument decides the slot.
-            let param = ty(param);
-            p.pre = quote!(let mut #name = <#param as ::cilbind::TypeArg>::new_slot()?;);
-            p.arg = quote!(<#param as ::cilbind::TypeArg>::out_arg(&mut #name));
-            p.out = Some((name.clone(), quote!(<#param as ::cilbind::TypeArg>::Output)));
-            p.out_value = Some(quote!(<#param as ::cilbind::TypeArg>::from_slot(#name)?));
-            return p;
-        }
-        Pass::ManagedStruct(rust) => {
-            // The callee writes into the box itself: pass the struct's handle.
-            let rust = ty(rust);
-            p.arg = quote!(&#name.0);
-            if pass == PassMode::Out {
-                p.pre = quote!(let #name = <#rust>::default_value()?;);
-                p.out = Some((name.clone(), rust));
-            } else {
-                p.rust_param = Some(quote!(#name: &#rust));
-            }
-            return p;
-        }
-        // The plan binds no other by-ref form.
-        _ => (quote!(()), quote!(::cilbind::Out), zeroed),
-    };
-    if pass == PassMode::Out {
-        p.pre = quote!(let mut #name: #slot_ty = #init;);
-        p.arg = quote!(#wrap(&mut #name));
-        p.out = Some((name.clone(), slot_ty));
-    } else {
-        p.rust_param = Some(quote!(#name: &mut #slot_ty));
-        p.arg = quote!(#wrap(#name));
-    }
-    p
 }
 
 /// The Rust result type of a return (`None` for `void`), the type the raw call returns, and
@@ -293,32 +117,6 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
     }
 }
 
-/// The Rust type of a `Nullable<T>`'s value in a signature (`bool` for `System.Boolean`), and
-/// the conversions of an `Option` of it to and from the stored form the runtime boxes
-/// (`::cilbind::Boolean`; every other value is stored as itself).
-fn nullable_value(value: &Pass) -> (TokenStream, TokenStream, TokenStream) {
-    match value {
-        Pass::Primitive(Primitive::Bool) => (
-            quote!(bool),
-            quote!(.map(::cilbind::Boolean::from)),
-            quote!(.map(::core::primitive::bool::from)),
-        ),
-        Pass::Primitive(p) => (ty(primitive_value(*p)), quote!(), quote!()),
-        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(), quote!()),
-        // The plan makes `Nullable` only of the three forms above.
-        _ => (quote!(()), quote!(), quote!()),
-    }
-}
-
-/// The runtime's (blittable) type of a `Nullable<T>`'s value.
-fn nullable_stored(value: &Pass) -> TokenStream {
-    match value {
-        Pass::Primitive(p) => ty(primitive_stored(*p)),
-        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => ty(rust),
-        _ => quote!(()),
-    }
-}
-
 /// `()`, `x`, or `(x, y)`.
 fn tuple(parts: &[TokenStream]) -> TokenStream {
     match parts {
@@ -340,31 +138,6 @@ pub(super) struct Via {
     pub(super) thunk: TokenStream,
     /// The `this` argument (`::cilbind::Reference::as_object(&**self)`).
     pub(super) this: TokenStream,
-}
-
-/// The parameters of `m` in a Rust signature, the statements before the call, and the call's
-/// arguments (no `this`; `out` parameters are not supported here: the plan leaves them out).
-pub(super) fn call_parts(m: &MethodItem) -> (Vec<TokenStream>, Vec<TokenStream>, Vec<TokenStream>) {
-    let params = param_codes(m);
-    (
-        params.iter().filter_map(|p| p.rust_param.clone()).collect(),
-        params.iter().map(|p| p.pre.clone()).collect(),
-        params.iter().map(|p| p.arg.clone()).collect(),
-    )
-}
-
-fn param_codes(m: &MethodItem) -> Vec<ParamCode> {
-    m.params
-        .iter()
-        .map(|p| {
-            let name = ident(&p.name);
-            match (&p.pass, &p.params_array) {
-                (Pass::ByRef { pass, target }, _) => byref_param(&name, *pass, target),
-                (other, Some(form)) => params_param(&name, other, form),
-                (other, None) => value_param(&name, other),
-            }
-        })
-        .collect()
 }
 
 /// [`render`], through `via` when given.

@@ -21,6 +21,7 @@ mod managed_struct;
 mod member;
 mod method;
 mod natives;
+mod params;
 mod reference;
 mod runtime_trait;
 mod slice_overload;

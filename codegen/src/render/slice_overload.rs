@@ -3,7 +3,7 @@
 //! become one `&mut [T]`, and the overload calls the `unsafe fn` with the slice's pointer
 //! and length.
 
-use super::method::ParamCode;
+use super::params::ParamCode;
 use super::tokens::{doc_lines, ident, lit_str, ty};
 use crate::plan::{rust_primitive, MethodItem, Pass, Receiver, SliceOverload};
 use proc_macro2::TokenStream;
