@@ -233,3 +233,52 @@ fn new_exception(class: Class, message: &str) -> std::result::Result<RawObject, 
     raw::runtime_invoke(ctor, obj.0 as *mut c_void, &mut args)?;
     Ok(obj)
 }
+
+/// One native: the signature-qualified internal-call name of a C# method
+/// (`Game.World::Spawn(string,Game.Vector3)`) and the `extern "C"` thunk that implements it.
+/// Made by generated code through `cilbind::generated::native_entry!(unsafe …)`.
+#[derive(Clone, Copy, Debug)]
+pub struct NativeEntry {
+    name: &'static str,
+    code: *const c_void,
+}
+
+// SAFETY: `code` is the address of a function (immutable code), never dereferenced as data.
+unsafe impl Send for NativeEntry {}
+// SAFETY: as above.
+unsafe impl Sync for NativeEntry {}
+
+impl NativeEntry {
+    /// An entry for the internal call `name`.
+    ///
+    /// # Safety
+    /// `code` is an `extern "C"` function that never unwinds and whose signature is the
+    /// native signature Mono uses for the method `name` describes: `this` first for instance
+    /// methods, then each parameter in its [`Incoming::Abi`](crate::native::Incoming::Abi) form, the
+    /// result in its [`Outgoing::Abi`](crate::native::Outgoing::Abi) form. `name` carries the
+    /// parameter list, so a method whose signature changed does not match it.
+    pub unsafe fn new_unchecked(name: &'static str, code: *const ()) -> NativeEntry {
+        NativeEntry {
+            name,
+            code: code as *const c_void,
+        }
+    }
+
+    /// The internal-call name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The thunk's address (to tell two entries' thunks apart).
+    pub(crate) fn code(&self) -> usize {
+        self.code as usize
+    }
+}
+
+/// Registers `entry`'s thunk as the raw internal call it names.
+pub(crate) fn register_native(entry: &NativeEntry) -> Result<()> {
+    // SAFETY: `entry` was made with `NativeEntry::new_unchecked`, whose caller promised that
+    // its thunk has the native signature of the method its signature-qualified name describes
+    // and never unwinds.
+    unsafe { add_raw_internal_call(entry.name, entry.code) }
+}

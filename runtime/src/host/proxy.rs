@@ -127,18 +127,58 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
         .map_err(|e| Error::Unsupported(format!("cannot start the proxy sweeper: {e}")))
 }
 
-/// Registers `entry` as the raw internal call of the static extern method `icall` (one of
-/// a proxy class's `M{n}` or its `Created`), through the natives' registration, so that its
-/// first call binds to it.
-///
-/// # Safety
-/// `entry` is an `extern "C"` function whose native signature is the icall's (for `M{n}`:
-/// `this` as a `RawRef`, the key as `i64`, then each parameter and the result in the forms of
-/// `native::Incoming`/`Outgoing`), and never unwinds.
-pub(crate) unsafe fn register_icall(icall: Method, entry: *const c_void) -> Result<()> {
+/// The native entry point of a proxy thunk, with the parameter list it was made for.
+#[derive(Clone, Copy, Debug)]
+pub struct ProxyEntry {
+    code: *const c_void,
+    desc: &'static str,
+}
+
+// SAFETY: a function address, valid for the life of the process on any thread.
+unsafe impl Send for ProxyEntry {}
+// SAFETY: as above.
+unsafe impl Sync for ProxyEntry {}
+
+impl ProxyEntry {
+    /// An entry for a thunk made for a member whose parameter list, as
+    /// `mono_signature_get_desc(sig, TRUE)` prints it, is `desc` (`int,Impl.V3&,string`).
+    ///
+    /// # Safety
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is the
+    /// proxy icall's for a member with the parameter list `desc`: `this` as a `RawRef`, the
+    /// key as `i64`, then each parameter in its [`Incoming::Abi`](crate::native::Incoming)
+    /// form and the result in its [`Outgoing::Abi`](crate::native::Outgoing) form, and that
+    /// runs its body through [`proxy_call`](crate::generated::proxy_call) with the Rust type
+    /// the proxy is made for. [`ProxyType::of`](crate::proxy::ProxyType::of) checks `desc` against the member's signature.
+    pub unsafe fn new_unchecked(desc: &'static str, code: *const ()) -> ProxyEntry {
+        ProxyEntry {
+            code: code as *const c_void,
+            desc,
+        }
+    }
+
+    /// The parameter list the thunk was made for.
+    pub(crate) fn desc(&self) -> &'static str {
+        self.desc
+    }
+}
+
+/// Registers `entry` as the raw internal call of `icall`, one of a proxy class's `M{n}`,
+/// through the natives' registration, so that its first call binds to it. The caller has
+/// checked that `icall` is the `M{n}` of the member whose parameter list `entry` names.
+pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
     let name = format!("{}::{}", icall.class().full_name(), icall.name());
-    // SAFETY: the caller vouches for the signature.
-    unsafe { add_raw_internal_call(&name, entry) }
+    // SAFETY: `entry` was made with `ProxyEntry::new_unchecked`, whose caller promised the
+    // native signature of the proxy icall of that member, and that it never unwinds.
+    unsafe { add_raw_internal_call(&name, entry.code) }
+}
+
+/// Registers `created` as a proxy class's `Created(object self, long key)` icall.
+pub(crate) fn register_created(icall: Method, created: extern "C" fn(RawObject, i64)) -> Result<()> {
+    let name = format!("{}::{}", icall.class().full_name(), icall.name());
+    // SAFETY: the function's type is the icall's native signature (a `MonoObject*` and an
+    // `i64`, no result); Rust `extern "C"` functions abort rather than unwind.
+    unsafe { add_raw_internal_call(&name, created as *const c_void) }
 }
 
 /// A long weak handle (track resurrection) to `obj`: it reads null only once the object is

@@ -3,48 +3,12 @@
 //! registering anything.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ffi::c_void;
 use std::sync::{Mutex, OnceLock};
 
 use crate::error::{Error, Result};
-use crate::host::native::{add_raw_internal_call, internal_calls};
+pub use crate::host::native::NativeEntry;
+use crate::host::native::{internal_calls, register_native};
 use crate::host::Assembly;
-
-/// One native: the signature-qualified internal-call name of a C# method
-/// (`Game.World::Spawn(string,Game.Vector3)`) and the `extern "C"` thunk that implements it.
-/// Made by generated code through `cilbind::generated::native_entry!(unsafe …)`.
-#[derive(Clone, Copy, Debug)]
-pub struct NativeEntry {
-    name: &'static str,
-    code: *const c_void,
-}
-
-// SAFETY: `code` is the address of a function (immutable code), never dereferenced as data.
-unsafe impl Send for NativeEntry {}
-// SAFETY: as above.
-unsafe impl Sync for NativeEntry {}
-
-impl NativeEntry {
-    /// An entry for the internal call `name`.
-    ///
-    /// # Safety
-    /// `code` is an `extern "C"` function that never unwinds and whose signature is the
-    /// native signature Mono uses for the method `name` describes: `this` first for instance
-    /// methods, then each parameter in its [`Incoming::Abi`](super::Incoming::Abi) form, the
-    /// result in its [`Outgoing::Abi`](super::Outgoing::Abi) form. `name` carries the
-    /// parameter list, so a method whose signature changed does not match it.
-    pub unsafe fn new_unchecked(name: &'static str, code: *const ()) -> NativeEntry {
-        NativeEntry {
-            name,
-            code: code as *const c_void,
-        }
-    }
-
-    /// The internal-call name.
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-}
 
 /// The natives of one C# class, as one implementor provides them (generated:
 /// `Foo::natives::<MyImpl>()`). Install it with [`Assembly::install_natives`].
@@ -92,14 +56,17 @@ impl Assembly {
     pub fn install_natives(&self, tables: impl IntoIterator<Item = NativeTable>) -> Result<()> {
         let declared = internal_calls(self)?;
         let declared_names: BTreeSet<&str> = declared.iter().map(|c| c.name.as_str()).collect();
-        let mut given = BTreeMap::<&str, *const c_void>::new();
+        let mut given = BTreeMap::<&str, NativeEntry>::new();
         let mut unexpected = Vec::new();
         let tables: Vec<NativeTable> = tables.into_iter().collect();
         for entry in tables.iter().flat_map(|t| t.entries.iter()) {
-            if !declared_names.contains(entry.name) {
-                unexpected.push(entry.name.to_owned());
-            } else if given.insert(entry.name, entry.code).is_some_and(|c| c != entry.code) {
-                unexpected.push(format!("{} (given twice)", entry.name));
+            if !declared_names.contains(entry.name()) {
+                unexpected.push(entry.name().to_owned());
+            } else if given
+                .insert(entry.name(), *entry)
+                .is_some_and(|e| e.code() != entry.code())
+            {
+                unexpected.push(format!("{} (given twice)", entry.name()));
             }
         }
         let missing: Vec<String> = declared
@@ -110,7 +77,7 @@ impl Assembly {
         let mut registry = installed().lock().unwrap_or_else(|p| p.into_inner());
         let rebound: Vec<String> = given
             .iter()
-            .filter(|(name, code)| registry.get(**name).is_some_and(|&c| c != **code as usize))
+            .filter(|(name, entry)| registry.get(**name).is_some_and(|&c| c != entry.code()))
             .map(|(name, _)| name.to_string())
             .collect();
         if !missing.is_empty() || !unexpected.is_empty() || !rebound.is_empty() {
@@ -121,16 +88,14 @@ impl Assembly {
                 rebound: rebound.into(),
             });
         }
-        for (name, code) in given {
+        for (name, entry) in given {
             if registry.contains_key(name) {
                 continue;
             }
-            // SAFETY: every entry was made with `NativeEntry::new_unchecked`, whose caller
-            // promised that `code` has the native signature of the method `name` describes;
             // `name` is the signature-qualified name Mono computed for a method of this
-            // assembly (`internal_calls`), so the method is the one promised.
-            unsafe { add_raw_internal_call(name, code)? };
-            registry.insert(name.to_owned(), code as usize);
+            // assembly (`internal_calls`): the method the entry was made for.
+            register_native(&entry)?;
+            registry.insert(name.to_owned(), entry.code());
         }
         Ok(())
     }

@@ -28,7 +28,6 @@ mod base;
 
 use std::any::TypeId;
 use std::collections::HashMap;
-use std::ffi::c_void;
 use std::sync::{LazyLock, Mutex};
 
 use crate::call::proxy_call;
@@ -43,36 +42,7 @@ use crate::value::Object;
 pub use crate::call::proxy_call::Receiver;
 pub use base::Base;
 
-/// The native entry point of a proxy thunk, with the parameter list it was made for.
-#[derive(Clone, Copy, Debug)]
-pub struct ProxyEntry {
-    code: *const c_void,
-    desc: &'static str,
-}
-
-// SAFETY: a function address, valid for the life of the process on any thread.
-unsafe impl Send for ProxyEntry {}
-// SAFETY: as above.
-unsafe impl Sync for ProxyEntry {}
-
-impl ProxyEntry {
-    /// An entry for a thunk made for a member whose parameter list, as
-    /// `mono_signature_get_desc(sig, TRUE)` prints it, is `desc` (`int,Impl.V3&,string`).
-    ///
-    /// # Safety
-    /// `code` is an `extern "C"` function that never unwinds, whose native signature is the
-    /// proxy icall's for a member with the parameter list `desc`: `this` as a `RawRef`, the
-    /// key as `i64`, then each parameter in its [`Incoming::Abi`](crate::native::Incoming)
-    /// form and the result in its [`Outgoing::Abi`](crate::native::Outgoing) form, and that
-    /// runs its body through [`proxy_call`](crate::generated::proxy_call) with the Rust type
-    /// the proxy is made for. [`ProxyType::of`] checks `desc` against the member's signature.
-    pub unsafe fn new_unchecked(desc: &'static str, code: *const ()) -> ProxyEntry {
-        ProxyEntry {
-            code: code as *const c_void,
-            desc,
-        }
-    }
-}
+pub use crate::host::proxy::ProxyEntry;
 
 /// Makes a [`ProxyEntry`] of a thunk function:
 /// `proxy_entry!(unsafe "int,string", thunk::<T>)`.
@@ -290,12 +260,12 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
     // assembly) is refused before anything is registered.
     let checked = |method: Method, entry: &ProxyEntry| -> Result<Method> {
         let desc = signature_desc(method)?;
-        if desc == entry.desc {
+        if desc == entry.desc() {
             Ok(method)
         } else {
             Err(Error::Unsupported(format!(
                 "cannot implement {method} in Rust: the bindings were made for ({}), the loaded method takes ({desc})",
-                entry.desc
+                entry.desc()
             )))
         }
     };
@@ -363,16 +333,12 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
     };
     // Registered before any instance exists, so every first call binds to them.
     for (n, entry) in entries.iter().enumerate() {
-        // SAFETY: `entry` was made with `ProxyEntry::new_unchecked` for a member with the
-        // parameter list `checked` compared above; `Cilbind.Proxies.Build` declares `M{n}`
-        // with that member's parameters and result after `(object self, long key)`, which is
-        // the signature promised.
-        unsafe { host::register_icall(named(format!("M{n}"))?, entry.code)? };
+        // `checked` compared the entry's parameter list with the member's above, and
+        // `Cilbind.Proxies.Build` declares `M{n}` with that member's parameters and result
+        // after `(object self, long key)`: the signature the entry promises.
+        host::register_entry(named(format!("M{n}"))?, entry)?;
     }
-    let created: extern "C" fn(crate::RawObject, i64) = proxy_call::created;
-    // SAFETY: `created` has the signature of the helper's `Created(object self, long key)`
-    // (a `MonoObject*` and an `i64`, no result) and never unwinds.
-    unsafe { host::register_icall(named("Created".into())?, created as *const c_void)? };
+    host::register_created(named("Created".into())?, proxy_call::created)?;
     let count = |role: Role| {
         resolved
             .iter()
