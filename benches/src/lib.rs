@@ -1,6 +1,6 @@
 //! What the benchmarks share: the fixture's types as the generator would bind them, and the
 //! extra measurements that are not criterion loops (memory per handle, boxing inside C#). The
-//! floors live in `cilbind::floor` (feature `floors`), so every Mono call stays in the runtime. `src/bin/report.rs` turns criterion's results and these into BENCHMARKS.md.
+//! floors live in `cilbind::floor` (feature `floors`), so every Mono call stays in the runtime. `src/bin/report/` turns criterion's results and these into BENCHMARKS.md.
 
 use std::time::Instant;
 

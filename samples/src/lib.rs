@@ -29,6 +29,7 @@ pub mod bindings {
     include!(concat!(env!("OUT_DIR"), "/arena_bindings.rs"));
 }
 
+mod actor;
 mod error;
 mod ghoul;
 mod names;
@@ -36,6 +37,7 @@ mod outcome;
 mod roll_call;
 mod rules;
 
+use actor::Actor;
 use error::Context;
 pub use error::SampleError;
 use ghoul::Ghoul;
@@ -61,29 +63,6 @@ pub const PLAYER_EVERY: u32 = 3;
 pub fn init() -> Result<(), SampleError> {
     bindings::init().context(|| format!("starting Mono and loading {}", bindings::ASSEMBLIES.join(", ")))?;
     rules::install().context(|| "installing the game's natives (Arena.Rules)".into())
-}
-
-/// The Rust handle of a spawned entity, typed by its class (for the members only one has).
-enum Actor {
-    Player(Player),
-    Monster(Monster),
-}
-
-impl Actor {
-    /// The `Entity` view: a field access through `Deref`, not a new handle.
-    fn entity(&self) -> &Entity {
-        match self {
-            Actor::Player(p) => p,
-            Actor::Monster(m) => m,
-        }
-    }
-
-    fn kind(&self) -> Kind {
-        match self {
-            Actor::Player(_) => Kind::Player,
-            Actor::Monster(_) => Kind::Monster,
-        }
-    }
 }
 
 /// What happened during one tick, for its summary line.

@@ -16,8 +16,9 @@
 //! resurrection, `host::proxy::long_weak_handle`) reads null, i.e. when SGen has reclaimed the
 //! object. Every call into the value comes from a method of that proxy, whose icall receives
 //! the object as its first argument; the thunk keeps it on its native stack for the whole
-//! call (`RawRef`, `std::hint::black_box` in `proxy_call`), and SGen scans native stacks conservatively
-//! (mono-embedding guide §4, and `host/raw.rs`'s `RawObject`), so the object cannot be
+//! call (`RawRef`, `std::hint::black_box` in `proxy_call`), and SGen, with preemptive suspend,
+//! scans every attached thread's whole stack and registers conservatively, pinning what any
+//! word there points to (the fact `host/raw.rs`'s `RawObject` relies on), so the object cannot be
 //! reclaimed, hence the value not dropped, while the call runs. A finalizer that resurrects
 //! the proxy keeps the handle non-null, so the value stays too. What is not covered: C# code
 //! that rewrites a proxy's private readonly `key` field through private reflection to another
