@@ -218,27 +218,22 @@ fn thunk(trait_name: &Ident, m: &ImplMember, base: Option<&Ident>) -> TokenStrea
     let name = ident(&m.rust_name);
     let thunk = thunk_name(m);
     let kinds: Vec<TokenStream> = m.params.iter().map(|(_, f)| ty(&f.kind)).collect();
-    let args: Vec<_> = (0..kinds.len()).map(|i| format_ident!("a{i}")).collect();
-    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("h{i}")).collect();
     let ret = ty(&m.ret.kind);
     let icall = lit_str(&m.icall);
     let (receiver, this) = match base {
         Some(b) => (quote!(r), quote!(&#b(::cilbind::generated::Base::new(r)),)),
         None => (quote!(_), quote!()),
     };
+    let super::incoming::Crossing { params, ret, body } =
+        super::incoming::crossing(&kinds, &ret, |lent| quote!(v.#name(#this #(#lent),*)));
     quote! {
         #[inline]
         extern "C" fn #thunk<T: #trait_name>(
             this: ::cilbind::generated::RawRef,
             key: i64,
-            #(#args: <#kinds as ::cilbind::generated::Incoming>::Abi),*
-        ) -> <#ret as ::cilbind::generated::Outgoing>::Abi {
-            ::cilbind::generated::proxy_call::<T, _>(#icall, this, key, move |v, #receiver| {
-                #(let mut #held = <#kinds as ::cilbind::generated::Incoming>::hold(#args)?;)*
-                let r = v.#name(#this #(<#kinds as ::cilbind::generated::Incoming>::lend(&mut #held)),*)?;
-                #(<#kinds as ::cilbind::generated::Incoming>::finish(#held)?;)*
-                <#ret as ::cilbind::generated::Outgoing>::give(r)
-            })
+            #(#params),*
+        ) -> #ret {
+            ::cilbind::generated::proxy_call::<T, _>(#icall, this, key, move |v, #receiver| { #body })
         }
     }
 }

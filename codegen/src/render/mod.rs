@@ -15,6 +15,7 @@ mod format;
 mod full_struct;
 mod generic_struct;
 mod implement;
+mod incoming;
 mod init;
 mod iterate;
 mod managed_struct;

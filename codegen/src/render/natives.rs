@@ -76,20 +76,13 @@ fn thunk(trait_name: &proc_macro2::Ident, m: &NativeItem) -> TokenStream {
         .chain(m.params.iter().map(|(_, f)| f))
         .map(|f| ty(&f.kind))
         .collect();
-    let args: Vec<_> = (0..kinds.len()).map(|i| format_ident!("a{i}")).collect();
-    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("h{i}")).collect();
     let ret = ty(&m.ret.kind);
     let icall = lit_str(&m.icall);
+    let super::incoming::Crossing { params, ret, body } =
+        super::incoming::crossing(&kinds, &ret, |lent| quote!(I::#name(#(#lent),*)));
     quote! {
-        extern "C" fn #thunk<I: #trait_name>(
-            #(#args: <#kinds as ::cilbind::generated::Incoming>::Abi),*
-        ) -> <#ret as ::cilbind::generated::Outgoing>::Abi {
-            ::cilbind::generated::native_call(#icall, move || {
-                #(let mut #held = <#kinds as ::cilbind::generated::Incoming>::hold(#args)?;)*
-                let r = I::#name(#(<#kinds as ::cilbind::generated::Incoming>::lend(&mut #held)),*)?;
-                #(<#kinds as ::cilbind::generated::Incoming>::finish(#held)?;)*
-                <#ret as ::cilbind::generated::Outgoing>::give(r)
-            })
+        extern "C" fn #thunk<I: #trait_name>(#(#params),*) -> #ret {
+            ::cilbind::generated::native_call(#icall, move || { #body })
         }
     }
 }
