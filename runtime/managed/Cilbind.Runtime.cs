@@ -25,6 +25,53 @@ namespace Cilbind
         public static IntPtr MakeGenericMethod(MethodInfo definition, Type[] args) { return definition.MakeGenericMethod(args).MethodHandle.Value; }
     }
 
+    /// <summary>
+    /// Fills the slots of the native stores. Every object Rust holds is an element of an
+    /// <c>object[]</c> segment that the native side pinned; it reads elements directly and
+    /// writes them with Mono's write barrier. Boxing happens here so that a box costs one
+    /// call into managed code and the JIT's allocation (runtime/src/host/slots.rs).
+    /// </summary>
+    public static class Slots
+    {
+        static ModuleBuilder module;
+        static int counter;
+        static readonly object gate = new object();
+
+        /// <summary>
+        /// Builds <c>static void Box(IntPtr value, object[] segment, int offset)</c> for the value
+        /// type <paramref name="type"/>: <c>segment[offset] = (object)*(T*)value</c>, and returns
+        /// its runtime handle (Mono's MonoMethod pointer). Emitted rather than generic: Mono's
+        /// unmanaged thunk of a generic <c>Box&lt;T&gt;(ref T, …)</c> takes a struct's
+        /// <c>ref</c> boxed, which is the very cost this avoids.
+        /// </summary>
+        public static IntPtr BuildBox(Type type)
+        {
+            if (!type.IsValueType)
+                throw new ArgumentException(type.FullName + " is not a value type");
+            lock (gate)
+            {
+                if (module == null)
+                {
+                    var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(new AssemblyName("Cilbind.Slots"), AssemblyBuilderAccess.Run);
+                    module = asm.DefineDynamicModule("Cilbind.Slots");
+                }
+                counter++;
+                var tb = module.DefineType("Box" + counter, TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Abstract);
+                var mb = tb.DefineMethod("Box", MethodAttributes.Public | MethodAttributes.Static, typeof(void),
+                    new[] { typeof(IntPtr), typeof(object[]), typeof(int) });
+                var il = mb.GetILGenerator();
+                il.Emit(OpCodes.Ldarg_1);
+                il.Emit(OpCodes.Ldarg_2);
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldobj, type);
+                il.Emit(OpCodes.Box, type);
+                il.Emit(OpCodes.Stelem_Ref);
+                il.Emit(OpCodes.Ret);
+                return tb.CreateType().GetMethod("Box").MethodHandle.Value;
+            }
+        }
+    }
+
     public static partial class Trampolines
     {
         /// <summary>Bit of <c>mask</c>: the instance (`this`) is a value type passed by pointer.</summary>

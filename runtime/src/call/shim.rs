@@ -9,6 +9,7 @@
 
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot, Ret};
 use crate::call::exception;
@@ -35,6 +36,12 @@ pub struct Thunk {
     /// One per native parameter: the class a reference passed there must be an instance of.
     checks: Box<[Option<ClassCheck>]>,
     ret: Abi,
+    /// The Rust signature (return first, then each argument's class: a [`Signature::ABIS`])
+    /// last proved equal to `ret` and `params`, by address. Those slices are constants, which
+    /// live forever and never change, so a slice at the same address and of the same length
+    /// has the same contents: a call whose types were proved once pays one compare, not a
+    /// signature compare.
+    proved: AtomicPtr<Abi>,
 }
 
 // SAFETY: the entry point is JIT-compiled code that stays valid for the life of the process
@@ -53,7 +60,25 @@ impl Thunk {
             params: signature.params,
             checks: signature.checks.into_boxed_slice(),
             ret: signature.ret,
+            proved: AtomicPtr::new(std::ptr::null_mut()),
         }
+    }
+
+    /// True when `signature` (return, then arguments) is this entry point's native signature.
+    /// Compares the contents the first time a signature is seen, its address afterwards.
+    #[inline]
+    fn proves(&self, signature: &'static [Abi]) -> bool {
+        (self.proved.load(Ordering::Relaxed) == signature.as_ptr() as *mut Abi && signature.len() == self.params.len() + 1)
+            || self.prove(signature)
+    }
+
+    #[cold]
+    fn prove(&self, signature: &'static [Abi]) -> bool {
+        let equal = signature.split_first().is_some_and(|(ret, params)| *ret == self.ret && params == &self.params[..]);
+        if equal {
+            self.proved.store(signature.as_ptr() as *mut Abi, Ordering::Relaxed);
+        }
+        equal
     }
 
     #[cold]
@@ -101,12 +126,12 @@ impl Thunk {
     #[inline]
     pub fn call<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        if R::ABI != self.ret || !A::matches(&self.params) {
+        if !self.proves(A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
         // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
         // from Mono's metadata when resolved), the argument and return types have exactly
-        // these native classes (checked just above), and `call` checks each object against
+        // these native classes (proved just above), and `call` checks each object against
         // its declared class before the call (`checked` = true).
         unsafe { args.call(self, true) }
     }
@@ -121,7 +146,7 @@ impl Thunk {
     #[inline]
     pub unsafe fn call_unchecked<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        if R::ABI != self.ret || !A::matches(&self.params) {
+        if !self.proves(A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
         // SAFETY: native classes checked above; the caller vouches for the objects.
@@ -133,9 +158,8 @@ impl Thunk {
     #[inline]
     pub fn call_sret<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        let ret = Abi::Sret(std::mem::size_of::<R>());
-        if ret != self.ret || !A::matches(&self.params) {
-            return Err(self.mismatch(&A::abis(), ret));
+        if !self.proves(A::returning_by_pointer::<R>()) {
+            return Err(self.mismatch(&A::abis(), Abi::Sret(std::mem::size_of::<R>())));
         }
         // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
         // `R`'s size, through the trailing pointer.
@@ -146,8 +170,13 @@ impl Thunk {
 /// A tuple of [`Arg`]s (up to 18: `this` and 17 parameters). Sealed: only tuples of `Arg`s
 /// implement it.
 pub trait ArgList: sealed::List {
-    /// True when the arguments' native classes are exactly `expected`.
-    fn matches(expected: &[Abi]) -> bool;
+    /// The native classes of a call returning `R` with these arguments: `R`'s, then each
+    /// argument's (a constant: see `Thunk::proves`).
+    #[doc(hidden)]
+    fn returning<R: Ret>() -> &'static [Abi];
+    /// The same for a call whose blittable `R` comes back through a trailing pointer.
+    #[doc(hidden)]
+    fn returning_by_pointer<R: Blittable>() -> &'static [Abi];
     /// The arguments' native classes (for error messages).
     fn abis() -> Vec<Abi>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
@@ -171,8 +200,21 @@ macro_rules! arg_list {
         impl<$($a: Arg),*> sealed::List for ($($a,)*) {}
         impl<$($a: Arg),*> ArgList for ($($a,)*) {
             #[inline]
-            fn matches(expected: &[Abi]) -> bool {
-                expected == [$($a::ABI),*]
+            fn returning<R: Ret>() -> &'static [Abi] {
+                struct Signature<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
+                impl<R: Ret, $($a: Arg),*> Signature<R, $($a,)*> {
+                    const ABIS: &'static [Abi] = &[R::ABI, $($a::ABI),*];
+                }
+                Signature::<R, $($a,)*>::ABIS
+            }
+
+            #[inline]
+            fn returning_by_pointer<R: Blittable>() -> &'static [Abi] {
+                struct Signature<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
+                impl<R: Blittable, $($a: Arg),*> Signature<R, $($a,)*> {
+                    const ABIS: &'static [Abi] = &[Abi::Sret(std::mem::size_of::<R>()), $($a::ABI),*];
+                }
+                Signature::<R, $($a,)*>::ABIS
             }
 
             fn abis() -> Vec<Abi> {

@@ -16,6 +16,7 @@ pub(crate) mod native;
 pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;
+pub(crate) mod slots;
 mod thread;
 mod type_kind;
 

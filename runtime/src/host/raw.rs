@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use super::ffi;
 use super::metadata::{Class, Method};
 use super::runtime::Runtime;
+use super::slots::SlotBoxer;
 use crate::error::{Error, Result};
 
 /// A managed reference held for the length of one call (possibly null).
@@ -144,6 +145,8 @@ pub unsafe trait Blittable: Copy + crate::ManagedType + 'static {
 #[doc(hidden)]
 pub struct BlittableClass<V> {
     class: OnceLock<Class>,
+    /// The entry point that boxes a `V` straight into a store slot (see `host/slots.rs`).
+    boxer: OnceLock<SlotBoxer>,
     _type: PhantomData<fn() -> V>,
 }
 
@@ -152,8 +155,18 @@ impl<V: Blittable> BlittableClass<V> {
     pub const fn new() -> Self {
         BlittableClass {
             class: OnceLock::new(),
+            boxer: OnceLock::new(),
             _type: PhantomData,
         }
+    }
+
+    #[inline]
+    fn boxer(&self) -> Result<&SlotBoxer> {
+        if let Some(b) = self.boxer.get() {
+            return Ok(b);
+        }
+        let boxer = SlotBoxer::resolve(self.get()?)?;
+        Ok(self.boxer.get_or_init(|| boxer))
     }
 
     #[inline]
@@ -183,6 +196,16 @@ pub(crate) fn blittable_class<V: Blittable>() -> Result<Class> {
             check_size::<V>(class)?;
             Ok(class)
         }
+    }
+}
+
+/// The entry point that boxes a `V` into a store slot, when `V` has a class cache to keep it
+/// in (every generated and runtime type has one); `None` otherwise.
+#[inline]
+pub(crate) fn slot_boxer<V: Blittable>() -> Result<Option<&'static SlotBoxer>> {
+    match V::class_cache() {
+        Some(cache) => cache.boxer().map(Some),
+        None => Ok(None),
     }
 }
 

@@ -1,12 +1,15 @@
-//! The one mechanism behind both stores: a table from generation-checked keys to GC handles.
+//! The one mechanism behind both stores: generation-checked keys to objects held in managed
+//! slot arrays.
 //!
-//! Every call that takes an object reads this table, so reads take no lock. A slot is one
-//! `AtomicU64` holding `version << 32 | payload`: an odd version marks a live slot whose payload
-//! is its GC handle, an even version a vacant slot whose payload links the free list (as in
-//! `slotmap`, whose key types the stores keep). Releasing a slot bumps its version, so every
-//! key to it, copies included, fails the version compare: [`Error::StaleHandle`], never
-//! another object. Writers (insert, remove) serialise on a small spin lock that also guards
-//! the free list.
+//! Every call that takes an object reads this table, so reads take no lock. A store slot has
+//! two halves with the same index. The native half is one `AtomicU64` holding
+//! `version << 32 | payload`: an odd version marks a live slot, an even version a vacant slot
+//! whose payload links the free list (as in `slotmap`, whose key types the stores keep). The
+//! managed half is an element of a pinned `object[]` (`host/slots.rs`) holding the object
+//! itself, so the collector traces it and updates it when the object moves, and reading it is
+//! one load. Releasing a slot bumps its version, so every key to it, copies included, fails
+//! the version compare: [`Error::StaleHandle`], never another object. Writers (insert, remove)
+//! serialise on a small spin lock that also guards the free list.
 //!
 //! Slots live in segments that double in size and are never moved or freed (the stores are
 //! process-wide), so a reader can hold a slot reference without a lock and lookups cost the
@@ -19,18 +22,21 @@ use std::sync::OnceLock;
 use slotmap::{Key, KeyData};
 
 use crate::error::{Error, Result};
-use crate::host::raw::{self, RawObject};
+use crate::host::slots::ManagedSegment;
+use crate::host::RawObject;
 
-/// Slots in segment 0; segment `s` holds `FIRST_SEGMENT << s`.
-const FIRST_SEGMENT: usize = 64;
-/// Enough segments for every index below `u32::MAX` (`64 · (2²⁷ − 1) > 2³²`).
-const SEGMENTS: usize = 27;
+/// Slots in segment 0; segment `s` holds `FIRST_SEGMENT << s`. 1024 references make an array
+/// of 8 KiB and more, which SGen allocates in its large-object space (objects over 8000
+/// bytes, `SGEN_MAX_SMALL_OBJ_SIZE`), so no segment sits pinned in the nursery.
+const FIRST_SEGMENT: usize = 1024;
+/// Enough segments for every index below `u32::MAX` (`1024 · (2²³ − 1) > 2³²`).
+const SEGMENTS: usize = 23;
 /// End of the free list. Never a valid index: it is slotmap's null key's index.
 const NIL: u32 = u32::MAX;
 
-/// Keys → strong GC handles. Thread-safe and growable; lookups are lock-free.
+/// Keys → objects in managed slots. Thread-safe and growable; lookups are lock-free.
 pub(crate) struct HandleStore<K: Key> {
-    segments: [OnceLock<Box<[AtomicU64]>>; SEGMENTS],
+    segments: [OnceLock<Segment>; SEGMENTS],
     writer: WriterLock,
     _key: PhantomData<fn() -> K>,
 }
@@ -79,6 +85,12 @@ impl Drop for WriterGuard<'_> {
     }
 }
 
+/// One segment: the versions and the managed references of the same slots.
+struct Segment {
+    versions: Box<[AtomicU64]>,
+    objects: ManagedSegment,
+}
+
 fn word(version: u32, payload: u32) -> u64 {
     (u64::from(version) << 32) | u64::from(payload)
 }
@@ -113,11 +125,12 @@ impl<K: Key> HandleStore<K> {
         }
     }
 
-    /// The slot at `idx`, if its segment exists.
+    /// The slot at `idx` (its version word, its segment and offset), if its segment exists.
     #[inline]
-    fn slot(&self, idx: u32) -> Option<&AtomicU64> {
+    fn slot(&self, idx: u32) -> Option<(&AtomicU64, &ManagedSegment, usize)> {
         let (segment, offset) = locate(idx);
-        self.segments.get(segment)?.get()?.get(offset)
+        let segment = self.segments.get(segment)?.get()?;
+        Some((segment.versions.get(offset)?, &segment.objects, offset))
     }
 
     /// `key`'s index and version.
@@ -127,103 +140,147 @@ impl<K: Key> HandleStore<K> {
         (ffi as u32, (ffi >> 32) as u32)
     }
 
-    /// Pins `obj` with a new GC handle and returns its key. `obj` must be non-null.
+    /// Stores `obj` (non-null) in a new slot and returns its key.
+    ///
+    /// # Panics
+    /// Only where a `Vec` would: when Mono cannot allocate a new segment (out of memory) or
+    /// 2³² − 1 slots of one store are live.
     pub(crate) fn insert(&self, obj: RawObject) -> K {
         debug_assert!(!obj.is_null());
-        let handle = raw::gchandle_new(obj);
+        self.insert_with(|objects, offset| {
+            objects.store(offset, obj);
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("no store slot for a new handle: {e}"))
+    }
+
+    /// Reserves a slot, lets `fill` put the object in its managed half (a call into managed
+    /// code that allocates it there, or a store), then publishes the key. If `fill` fails the
+    /// slot goes back to the free list and nothing is published.
+    #[inline]
+    pub(crate) fn insert_with(&self, fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>) -> Result<K> {
+        let idx = self.reserve()?;
+        let (slot, objects, offset) = self.slot(idx).expect("reserved slots exist");
+        if let Err(e) = fill(objects, offset) {
+            objects.clear(offset);
+            let _guard = self.writer.lock();
+            // Never published: the version stays the vacant one it had.
+            self.release(idx, slot, version(slot.load(Ordering::Relaxed)));
+            return Err(e);
+        }
+        let live_version = version(slot.load(Ordering::Relaxed)).wrapping_add(1);
+        // Release: a reader that gets this key through any synchronised channel sees the
+        // object stored above (and the version).
+        slot.store(word(live_version, idx), Ordering::Release);
+        Ok(K::from(KeyData::from_ffi(word(live_version, idx))))
+    }
+
+    /// Takes a vacant slot off the free list (or a fresh one), counted live; its version stays
+    /// even (vacant) until `insert_with` publishes it, so no key reaches it meanwhile.
+    fn reserve(&self) -> Result<u32> {
         let w = &self.writer;
-        let guard = w.lock();
+        let _guard = w.lock();
         let free = w.free.load(Ordering::Relaxed);
         let idx = if free != NIL {
-            let next = payload(self.slot(free).expect("free slots exist").load(Ordering::Relaxed));
-            w.free.store(next, Ordering::Relaxed);
+            let (slot, _, _) = self.slot(free).expect("free slots exist");
+            w.free.store(payload(slot.load(Ordering::Relaxed)), Ordering::Relaxed);
             free
         } else {
             let idx = w.fresh.load(Ordering::Relaxed);
-            assert!(idx < NIL, "more than 2³² − 1 live handles");
+            if idx >= NIL {
+                return Err(Error::Unsupported("more than 2³² − 1 live handles in one store".into()));
+            }
             let (segment, _) = locate(idx);
-            self.segments[segment].get_or_init(|| (0..FIRST_SEGMENT << segment).map(|_| AtomicU64::new(0)).collect());
+            if self.segments[segment].get().is_none() {
+                let len = FIRST_SEGMENT << segment;
+                let objects = ManagedSegment::new(len)?;
+                let versions = (0..len).map(|_| AtomicU64::new(0)).collect();
+                // Only writers create segments, under the lock: this cannot race.
+                let _ = self.segments[segment].set(Segment { versions, objects });
+            }
             w.fresh.store(idx + 1, Ordering::Relaxed);
             idx
         };
-        let slot = self.slot(idx).expect("allocated above");
-        let live_version = version(slot.load(Ordering::Relaxed)).wrapping_add(1);
-        // Release: a reader that gets this key through any synchronised channel sees the slot.
-        slot.store(word(live_version, handle), Ordering::Release);
         w.live.store(w.live.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
-        drop(guard);
-        K::from(KeyData::from_ffi(word(live_version, idx)))
+        Ok(idx)
+    }
+
+    /// Puts slot `idx` (managed half already cleared) on the free list with the vacant (even)
+    /// version `vacant`. The writer's lock is held.
+    fn release(&self, idx: u32, slot: &AtomicU64, vacant: u32) {
+        let w = &self.writer;
+        slot.store(word(vacant, w.free.load(Ordering::Relaxed)), Ordering::Relaxed);
+        w.free.store(idx, Ordering::Relaxed);
+        w.live.store(w.live.load(Ordering::Relaxed) - 1, Ordering::Relaxed);
     }
 
     /// The object behind `key`, for the length of the current call.
     ///
-    /// Lock-free, in the manner of a seqlock: read the slot, resolve its GC handle, then read
-    /// the slot again. [`remove`](Self::remove) bumps the version *before* freeing the handle,
-    /// so if the second read still sees the same word, the handle was live when Mono resolved
-    /// it and the object is `key`'s. If a concurrent remove got in between (Mono may then have
-    /// resolved a freed or reused handle: it returns null or another object, and never
-    /// faults), the result is discarded and the key reported stale, as it now is. Once
-    /// returned, the reference sits on this thread's stack, where SGen's conservative scan
-    /// keeps it alive and in place for the call even if the key is removed meanwhile.
+    /// Lock-free, in the manner of a seqlock: read the version, load the object from the
+    /// managed slot, then read the version again. [`remove`](Self::remove) bumps the version
+    /// *before* it clears the slot, and the slot is refilled only after a later insert
+    /// published a new version, so if the second read still sees the same word, the loaded
+    /// object is `key`'s. Otherwise the result is discarded and the key reported stale, as it
+    /// now is. Once loaded, the reference sits on this thread's stack, where SGen's
+    /// conservative scan keeps it alive and in place for the call even if the key is removed
+    /// meanwhile.
     #[inline]
     pub(crate) fn target(&self, key: K) -> Result<RawObject> {
         let (idx, key_version) = Self::split(key);
         // `let … else` rather than `ok_or(Error::StaleHandle)`, which builds and drops an
         // Error on every successful lookup.
-        let Some(slot) = self.slot(idx) else {
+        let Some((slot, objects, offset)) = self.slot(idx) else {
             return Err(Error::StaleHandle);
         };
         let before = slot.load(Ordering::Acquire);
-        if version(before) != key_version {
+        if version(before) != key_version || key_version % 2 == 0 {
             return Err(Error::StaleHandle);
         }
-        let obj = raw::gchandle_target(payload(before));
-        // Pairs with the release fence in `remove`: if Mono's read saw the handle freed, the
-        // re-read below sees the version bump that preceded the free.
+        let obj = objects.load(offset);
+        // Pairs with the release fence in `remove`: if the load above saw the slot cleared,
+        // the re-read below sees the version bump that preceded the clear.
         fence(Ordering::Acquire);
-        if slot.load(Ordering::Relaxed) != before {
+        if slot.load(Ordering::Relaxed) != before || obj.is_null() {
             return Err(Error::StaleHandle);
         }
         Ok(obj)
     }
 
-    /// A new key (and GC handle) for the object behind `key`.
+    /// A new key (and slot) for the object behind `key`.
     pub(crate) fn duplicate(&self, key: K) -> Result<K> {
         let obj = self.target(key)?;
         Ok(self.insert(obj))
     }
 
-    /// Frees `key`'s slot and GC handle.
+    /// Frees `key`'s slot, dropping the store's reference to its object. No call into Mono.
     pub(crate) fn remove(&self, key: K) -> Result<()> {
         let (idx, key_version) = Self::split(key);
-        let w = &self.writer;
-        let guard = w.lock();
-        let Some(slot) = self.slot(idx) else {
+        let _guard = self.writer.lock();
+        let Some((slot, objects, offset)) = self.slot(idx) else {
             return Err(Error::StaleHandle);
         };
         let current = slot.load(Ordering::Relaxed);
-        if version(current) != key_version {
+        if version(current) != key_version || key_version % 2 == 0 {
             return Err(Error::StaleHandle);
         }
-        slot.store(
-            word(key_version.wrapping_add(1), w.free.load(Ordering::Relaxed)),
-            Ordering::Relaxed,
-        );
-        w.free.store(idx, Ordering::Relaxed);
-        w.live.store(w.live.load(Ordering::Relaxed) - 1, Ordering::Relaxed);
-        drop(guard);
-        // The version bump above is ordered before Mono's writes that free the handle (see
-        // `target`).
+        let vacant = key_version.wrapping_add(1);
+        // Readers see the version bump before the cleared slot (see `target`).
+        slot.store(word(vacant, payload(current)), Ordering::Relaxed);
         fence(Ordering::Release);
-        raw::gchandle_free(payload(current));
+        objects.clear(offset);
+        // The slot is cleared before it goes on the free list, so a later insert's object is
+        // never cleared by this remove.
+        self.release(idx, slot, vacant);
         Ok(())
     }
 
     /// True while `key` is live.
     pub(crate) fn contains(&self, key: K) -> bool {
         let (idx, key_version) = Self::split(key);
-        self.slot(idx)
-            .is_some_and(|s| version(s.load(Ordering::Acquire)) == key_version)
+        key_version % 2 == 1
+            && self
+                .slot(idx)
+                .is_some_and(|(s, _, _)| version(s.load(Ordering::Acquire)) == key_version)
     }
 
     /// Number of live handles.
@@ -240,10 +297,10 @@ mod tests {
     #[test]
     fn segments_tile_the_index_space() {
         assert_eq!(locate(0), (0, 0));
-        assert_eq!(locate(63), (0, 63));
-        assert_eq!(locate(64), (1, 0));
-        assert_eq!(locate(191), (1, 127));
-        assert_eq!(locate(192), (2, 0));
+        assert_eq!(locate(1023), (0, 1023));
+        assert_eq!(locate(1024), (1, 0));
+        assert_eq!(locate(3071), (1, 2047));
+        assert_eq!(locate(3072), (2, 0));
         let (segment, offset) = locate(NIL - 1);
         assert!(segment < SEGMENTS && offset < FIRST_SEGMENT << segment);
     }

@@ -2,6 +2,7 @@
 //! strings held as objects, boxes) that Rust holds lives here.
 
 use crate::error::Result;
+use crate::host::slots::ManagedSegment;
 use crate::host::{Class, RawObject};
 use crate::store::HandleStore;
 
@@ -36,6 +37,12 @@ impl ObjectStore {
 
     pub(crate) fn insert(obj: RawObject) -> ObjectKey {
         OBJECTS.insert(obj)
+    }
+
+    /// A new slot whose object `fill` puts in place (boxing straight into the slot).
+    #[inline]
+    pub(crate) fn insert_with(fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>) -> Result<ObjectKey> {
+        OBJECTS.insert_with(fill)
     }
 
     #[inline]

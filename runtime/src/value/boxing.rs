@@ -6,7 +6,9 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::call::exception;
 use crate::error::{Error, Result};
+use crate::store::ObjectStore;
 use crate::host::{raw, Class, RawObject};
 use crate::value::{Object, Reference};
 
@@ -46,7 +48,17 @@ pub trait Unbox: Sized {
 }
 
 /// Boxes a blittable value (primitive, enum or full struct) as an `Object`.
+///
+/// Types with a class cache (all generated and runtime types) box in one call into managed
+/// code that allocates the box straight into its store slot; others through `mono_value_box`.
+#[inline]
 pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
+    if let Some(boxer) = raw::slot_boxer::<V>()? {
+        let key = ObjectStore::insert_with(|objects, offset| {
+            boxer.box_into(value, objects, offset).map_err(exception::to_error)
+        })?;
+        return Ok(Object::from_new_key(key));
+    }
     let boxed = raw::box_value(value)?;
     Ok(Object::from_raw(boxed).expect("mono_value_box never returns null"))
 }

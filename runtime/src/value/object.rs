@@ -31,6 +31,11 @@ impl Object {
         }
     }
 
+    /// Takes ownership of a key that was just inserted (its only owner).
+    pub(crate) fn from_new_key(key: ObjectKey) -> Object {
+        Object { key }
+    }
+
     /// The referenced object, for the length of the current call.
     #[inline]
     pub(crate) fn raw(&self) -> Result<RawObject> {

@@ -1,0 +1,175 @@
+//! Managed slot arrays: where the stores keep the objects Rust holds.
+//!
+//! A store's objects live in `object[]` segments owned by the managed heap, one element per
+//! store slot, so that an object held from Rust is an ordinary managed reference that SGen
+//! traces and updates when it moves the object. Reading a slot is one load from the segment's
+//! data: no Mono call and no GC handle lookup (`mono_gchandle_get_target` enters and leaves a
+//! GC-unsafe region and walks SGen's handle table, about as long as a whole call to a small
+//! method).
+//!
+//! Each segment array is held by a *pinned* GC handle, created once and never freed (the
+//! stores are process-wide): pinning is what makes the address of the array's data a fact the
+//! native side may keep, since SGen never moves a pinned object. This is the only GC handle a
+//! store holds, one per segment.
+
+use std::ffi::c_void;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::OnceLock;
+
+use super::ffi;
+use super::metadata::{Class, Method};
+use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, Blittable, RawObject};
+use super::runtime::Runtime;
+use crate::error::{Error, Result};
+
+/// One pinned `object[]` of a store.
+pub(crate) struct ManagedSegment {
+    array: NonNull<ffi::MonoArray>,
+    /// Element 0 of `array`. Elements are pointer-sized references, read and written as atomics
+    /// because other threads (and the collector, when it updates moved objects) write them.
+    data: NonNull<AtomicPtr<ffi::MonoObject>>,
+    len: usize,
+}
+
+// SAFETY: the segment is a pinned managed array that lives as long as the process (its pinned
+// handle is never freed); its elements are only accessed through atomics or Mono's write
+// barrier, from attached threads.
+unsafe impl Send for ManagedSegment {}
+// SAFETY: as above.
+unsafe impl Sync for ManagedSegment {}
+
+impl ManagedSegment {
+    /// A new pinned `object[len]` of nulls. Needs the runtime (the callers hold an object).
+    pub(crate) fn new(len: usize) -> Result<ManagedSegment> {
+        let rt = Runtime::get()?;
+        // SAFETY: valid domain and class; the thread is attached (Runtime::get). The array is
+        // on this stack until the pinned handle below holds it; `mono_array_addr_with_size`
+        // only computes the address of element 0 (there are `len` ≥ 1 elements).
+        unsafe {
+            let array = ffi::mono_array_new(rt.domain(), ffi::mono_get_object_class(), len);
+            let array = NonNull::new(array)
+                .ok_or_else(|| Error::Unsupported(format!("Mono could not allocate a store segment of {len} slots")))?;
+            // Pinned (second argument): SGen never moves the array, so `data` stays valid.
+            ffi::mono_gchandle_new(array.as_ptr() as *mut ffi::MonoObject, 1);
+            let data = ffi::mono_array_addr_with_size(array.as_ptr(), size_of::<usize>() as i32, 0);
+            Ok(ManagedSegment {
+                array,
+                data: NonNull::new(data as *mut AtomicPtr<ffi::MonoObject>).expect("element 0 of a live array"),
+                len,
+            })
+        }
+    }
+
+    #[inline]
+    fn element(&self, offset: usize) -> &AtomicPtr<ffi::MonoObject> {
+        assert!(offset < self.len, "slot {offset} outside a segment of {}", self.len);
+        // SAFETY: in bounds (checked above) of a pinned array that is never freed; the element
+        // is a pointer-sized, pointer-aligned reference, which AtomicPtr may view.
+        unsafe { &*self.data.as_ptr().add(offset) }
+    }
+
+    /// The object in slot `offset` (null when empty), for the length of the current call.
+    ///
+    /// Once loaded, the reference sits on this thread's stack or in its registers, where
+    /// SGen's conservative scan of attached threads keeps the object alive and in place, so
+    /// the thread is attached first.
+    #[inline]
+    pub(crate) fn load(&self, offset: usize) -> RawObject {
+        super::thread::ensure();
+        RawObject(self.element(offset).load(Ordering::Acquire))
+    }
+
+    /// Stores `obj` in slot `offset` through SGen's write barrier (the array may be in the
+    /// old generation while `obj` is in the nursery: the barrier marks the card that makes the
+    /// next minor collection see the reference).
+    #[inline]
+    pub(crate) fn store(&self, offset: usize, obj: RawObject) {
+        super::thread::ensure();
+        let element = self.element(offset);
+        // SAFETY: `element` is slot `offset` of this live array, `obj` a live object on this
+        // stack; `mono_gc_wbarrier_set_arrayref` is `array[offset] = obj` with the barrier.
+        unsafe { ffi::mono_gc_wbarrier_set_arrayref(self.array.as_ptr(), element.as_ptr() as *mut c_void, obj.0) };
+    }
+
+    /// Empties slot `offset`, dropping the store's reference to its object. A plain store:
+    /// SGen's barriers exist to record references that a store *creates* (card marking for
+    /// old → young pointers, and re-scanning of objects written during a concurrent mark, an
+    /// incremental-update scheme); storing null creates none, and a concurrent mark that
+    /// already saw the old object merely keeps it one more cycle.
+    #[inline]
+    pub(crate) fn clear(&self, offset: usize) {
+        self.element(offset).store(std::ptr::null_mut(), Ordering::Release);
+    }
+
+    /// The segment array itself, to pass to the helper that fills a slot (a raw pointer is
+    /// fine: the array is pinned).
+    fn array(&self) -> *mut ffi::MonoArray {
+        self.array.as_ptr()
+    }
+}
+
+/// `static void Box(IntPtr value, object[] segment, int offset)`, emitted per value type by
+/// `Cilbind.Slots.BuildBox`: boxes a copy of the value into the slot in one call into managed
+/// code (a box made by the JIT's allocator, against `mono_value_box`'s class and vtable
+/// lookups, and no GC handle).
+type BoxInto = unsafe extern "C" fn(*const c_void, *mut ffi::MonoArray, i32, *mut *mut ffi::MonoObject);
+
+/// The entry point that boxes values of one blittable type into a slot, resolved once per
+/// type (in its [`BlittableClass`](super::BlittableClass) cache).
+pub(crate) struct SlotBoxer(BoxInto);
+
+impl SlotBoxer {
+    /// The boxer of values of `class` (a value type).
+    pub(crate) fn resolve(class: Class) -> Result<SlotBoxer> {
+        static BUILD: OnceLock<Method> = OnceLock::new();
+        let build = match BUILD.get() {
+            Some(m) => *m,
+            None => {
+                let m = Runtime::get()?
+                    .helper()
+                    .class("Cilbind", "Slots")?
+                    .method("BuildBox", &["System.Type"])?;
+                *BUILD.get_or_init(|| m)
+            }
+        };
+        let mut args = [type_object(class)?.as_ptr() as *mut c_void];
+        let handle = runtime_invoke(build, std::ptr::null_mut(), &mut args).map_err(|e| {
+            let info = exception_info(e);
+            Error::InvalidArgument(format!("no boxer for {}: {}: {}", class.full_name(), info.type_name, info.message))
+        })?;
+        // `MethodHandle.Value` boxed: in Mono a RuntimeMethodHandle's value is the MonoMethod*.
+        let raw: isize = read_unboxed(handle);
+        let method = Method::from_ptr(raw as *mut ffi::MonoMethod)
+            .ok_or_else(|| Error::Unsupported(format!("BuildBox gave no method for {}", class.full_name())))?;
+        let entry = unmanaged_thunk(method)?;
+        // SAFETY: the thunk of `static void Box(IntPtr, object[], int)` takes a pointer, the
+        // array and the int, then the exception slot (Mono's thunk convention, see
+        // call/shim.rs), and returns nothing.
+        Ok(SlotBoxer(unsafe { std::mem::transmute::<*const c_void, BoxInto>(entry) }))
+    }
+
+    /// Boxes a copy of `value` into slot `offset` of `segment`; a thrown exception (an
+    /// `OutOfMemoryException`) is returned as `Err`. `V` must be the type this boxer was
+    /// resolved for (its [`BlittableClass`](super::BlittableClass) guarantees it).
+    #[inline]
+    pub(crate) fn box_into<V: Blittable>(
+        &self,
+        value: &V,
+        segment: &ManagedSegment,
+        offset: usize,
+    ) -> std::result::Result<(), RawObject> {
+        assert!(offset < segment.len, "slot {offset} outside a segment of {}", segment.len);
+        super::thread::ensure();
+        let mut exc: *mut ffi::MonoObject = std::ptr::null_mut();
+        // SAFETY: `self.0` takes a pointer to a `V` (the boxer was resolved for `V`'s class,
+        // whose size the cache checked against `V`), the live pinned array and an index in its
+        // bounds (checked above), and a valid exception slot. Managed code copies the value
+        // out of `value`, which outlives the call.
+        unsafe { (self.0)(value as *const V as *const c_void, segment.array(), offset as i32, &mut exc) };
+        if !exc.is_null() {
+            return Err(RawObject(exc));
+        }
+        Ok(())
+    }
+}
