@@ -205,10 +205,22 @@ fn rust_types_that_disagree_with_the_native_signature_are_refused() {
     static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
     static CONCAT: MethodRef = MethodRef::new(&CALLS, "Concat", &["System.String", "System.String"]);
     let t = SUM.thunk().unwrap();
+    // A signature is proved once and then recognised by address: a right call first must not
+    // let a wrong one through afterwards, nor a wrong one spoil the right one.
+    assert_eq!(t.call::<_, i32>((1i32, 2i32)).unwrap(), 3);
     assert!(
         matches!(t.call::<_, i32>((1i64, 2i64)), Err(Error::InvalidArgument(_))),
         "wrong argument types"
     );
+    assert!(
+        matches!(t.call::<_, i32>((1u32, 2u32)), Err(Error::InvalidArgument(_))),
+        "argument types of the same size"
+    );
+    assert!(
+        matches!(t.call::<_, u32>((1i32, 2i32)), Err(Error::InvalidArgument(_))),
+        "return type of the same size"
+    );
+    assert_eq!(t.call::<_, i32>((4i32, 5i32)).unwrap(), 9);
     assert!(
         matches!(t.call::<_, i32>((1i32,)), Err(Error::InvalidArgument(_))),
         "wrong arity"
