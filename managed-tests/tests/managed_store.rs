@@ -22,15 +22,25 @@ fn held_objects_survive_collections_and_dropped_ones_are_collected() {
     load_fixture("Store");
     // Boxes and arrays made in the nursery, across several segments of the store.
     let boxes: Vec<Object> = (0..5000).map(|i| BoxAs::<Object>::box_to(&Int32(i)).unwrap()).collect();
-    let arrays: Vec<Object> = (0..3000).map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap()).collect();
+    let arrays: Vec<Object> = (0..3000)
+        .map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap())
+        .collect();
     for _ in 0..3 {
         collect();
     }
     for (i, b) in boxes.iter().enumerate() {
-        assert_eq!(b.unbox::<Int32>().unwrap(), Int32(i as i32), "box {i} after collections");
+        assert_eq!(
+            b.unbox::<Int32>().unwrap(),
+            Int32(i as i32),
+            "box {i} after collections"
+        );
     }
     for (i, a) in arrays.iter().enumerate() {
-        assert_eq!(FIRST.call::<_, i32>((a,)).unwrap(), i as i32, "array {i} after collections");
+        assert_eq!(
+            FIRST.call::<_, i32>((a,)).unwrap(),
+            i as i32,
+            "array {i} after collections"
+        );
     }
 
     // Only the store references `held`; the weak reference sees whether it is collected. Made
@@ -57,7 +67,9 @@ fn held_objects_survive_collections_and_dropped_ones_are_collected() {
 
     // A slot freed and reused holds the new object, never the old one.
     drop(boxes);
-    let again: Vec<Object> = (0..5000).map(|i| BoxAs::<Object>::box_to(&Int32(-i)).unwrap()).collect();
+    let again: Vec<Object> = (0..5000)
+        .map(|i| BoxAs::<Object>::box_to(&Int32(-i)).unwrap())
+        .collect();
     collect();
     for (i, b) in again.iter().enumerate() {
         assert_eq!(b.unbox::<Int32>().unwrap(), Int32(-(i as i32)));

@@ -68,13 +68,16 @@ impl Thunk {
     /// Compares the contents the first time a signature is seen, its address afterwards.
     #[inline]
     fn proves(&self, signature: &'static [Abi]) -> bool {
-        (self.proved.load(Ordering::Relaxed) == signature.as_ptr() as *mut Abi && signature.len() == self.params.len() + 1)
+        (std::ptr::eq(self.proved.load(Ordering::Relaxed), signature.as_ptr())
+            && signature.len() == self.params.len() + 1)
             || self.prove(signature)
     }
 
     #[cold]
     fn prove(&self, signature: &'static [Abi]) -> bool {
-        let equal = signature.split_first().is_some_and(|(ret, params)| *ret == self.ret && params == &self.params[..]);
+        let equal = signature
+            .split_first()
+            .is_some_and(|(ret, params)| *ret == self.ret && params == &self.params[..]);
         if equal {
             self.proved.store(signature.as_ptr() as *mut Abi, Ordering::Relaxed);
         }

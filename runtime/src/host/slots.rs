@@ -136,7 +136,12 @@ impl SlotBoxer {
         let mut args = [type_object(class)?.as_ptr() as *mut c_void];
         let handle = runtime_invoke(build, std::ptr::null_mut(), &mut args).map_err(|e| {
             let info = exception_info(e);
-            Error::InvalidArgument(format!("no boxer for {}: {}: {}", class.full_name(), info.type_name, info.message))
+            Error::InvalidArgument(format!(
+                "no boxer for {}: {}: {}",
+                class.full_name(),
+                info.type_name,
+                info.message
+            ))
         })?;
         // `MethodHandle.Value` boxed: in Mono a RuntimeMethodHandle's value is the MonoMethod*.
         let raw: isize = read_unboxed(handle);
@@ -146,7 +151,9 @@ impl SlotBoxer {
         // SAFETY: the thunk of `static void Box(IntPtr, object[], int)` takes a pointer, the
         // array and the int, then the exception slot (Mono's thunk convention, see
         // call/shim.rs), and returns nothing.
-        Ok(SlotBoxer(unsafe { std::mem::transmute::<*const c_void, BoxInto>(entry) }))
+        Ok(SlotBoxer(unsafe {
+            std::mem::transmute::<*const c_void, BoxInto>(entry)
+        }))
     }
 
     /// Boxes a copy of `value` into slot `offset` of `segment`; a thrown exception (an
@@ -159,14 +166,25 @@ impl SlotBoxer {
         segment: &ManagedSegment,
         offset: usize,
     ) -> std::result::Result<(), RawObject> {
-        assert!(offset < segment.len, "slot {offset} outside a segment of {}", segment.len);
+        assert!(
+            offset < segment.len,
+            "slot {offset} outside a segment of {}",
+            segment.len
+        );
         super::thread::ensure();
         let mut exc: *mut ffi::MonoObject = std::ptr::null_mut();
         // SAFETY: `self.0` takes a pointer to a `V` (the boxer was resolved for `V`'s class,
         // whose size the cache checked against `V`), the live pinned array and an index in its
         // bounds (checked above), and a valid exception slot. Managed code copies the value
         // out of `value`, which outlives the call.
-        unsafe { (self.0)(value as *const V as *const c_void, segment.array(), offset as i32, &mut exc) };
+        unsafe {
+            (self.0)(
+                value as *const V as *const c_void,
+                segment.array(),
+                offset as i32,
+                &mut exc,
+            )
+        };
         if !exc.is_null() {
             return Err(RawObject(exc));
         }

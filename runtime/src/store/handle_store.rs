@@ -187,7 +187,7 @@ impl<K: Key> HandleStore<K> {
             free
         } else {
             let idx = w.fresh.load(Ordering::Relaxed);
-            if idx >= NIL {
+            if idx == NIL {
                 return Err(Error::Unsupported("more than 2³² − 1 live handles in one store".into()));
             }
             let (segment, _) = locate(idx);

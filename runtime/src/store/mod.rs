@@ -1,9 +1,10 @@
 //! Handle-based stores that keep managed objects alive across calls.
 //!
-//! SGen moves objects and does not scan the native heap, so a managed object held
-//! from Rust is a GC handle, never a pointer. The stores map generation-checked
-//! [`slotmap`] keys to GC handles: a freed key is [`Error::StaleHandle`](crate::Error) forever,
-//! even after its slot holds another object.
+//! SGen moves objects and does not scan the native heap, so a managed object held from Rust is
+//! never a pointer in native memory: it is an element of a managed `object[]` slot array that
+//! the collector traces and updates (`host/slots.rs`), named by a generation-checked
+//! [`slotmap`] key. A freed key is [`Error::StaleHandle`](crate::Error) forever, even after its
+//! slot holds another object.
 
 mod handle_store;
 mod object_store;

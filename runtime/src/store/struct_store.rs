@@ -1,6 +1,6 @@
 //! Stores for managed structs: value types with reference fields, which cannot be copied into
 //! native memory (the GC would not see their references). Each such struct lives in a box
-//! held by a GC handle, in a store of its own type.
+//! held in a slot of a store of its own type.
 //!
 //! One store per struct type, and a handle type per struct type ([`StructHandle<T>`]): passing
 //! a struct handle where an object handle (or another struct's handle) is expected does not
@@ -57,7 +57,7 @@ pub trait ManagedStruct: Sized + 'static {
 /// An owned value of the managed struct `T`, held in `T`'s store.
 ///
 /// Value semantics, as in C#: [`Clone`] copies the struct into a new slot, and mutating one
-/// copy never changes another. Dropping the handle frees its slot and GC handle.
+/// copy never changes another. Dropping the handle frees its slot.
 pub struct StructHandle<T: ManagedStruct> {
     key: StructKey,
     _type: PhantomData<fn() -> T>,

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::call::exception;
 use crate::error::{Error, Result};
-use crate::store::ObjectStore;
 use crate::host::{raw, Class, RawObject};
+use crate::store::ObjectStore;
 use crate::value::{Object, Reference};
 
 pub use crate::host::raw::Blittable;

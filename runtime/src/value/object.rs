@@ -9,7 +9,7 @@ use crate::store::{ObjectKey, ObjectStore};
 use crate::value::boxing::Unbox;
 use crate::value::ManagedType;
 
-/// An owned reference to a managed object, held by a GC handle in the [`ObjectStore`].
+/// An owned reference to a managed object, held in a slot of the [`ObjectStore`].
 ///
 /// Null is not an `Object`: APIs that may see null use `Option<Object>`.
 /// [`Clone`] creates a second handle to the **same** object (same identity, as copying a C#
