@@ -27,7 +27,10 @@ static HANDLER: OnceLock<Handler> = OnceLock::new();
 
 /// Called by managed delegates (through `Marshal.GetDelegateForFunctionPointer`): `args` is a
 /// GC handle to the argument array (the caller frees it); `*result` receives a new GC handle
-/// to the result or the error message, which the caller frees. Returns 0 (done), 1 (failed),
+/// to the result or the error message, which the caller frees. GC handles are the right tool
+/// here: this is a marshalled call, where an `object` parameter would be marshalled rather
+/// than passed as a reference, and `GCHandle.ToIntPtr` is .NET's way to hand a reference
+/// through one. Returns 0 (done), 1 (failed),
 /// 2 (panicked) or 3 (dropped). Never unwinds into managed code.
 extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
     let run = || -> (i32, RawObject) {
