@@ -92,11 +92,13 @@ impl ManagedSegment {
         unsafe { ffi::mono_gc_wbarrier_set_arrayref(self.array.as_ptr(), element.as_ptr() as *mut c_void, obj.0) };
     }
 
-    /// Empties slot `offset`, dropping the store's reference to its object. A plain store:
-    /// SGen's barriers exist to record references that a store *creates* (card marking for
-    /// old → young pointers, and re-scanning of objects written during a concurrent mark, an
-    /// incremental-update scheme); storing null creates none, and a concurrent mark that
-    /// already saw the old object merely keeps it one more cycle.
+    /// Empties slot `offset`, dropping the store's reference to its object. A plain store, no
+    /// barrier and no call into Mono: SGen's card-table barrier
+    /// (`sgen_card_table_wbarrier_set_field`, mono/sgen/sgen-cardtable.c) stores the value and
+    /// then marks the card only when the value is in the nursery or a concurrent mark is
+    /// running (its mod-union table, which makes the final pause re-scan objects that gained
+    /// references meanwhile). Null is never in the nursery and adds no reference to re-scan;
+    /// a concurrent mark that already saw the old object merely keeps it one more cycle.
     #[inline]
     pub(crate) fn clear(&self, offset: usize) {
         self.element(offset).store(std::ptr::null_mut(), Ordering::Release);
