@@ -4,7 +4,8 @@
 //! Every call that takes an object reads this table, so reads take no lock. A store slot has
 //! two halves with the same index. The native half is one `AtomicU64` holding
 //! `version << 32 | payload`: an odd version marks a live slot, an even version a vacant slot
-//! whose payload links the free list (as in `slotmap`, whose key types the stores keep). The
+//! whose payload links the free list (as in `slotmap`, whose key types the stores keep, and
+//! whose keys always carry an odd version, so no key names a vacant slot). The
 //! managed half is an element of a pinned `object[]` (`host/slots.rs`) holding the object
 //! itself, so the collector traces it and updates it when the object moves, and reading it is
 //! one load. Releasing a slot bumps its version, so every key to it, copies included, fails
@@ -233,7 +234,7 @@ impl<K: Key> HandleStore<K> {
             return Err(Error::StaleHandle);
         };
         let before = slot.load(Ordering::Acquire);
-        if version(before) != key_version || key_version % 2 == 0 {
+        if version(before) != key_version {
             return Err(Error::StaleHandle);
         }
         let obj = objects.load(offset);
@@ -260,7 +261,7 @@ impl<K: Key> HandleStore<K> {
             return Err(Error::StaleHandle);
         };
         let current = slot.load(Ordering::Relaxed);
-        if version(current) != key_version || key_version % 2 == 0 {
+        if version(current) != key_version {
             return Err(Error::StaleHandle);
         }
         let vacant = key_version.wrapping_add(1);
@@ -277,10 +278,8 @@ impl<K: Key> HandleStore<K> {
     /// True while `key` is live.
     pub(crate) fn contains(&self, key: K) -> bool {
         let (idx, key_version) = Self::split(key);
-        key_version % 2 == 1
-            && self
-                .slot(idx)
-                .is_some_and(|(s, _, _)| version(s.load(Ordering::Acquire)) == key_version)
+        self.slot(idx)
+            .is_some_and(|(s, _, _)| version(s.load(Ordering::Acquire)) == key_version)
     }
 
     /// Number of live handles.
