@@ -2,9 +2,9 @@
 # Runs the benchmark suite in its short form (criterion: 0.3 s warm-up, 1 s measurement, 30
 # samples per figure; 10 samples of one generation each for the generator benchmark; a few
 # minutes on 2 cores), then the instruction counts of the call, boxing and handle figures
-# (benches/icount.rs: gungraun under valgrind's callgrind, one process per figure; about three
-# minutes more), and writes BENCHMARKS.md at the repository root: every figure beside its floor
-# (Mono's C API), the ratio, the goals, and the machine.
+# (benches/icount.rs: gungraun under valgrind's callgrind, one process per figure, 31 figures;
+# about three minutes more), and writes BENCHMARKS.md at the repository root: every figure
+# beside its floor (Mono's C API), the ratio, the goals, and the machine.
 # Criterion's HTML reports stay in $CARGO_TARGET_DIR/criterion (default target/criterion),
 # callgrind's output files in $CARGO_TARGET_DIR/gungraun.
 set -euo pipefail
@@ -17,6 +17,7 @@ target="${CARGO_TARGET_DIR:-target}"
 if ! command -v valgrind >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "Installing valgrind..." >&2
+    apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
   else
     echo "The instruction counts need valgrind: apt-get install -y valgrind" >&2
