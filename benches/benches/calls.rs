@@ -17,16 +17,13 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use cilbind::{floor, invoke, MethodRef, TypeRef, Value, RETURN_BY_POINTER};
-use cilbind_benches::{setup, CALLS};
+use cilbind::{floor, invoke, MethodRef, Value};
+use cilbind_benches::{matrix, rust_sum, setup, ADD_TO, CALLS, M4_MULTIPLY, NUMERICS_V3_ADD, SUM, V3_ADD};
 use criterion::{criterion_group, criterion_main, Criterion};
 use managed_tests::basics::fixtures::{Adder, Calls, IValueExt};
-use managed_tests::game::game::{__TYPE_Vector3, RaycastHit, Vector3};
-use managed_tests::vectors::system::numerics::{self as numerics, __TYPE_Matrix4x4, Matrix4x4};
+use managed_tests::game::game::{RaycastHit, Vector3};
+use managed_tests::vectors::system::numerics::{self as numerics, Matrix4x4};
 
-static ADDER: TypeRef = TypeRef::new("Basics", "Fixtures", "Adder");
-static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
-static ADD_TO: MethodRef = MethodRef::new(&ADDER, "AddTo", &["System.Int32"]);
 static LEGS_OF: MethodRef = MethodRef::new(&CALLS, "LegsOf", &["Fixtures.Animal"]);
 static CONCAT: MethodRef = MethodRef::new(&CALLS, "Concat", &["System.String", "System.String"]);
 static LENGTH: MethodRef = MethodRef::new(&CALLS, "Length", &["System.String"]);
@@ -36,46 +33,6 @@ static DIVMOD: MethodRef = MethodRef::new(
     "Divmod",
     &["System.Int32", "System.Int32", "System.Int32&", "System.Int32&"],
 );
-// The same trampolines the generated `Vector3::add` and `Matrix4x4::multiply_matrix4x4_matrix4x4` use.
-static V3_ADD: MethodRef = MethodRef::by_pointer(
-    &__TYPE_Vector3,
-    "Add",
-    &["Game.Vector3", "Game.Vector3"],
-    0b11 | RETURN_BY_POINTER,
-);
-static M4_MULTIPLY: MethodRef = MethodRef::by_pointer(
-    &__TYPE_Matrix4x4,
-    "Multiply",
-    &["System.Numerics.Matrix4x4", "System.Numerics.Matrix4x4"],
-    0b11 | RETURN_BY_POINTER,
-);
-
-#[inline(never)]
-fn rust_sum(a: i32, b: i32) -> i32 {
-    a.wrapping_add(b)
-}
-
-fn matrix(k: f32) -> Matrix4x4 {
-    Matrix4x4 {
-        m11: k,
-        m12: 2.0,
-        m13: 3.0,
-        m14: 0.0,
-        m21: 4.0,
-        m22: k,
-        m23: 6.0,
-        m24: 0.0,
-        m31: 7.0,
-        m32: 8.0,
-        m33: k,
-        m34: 0.0,
-        m41: 1.0,
-        m42: 2.0,
-        m43: 3.0,
-        m44: 1.0,
-    }
-}
-
 fn calls(c: &mut Criterion) {
     setup();
     managed_tests::basics::init().expect("Basics bindings load");
@@ -189,6 +146,11 @@ fn calls(c: &mut Criterion) {
         numerics::Vector3 { x: 1.0, y: 2.0, z: 3.0 },
         numerics::Vector3 { x: 4.0, y: 5.0, z: 6.0 },
     );
+    let numerics_v3_add = NUMERICS_V3_ADD.thunk().unwrap();
+    g.bench_function("numerics_v3_add/bare_trampoline", |b| {
+        // SAFETY: the trampoline of a static `T f(T, T)` on this float struct, arguments and result by pointer.
+        b.iter(|| unsafe { floor::trampoline_binary(numerics_v3_add, black_box(&na), black_box(&nb)) })
+    });
     g.bench_function("numerics_v3_add/generated", |b| {
         b.iter(|| numerics::Vector3::add(black_box(&na), black_box(&nb)).unwrap())
     });

@@ -4,11 +4,41 @@
 
 use std::time::Instant;
 
-use cilbind::{MethodRef, Object, ObjectStore, TypeRef};
+use cilbind::{MethodRef, Object, ObjectStore, TypeRef, RETURN_BY_POINTER};
+use managed_tests::game::game::__TYPE_Vector3;
+use managed_tests::vectors::system::numerics::{
+    __TYPE_Matrix4x4, __TYPE_Vector3 as __TYPE_NUMERICS_VECTOR3, Matrix4x4,
+};
 
 pub static CALLS: TypeRef = TypeRef::new("Basics", "Fixtures", "Calls");
 pub static V3_TYPE: TypeRef = TypeRef::new("Basics", "Fixtures", "V3");
 pub static TEAM_TYPE: TypeRef = TypeRef::new("Basics", "Fixtures", "Team");
+pub static ADDER: TypeRef = TypeRef::new("Basics", "Fixtures", "Adder");
+/// `static int Sum(int, int)`: the bare thunk every call figure is read against.
+pub static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
+/// `int Adder.AddTo(int)`: the floor of an instance call (its thunk called on a GC handle's target).
+pub static ADD_TO: MethodRef = MethodRef::new(&ADDER, "AddTo", &["System.Int32"]);
+/// The pointer trampoline the generated `game::Vector3::add` uses.
+pub static V3_ADD: MethodRef = MethodRef::by_pointer(
+    &__TYPE_Vector3,
+    "Add",
+    &["Game.Vector3", "Game.Vector3"],
+    0b11 | RETURN_BY_POINTER,
+);
+/// The pointer trampoline the generated `numerics::Vector3::add` uses.
+pub static NUMERICS_V3_ADD: MethodRef = MethodRef::by_pointer(
+    &__TYPE_NUMERICS_VECTOR3,
+    "Add",
+    &["System.Numerics.Vector3", "System.Numerics.Vector3"],
+    0b11 | RETURN_BY_POINTER,
+);
+/// The pointer trampoline the generated `Matrix4x4::multiply_matrix4x4_matrix4x4` uses.
+pub static M4_MULTIPLY: MethodRef = MethodRef::by_pointer(
+    &__TYPE_Matrix4x4,
+    "Multiply",
+    &["System.Numerics.Matrix4x4", "System.Numerics.Matrix4x4"],
+    0b11 | RETURN_BY_POINTER,
+);
 /// `static object Echo(object)`: returns its argument (a new handle on the Rust side).
 pub static ECHO: MethodRef = MethodRef::new(&CALLS, "Echo", &["System.Object"]);
 /// `static int BoxInts(int n)`: boxes `n` ints in a C# loop.
@@ -31,6 +61,34 @@ cilbind::generated::impl_boxing!(V3 => Object, cilbind::ValueType);
 pub struct Team(pub u8);
 cilbind::blittable!(unsafe Team, TEAM_TYPE, [u8]);
 cilbind::generated::impl_boxing!(Team => Object, cilbind::ValueType, cilbind::Enum);
+
+/// The floor of the `Sum` figures: the same addition as a Rust function that is not inlined.
+#[inline(never)]
+pub fn rust_sum(a: i32, b: i32) -> i32 {
+    a.wrapping_add(b)
+}
+
+/// A `Matrix4x4` with `k` on the diagonal (the operands of the `Multiply` figures).
+pub fn matrix(k: f32) -> Matrix4x4 {
+    Matrix4x4 {
+        m11: k,
+        m12: 2.0,
+        m13: 3.0,
+        m14: 0.0,
+        m21: 4.0,
+        m22: k,
+        m23: 6.0,
+        m24: 0.0,
+        m31: 7.0,
+        m32: 8.0,
+        m33: k,
+        m34: 0.0,
+        m41: 1.0,
+        m42: 2.0,
+        m43: 3.0,
+        m44: 1.0,
+    }
+}
 
 /// Calls per iteration of the C# → Rust benchmark (benches/incoming.rs): each iteration is one
 /// C# loop making this many calls; the report divides by it.

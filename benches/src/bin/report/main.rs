@@ -15,6 +15,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod icount;
 mod table;
 use table::Table;
 
@@ -107,8 +108,15 @@ fn main() {
     let managed_box = cilbind_benches::managed_box_ns(10_000_000);
     est.insert("extra/int32_box/csharp_loop".into(), managed_box);
 
+    // Instruction counts (benches/icount.rs), from gungraun's directory beside criterion's.
+    let icount_dir = dir
+        .parent()
+        .map_or_else(|| PathBuf::from("target"), Path::to_path_buf)
+        .join("gungraun/cilbind-benches/icount");
+    let counts = icount::read(&icount_dir);
     let mut t = Table {
         est: &est,
+        counts: &counts,
         md: String::new(),
         goals: Vec::new(),
     };
@@ -241,9 +249,11 @@ fn main() {
         None,
     );
     let why = format!(
-        "the pointer trampoline's managed frames: the bare trampoline costs {} more than the bare `Sum` thunk, cilbind adds {} over it, no boxing. Mono inlines `Sum` into its native-to-managed wrapper but inlines neither `Add` (struct arguments and result) into the trampoline nor `Vector3..ctor` into `Add`: three more managed calls, 173 against 88 instructions per call (callgrind, measured once by hand).",
+        "the pointer trampoline's managed frames: the bare trampoline costs {} more than the bare `Sum` thunk, cilbind adds {} over it, no boxing. Mono inlines `Sum` into its native-to-managed wrapper but inlines neither `Add` (struct arguments and result) into the trampoline nor `Vector3..ctor` into `Add`: three more managed calls: the bare trampoline runs {} instructions per call against {} for the bare `Sum` thunk (see Instruction counts).",
         t.diff("call/v3_add/bare_trampoline", "call/sum/bare_thunk"),
-        t.diff("call/v3_add/generated", "call/v3_add/bare_trampoline")
+        t.diff("call/v3_add/generated", "call/v3_add/bare_trampoline"),
+        t.count("call/v3_add/bare_trampoline").map_or("n/a".into(), |n| format!("{n:.0}")),
+        t.count("call/sum/bare_thunk").map_or("n/a".into(), |n| format!("{n:.0}")),
     );
     t.goal_row(
         "Vector3 `Add` ≤ 1.5× `Sum` (no boxing)",
@@ -477,6 +487,7 @@ fn main() {
         t.goal_line(
             &format!("handle {op} flat from 1 to 10⁶ live handles"),
             c.map(|c| (format!("{op}: {c:.2}× slowest ÷ fastest"), c <= FLAT)),
+            icount::spread(&t, op, "cilbind").map(|s| format!("{s:.2}× (1 → 10⁶ live)")),
             why,
         );
     }
@@ -484,6 +495,9 @@ fn main() {
         t.md,
         "\n**Memory per live handle: {per_handle:.1} bytes** (RSS growth while 10⁶ extra handles to one object are held, minus the test's own `Vec` of keys). Expected: cilbind's slot is one `u64` (version and GC handle) = 8 B, in segments that double, so up to 2× that while a segment fills; Mono's GC handle is one pointer-sized entry in SGen's handle table = 8 B, also in doubling buckets. Objects themselves are not included.\n"
     );
+
+    // ---- Instruction counts ----
+    icount::section(&mut t);
 
     // ---- Generator ----
     let total = est.get("generate/mscorlib").copied();
@@ -509,17 +523,18 @@ fn main() {
     t.goal_line(
         "generating all of mscorlib ≤ 2 s",
         total.map(|x| (format!("{} ms", ms(Some(x))), x <= 2e9)),
+        None,
         why,
     );
 
     // ---- Assemble: header, machine, goals, then the sections ----
-    let mut md = String::from("# Benchmarks\n\nWritten by `bash scripts/bench.sh` (criterion, short runs: 0.3 s warm-up, 1 s measurement,\n30 samples, 10 for the generator; each figure is the median). Every cilbind figure sits beside\nits floor, the same work done with Mono's C API (`cilbind::floor`, feature `floors`) in the same\nrun, so the ratio is what cilbind adds. The machine is a shared VM: figures move by ±20 % between\nruns, and a figure measured while a neighbour is busy can move by 2×; compare ratios across\nseveral runs before trusting a single verdict. Criterion's own reports\nare in `target/criterion/`.\n\n## Machine\n\n");
+    let mut md = String::from("# Benchmarks\n\nWritten by `bash scripts/bench.sh` (criterion, short runs: 0.3 s warm-up, 1 s measurement,\n30 samples, 10 for the generator; each figure is the median). Every cilbind figure sits beside\nits floor, the same work done with Mono's C API (`cilbind::floor`, feature `floors`) in the same\nrun, so the ratio is what cilbind adds. The machine is a shared VM: figures move by ±20 % between\nruns, and a figure measured while a neighbour is busy can move by 2×; compare ratios across\nseveral runs before trusting a single verdict; the [instruction counts](#instruction-counts)\n(callgrind, through gungraun) of the call, boxing and handle figures do not move, and sit beside\nthe timing ratios in the goal summary. Criterion's own reports are in `target/criterion/`.\n\n## Machine\n\n");
     md.push_str(&machine());
     md.push_str(
-        "\n## Goals (issue 5)\n\n| goal | figure | verdict | what stands between (when missed) |\n|---|---|---|---|\n",
+        "\n## Goals (issue 5)\n\nVerdicts on the timing ratio; `instructions` is the same ratio in instruction counts (see [Instruction counts](#instruction-counts); — where not counted).\n\n| goal | figure | instructions | verdict | what stands between (when missed) |\n|---|---|---|---|---|\n",
     );
-    for [goal, figure, verdict, why] in &t.goals {
-        let _ = writeln!(md, "| {goal} | {figure} | {verdict} | {why} |");
+    for [goal, figure, counted, verdict, why] in &t.goals {
+        let _ = writeln!(md, "| {goal} | {figure} | {counted} | {verdict} | {why} |");
     }
     md.push_str(&t.md);
     md.push_str(&compile_time_section(&out));

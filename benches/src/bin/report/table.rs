@@ -1,20 +1,38 @@
 //! The tables of BENCHMARKS.md: one row per figure (cilbind's time, its floor's, the ratio, the
-//! goal where there is one), and the goal summary that the rows with goals feed.
+//! goal where there is one), and the goal summary that the rows with goals feed (with the
+//! instruction-count ratio of the same pair beside the timing ratio).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The report being written: the estimates it reads, the markdown so far, and the goals.
 pub(crate) struct Table<'a> {
+    /// Criterion medians in ns, by criterion id.
     pub(crate) est: &'a BTreeMap<String, f64>,
+    /// Instructions per operation (benches/icount.rs), by the criterion id of the same operation.
+    pub(crate) counts: &'a BTreeMap<String, f64>,
     pub(crate) md: String,
-    /// Goal lines for the summary: (goal, figure, verdict, what stands between when missed).
-    pub(crate) goals: Vec<[String; 4]>,
+    /// Goal lines for the summary: (goal, figure, instruction-count ratio, verdict, what stands
+    /// between when missed).
+    pub(crate) goals: Vec<[String; 5]>,
 }
 
 impl Table<'_> {
     pub(crate) fn get(&self, id: &str) -> Option<f64> {
         self.est.get(id).copied()
+    }
+
+    /// Instructions per operation of `id`, when counted.
+    pub(crate) fn count(&self, id: &str) -> Option<f64> {
+        self.counts.get(id).copied()
+    }
+
+    /// `id`'s instruction count over `floor`'s, when both are counted.
+    pub(crate) fn count_ratio(&self, id: &str, floor: &str) -> Option<f64> {
+        match (self.count(id), self.count(floor)) {
+            (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+            _ => None,
+        }
     }
 
     /// `a - b` in ns, formatted (for the notes on missed goals).
@@ -81,19 +99,30 @@ impl Table<'_> {
         why: String,
     ) {
         let ratio = self.row(label, id, floor_label, floor, Some(g));
+        let counted = self.count_ratio(id, floor);
         self.goal_line(
             goal,
             ratio.map(|r| (format!("{label}: {r:.2}× {floor_label}"), r <= g)),
+            counted.map(|r| format!("{r:.2}×")),
             why,
         );
     }
 
-    pub(crate) fn goal_line(&mut self, goal: &str, result: Option<(String, bool)>, why: String) {
+    /// A goal in the summary: the timed figure and whether it meets the goal (the verdict), the
+    /// same ratio in instructions when it is counted (`None`: not counted, shown as "—").
+    pub(crate) fn goal_line(
+        &mut self,
+        goal: &str,
+        result: Option<(String, bool)>,
+        counted: Option<String>,
+        why: String,
+    ) {
         let (figure, verdict, why) = match result {
             Some((figure, true)) => (figure, "**met**".to_string(), String::new()),
             Some((figure, false)) => (figure, "**missed**".to_string(), why),
             None => ("n/a".into(), "not measured".into(), String::new()),
         };
-        self.goals.push([goal.to_string(), figure, verdict, why]);
+        let counted = counted.unwrap_or_else(|| "—".into());
+        self.goals.push([goal.to_string(), figure, counted, verdict, why]);
     }
 }
