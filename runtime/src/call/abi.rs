@@ -30,8 +30,9 @@ use crate::value::string::read_string;
 use crate::value::{Boolean, Nullable, Reference};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that
-/// the Rust types' classes equal the method's (a few compares of constants), so a binding that
-/// disagrees with the assembly is an error, never a call with garbage.
+/// the Rust types' classes equal the method's (one compare of constants: see
+/// [`signature_key`]), so a binding that disagrees with the assembly is an error, never a call
+/// with garbage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Abi {
     /// No value.
@@ -91,6 +92,66 @@ pub enum Abi {
     Sret(usize),
     /// Something the raw path cannot carry.
     Unsupported,
+}
+
+/// An exact, compact form of a signature (the return's class, then each parameter's), so that
+/// a call compares its Rust signature with the method's in one integer compare: a constant on
+/// the Rust side (computed at compile time), a field of the [`Thunk`](crate::Thunk). Each class
+/// takes 16 bits (its variant, and the size and mutability it carries); a signature of more
+/// than eight classes, or with a size of 1024 bytes or more, has no key (0), and is compared
+/// class by class instead. Equal non-zero keys mean equal signatures: the encoding is
+/// injective (no class encodes as 0, so the length is the count of non-zero fields).
+pub(crate) const fn signature_key(abis: &[Abi]) -> u128 {
+    if abis.len() > 8 {
+        return 0;
+    }
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < abis.len() {
+        let code = abi_code(abis[i]);
+        if code == 0 {
+            return 0;
+        }
+        key |= (code as u128) << (16 * i);
+        i += 1;
+    }
+    key
+}
+
+/// 16 bits: the variant (1..=22) in bits 11–15, a flag in bit 10, a size below 1024 in bits
+/// 0–9; 0 when the size does not fit.
+const fn abi_code(abi: Abi) -> u16 {
+    const fn sized(variant: u16, flag: bool, size: usize) -> u16 {
+        if size >= 1024 {
+            0
+        } else {
+            (variant << 11) | ((flag as u16) << 10) | size as u16
+        }
+    }
+    match abi {
+        Abi::Void => sized(1, false, 0),
+        Abi::Bool => sized(2, false, 0),
+        Abi::Char => sized(3, false, 0),
+        Abi::I8 => sized(4, false, 0),
+        Abi::U8 => sized(5, false, 0),
+        Abi::I16 => sized(6, false, 0),
+        Abi::U16 => sized(7, false, 0),
+        Abi::I32 => sized(8, false, 0),
+        Abi::U32 => sized(9, false, 0),
+        Abi::I64 => sized(10, false, 0),
+        Abi::U64 => sized(11, false, 0),
+        Abi::F32 => sized(12, false, 0),
+        Abi::F64 => sized(13, false, 0),
+        Abi::ISize => sized(14, false, 0),
+        Abi::USize => sized(15, false, 0),
+        Abi::Ref => sized(16, false, 0),
+        Abi::ByRef(size) => sized(17, false, size),
+        Abi::ByRefObject => sized(18, false, 0),
+        Abi::Pointer => sized(19, false, 0),
+        Abi::Span { element, mutable } => sized(20, mutable, element),
+        Abi::Sret(size) => sized(21, false, size),
+        Abi::Unsupported => sized(22, false, 0),
+    }
 }
 
 pub(crate) mod sealed {
@@ -554,5 +615,74 @@ impl ArgSlot for BoxedSlot {
     #[inline]
     fn finish(self) -> Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every class the raw path knows, with the sizes and flags that tell them apart.
+    fn classes() -> Vec<Abi> {
+        let mut all = vec![
+            Abi::Void,
+            Abi::Bool,
+            Abi::Char,
+            Abi::I8,
+            Abi::U8,
+            Abi::I16,
+            Abi::U16,
+            Abi::I32,
+            Abi::U32,
+            Abi::I64,
+            Abi::U64,
+            Abi::F32,
+            Abi::F64,
+            Abi::ISize,
+            Abi::USize,
+            Abi::Ref,
+            Abi::ByRefObject,
+            Abi::Pointer,
+            Abi::Unsupported,
+        ];
+        for size in [0, 1, 4, 12, 64, 1023] {
+            all.extend([
+                Abi::ByRef(size),
+                Abi::Sret(size),
+                Abi::Span {
+                    element: size,
+                    mutable: false,
+                },
+                Abi::Span {
+                    element: size,
+                    mutable: true,
+                },
+            ]);
+        }
+        all
+    }
+
+    #[test]
+    fn signature_keys_are_equal_exactly_when_signatures_are() {
+        let all = classes();
+        let mut seen = std::collections::HashMap::new();
+        for &a in &all {
+            for &b in &all {
+                for signature in [vec![a], vec![a, b], vec![b, a, a, b, a, b, a, b]] {
+                    let key = signature_key(&signature);
+                    assert_ne!(key, 0, "{signature:?} fits a key");
+                    if let Some(other) = seen.insert(key, signature.clone()) {
+                        assert_eq!(other, signature, "two signatures share key {key:#x}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn signatures_that_do_not_fit_have_no_key() {
+        assert_eq!(signature_key(&[Abi::I32; 9]), 0, "more than eight classes");
+        assert_eq!(signature_key(&[Abi::Void, Abi::ByRef(1024)]), 0, "a size of 1024 bytes");
+        assert_eq!(signature_key(&[Abi::Sret(4096), Abi::I32]), 0, "a large result");
     }
 }

@@ -9,9 +9,8 @@
 
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicPtr, Ordering};
 
-use crate::call::abi::{sealed, Abi, Arg, ArgSlot, Ret};
+use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::exception;
 use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
@@ -36,12 +35,8 @@ pub struct Thunk {
     /// One per native parameter: the class a reference passed there must be an instance of.
     checks: Box<[Option<ClassCheck>]>,
     ret: Abi,
-    /// The Rust signature (return first, then each argument's class: a [`Signature::ABIS`])
-    /// last proved equal to `ret` and `params`, by address. Those slices are constants, which
-    /// live forever and never change, so a slice at the same address and of the same length
-    /// has the same contents: a call whose types were proved once pays one compare, not a
-    /// signature compare.
-    proved: AtomicPtr<Abi>,
+    /// `signature_key` of `ret` then `params` (0: too long to have one).
+    key: u128,
 }
 
 // SAFETY: the entry point is JIT-compiled code that stays valid for the life of the process
@@ -53,6 +48,8 @@ unsafe impl Sync for Thunk {}
 
 impl Thunk {
     pub(crate) fn new(entry: *const c_void, method: Method, id: FunctionId, signature: NativeSignature) -> Self {
+        let mut all = vec![signature.ret];
+        all.extend_from_slice(&signature.params);
         Thunk {
             entry,
             method,
@@ -60,28 +57,23 @@ impl Thunk {
             params: signature.params,
             checks: signature.checks.into_boxed_slice(),
             ret: signature.ret,
-            proved: AtomicPtr::new(std::ptr::null_mut()),
+            key: signature_key(&all),
         }
     }
 
-    /// True when `signature` (return, then arguments) is this entry point's native signature.
-    /// Compares the contents the first time a signature is seen, its address afterwards.
+    /// True when `signature` (return, then arguments; its `signature_key` is `key`) is this
+    /// entry point's native signature: one compare of constants, or of each class when the
+    /// signature has no key.
     #[inline]
-    fn proves(&self, signature: &'static [Abi]) -> bool {
-        (std::ptr::eq(self.proved.load(Ordering::Relaxed), signature.as_ptr())
-            && signature.len() == self.params.len() + 1)
-            || self.prove(signature)
+    fn proves(&self, key: u128, signature: &[Abi]) -> bool {
+        (key != 0 && key == self.key) || (key == 0 && self.proves_by_class(signature))
     }
 
     #[cold]
-    fn prove(&self, signature: &'static [Abi]) -> bool {
-        let equal = signature
+    fn proves_by_class(&self, signature: &[Abi]) -> bool {
+        signature
             .split_first()
-            .is_some_and(|(ret, params)| *ret == self.ret && params == &self.params[..]);
-        if equal {
-            self.proved.store(signature.as_ptr() as *mut Abi, Ordering::Relaxed);
-        }
-        equal
+            .is_some_and(|(ret, params)| *ret == self.ret && params == &self.params[..])
     }
 
     #[cold]
@@ -129,7 +121,7 @@ impl Thunk {
     #[inline]
     pub fn call<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        if !self.proves(A::returning::<R>()) {
+        if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
         // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
@@ -149,7 +141,7 @@ impl Thunk {
     #[inline]
     pub unsafe fn call_unchecked<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        if !self.proves(A::returning::<R>()) {
+        if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
         // SAFETY: native classes checked above; the caller vouches for the objects.
@@ -161,7 +153,7 @@ impl Thunk {
     #[inline]
     pub fn call_sret<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
         Runtime::ensure_current_thread()?;
-        if !self.proves(A::returning_by_pointer::<R>()) {
+        if !self.proves(A::key_by_pointer::<R>(), A::returning_by_pointer::<R>()) {
             return Err(self.mismatch(&A::abis(), Abi::Sret(std::mem::size_of::<R>())));
         }
         // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
@@ -174,12 +166,18 @@ impl Thunk {
 /// implement it.
 pub trait ArgList: sealed::List {
     /// The native classes of a call returning `R` with these arguments: `R`'s, then each
-    /// argument's (a constant: see `Thunk::proves`).
+    /// argument's.
     #[doc(hidden)]
     fn returning<R: Ret>() -> &'static [Abi];
+    /// `signature_key` of [`ArgList::returning`], computed at compile time.
+    #[doc(hidden)]
+    fn key<R: Ret>() -> u128;
     /// The same for a call whose blittable `R` comes back through a trailing pointer.
     #[doc(hidden)]
     fn returning_by_pointer<R: Blittable>() -> &'static [Abi];
+    /// `signature_key` of [`ArgList::returning_by_pointer`], computed at compile time.
+    #[doc(hidden)]
+    fn key_by_pointer<R: Blittable>() -> u128;
     /// The arguments' native classes (for error messages).
     fn abis() -> Vec<Abi>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
@@ -212,12 +210,30 @@ macro_rules! arg_list {
             }
 
             #[inline]
+            fn key<R: Ret>() -> u128 {
+                struct Key<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
+                impl<R: Ret, $($a: Arg),*> Key<R, $($a,)*> {
+                    const KEY: u128 = signature_key(&[R::ABI, $($a::ABI),*]);
+                }
+                Key::<R, $($a,)*>::KEY
+            }
+
+            #[inline]
             fn returning_by_pointer<R: Blittable>() -> &'static [Abi] {
                 struct Signature<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
                 impl<R: Blittable, $($a: Arg),*> Signature<R, $($a,)*> {
                     const ABIS: &'static [Abi] = &[Abi::Sret(std::mem::size_of::<R>()), $($a::ABI),*];
                 }
                 Signature::<R, $($a,)*>::ABIS
+            }
+
+            #[inline]
+            fn key_by_pointer<R: Blittable>() -> u128 {
+                struct Key<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
+                impl<R: Blittable, $($a: Arg),*> Key<R, $($a,)*> {
+                    const KEY: u128 = signature_key(&[Abi::Sret(std::mem::size_of::<R>()), $($a::ABI),*]);
+                }
+                Key::<R, $($a,)*>::KEY
             }
 
             fn abis() -> Vec<Abi> {
