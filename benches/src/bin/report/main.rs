@@ -5,8 +5,8 @@
 //! measures what criterion does not (memory per live handle, boxing inside C#), and writes one
 //! table row per figure: cilbind's time, its floor's, the ratio and the goal where there is one;
 //! then the generator's time for mscorlib (total and per stage, from `generate/mscorlib` and the
-//! `stages.json` benches/generate.rs writes beside it). Every goal of issue 5 is also listed in
-//! a summary at the top, with what stands between the figure and the goal when it is missed.
+//! `stages.json` benches/generate.rs writes beside it). Every goal (issues 5, 14 and 15) is also
+//! listed in a summary at the top, with what stands between the figure and the goal when it is missed.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -122,7 +122,7 @@ fn main() {
     };
 
     // ---- Calls ----
-    t.header("Calls", "Every cilbind figure is a call through the bindings generated at build time by managed-tests (`managed_tests::basics` for fixtures/Basics.cs, `::game` for fixtures/Game.cs, `::vectors` for Mono's System.Numerics.Vectors), `Result` unwrapped. Floors: the bare thunk pointer of `static int Sum(int, int)` (no checks, no attach test) is the usual one; calls on an object: `mono_gchandle_get_target` + the bare thunk, since every call on a handle must resolve it; strings: the same thunk called bare with the strings made (`mono_string_new_utf16`) and read (`mono_string_chars` + UTF-16 decoding) directly; full structs: their pointer trampoline called bare; out parameters: the bare thunk with two pointers; throwing: the bare thunk returning the exception object (cilbind also reads its type, message and stack trace into `Error::ManagedException`). A floor that is itself more than a plain thunk is first shown against the bare `Sum` thunk.");
+    t.header("Calls", "Every cilbind figure is a call through the bindings generated at build time by managed-tests (`managed_tests::basics` for fixtures/Basics.cs, `::game` for fixtures/Game.cs, `::vectors` for Mono's System.Numerics.Vectors), `Result` unwrapped. Floors: the bare thunk pointer of `static int Sum(int, int)` (no checks, no attach test) is the usual one; calls on an object are held to the bare `Sum` thunk (issue 15: a handle is a slot of a managed array that Rust reads directly), and shown beside `mono_gchandle_get_target` + the bare thunk, what a call on a GC handle costs at the least (the design before issue 15); strings: the same thunk called bare with the strings made (`mono_string_new_utf16`) and read (`mono_string_chars` + UTF-16 decoding) directly; full structs: their pointer trampoline called bare; out parameters: the bare thunk with two pointers; throwing: the bare thunk returning the exception object (cilbind also reads its type, message and stack trace into `Error::ManagedException`). A floor that is itself more than a plain thunk is first shown against the bare `Sum` thunk.");
     t.row(
         "bare thunk `int Sum(int, int)`",
         "call/sum/bare_thunk",
@@ -131,16 +131,18 @@ fn main() {
         None,
     );
     let why = format!(
-        "the attach test (`Runtime::ensure_current_thread`, a thread-local read) and the signature check before the thunk: {} over the bare thunk.",
-        t.diff("call/sum/generated", "call/sum/bare_thunk")
+        "what the shim does around Mono's thunk, none of it a call: the cached thunk's `OnceLock`, the attach test (`Runtime::ensure_current_thread`, a thread-local read), the signature compare (one 128-bit constant), the exception slot and the `Result`: {} and {} over the bare thunk, whose own {} are Mono's native-to-managed wrapper (its GC-unsafe transitions and thread-info lookups) and `Sum`.",
+        t.diff("call/sum/generated", "call/sum/bare_thunk"),
+        t.count_diff("call/sum/generated", "call/sum/bare_thunk"),
+        t.count("call/sum/bare_thunk").map_or("n/a".into(), |c| format!("{c:.0} instructions"))
     );
     t.goal_row(
-        "raw-shim `Sum` ≤ 1.15× the bare thunk",
+        "raw-shim `Sum` ≤ 1.10× the bare thunk (issue 15)",
         "`Calls::sum(1, 2)` (raw shim)",
         "call/sum/generated",
         "bare thunk",
         "call/sum/bare_thunk",
-        1.15,
+        1.10,
         why,
     );
     t.row(
@@ -150,18 +152,24 @@ fn main() {
         "call/instance/bare_thunk_handle",
         None,
     );
-    let why = format!(
-        "resolving the handle: the C floor alone (`mono_gchandle_get_target` + the GC-unsafe transition inside it, then the bare thunk) costs {} more than the bare static thunk, about the thunk itself; cilbind's own share over that floor is {} (store lookup, attach test, signature check).",
-        t.diff("call/instance/bare_thunk_handle", "call/sum/bare_thunk"),
-        t.diff("call/instance/generated", "call/instance/bare_thunk_handle")
-    );
+    let object_why = |t: &Table, id: &str| {
+        format!(
+            "no GC handle is resolved any more (the `get_target` floor, the previous design's, costs {} and {} over the bare thunk); what remains is {} and {} over the bare static thunk, none of it a call: the static call's own share (above: {}), the store lookup (the slot's segment, its generation compare, the load of the object from the managed slot array and the seqlock re-read) and the class check of `this` (two dependent loads from the object header), several short chains of dependent loads.",
+            t.diff("call/instance/bare_thunk_handle", "call/sum/bare_thunk"),
+            t.count_diff("call/instance/bare_thunk_handle", "call/sum/bare_thunk"),
+            t.diff(id, "call/sum/bare_thunk"),
+            t.count_diff(id, "call/sum/bare_thunk"),
+            t.count_diff("call/sum/generated", "call/sum/bare_thunk"),
+        )
+    };
+    let why = object_why(&t, "call/instance/generated");
     t.goal_row(
-        "instance call through a handle ≤ 1.5× the bare thunk",
+        "instance call ≤ 1.25× the bare static thunk (issue 15)",
         "`Adder::add_to` (instance)",
         "call/instance/generated",
         "bare thunk `Sum`",
         "call/sum/bare_thunk",
-        1.5,
+        1.25,
         why,
     );
     t.row(
@@ -171,12 +179,32 @@ fn main() {
         "call/instance/bare_thunk_handle",
         None,
     );
+    let why = object_why(&t, "call/virtual/generated");
+    t.goal_row(
+        "virtual call ≤ 1.4× the bare static thunk (issue 15)",
+        "`Adder::virt` (virtual, overridden)",
+        "call/virtual/generated",
+        "bare thunk `Sum`",
+        "call/sum/bare_thunk",
+        1.4,
+        why,
+    );
     t.row(
         "`IValueExt::get` (interface)",
         "call/interface/generated",
         "get_target + bare thunk",
         "call/instance/bare_thunk_handle",
         None,
+    );
+    let why = object_why(&t, "call/interface/generated");
+    t.goal_row(
+        "interface call ≤ 1.4× the bare static thunk (issue 15)",
+        "`IValueExt::get` (interface)",
+        "call/interface/generated",
+        "bare thunk `Sum`",
+        "call/sum/bare_thunk",
+        1.4,
+        why,
     );
     t.row(
         "raw call, `this` of the declared class, checked",
@@ -383,7 +411,7 @@ fn main() {
     );
 
     // ---- Boxing ----
-    t.header("Boxing", "Box to an `Object` handle and drop it; floor: `mono_value_box` + `mono_gchandle_new` + `mono_gchandle_free`. Unbox (checked, through the handle); floor: `mono_gchandle_get_target` + `mono_object_unbox` + a copy, unchecked.");
+    t.header("Boxing", "Box to an `Object` handle and drop it; floor: `mono_value_box` + `mono_gchandle_new` + `mono_gchandle_free`, what a box held by a GC handle costs through the C API. cilbind boxes in one call into managed code (a `Box` method emitted per value type by the runtime's C# helper) that allocates the box straight into its store slot, and a drop clears the slot without calling Mono. Unbox (checked, through the handle); floor: `mono_gchandle_get_target` + `mono_object_unbox` + a copy, unchecked.");
     for (name, ty) in [
         ("int32", "Int32"),
         ("team", "enum `Team : byte`"),
@@ -392,18 +420,18 @@ fn main() {
         let id = format!("box/{name}_box_drop/cilbind");
         let floor = format!("box/{name}_box_drop/c_api");
         let why = format!(
-            "the handle store: cilbind adds {} to the C API's box + GC handle (inserting the key, then releasing it: a drop alone costs {} against {} for `mono_gchandle_free`); the box itself is SGen's allocation, whose cost moves with GC timing.",
-            t.diff(&id, &floor),
+            "the call into managed code (Mono's native-to-managed wrapper and its GC-unsafe transitions) and the allocation, which is SGen's and moves with GC timing: {} in all against {} for the same box made inside C#; the slot costs {} to release.",
+            t.ns(&id),
+            t.ns("extra/int32_box/csharp_loop"),
             t.ns("handles/drop_1000/cilbind"),
-            t.ns("handles/drop_1000/c_api"),
         );
         t.goal_row(
-            &format!("{ty} box + drop ≤ 1.2× the C API"),
+            &format!("{ty} box + drop ≤ 0.6× the C API (issue 15)"),
             &format!("{ty} box + drop"),
             &id,
             "C API",
             &floor,
-            1.2,
+            0.6,
             why,
         );
         t.row(
@@ -479,7 +507,7 @@ fn main() {
             )
         } else {
             format!(
-                "cilbind's own part grows while the C API stays flat ({}): it adds {} at 1 / 10³ / 10⁶ live, likely the store's slot read missing cache once many handles are live (not investigated further).",
+                "cilbind's own part grows while the C API stays flat ({}): it adds {} at 1 / 10³ / 10⁶ live; the instruction counts do not grow (see the instruction counts), so what grows is memory: at 10⁶ live the store's slots (16 MB of versions and references) and the objects no longer fit in cache.",
                 fmt(f),
                 added.join(" / ")
             )
@@ -493,7 +521,7 @@ fn main() {
     }
     let _ = write!(
         t.md,
-        "\n**Memory per live handle: {per_handle:.1} bytes** (RSS growth while 10⁶ extra handles to one object are held, minus the test's own `Vec` of keys). Expected: cilbind's slot is one `u64` (version and GC handle) = 8 B, in segments that double, so up to 2× that while a segment fills; Mono's GC handle is one pointer-sized entry in SGen's handle table = 8 B, also in doubling buckets. Objects themselves are not included.\n"
+        "\n**Memory per live handle: {per_handle:.1} bytes** (RSS growth while 10⁶ extra handles to one object are held, minus the test's own `Vec` of keys). Expected: cilbind's slot is one `u64` (version, or the free list's link) in native memory and one reference in a managed `object[]` segment = 16 B, in segments that double, so up to 2× that while a segment fills; no GC handle per object (a store holds one pinned handle per segment). Objects themselves are not included.\n"
     );
 
     // ---- Instruction counts ----
@@ -531,7 +559,7 @@ fn main() {
     let mut md = String::from("# Benchmarks\n\nWritten by `bash scripts/bench.sh` (criterion, short runs: 0.3 s warm-up, 1 s measurement,\n30 samples, 10 for the generator; each figure is the median). Every cilbind figure sits beside\nits floor, the same work done with Mono's C API (`cilbind::floor`, feature `floors`) in the same\nrun, so the ratio is what cilbind adds. The machine is a shared VM: figures move by ±20 % between\nruns, and a figure measured while a neighbour is busy can move by 2×; compare ratios across\nseveral runs before trusting a single verdict; the [instruction counts](#instruction-counts)\n(callgrind, through gungraun) of the call, boxing and handle figures do not move, and sit beside\nthe timing ratios in the goal summary. Criterion's own reports are in `target/criterion/`.\n\n## Machine\n\n");
     md.push_str(&machine());
     md.push_str(
-        "\n## Goals (issue 5)\n\nVerdicts on the timing ratio; `instructions` is the same ratio in instruction counts (see [Instruction counts](#instruction-counts); — where not counted).\n\n| goal | figure | instructions | verdict | what stands between (when missed) |\n|---|---|---|---|---|\n",
+        "\n## Goals (issues 5, 14 and 15)\n\nVerdicts on the timing ratio; `instructions` is the same ratio in instruction counts (see [Instruction counts](#instruction-counts); — where not counted).\n\n| goal | figure | instructions | verdict | what stands between (when missed) |\n|---|---|---|---|---|\n",
     );
     for [goal, figure, counted, verdict, why] in &t.goals {
         let _ = writeln!(md, "| {goal} | {figure} | {counted} | {verdict} | {why} |");

@@ -43,6 +43,14 @@ impl Table<'_> {
         }
     }
 
+    /// `a - b` in instructions per operation, formatted (for the notes on missed goals).
+    pub(crate) fn count_diff(&self, a: &str, b: &str) -> String {
+        match (self.count(a), self.count(b)) {
+            (Some(a), Some(b)) => format!("{:.0} instructions", a - b),
+            _ => "n/a instructions".into(),
+        }
+    }
+
     pub(crate) fn ns(&self, id: &str) -> String {
         self.get(id).map_or("n/a".into(), |x| format!("{x:.1} ns"))
     }
