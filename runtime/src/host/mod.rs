@@ -1,6 +1,14 @@
 //! The host: the only module that talks to Mono. Every `extern` declaration and every raw
 //! Mono pointer lives here, so that a CoreCLR host could be added beside it without touching
 //! the stores or the values.
+//!
+//! The hot path goes through function pointers, not through Mono's C API: a call is Mono's
+//! unmanaged thunk of the method (or of a trampoline the runtime's C# helper emitted), an
+//! object argument is a load from a pinned managed slot array (`slots.rs`), a box is a call to
+//! a `Box` method the helper emitted, an unbox and a class check read the object header
+//! (`raw.rs`, layout checked at start-up). The C API remains where a value is made or read
+//! field by field (strings, arrays, exceptions), in metadata lookups when a binding resolves,
+//! and in one write barrier when a returned object is stored in a slot.
 
 pub(crate) mod callback;
 pub(crate) mod ffi;
