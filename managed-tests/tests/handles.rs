@@ -9,7 +9,11 @@ use std::time::{Duration, Instant};
 use cilbind::{BoxAs, Error, Int32, Object, ObjectKey, ObjectStore};
 
 fn boxed(v: i32) -> Object {
-    managed_tests::load_fixture("Basics");
+    // Once: loading checks the assembly image, which costs far more than a box.
+    static LOADED: std::sync::Once = std::sync::Once::new();
+    LOADED.call_once(|| {
+        managed_tests::load_fixture("Basics");
+    });
     BoxAs::<Object>::box_to(&Int32(v)).unwrap()
 }
 
@@ -54,6 +58,11 @@ fn racing_lookups_never_see_another_object() {
             }
         })
     };
+    // The race starts once the churn thread has published its first batch (on a loaded
+    // machine its first box, which builds the boxing helper, can take a while).
+    while published.lock().unwrap().is_empty() && !churn.is_finished() {
+        std::thread::yield_now();
+    }
     let deadline = Instant::now() + Duration::from_millis(500);
     let (mut hits, mut stale) = (0u64, 0u64);
     while Instant::now() < deadline {
