@@ -6,6 +6,8 @@ mod assembly_set;
 mod definition;
 mod natives;
 mod panic_guard;
+mod pure_body;
+mod pure_eval;
 mod selection;
 mod this_writes;
 mod to_model;

@@ -18,7 +18,7 @@ use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
 use super::selection::Selection;
-use super::this_writes;
+use super::{pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{
     EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
@@ -334,6 +334,12 @@ impl Converter<'_> {
             mi.and_then(|mi| access.get(&mi).copied())
                 .unwrap_or(ThisAccess::Unknown)
         };
+        let is_struct = type_kind(d) == TypeKind::Struct;
+        let set = self.set;
+        let pure_of = |mi: Option<MethodIndex>| match mi {
+            Some(mi) if is_struct => Some(pure_body::decode(set, d, mi)),
+            _ => None,
+        };
 
         let mut methods = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
@@ -341,16 +347,26 @@ impl Converter<'_> {
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
-            methods.push(self.method(from, m, access_of(Some(mi)))?);
+            let mut method = self.method(from, m, access_of(Some(mi)))?;
+            method.pure_body = pure_of(Some(mi));
+            methods.push(method);
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
             let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.method(from, m, access_of(res.property_getter_index(pi)))?),
+                Some(m) => {
+                    let mut method = self.method(from, m, access_of(res.property_getter_index(pi)))?;
+                    method.pure_body = pure_of(res.property_getter_index(pi));
+                    Some(method)
+                }
                 None => None,
             };
             let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.method(from, m, access_of(res.property_setter_index(pi)))?),
+                Some(m) => {
+                    let mut method = self.method(from, m, access_of(res.property_setter_index(pi)))?;
+                    method.pure_body = pure_of(res.property_setter_index(pi));
+                    Some(method)
+                }
                 None => None,
             };
             if getter.is_none() && setter.is_none() {
@@ -501,6 +517,7 @@ impl Converter<'_> {
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
             this_access,
             is_internal_call: m.internal_call,
+            pure_body: None,
         })
     }
 }
