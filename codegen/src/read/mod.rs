@@ -8,6 +8,8 @@ mod natives;
 mod panic_guard;
 mod pure_body;
 mod pure_eval;
+mod pure_finish;
+mod pure_step;
 mod selection;
 mod this_writes;
 mod to_model;

@@ -159,7 +159,9 @@ impl Types<'_> {
         let mut fields = Vec::new();
         for f in d.def().fields.iter().filter(|f| !f.static_member) {
             let ty = match &f.return_type {
-                MemberType::Base(b) => self.base_ty(d.asm, b, depth)?,
+                MemberType::Base(b) => self
+                    .base_ty(d.asm, b, depth)
+                    .map_err(|e| format!("the field `{name}.{}`: {e}", f.name))?,
                 MemberType::TypeGeneric(_) => return Err(format!("`{name}` is generic")),
             };
             fields.push((f.name.to_string(), ty));
@@ -209,7 +211,9 @@ impl Types<'_> {
             }
             BaseType::Type { .. } => Err("it uses a generic type".into()),
             BaseType::ValuePointer(..) | BaseType::FunctionPointer(_) => Err("it uses a pointer".into()),
-            _ => Err("it uses a reference type".into()),
+            BaseType::String => Err("it uses `string` (a reference)".into()),
+            BaseType::Object => Err("it uses `object` (a reference)".into()),
+            _ => Err("it uses an array or pointer (a reference)".into()),
         }
     }
 
