@@ -25,7 +25,7 @@
 //! | `ceq`, `cgt`, `clt` (`.un`) | comparisons as `i32` (`.un` on floats: unordered or …) |
 //! | `conv.i1` … `conv.u8` from integers, `conv.r4`, `conv.r8`, `conv.r.un` | `as` casts |
 //! | `br`; `brtrue`, `brfalse` on a constant | followed at generation time |
-//! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL | inlined |
+//! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL; static methods of primitives (`Double`) | inlined |
 //! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit) |
 //! | `call Vector.get_IsHardwareAccelerated` | `false`: what Mono 6.8 returns (`Vector.IsHardwareAccelerated` printed from C#) |
 //!
@@ -377,7 +377,6 @@ fn is_primitive(name: &str) -> bool {
             | "System.Double"
             | "System.IntPtr"
             | "System.UIntPtr"
-            | "System.Decimal"
     )
 }
 

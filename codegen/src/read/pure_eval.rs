@@ -237,9 +237,15 @@ impl<'t, 's> Exec<'t, 's> {
             }
             (P::F32, S::F64) => self.emit(S::F32, PureOp::Convert(PureConvert::F32, s, v)),
             (P::F64, S::F32) => self.emit(S::F64, PureOp::Convert(PureConvert::F64, s, v)),
+            // Only 0 and 1 have a Rust `bool`: constants, and comparisons' results.
             (P::Bool, S::I32) => match v {
                 PureOperand::I32(0 | 1) => Ok(Tree::Val(v, s)),
-                _ => refuse("it stores a computed `bool`"),
+                PureOperand::Temp(t)
+                    if matches!(self.stmts.get(t as usize).map(|s| &s.op), Some(PureOp::Compare(..))) =>
+                {
+                    Ok(Tree::Val(v, s))
+                }
+                _ => refuse("it stores a computed `bool` that is not a comparison's 0 or 1"),
             },
             (P::I8 | P::U8 | P::I16 | P::U16, S::I32) => self.convert(PureConvert::Int(p), v, s),
             _ => refuse(format!("it stores a {s:?} value as {p:?}")),

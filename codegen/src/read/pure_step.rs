@@ -349,9 +349,9 @@ impl Exec<'_, '_> {
             };
             args.push(arg);
         }
-        let this_ty = FieldTy::Struct(self.types.layout(owner)?);
         let mut new_slot = None;
         if sig.instance {
+            let this_ty = FieldTy::Struct(self.types.layout(owner)?);
             if new {
                 let slot = self.new_slot(Tree::zero(&this_ty));
                 new_slot = Some(slot);
