@@ -330,43 +330,22 @@ impl Converter<'_> {
         let res = &from.res;
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
         let access = this_writes::analyze(self.set, d);
-        let access_of = |mi: Option<MethodIndex>| {
-            mi.and_then(|mi| access.get(&mi).copied())
-                .unwrap_or(ThisAccess::Unknown)
-        };
-        let is_struct = type_kind(d) == TypeKind::Struct;
-        let set = self.set;
-        let pure_of = |mi: Option<MethodIndex>| match mi {
-            Some(mi) if is_struct => Some(pure_body::decode(set, d, mi)),
-            _ => None,
-        };
-
         let mut methods = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
         for (mi, m) in res
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
-            let mut method = self.method(from, m, access_of(Some(mi)))?;
-            method.pure_body = pure_of(Some(mi));
-            methods.push(method);
+            methods.push(self.member_method(d, m, Some(mi), &access)?);
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
             let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => {
-                    let mut method = self.method(from, m, access_of(res.property_getter_index(pi)))?;
-                    method.pure_body = pure_of(res.property_getter_index(pi));
-                    Some(method)
-                }
+                Some(m) => Some(self.member_method(d, m, res.property_getter_index(pi), &access)?),
                 None => None,
             };
             let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => {
-                    let mut method = self.method(from, m, access_of(res.property_setter_index(pi)))?;
-                    method.pure_body = pure_of(res.property_setter_index(pi));
-                    Some(method)
-                }
+                Some(m) => Some(self.member_method(d, m, res.property_setter_index(pi), &access)?),
                 None => None,
             };
             if getter.is_none() && setter.is_none() {
@@ -407,8 +386,8 @@ impl Converter<'_> {
             events.push(EventModel {
                 name: e.name.to_string(),
                 handler: e.delegate_type.to_ty(self, from)?,
-                add: self.method(from, &e.add_listener, access_of(Some(res.event_add_index(ei))))?,
-                remove: self.method(from, &e.remove_listener, access_of(Some(res.event_remove_index(ei))))?,
+                add: self.member_method(d, &e.add_listener, Some(res.event_add_index(ei)), &access)?,
+                remove: self.member_method(d, &e.remove_listener, Some(res.event_remove_index(ei)), &access)?,
             });
         }
         Ok(TypeApi {
@@ -468,6 +447,26 @@ impl Converter<'_> {
             self.collect_interfaces(itf_def, &itf_args, out)?;
         }
         Ok(())
+    }
+
+    /// [`Self::method`] for the method `mi` of `d`: with its `this` access (`access`, from
+    /// `read/this_writes.rs`) and, for a struct, its body decoded for translation
+    /// (`read/pure_body.rs`).
+    fn member_method(
+        &mut self,
+        d: DefRef,
+        m: &Method,
+        mi: Option<MethodIndex>,
+        access: &HashMap<MethodIndex, ThisAccess>,
+    ) -> Result<MethodModel> {
+        let this_access = mi
+            .and_then(|mi| access.get(&mi).copied())
+            .unwrap_or(ThisAccess::Unknown);
+        let mut method = self.method(d.asm, m, this_access)?;
+        if type_kind(d) == TypeKind::Struct {
+            method.pure_body = mi.map(|mi| pure_body::decode(self.set, d, mi));
+        }
+        Ok(method)
     }
 
     pub(super) fn method(&mut self, from: &'static Loaded, m: &Method, this_access: ThisAccess) -> Result<MethodModel> {
