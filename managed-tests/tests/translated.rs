@@ -535,3 +535,88 @@ prop!(game_vector3_scale, tg => mg, |a: tg::Vector3, k: f32| {
     a.scale(k).unwrap();
     a
 });
+
+// Branches: both ways computed, merged by selects (read/pure_body.rs). Equality also against
+// the value itself (true unless a NaN is in it), which random values almost never reach.
+prop!(vector2_min, |a: t::Vector2, b: t::Vector2| n::Vector2::min(&a, &b)
+    .unwrap());
+prop!(vector2_max, |a: t::Vector2, b: t::Vector2| n::Vector2::max(&a, &b)
+    .unwrap());
+prop!(vector2_clamp, |a: t::Vector2, lo: t::Vector2, hi: t::Vector2| {
+    n::Vector2::clamp(&a, &lo, &hi).unwrap()
+});
+prop!(vector2_op_equality, |a: t::Vector2, b: t::Vector2| {
+    n::Vector2::op_equality(&a, &b).unwrap()
+});
+prop!(vector2_equals_itself, |a: t::Vector2| a.equals_with_other(&a).unwrap());
+prop!(vector3_min, |a: t::Vector3, b: t::Vector3| n::Vector3::min(&a, &b)
+    .unwrap());
+prop!(vector3_max, |a: t::Vector3, b: t::Vector3| n::Vector3::max(&a, &b)
+    .unwrap());
+prop!(vector3_clamp, |a: t::Vector3, lo: t::Vector3, hi: t::Vector3| {
+    n::Vector3::clamp(&a, &lo, &hi).unwrap()
+});
+prop!(vector3_op_equality, |a: t::Vector3, b: t::Vector3| {
+    n::Vector3::op_equality(&a, &b).unwrap()
+});
+prop!(vector3_op_inequality_itself, |a: t::Vector3| n::Vector3::op_inequality(
+    &a, &a
+)
+.unwrap());
+prop!(vector3_equals_itself, |a: t::Vector3| a.equals_with_other(&a).unwrap());
+prop!(vector4_min, |a: t::Vector4, b: t::Vector4| n::Vector4::min(&a, &b)
+    .unwrap());
+prop!(vector4_max, |a: t::Vector4, b: t::Vector4| n::Vector4::max(&a, &b)
+    .unwrap());
+prop!(vector4_clamp, |a: t::Vector4, lo: t::Vector4, hi: t::Vector4| {
+    n::Vector4::clamp(&a, &lo, &hi).unwrap()
+});
+prop!(vector4_op_equality_itself, |a: t::Vector4| n::Vector4::op_equality(
+    &a, &a
+)
+.unwrap());
+prop!(quaternion_lerp, |a: t::Quaternion, b: t::Quaternion, k: f32| {
+    n::Quaternion::lerp(&a, &b, k).unwrap()
+});
+prop!(quaternion_create_from_rotation_matrix, |m: t::Matrix4x4| {
+    n::Quaternion::create_from_rotation_matrix(&m).unwrap()
+});
+prop!(quaternion_op_equality_itself, |a: t::Quaternion| {
+    n::Quaternion::op_equality(&a, &a).unwrap()
+});
+prop!(quaternion_is_identity, |a: t::Quaternion| a.is_identity().unwrap());
+prop!(plane_normalize, |p: t::Plane| n::Plane::normalize(&p).unwrap());
+prop!(plane_transform_matrix, |p: t::Plane, m: t::Matrix4x4| {
+    n::Plane::transform_with_plane_matrix(&p, &m).unwrap()
+});
+prop!(plane_op_equality_itself, |p: t::Plane| n::Plane::op_equality(&p, &p)
+    .unwrap());
+prop!(matrix3x2_op_equality_itself, |a: t::Matrix3x2| {
+    n::Matrix3x2::op_equality(&a, &a).unwrap()
+});
+prop!(matrix3x2_is_identity, |a: t::Matrix3x2| a.is_identity().unwrap());
+prop!(matrix4x4_op_equality, |a: t::Matrix4x4, b: t::Matrix4x4| {
+    n::Matrix4x4::op_equality(&a, &b).unwrap()
+});
+prop!(matrix4x4_op_equality_itself, |a: t::Matrix4x4| {
+    n::Matrix4x4::op_equality(&a, &a).unwrap()
+});
+prop!(matrix4x4_is_identity, |a: t::Matrix4x4| a.is_identity().unwrap());
+prop!(matrix4x4_create_reflection, |p: t::Plane| {
+    n::Matrix4x4::create_reflection(&p).unwrap()
+});
+prop!(matrix4x4_create_shadow, |v: t::Vector3, p: t::Plane| {
+    n::Matrix4x4::create_shadow(&v, &p).unwrap()
+});
+prop!(
+    matrix4x4_create_billboard,
+    |a: t::Vector3, b: t::Vector3, c: t::Vector3, d: t::Vector3| {
+        n::Matrix4x4::create_billboard(&a, &b, &c, &d).unwrap()
+    }
+);
+prop!(
+    matrix4x4_create_constrained_billboard,
+    |a: t::Vector3, b: t::Vector3, c: t::Vector3, d: t::Vector3, e: t::Vector3| {
+        n::Matrix4x4::create_constrained_billboard(&a, &b, &c, &d, &e).unwrap()
+    }
+);

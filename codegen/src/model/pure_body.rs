@@ -1,4 +1,5 @@
-//! A struct method's body decoded from its IL into straight-line typed operations, for the
+//! A struct method's body decoded from its IL into straight-line typed operations (branches
+//! become selects), for the
 //! plan to translate into Rust (`plan/translate.rs`); `read/pure_body.rs` builds it and says
 //! which IL it accepts.
 //!
@@ -194,6 +195,9 @@ pub enum PureOp {
     Convert(PureConvert, PureScalar, PureOperand),
     /// Calls an intrinsic.
     Intrinsic(PureIntrinsic, PureOperand),
+    /// `if c != 0 { a } else { b }` (`c` an integer): where a branch's two ways meet. Both
+    /// were computed; every operation is pure and cannot trap, so that changes nothing.
+    Select(PureOperand, PureOperand, PureOperand),
 }
 
 /// `let t{temp}: {ty} = {op};`

@@ -3,7 +3,9 @@
 
 use super::assembly_set::{DefRef, Loaded};
 use super::pure_body::{body_of, Refused, Types, MAX_STEPS, MAX_STMTS};
-use crate::model::{PureConvert, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStmt, PureStored, TypePath};
+use crate::model::{
+    PureCompare, PureConvert, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStmt, PureStored, TypePath,
+};
 use dotnetdll::prelude::*;
 use dotnetdll::resolved::il::Instruction as I;
 use std::rc::Rc;
@@ -238,17 +240,24 @@ impl<'t, 's> Exec<'t, 's> {
             (P::F32, S::F64) => self.emit(S::F32, PureOp::Convert(PureConvert::F32, s, v)),
             (P::F64, S::F32) => self.emit(S::F64, PureOp::Convert(PureConvert::F64, s, v)),
             // Only 0 and 1 have a Rust `bool`: constants, and comparisons' results.
-            (P::Bool, S::I32) => match v {
-                PureOperand::I32(0 | 1) => Ok(Tree::Val(v, s)),
-                PureOperand::Temp(t)
-                    if matches!(self.stmts.get(t as usize).map(|s| &s.op), Some(PureOp::Compare(..))) =>
-                {
-                    Ok(Tree::Val(v, s))
-                }
-                _ => refuse("it stores a computed `bool` that is not a comparison's 0 or 1"),
-            },
+            (P::Bool, S::I32) if self.is_bit(v) => Ok(Tree::Val(v, s)),
+            (P::Bool, S::I32) => refuse("it stores a computed `bool` that is not a comparison's 0 or 1"),
             (P::I8 | P::U8 | P::I16 | P::U16, S::I32) => self.convert(PureConvert::Int(p), v, s),
             _ => refuse(format!("it stores a {s:?} value as {p:?}")),
+        }
+    }
+
+    /// `v` is 0 or 1: a constant, a comparison, or a select of such (only those have a Rust
+    /// `bool`).
+    fn is_bit(&self, v: PureOperand) -> bool {
+        match v {
+            PureOperand::I32(0 | 1) => true,
+            PureOperand::Temp(t) => match self.stmts.get(t as usize).map(|s| &s.op) {
+                Some(PureOp::Compare(..)) => true,
+                Some(PureOp::Select(_, a, b)) => self.is_bit(*a) && self.is_bit(*b),
+                _ => false,
+            },
+            _ => false,
         }
     }
 
@@ -325,8 +334,22 @@ impl<'t, 's> Exec<'t, 's> {
             let ty = self.types.var_ty(frame.asm, var_type)?;
             locals.push((self.new_slot(Tree::zero(&ty)), ty));
         }
-        let mut stack: Vec<Entry> = Vec::new();
-        let mut pc = 0;
+        self.exec_from(&frame, body, &locals, Vec::new(), 0, ret)
+    }
+
+    /// Executes `frame`'s body from instruction `pc` (with `stack`) to a `ret`. A conditional
+    /// branch on a computed value executes both ways, one after the other from the same
+    /// state, and merges them with `Select`s: every operation is pure and cannot trap, so
+    /// computing the side not taken changes nothing.
+    fn exec_from(
+        &mut self,
+        frame: &Frame,
+        body: &'static dotnetdll::resolved::body::Method,
+        locals: &[(usize, FieldTy)],
+        mut stack: Vec<Entry>,
+        mut pc: usize,
+        ret: Option<&FieldTy>,
+    ) -> Result<Option<Tree>, Refused> {
         loop {
             self.steps += 1;
             if self.steps > MAX_STEPS {
@@ -335,8 +358,14 @@ impl<'t, 's> Exec<'t, 's> {
             let Some(ins) = body.instructions.get(pc) else {
                 return refuse("it runs off the end of its body");
             };
+            let at = pc;
             pc += 1;
-            match ins {
+            if let Some(target) = branch_target(ins) {
+                if target <= at {
+                    return refuse("it loops (a backward branch)");
+                }
+            }
+            let (cond, taken, jump) = match ins {
                 I::Return => {
                     return match ret {
                         None => Ok(None),
@@ -346,21 +375,146 @@ impl<'t, 's> Exec<'t, 's> {
                         }
                     };
                 }
-                I::Branch(t) => pc = *t,
+                I::Branch(t) => {
+                    pc = *t;
+                    continue;
+                }
                 I::BranchTruthy(t) | I::BranchFalsy(t) => {
                     let (v, _) = self.scalar(pop_value(&mut stack)?)?;
-                    let truthy = match v {
-                        PureOperand::I32(x) => x != 0,
-                        PureOperand::I64(x) => x != 0,
-                        _ => return refuse("it branches on a computed value"),
-                    };
-                    if truthy == matches!(ins, I::BranchTruthy(_)) {
-                        pc = *t;
-                    }
+                    (v, matches!(ins, I::BranchTruthy(_)), *t)
                 }
-                other => self.step(other, &frame, &locals, &mut stack)?,
+                I::BranchEqual(t)
+                | I::BranchNotEqual(t)
+                | I::BranchGreater(_, t)
+                | I::BranchGreaterOrEqual(_, t)
+                | I::BranchLess(_, t)
+                | I::BranchLessOrEqual(_, t) => {
+                    let (b, sb) = self.scalar(pop_value(&mut stack)?)?;
+                    let (a, sa) = self.scalar(pop_value(&mut stack)?)?;
+                    if sa != sb {
+                        return refuse(format!("it compares {sa:?} with {sb:?}"));
+                    }
+                    let (op, when) = compare_branch(ins, matches!(sa, PureScalar::F32 | PureScalar::F64));
+                    let Tree::Val(c, _) = self.emit(PureScalar::I32, PureOp::Compare(op, sa, a, b))? else {
+                        return refuse("internal: a comparison is not a value");
+                    };
+                    (c, when, *t)
+                }
+                other => {
+                    self.step(other, frame, locals, &mut stack)?;
+                    continue;
+                }
+            };
+            // `cond` non-zero jumps when `taken`, else falls through.
+            match cond {
+                PureOperand::I32(x) if (x != 0) == taken => pc = jump,
+                PureOperand::I64(x) if (x != 0) == taken => pc = jump,
+                PureOperand::I32(_) | PureOperand::I64(_) => {}
+                PureOperand::F32(_) | PureOperand::F64(_) => return refuse("it branches on a float"),
+                PureOperand::Temp(_) => {
+                    let (if_true, if_false) = if taken { (jump, pc) } else { (pc, jump) };
+                    return self.fork(frame, body, locals, stack, cond, if_true, if_false, ret);
+                }
             }
         }
+    }
+
+    /// Both ways of a branch on `cond`, merged.
+    #[allow(clippy::too_many_arguments)]
+    fn fork(
+        &mut self,
+        frame: &Frame,
+        body: &'static dotnetdll::resolved::body::Method,
+        locals: &[(usize, FieldTy)],
+        stack: Vec<Entry>,
+        cond: PureOperand,
+        if_true: usize,
+        if_false: usize,
+        ret: Option<&FieldTy>,
+    ) -> Result<Option<Tree>, Refused> {
+        let (before, written) = (self.slots.clone(), self.this_written);
+        let base = before.len();
+        let on_true = self.exec_from(frame, body, locals, stack.clone(), if_true, ret)?;
+        let true_slots = std::mem::replace(&mut self.slots, before);
+        let true_written = std::mem::replace(&mut self.this_written, written);
+        let on_false = self.exec_from(frame, body, locals, stack, if_false, ret)?;
+        self.this_written |= true_written;
+        // Slots made on either way belonged to calls that have returned: only the older
+        // ones meet.
+        for (i, t) in true_slots.into_iter().enumerate().take(base) {
+            let f = std::mem::replace(&mut self.slots[i], Tree::Val(PureOperand::I32(0), PureScalar::I32));
+            self.slots[i] = self.merge(cond, t, f)?;
+        }
+        match (on_true, on_false) {
+            (Some(t), Some(f)) => Ok(Some(self.merge(cond, t, f)?)),
+            (None, None) => Ok(None),
+            _ => refuse("internal: one way returns a value and the other not"),
+        }
+    }
+
+    /// `if cond != 0 { t } else { f }`, field by field.
+    fn merge(&mut self, cond: PureOperand, t: Tree, f: Tree) -> Result<Tree, Refused> {
+        match (t, f) {
+            (Tree::Node(l, ts), Tree::Node(m, fs)) if l.path == m.path && ts.len() == fs.len() => {
+                let mut out = Vec::with_capacity(ts.len());
+                for (t, f) in ts.into_iter().zip(fs) {
+                    out.push(self.merge(cond, t, f)?);
+                }
+                Ok(Tree::Node(l, out))
+            }
+            (Tree::Lazy(a), Tree::Lazy(b)) if a == b => Ok(Tree::Lazy(a)),
+            (t, f) => {
+                let ((a, sa), (b, sb)) = (self.scalar(t)?, self.scalar(f)?);
+                if sa != sb {
+                    return refuse(format!("its branches leave {sa:?} and {sb:?} in one place"));
+                }
+                if a == b {
+                    return Ok(Tree::Val(a, sa));
+                }
+                self.emit(sa, PureOp::Select(cond, a, b))
+            }
+        }
+    }
+}
+
+/// Where a branch instruction jumps.
+fn branch_target(ins: &Instruction) -> Option<usize> {
+    match ins {
+        I::Branch(t)
+        | I::BranchTruthy(t)
+        | I::BranchFalsy(t)
+        | I::BranchEqual(t)
+        | I::BranchNotEqual(t)
+        | I::BranchGreater(_, t)
+        | I::BranchGreaterOrEqual(_, t)
+        | I::BranchLess(_, t)
+        | I::BranchLessOrEqual(_, t)
+        | I::Leave(t) => Some(*t),
+        _ => None,
+    }
+}
+
+/// A comparing branch as a comparison and whether it jumps when the comparison holds
+/// (`true`) or when it fails (ECMA-335 III.3.5–3.11: `bge` is `clt.un` failing for floats,
+/// `clt` failing for integers; `bge.un` the other way round; likewise `ble` with `cgt`).
+fn compare_branch(ins: &Instruction, float: bool) -> (PureCompare, bool) {
+    use NumberSign::{Signed, Unsigned};
+    match (ins, float) {
+        (I::BranchEqual(_), _) => (PureCompare::Eq, true),
+        (I::BranchNotEqual(_), _) => (PureCompare::Eq, false),
+        (I::BranchGreater(Signed, _), _) => (PureCompare::Gt, true),
+        (I::BranchGreater(Unsigned, _), _) => (PureCompare::GtUn, true),
+        (I::BranchLess(Signed, _), _) => (PureCompare::Lt, true),
+        (I::BranchLess(Unsigned, _), _) => (PureCompare::LtUn, true),
+        (I::BranchGreaterOrEqual(Signed, _), true) | (I::BranchGreaterOrEqual(Unsigned, _), false) => {
+            (PureCompare::LtUn, false)
+        }
+        (I::BranchGreaterOrEqual(..), _) => (PureCompare::Lt, false),
+        (I::BranchLessOrEqual(Signed, _), true) | (I::BranchLessOrEqual(Unsigned, _), false) => {
+            (PureCompare::GtUn, false)
+        }
+        (I::BranchLessOrEqual(..), _) => (PureCompare::Gt, false),
+        _ => (PureCompare::Eq, true),
     }
 }
 

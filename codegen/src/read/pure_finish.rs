@@ -98,6 +98,7 @@ fn operands(op: &PureOp) -> Vec<&PureOperand> {
     match op {
         PureOp::Load(_) => vec![],
         PureOp::Binary(_, a, b) | PureOp::Compare(_, _, a, b) => vec![a, b],
+        PureOp::Select(c, a, b) => vec![c, a, b],
         PureOp::Negate(a) | PureOp::Not(a) | PureOp::Convert(_, _, a) | PureOp::Intrinsic(_, a) => vec![a],
     }
 }
@@ -106,6 +107,7 @@ fn operands_mut(op: &mut PureOp) -> Vec<&mut PureOperand> {
     match op {
         PureOp::Load(_) => vec![],
         PureOp::Binary(_, a, b) | PureOp::Compare(_, _, a, b) => vec![a, b],
+        PureOp::Select(c, a, b) => vec![c, a, b],
         PureOp::Negate(a) | PureOp::Not(a) | PureOp::Convert(_, _, a) | PureOp::Intrinsic(_, a) => vec![a],
     }
 }

@@ -215,6 +215,10 @@ fn pure(op: &PureOp, ty: PureScalar) -> TokenStream {
                 PureConvert::F64Unsigned => quote!(#x as u32 as f64),
             }
         }
+        PureOp::Select(c, a, b) => {
+            let (c, a, b) = (operand(c), operand(a), operand(b));
+            quote!(if #c != 0 { #a } else { #b })
+        }
         PureOp::Intrinsic(f, x) => {
             let x = operand(x);
             match f {

@@ -2,8 +2,8 @@
 // Rust (read/pure_body.rs lists the IL accepted): calls are inlined, constructors build the
 // struct, integer arithmetic wraps, a `&mut self` method writes `*self` back. The others keep
 // their managed call, each refusal with its reason (`--explain`, Summary): a call of a class
-// method, a reference field, an opcode outside the subset (a loop's branch, a static field,
-// integer division by a variable, checked arithmetic).
+// method, a reference field, a loop, an opcode outside the subset (a static field, integer
+// division by a variable, checked arithmetic). Branches run both ways and meet in selects.
 namespace Features.Translated
 {
     public struct Vec2
@@ -19,8 +19,11 @@ namespace Features.Translated
         public float Sine() { return (float)System.Math.Sin(X); }
         // Refused: reads a reference field (of a managed struct).
         public static int TagLength(Tagged t) { return t.Tag.Length; }
-        // Refused: a branch on a computed value.
+        // Branches run both ways and meet in a select.
         public static Vec2 Max(Vec2 a, Vec2 b) { return new Vec2(a.X > b.X ? a.X : b.X, a.Y > b.Y ? a.Y : b.Y); }
+        public bool Equals(Vec2 o) { return X == o.X && Y == o.Y; }
+        // Refused: a loop.
+        public static float SumTo(int n) { float s = 0; for (int i = 0; i < n; i++) s += i; return s; }
         // Refused: a static field.
         public static readonly Vec2 Zero = new Vec2(0, 0);
         public static Vec2 GetZero() { return Zero; }

@@ -205,7 +205,7 @@ pub mod features {
         }
         /// Binds the .NET struct `Features.Translated.Vec2` (assembly `Feature`): 8 bytes, mirrored field for field.
         #[repr(C)]
-        #[derive(Clone, Copy, Debug, PartialEq)]
+        #[derive(Clone, Copy, Debug)]
         pub struct Vec2 {
             /// `Features.Translated.Vec2.X` (System.Single) at offset 0.
             pub x: f32,
@@ -328,15 +328,48 @@ pub mod features {
                 M.call((&t.0,))
             }
             /// Binds `static Features.Translated.Vec2 Features.Translated.Vec2.Max(Features.Translated.Vec2 a, Features.Translated.Vec2 b)` (`Vec2.Max`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn max(a: &Vec2, b: &Vec2) -> ::cilbind::Result<Vec2> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                let __t0: f32 = a.x;
+                let __t1: f32 = b.x;
+                let __t2: i32 = i32::from(__t0 > __t1);
+                let __t3: f32 = a.y;
+                let __t4: f32 = b.y;
+                let __t5: i32 = i32::from(__t3 > __t4);
+                let __t6: f32 = if __t5 != 0 { __t3 } else { __t4 };
+                let __t7: f32 = a.y;
+                let __t8: f32 = b.y;
+                let __t9: i32 = i32::from(__t7 > __t8);
+                let __t10: f32 = if __t9 != 0 { __t7 } else { __t8 };
+                let __t11: f32 = if __t2 != 0 { __t0 } else { __t1 };
+                let __t12: f32 = if __t2 != 0 { __t6 } else { __t10 };
+                Ok(Vec2 { x: __t11, y: __t12 })
+            }
+            /// Binds `System.Boolean Features.Translated.Vec2.Equals(Features.Translated.Vec2 o)` (`Vec2.Equals`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn equals(&self, o: &Vec2) -> ::cilbind::Result<bool> {
+                let __t0: f32 = self.x;
+                let __t1: f32 = o.x;
+                let __t2: i32 = i32::from(__t0 == __t1);
+                let __t3: f32 = self.y;
+                let __t4: f32 = o.y;
+                let __t5: i32 = i32::from(__t3 == __t4);
+                let __t6: i32 = if __t2 != 0 { __t5 } else { 0i32 };
+                Ok(__t6 != 0)
+            }
+            /// Binds `static System.Single Features.Translated.Vec2.SumTo(System.Int32 n)` (`Vec2.SumTo`).
+            #[inline]
+            pub fn sum_to(n: i32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Vec2,
-                    "Max",
-                    &["Features.Translated.Vec2", "Features.Translated.Vec2"],
-                    ::cilbind::RETURN_BY_POINTER | 0b11,
+                    "SumTo",
+                    &["System.Int32"],
                 );
-                M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                M.call((n,))
             }
             /// Binds `static Features.Translated.Vec2 Features.Translated.Vec2.GetZero()` (`Vec2.GetZero`).
             #[inline]
@@ -372,6 +405,12 @@ pub mod features {
             #[inline]
             fn neg(self) -> Vec2 {
                 ::cilbind::generated::expect(Vec2::op_unary_negation(&self), "`-Vec2`")
+            }
+        }
+        impl ::core::cmp::PartialEq for Vec2 {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                ::cilbind::generated::expect(Self::equals(self, other), "`Vec2 == Vec2`")
             }
         }
     }
