@@ -7,6 +7,7 @@ mod definition;
 mod natives;
 mod panic_guard;
 mod pure_body;
+mod pure_branch;
 mod pure_eval;
 mod pure_finish;
 mod pure_step;
