@@ -134,7 +134,12 @@ fn main() {
 
     // The same structs with translation off (every method calls Mono), for the properties of
     // tests/translated.rs, which compare each translated method with the managed one: the
-    // struct types of System.Numerics.Vectors and Game.Vector3 only.
+    // struct types of System.Numerics.Vectors and Game.Vector3 only; and the sample game's
+    // structs (samples/managed/Arena.cs) both ways.
+    println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
+    let arena = out.join("Arena.dll");
+    mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
+    let arena_structs = ["Arena.Vector3", "Arena.Quaternion"];
     for (name, input, types) in [
         (
             "vectors_managed",
@@ -150,10 +155,12 @@ fn main() {
             ][..],
         ),
         ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
+        ("arena_translated", arena.clone(), &arena_structs[..]),
+        ("arena_managed", arena, &arena_structs[..]),
     ] {
         let mut builder = cilbind_codegen::Builder::new()
             .assembly(&input)
-            .translate_pure_methods(false);
+            .translate_pure_methods(name == "arena_translated");
         for t in types {
             builder = builder.type_name(*t);
         }

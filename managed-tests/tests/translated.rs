@@ -1,8 +1,9 @@
 //! Methods translated from IL into Rust (`codegen/src/read/pure_body.rs`) against the same
 //! methods run by Mono, bit for bit: the translated bindings are the crate's own
-//! (`managed_tests::vectors`, `managed_tests::game`); the managed ones are the same types
-//! generated with `translate_pure_methods(false)` (build.rs: `vectors_managed`,
-//! `game_managed`).
+//! (`managed_tests::vectors`, `managed_tests::game`) and, for the sample game's structs
+//! (samples/managed/Arena.cs), build.rs's `arena_translated`; the managed ones are the same
+//! types generated with `translate_pure_methods(false)` (build.rs: `vectors_managed`,
+//! `game_managed`, `arena_managed`).
 //!
 //! Floats come from arbitrary bits (so NaNs with payloads, infinities, subnormals and `-0.0`
 //! all occur), half of them small multiples of 1/16 so that arithmetic stays finite too.
@@ -26,7 +27,18 @@ mod managed {
     pub mod game {
         include!(concat!(env!("OUT_DIR"), "/game_managed_bindings.rs"));
     }
+    pub mod arena {
+        include!(concat!(env!("OUT_DIR"), "/arena_managed_bindings.rs"));
+    }
 }
+
+/// The sample game's structs (samples/managed/Arena.cs), translated.
+#[allow(dead_code, clippy::all)]
+mod arena_translated {
+    include!(concat!(env!("OUT_DIR"), "/arena_translated_bindings.rs"));
+}
+use arena_translated::arena as ta;
+use managed::arena::arena as ma;
 use managed::game::game as mg;
 use managed::vectors::system::numerics as m;
 
@@ -35,6 +47,8 @@ fn setup() {
     managed::vectors::init().expect("System.Numerics.Vectors loads (managed-only bindings)");
     managed_tests::game::init().expect("Game.dll loads");
     managed::game::init().expect("Game.dll loads (managed-only bindings)");
+    arena_translated::init().expect("Arena.dll loads");
+    managed::arena::init().expect("Arena.dll loads (managed-only bindings)");
 }
 
 fn cases() -> usize {
@@ -183,6 +197,8 @@ pair!(
     }
 );
 pair!(tg::Vector3, mg { x, y, z });
+pair!(ta::Vector3, ma { x, y, z });
+pair!(ta::Quaternion, ma { x, y, z, w });
 
 fn bits_of(v: &impl Bits) -> Vec<u32> {
     let mut out = Vec::new();
@@ -620,3 +636,16 @@ prop!(
         n::Matrix4x4::create_constrained_billboard(&a, &b, &c, &d, &e).unwrap()
     }
 );
+
+// The sample game's Vector3 and Quaternion (samples/managed/Arena.cs).
+prop!(arena_vector3_new, ta => ma, |x: f32, y: f32, z: f32| n::Vector3::new(x, y, z).unwrap());
+prop!(arena_vector3_add, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::add(&a, &b).unwrap());
+prop!(arena_vector3_sub, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::sub(&a, &b).unwrap());
+prop!(arena_vector3_scale, ta => ma, |a: ta::Vector3, k: f32| n::Vector3::scale(&a, k).unwrap());
+prop!(arena_vector3_cross, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::cross(&a, &b).unwrap());
+prop!(arena_vector3_dot, ta => ma, |a: ta::Vector3, b: ta::Vector3| a.dot(&b).unwrap());
+prop!(arena_vector3_sqr_magnitude, ta => ma, |a: ta::Vector3| a.sqr_magnitude().unwrap());
+prop!(arena_vector3_magnitude, ta => ma, |a: ta::Vector3| a.magnitude().unwrap());
+prop!(arena_quaternion_new, ta => ma, |x: f32, y: f32, z: f32, w: f32| n::Quaternion::new(x, y, z, w).unwrap());
+prop!(arena_quaternion_multiply, ta => ma, |a: ta::Quaternion, b: ta::Quaternion| n::Quaternion::multiply(&a, &b).unwrap());
+prop!(arena_quaternion_rotate, ta => ma, |q: ta::Quaternion, v: ta::Vector3| q.rotate(&v).unwrap());

@@ -41,7 +41,9 @@
 //!
 //! **Floats.** `float32` arithmetic is single precision, each operation rounded, as Mono
 //! 6.8's JIT does (its `float32` optimization is on by default): checked bit for bit by the
-//! properties in `managed-tests/tests/translated.rs`.
+//! properties in `managed-tests/tests/translated.rs`, with one exception neither side fixes:
+//! when both operands of an operation are NaNs, which payload the result keeps depends on the
+//! operand order the compiler picks (LLVM commutes `a * b` freely; so may Mono's JIT).
 
 use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{source_base, type_kind};
