@@ -9,11 +9,12 @@
 //! arguments are slots holding such values, and every operation appends one
 //! statement. A call is inlined (its arguments become the callee's slots; `this` stays an
 //! address into the caller's slot, so the callee's stores land there). A conditional branch
-//! on a constant (`Vector.IsHardwareAccelerated`) is followed; one on a computed value runs
-//! both ways from the same state and merges them where the method returns: every slot and
-//! the result that differ become `if c != 0 { a } else { b }` (every operation is pure and
-//! cannot trap, so computing the way not taken changes nothing). Loops (backward branches)
-//! are refused.
+//! on a constant (`Vector.IsHardwareAccelerated`) is followed; one on a computed value leaves
+//! a state on each way, with the condition it runs under. Instructions run in increasing
+//! order (backward branches, loops, are refused), so the states that reach an instruction
+//! (or a `ret`) meet there: every slot and stack entry that differs becomes
+//! `if c != 0 { a } else { b }`. Every operation is pure and cannot trap, so computing the
+//! way not taken changes nothing.
 //!
 //! **Accepted IL** (anything else is refused, with the opcode in the reason):
 //!
@@ -27,7 +28,7 @@
 //! | `and`, `or`, `xor`, `not`, `neg`, `shl`, `shr`, `shr.un` | `& \| ^ ! -` (`wrapping_neg`), `wrapping_shl`/`wrapping_shr` (x86-64 masks the count too) |
 //! | `ceq`, `cgt`, `clt` (`.un`) | comparisons as `i32` (`.un` on floats: unordered or …) |
 //! | `conv.i1` … `conv.u8` from integers, `conv.r4`, `conv.r8`, `conv.r.un` | `as` casts |
-//! | `br`, `brtrue`, `brfalse`, `beq`, `bne.un`, `bgt`, `bge`, `blt`, `ble` (`.un`) forward | a constant condition is followed; a computed one runs both ways, merged by `if c != 0 { a } else { b }` (the `b*` comparisons as `ceq`/`cgt`/`clt`, ECMA-335 III.3.5–3.11) |
+//! | `br`, `brtrue`, `brfalse`, `beq`, `bne.un`, `bgt`, `bge`, `blt`, `ble` (`.un`) forward | a constant condition is followed; on a computed one both ways run and meet in `if c != 0 { a } else { b }` (the `b*` comparisons as `ceq`/`cgt`/`clt`, ECMA-335 III.3.5–3.11) |
 //! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL; static methods of primitives (`Double`) | inlined |
 //! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit) |
 //! | `call Vector.get_IsHardwareAccelerated` | `false`: what Mono 6.8 returns (`Vector.IsHardwareAccelerated` printed from C#) |

@@ -1,43 +1,127 @@
 //! Branches of the symbolic execution (`read/pure_body.rs` documents them): a comparing branch
-//! as a comparison, and both ways of a branch on a computed value merged into selects.
+//! as a comparison, the two ways of a branch on a computed value as states with their
+//! conditions, and states meeting in selects.
 
 use super::pure_body::Refused;
-use super::pure_eval::{refuse, Entry, Exec, FieldTy, Frame, Tree};
-use crate::model::{PureCompare, PureOp, PureOperand, PureScalar};
+use super::pure_eval::{refuse, Entry, Exec, Tree};
+use crate::model::{PureBinary, PureCompare, PureOp, PureOperand, PureScalar};
 use dotnetdll::prelude::*;
 use dotnetdll::resolved::il::Instruction as I;
 
+/// One way through a frame: the condition under which it runs (`None`: always), the slots,
+/// whether `this` was stored to, and the evaluation stack.
+pub(super) struct State {
+    pub cond: Option<PureOperand>,
+    pub slots: Vec<Tree>,
+    pub written: bool,
+    pub stack: Vec<Entry>,
+}
+
 impl Exec<'_, '_> {
-    /// Both ways of a branch on `cond`, merged.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn fork(
-        &mut self,
-        frame: &Frame,
-        body: &'static dotnetdll::resolved::body::Method,
-        locals: &[(usize, FieldTy)],
-        stack: Vec<Entry>,
-        cond: PureOperand,
-        if_true: usize,
-        if_false: usize,
-        ret: Option<&FieldTy>,
-    ) -> Result<Option<Tree>, Refused> {
-        let (before, written) = (self.slots.clone(), self.this_written);
-        let base = before.len();
-        let on_true = self.exec_from(frame, body, locals, stack.clone(), if_true, ret)?;
-        let true_slots = std::mem::replace(&mut self.slots, before);
-        let true_written = std::mem::replace(&mut self.this_written, written);
-        let on_false = self.exec_from(frame, body, locals, stack, if_false, ret)?;
-        self.this_written |= true_written;
-        // Slots made on either way belonged to calls that have returned: only the older
-        // ones meet.
-        for (i, t) in true_slots.into_iter().enumerate().take(base) {
-            let f = std::mem::replace(&mut self.slots[i], Tree::Val(PureOperand::I32(0), PureScalar::I32));
-            self.slots[i] = self.merge(cond, t, f)?;
+    /// The current slots (taken: `self.slots` is left empty) as a [`State`] running under
+    /// `cond`, with `stack`.
+    pub(super) fn state(&mut self, cond: Option<PureOperand>, stack: Vec<Entry>) -> State {
+        State {
+            cond,
+            slots: std::mem::take(&mut self.slots),
+            written: self.this_written,
+            stack,
         }
-        match (on_true, on_false) {
-            (Some(t), Some(f)) => Ok(Some(self.merge(cond, t, f)?)),
-            (None, None) => Ok(None),
-            _ => refuse("internal: one way returns a value and the other not"),
+    }
+
+    /// The conditions (0 or 1) of the two ways of a branch on `value` taken when it is
+    /// non-zero (`taken`) or zero, from a state running under `cond`: (jumping, falling through).
+    pub(super) fn split(
+        &mut self,
+        cond: Option<PureOperand>,
+        value: (PureOperand, PureScalar),
+        taken: bool,
+    ) -> Result<(PureOperand, PureOperand), Refused> {
+        let (v, ty) = value;
+        let zero = match ty {
+            PureScalar::I64 => PureOperand::I64(0),
+            _ => PureOperand::I32(0),
+        };
+        // A comparison's result is already 0 or 1.
+        let non_zero = if self.is_bit(v) {
+            v
+        } else {
+            self.bit(PureOp::Compare(PureCompare::GtUn, ty, v, zero))?
+        };
+        let zero = self.bit(PureOp::Binary(PureBinary::Xor, non_zero, PureOperand::I32(1)))?;
+        let (jump, fall) = if taken { (non_zero, zero) } else { (zero, non_zero) };
+        let ways = match cond {
+            None => (jump, fall),
+            Some(c) => (
+                self.bit(PureOp::Binary(PureBinary::And, c, jump))?,
+                self.bit(PureOp::Binary(PureBinary::And, c, fall))?,
+            ),
+        };
+        self.splits.insert(ways, cond);
+        Ok(ways)
+    }
+
+    fn bit(&mut self, op: PureOp) -> Result<PureOperand, Refused> {
+        match self.emit(PureScalar::I32, op)? {
+            Tree::Val(v, _) => Ok(v),
+            _ => refuse("internal: an operation is not a value"),
+        }
+    }
+
+    /// The states that reach one instruction, as one: each slot (below `base`: the others
+    /// belonged to calls that have returned) and stack entry is the first state's where its
+    /// condition holds, else the next one's, and so on; it runs when any of them does.
+    pub(super) fn meet(&mut self, states: Vec<State>, base: usize) -> Result<State, Refused> {
+        let mut states = states.into_iter().rev();
+        let Some(mut acc) = states.next() else {
+            return refuse("internal: no state to meet");
+        };
+        acc.slots.truncate(base);
+        for mut s in states {
+            s.slots.truncate(base);
+            let Some(c) = s.cond else {
+                // Runs always: it alone counts.
+                acc = s;
+                continue;
+            };
+            if s.slots.len() != acc.slots.len() || s.stack.len() != acc.stack.len() {
+                return refuse("internal: ways that meet differ in shape");
+            }
+            let mut slots = Vec::with_capacity(s.slots.len());
+            for (a, b) in s.slots.into_iter().zip(std::mem::take(&mut acc.slots)) {
+                slots.push(self.choose(Some(c), a, b)?);
+            }
+            let mut stack = Vec::with_capacity(s.stack.len());
+            for (a, b) in s.stack.into_iter().zip(std::mem::take(&mut acc.stack)) {
+                stack.push(match (a, b) {
+                    (Entry::Value(a), Entry::Value(b)) => Entry::Value(self.choose(Some(c), a, b)?),
+                    (Entry::Addr(s1, p1, t), Entry::Addr(s2, p2, _)) if s1 == s2 && p1 == p2 => Entry::Addr(s1, p1, t),
+                    _ => return refuse("its branches leave different addresses on the stack"),
+                });
+            }
+            // The two ways of one branch meet again under the branch's own condition.
+            let cond = match acc.cond {
+                None => None,
+                Some(d) => match self.splits.get(&(c, d)).or_else(|| self.splits.get(&(d, c))) {
+                    Some(parent) => *parent,
+                    None => Some(self.bit(PureOp::Binary(PureBinary::Or, c, d))?),
+                },
+            };
+            acc = State {
+                cond,
+                slots,
+                written: s.written || acc.written,
+                stack,
+            };
+        }
+        Ok(acc)
+    }
+
+    /// `t` where `cond` holds, else `f` (`None`: always `t`).
+    pub(super) fn choose(&mut self, cond: Option<PureOperand>, t: Tree, f: Tree) -> Result<Tree, Refused> {
+        match cond {
+            None => Ok(t),
+            Some(c) => self.merge(c, t, f),
         }
     }
 

@@ -3,10 +3,11 @@
 
 use super::assembly_set::{DefRef, Loaded};
 use super::pure_body::{body_of, Refused, Types, MAX_STEPS, MAX_STMTS};
-use super::pure_branch::{branch_target, compare_branch};
+use super::pure_branch::{branch_target, compare_branch, State};
 use crate::model::{PureConvert, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStmt, PureStored, TypePath};
 use dotnetdll::prelude::*;
 use dotnetdll::resolved::il::Instruction as I;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// A struct's instance fields in declaration order.
@@ -122,6 +123,9 @@ pub(super) struct Exec<'t, 's> {
     pub this_slot: Option<usize>,
     /// Something was stored into it.
     pub this_written: bool,
+    /// The conditions of the two ways of each branch on a computed value, and the condition
+    /// the branch ran under: when both ways meet again, that is theirs.
+    pub(super) splits: HashMap<(PureOperand, PureOperand), Option<PureOperand>>,
 }
 
 pub(super) fn refuse<T>(why: impl Into<String>) -> Result<T, Refused> {
@@ -138,6 +142,7 @@ impl<'t, 's> Exec<'t, 's> {
             calls: Vec::new(),
             this_slot: None,
             this_written: false,
+            splits: HashMap::new(),
         }
     }
 
@@ -248,7 +253,7 @@ impl<'t, 's> Exec<'t, 's> {
 
     /// `v` is 0 or 1: a constant, a comparison, or a select of such (only those have a Rust
     /// `bool`).
-    fn is_bit(&self, v: PureOperand) -> bool {
+    pub(super) fn is_bit(&self, v: PureOperand) -> bool {
         match v {
             PureOperand::I32(0 | 1) => true,
             PureOperand::Temp(t) => match self.stmts.get(t as usize).map(|s| &s.op) {
@@ -333,89 +338,141 @@ impl<'t, 's> Exec<'t, 's> {
             let ty = self.types.var_ty(frame.asm, var_type)?;
             locals.push((self.new_slot(Tree::zero(&ty)), ty));
         }
-        self.exec_from(&frame, body, &locals, Vec::new(), 0, ret)
+        self.exec_frame(&frame, body, &locals, ret)
     }
 
-    /// Executes `frame`'s body from instruction `pc` (with `stack`) to a `ret`. A conditional
-    /// branch on a computed value executes both ways, one after the other from the same
-    /// state, and merges them with `Select`s: every operation is pure and cannot trap, so
-    /// computing the side not taken changes nothing.
-    pub(super) fn exec_from(
+    /// Executes `frame`'s body to its `ret`s. The body is a DAG (backward branches are
+    /// refused), so its instructions run in increasing order: a branch on a computed value
+    /// leaves one state on each way, each with the condition under which it runs, and states
+    /// that reach the same instruction meet there (`read/pure_branch.rs`), as do the
+    /// states that return. Every operation is pure and cannot trap, so computing a way not
+    /// taken changes nothing.
+    pub(super) fn exec_frame(
         &mut self,
         frame: &Frame,
         body: &'static dotnetdll::resolved::body::Method,
         locals: &[(usize, FieldTy)],
-        mut stack: Vec<Entry>,
-        mut pc: usize,
         ret: Option<&FieldTy>,
     ) -> Result<Option<Tree>, Refused> {
-        loop {
-            self.steps += 1;
-            if self.steps > MAX_STEPS {
-                return refuse(format!("it runs past {MAX_STEPS} instructions"));
-            }
-            let Some(ins) = body.instructions.get(pc) else {
-                return refuse("it runs off the end of its body");
-            };
-            let at = pc;
-            pc += 1;
-            if let Some(target) = branch_target(ins) {
-                if target <= at {
+        // Slots made while the frame runs belong to calls that return within one
+        // instruction: between instructions only older ones are live.
+        let base = self.slots.len();
+        let mut pending: BTreeMap<usize, Vec<State>> = BTreeMap::new();
+        pending.insert(0, vec![self.state(None, Vec::new())]);
+        let mut returned: Vec<(State, Option<Tree>)> = Vec::new();
+        while let Some((mut pc, states)) = pending.pop_first() {
+            let state = self.meet(states, base)?;
+            let (cond, mut stack) = (state.cond, state.stack);
+            (self.slots, self.this_written) = (state.slots, state.written);
+            loop {
+                // Another state may join at `pc` or after it: wait for it there.
+                if pending.first_key_value().is_some_and(|(next, _)| *next <= pc) {
+                    let s = self.state(cond, stack);
+                    pending.entry(pc).or_default().push(s);
+                    break;
+                }
+                self.steps += 1;
+                if self.steps > MAX_STEPS {
+                    return refuse(format!("it runs past {MAX_STEPS} instructions"));
+                }
+                let Some(ins) = body.instructions.get(pc) else {
+                    return refuse("it runs off the end of its body");
+                };
+                let at = pc;
+                pc += 1;
+                if branch_target(ins).is_some_and(|target| target <= at) {
                     return refuse("it loops (a backward branch)");
                 }
-            }
-            let (cond, taken, jump) = match ins {
-                I::Return => {
-                    return match ret {
-                        None => Ok(None),
-                        Some(ty) => {
-                            let v = pop_value(&mut stack)?;
-                            Ok(Some(self.convert_to(v, ty)?))
-                        }
-                    };
-                }
-                I::Branch(t) => {
-                    pc = *t;
-                    continue;
-                }
-                I::BranchTruthy(t) | I::BranchFalsy(t) => {
-                    let (v, _) = self.scalar(pop_value(&mut stack)?)?;
-                    (v, matches!(ins, I::BranchTruthy(_)), *t)
-                }
-                I::BranchEqual(t)
-                | I::BranchNotEqual(t)
-                | I::BranchGreater(_, t)
-                | I::BranchGreaterOrEqual(_, t)
-                | I::BranchLess(_, t)
-                | I::BranchLessOrEqual(_, t) => {
-                    let (b, sb) = self.scalar(pop_value(&mut stack)?)?;
-                    let (a, sa) = self.scalar(pop_value(&mut stack)?)?;
-                    if sa != sb {
-                        return refuse(format!("it compares {sa:?} with {sb:?}"));
+                let (value, taken, jump) = match ins {
+                    I::Return => {
+                        let v = match ret {
+                            None => None,
+                            Some(ty) => {
+                                let v = pop_value(&mut stack)?;
+                                Some(self.convert_to(v, ty)?)
+                            }
+                        };
+                        let s = self.state(cond, Vec::new());
+                        returned.push((s, v));
+                        break;
                     }
-                    let (op, when) = compare_branch(ins, matches!(sa, PureScalar::F32 | PureScalar::F64));
-                    let Tree::Val(c, _) = self.emit(PureScalar::I32, PureOp::Compare(op, sa, a, b))? else {
-                        return refuse("internal: a comparison is not a value");
-                    };
-                    (c, when, *t)
-                }
-                other => {
-                    self.step(other, frame, locals, &mut stack)?;
-                    continue;
-                }
-            };
-            // `cond` non-zero jumps when `taken`, else falls through.
-            match cond {
-                PureOperand::I32(x) if (x != 0) == taken => pc = jump,
-                PureOperand::I64(x) if (x != 0) == taken => pc = jump,
-                PureOperand::I32(_) | PureOperand::I64(_) => {}
-                PureOperand::F32(_) | PureOperand::F64(_) => return refuse("it branches on a float"),
-                PureOperand::Temp(_) => {
-                    let (if_true, if_false) = if taken { (jump, pc) } else { (pc, jump) };
-                    return self.fork(frame, body, locals, stack, cond, if_true, if_false, ret);
+                    I::Branch(t) => {
+                        pc = *t;
+                        continue;
+                    }
+                    I::BranchTruthy(t) | I::BranchFalsy(t) => {
+                        let v = self.scalar(pop_value(&mut stack)?)?;
+                        (v, matches!(ins, I::BranchTruthy(_)), *t)
+                    }
+                    I::BranchEqual(t)
+                    | I::BranchNotEqual(t)
+                    | I::BranchGreater(_, t)
+                    | I::BranchGreaterOrEqual(_, t)
+                    | I::BranchLess(_, t)
+                    | I::BranchLessOrEqual(_, t) => {
+                        let (b, sb) = self.scalar(pop_value(&mut stack)?)?;
+                        let (a, sa) = self.scalar(pop_value(&mut stack)?)?;
+                        if sa != sb {
+                            return refuse(format!("it compares {sa:?} with {sb:?}"));
+                        }
+                        let (op, when) = compare_branch(ins, matches!(sa, PureScalar::F32 | PureScalar::F64));
+                        let Tree::Val(c, _) = self.emit(PureScalar::I32, PureOp::Compare(op, sa, a, b))? else {
+                            return refuse("internal: a comparison is not a value");
+                        };
+                        ((c, PureScalar::I32), when, *t)
+                    }
+                    other => {
+                        self.step(other, frame, locals, &mut stack)?;
+                        continue;
+                    }
+                };
+                // `value` non-zero jumps when `taken`, else falls through.
+                match value.0 {
+                    PureOperand::I32(x) if (x != 0) == taken => pc = jump,
+                    PureOperand::I64(x) if (x != 0) == taken => pc = jump,
+                    PureOperand::I32(_) | PureOperand::I64(_) => {}
+                    PureOperand::F32(_) | PureOperand::F64(_) => return refuse("it branches on a float"),
+                    PureOperand::Temp(_) => {
+                        let (on_jump, on_fall) = self.split(cond, value, taken)?;
+                        let s = State {
+                            cond: Some(on_jump),
+                            slots: self.slots.clone(),
+                            written: self.this_written,
+                            stack: stack.clone(),
+                        };
+                        pending.entry(jump).or_default().push(s);
+                        let s = self.state(Some(on_fall), stack);
+                        pending.entry(pc).or_default().push(s);
+                        break;
+                    }
                 }
             }
         }
+        let mut value = None;
+        let mut last: Option<State> = None;
+        // The first return's values win where its condition holds, then the next, …
+        for (state, v) in returned.into_iter().rev() {
+            match last.take() {
+                None => {
+                    value = v;
+                    last = Some(state);
+                }
+                Some(later) => {
+                    let cond = state.cond;
+                    value = match (v, value) {
+                        (Some(a), Some(b)) => Some(self.choose(cond, a, b)?),
+                        (None, None) => None,
+                        _ => return refuse("internal: one way returns a value and another not"),
+                    };
+                    last = Some(self.meet(vec![state, later], base)?);
+                }
+            }
+        }
+        let Some(state) = last else {
+            return refuse("it never returns");
+        };
+        (self.slots, self.this_written) = (state.slots, state.written);
+        Ok(value)
     }
 }
 

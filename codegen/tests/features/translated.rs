@@ -335,17 +335,12 @@ pub mod features {
                 let __t0: f32 = a.x;
                 let __t1: f32 = b.x;
                 let __t2: i32 = i32::from(__t0 > __t1);
-                let __t3: f32 = a.y;
-                let __t4: f32 = b.y;
-                let __t5: i32 = i32::from(__t3 > __t4);
-                let __t6: f32 = if __t5 != 0 { __t3 } else { __t4 };
-                let __t7: f32 = a.y;
-                let __t8: f32 = b.y;
-                let __t9: i32 = i32::from(__t7 > __t8);
-                let __t10: f32 = if __t9 != 0 { __t7 } else { __t8 };
-                let __t11: f32 = if __t2 != 0 { __t0 } else { __t1 };
-                let __t12: f32 = if __t2 != 0 { __t6 } else { __t10 };
-                Ok(Vec2 { x: __t11, y: __t12 })
+                let __t3: f32 = if __t2 != 0 { __t0 } else { __t1 };
+                let __t4: f32 = a.y;
+                let __t5: f32 = b.y;
+                let __t6: i32 = i32::from(__t4 > __t5);
+                let __t7: f32 = if __t6 != 0 { __t4 } else { __t5 };
+                Ok(Vec2 { x: __t3, y: __t7 })
             }
             /// Binds `System.Boolean Features.Translated.Vec2.Equals(Features.Translated.Vec2 o)` (`Vec2.Equals`).
             ///
