@@ -140,6 +140,9 @@ fn main() {
     let arena = out.join("Arena.dll");
     mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
     let arena_structs = ["Arena.Vector3", "Arena.Quaternion"];
+    // And mscorlib's integer structs whose methods translate (ticks, dates, GUIDs).
+    let corlib = PathBuf::from("/usr/lib/mono/4.5/mscorlib.dll");
+    let corlib_structs = ["System.TimeSpan", "System.DateTime", "System.Guid"];
     for (name, input, types) in [
         (
             "vectors_managed",
@@ -157,10 +160,12 @@ fn main() {
         ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
         ("arena_translated", arena.clone(), &arena_structs[..]),
         ("arena_managed", arena, &arena_structs[..]),
+        ("corlib_time_translated", corlib.clone(), &corlib_structs[..]),
+        ("corlib_time_managed", corlib, &corlib_structs[..]),
     ] {
         let mut builder = cilbind_codegen::Builder::new()
             .assembly(&input)
-            .translate_pure_methods(name == "arena_translated");
+            .translate_pure_methods(name.ends_with("_translated"));
         for t in types {
             builder = builder.type_name(*t);
         }

@@ -3,7 +3,8 @@
 //! (`managed_tests::vectors`, `managed_tests::game`) and, for the sample game's structs
 //! (samples/managed/Arena.cs), build.rs's `arena_translated`; the managed ones are the same
 //! types generated with `translate_pure_methods(false)` (build.rs: `vectors_managed`,
-//! `game_managed`, `arena_managed`).
+//! `game_managed`, `arena_managed`); mscorlib's `TimeSpan`, `DateTime` and `Guid` both ways
+//! (`corlib_time_translated`, `corlib_time_managed`).
 //!
 //! Floats come from arbitrary bits (so NaNs with payloads, infinities, subnormals and `-0.0`
 //! all occur), half of them small multiples of 1/16 so that arithmetic stays finite too.
@@ -32,6 +33,18 @@ mod managed {
     }
 }
 
+/// mscorlib's `TimeSpan`, `DateTime` and `Guid`, translated and managed.
+#[allow(dead_code, clippy::all)]
+mod corlib_translated {
+    include!(concat!(env!("OUT_DIR"), "/corlib_time_translated_bindings.rs"));
+}
+#[allow(dead_code, clippy::all)]
+mod corlib_managed {
+    include!(concat!(env!("OUT_DIR"), "/corlib_time_managed_bindings.rs"));
+}
+use corlib_managed::system as ms;
+use corlib_translated::system as ts;
+
 /// The sample game's structs (samples/managed/Arena.cs), translated.
 #[allow(dead_code, clippy::all)]
 mod arena_translated {
@@ -49,6 +62,8 @@ fn setup() {
     managed::game::init().expect("Game.dll loads (managed-only bindings)");
     arena_translated::init().expect("Arena.dll loads");
     managed::arena::init().expect("Arena.dll loads (managed-only bindings)");
+    corlib_translated::init().expect("mscorlib loads");
+    corlib_managed::init().expect("mscorlib loads (managed-only bindings)");
 }
 
 fn cases() -> usize {
@@ -117,6 +132,40 @@ impl Bits for f32 {
         out.push(if self.is_nan() { 0x7fc0_0000 } else { self.to_bits() });
     }
 }
+
+impl Bits for f64 {
+    /// As for `f32`: every NaN counts as one.
+    fn bits(&self, out: &mut Vec<u32>) {
+        let b = if self.is_nan() {
+            0x7ff8_0000_0000_0000
+        } else {
+            self.to_bits()
+        };
+        out.extend([b as u32, (b >> 32) as u32]);
+    }
+}
+
+/// Integers: any value (quickcheck's, which favours the extremes now and then).
+macro_rules! int_pair {
+    ($($t:ty),*) => {$(
+        impl Pair for $t {
+            type M = $t;
+            fn arb(g: &mut Gen) -> $t {
+                <$t>::arbitrary(g)
+            }
+            fn to_m(&self) -> $t {
+                *self
+            }
+        }
+        impl Bits for $t {
+            fn bits(&self, out: &mut Vec<u32>) {
+                let v = *self as i64 as u64;
+                out.extend([v as u32, (v >> 32) as u32]);
+            }
+        }
+    )*};
+}
+int_pair!(i16, i32, i64, u8, u64);
 
 impl Bits for bool {
     fn bits(&self, out: &mut Vec<u32>) {
@@ -198,6 +247,24 @@ pair!(
 );
 pair!(tg::Vector3, mg { x, y, z });
 pair!(ta::Vector3, ma { x, y, z });
+pair!(ts::TimeSpan, ms { _ticks });
+pair!(ts::DateTime, ms { _date_data });
+pair!(
+    ts::Guid,
+    ms {
+        _a,
+        _b,
+        _c,
+        _d,
+        _e,
+        _f,
+        _g,
+        _h,
+        _i,
+        _j,
+        _k
+    }
+);
 pair!(ta::Quaternion, ma { x, y, z, w });
 
 fn bits_of(v: &impl Bits) -> Vec<u32> {
@@ -649,3 +716,41 @@ prop!(arena_vector3_magnitude, ta => ma, |a: ta::Vector3| a.magnitude().unwrap()
 prop!(arena_quaternion_new, ta => ma, |x: f32, y: f32, z: f32, w: f32| n::Quaternion::new(x, y, z, w).unwrap());
 prop!(arena_quaternion_multiply, ta => ma, |a: ta::Quaternion, b: ta::Quaternion| n::Quaternion::multiply(&a, &b).unwrap());
 prop!(arena_quaternion_rotate, ta => ma, |q: ta::Quaternion, v: ta::Vector3| q.rotate(&v).unwrap());
+
+// mscorlib's TimeSpan, DateTime and Guid: integer arithmetic (wrapping), division by
+// constants, unsigned comparisons and branches.
+prop!(timespan_new, ts => ms, |t: i64| n::TimeSpan::new(t).unwrap());
+prop!(timespan_from_ticks, ts => ms, |t: i64| n::TimeSpan::from_ticks(t).unwrap());
+prop!(timespan_compare, ts => ms, |a: ts::TimeSpan, b: ts::TimeSpan| n::TimeSpan::compare(&a, &b).unwrap());
+prop!(timespan_op_less_than, ts => ms, |a: ts::TimeSpan, b: ts::TimeSpan| n::TimeSpan::op_less_than(&a, &b).unwrap());
+prop!(timespan_op_division, ts => ms, |a: ts::TimeSpan, b: ts::TimeSpan| n::TimeSpan::op_division_with_t1_t2(&a, &b).unwrap());
+prop!(timespan_hash, ts => ms, |a: ts::TimeSpan| a.get_hash_code().unwrap());
+prop!(timespan_parts, ts => ms, |a: ts::TimeSpan| {
+    (
+        (a.days().unwrap(), a.hours().unwrap()),
+        ((a.minutes().unwrap(), a.seconds().unwrap()), a.milliseconds().unwrap()),
+    )
+});
+prop!(timespan_totals, ts => ms, |a: ts::TimeSpan| {
+    (
+        (a.total_days().unwrap(), a.total_hours().unwrap()),
+        ((a.total_minutes().unwrap(), a.total_seconds().unwrap()), a.total_milliseconds().unwrap()),
+    )
+});
+prop!(datetime_compare, ts => ms, |a: ts::DateTime, b: ts::DateTime| n::DateTime::compare(&a, &b).unwrap());
+prop!(datetime_op_less_than_or_equal, ts => ms, |a: ts::DateTime, b: ts::DateTime| n::DateTime::op_less_than_or_equal(&a, &b).unwrap());
+prop!(datetime_equals_itself, ts => ms, |a: ts::DateTime| n::DateTime::op_equality(&a, &a).unwrap());
+prop!(datetime_subtract, ts => ms, |a: ts::DateTime, b: ts::DateTime| n::DateTime::op_subtraction_with_d1_d2(&a, &b).unwrap());
+prop!(datetime_hash, ts => ms, |a: ts::DateTime| a.get_hash_code().unwrap());
+prop!(datetime_parts, ts => ms, |a: ts::DateTime| {
+    (
+        (a.hour().unwrap(), a.minute().unwrap()),
+        ((a.second().unwrap(), a.millisecond().unwrap()), a.ticks().unwrap()),
+    )
+});
+prop!(datetime_date_and_time_of_day, ts => ms, |a: ts::DateTime| (a.date().unwrap(), a.time_of_day().unwrap()));
+prop!(guid_new, ts => ms, |a: i32, b: i16, c: i16, d: u8, e: u8, f: u8, h: u8| {
+    n::Guid::new_i32_i16_i16_u8_u8_u8_u8_u8_u8_u8_u8(a, b, c, d, e, f, h, d, e, f, h).unwrap()
+});
+prop!(guid_compare_to, ts => ms, |a: ts::Guid, b: ts::Guid| a.compare_to_guid(&b).unwrap());
+prop!(guid_compare_to_itself, ts => ms, |a: ts::Guid| a.compare_to_guid(&a).unwrap());
