@@ -132,6 +132,50 @@ fn main() {
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
     }
 
+    // The same structs with translation off (every method calls Mono), for the properties of
+    // tests/translated.rs, which compare each translated method with the managed one: the
+    // struct types of System.Numerics.Vectors and Game.Vector3 only; and the sample game's
+    // structs (samples/managed/Arena.cs) both ways.
+    println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
+    let arena = out.join("Arena.dll");
+    mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
+    let arena_structs = ["Arena.Vector3", "Arena.Quaternion"];
+    // And mscorlib's integer structs whose methods translate (ticks, dates, GUIDs).
+    let corlib = PathBuf::from("/usr/lib/mono/4.5/mscorlib.dll");
+    let corlib_structs = ["System.TimeSpan", "System.DateTime", "System.Guid"];
+    for (name, input, types) in [
+        (
+            "vectors_managed",
+            PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),
+            &[
+                "System.Numerics.Vector2",
+                "System.Numerics.Vector3",
+                "System.Numerics.Vector4",
+                "System.Numerics.Quaternion",
+                "System.Numerics.Plane",
+                "System.Numerics.Matrix3x2",
+                "System.Numerics.Matrix4x4",
+            ][..],
+        ),
+        ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
+        ("arena_translated", arena.clone(), &arena_structs[..]),
+        ("arena_managed", arena, &arena_structs[..]),
+        ("corlib_time_translated", corlib.clone(), &corlib_structs[..]),
+        ("corlib_time_managed", corlib, &corlib_structs[..]),
+    ] {
+        let mut builder = cilbind_codegen::Builder::new()
+            .assembly(&input)
+            .translate_pure_methods(name.ends_with("_translated"));
+        for t in types {
+            builder = builder.type_name(*t);
+        }
+        builder
+            .generate()
+            .unwrap_or_else(|e| panic!("generating managed-only bindings for {}: {e}", input.display()))
+            .write_to_file(out.join(format!("{name}_bindings.rs")))
+            .unwrap_or_else(|e| panic!("writing managed-only bindings for {}: {e}", input.display()));
+    }
+
     // The README's typed-delegate example (tests/readme.rs): System.dll's Regex, the
     // MatchEvaluator delegate it takes, and Capture (a match's Value) alone, which keeps the
     // bindings small.

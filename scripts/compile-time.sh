@@ -9,7 +9,9 @@
 #   bash scripts/compile-time.sh [--write] [runs]
 #
 # Cases: all of mscorlib, one class of mscorlib (System.Text.StringBuilder) and one class
-# of Json.NET (Newtonsoft.Json.Linq.JObject), each with what their signatures reach. With
+# of Json.NET (Newtonsoft.Json.Linq.JObject), each with what their signatures reach; all of
+# mscorlib and System.Numerics.Vectors also with `--no-translate` (every struct method a
+# managed call), the cost or gain of translating struct methods into Rust. With
 # --write the table goes into BENCHMARKS.md between the compile-time markers. Timings move
 # with the machine's load: run it on a quiet machine (the load average is in the table).
 set -euo pipefail
@@ -21,7 +23,7 @@ runs=3
 for arg in "$@"; do
   case "$arg" in
     --write) write=1 ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) runs="$arg" ;;
   esac
 done
@@ -78,7 +80,11 @@ measure() {
 
 mscorlib=/usr/lib/mono/4.5/mscorlib.dll
 json=/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll
+vectors=/usr/lib/mono/4.5/System.Numerics.Vectors.dll
 measure "all of mscorlib" "$mscorlib"
+measure "all of mscorlib, \`--no-translate\`" "$mscorlib" --no-translate
+measure "System.Numerics.Vectors (struct math translated into Rust)" "$vectors"
+measure "System.Numerics.Vectors, \`--no-translate\`" "$vectors" --no-translate
 measure "one class: \`System.Text.StringBuilder\` (mscorlib)" "$mscorlib" --type System.Text.StringBuilder
 measure "one class: \`Newtonsoft.Json.Linq.JObject\` (Json.NET)" "$json" --type Newtonsoft.Json.Linq.JObject
 

@@ -6,8 +6,9 @@
 //!   of an instance call through a handle (`mono_gchandle_get_target` + the bare thunk);
 //! - strings in and out beside the same work with Mono's C API (strings made and read, thunk
 //!   called bare);
-//! - full structs by value (`Vector3.Add`, 12 B; `Matrix4x4.Multiply`, 64 B returned) beside
-//!   their pointer trampoline called bare;
+//! - full structs by value (`Vector3.Add`, 12 B; `Matrix4x4.Multiply`, 64 B returned), whose
+//!   bindings are translated into Rust from the methods' IL (they never enter Mono), beside
+//!   their pointer trampoline called bare (the managed call they replace);
 //! - out parameters (`Divmod`) beside its bare thunk; a call that throws beside the bare thunk
 //!   returning the exception object.
 //!

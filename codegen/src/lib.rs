@@ -44,7 +44,7 @@ mod summary;
 
 pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
 pub use error::{Error, Result};
-pub use plan::{Function, Skip, SkipKind};
+pub use plan::{Function, Skip, SkipKind, Translation};
 pub use summary::Summary;
 
 use read::{AssemblySet, Selection};
@@ -63,6 +63,8 @@ pub struct Builder {
     blocked: Vec<String>,
     /// `None`: decided by `OUT_DIR` (see [`Builder::emit_rerun_if_changed`]).
     rerun_if_changed: Option<bool>,
+    /// `true` unless [`Builder::translate_pure_methods`] turned translation off.
+    no_translate: bool,
 }
 
 impl Builder {
@@ -110,6 +112,19 @@ impl Builder {
         self
     }
 
+    /// Whether methods of full structs whose IL only computes on numbers and structs
+    /// (`Vector3.Add`, `Matrix4x4.Multiply`, constructors, getters) are translated into Rust,
+    /// so that calling them never enters Mono. The binding's signature is the same either way;
+    /// each translated or refused method is reported ([`Summary::methods_translated`],
+    /// [`Bindings::translations`]). Turn it off to run the managed code instead (a method
+    /// patched at run time, a debugger on the C# side).
+    ///
+    /// Default: on.
+    pub fn translate_pure_methods(mut self, on: bool) -> Self {
+        self.no_translate = !on;
+        self
+    }
+
     /// Whether [`generate`](Self::generate) prints `cargo:rerun-if-changed=PATH` on stdout for
     /// every assembly file it reads ([`Bindings::inputs`]: the inputs and each dependency it
     /// needed, Mono's class library included), so that Cargo reruns the build script when one
@@ -143,7 +158,7 @@ impl Builder {
             }
         }
         let model = plan::classify::classify(model);
-        let plan = plan::build(&model, &self.assemblies);
+        let plan = plan::build_with(&model, &self.assemblies, !self.no_translate);
         let coverage = coverage::rows(&model, &plan);
         let classify = start.elapsed() - read;
         let rendered = render::render(&plan)?;
@@ -159,6 +174,7 @@ impl Builder {
             coverage,
             skips: plan.skips().into_iter().cloned().collect(),
             functions: plan.functions(),
+            translations: plan.translations(),
             source: rendered.source,
             timings,
             inputs,
@@ -217,6 +233,7 @@ pub struct Bindings {
     summary: Summary,
     skips: Vec<Skip>,
     functions: Vec<Function>,
+    translations: Vec<Translation>,
     coverage: Vec<CoverageRow>,
     source: String,
     timings: Timings,
@@ -271,6 +288,12 @@ impl Bindings {
     /// on exactly these files; [`Builder::emit_rerun_if_changed`] tells Cargo about them.
     pub fn inputs(&self) -> &[PathBuf] {
         &self.inputs
+    }
+
+    /// Every bound method of a full struct with what translation into Rust decided
+    /// (translated, or refused and why), in output order; counted in the [`Summary`].
+    pub fn translations(&self) -> &[Translation] {
+        &self.translations
     }
 
     /// Every type and member not bound, with its category and reason, in output order (each

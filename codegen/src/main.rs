@@ -49,6 +49,10 @@ enum Command {
         /// reason (`scripts/coverage.sh` compares it with reflection).
         #[arg(long, value_name = "FILE")]
         coverage: Option<PathBuf>,
+        /// Keep the managed call for every method of a full struct instead of translating
+        /// the ones whose IL only computes on numbers and structs into Rust.
+        #[arg(long = "no-translate")]
+        no_translate: bool,
     },
 }
 
@@ -63,9 +67,12 @@ fn main() -> ExitCode {
         timings,
         explain,
         coverage,
+        no_translate,
     } = Cli::parse().command;
     // The command line's stdout is for people, even when a build script runs it.
-    let mut builder = Builder::new().emit_rerun_if_changed(false);
+    let mut builder = Builder::new()
+        .emit_rerun_if_changed(false)
+        .translate_pure_methods(!no_translate);
     for a in assemblies {
         builder = builder.assembly(a);
     }
@@ -111,7 +118,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The skips as a table: `item<TAB>category<TAB>reason`, under a header line.
+/// The skips as a table: `item<TAB>category<TAB>reason`, under a header line; then, under a
+/// second header, what translation decided for each method of a full struct
+/// (`item<TAB>translated` or `item<TAB>managed<TAB>reason`).
 fn print_explain(bindings: &cilbind_codegen::Bindings) {
     println!("item\tcategory\treason");
     for skip in bindings.skips() {
@@ -121,6 +130,16 @@ fn print_explain(bindings: &cilbind_codegen::Bindings) {
             skip.kind.key(),
             skip.reason.replace(['\t', '\n'], " ")
         );
+    }
+    if bindings.translations().is_empty() {
+        return;
+    }
+    println!("method\ttranslation\treason");
+    for t in bindings.translations() {
+        match &t.refused {
+            None => println!("{}\ttranslated", t.item),
+            Some(why) => println!("{}\tmanaged\t{}", t.item, why.replace(['\t', '\n'], " ")),
+        }
     }
 }
 

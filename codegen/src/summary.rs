@@ -50,6 +50,13 @@ pub struct Summary {
     pub implementations_skipped: BTreeMap<SkipKind, usize>,
     /// The public members of the selected types, as the coverage report counts them.
     pub coverage: Coverage,
+    /// Bound methods of full structs translated into Rust from their IL (they never enter
+    /// Mono; [`Bindings::translations`](crate::Bindings::translations) lists them).
+    pub methods_translated: usize,
+    /// Bound methods of full structs that keep their managed call, translation having
+    /// refused them (each with its reason in
+    /// [`Bindings::translations`](crate::Bindings::translations)).
+    pub translations_refused: usize,
 }
 
 impl Summary {
@@ -79,6 +86,12 @@ impl Summary {
             s.implementations_bound += usize::from(t.implement.is_some());
             for skip in &t.implement_skips {
                 *s.implementations_skipped.entry(skip.kind).or_default() += 1;
+            }
+        }
+        for t in plan.translations() {
+            match t.refused {
+                None => s.methods_translated += 1,
+                Some(_) => s.translations_refused += 1,
             }
         }
         s
@@ -166,6 +179,13 @@ impl fmt::Display for Summary {
             for (kind, n) in &self.implementations_skipped {
                 writeln!(f, "  {n:>6}  {kind}")?;
             }
+        }
+        if self.methods_translated > 0 || self.translations_refused > 0 {
+            writeln!(
+                f,
+                "methods of full structs translated into Rust: {} (refused: {})",
+                self.methods_translated, self.translations_refused
+            )?;
         }
         let c = &self.coverage;
         writeln!(

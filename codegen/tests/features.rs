@@ -39,6 +39,7 @@ mod expected {
         span,
         std_traits,
         struct_receivers,
+        translated,
     );
 }
 
@@ -58,8 +59,11 @@ fn every_feature_matches_its_expected_rust() {
     for name in &sources {
         let dir = common::temp_dir("feature");
         let dll = common::mcs_path(&dir, &features.join(format!("{name}.cs")), "Feature.dll");
+        // Translation into Rust has a feature of its own: the others show their rule on the
+        // managed calls.
         let bindings = cilbind_codegen::Builder::new()
             .assembly(&dll)
+            .translate_pure_methods(name == "translated")
             .generate()
             .expect("generate");
         // The recorded input path is the only part that depends on the (temporary) directory.
@@ -77,4 +81,70 @@ fn every_feature_matches_its_expected_rust() {
         differ.is_empty(),
         "output differs for {differ:?}; rerun with CILBIND_BLESS=1 and review the diff"
     );
+}
+
+/// `features/translated.cs`: which methods are translated, and the reason each refused one
+/// keeps its managed call.
+#[test]
+fn translation_reports_every_method_of_a_full_struct() {
+    let features = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/features");
+    let dir = common::temp_dir("translated");
+    let dll = common::mcs_path(&dir, &features.join("translated.cs"), "Feature.dll");
+    let bindings = cilbind_codegen::Builder::new()
+        .assembly(&dll)
+        .generate()
+        .expect("generate");
+    let decided: Vec<(String, Option<String>)> = bindings
+        .translations()
+        .iter()
+        .map(|t| (t.item.clone(), t.refused.clone()))
+        .collect();
+    let reason = |item: &str| {
+        decided
+            .iter()
+            .find(|(i, _)| i == item)
+            .unwrap_or_else(|| panic!("{item} has a translation decision: {decided:#?}"))
+            .1
+            .clone()
+    };
+    for item in [
+        "Vec2..ctor",
+        "Vec2.Add",
+        "Vec2.Dot",
+        "Vec2.get_Length",
+        "Vec2.Scale",
+        "Vec2.op_UnaryNegation",
+        "Vec2.Max",
+        "Vec2.Equals",
+        "Cell.Key",
+        "Cell.Next",
+        "Cell.Half",
+    ] {
+        assert_eq!(reason(item), None, "{item} is translated");
+    }
+    let refused = [
+        ("Vec2.Sine", "`System.Math::Sin`, a method of a class"),
+        ("Vec2.TagLength", "`Features.Translated.Tagged.Tag`: it uses `string`"),
+        ("Vec2.SumTo", "it loops"),
+        ("Vec2.GetZero", "LoadStaticField"),
+        ("Cell.Per", "may be 0"),
+        ("Cell.Checked", "checked arithmetic"),
+    ];
+    for (item, why) in refused {
+        let r = reason(item).unwrap_or_else(|| panic!("{item} is refused"));
+        assert!(r.contains(why), "{item}: {r:?} says {why:?}");
+    }
+    // A struct with a reference field is no full struct: its methods are no candidates.
+    assert!(decided.iter().all(|(i, _)| !i.starts_with("Tagged.")), "{decided:#?}");
+    let s = bindings.summary();
+    assert_eq!(s.methods_translated, 11, "{decided:#?}");
+    assert_eq!(s.translations_refused, refused.len(), "{decided:#?}");
+    // Off: every method keeps its managed call, and nothing is reported.
+    let off = cilbind_codegen::Builder::new()
+        .assembly(&dll)
+        .translate_pure_methods(false)
+        .generate()
+        .expect("generate");
+    assert!(off.translations().is_empty());
+    assert!(!off.to_rust().unwrap().contains("translated from the method's IL"));
 }

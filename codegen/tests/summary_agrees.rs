@@ -151,9 +151,23 @@ fn explain_prints_every_skip_as_a_table_row() {
         .lines()
         .skip_while(|l| *l != "item\tcategory\treason")
         .skip(1)
+        .take_while(|l| *l != "method\ttranslation\treason")
         .collect();
     let b = Builder::new().assembly(&dll).generate().unwrap();
     assert_eq!(table.len(), b.skips().len(), "{stdout}");
+    // Then what translation decided for each method of a full struct.
+    let translations: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| *l != "method\ttranslation\treason")
+        .skip(1)
+        .collect();
+    assert_eq!(translations.len(), b.translations().len(), "{stdout}");
+    assert_eq!(
+        translations.iter().filter(|row| row.ends_with("\ttranslated")).count(),
+        b.summary().methods_translated,
+        "{stdout}"
+    );
+    assert!(translations.contains(&"Vector3.Add\ttranslated"), "{stdout}");
     assert!(table.iter().all(|row| row.split('\t').count() == 3), "{stdout}");
     assert!(
         table.contains(&"Uses.Ptr\tpointer\treturns System.Int32* (pointer returns are not bound)"),

@@ -4,9 +4,14 @@
 //! `emit/`). A [`Model`] holds the *bound* types (those selected by the user, with their full
 //! API) and the *dependencies* they mention (only what layout and classification need).
 
+mod pure_body;
 mod ty;
 mod type_def;
 
+pub use pure_body::{
+    PureBinary, PureBody, PureCompare, PureConvert, PureInput, PureIntrinsic, PureOp, PureOperand, PureRoot,
+    PureScalar, PureStmt, PureStored, PureValue,
+};
 pub use ty::{GenericParam, Primitive, Ty, TypePath};
 pub use type_def::{
     ConstValue, EnumInfo, EnumMember, EventModel, FieldModel, Layout, MemberModelRef, MethodModel, ParamModel,

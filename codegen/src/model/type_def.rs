@@ -165,6 +165,9 @@ pub struct MethodModel {
     /// An internal call (`[MethodImpl(MethodImplOptions.InternalCall)] extern`): native code
     /// registered by name implements it (Rust, through the generated natives trait).
     pub is_internal_call: bool,
+    /// For a method of a struct: its body decoded for translation into Rust, or why it
+    /// cannot be (`read/pure_body.rs`). `None` for other types' methods.
+    pub pure_body: Option<Result<super::PureBody, String>>,
 }
 
 /// A property or indexer.

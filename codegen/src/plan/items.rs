@@ -332,6 +332,9 @@ pub(crate) struct MethodItem {
     pub slice: Option<Box<SliceOverload>>,
     /// The companion that leaves out trailing parameters with defaults.
     pub defaults: Option<Box<DefaultsOverload>>,
+    /// A full struct's method: its body translated into Rust (`plan/translate.rs`), or why
+    /// it keeps its managed call. `None`: not a candidate (or translation is off).
+    pub translation: Option<Result<super::translate::Translated, String>>,
 }
 
 /// A safe overload of an `unsafe fn` whose pointer parameters each come with a length: each

@@ -354,6 +354,7 @@ fn plan_method(
         defaults: None,
         overloaded: false,
         net_signature,
+        translation: None,
     })
 }
 

@@ -41,6 +41,7 @@ mod span;
 mod std_traits;
 #[cfg(test)]
 mod tests;
+pub(crate) mod translate;
 mod types;
 
 pub(crate) use implement::{ExtendItem, ImplMember, ImplementItem};
@@ -80,7 +81,14 @@ pub(crate) struct Plan {
 }
 
 /// Decides everything about `model`; `assemblies` are the inputs' paths (for `init()`).
+/// Methods of full structs are translated into Rust where they can be.
+#[cfg(test)]
 pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
+    build_with(model, assemblies, true)
+}
+
+/// [`build`], translating methods of full structs into Rust (`translate`) or not.
+pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], translate: bool) -> Plan {
     let decl = reach::declared(model);
     let res = rust_ty::Resolver {
         classes: &model.classes,
@@ -105,7 +113,7 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
     let bound: BTreeMap<&TypePath, &ClassifiedType> = model.types.iter().map(|t| (&t.path, t)).collect();
     for path in decl.declared.union(&decl.hosts) {
         let host = decl.hosts.contains(path);
-        if let Some(item) = types::plan_type(model, &res, path, bound.get(path).copied(), host) {
+        if let Some(item) = types::plan_type(model, &res, path, bound.get(path).copied(), host, translate) {
             if matches!(item.kind, TypeItemKind::FullStruct { .. }) {
                 plan.layout_checks.extend(res.path_from(&[], path));
             }
@@ -264,6 +272,34 @@ impl Plan {
                     id: m.function_id,
                     member: m.net_signature.clone(),
                     overloaded: m.overloaded,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// What translation decided for one bound method of a full struct (`plan/translate.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Translation {
+    /// The member (`Type.Method`).
+    pub item: String,
+    /// The Rust function that binds it.
+    pub rust_name: String,
+    /// `None`: translated into Rust (the call never enters Mono); else why it keeps its
+    /// managed call.
+    pub refused: Option<String>,
+}
+
+impl Plan {
+    /// Every translation decision, in output order.
+    pub(crate) fn translations(&self) -> Vec<Translation> {
+        self.member_items()
+            .filter_map(|m| match m {
+                MemberRef::Item(MemberItem::Method(m)) => m.translation.as_ref().map(|t| Translation {
+                    item: m.item.clone(),
+                    rust_name: m.rust_name.clone(),
+                    refused: t.as_ref().err().cloned(),
                 }),
                 _ => None,
             })

@@ -317,3 +317,48 @@ fn float_free(classes: &Classes, layout: &StructLayout) -> bool {
         _ => true,
     })
 }
+
+/// One part of a full struct's Rust literal, in declaration order (`plan/translate.rs`).
+#[derive(Clone, Debug)]
+pub(crate) enum LiteralPart {
+    /// Field `metadata` is Rust field `rust`.
+    Field {
+        /// Metadata name.
+        metadata: String,
+        /// Rust name.
+        rust: String,
+    },
+    /// `_pad_{at}: [0; len]`.
+    Pad {
+        /// Offset.
+        at: u32,
+        /// Length.
+        len: u32,
+    },
+}
+
+/// How a literal of the full struct `layout` is written: its fields' Rust names (as
+/// [`declare`] gives them) and its padding; `Err` for a union.
+pub(super) fn literal_parts(classes: &Classes, layout: &StructLayout) -> Result<Vec<LiteralPart>, String> {
+    let (choice, _) = choose(classes, layout)?;
+    if matches!(choice.repr, Repr::Union | Repr::UnionPacked) {
+        return Err("it is declared as a union".into());
+    }
+    let mut taken = std::collections::BTreeSet::new();
+    let names: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| names::unique(names::snake_case(&f.name), &mut taken))
+        .collect();
+    Ok(choice
+        .items
+        .iter()
+        .map(|item| match item {
+            Item::Field(i) => LiteralPart::Field {
+                metadata: layout.fields[*i].name.clone(),
+                rust: names[*i].clone(),
+            },
+            Item::Pad { at, len } => LiteralPart::Pad { at: *at, len: *len },
+        })
+        .collect())
+}

@@ -20,6 +20,7 @@ pub(super) fn plan_type(
     path: &TypePath,
     selected: Option<&ClassifiedType>,
     host: bool,
+    translate: bool,
 ) -> Option<TypeItem> {
     let class = model.class_of(path)?;
     let t = model.model.get(path)?;
@@ -36,6 +37,7 @@ pub(super) fn plan_type(
             let mut decl = repr::declare(res, t, layout).ok()?;
             let mut members = members(Owner::FullStruct);
             if let Some(m) = members.as_mut() {
+                super::translate::apply(res, t, module, m, translate);
                 m.std_impls = std_traits::plan(&m.items, &m.self_ty, decl.float_free, false);
                 // .NET's equality replaces the field-wise one.
                 if m.std_impls.iter().any(|i| matches!(i, StdImpl::Equality { .. })) {

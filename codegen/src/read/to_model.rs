@@ -18,7 +18,7 @@ use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
 use super::selection::Selection;
-use super::this_writes;
+use super::{pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{
     EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
@@ -330,27 +330,22 @@ impl Converter<'_> {
         let res = &from.res;
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
         let access = this_writes::analyze(self.set, d);
-        let access_of = |mi: Option<MethodIndex>| {
-            mi.and_then(|mi| access.get(&mi).copied())
-                .unwrap_or(ThisAccess::Unknown)
-        };
-
         let mut methods = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
         for (mi, m) in res
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
-            methods.push(self.method(from, m, access_of(Some(mi)))?);
+            methods.push(self.member_method(d, m, Some(mi), &access)?);
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
             let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.method(from, m, access_of(res.property_getter_index(pi)))?),
+                Some(m) => Some(self.member_method(d, m, res.property_getter_index(pi), &access)?),
                 None => None,
             };
             let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.method(from, m, access_of(res.property_setter_index(pi)))?),
+                Some(m) => Some(self.member_method(d, m, res.property_setter_index(pi), &access)?),
                 None => None,
             };
             if getter.is_none() && setter.is_none() {
@@ -391,8 +386,8 @@ impl Converter<'_> {
             events.push(EventModel {
                 name: e.name.to_string(),
                 handler: e.delegate_type.to_ty(self, from)?,
-                add: self.method(from, &e.add_listener, access_of(Some(res.event_add_index(ei))))?,
-                remove: self.method(from, &e.remove_listener, access_of(Some(res.event_remove_index(ei))))?,
+                add: self.member_method(d, &e.add_listener, Some(res.event_add_index(ei)), &access)?,
+                remove: self.member_method(d, &e.remove_listener, Some(res.event_remove_index(ei)), &access)?,
             });
         }
         Ok(TypeApi {
@@ -454,6 +449,26 @@ impl Converter<'_> {
         Ok(())
     }
 
+    /// [`Self::method`] for the method `mi` of `d`: with its `this` access (`access`, from
+    /// `read/this_writes.rs`) and, for a struct, its body decoded for translation
+    /// (`read/pure_body.rs`).
+    fn member_method(
+        &mut self,
+        d: DefRef,
+        m: &Method,
+        mi: Option<MethodIndex>,
+        access: &HashMap<MethodIndex, ThisAccess>,
+    ) -> Result<MethodModel> {
+        let this_access = mi
+            .and_then(|mi| access.get(&mi).copied())
+            .unwrap_or(ThisAccess::Unknown);
+        let mut method = self.method(d.asm, m, this_access)?;
+        if type_kind(d) == TypeKind::Struct {
+            method.pure_body = mi.map(|mi| pure_body::decode(self.set, d, mi));
+        }
+        Ok(method)
+    }
+
     pub(super) fn method(&mut self, from: &'static Loaded, m: &Method, this_access: ThisAccess) -> Result<MethodModel> {
         let mut params = Vec::new();
         for (i, p) in m.signature.parameters.iter().enumerate() {
@@ -501,6 +516,7 @@ impl Converter<'_> {
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
             this_access,
             is_internal_call: m.internal_call,
+            pure_body: None,
         })
     }
 }

@@ -291,7 +291,15 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
         Some(v) => (v.thunk.clone(), v.thunk.clone(), None),
         None => (quote!(M), thunk, Some(quote!(static M: #ref_ty = #method_ref;))),
     };
-    let body = if direct {
+    // A method translated from its IL (`plan/translate.rs`) runs as Rust: no `MethodRef`.
+    let translated = match (&m.translation, via) {
+        (Some(Ok(t)), None) => Some(super::translated::body(t)),
+        _ => None,
+    };
+    let static_m = if translated.is_some() { None } else { static_m };
+    let body = if let Some(translated) = translated {
+        translated
+    } else if direct {
         quote!(#direct_callee.#call((#(#args,)*)))
     } else {
         quote! {

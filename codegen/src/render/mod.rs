@@ -28,6 +28,7 @@ mod runtime_trait;
 mod slice_overload;
 mod std_traits;
 mod tokens;
+mod translated;
 mod value_type;
 
 use crate::error::{Error, Result};

@@ -2020,39 +2020,56 @@ pub mod fixture {
         ::cilbind::generated::type_arg!(struct Vector3);
         impl Vector3 {
             /// Binds `Fixture.Structs.Vector3..ctor(System.Single x, System.Single y, System.Single z)` (`Vector3..ctor`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn new(x: f32, y: f32, z: f32) -> ::cilbind::Result<Self> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
-                    &__TYPE_Vector3,
-                    ".ctor",
-                    &["System.Single", "System.Single", "System.Single"],
-                    0b0,
-                );
-                M.call_sret((x, y, z))
+                let __t0: f32 = x;
+                let __t1: f32 = y;
+                let __t2: f32 = z;
+                Ok(Vector3 {
+                    x: __t0,
+                    y: __t1,
+                    z: __t2,
+                })
             }
             /// Binds `static Fixture.Structs.Vector3 Fixture.Structs.Vector3.Add(Fixture.Structs.Vector3 a, Fixture.Structs.Vector3 b)` (`Vector3.Add`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn add(a: &Vector3, b: &Vector3) -> ::cilbind::Result<Vector3> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
-                    &__TYPE_Vector3,
-                    "Add",
-                    &["Fixture.Structs.Vector3", "Fixture.Structs.Vector3"],
-                    ::cilbind::RETURN_BY_POINTER | 0b11,
-                );
-                M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                let __t0: f32 = a.x;
+                let __t1: f32 = b.x;
+                let __t2: f32 = __t0 + __t1;
+                let __t3: f32 = a.y;
+                let __t4: f32 = b.y;
+                let __t5: f32 = __t3 + __t4;
+                let __t6: f32 = a.z;
+                let __t7: f32 = b.z;
+                let __t8: f32 = __t6 + __t7;
+                Ok(Vector3 {
+                    x: __t2,
+                    y: __t5,
+                    z: __t8,
+                })
             }
             /// Binds `System.Single Fixture.Structs.Vector3.Length()` (`Vector3.Length`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn length(&self) -> ::cilbind::Result<f32> {
-                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
-                    &__TYPE_Vector3,
-                    "Length",
-                    &[],
-                    ::cilbind::THIS_BY_POINTER,
-                );
-                let mut this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let __t0: f32 = self.x;
+                let __t1: f32 = __t0 * __t0;
+                let __t2: f32 = self.y;
+                let __t3: f32 = __t2 * __t2;
+                let __t4: f32 = __t1 + __t3;
+                let __t5: f32 = self.z;
+                let __t6: f32 = __t5 * __t5;
+                let __t7: f32 = __t4 + __t6;
+                let __t8: f64 = __t7 as f64;
+                let __t9: f64 = f64::sqrt(__t8);
+                let __t10: f32 = __t9 as f32;
+                Ok(__t10)
             }
         }
     }

@@ -1,0 +1,267 @@
+//! **Translate or not**: which methods of full structs run as Rust translated from their IL
+//! (never entering Mono), decided once here for every bound method of a full struct.
+//!
+//! A method is translated when translation is on (`Builder::translate_pure_methods`, on by
+//! default; `cilbind generate --no-translate`), its body decoded (`read/pure_body.rs`, which
+//! lists the IL it accepts and why it refuses the rest), and its binding's signature has
+//! only plain values: primitives other than `char` and native integers, and full structs
+//! (parameters by value, `this` by `&self`/`&mut self`, a full struct or primitive or nothing
+//! returned). Every struct the body reads or builds must have a Rust declaration that is
+//! not a union. The translated function keeps the binding's exact signature and `Result`
+//! (always `Ok`), so a caller cannot tell; a refused method keeps its managed call and its
+//! reason is reported (`cilbind generate --explain`, [`crate::Summary`]'s counts).
+
+use super::classify::TypeClass;
+use super::items::{MemberItem, Members, MethodItem, Receiver, Ret};
+use super::repr::{literal_parts, LiteralPart};
+use super::rust_ty::{Pass, Resolver};
+use crate::model::{
+    MemberModelRef, MethodModel, Primitive, PureBody, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStored,
+    PureValue, Ty, TypeModel,
+};
+
+/// A method body in Rust terms, for `render/translated.rs` to print.
+#[derive(Clone, Debug)]
+pub(crate) struct Translated {
+    /// `let t{n}: {ty} = …;` in order.
+    pub stmts: Vec<Stmt>,
+    /// The value returned (`None`: `()`).
+    pub result: Option<Value>,
+    /// The value `*self` is left with, for a `&mut self` method that stores through `this`.
+    pub write_this: Option<Value>,
+    /// Parameters the body never reads (bound to `_` so they raise no warning).
+    pub unused: Vec<String>,
+}
+
+/// One statement.
+#[derive(Clone, Debug)]
+pub(crate) struct Stmt {
+    /// Temporary number.
+    pub temp: u32,
+    /// Its type.
+    pub ty: PureScalar,
+    /// What computes it.
+    pub op: Op,
+}
+
+/// An operation of a statement.
+#[derive(Clone, Debug)]
+pub(crate) enum Op {
+    /// Reads `path[0].path[1]…` (`self` or a parameter, then Rust field names), stored as `stored`.
+    Load {
+        /// The Rust expression path.
+        path: Vec<String>,
+        /// How the primitive is stored.
+        stored: PureStored,
+    },
+    /// Any other operation, as decoded.
+    Pure(PureOp),
+}
+
+/// A value leaving the function.
+#[derive(Clone, Debug)]
+pub(crate) enum Value {
+    /// A primitive: the operand, cast to how it is stored.
+    Scalar(PureOperand, PureStored),
+    /// A struct literal: its Rust path and its parts in declaration order.
+    Struct(String, Vec<(String, Value)>),
+    /// Padding bytes: `[0; len]`.
+    Pad(u32),
+}
+
+/// Decides translation for every bound method of the full struct `t`.
+pub(super) fn apply(res: &Resolver, t: &TypeModel, module: &[String], members: &mut Members, enabled: bool) {
+    if !enabled {
+        return;
+    }
+    let Some(api) = t.api.as_ref() else {
+        return;
+    };
+    for (member, index) in &members.origins {
+        let method = match *member {
+            MemberModelRef::Method(i) => api.methods.get(i),
+            MemberModelRef::Getter(i) => api.properties.get(i).and_then(|p| p.getter.as_ref()),
+            MemberModelRef::Setter(i) => api.properties.get(i).and_then(|p| p.setter.as_ref()),
+            _ => None,
+        };
+        let (Some(method), Some(index)) = (method, index) else {
+            continue;
+        };
+        if let Some(MemberItem::Method(item)) = members.items.get_mut(*index) {
+            item.translation = decide(res, module, method, item);
+            if matches!(item.translation, Some(Ok(_))) {
+                item.doc.push(String::new());
+                item.doc.push(
+                    "Runs as Rust translated from the method's IL: the call never enters Mono \
+                     (`Builder::translate_pure_methods(false)` keeps the managed call)."
+                        .into(),
+                );
+            }
+        }
+    }
+}
+
+fn decide(
+    res: &Resolver,
+    module: &[String],
+    method: &MethodModel,
+    item: &MethodItem,
+) -> Option<Result<Translated, String>> {
+    let body = match method.pure_body.as_ref()? {
+        Ok(body) => body,
+        Err(why) => return Some(Err(why.clone())),
+    };
+    Some(translate(res, module, body, item))
+}
+
+fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodItem) -> Result<Translated, String> {
+    if item.is_unsafe || item.generic || !item.method_type_params.is_empty() {
+        return Err("its binding is unsafe or generic".into());
+    }
+    for p in &item.params {
+        if !plain(&p.pass) {
+            return Err(format!("parameter `{}` does not cross as a plain value", p.name));
+        }
+    }
+    let ret_ok = match &item.ret {
+        Ret::FullStructCtor => true,
+        Ret::Value(pass) => matches!(pass, Pass::Void) || plain(pass),
+        _ => false,
+    };
+    if !ret_ok {
+        return Err("its result does not cross as a plain value".into());
+    }
+    for s in &body.structs {
+        match res.classes.get(s) {
+            Some(TypeClass::FullStruct(_)) if res.names.contains_key(s) => {}
+            _ => return Err(format!("`{}` has no Rust declaration", s.metadata_name)),
+        }
+    }
+    let ctx = Names { res, module };
+    let mut used = vec![false; item.params.len()];
+    let mut stmts = Vec::with_capacity(body.stmts.len());
+    for s in &body.stmts {
+        let op = match &s.op {
+            PureOp::Load(input) => {
+                let base = match input.root {
+                    PureRoot::This => "self".to_string(),
+                    PureRoot::Param(i) => {
+                        let p = item.params.get(i).ok_or("it reads a parameter the binding lacks")?;
+                        used[i] = true;
+                        p.name.clone()
+                    }
+                };
+                let mut path = vec![base];
+                path.extend(ctx.field_path(input)?);
+                Op::Load {
+                    path,
+                    stored: input.stored,
+                }
+            }
+            op => Op::Pure(op.clone()),
+        };
+        stmts.push(Stmt {
+            temp: s.temp,
+            ty: s.ty,
+            op,
+        });
+    }
+    let result = match (&item.ret, &body.ret) {
+        (Ret::Value(Pass::Void), _) => None,
+        (_, Some(v)) => Some(ctx.value(v)?),
+        (_, None) => return Err("it returns nothing where the binding returns a value".into()),
+    };
+    let write_this = match (&body.this, item.receiver) {
+        (Some(v), Receiver::StructMut) => Some(ctx.value(v)?),
+        _ => None,
+    };
+    let unused = item
+        .params
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(p, _)| p.name.clone())
+        .collect();
+    Ok(Translated {
+        stmts,
+        result,
+        write_this,
+        unused,
+    })
+}
+
+/// A primitive with a Rust value type of its own, or a full struct.
+fn plain(pass: &Pass) -> bool {
+    match pass {
+        Pass::Primitive(p) => !matches!(p, Primitive::Char | Primitive::IntPtr | Primitive::UIntPtr),
+        Pass::FullStruct(_) => true,
+        _ => false,
+    }
+}
+
+/// Rust names of the structs and fields a body uses, seen from the method's module.
+struct Names<'a> {
+    res: &'a Resolver<'a>,
+    module: &'a [String],
+}
+
+impl Names<'_> {
+    /// The Rust field names along an input's path.
+    fn field_path(&self, input: &PureInput) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        let mut ty = input.root_ty.clone();
+        for name in &input.fields {
+            let path = ty.ok_or_else(|| format!("the field `{name}` of a number"))?;
+            let Some(TypeClass::FullStruct(layout)) = self.res.classes.get(&path) else {
+                return Err(format!("`{}` is not a full struct", path.metadata_name));
+            };
+            let rust = literal_parts(self.res.classes, layout)?
+                .into_iter()
+                .find_map(|p| match p {
+                    LiteralPart::Field { metadata, rust } if metadata == *name => Some(rust),
+                    _ => None,
+                })
+                .ok_or_else(|| format!("`{}` has no field `{name}`", path.metadata_name))?;
+            out.push(rust);
+            ty = layout
+                .fields
+                .iter()
+                .find(|f| f.name == *name)
+                .and_then(|f| match &f.ty {
+                    Ty::Named { path, .. } => Some(path.clone()),
+                    _ => None,
+                });
+        }
+        Ok(out)
+    }
+
+    /// A value in Rust terms.
+    fn value(&self, v: &PureValue) -> Result<Value, String> {
+        match v {
+            PureValue::Scalar { value, stored } => Ok(Value::Scalar(*value, *stored)),
+            PureValue::Struct { ty, fields } => {
+                let Some(TypeClass::FullStruct(layout)) = self.res.classes.get(ty) else {
+                    return Err(format!("`{}` is not a full struct", ty.metadata_name));
+                };
+                let rust = self
+                    .res
+                    .path_from(self.module, ty)
+                    .ok_or_else(|| format!("`{}` has no Rust declaration", ty.metadata_name))?;
+                let mut parts = Vec::new();
+                for part in literal_parts(self.res.classes, layout)? {
+                    match part {
+                        LiteralPart::Field { metadata, rust } => {
+                            let f = fields
+                                .iter()
+                                .find(|(n, _)| *n == metadata)
+                                .ok_or_else(|| format!("`{}.{metadata}` is not computed", ty.metadata_name))?;
+                            parts.push((rust, self.value(&f.1)?));
+                        }
+                        LiteralPart::Pad { at, len } => parts.push((format!("_pad_{at}"), Value::Pad(len))),
+                    }
+                }
+                Ok(Value::Struct(rust, parts))
+            }
+        }
+    }
+}

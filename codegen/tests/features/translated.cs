@@ -1,0 +1,49 @@
+// Methods of full structs whose IL only computes on numbers and structs are translated into
+// Rust (read/pure_body.rs lists the IL accepted): calls are inlined, constructors build the
+// struct, integer arithmetic wraps, a `&mut self` method writes `*self` back. The others keep
+// their managed call, each refusal with its reason (`--explain`, Summary): a call of a class
+// method, a reference field, a loop, an opcode outside the subset (a static field, integer
+// division by a variable, checked arithmetic). Branches run both ways and meet in selects.
+namespace Features.Translated
+{
+    public struct Vec2
+    {
+        public float X, Y;
+        public Vec2(float x, float y) { X = x; Y = y; }
+        public static Vec2 Add(Vec2 a, Vec2 b) { return new Vec2(a.X + b.X, a.Y + b.Y); }
+        public float Dot(Vec2 o) { return X * o.X + Y * o.Y; }
+        public float Length { get { return (float)System.Math.Sqrt(Dot(this)); } }
+        public void Scale(float k) { X *= k; Y *= k; }
+        public static Vec2 operator -(Vec2 v) { return new Vec2(-v.X, -v.Y); }
+        // Refused: calls a method of a class.
+        public float Sine() { return (float)System.Math.Sin(X); }
+        // Refused: reads a reference field (of a managed struct).
+        public static int TagLength(Tagged t) { return t.Tag.Length; }
+        // Branches run both ways and meet in a select.
+        public static Vec2 Max(Vec2 a, Vec2 b) { return new Vec2(a.X > b.X ? a.X : b.X, a.Y > b.Y ? a.Y : b.Y); }
+        public bool Equals(Vec2 o) { return X == o.X && Y == o.Y; }
+        // Refused: a loop.
+        public static float SumTo(int n) { float s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+        // Refused: a static field.
+        public static readonly Vec2 Zero = new Vec2(0, 0);
+        public static Vec2 GetZero() { return Zero; }
+    }
+    public struct Cell
+    {
+        public int Row;
+        public byte Column;
+        public long Key() { return ((long)Row << 8) | Column; }
+        public Cell Next() { Cell c = this; c.Column = (byte)(c.Column + 1); c.Row = c.Row * 31 + 7; return c; }
+        public int Half() { return Row / 2; }
+        // Refused: integer division by a value that may be 0.
+        public int Per(int n) { return Row / n; }
+        // Refused: checked arithmetic.
+        public int Checked(int n) { return checked(Row + n); }
+    }
+    public struct Tagged
+    {
+        // Not a full struct (a reference field): not a candidate.
+        public string Tag;
+        public int Twice(int n) { return n * 2; }
+    }
+}
