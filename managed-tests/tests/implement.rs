@@ -263,29 +263,38 @@ fn a_resurrected_proxy_keeps_its_value_and_is_released_later() {
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     static SAVED: cilbind::FieldRef = cilbind::FieldRef::new(&RESURRECTOR, "Saved");
     let drops = Arc::new(AtomicUsize::new(0));
-    let obj = implement(target("phoenix", &drops)).unwrap();
-    MethodRef::new(&RESURRECTOR, "Make", &["Impl.IDamageable"])
-        .call::<_, ()>((&obj,))
-        .unwrap();
-    drop(obj);
-    let mut saved: Option<Object> = None;
-    for _ in 0..5 {
-        collect();
-        saved = SAVED.get_object::<Object>(None).unwrap();
-        if saved.is_some() {
-            break;
+    // On a thread that then exits: SGen scans attached threads' stacks conservatively, and a
+    // stale copy of the proxy's address left in a dead slot of this thread's stack would keep
+    // it alive (as in the collection tests above).
+    let on_thread = drops.clone();
+    std::thread::spawn(move || {
+        let drops = on_thread;
+        let obj = implement(target("phoenix", &drops)).unwrap();
+        MethodRef::new(&RESURRECTOR, "Make", &["Impl.IDamageable"])
+            .call::<_, ()>((&obj,))
+            .unwrap();
+        drop(obj);
+        let mut saved: Option<Object> = None;
+        for _ in 0..5 {
+            collect();
+            saved = SAVED.get_object::<Object>(None).unwrap();
+            if saved.is_some() {
+                break;
+            }
         }
-    }
-    let saved = saved.expect("the resurrector's finalizer stored the proxy");
-    assert_eq!(drops.load(Ordering::SeqCst), 0, "a resurrected proxy keeps its value");
-    collect();
-    assert_eq!(
-        arena::<_, i32>("CallDamage", &["Impl.IDamageable", "System.Int32"], (&saved, 9)),
-        9,
-        "the resurrected proxy still reaches its value"
-    );
-    drop(saved);
-    SAVED.set_object::<Object>(None, None).unwrap();
+        let saved = saved.expect("the resurrector's finalizer stored the proxy");
+        assert_eq!(drops.load(Ordering::SeqCst), 0, "a resurrected proxy keeps its value");
+        collect();
+        assert_eq!(
+            arena::<_, i32>("CallDamage", &["Impl.IDamageable", "System.Int32"], (&saved, 9)),
+            9,
+            "the resurrected proxy still reaches its value"
+        );
+        drop(saved);
+        SAVED.set_object::<Object>(None, None).unwrap();
+    })
+    .join()
+    .unwrap();
     for _ in 0..5 {
         collect();
         if drops.load(Ordering::SeqCst) == 1 {
