@@ -130,6 +130,7 @@ fn main() {
         bindings
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
+        write_translated(&out, name, &bindings);
     }
 
     // The same structs with translation off (every method calls Mono), for the properties of
@@ -169,11 +170,13 @@ fn main() {
         for t in types {
             builder = builder.type_name(*t);
         }
-        builder
+        let bindings = builder
             .generate()
-            .unwrap_or_else(|e| panic!("generating managed-only bindings for {}: {e}", input.display()))
+            .unwrap_or_else(|e| panic!("generating managed-only bindings for {}: {e}", input.display()));
+        bindings
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing managed-only bindings for {}: {e}", input.display()));
+        write_translated(&out, name, &bindings);
     }
 
     // The README's typed-delegate example (tests/readme.rs): System.dll's Regex, the
@@ -203,6 +206,20 @@ fn main() {
             .write_to_file(out.join(format!("corlib_{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for mscorlib's {namespace}: {e}"));
     }
+}
+
+/// Writes `OUT_DIR/{name}_translated.txt`: every method of `bindings` translated into Rust, one
+/// `Type::rust_name` a line in output order, which tests/translated.rs checks each has a
+/// property.
+fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codegen::Bindings) {
+    let mut text = String::new();
+    for t in bindings.translations().iter().filter(|t| t.refused.is_none()) {
+        // `item` is `Type.Method` (`Matrix3x2..ctor` for a constructor).
+        let ty = t.item.split('.').next().unwrap_or(&t.item);
+        text.push_str(&format!("{ty}::{}\n", t.rust_name));
+    }
+    let path = out.join(format!("{name}_translated.txt"));
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 
 /// Debian's Json.NET (package `libnewtonsoft-json5.0-cil`, installed by scripts/ensure-deps.sh).
