@@ -141,9 +141,34 @@ fn main() {
     let arena = out.join("Arena.dll");
     mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
     let arena_structs = ["Arena.Vector3", "Arena.Quaternion"];
-    // And mscorlib's integer structs whose methods translate (ticks, dates, GUIDs).
+    // And every struct of mscorlib with a method that translates (ticks, dates, GUIDs, tokens,
+    // indices...): `cilbind generate --explain mscorlib.dll` lists them.
     let corlib = PathBuf::from("/usr/lib/mono/4.5/mscorlib.dll");
-    let corlib_structs = ["System.TimeSpan", "System.DateTime", "System.Guid"];
+    let corlib_structs = [
+        "System.TimeSpan",
+        "System.DateTime",
+        "System.Guid",
+        "System.Index",
+        "System.Range",
+        "System.ValueTuple",
+        "System.Buffers.StandardFormat",
+        "System.Diagnostics.SymbolStore.SymbolToken",
+        "System.Reflection.Emit.EventToken",
+        "System.Reflection.Emit.FieldToken",
+        "System.Reflection.Emit.Label",
+        "System.Reflection.Emit.MethodToken",
+        "System.Reflection.Emit.OpCode",
+        "System.Reflection.Emit.ParameterToken",
+        "System.Reflection.Emit.PropertyToken",
+        "System.Reflection.Emit.SignatureToken",
+        "System.Reflection.Emit.StringToken",
+        "System.Reflection.Emit.TypeToken",
+        "System.Runtime.CompilerServices.YieldAwaitable",
+        "System.Runtime.InteropServices.GCHandle",
+        "System.Threading.LockCookie",
+        "System.Threading.SpinLock",
+        "System.Threading.SpinWait",
+    ];
     for (name, input, types) in [
         (
             "vectors_managed",
@@ -161,8 +186,8 @@ fn main() {
         ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
         ("arena_translated", arena.clone(), &arena_structs[..]),
         ("arena_managed", arena, &arena_structs[..]),
-        ("corlib_time_translated", corlib.clone(), &corlib_structs[..]),
-        ("corlib_time_managed", corlib, &corlib_structs[..]),
+        ("corlib_structs_translated", corlib.clone(), &corlib_structs[..]),
+        ("corlib_structs_managed", corlib, &corlib_structs[..]),
     ] {
         let mut builder = cilbind_codegen::Builder::new()
             .assembly(&input)
@@ -208,7 +233,7 @@ fn main() {
     }
 }
 
-/// Writes `OUT_DIR/{name}_translated.txt`: every method of `bindings` translated into Rust, one
+/// Writes `OUT_DIR/translated_methods_{name}.txt`: every method of `bindings` translated into Rust, one
 /// `Type::rust_name` a line in output order, which tests/translated.rs checks each has a
 /// property.
 fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codegen::Bindings) {
@@ -218,7 +243,7 @@ fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codege
         let ty = t.item.split('.').next().unwrap_or(&t.item);
         text.push_str(&format!("{ty}::{}\n", t.rust_name));
     }
-    let path = out.join(format!("{name}_translated.txt"));
+    let path = out.join(format!("translated_methods_{name}.txt"));
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 

@@ -3,8 +3,8 @@
 //! (`managed_tests::vectors`, `managed_tests::game`) and, for the sample game's structs
 //! (samples/managed/Arena.cs), build.rs's `arena_translated`; the managed ones are the same
 //! types generated with `translate_pure_methods(false)` (build.rs: `vectors_managed`,
-//! `game_managed`, `arena_managed`); mscorlib's `TimeSpan`, `DateTime` and `Guid` both ways
-//! (`corlib_time_translated`, `corlib_time_managed`).
+//! `game_managed`, `arena_managed`); mscorlib's structs with translated methods both ways
+//! (`corlib_structs_translated`, `corlib_structs_managed`).
 //!
 //! Floats come from arbitrary bits (so NaNs with payloads, infinities, subnormals and `-0.0`
 //! all occur), half of them small multiples of 1/16 so that arithmetic stays finite too.
@@ -39,17 +39,34 @@ mod managed {
     }
 }
 
-/// mscorlib's `TimeSpan`, `DateTime` and `Guid`, translated and managed.
+/// mscorlib's structs with translated methods (build.rs's `corlib_structs`), translated and
+/// managed.
 #[allow(dead_code, clippy::all)]
 mod corlib_translated {
-    include!(concat!(env!("OUT_DIR"), "/corlib_time_translated_bindings.rs"));
+    include!(concat!(env!("OUT_DIR"), "/corlib_structs_translated_bindings.rs"));
 }
 #[allow(dead_code, clippy::all)]
 mod corlib_managed {
-    include!(concat!(env!("OUT_DIR"), "/corlib_time_managed_bindings.rs"));
+    include!(concat!(env!("OUT_DIR"), "/corlib_structs_managed_bindings.rs"));
 }
-use corlib_managed::system as ms;
-use corlib_translated::system as ts;
+
+/// The types of one of those bindings' namespaces in one module, as properties name them.
+macro_rules! corlib_flat {
+    ($flat:ident, $bindings:ident) => {
+        #[allow(unused_imports)]
+        mod $flat {
+            pub use super::$bindings::system::buffers::*;
+            pub use super::$bindings::system::diagnostics::symbol_store::*;
+            pub use super::$bindings::system::reflection::emit::*;
+            pub use super::$bindings::system::runtime::compiler_services::*;
+            pub use super::$bindings::system::runtime::interop_services::*;
+            pub use super::$bindings::system::threading::*;
+            pub use super::$bindings::system::*;
+        }
+    };
+}
+corlib_flat!(ts, corlib_translated);
+corlib_flat!(ms, corlib_managed);
 
 /// The sample game's structs (samples/managed/Arena.cs), translated.
 #[allow(dead_code, clippy::all)]
@@ -171,7 +188,34 @@ macro_rules! int_pair {
         }
     )*};
 }
-int_pair!(i16, i32, i64, u8, u64);
+int_pair!(i16, i32, i64, u8, u16, u32, u64);
+
+impl Pair for bool {
+    type M = bool;
+    fn arb(g: &mut Gen) -> bool {
+        bool::arbitrary(g)
+    }
+    fn to_m(&self) -> bool {
+        *self
+    }
+}
+
+/// An empty struct's padding byte.
+impl Pair for [u8; 1] {
+    type M = [u8; 1];
+    fn arb(g: &mut Gen) -> [u8; 1] {
+        [u8::arbitrary(g)]
+    }
+    fn to_m(&self) -> [u8; 1] {
+        *self
+    }
+}
+
+impl Bits for [u8; 1] {
+    fn bits(&self, out: &mut Vec<u32>) {
+        out.push(u32::from(self[0]));
+    }
+}
 
 impl Bits for bool {
     fn bits(&self, out: &mut Vec<u32>) {
@@ -272,6 +316,52 @@ pair!(
     }
 );
 pair!(ta::Quaternion, ma { x, y, z, w });
+pair!(ts::Index, ms { _value });
+pair!(
+    ts::Range,
+    ms {
+        start_k_backing_field,
+        end_k_backing_field
+    }
+);
+pair!(ts::ValueTuple, ms { _pad_0 });
+pair!(ts::StandardFormat, ms { _format, _precision });
+pair!(ts::SymbolToken, ms { _token });
+pair!(ts::EventToken, ms { tok_value });
+pair!(ts::FieldToken, ms { tok_value });
+pair!(ts::Label, ms { label });
+pair!(ts::MethodToken, ms { tok_value });
+pair!(
+    ts::OpCode,
+    ms {
+        op1,
+        op2,
+        push,
+        pop,
+        size,
+        r#type,
+        args,
+        flow
+    }
+);
+pair!(ts::ParameterToken, ms { tok_value });
+pair!(ts::PropertyToken, ms { tok_value });
+pair!(ts::SignatureToken, ms { tok_value });
+pair!(ts::StringToken, ms { tok_value });
+pair!(ts::TypeToken, ms { tok_value });
+pair!(ts::YieldAwaitable, ms { _pad_0 });
+pair!(ts::YieldAwaitable_YieldAwaiter, ms { _pad_0 });
+pair!(ts::GCHandle, ms { handle });
+pair!(
+    ts::LockCookie,
+    ms {
+        thread_id,
+        reader_locks,
+        writer_locks
+    }
+);
+pair!(ts::SpinLock, ms { m_owner });
+pair!(ts::SpinWait, ms { _count });
 
 fn bits_of(v: &impl Bits) -> Vec<u32> {
     let mut out = Vec::new();
@@ -324,6 +414,9 @@ macro_rules! prop {
     ($test:ident, |$($a:ident: $ty:ty),*| $body:expr) => {
         prop!($test, t => m, |$($a: $ty),*| $body);
     };
+    ($test:ident, $tn:ident => $mn:ident, || $body:expr) => {
+        prop!($test, $tn => $mn, | | $body);
+    };
     ($test:ident, || $body:expr) => {
         prop!($test, t => m, | | $body);
     };
@@ -353,6 +446,12 @@ fn covered(pair: &str) -> std::collections::BTreeSet<String> {
                 .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                 .collect();
             if call[path.len()..].starts_with('(') {
+                // A nested type is `Outer_Inner` in Rust; the generator's list names it `Inner`.
+                if let Some((ty, method)) = path.split_once("::") {
+                    if let Some((_, inner)) = ty.rsplit_once('_') {
+                        calls.insert(format!("{inner}::{method}"));
+                    }
+                }
                 calls.insert(path);
             }
         }
@@ -376,12 +475,38 @@ fn every_translated_method_has_a_property(name: &str, list: &str, pair: &str) {
 
 #[test]
 fn every_translated_method_of_system_numerics_vectors_has_a_property() {
-    let list = include_str!(concat!(env!("OUT_DIR"), "/vectors_translated.txt"));
+    let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_vectors.txt"));
     assert!(
         list.lines().count() > 200,
         "System.Numerics.Vectors translates its math"
     );
     every_translated_method_has_a_property("System.Numerics.Vectors", list, "t => m");
+}
+
+#[test]
+fn every_translated_method_of_mscorlib_has_a_property() {
+    let list = include_str!(concat!(
+        env!("OUT_DIR"),
+        "/translated_methods_corlib_structs_translated.txt"
+    ));
+    // `cilbind generate --explain /usr/lib/mono/4.5/mscorlib.dll` translates 126 methods, all
+    // of the structs build.rs lists.
+    assert_eq!(list.lines().count(), 126, "translated methods of mscorlib");
+    every_translated_method_has_a_property("mscorlib", list, "ts => ms");
+}
+
+#[test]
+fn every_translated_method_of_the_game_fixture_has_a_property() {
+    let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_game.txt"));
+    assert!(!list.is_empty(), "Game.Vector3 translates");
+    every_translated_method_has_a_property("Game.dll", list, "tg => mg");
+}
+
+#[test]
+fn every_translated_method_of_the_sample_game_has_a_property() {
+    let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_arena_translated.txt"));
+    assert!(!list.is_empty(), "Arena's structs translate");
+    every_translated_method_has_a_property("Arena.dll", list, "ta => ma");
 }
 
 // Vector2
@@ -1098,11 +1223,13 @@ prop!(vector4_unit_w, || { n::Vector4::unit_w().unwrap() });
 prop!(game_vector3_new, tg => mg, |x: f32, y: f32, z: f32| n::Vector3::new(x, y, z).unwrap());
 prop!(game_vector3_add, tg => mg, |a: tg::Vector3, b: tg::Vector3| n::Vector3::add(&a, &b).unwrap());
 prop!(game_vector3_cross, tg => mg, |a: tg::Vector3, b: tg::Vector3| n::Vector3::cross(&a, &b).unwrap());
-prop!(game_vector3_dot, tg => mg, |a: tg::Vector3, b: tg::Vector3| a.dot(&b).unwrap());
-prop!(game_vector3_length, tg => mg, |a: tg::Vector3| a.length().unwrap());
+prop!(game_vector3_dot, tg => mg, |a: tg::Vector3, b: tg::Vector3| n::Vector3::dot(&a, &b).unwrap());
+prop!(game_vector3_length, tg => mg, |a: tg::Vector3| n::Vector3::length(&a).unwrap());
+prop!(game_vector3_equals, tg => mg, |a: tg::Vector3, b: tg::Vector3| n::Vector3::equals(&a, &b).unwrap());
+prop!(game_vector3_equals_itself, tg => mg, |a: tg::Vector3| n::Vector3::equals(&a, &a).unwrap());
 prop!(game_vector3_scale, tg => mg, |a: tg::Vector3, k: f32| {
     let mut a = a;
-    a.scale(k).unwrap();
+    n::Vector3::scale(&mut a, k).unwrap();
     a
 });
 
@@ -1194,12 +1321,12 @@ prop!(arena_vector3_add, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::
 prop!(arena_vector3_sub, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::sub(&a, &b).unwrap());
 prop!(arena_vector3_scale, ta => ma, |a: ta::Vector3, k: f32| n::Vector3::scale(&a, k).unwrap());
 prop!(arena_vector3_cross, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::cross(&a, &b).unwrap());
-prop!(arena_vector3_dot, ta => ma, |a: ta::Vector3, b: ta::Vector3| a.dot(&b).unwrap());
-prop!(arena_vector3_sqr_magnitude, ta => ma, |a: ta::Vector3| a.sqr_magnitude().unwrap());
-prop!(arena_vector3_magnitude, ta => ma, |a: ta::Vector3| a.magnitude().unwrap());
+prop!(arena_vector3_dot, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::dot(&a, &b).unwrap());
+prop!(arena_vector3_sqr_magnitude, ta => ma, |a: ta::Vector3| n::Vector3::sqr_magnitude(&a).unwrap());
+prop!(arena_vector3_magnitude, ta => ma, |a: ta::Vector3| n::Vector3::magnitude(&a).unwrap());
 prop!(arena_quaternion_new, ta => ma, |x: f32, y: f32, z: f32, w: f32| n::Quaternion::new(x, y, z, w).unwrap());
 prop!(arena_quaternion_multiply, ta => ma, |a: ta::Quaternion, b: ta::Quaternion| n::Quaternion::multiply(&a, &b).unwrap());
-prop!(arena_quaternion_rotate, ta => ma, |q: ta::Quaternion, v: ta::Vector3| q.rotate(&v).unwrap());
+prop!(arena_quaternion_rotate, ta => ma, |q: ta::Quaternion, v: ta::Vector3| n::Quaternion::rotate(&q, &v).unwrap());
 
 // mscorlib's TimeSpan, DateTime and Guid: integer arithmetic (wrapping), division by
 // constants, unsigned comparisons and branches.
@@ -1238,3 +1365,122 @@ prop!(guid_new, ts => ms, |a: i32, b: i16, c: i16, d: u8, e: u8, f: u8, h: u8| {
 });
 prop!(guid_compare_to, ts => ms, |a: ts::Guid, b: ts::Guid| a.compare_to_guid(&b).unwrap());
 prop!(guid_compare_to_itself, ts => ms, |a: ts::Guid| a.compare_to_guid(&a).unwrap());
+
+// The other translated methods of mscorlib, one property each (all overloads, operators,
+// properties and constants): `every_translated_method_of_mscorlib_has_a_property` lists them.
+prop!(date_time_compare_to_date_time, ts => ms, |this: ts::DateTime, value: ts::DateTime| { n::DateTime::compare_to_date_time(&this, &value).unwrap() });
+prop!(date_time_equals_date_time, ts => ms, |this: ts::DateTime, value: ts::DateTime| { n::DateTime::equals_date_time(&this, &value).unwrap() });
+prop!(date_time_equals_with_t1_t2, ts => ms, |t1: ts::DateTime, t2: ts::DateTime| { n::DateTime::equals_with_t1_t2(&t1, &t2).unwrap() });
+prop!(date_time_get_hash_code, ts => ms, |this: ts::DateTime| { n::DateTime::get_hash_code(&this).unwrap() });
+prop!(date_time_subtract_date_time, ts => ms, |this: ts::DateTime, value: ts::DateTime| { n::DateTime::subtract_date_time(&this, &value).unwrap() });
+prop!(date_time_op_inequality, ts => ms, |d1: ts::DateTime, d2: ts::DateTime| { n::DateTime::op_inequality(&d1, &d2).unwrap() });
+prop!(date_time_op_less_than, ts => ms, |t1: ts::DateTime, t2: ts::DateTime| { n::DateTime::op_less_than(&t1, &t2).unwrap() });
+prop!(date_time_op_greater_than, ts => ms, |t1: ts::DateTime, t2: ts::DateTime| { n::DateTime::op_greater_than(&t1, &t2).unwrap() });
+prop!(date_time_op_greater_than_or_equal, ts => ms, |t1: ts::DateTime, t2: ts::DateTime| { n::DateTime::op_greater_than_or_equal(&t1, &t2).unwrap() });
+prop!(date_time_date, ts => ms, |this: ts::DateTime| { n::DateTime::date(&this).unwrap() });
+prop!(date_time_hour, ts => ms, |this: ts::DateTime| { n::DateTime::hour(&this).unwrap() });
+prop!(date_time_millisecond, ts => ms, |this: ts::DateTime| { n::DateTime::millisecond(&this).unwrap() });
+prop!(date_time_minute, ts => ms, |this: ts::DateTime| { n::DateTime::minute(&this).unwrap() });
+prop!(date_time_second, ts => ms, |this: ts::DateTime| { n::DateTime::second(&this).unwrap() });
+prop!(date_time_ticks, ts => ms, |this: ts::DateTime| { n::DateTime::ticks(&this).unwrap() });
+prop!(date_time_time_of_day, ts => ms, |this: ts::DateTime| { n::DateTime::time_of_day(&this).unwrap() });
+prop!(guid_new_u32_u16_u16_u8_u8_u8_u8_u8_u8_u8_u8, ts => ms, |a: u32, b: u16, c: u16, d: u8, e: u8, f: u8, g: u8, h: u8, i: u8, j: u8, k: u8| { n::Guid::new_u32_u16_u16_u8_u8_u8_u8_u8_u8_u8_u8(a, b, c, d, e, f, g, h, i, j, k).unwrap() });
+prop!(guid_compare_to_guid, ts => ms, |this: ts::Guid, value: ts::Guid| { n::Guid::compare_to_guid(&this, &value).unwrap() });
+prop!(index_get_hash_code, ts => ms, |this: ts::Index| { n::Index::get_hash_code(&this).unwrap() });
+prop!(index_get_offset, ts => ms, |this: ts::Index, length: i32| { n::Index::get_offset(&this, length).unwrap() });
+prop!(index_equals_with_other, ts => ms, |this: ts::Index, other: ts::Index| { n::Index::equals_with_other(&this, &other).unwrap() });
+prop!(index_start, ts => ms, || { n::Index::start().unwrap() });
+prop!(index_end, ts => ms, || { n::Index::end().unwrap() });
+prop!(index_value, ts => ms, |this: ts::Index| { n::Index::value(&this).unwrap() });
+prop!(index_is_from_end, ts => ms, |this: ts::Index| { n::Index::is_from_end(&this).unwrap() });
+prop!(range_new, ts => ms, |start: ts::Index, end: ts::Index| { n::Range::new(&start, &end).unwrap() });
+prop!(range_end_at, ts => ms, |end: ts::Index| { n::Range::end_at(&end).unwrap() });
+prop!(range_equals_with_other, ts => ms, |this: ts::Range, other: ts::Range| { let mut this = this; let r = n::Range::equals_with_other(&mut this, &other).unwrap(); (r, this) });
+prop!(range_start_at, ts => ms, |start: ts::Index| { n::Range::start_at(&start).unwrap() });
+prop!(range_start, ts => ms, |this: ts::Range| { n::Range::start(&this).unwrap() });
+prop!(range_end, ts => ms, |this: ts::Range| { n::Range::end(&this).unwrap() });
+prop!(range_all, ts => ms, || { n::Range::all().unwrap() });
+prop!(time_span_op_equality, ts => ms, |t1: ts::TimeSpan, t2: ts::TimeSpan| { n::TimeSpan::op_equality(&t1, &t2).unwrap() });
+prop!(time_span_op_inequality, ts => ms, |t1: ts::TimeSpan, t2: ts::TimeSpan| { n::TimeSpan::op_inequality(&t1, &t2).unwrap() });
+prop!(time_span_op_less_than_or_equal, ts => ms, |t1: ts::TimeSpan, t2: ts::TimeSpan| { n::TimeSpan::op_less_than_or_equal(&t1, &t2).unwrap() });
+prop!(time_span_op_greater_than, ts => ms, |t1: ts::TimeSpan, t2: ts::TimeSpan| { n::TimeSpan::op_greater_than(&t1, &t2).unwrap() });
+prop!(time_span_op_greater_than_or_equal, ts => ms, |t1: ts::TimeSpan, t2: ts::TimeSpan| { n::TimeSpan::op_greater_than_or_equal(&t1, &t2).unwrap() });
+prop!(time_span_compare_to_time_span, ts => ms, |this: ts::TimeSpan, value: ts::TimeSpan| { n::TimeSpan::compare_to_time_span(&this, &value).unwrap() });
+prop!(time_span_equals_with_obj, ts => ms, |this: ts::TimeSpan, obj: ts::TimeSpan| { n::TimeSpan::equals_with_obj(&this, &obj).unwrap() });
+prop!(time_span_equals_with_t1_t2, ts => ms, |t1: ts::TimeSpan, t2: ts::TimeSpan| { n::TimeSpan::equals_with_t1_t2(&t1, &t2).unwrap() });
+prop!(time_span_get_hash_code, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::get_hash_code(&this).unwrap() });
+prop!(time_span_divide_with_ts, ts => ms, |this: ts::TimeSpan, span: ts::TimeSpan| { n::TimeSpan::divide_with_ts(&this, &span).unwrap() });
+prop!(time_span_op_unary_plus, ts => ms, |t: ts::TimeSpan| { n::TimeSpan::op_unary_plus(&t).unwrap() });
+prop!(time_span_ticks, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::ticks(&this).unwrap() });
+prop!(time_span_days, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::days(&this).unwrap() });
+prop!(time_span_hours, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::hours(&this).unwrap() });
+prop!(time_span_milliseconds, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::milliseconds(&this).unwrap() });
+prop!(time_span_minutes, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::minutes(&this).unwrap() });
+prop!(time_span_seconds, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::seconds(&this).unwrap() });
+prop!(time_span_total_days, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::total_days(&this).unwrap() });
+prop!(time_span_total_hours, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::total_hours(&this).unwrap() });
+prop!(time_span_total_milliseconds, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::total_milliseconds(&this).unwrap() });
+prop!(time_span_total_minutes, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::total_minutes(&this).unwrap() });
+prop!(time_span_total_seconds, ts => ms, |this: ts::TimeSpan| { n::TimeSpan::total_seconds(&this).unwrap() });
+prop!(value_tuple_equals_with_other, ts => ms, |this: ts::ValueTuple, other: ts::ValueTuple| { n::ValueTuple::equals_with_other(&this, &other).unwrap() });
+prop!(value_tuple_compare_to, ts => ms, |this: ts::ValueTuple, other: ts::ValueTuple| { n::ValueTuple::compare_to(&this, &other).unwrap() });
+prop!(value_tuple_get_hash_code, ts => ms, |this: ts::ValueTuple| { n::ValueTuple::get_hash_code(&this).unwrap() });
+prop!(value_tuple_create, ts => ms, || { n::ValueTuple::create().unwrap() });
+prop!(standard_format_op_equality, ts => ms, |left: ts::StandardFormat, right: ts::StandardFormat| { n::StandardFormat::op_equality(&left, &right).unwrap() });
+prop!(standard_format_op_inequality, ts => ms, |left: ts::StandardFormat, right: ts::StandardFormat| { n::StandardFormat::op_inequality(&left, &right).unwrap() });
+prop!(standard_format_equals_with_other, ts => ms, |this: ts::StandardFormat, other: ts::StandardFormat| { n::StandardFormat::equals_with_other(&this, &other).unwrap() });
+prop!(standard_format_precision, ts => ms, |this: ts::StandardFormat| { n::StandardFormat::precision(&this).unwrap() });
+prop!(standard_format_has_precision, ts => ms, |this: ts::StandardFormat| { n::StandardFormat::has_precision(&this).unwrap() });
+prop!(standard_format_is_default, ts => ms, |this: ts::StandardFormat| { n::StandardFormat::is_default(&this).unwrap() });
+prop!(symbol_token_new, ts => ms, |val: i32| { n::SymbolToken::new(val).unwrap() });
+prop!(symbol_token_get_token, ts => ms, |this: ts::SymbolToken| { n::SymbolToken::get_token(&this).unwrap() });
+prop!(symbol_token_get_hash_code, ts => ms, |this: ts::SymbolToken| { n::SymbolToken::get_hash_code(&this).unwrap() });
+prop!(symbol_token_equals_symbol_token, ts => ms, |this: ts::SymbolToken, obj: ts::SymbolToken| { n::SymbolToken::equals_symbol_token(&this, &obj).unwrap() });
+prop!(symbol_token_op_equality, ts => ms, |a: ts::SymbolToken, b: ts::SymbolToken| { n::SymbolToken::op_equality(&a, &b).unwrap() });
+prop!(symbol_token_op_inequality, ts => ms, |a: ts::SymbolToken, b: ts::SymbolToken| { n::SymbolToken::op_inequality(&a, &b).unwrap() });
+prop!(event_token_equals_event_token, ts => ms, |this: ts::EventToken, obj: ts::EventToken| { n::EventToken::equals_event_token(&this, &obj).unwrap() });
+prop!(event_token_get_hash_code, ts => ms, |this: ts::EventToken| { n::EventToken::get_hash_code(&this).unwrap() });
+prop!(event_token_token, ts => ms, |this: ts::EventToken| { n::EventToken::token(&this).unwrap() });
+prop!(field_token_equals_field_token, ts => ms, |this: ts::FieldToken, obj: ts::FieldToken| { n::FieldToken::equals_field_token(&this, &obj).unwrap() });
+prop!(field_token_get_hash_code, ts => ms, |this: ts::FieldToken| { n::FieldToken::get_hash_code(&this).unwrap() });
+prop!(field_token_token, ts => ms, |this: ts::FieldToken| { n::FieldToken::token(&this).unwrap() });
+prop!(label_equals_label, ts => ms, |this: ts::Label, obj: ts::Label| { n::Label::equals_label(&this, &obj).unwrap() });
+prop!(label_op_equality, ts => ms, |a: ts::Label, b: ts::Label| { n::Label::op_equality(&a, &b).unwrap() });
+prop!(label_op_inequality, ts => ms, |a: ts::Label, b: ts::Label| { n::Label::op_inequality(&a, &b).unwrap() });
+prop!(method_token_equals_method_token, ts => ms, |this: ts::MethodToken, obj: ts::MethodToken| { n::MethodToken::equals_method_token(&this, &obj).unwrap() });
+prop!(method_token_get_hash_code, ts => ms, |this: ts::MethodToken| { n::MethodToken::get_hash_code(&this).unwrap() });
+prop!(method_token_token, ts => ms, |this: ts::MethodToken| { n::MethodToken::token(&this).unwrap() });
+prop!(op_code_equals_op_code, ts => ms, |this: ts::OpCode, obj: ts::OpCode| { n::OpCode::equals_op_code(&this, &obj).unwrap() });
+prop!(op_code_op_equality, ts => ms, |a: ts::OpCode, b: ts::OpCode| { n::OpCode::op_equality(&a, &b).unwrap() });
+prop!(op_code_op_inequality, ts => ms, |a: ts::OpCode, b: ts::OpCode| { n::OpCode::op_inequality(&a, &b).unwrap() });
+prop!(op_code_size, ts => ms, |this: ts::OpCode| { n::OpCode::size(&this).unwrap() });
+prop!(op_code_value, ts => ms, |this: ts::OpCode| { n::OpCode::value(&this).unwrap() });
+prop!(parameter_token_equals_parameter_token, ts => ms, |this: ts::ParameterToken, obj: ts::ParameterToken| { n::ParameterToken::equals_parameter_token(&this, &obj).unwrap() });
+prop!(parameter_token_get_hash_code, ts => ms, |this: ts::ParameterToken| { n::ParameterToken::get_hash_code(&this).unwrap() });
+prop!(parameter_token_token, ts => ms, |this: ts::ParameterToken| { n::ParameterToken::token(&this).unwrap() });
+prop!(property_token_equals_property_token, ts => ms, |this: ts::PropertyToken, obj: ts::PropertyToken| { n::PropertyToken::equals_property_token(&this, &obj).unwrap() });
+prop!(property_token_get_hash_code, ts => ms, |this: ts::PropertyToken| { n::PropertyToken::get_hash_code(&this).unwrap() });
+prop!(property_token_token, ts => ms, |this: ts::PropertyToken| { n::PropertyToken::token(&this).unwrap() });
+prop!(signature_token_equals_signature_token, ts => ms, |this: ts::SignatureToken, obj: ts::SignatureToken| { n::SignatureToken::equals_signature_token(&this, &obj).unwrap() });
+prop!(signature_token_get_hash_code, ts => ms, |this: ts::SignatureToken| { n::SignatureToken::get_hash_code(&this).unwrap() });
+prop!(signature_token_token, ts => ms, |this: ts::SignatureToken| { n::SignatureToken::token(&this).unwrap() });
+prop!(string_token_equals_string_token, ts => ms, |this: ts::StringToken, obj: ts::StringToken| { n::StringToken::equals_string_token(&this, &obj).unwrap() });
+prop!(string_token_get_hash_code, ts => ms, |this: ts::StringToken| { n::StringToken::get_hash_code(&this).unwrap() });
+prop!(string_token_token, ts => ms, |this: ts::StringToken| { n::StringToken::token(&this).unwrap() });
+prop!(type_token_equals_type_token, ts => ms, |this: ts::TypeToken, obj: ts::TypeToken| { n::TypeToken::equals_type_token(&this, &obj).unwrap() });
+prop!(type_token_get_hash_code, ts => ms, |this: ts::TypeToken| { n::TypeToken::get_hash_code(&this).unwrap() });
+prop!(type_token_token, ts => ms, |this: ts::TypeToken| { n::TypeToken::token(&this).unwrap() });
+prop!(yield_awaitable_get_awaiter, ts => ms, |this: ts::YieldAwaitable| { n::YieldAwaitable::get_awaiter(&this).unwrap() });
+prop!(yield_awaitable_yield_awaiter_get_result, ts => ms, |this: ts::YieldAwaitable_YieldAwaiter| { n::YieldAwaitable_YieldAwaiter::get_result(&this).unwrap() });
+prop!(yield_awaitable_yield_awaiter_is_completed, ts => ms, |this: ts::YieldAwaitable_YieldAwaiter| { n::YieldAwaitable_YieldAwaiter::is_completed(&this).unwrap() });
+prop!(gchandle_op_equality, ts => ms, |a: ts::GCHandle, b: ts::GCHandle| { n::GCHandle::op_equality(&a, &b).unwrap() });
+prop!(gchandle_op_inequality, ts => ms, |a: ts::GCHandle, b: ts::GCHandle| { n::GCHandle::op_inequality(&a, &b).unwrap() });
+prop!(gchandle_is_allocated, ts => ms, |this: ts::GCHandle| { n::GCHandle::is_allocated(&this).unwrap() });
+prop!(lock_cookie_equals_lock_cookie, ts => ms, |this: ts::LockCookie, obj: ts::LockCookie| { n::LockCookie::equals_lock_cookie(&this, &obj).unwrap() });
+prop!(lock_cookie_op_equality, ts => ms, |a: ts::LockCookie, b: ts::LockCookie| { n::LockCookie::op_equality(&a, &b).unwrap() });
+prop!(lock_cookie_op_inequality, ts => ms, |a: ts::LockCookie, b: ts::LockCookie| { n::LockCookie::op_inequality(&a, &b).unwrap() });
+prop!(spin_lock_new, ts => ms, |enable_thread_owner_tracking: bool| { n::SpinLock::new(enable_thread_owner_tracking).unwrap() });
+prop!(spin_lock_is_held, ts => ms, |this: ts::SpinLock| { n::SpinLock::is_held(&this).unwrap() });
+prop!(spin_lock_is_thread_owner_tracking_enabled, ts => ms, |this: ts::SpinLock| { n::SpinLock::is_thread_owner_tracking_enabled(&this).unwrap() });
+prop!(spin_wait_reset, ts => ms, |this: ts::SpinWait| { let mut this = this; n::SpinWait::reset(&mut this).unwrap(); this });
+prop!(spin_wait_count, ts => ms, |this: ts::SpinWait| { n::SpinWait::count(&this).unwrap() });
