@@ -444,3 +444,47 @@ prop!(vector4_unit_x, || { n::Vector4::unit_x().unwrap() });
 prop!(vector4_unit_y, || { n::Vector4::unit_y().unwrap() });
 prop!(vector4_unit_z, || { n::Vector4::unit_z().unwrap() });
 prop!(vector4_unit_w, || { n::Vector4::unit_w().unwrap() });
+
+// Equality and comparison with the value itself, which random pairs almost never reach.
+prop!(matrix3x2_op_inequality_itself, |value1: t::Matrix3x2| {
+    n::Matrix3x2::op_inequality(&value1, &value1).unwrap()
+});
+prop!(matrix3x2_equals_with_other_itself, |this: t::Matrix3x2| {
+    n::Matrix3x2::equals_with_other(&this, &this).unwrap()
+});
+prop!(matrix4x4_op_inequality_itself, |value1: t::Matrix4x4| {
+    n::Matrix4x4::op_inequality(&value1, &value1).unwrap()
+});
+prop!(matrix4x4_equals_with_other_itself, |this: t::Matrix4x4| {
+    n::Matrix4x4::equals_with_other(&this, &this).unwrap()
+});
+prop!(plane_op_inequality_itself, |value1: t::Plane| {
+    n::Plane::op_inequality(&value1, &value1).unwrap()
+});
+prop!(plane_equals_with_other_itself, |this: t::Plane| {
+    let mut this = this;
+    let other = this;
+    let r = n::Plane::equals_with_other(&mut this, &other).unwrap();
+    (r, this)
+});
+prop!(quaternion_op_inequality_itself, |value1: t::Quaternion| {
+    n::Quaternion::op_inequality(&value1, &value1).unwrap()
+});
+prop!(quaternion_equals_with_other_itself, |this: t::Quaternion| {
+    n::Quaternion::equals_with_other(&this, &this).unwrap()
+});
+prop!(vector2_op_inequality_itself, |left: t::Vector2| {
+    n::Vector2::op_inequality(&left, &left).unwrap()
+});
+prop!(vector2_equals_with_other_itself, |this: t::Vector2| {
+    n::Vector2::equals_with_other(&this, &this).unwrap()
+});
+prop!(vector3_equals_with_other_itself, |this: t::Vector3| {
+    n::Vector3::equals_with_other(&this, &this).unwrap()
+});
+prop!(vector4_op_inequality_itself, |left: t::Vector4| {
+    n::Vector4::op_inequality(&left, &left).unwrap()
+});
+prop!(vector4_equals_with_other_itself, |this: t::Vector4| {
+    n::Vector4::equals_with_other(&this, &this).unwrap()
+});
