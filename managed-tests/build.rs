@@ -130,6 +130,7 @@ fn main() {
         bindings
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
+        write_translated(&out, name, &bindings);
     }
 
     // The same structs with translation off (every method calls Mono), for the properties of
@@ -140,9 +141,34 @@ fn main() {
     let arena = out.join("Arena.dll");
     mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
     let arena_structs = ["Arena.Vector3", "Arena.Quaternion"];
-    // And mscorlib's integer structs whose methods translate (ticks, dates, GUIDs).
+    // And every struct of mscorlib with a method that translates (ticks, dates, GUIDs, tokens,
+    // indices...): `cilbind generate --explain mscorlib.dll` lists them.
     let corlib = PathBuf::from("/usr/lib/mono/4.5/mscorlib.dll");
-    let corlib_structs = ["System.TimeSpan", "System.DateTime", "System.Guid"];
+    let corlib_structs = [
+        "System.TimeSpan",
+        "System.DateTime",
+        "System.Guid",
+        "System.Index",
+        "System.Range",
+        "System.ValueTuple",
+        "System.Buffers.StandardFormat",
+        "System.Diagnostics.SymbolStore.SymbolToken",
+        "System.Reflection.Emit.EventToken",
+        "System.Reflection.Emit.FieldToken",
+        "System.Reflection.Emit.Label",
+        "System.Reflection.Emit.MethodToken",
+        "System.Reflection.Emit.OpCode",
+        "System.Reflection.Emit.ParameterToken",
+        "System.Reflection.Emit.PropertyToken",
+        "System.Reflection.Emit.SignatureToken",
+        "System.Reflection.Emit.StringToken",
+        "System.Reflection.Emit.TypeToken",
+        "System.Runtime.CompilerServices.YieldAwaitable",
+        "System.Runtime.InteropServices.GCHandle",
+        "System.Threading.LockCookie",
+        "System.Threading.SpinLock",
+        "System.Threading.SpinWait",
+    ];
     for (name, input, types) in [
         (
             "vectors_managed",
@@ -160,8 +186,8 @@ fn main() {
         ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
         ("arena_translated", arena.clone(), &arena_structs[..]),
         ("arena_managed", arena, &arena_structs[..]),
-        ("corlib_time_translated", corlib.clone(), &corlib_structs[..]),
-        ("corlib_time_managed", corlib, &corlib_structs[..]),
+        ("corlib_structs_translated", corlib.clone(), &corlib_structs[..]),
+        ("corlib_structs_managed", corlib, &corlib_structs[..]),
     ] {
         let mut builder = cilbind_codegen::Builder::new()
             .assembly(&input)
@@ -169,11 +195,13 @@ fn main() {
         for t in types {
             builder = builder.type_name(*t);
         }
-        builder
+        let bindings = builder
             .generate()
-            .unwrap_or_else(|e| panic!("generating managed-only bindings for {}: {e}", input.display()))
+            .unwrap_or_else(|e| panic!("generating managed-only bindings for {}: {e}", input.display()));
+        bindings
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing managed-only bindings for {}: {e}", input.display()));
+        write_translated(&out, name, &bindings);
     }
 
     // The README's typed-delegate example (tests/readme.rs): System.dll's Regex, the
@@ -203,6 +231,20 @@ fn main() {
             .write_to_file(out.join(format!("corlib_{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for mscorlib's {namespace}: {e}"));
     }
+}
+
+/// Writes `OUT_DIR/translated_methods_{name}.txt`: every method of `bindings` translated into Rust, one
+/// `Type::rust_name` a line in output order, which tests/translated.rs checks each has a
+/// property.
+fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codegen::Bindings) {
+    let mut text = String::new();
+    for t in bindings.translations().iter().filter(|t| t.refused.is_none()) {
+        // `item` is `Type.Method` (`Matrix3x2..ctor` for a constructor).
+        let ty = t.item.split('.').next().unwrap_or(&t.item);
+        text.push_str(&format!("{ty}::{}\n", t.rust_name));
+    }
+    let path = out.join(format!("translated_methods_{name}.txt"));
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 
 /// Debian's Json.NET (package `libnewtonsoft-json5.0-cil`, installed by scripts/ensure-deps.sh).
