@@ -60,6 +60,31 @@ fn main() {
         &[absent],
     );
 
+    // Hot reload: one source, three versions of Reload.dll in folders of their own (see the
+    // source's header); bindings from v1.
+    println!("cargo:rerun-if-changed=fixtures/reload");
+    for (version, define) in [("v1", None), ("v2", Some("V2")), ("v3", Some("V3"))] {
+        let dir = out.join("reload").join(version);
+        std::fs::create_dir_all(&dir).expect("create OUT_DIR/reload/<version>");
+        let mut mcs = Command::new("mcs");
+        mcs.args(["-nologo", "-target:library", "-optimize+", "-warnaserror+"])
+            .arg(format!("-out:{}", dir.join("Reload.dll").display()));
+        if let Some(define) = define {
+            mcs.arg(format!("-define:{define}"));
+        }
+        let status = mcs
+            .arg("fixtures/reload/Reload.cs")
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
+        assert!(status.success(), "mcs failed on fixtures/reload/Reload.cs ({version})");
+    }
+    cilbind_codegen::Builder::new()
+        .assembly(out.join("reload").join("v1").join("Reload.dll"))
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Reload.dll: {e}"))
+        .write_to_file(out.join("reload_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Reload.dll: {e}"));
+
     // Generic types and methods for any type argument: the fixture's own, mscorlib's
     // collections and Debian's Json.NET (a real third-party assembly) in the same bindings, so
     // that `Cell<T>::repeat` and `JsonConvert::deserialize_object::<List<T>>` return the

@@ -96,6 +96,20 @@ pub mod incoming {
     include!(concat!(env!("OUT_DIR"), "/incoming_bindings.rs"));
 }
 
+/// Generated bindings of version 1 of `fixtures/reload/Reload.cs` (hot reload: the tests swap
+/// in versions 2 and 3 under the running process).
+pub mod reload {
+    include!(concat!(env!("OUT_DIR"), "/reload_bindings.rs"));
+}
+
+/// Path of version `version` (`v1`, `v2`, `v3`) of the hot-reload fixture.
+pub fn reload_fixture(version: &str) -> PathBuf {
+    PathBuf::from(env!("FIXTURES_DIR"))
+        .join("reload")
+        .join(version)
+        .join("Reload.dll")
+}
+
 /// Generated bindings of `fixtures/Implement.cs` (Rust implementations of C# types: the
 /// `…Impl` and `…Overrides` traits, `implement` and `extend…`).
 pub mod implement {

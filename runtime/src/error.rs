@@ -76,9 +76,14 @@ pub enum Error {
         /// Field name asked for.
         name: String,
     },
-    /// A handle whose object was freed (its slot may hold another object now).
+    /// A handle whose object was freed (its slot may hold another object now), or whose
+    /// object belonged to a unit that was reloaded since ([`Runtime::reload`](crate::Runtime::reload)).
     #[error("stale handle: the object it referred to was released")]
     StaleHandle,
+    /// A reload could not be carried out, or a binding resolved before a reload was used after
+    /// it (the message says which).
+    #[error("reload: {0}")]
+    Reload(String),
     /// A cast or unbox to a type the value does not have.
     #[error("invalid cast from {from} to {to}")]
     InvalidCast {

@@ -120,6 +120,20 @@ fn run(key: i64, args: RawObject) -> Outcome {
     }
 }
 
+/// Drops every callback's closure (a reload: the delegates belong to the unit about to be
+/// unloaded, see `host/unit.rs`) and returns how many there were. A `Callback` kept past
+/// the reload holds a stale delegate handle; dropping it is harmless.
+pub(crate) fn release_all() -> usize {
+    let closures: Vec<_> = {
+        let mut registry = REGISTRY.lock().unwrap_or_else(|p| p.into_inner());
+        registry.drain().map(|(_, c)| c).collect()
+    };
+    // Dropped after the lock is released: a closure's `Drop` may make or drop callbacks.
+    let count = closures.len();
+    drop(closures);
+    count
+}
+
 /// The delegate's arguments (an `object[]`) as values: primitives by value, strings decoded,
 /// anything else (boxed enums and structs included) as an object handle.
 fn arguments(args: RawObject) -> Result<Vec<Value>> {

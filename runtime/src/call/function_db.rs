@@ -78,6 +78,12 @@ impl FunctionDb {
         v
     }
 
+    /// Forgets every entry (a reload: their methods belong to the unit about to be unloaded);
+    /// bindings register theirs again when they resolve.
+    pub(crate) fn forget_resolved() {
+        DB.write().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+
     /// The ID `method` has (or would have once registered).
     pub fn id_of(method: Method) -> Result<FunctionId> {
         Ok(FunctionId(fnv1a64(signature_of(method)?.as_bytes())))

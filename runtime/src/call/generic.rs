@@ -6,13 +6,13 @@
 
 use std::any::TypeId;
 use std::collections::HashMap;
-use std::sync::{LazyLock, OnceLock, RwLock};
+use std::sync::{LazyLock, RwLock};
 
 use crate::call::lookup::{bind, CallPath, FieldRef, TypeRef};
 use crate::call::shim::Thunk;
 use crate::error::{Error, Result};
 use crate::host::instantiate::make_generic_method;
-use crate::host::{Class, Method};
+use crate::host::{unit, Class, Method, UnitCell};
 
 /// A member of a generic type definition, named by the definition's type, its name and its
 /// parameter types as Mono names them in the definition (`T`, `System.Int32`,
@@ -25,9 +25,9 @@ pub struct GenericMethodRef {
     path: CallPath,
     /// A generic method definition (`M<T>(…)`), instantiated with the method type arguments.
     generic_method: bool,
-    /// The definition's method, found once.
-    method: OnceLock<Method>,
-    /// One thunk per closed class and method type arguments, kept for the life of the process
+    /// The definition's method, found once per unit.
+    method: UnitCell<Method>,
+    /// One thunk per closed class and method type arguments, kept while their unit is current
     /// like every `MethodRef`'s.
     thunks: RwLock<Vec<Instance>>,
 }
@@ -49,7 +49,7 @@ impl GenericMethodRef {
             ret: None,
             path: CallPath::Thunk,
             generic_method: false,
-            method: OnceLock::new(),
+            method: UnitCell::new(),
             thunks: RwLock::new(Vec::new()),
         }
     }
@@ -89,16 +89,16 @@ impl GenericMethodRef {
 
     /// The definition's method (``List`1.Add(T)``, ``Convert.ChangeType<T>(…)``).
     pub fn definition(&self) -> Result<Method> {
-        if let Some(m) = self.method.get() {
-            return Ok(*m);
-        }
-        let class = self.definition.class()?;
-        let m = match (self.generic_method, self.ret) {
-            (true, ret) => class.generic_method(self.name, self.params, ret)?,
-            (false, Some(ret)) => class.method_with_return(self.name, self.params, ret)?,
-            (false, None) => class.method(self.name, self.params)?,
-        };
-        Ok(*self.method.get_or_init(|| m))
+        self.method
+            .get_or_try_init(|| {
+                let class = self.definition.class()?;
+                match (self.generic_method, self.ret) {
+                    (true, ret) => class.generic_method(self.name, self.params, ret),
+                    (false, Some(ret)) => class.method_with_return(self.name, self.params, ret),
+                    (false, None) => class.method(self.name, self.params),
+                }
+            })
+            .copied()
     }
 
     /// The thunk of this member in `closed`, a closed instantiation of the definition (the
@@ -118,7 +118,7 @@ impl GenericMethodRef {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .iter()
-            .find(|i| i.class == class && *i.method_args == *method_args)
+            .find(|i| i.class == class && *i.method_args == *method_args && i.thunk.is_current())
         {
             return Ok(i.thunk);
         }
@@ -156,6 +156,8 @@ impl GenericMethodRef {
         };
         let thunk: &'static Thunk = Box::leak(Box::new(bind(method, self.path)?));
         let mut thunks = self.thunks.write().unwrap_or_else(|p| p.into_inner());
+        // Instances of an unloaded unit: their classes' addresses may name other classes now.
+        thunks.retain(|i| i.thunk.is_current());
         if let Some(i) = thunks
             .iter()
             .find(|i| i.class == class && *i.method_args == *method_args)
@@ -194,12 +196,14 @@ impl GenericFieldRef {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .iter()
-            .find(|(c, _)| *c == closed)
+            .find(|(c, f)| *c == closed && f.is_current())
         {
             return Ok(f);
         }
         let field: &'static FieldRef = Box::leak(Box::new(FieldRef::resolved(closed.field(self.name)?, self.name)));
         let mut fields = self.fields.write().unwrap_or_else(|p| p.into_inner());
+        // Fields of an unloaded unit: their classes' addresses may name other classes now.
+        fields.retain(|(_, f)| f.is_current());
         if let Some(&(_, f)) = fields.iter().find(|(c, _)| *c == closed) {
             return Ok(f);
         }
@@ -233,15 +237,21 @@ pub fn generic_store<T: crate::ManagedStruct>() -> &'static crate::StructStore<T
 /// with `T0`'s class) the first time and cached by `T`'s `TypeId`: instantiating goes through
 /// reflection, far too slow for every call.
 pub fn closed_class<T: 'static>(make: impl FnOnce() -> Result<Class>) -> Result<Class> {
-    static CLASSES: LazyLock<RwLock<HashMap<TypeId, Class>>> = LazyLock::new(Default::default);
+    /// The classes made in the unit of the epoch beside them.
+    static CLASSES: LazyLock<RwLock<(u32, HashMap<TypeId, Class>)>> = LazyLock::new(Default::default);
     let key = TypeId::of::<T>();
-    if let Some(c) = CLASSES.read().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return Ok(*c);
+    {
+        let classes = CLASSES.read().unwrap_or_else(|p| p.into_inner());
+        if classes.0 == unit::epoch() {
+            if let Some(c) = classes.1.get(&key) {
+                return Ok(*c);
+            }
+        }
     }
     let class = make()?;
-    Ok(*CLASSES
-        .write()
-        .unwrap_or_else(|p| p.into_inner())
-        .entry(key)
-        .or_insert(class))
+    let mut classes = CLASSES.write().unwrap_or_else(|p| p.into_inner());
+    if classes.0 != unit::epoch() {
+        *classes = (unit::epoch(), HashMap::new());
+    }
+    Ok(*classes.1.entry(key).or_insert(class))
 }

@@ -2,8 +2,6 @@
 //! generated code and by the runtime itself) and resolved on first use, then cached.
 //! A failed lookup is not cached: an assembly loaded later can still satisfy it.
 
-use std::sync::OnceLock;
-
 use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::{NativeSignature, Thunk};
@@ -11,13 +9,15 @@ use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
 use crate::host::{
     abi_kind, fields, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
+    UnitCell,
 };
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).
 pub struct TypeRef {
     source: TypeSource,
-    class: OnceLock<Class>,
+    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
+    class: UnitCell<Class>,
 }
 
 enum TypeSource {
@@ -38,7 +38,7 @@ impl TypeRef {
                 namespace,
                 name,
             },
-            class: OnceLock::new(),
+            class: UnitCell::new(),
         }
     }
 
@@ -47,25 +47,23 @@ impl TypeRef {
     pub const fn computed(class: fn() -> Result<Class>) -> Self {
         TypeRef {
             source: TypeSource::Computed(class),
-            class: OnceLock::new(),
+            class: UnitCell::new(),
         }
     }
 
-    /// The class, resolved on first use.
+    /// The class, resolved on first use (and again after a reload).
     #[inline]
     pub fn class(&self) -> Result<Class> {
-        if let Some(c) = self.class.get() {
-            return Ok(*c);
-        }
-        let class = match self.source {
-            TypeSource::Named {
-                assembly,
-                namespace,
-                name,
-            } => Runtime::get()?.assembly(assembly)?.class(namespace, name)?,
-            TypeSource::Computed(f) => f()?,
-        };
-        Ok(*self.class.get_or_init(|| class))
+        self.class
+            .get_or_try_init(|| match self.source {
+                TypeSource::Named {
+                    assembly,
+                    namespace,
+                    name,
+                } => Runtime::get()?.assembly(assembly)?.class(namespace, name),
+                TypeSource::Computed(f) => f(),
+            })
+            .copied()
     }
 }
 
@@ -99,7 +97,8 @@ pub struct MethodRef {
     params: &'static [&'static str],
     ret: Option<&'static str>,
     path: CallPath,
-    thunk: OnceLock<Thunk>,
+    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
+    thunk: UnitCell<Thunk>,
 }
 
 /// Bit of a trampoline mask: a value-type `this` passed by pointer.
@@ -123,7 +122,7 @@ impl MethodRef {
             params,
             ret: None,
             path: CallPath::Thunk,
-            thunk: OnceLock::new(),
+            thunk: UnitCell::new(),
         }
     }
 
@@ -143,7 +142,7 @@ impl MethodRef {
             params,
             ret: None,
             path: CallPath::Trampoline { mask, spans: 0 },
-            thunk: OnceLock::new(),
+            thunk: UnitCell::new(),
         }
     }
 
@@ -180,13 +179,11 @@ impl MethodRef {
         }
     }
 
-    /// The raw-call entry point, resolved (and JIT-compiled) on first use.
+    /// The raw-call entry point, resolved (and JIT-compiled) on first use, and again on the
+    /// first use after a reload ([`Runtime::reload`](crate::Runtime::reload)).
     #[inline]
     pub fn thunk(&self) -> Result<&Thunk> {
-        if let Some(t) = self.thunk.get() {
-            return Ok(t);
-        }
-        self.resolve()
+        self.thunk.get_or_try_init(|| bind(self.method()?, self.path))
     }
 
     /// Resolves the method on first use and calls it: [`MethodRef::thunk`] then
@@ -202,12 +199,6 @@ impl MethodRef {
     #[inline]
     pub fn call_sret<A: crate::ArgList, R: crate::Blittable>(&self, args: A) -> Result<R> {
         self.thunk()?.call_sret(args)
-    }
-
-    #[cold]
-    fn resolve(&self) -> Result<&Thunk> {
-        let thunk = bind(self.method()?, self.path)?;
-        Ok(self.thunk.get_or_init(|| thunk))
     }
 }
 
@@ -230,8 +221,8 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
 }
 
 /// The thunk of a method found at run time (members of generic types the runtime itself
-/// defines, whose class depends on a type argument): resolved once per method and kept for
-/// the life of the process, like every `MethodRef`'s.
+/// defines, whose class depends on a type argument): resolved once per method and unit, like
+/// every `MethodRef`'s.
 pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
     thunk_of_path(method, 0)
 }
@@ -240,8 +231,14 @@ pub(crate) fn thunk_of(method: Method) -> Result<&'static Thunk> {
 pub(crate) fn thunk_of_path(method: Method, mask: i64) -> Result<&'static Thunk> {
     type Thunks = std::collections::HashMap<(Method, i64), &'static Thunk>;
     static THUNKS: std::sync::LazyLock<std::sync::Mutex<Thunks>> = std::sync::LazyLock::new(Default::default);
-    if let Some(t) = THUNKS.lock().unwrap_or_else(|p| p.into_inner()).get(&(method, mask)) {
-        return Ok(t);
+    {
+        let mut thunks = THUNKS.lock().unwrap_or_else(|p| p.into_inner());
+        match thunks.get(&(method, mask)) {
+            Some(t) if t.is_current() => return Ok(t),
+            // Methods of an unloaded unit: their addresses may name other methods now.
+            Some(_) => thunks.retain(|_, t| t.is_current()),
+            None => {}
+        }
     }
     let path = if mask == 0 {
         CallPath::Thunk
@@ -430,7 +427,8 @@ pub struct FieldRef {
     /// `None` for a field resolved up front ([`FieldRef::resolved`]).
     ty: Option<&'static TypeRef>,
     name: &'static str,
-    field: OnceLock<Field>,
+    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
+    field: UnitCell<Field>,
 }
 
 impl FieldRef {
@@ -439,31 +437,41 @@ impl FieldRef {
         FieldRef {
             ty: Some(ty),
             name,
-            field: OnceLock::new(),
+            field: UnitCell::new(),
         }
     }
 
     /// A reference to `field`, already found (a field of a closed generic type, found per
-    /// class by `GenericFieldRef`).
+    /// class by `GenericFieldRef`), valid in the current unit only.
     pub(crate) fn resolved(field: Field, name: &'static str) -> Self {
+        let cell = UnitCell::new();
+        cell.get_or_init(|| field);
         FieldRef {
             ty: None,
             name,
-            field: OnceLock::from(field),
+            field: cell,
         }
+    }
+
+    /// True while the field is resolved in the current unit.
+    pub(crate) fn is_current(&self) -> bool {
+        self.field.get().is_some()
     }
 
     /// The field's metadata.
     #[inline]
     pub fn field(&self) -> Result<Field> {
-        if let Some(f) = self.field.get() {
-            return Ok(*f);
-        }
-        let ty = self
-            .ty
-            .ok_or_else(|| crate::Error::Unsupported(format!("field {} has no type", self.name)))?;
-        let f = ty.class()?.field(self.name)?;
-        Ok(*self.field.get_or_init(|| f))
+        self.field
+            .get_or_try_init(|| {
+                let ty = self.ty.ok_or_else(|| {
+                    crate::Error::Reload(format!(
+                        "field {} of a generic instantiation was resolved before a reload",
+                        self.name
+                    ))
+                })?;
+                ty.class()?.field(self.name)
+            })
+            .copied()
     }
 }
 

@@ -234,6 +234,25 @@ pub(crate) fn sweep() {
     drop(dropped);
 }
 
+/// Drops every value (a reload: the proxies belong to the unit about to be unloaded, see
+/// `host/unit.rs`) and returns how many there were. Their weak handles are forgotten, not
+/// freed: Mono frees a domain's GC handles when it unloads the domain, and freeing one again
+/// later could free a handle that number names by then.
+pub(crate) fn release_all() -> usize {
+    let dropped: Vec<Released> = {
+        let mut st = state();
+        st.pending.clear();
+        (0..st.next)
+            .map(|index| release(&mut st, index))
+            .filter(|r| !r.value.is_null())
+            .collect()
+    };
+    let count = dropped.len();
+    // Dropped after the lock is released: a value's `Drop` may make or release proxies.
+    drop(dropped);
+    count
+}
+
 /// A value taken out of its slot; dropping it drops the value (a panic in the value's `Drop`
 /// is caught: this runs on Mono's finalizer thread, which must not unwind).
 struct Released {

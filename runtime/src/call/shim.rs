@@ -15,7 +15,7 @@ use crate::call::exception;
 use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
-use crate::host::{Blittable, Method, RawObject, Runtime};
+use crate::host::{unit, Blittable, Method, RawObject, Runtime};
 
 /// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
 /// return), and the class each reference among them must be an instance of: what a [`Thunk`]
@@ -37,6 +37,9 @@ pub struct Thunk {
     ret: Abi,
     /// `signature_key` of `ret` then `params` (0: too long to have one).
     key: u128,
+    /// The unit the entry point was compiled in: once that unit is reloaded the code is
+    /// freed, and a call is an error instead (see `host/unit.rs`).
+    epoch: u32,
 }
 
 // SAFETY: the entry point is JIT-compiled code that stays valid for the life of the process
@@ -58,7 +61,36 @@ impl Thunk {
             checks: signature.checks.into_boxed_slice(),
             ret: signature.ret,
             key: signature_key(&all),
+            epoch: unit::epoch(),
         }
+    }
+
+    /// True while the unit this entry point was compiled in is the current one.
+    #[inline]
+    pub(crate) fn is_current(&self) -> bool {
+        self.epoch == unit::epoch()
+    }
+
+    /// Attaches the calling thread (and moves it into the current unit) and checks that this
+    /// entry point still belongs to the current unit: a `Thunk` kept across a reload would run
+    /// freed code.
+    #[inline]
+    fn enter(&self) -> Result<()> {
+        Runtime::ensure_current_thread()?;
+        if self.is_current() {
+            Ok(())
+        } else {
+            Err(self.stale())
+        }
+    }
+
+    #[cold]
+    fn stale(&self) -> Error {
+        Error::Reload(format!(
+            "the entry point of function {:#018x} was resolved before a reload: call through its \
+             MethodRef, which resolves it again",
+            self.id.0
+        ))
     }
 
     /// True when `signature` (return, then arguments; its `signature_key` is `key`) is this
@@ -120,7 +152,7 @@ impl Thunk {
     /// [`Error::ManagedException`](crate::Error).
     #[inline]
     pub fn call<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
-        Runtime::ensure_current_thread()?;
+        self.enter()?;
         if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
@@ -140,7 +172,7 @@ impl Thunk {
     /// interface): managed code reads and writes it at the declared type's field offsets.
     #[inline]
     pub unsafe fn call_unchecked<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
-        Runtime::ensure_current_thread()?;
+        self.enter()?;
         if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
@@ -152,7 +184,7 @@ impl Thunk {
     /// pointer: struct-returning methods and struct constructors. Checked as [`Thunk::call`].
     #[inline]
     pub fn call_sret<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
-        Runtime::ensure_current_thread()?;
+        self.enter()?;
         if !self.proves(A::key_by_pointer::<R>(), A::returning_by_pointer::<R>()) {
             return Err(self.mismatch(&A::abis(), Abi::Sret(std::mem::size_of::<R>())));
         }

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use super::metadata::{Class, Method};
 use super::raw::{self, RawObject};
 use super::runtime::Runtime;
+use super::UnitCell;
 use crate::error::{Error, Result};
 
 /// What a callback produced: a value (possibly null), an error message, or nothing to run.
@@ -59,19 +60,14 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
 /// A new delegate of `delegate_class` whose invocation runs the closure registered under
 /// `key` through `handler`.
 pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler) -> Result<RawObject> {
-    static CREATE: OnceLock<Method> = OnceLock::new();
+    static CREATE: UnitCell<Method> = UnitCell::new();
     let _ = HANDLER.set(handler);
     let rt = Runtime::get()?;
-    let create = match CREATE.get() {
-        Some(m) => *m,
-        None => {
-            let m = rt
-                .helper()
-                .class("Cilbind", "Callbacks")?
-                .method("Create", &["System.Type", "System.IntPtr", "System.Int64"])?;
-            *CREATE.get_or_init(|| m)
-        }
-    };
+    let create = *CREATE.get_or_try_init(|| {
+        rt.helper()
+            .class("Cilbind", "Callbacks")?
+            .method("Create", &["System.Type", "System.IntPtr", "System.Int64"])
+    })?;
     let ty = raw::type_object(delegate_class)?;
     let mut entry = dispatch as extern "C" fn(i64, isize, *mut isize) -> i32 as *mut c_void;
     let mut key = key;

@@ -54,6 +54,9 @@ pub type MonoBool = i32;
 /// `"warning"`, `"message"`, `"info"`, `"debug"`), message, fatal flag, user data. When `fatal`
 /// is set, the callback must not return.
 pub type MonoLogCallback = unsafe extern "C" fn(*const c_char, *const c_char, *const c_char, MonoBool, *mut c_void);
+/// `MonoStackWalk`: called per managed frame (method, native offset, IL offset, managed,
+/// user data); returning TRUE stops the walk.
+pub type MonoStackWalk = unsafe extern "C" fn(*mut MonoMethod, i32, i32, MonoBool, *mut c_void) -> MonoBool;
 /// `MonoPrintCallback`: the text and whether it was meant for stdout (else stderr).
 pub type MonoPrintCallback = unsafe extern "C" fn(*const c_char, MonoBool);
 
@@ -63,6 +66,15 @@ extern "C" {
     pub fn mono_config_parse(filename: *const c_char);
     pub fn mono_jit_init_version(domain_name: *const c_char, runtime_version: *const c_char) -> *mut MonoDomain;
     pub fn mono_thread_attach(domain: *mut MonoDomain) -> *mut c_void;
+
+    // Domains (the reloadable unit, unit.rs)
+    pub fn mono_get_root_domain() -> *mut MonoDomain;
+    pub fn mono_domain_get() -> *mut MonoDomain;
+    pub fn mono_domain_create_appdomain(friendly_name: *mut c_char, configuration_file: *mut c_char)
+        -> *mut MonoDomain;
+    pub fn mono_domain_set(domain: *mut MonoDomain, force: MonoBool) -> MonoBool;
+    pub fn mono_domain_try_unload(domain: *mut MonoDomain, exc: *mut *mut MonoObject);
+    pub fn mono_stack_walk_no_il(func: MonoStackWalk, user_data: *mut c_void);
     pub fn mono_free(ptr: *mut c_void);
 
     // Logging and free-form output (mono/utils/mono-logger.h)
@@ -99,6 +111,7 @@ extern "C" {
 
     // Assemblies and images
     pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
+    pub fn mono_image_close(image: *mut MonoImage);
     pub fn mono_image_open_from_data_with_name(
         data: *mut c_char,
         data_len: u32,

@@ -3,9 +3,9 @@
 //! through reflection in the runtime's C# helper (`Cilbind.Types`): Mono's embedding API has
 //! no exported function for either.
 
+use super::UnitCell;
 use std::ffi::c_void;
 use std::ptr;
-use std::sync::OnceLock;
 
 use super::ffi;
 use super::metadata::{Class, Method};
@@ -29,21 +29,16 @@ fn type_array(args: &[Class]) -> Result<RawObject> {
     Ok(array)
 }
 
-/// A method of the helper's `Cilbind.Types`, found once.
-fn helper_method(cache: &'static OnceLock<Method>, name: &str, params: &[&str]) -> Result<Method> {
-    if let Some(m) = cache.get() {
-        return Ok(*m);
-    }
-    let m = Runtime::get()?
-        .helper()
-        .class("Cilbind", "Types")?
-        .method(name, params)?;
-    Ok(*cache.get_or_init(|| m))
+/// A method of the helper's `Cilbind.Types`, found once per unit.
+fn helper_method(cache: &'static UnitCell<Method>, name: &str, params: &[&str]) -> Result<Method> {
+    cache
+        .get_or_try_init(|| Runtime::get()?.helper().class("Cilbind", "Types")?.method(name, params))
+        .copied()
 }
 
 /// `definition.MakeGenericType(args)`.
 pub(crate) fn make_generic(definition: Class, args: &[Class]) -> Result<Class> {
-    static MAKE: OnceLock<Method> = OnceLock::new();
+    static MAKE: UnitCell<Method> = UnitCell::new();
     let make = helper_method(&MAKE, "MakeGeneric", &["System.Type", "System.Type[]"])?;
     let def = type_object(definition)?;
     let array = type_array(args)?;
@@ -59,7 +54,7 @@ pub(crate) fn make_generic(definition: Class, args: &[Class]) -> Result<Class> {
 /// are checked by .NET there: a type argument that breaks one is
 /// [`Error::InvalidArgument`] with .NET's message.
 pub(crate) fn make_generic_method(definition: Method, args: &[Class]) -> Result<Method> {
-    static MAKE: OnceLock<Method> = OnceLock::new();
+    static MAKE: UnitCell<Method> = UnitCell::new();
     let make = helper_method(
         &MAKE,
         "MakeGenericMethod",

@@ -25,8 +25,10 @@ pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;
 pub(crate) mod slots;
-mod thread;
+pub(crate) mod thread;
 mod type_kind;
+pub(crate) mod unit;
+pub(crate) mod unit_cell;
 
 pub(crate) use ffi::MonoType;
 pub(crate) use metadata::type_name;
@@ -36,3 +38,4 @@ pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
 pub use runtime::{Assembly, Runtime};
 pub use type_kind::TypeKind;
 pub(crate) use type_kind::{abi_kind, type_class, type_kind};
+pub(crate) use unit_cell::UnitCell;

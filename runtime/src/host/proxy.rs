@@ -11,6 +11,7 @@ use super::metadata::{Class, Field, Method};
 use super::native::add_raw_internal_call;
 use super::raw::{self, RawObject};
 use super::runtime::Runtime;
+use super::UnitCell;
 use crate::error::{Error, Result};
 
 /// What a member given to [`build`] becomes in the proxy class (the roles of
@@ -42,18 +43,14 @@ pub(crate) enum Member {
 /// `members`. The icalls it declares are not registered yet: nothing may call the class's
 /// forwarders before [`register_icall`] has run for each.
 pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
-    static BUILD: OnceLock<Method> = OnceLock::new();
+    static BUILD: UnitCell<Method> = UnitCell::new();
     let rt = Runtime::get()?;
-    let build = match BUILD.get() {
-        Some(m) => *m,
-        None => {
-            let m = rt.helper().class("Cilbind", "Proxies")?.method(
-                "Build",
-                &["System.Type", "System.Reflection.MemberInfo[]", "System.Int32[]"],
-            )?;
-            *BUILD.get_or_init(|| m)
-        }
-    };
+    let build = *BUILD.get_or_try_init(|| {
+        rt.helper().class("Cilbind", "Proxies")?.method(
+            "Build",
+            &["System.Type", "System.Reflection.MemberInfo[]", "System.Int32[]"],
+        )
+    })?;
     let member_info = rt.corlib().class("System.Reflection", "MemberInfo")?;
     let roles: Vec<i32> = members
         .iter()
@@ -98,13 +95,16 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
         .ok_or_else(|| Error::Unsupported(format!("the proxy of {} has no class", target.full_name())))
 }
 
-/// Registers the helper's own icalls (`Cilbind.Proxies::Finalized` and `::Sweep`) and starts
-/// the sweeper (`Cilbind.Proxies.StartSweeper`), once, before the first proxy class exists.
+/// Registers the helper's own icalls (`Cilbind.Proxies::Finalized` and `::Sweep`) once per
+/// process (Mono's table of internal calls is process-wide and outlives units), and starts
+/// the sweeper (`Cilbind.Proxies.StartSweeper`) once per unit (its sentinel object lives in
+/// the unit), before the first proxy class of the unit exists.
 pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Result<()> {
-    static STARTED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
-    STARTED
+    static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+    static STARTED: UnitCell<()> = UnitCell::new();
+    let failed = |e: String| Error::Unsupported(format!("cannot start the proxy sweeper: {e}"));
+    REGISTERED
         .get_or_init(|| {
-            let rt = Runtime::get().map_err(|e| e.to_string())?;
             // SAFETY: both functions have the signatures the helper declares
             // (`static extern void Finalized(long)`, `static extern void Sweep()`), never
             // unwind, and are registered before anything can call them (the helper calls them
@@ -112,19 +112,22 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
             unsafe {
                 add_raw_internal_call("Cilbind.Proxies::Finalized", finalized as *const c_void)
                     .map_err(|e| e.to_string())?;
-                add_raw_internal_call("Cilbind.Proxies::Sweep", sweep as *const c_void).map_err(|e| e.to_string())?;
+                add_raw_internal_call("Cilbind.Proxies::Sweep", sweep as *const c_void).map_err(|e| e.to_string())
             }
-            let start = rt
-                .helper()
-                .class("Cilbind", "Proxies")
-                .and_then(|c| c.method("StartSweeper", &[]))
-                .map_err(|e| e.to_string())?;
-            raw::runtime_invoke(start, ptr::null_mut(), &mut [])
-                .map(|_| ())
-                .map_err(|e| raw::exception_info(e).message)
         })
         .clone()
-        .map_err(|e| Error::Unsupported(format!("cannot start the proxy sweeper: {e}")))
+        .map_err(failed)?;
+    STARTED
+        .get_or_try_init(|| {
+            let start = Runtime::get()?
+                .helper()
+                .class("Cilbind", "Proxies")
+                .and_then(|c| c.method("StartSweeper", &[]))?;
+            raw::runtime_invoke(start, ptr::null_mut(), &mut [])
+                .map(|_| ())
+                .map_err(|e| failed(raw::exception_info(e).message))
+        })
+        .copied()
 }
 
 /// The native entry point of a proxy thunk, with the parameter list it was made for.

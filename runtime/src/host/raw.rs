@@ -9,12 +9,12 @@ use std::ffi::{c_void, CString};
 use std::marker::PhantomData;
 use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
 
 use super::ffi;
 use super::metadata::{Class, Method};
 use super::runtime::Runtime;
 use super::slots::SlotBoxer;
+use super::UnitCell;
 use crate::error::{Error, Result};
 
 /// A managed reference held for the length of one call (possibly null).
@@ -144,9 +144,9 @@ pub unsafe trait Blittable: Copy + crate::ManagedType + 'static {
 /// unboxing then make no metadata call. One per Blittable type, in a `static`.
 #[doc(hidden)]
 pub struct BlittableClass<V> {
-    class: OnceLock<Class>,
+    class: UnitCell<Class>,
     /// The entry point that boxes a `V` straight into a store slot (see `host/slots.rs`).
-    boxer: OnceLock<SlotBoxer>,
+    boxer: UnitCell<SlotBoxer>,
     _type: PhantomData<fn() -> V>,
 }
 
@@ -154,29 +154,26 @@ impl<V: Blittable> BlittableClass<V> {
     /// An empty cache (usable in a `static`).
     pub const fn new() -> Self {
         BlittableClass {
-            class: OnceLock::new(),
-            boxer: OnceLock::new(),
+            class: UnitCell::new(),
+            boxer: UnitCell::new(),
             _type: PhantomData,
         }
     }
 
     #[inline]
     fn boxer(&self) -> Result<&SlotBoxer> {
-        if let Some(b) = self.boxer.get() {
-            return Ok(b);
-        }
-        let boxer = SlotBoxer::resolve(self.get()?)?;
-        Ok(self.boxer.get_or_init(|| boxer))
+        self.boxer.get_or_try_init(|| SlotBoxer::resolve(self.get()?))
     }
 
     #[inline]
     fn get(&self) -> Result<Class> {
-        if let Some(c) = self.class.get() {
-            return Ok(*c);
-        }
-        let class = <V as crate::ManagedType>::class()?;
-        check_size::<V>(class)?;
-        Ok(*self.class.get_or_init(|| class))
+        self.class
+            .get_or_try_init(|| {
+                let class = <V as crate::ManagedType>::class()?;
+                check_size::<V>(class)?;
+                Ok(class)
+            })
+            .copied()
     }
 }
 
@@ -450,19 +447,14 @@ pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
 /// parameters selected by `mask` by pointer and makes those selected by `spans` from a
 /// pointer to a (data, length) pair (see `Cilbind.Trampolines.Build`), and returns it.
 pub(crate) fn build_trampoline(target: Method, mask: i64, spans: i64) -> Result<Method> {
-    static BUILD: OnceLock<Method> = OnceLock::new();
+    static BUILD: UnitCell<Method> = UnitCell::new();
     let rt = Runtime::get()?;
-    let build = match BUILD.get() {
-        Some(m) => *m,
-        None => {
-            let class = rt.helper().class("Cilbind", "Trampolines")?;
-            let m = class.method(
-                "Build",
-                &["System.Reflection.MethodBase", "System.Int64", "System.Int64"],
-            )?;
-            *BUILD.get_or_init(|| m)
-        }
-    };
+    let build = *BUILD.get_or_try_init(|| {
+        rt.helper().class("Cilbind", "Trampolines")?.method(
+            "Build",
+            &["System.Reflection.MethodBase", "System.Int64", "System.Int64"],
+        )
+    })?;
     // SAFETY: valid domain and method; returns a MethodInfo/ConstructorInfo object.
     let info = unsafe { ffi::mono_method_get_object(rt.domain(), target.as_ptr(), ptr::null_mut()) };
     let (mut mask, mut spans) = (mask, spans);
@@ -500,7 +492,8 @@ pub(crate) struct ExceptionInfo {
 /// the thunks of `Exception.get_Message`, `get_StackTrace` and `get_InnerException` (virtual,
 /// ~7 ns each on Mono 6.8).
 pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
-    static GETTERS: OnceLock<(usize, usize, usize)> = OnceLock::new();
+    // Thunks are compiled code of the current unit: one set per unit.
+    static GETTERS: UnitCell<(usize, usize, usize)> = UnitCell::new();
     let type_name = exc.class().map(|c| c.full_name()).unwrap_or_default();
     let getters = GETTERS.get_or_init(|| {
         let getter = |name: &str| -> usize {

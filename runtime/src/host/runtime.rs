@@ -15,18 +15,29 @@ use crate::error::{Error, Result};
 static HELPER_ASSEMBLY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Cilbind.Runtime.dll"));
 
 /// The embedded CLR: one per process, started on first use and never shut down (Mono cannot be
-/// restarted in a process).
+/// restarted in a process). What it loads lives in a reloadable unit (`unit.rs`), which
+/// [`Runtime::reload`] replaces.
 pub struct Runtime {
-    domain: NonNull<ffi::MonoDomain>,
-    /// Assemblies loaded so far, by simple name.
-    assemblies: Mutex<HashMap<String, Assembly>>,
-    helper: Assembly,
+    /// The unit everything runs in now.
+    unit: Mutex<Unit>,
 }
 
-// SAFETY: the root domain pointer is process-global and valid for the life of the process;
-// Mono's own API is thread-safe for attached threads (every entry point attaches first).
+/// One reloadable unit: its domain, the runtime's C# helper loaded into it, and the assemblies
+/// loaded into it so far.
+struct Unit {
+    domain: NonNull<ffi::MonoDomain>,
+    helper: Assembly,
+    /// Assemblies loaded so far, by simple name.
+    assemblies: HashMap<String, Assembly>,
+    /// The files loaded with [`Runtime::load_assembly`], in order: what a reload loads again.
+    paths: Vec<PathBuf>,
+}
+
+// SAFETY: the unit's domain pointer is only used while that unit is current (a reload
+// replaces it under the lock); Mono's own API is thread-safe for attached threads (every
+// entry point attaches first). Mutable state is behind a Mutex.
 unsafe impl Send for Runtime {}
-// SAFETY: as above; mutable state is behind a Mutex.
+// SAFETY: as above.
 unsafe impl Sync for Runtime {}
 
 static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
@@ -46,7 +57,7 @@ impl Runtime {
     pub fn get() -> Result<&'static Runtime> {
         match RUNTIME.get_or_init(Runtime::start) {
             Ok(rt) => {
-                thread::ensure_attached(rt.domain.as_ptr());
+                thread::ensure_attached(rt.domain());
                 Ok(rt)
             }
             Err(e) => Err(Error::Startup(e.clone())),
@@ -81,28 +92,73 @@ impl Runtime {
             ffi::mono_config_parse(ptr::null());
             ffi::mono_jit_init_version(name.as_ptr(), version.as_ptr())
         };
-        let domain = NonNull::new(domain).ok_or("mono_jit_init_version returned NULL")?;
+        if domain.is_null() {
+            return Err("mono_jit_init_version returned NULL".into());
+        }
+        // This thread is attached (to the root domain, epoch 0 until the unit starts).
         thread::mark_attached();
-        super::raw::verify_object_header(domain.as_ptr());
+        super::raw::verify_object_header(domain);
         // Before any managed code can compile a wrapper for it (see finalizer_wait.rs).
         super::finalizer_wait::install().map_err(|e| format!("cannot fix GC.WaitForPendingFinalizers: {e}"))?;
+        let unit = Self::start_unit().map_err(|e| e.to_string())?;
+        Ok(Runtime { unit: Mutex::new(unit) })
+    }
+
+    /// Starts a new unit (`unit.rs`) on this thread and loads the runtime's C# helper into it.
+    fn start_unit() -> Result<Unit> {
+        let (domain, _) = super::unit::start("cilbind")?;
+        thread::mark_attached();
         let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
-            .map_err(|e| format!("cannot load the runtime's C# helper: {e}"))?;
-        Ok(Runtime {
+            .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper: {e}")))?;
+        Ok(Unit {
             domain,
-            assemblies: Mutex::new(HashMap::new()),
             helper,
+            assemblies: HashMap::new(),
+            paths: Vec::new(),
         })
     }
 
-    /// Mono's root domain.
-    pub(crate) fn domain(&self) -> *mut ffi::MonoDomain {
-        self.domain.as_ptr()
+    /// Replaces the current unit with a new one into which the same files are loaded again
+    /// from disk (so a rebuilt assembly's new code is what runs), and returns their paths.
+    /// `before_unload` runs once the old unit is retired and before Mono unloads it: it must
+    /// drop every reference the root domain holds into the old unit.
+    ///
+    /// # Safety
+    /// No other thread runs code of the current unit, or calls into the runtime, until this
+    /// returns; nothing of the old unit (its `Assembly`, `Class`, `Method` and `Field` values,
+    /// raw objects) is used afterwards.
+    pub(crate) unsafe fn replace_unit(&self, before_unload: impl FnOnce()) -> Result<Vec<PathBuf>> {
+        let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
+        let paths = unit.paths.clone();
+        super::unit::retire();
+        before_unload();
+        super::unit::unload(unit.domain)?;
+        let mut next = Self::start_unit()?;
+        for path in &paths {
+            let assembly = Self::load_checked(path)?;
+            next.assemblies.insert(assembly.name.to_string(), assembly);
+            next.paths.push(path.clone());
+        }
+        *unit = next;
+        Ok(paths)
     }
 
-    /// The runtime's own helper assembly (trampoline builder).
+    /// The current unit's domain: where cilbind makes objects and compiles code.
+    #[inline]
+    pub(crate) fn domain(&self) -> *mut ffi::MonoDomain {
+        super::unit::domain()
+    }
+
+    /// Mono's root domain, which is never unloaded: the home of what must outlive a unit (the
+    /// stores' slot arrays).
+    pub(crate) fn root_domain(&self) -> *mut ffi::MonoDomain {
+        // SAFETY: the root domain exists from mono_jit_init (which ran: `self` exists) on.
+        unsafe { ffi::mono_get_root_domain() }
+    }
+
+    /// The runtime's own helper assembly (trampoline builder), as loaded into the current unit.
     pub(crate) fn helper(&self) -> Assembly {
-        self.helper
+        self.unit.lock().unwrap_or_else(|p| p.into_inner()).helper
     }
 
     /// Loads an assembly from `bytes`; `name` is its file name (Mono resolves the assembly's
@@ -129,6 +185,12 @@ impl Runtime {
         }
         // SAFETY: `image` is a valid image opened above.
         let asm = unsafe { ffi::mono_assembly_load_from_full(image, cname.as_ptr(), &mut status, 0) };
+        // The assembly holds its own reference to the image (or an assembly of that name was
+        // loaded already and holds its own): this one, from opening it, is dropped. Kept, it
+        // would keep the image in Mono's cache of images by name after the unit that loaded
+        // it is unloaded, and a reload would get the old image back instead of the new file.
+        // SAFETY: releases exactly the reference `mono_image_open_from_data_with_name` gave.
+        unsafe { ffi::mono_image_close(image) };
         if asm.is_null() {
             return Err(Error::AssemblyLoad {
                 path: name.into(),
@@ -166,6 +228,17 @@ impl Runtime {
     /// file after the check changes nothing.
     pub fn load_assembly(&self, path: impl AsRef<Path>) -> Result<Assembly> {
         let path = path.as_ref();
+        let assembly = Self::load_checked(path)?;
+        let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
+        unit.assemblies.insert(assembly.name.to_string(), assembly);
+        if !unit.paths.iter().any(|p| p == path) {
+            unit.paths.push(path.to_path_buf());
+        }
+        Ok(assembly)
+    }
+
+    /// Reads, validates and loads the file at `path` into the current unit.
+    fn load_checked(path: &Path) -> Result<Assembly> {
         if !path.is_file() {
             return Err(Error::AssemblyLoad {
                 path: path.to_path_buf(),
@@ -180,21 +253,17 @@ impl Runtime {
             path: path.to_path_buf(),
             reason: format!("corrupt or not a .NET assembly: {e}"),
         })?;
-        let assembly = Self::load_from_memory(&bytes, &path.to_string_lossy())?;
-        self.assemblies
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(assembly.name.to_string(), assembly);
-        Ok(assembly)
+        Self::load_from_memory(&bytes, &path.to_string_lossy())
     }
 
     /// The assembly with this simple name: one loaded through [`Runtime::load_assembly`], else
     /// one Mono finds by name (its class library, e.g. `mscorlib`, `System.Numerics.Vectors`).
     pub fn assembly(&self, simple_name: &str) -> Result<Assembly> {
         if let Some(a) = self
-            .assemblies
+            .unit
             .lock()
             .unwrap_or_else(|p| p.into_inner())
+            .assemblies
             .get(simple_name)
         {
             return Ok(*a);
@@ -215,9 +284,10 @@ impl Runtime {
         }
         // SAFETY: a loaded assembly.
         let assembly = Assembly::from_image(unsafe { ffi::mono_assembly_get_image(asm) })?;
-        self.assemblies
+        self.unit
             .lock()
             .unwrap_or_else(|p| p.into_inner())
+            .assemblies
             .insert(simple_name.to_string(), assembly);
         Ok(assembly)
     }
@@ -255,15 +325,17 @@ impl Runtime {
     }
 }
 
-/// A loaded assembly (its image). Cheap to copy; valid for the life of the process.
+/// A loaded assembly (its image). Cheap to copy; valid until the unit it was loaded into is
+/// reloaded ([`Runtime::reload`]), for the life of the process otherwise (the class library's
+/// images, mscorlib's above all, are shared by every unit and never unloaded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Assembly {
     image: NonNull<ffi::MonoImage>,
     name: &'static str,
 }
 
-// SAFETY: images are never unloaded (cilbind uses only the root domain) and Mono's metadata
-// API is thread-safe.
+// SAFETY: an image stays loaded while its unit is current (using one of an unloaded unit is
+// excluded by Runtime::reload's contract) and Mono's metadata API is thread-safe.
 unsafe impl Send for Assembly {}
 // SAFETY: as above.
 unsafe impl Sync for Assembly {}

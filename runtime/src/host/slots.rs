@@ -15,12 +15,12 @@
 use std::ffi::c_void;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicPtr, Ordering};
-use std::sync::OnceLock;
 
 use super::ffi;
 use super::metadata::{Class, Method};
 use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, Blittable, RawObject};
 use super::runtime::Runtime;
+use super::UnitCell;
 use crate::error::{Error, Result};
 
 /// One pinned `object[]` of a store.
@@ -47,7 +47,9 @@ impl ManagedSegment {
         // on this stack until the pinned handle below holds it; `mono_array_addr_with_size`
         // only computes the address of element 0 (there are `len` ≥ 1 elements).
         unsafe {
-            let array = ffi::mono_array_new(rt.domain(), ffi::mono_get_object_class(), len);
+            // In the root domain, which is never unloaded: a store outlives every unit (a
+            // reload empties its slots before the unit goes, see `unit.rs`).
+            let array = ffi::mono_array_new(rt.root_domain(), ffi::mono_get_object_class(), len);
             let array = NonNull::new(array)
                 .ok_or_else(|| Error::Unsupported(format!("Mono could not allocate a store segment of {len} slots")))?;
             // Pinned (second argument): SGen never moves the array, so `data` stays valid.
@@ -124,17 +126,13 @@ pub(crate) struct SlotBoxer(BoxInto);
 impl SlotBoxer {
     /// The boxer of values of `class` (a value type).
     pub(crate) fn resolve(class: Class) -> Result<SlotBoxer> {
-        static BUILD: OnceLock<Method> = OnceLock::new();
-        let build = match BUILD.get() {
-            Some(m) => *m,
-            None => {
-                let m = Runtime::get()?
-                    .helper()
-                    .class("Cilbind", "Slots")?
-                    .method("BuildBox", &["System.Type"])?;
-                *BUILD.get_or_init(|| m)
-            }
-        };
+        static BUILD: UnitCell<Method> = UnitCell::new();
+        let build = *BUILD.get_or_try_init(|| {
+            Runtime::get()?
+                .helper()
+                .class("Cilbind", "Slots")?
+                .method("BuildBox", &["System.Type"])
+        })?;
         let mut args = [type_object(class)?.as_ptr() as *mut c_void];
         let handle = runtime_invoke(build, std::ptr::null_mut(), &mut args).map_err(|e| {
             let info = exception_info(e);

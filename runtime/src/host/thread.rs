@@ -1,41 +1,149 @@
-//! Automatic attachment of calling threads.
+//! Automatic attachment of calling threads, and moving them into the current unit.
 //!
-//! A thread that calls managed code without being attached crashes the process (SIGSEGV in preemptive mode, an abort in hybrid mode),
-//! and delegate pointers auto-attach only partially. Every entry point into Mono goes through
-//! [`crate::Runtime::get`], which attaches the current thread once; the flag is thread-local so
-//! the check costs a TLS read.
+//! A thread that calls managed code without being attached crashes the process (SIGSEGV in
+//! preemptive mode, an abort in hybrid mode), and delegate pointers auto-attach only partially.
+//! Every entry point into Mono goes through [`crate::Runtime::get`] or [`ensure`], which attach
+//! the current thread once. A thread must also run with the current unit's domain as its
+//! current domain (`unit.rs`: after a reload the old one is freed), so the thread-local records
+//! the unit epoch the thread was set up for: the check is one thread-local read and one
+//! compare with the current epoch.
 
 use std::cell::Cell;
+use std::sync::Mutex;
+use std::thread::ThreadId;
 
-use super::ffi;
+use super::{ffi, unit};
 
-thread_local! {
-    static ATTACHED: Cell<bool> = const { Cell::new(false) };
-}
+/// The threads whose current domain is a unit, with the epoch of that unit and their names.
+///
+/// Mono cannot unload a domain that a live thread has as its current domain: unloading walks
+/// the threads and crashed (SIGSEGV in its JIT-info lookup) when a thread parked in Rust still
+/// had the domain current, and a thread attached *to* the domain holds a reference that makes
+/// the unload wait, forever, for the thread to come back to managed code. So a reload refuses
+/// while any thread but its caller is in the unit ([`others_in_unit`]); a thread leaves with
+/// [`leave`] or by exiting.
+static IN_UNIT: Mutex<Vec<(ThreadId, u32, String)>> = Mutex::new(Vec::new());
 
-/// Attaches the current thread to `domain` unless it is attached already.
-#[inline]
-pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
-    if !ATTACHED.with(Cell::get) {
-        // SAFETY: `domain` is the live root domain; attaching an attached thread is harmless.
-        unsafe { ffi::mono_thread_attach(domain) };
-        mark_attached();
+/// Removes the thread from [`IN_UNIT`] when it exits.
+struct Membership(ThreadId);
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        IN_UNIT
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|(t, _, _)| *t != self.0);
     }
 }
 
-/// Records that the current thread is attached (the thread that ran `mono_jit_init` is).
-pub(crate) fn mark_attached() {
-    ATTACHED.with(|a| a.set(true));
+/// `ATTACHED` of a thread never attached: no epoch has this value (the epoch is 0 before the
+/// runtime starts and grows by two per reload).
+const NEVER: u32 = u32::MAX;
+/// `ATTACHED` of a thread that [`leave`] took out of the unit: attached, root domain current.
+const LEFT: u32 = u32::MAX - 1;
+
+thread_local! {
+    /// The unit epoch this thread's current domain was set for, or [`NEVER`].
+    static ATTACHED: Cell<u32> = const { Cell::new(NEVER) };
+    /// Created when the thread first enters a unit; dropped when it exits.
+    static MEMBERSHIP: Membership = Membership(std::thread::current().id());
 }
 
-/// True when the current thread is attached.
+/// Records the calling thread as being in the unit of `epoch`.
+fn join(epoch: u32) {
+    let id = MEMBERSHIP.with(|m| m.0);
+    let name = std::thread::current().name().unwrap_or("unnamed").to_string();
+    let mut threads = IN_UNIT.lock().unwrap_or_else(|p| p.into_inner());
+    threads.retain(|(t, _, _)| *t != id);
+    threads.push((id, epoch, name));
+}
+
+/// The names of the threads other than the caller that are in the current unit.
+pub(crate) fn others_in_unit() -> Vec<String> {
+    let me = std::thread::current().id();
+    let epoch = unit::epoch();
+    IN_UNIT
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+        .filter(|(t, e, _)| *t != me && *e == epoch)
+        .map(|(_, _, name)| name.clone())
+        .collect()
+}
+
+/// Takes the calling thread out of the current unit (its current domain becomes the root
+/// domain) until its next call into managed code, so that a reload on another thread may
+/// unload the unit. Does nothing on a thread that is not in a unit.
+pub(crate) fn leave() {
+    let seen = ATTACHED.with(Cell::get);
+    if seen == NEVER || seen == LEFT {
+        return;
+    }
+    // SAFETY: the thread is attached (it entered a unit); the root domain lives as long as
+    // the process.
+    unsafe { ffi::mono_domain_set(ffi::mono_get_root_domain(), 1) };
+    ATTACHED.with(|a| a.set(LEFT));
+    let id = std::thread::current().id();
+    IN_UNIT
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|(t, _, _)| *t != id);
+}
+
+/// Attaches the current thread to `domain` (the current unit's) unless it is attached already,
+/// and makes `domain` its current domain if it was set up for an older unit.
+#[inline]
+pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
+    let seen = ATTACHED.with(Cell::get);
+    let epoch = unit::epoch();
+    // No current unit: a reload is between unloading the old unit and starting the new one,
+    // and a finalizer of the old unit called into Rust. Nothing to enter.
+    if seen != epoch && !domain.is_null() {
+        if seen == NEVER {
+            // SAFETY: reads the calling thread's current domain: NULL on a thread Mono never
+            // attached.
+            if !unsafe { ffi::mono_domain_get() }.is_null() {
+                // Attached by Mono itself (its finalizer thread, which calls in through
+                // proxies' finalizers) or a thread managed code started: its current domain
+                // is Mono's business. The finalizer thread sets the domain of each object it
+                // finalizes and goes back to its own, which must not be a unit that a reload
+                // unloads later.
+                return;
+            }
+            // Attached to the root domain, then moved into the unit: attaching pushes a
+            // reference to the attach domain on the thread (`mono_thread_push_appdomain_ref`
+            // in Mono's thread attach), and unloading a domain waits for every thread holding
+            // such a reference to be aborted out of it, which a thread parked in Rust never
+            // is: the unload would hang.
+            // SAFETY: the root domain lives as long as the process and the thread is not
+            // attached.
+            unsafe { ffi::mono_thread_attach(ffi::mono_get_root_domain()) };
+        }
+        // SAFETY: `domain` is the live current unit; `force = 1` enters it even while the
+        // thread's previous domain is gone. Setting the current domain pushes no reference.
+        unsafe { ffi::mono_domain_set(domain, 1) };
+        ATTACHED.with(|a| a.set(epoch));
+        join(epoch);
+    }
+}
+
+/// Records that the current thread is attached and set up for the current unit (the thread
+/// that starts a unit is).
+pub(crate) fn mark_attached() {
+    let epoch = unit::epoch();
+    ATTACHED.with(|a| a.set(epoch));
+    join(epoch);
+}
+
+/// True when the current thread is attached and runs in the current unit.
 #[inline]
 pub(crate) fn is_attached() -> bool {
-    ATTACHED.with(Cell::get)
+    ATTACHED.with(Cell::get) == unit::epoch()
 }
 
-/// Attaches the current thread if needed, starting the runtime if it never ran. Every host
-/// function that can allocate, JIT, take Mono's locks or touch GC state calls this first.
+/// Attaches the current thread if needed (and moves it into the current unit), starting the
+/// runtime if it never ran. Every host function that can allocate, JIT, take Mono's locks or
+/// touch GC state calls this first.
 #[inline]
 pub(crate) fn ensure() {
     if !is_attached() {

@@ -130,6 +130,8 @@ pub enum ProxyMember {
 
 /// A proxy class built for one Rust type: its constructors and forwarders, resolved once.
 pub struct ProxyType {
+    /// The unit the class was built in (a reload builds it again, see `host/unit.rs`).
+    epoch: u32,
     class: Class,
     rust_type: TypeId,
     constructors: Vec<&'static Thunk>,
@@ -151,8 +153,11 @@ impl ProxyType {
     ) -> Result<&'static ProxyType> {
         let id = (TypeId::of::<T>(), target as *const TypeRef as usize);
         let mut types = TYPES.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(ty) = types.get(&id) {
-            return Ok(ty);
+        match types.get(&id) {
+            Some(ty) if ty.epoch == crate::host::unit::epoch() => return Ok(ty),
+            // Built in a unit that was reloaded since: its class and code are gone.
+            Some(_) => types.retain(|_, ty| ty.epoch == crate::host::unit::epoch()),
+            None => {}
         }
         let ty: &'static ProxyType = Box::leak(Box::new(build(target, &members(), TypeId::of::<T>())?));
         types.insert(id, ty);
@@ -363,6 +368,7 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
     debug_assert_eq!(protected_masks.len(), count(Role::Protected));
     let fields = resolved.iter().filter(|m| matches!(m, Member::Field(_))).count();
     Ok(ProxyType {
+        epoch: crate::host::unit::epoch(),
         class,
         rust_type,
         constructors: thunks("New", &constructor_masks)?,

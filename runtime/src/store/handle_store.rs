@@ -35,6 +35,28 @@ const SEGMENTS: usize = 23;
 /// End of the free list. Never a valid index: it is slotmap's null key's index.
 const NIL: u32 = u32::MAX;
 
+/// A store that a reload empties.
+trait Invalidate: Send + Sync {
+    fn invalidate_all(&self) -> usize;
+}
+
+impl<K: Key> Invalidate for HandleStore<K> {
+    fn invalidate_all(&self) -> usize {
+        HandleStore::invalidate_all(self)
+    }
+}
+
+/// Every store that has slots (registered when it makes its first segment).
+static STORES: std::sync::Mutex<Vec<&'static dyn Invalidate>> = std::sync::Mutex::new(Vec::new());
+
+/// Empties every slot of every store, making every key stale (a reload's first step: the
+/// objects belong to the unit about to be unloaded, see `host/unit.rs`). Returns how many
+/// handles were live.
+pub(crate) fn invalidate_every_store() -> usize {
+    let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    stores.iter().map(|s| s.invalidate_all()).sum()
+}
+
 /// Keys → objects in managed slots. Thread-safe and growable; lookups are lock-free.
 pub(crate) struct HandleStore<K: Key> {
     segments: [OnceLock<Segment>; SEGMENTS],
@@ -146,7 +168,7 @@ impl<K: Key> HandleStore<K> {
     /// # Panics
     /// Only where a `Vec` would: when Mono cannot allocate a new segment (out of memory) or
     /// 2³² − 1 slots of one store are live.
-    pub(crate) fn insert(&self, obj: RawObject) -> K {
+    pub(crate) fn insert(&'static self, obj: RawObject) -> K {
         debug_assert!(!obj.is_null());
         self.insert_with(|objects, offset| {
             objects.store(offset, obj);
@@ -159,7 +181,7 @@ impl<K: Key> HandleStore<K> {
     /// code that allocates it there, or a store), then publishes the key. If `fill` fails the
     /// slot goes back to the free list and nothing is published.
     #[inline]
-    pub(crate) fn insert_with(&self, fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>) -> Result<K> {
+    pub(crate) fn insert_with(&'static self, fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>) -> Result<K> {
         let idx = self.reserve()?;
         let (slot, objects, offset) = self.slot(idx).expect("reserved slots exist");
         if let Err(e) = fill(objects, offset) {
@@ -178,7 +200,7 @@ impl<K: Key> HandleStore<K> {
 
     /// Takes a vacant slot off the free list (or a fresh one), counted live; its version stays
     /// even (vacant) until `insert_with` publishes it, so no key reaches it meanwhile.
-    fn reserve(&self) -> Result<u32> {
+    fn reserve(&'static self) -> Result<u32> {
         let w = &self.writer;
         let _guard = w.lock();
         let free = w.free.load(Ordering::Relaxed);
@@ -198,6 +220,10 @@ impl<K: Key> HandleStore<K> {
                 let versions = (0..len).map(|_| AtomicU64::new(0)).collect();
                 // Only writers create segments, under the lock: this cannot race.
                 let _ = self.segments[segment].set(Segment { versions, objects });
+                if segment == 0 {
+                    // The store has slots now: a reload must be able to empty them.
+                    STORES.lock().unwrap_or_else(|p| p.into_inner()).push(self);
+                }
             }
             w.fresh.store(idx + 1, Ordering::Relaxed);
             idx
@@ -248,7 +274,7 @@ impl<K: Key> HandleStore<K> {
     }
 
     /// A new key (and slot) for the object behind `key`.
-    pub(crate) fn duplicate(&self, key: K) -> Result<K> {
+    pub(crate) fn duplicate(&'static self, key: K) -> Result<K> {
         let obj = self.target(key)?;
         Ok(self.insert(obj))
     }
@@ -280,6 +306,30 @@ impl<K: Key> HandleStore<K> {
         let (idx, key_version) = Self::split(key);
         self.slot(idx)
             .is_some_and(|(s, _, _)| version(s.load(Ordering::Acquire)) == key_version)
+    }
+
+    /// Empties every live slot and makes its keys stale, as [`remove`](Self::remove) would
+    /// one by one; returns how many there were.
+    fn invalidate_all(&self) -> usize {
+        let _guard = self.writer.lock();
+        let mut emptied = 0;
+        for idx in 0..self.writer.fresh.load(Ordering::Relaxed) {
+            let Some((slot, objects, offset)) = self.slot(idx) else {
+                continue;
+            };
+            let current = slot.load(Ordering::Relaxed);
+            // Even: vacant, or reserved by an insert that has not published its key.
+            if version(current) & 1 == 0 {
+                continue;
+            }
+            let vacant = version(current).wrapping_add(1);
+            slot.store(word(vacant, payload(current)), Ordering::Relaxed);
+            fence(Ordering::Release);
+            objects.clear(offset);
+            self.release(idx, slot, vacant);
+            emptied += 1;
+        }
+        emptied
     }
 
     /// Number of live handles.

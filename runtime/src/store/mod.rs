@@ -10,6 +10,6 @@ mod handle_store;
 mod object_store;
 mod struct_store;
 
-pub(crate) use handle_store::HandleStore;
+pub(crate) use handle_store::{invalidate_every_store, HandleStore};
 pub use object_store::{ObjectKey, ObjectStore};
 pub use struct_store::{ManagedStruct, StructHandle, StructKey, StructStore};

@@ -4,7 +4,7 @@
 //! checked ([`Unbox`]).
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::call::exception;
 use crate::error::{Error, Result};
@@ -94,7 +94,9 @@ pub(crate) fn unbox_raw<V: Blittable>(boxed: RawObject) -> Result<V> {
 /// runtime proves it, for exactly its own `V` and `T`.
 #[doc(hidden)]
 pub struct BoxProof<V, T> {
-    proven: AtomicBool,
+    /// The unit epoch the proof holds in (0: unproven); a reload may change either class, so
+    /// the proof is made again in each unit.
+    proven: AtomicU32,
     _types: PhantomData<fn() -> (V, T)>,
 }
 
@@ -102,7 +104,7 @@ impl<V, T> BoxProof<V, T> {
     /// An unproven proof (usable in a `static`).
     pub const fn new() -> Self {
         BoxProof {
-            proven: AtomicBool::new(false),
+            proven: AtomicU32::new(0),
             _types: PhantomData,
         }
     }
@@ -120,7 +122,10 @@ impl<V, T> Default for BoxProof<V, T> {
 #[doc(hidden)]
 #[inline]
 pub fn box_to_checked<V: Blittable, T: Reference>(value: &V, proof: &BoxProof<V, T>) -> Result<T> {
-    if !proof.proven.load(Ordering::Acquire) {
+    // Started first: before start-up the epoch is 0, the value of an unproven proof.
+    crate::Runtime::ensure_current_thread()?;
+    let epoch = crate::host::unit::epoch();
+    if proof.proven.load(Ordering::Acquire) != epoch {
         let from = raw::blittable_class::<V>()?;
         let to = T::class()?;
         if !to.is_assignable_from(from) {
@@ -129,7 +134,7 @@ pub fn box_to_checked<V: Blittable, T: Reference>(value: &V, proof: &BoxProof<V,
                 to: to.full_name(),
             });
         }
-        proof.proven.store(true, Ordering::Release);
+        proof.proven.store(epoch, Ordering::Release);
     }
     let obj = box_blittable(value)?;
     // SAFETY: `obj` is a box of `V`'s class, which converts to `T`'s (proven above, once).

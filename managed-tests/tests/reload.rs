@@ -1,0 +1,279 @@
+//! Hot reload (`Runtime::reload`) with the fixture `fixtures/reload/Reload.cs`, whose three
+//! versions build.rs compiles: bindings from v1, then v2 (new method bodies) and v3 (a changed
+//! signature) are copied over the loaded file while the process runs, as a rebuild would.
+//!
+//! A reload replaces the unit every test of this process runs in, so this file holds a single
+//! test that goes through the scenarios in order, then reloads 100 more times and checks that
+//! memory stays flat (run with `--nocapture` to see RSS per cycle).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+use cilbind::native::NativeResult;
+use cilbind::{Callback, Error, MethodRef, Object, Reference, ReloadReport, Runtime, TypeRef, Value};
+use managed_tests::reload::reload::{Counter, IListener, IListenerImpl, Rules, Ticked};
+
+/// Counts drops of the Rust values C# held (listeners, callbacks' closures).
+struct DropCounter(Arc<AtomicUsize>);
+
+impl Drop for DropCounter {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// A Rust implementation of the C# `IListener`.
+struct Listener {
+    heard: Arc<Mutex<Vec<i32>>>,
+    _drops: DropCounter,
+}
+
+impl IListenerImpl for Listener {
+    fn notify(&self, value: i32) -> NativeResult<()> {
+        self.heard.lock().unwrap().push(value);
+        Ok(())
+    }
+}
+
+/// A listener that tries to reload from inside the call C# makes to it.
+struct ReloadingListener(Arc<Mutex<Option<cilbind::Result<ReloadReport>>>>);
+
+impl IListenerImpl for ReloadingListener {
+    fn notify(&self, _value: i32) -> NativeResult<()> {
+        // SAFETY: refused before anything happens (C# frames are on this stack).
+        let outcome = unsafe { Runtime::get().unwrap().reload() };
+        *self.0.lock().unwrap() = Some(outcome);
+        Ok(())
+    }
+}
+
+static RULES: TypeRef = TypeRef::new("Reload", "Reload", "Rules");
+static VERSION: MethodRef = MethodRef::new(&RULES, "Version", &[]);
+
+/// The game folder: a copy of v1 that the test overwrites with later versions.
+fn game_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cilbind-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Copies version `version` of the fixture over the game folder's Reload.dll.
+fn install(version: &str, dir: &Path) {
+    std::fs::copy(managed_tests::reload_fixture(version), dir.join("Reload.dll")).unwrap();
+}
+
+/// Reloads (nothing else runs in this process meanwhile) and runs the bindings' init again.
+fn reload() -> ReloadReport {
+    // SAFETY: this file's only test runs alone in its process; the worker thread is idle on
+    // its channel; no Assembly/Class/Method/Field of the old unit is used afterwards.
+    let report = unsafe { Runtime::get().unwrap().reload() }.unwrap();
+    managed_tests::reload::init().unwrap();
+    report
+}
+
+fn rss_kib() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+    pages * 4
+}
+
+#[test]
+fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
+    let dir = game_dir();
+    install("v1", &dir);
+    let rt = Runtime::get().unwrap();
+    // Loaded from the game folder first, so init() keeps this copy (same simple name).
+    rt.load_assembly(dir.join("Reload.dll")).unwrap();
+    managed_tests::reload::init().unwrap();
+
+    // v1 running: state in objects and statics, Rust values held by C#.
+    assert_eq!(Rules::version().unwrap(), 1);
+    assert_eq!(Rules::scale(5).unwrap(), 10);
+    let counter = Counter::new(5).unwrap();
+    assert_eq!(counter.step().unwrap(), 6);
+    let kept: Object = counter.as_object().clone();
+    assert_eq!(Rules::calls().unwrap(), 1);
+    let drops = Arc::new(AtomicUsize::new(0));
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let listener = IListener::implement(Listener {
+        heard: heard.clone(),
+        _drops: DropCounter(drops.clone()),
+    })
+    .unwrap();
+    Rules::listen(Some(&listener)).unwrap();
+    assert_eq!(Rules::fire(7).unwrap(), 1);
+    assert_eq!(*heard.lock().unwrap(), [7]);
+    let ticks = Arc::new(Mutex::new(Vec::new()));
+    let (seen, closure_drops) = (ticks.clone(), DropCounter(drops.clone()));
+    let callback = Callback::new::<Ticked>(move |args| {
+        let _keep = &closure_drops;
+        if let [Value::Int32(v)] = args {
+            seen.lock().unwrap().push(*v);
+        }
+        Ok(Value::Void)
+    })
+    .unwrap();
+    Rules::add_on_tick(Some(&callback.delegate::<Ticked>().unwrap())).unwrap();
+    assert_eq!(Rules::tick(4).unwrap(), 1);
+    assert_eq!(*ticks.lock().unwrap(), [4]);
+    // A thunk kept by hand across the reload.
+    let old_thunk = VERSION.thunk().unwrap();
+    assert_eq!(old_thunk.call::<_, i32>(()).unwrap(), 1);
+    // Another thread that calls in before the reload and again after it.
+    let (to_worker, jobs) = mpsc::channel::<()>();
+    let (to_test, results) = mpsc::channel::<cilbind::Result<i32>>();
+    let worker = std::thread::Builder::new()
+        .name("worker".into())
+        .spawn(move || {
+            for () in jobs {
+                let version = Rules::version();
+                // Between jobs the worker waits in Rust: out of the unit, so that the test
+                // thread may reload it.
+                Runtime::leave_unit();
+                to_test.send(version).unwrap();
+            }
+        })
+        .unwrap();
+    to_worker.send(()).unwrap();
+    assert_eq!(results.recv().unwrap().unwrap(), 1);
+
+    // A thread that called in and did not leave the unit blocks a reload (Mono cannot
+    // unload a domain a live thread is in): refused, naming it, with nothing changed.
+    let (release, wait) = mpsc::channel::<()>();
+    let (entered, has_entered) = mpsc::channel::<()>();
+    let lingering = std::thread::Builder::new()
+        .name("lingering".into())
+        .spawn(move || {
+            Rules::version().unwrap();
+            entered.send(()).unwrap();
+            wait.recv().unwrap();
+        })
+        .unwrap();
+    has_entered.recv().unwrap();
+    // SAFETY: refused before anything happens.
+    let refused = unsafe { rt.reload() };
+    assert!(
+        matches!(refused, Err(Error::Reload(ref m)) if m.contains("lingering") && m.contains("leave_unit")),
+        "{refused:?}"
+    );
+    assert_eq!(counter.step().unwrap(), 7, "nothing was released");
+    release.send(()).unwrap();
+    lingering.join().unwrap();
+
+    // v2: new bodies and constants under the same signatures.
+    install("v2", &dir);
+    let report = reload();
+    assert_eq!(report.assemblies, [dir.join("Reload.dll")]);
+    assert!(
+        report.handles_released >= 4,
+        "the counter, its clone, the listener and the delegate: {report:?}"
+    );
+    assert_eq!(
+        (report.proxies_released, report.callbacks_released),
+        (1, 1),
+        "{report:?}"
+    );
+    assert_eq!(
+        drops.load(Ordering::SeqCst),
+        2,
+        "the Rust listener and the callback's closure were dropped"
+    );
+
+    // Old handles are stale: never a crash, never an object of the new unit.
+    assert_eq!(counter.step(), Err(Error::StaleHandle));
+    assert_eq!(kept.get_hash_code(), Err(Error::StaleHandle));
+    assert!(matches!(old_thunk.call::<_, i32>(()), Err(Error::Reload(_))));
+    // The same bindings run the new code; statics start again.
+    assert_eq!(Rules::version().unwrap(), 2);
+    assert_eq!(VERSION.call::<_, i32>(()).unwrap(), 2);
+    assert_eq!(Rules::scale(5).unwrap(), 15);
+    let fresh = Counter::new(5).unwrap();
+    assert_eq!(fresh.step().unwrap(), 7);
+    assert_eq!(fresh.describe().unwrap().as_deref(), Some("counter v2 at 7"));
+    assert_eq!(Rules::calls().unwrap(), 1, "the new unit's statics start from scratch");
+    assert_eq!(Rules::fire(1).unwrap(), 0, "the old unit's listeners are gone");
+    assert_eq!(Rules::tick(1).unwrap(), 0, "and so are its event handlers");
+    assert_eq!(*heard.lock().unwrap(), [7]);
+    to_worker.send(()).unwrap();
+    assert_eq!(
+        results.recv().unwrap().unwrap(),
+        2,
+        "another thread moves into the new unit"
+    );
+    // Rust values can be handed to the new unit.
+    let listener = IListener::implement(Listener {
+        heard: heard.clone(),
+        _drops: DropCounter(drops.clone()),
+    })
+    .unwrap();
+    Rules::listen(Some(&listener)).unwrap();
+    assert_eq!(Rules::fire(8).unwrap(), 1);
+    assert_eq!(*heard.lock().unwrap(), [7, 8]);
+
+    // v3: Scale(int) became Scale(int, int). Unchanged bindings keep working; the changed
+    // one is an error naming the method asked for and what the assembly has now.
+    install("v3", &dir);
+    let report = reload();
+    assert_eq!(
+        (report.proxies_released, report.callbacks_released),
+        (1, 0),
+        "{report:?}"
+    );
+    assert_eq!(drops.load(Ordering::SeqCst), 3);
+    assert_eq!(Rules::version().unwrap(), 3);
+    let err = Rules::scale(5).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, Error::MethodNotFound { .. }), "{err:?}");
+    assert!(text.contains("Scale(System.Int32)"), "{text}");
+    assert!(text.contains("Scale(System.Int32, System.Int32)"), "{text}");
+
+    // A reload from code that C# called is refused, and changes nothing.
+    let refused = Arc::new(Mutex::new(None));
+    let reloading = IListener::implement(ReloadingListener(refused.clone())).unwrap();
+    assert_eq!(Rules::calls().unwrap(), 1);
+    Rules::listen(Some(&reloading)).unwrap();
+    assert_eq!(Rules::fire(3).unwrap(), 1);
+    let outcome = refused.lock().unwrap().take().expect("the listener ran");
+    assert!(
+        matches!(outcome, Err(Error::Reload(ref m)) if m.contains("C# called")),
+        "{outcome:?}"
+    );
+    assert_eq!(Rules::calls().unwrap(), 2, "still the same unit, statics kept");
+
+    drop(to_worker);
+    worker.join().unwrap();
+
+    // 100 more reloads, alternating v1 and v2, each with a little work in the new unit: RSS
+    // stays flat (what grows is reported per cycle).
+    let mut rss = Vec::new();
+    for cycle in 0..100 {
+        install(if cycle % 2 == 0 { "v1" } else { "v2" }, &dir);
+        reload();
+        let expected = if cycle % 2 == 0 { 1 } else { 2 };
+        assert_eq!(Rules::version().unwrap(), expected, "cycle {cycle}");
+        let c = Counter::new(cycle).unwrap();
+        c.step().unwrap();
+        let l = IListener::implement(Listener {
+            heard: heard.clone(),
+            _drops: DropCounter(drops.clone()),
+        })
+        .unwrap();
+        Rules::listen(Some(&l)).unwrap();
+        Rules::fire(cycle).unwrap();
+        rss.push(rss_kib());
+        eprintln!("reload cycle {cycle:3}: RSS {} KiB", rss[cycle as usize]);
+    }
+    // The first cycles warm caches up; from cycle 10 on, growth per cycle must stay small.
+    let growth = rss[99].saturating_sub(rss[9]);
+    eprintln!(
+        "RSS growth over cycles 10..100: {growth} KiB ({:.1} KiB per reload)",
+        growth as f64 / 90.0
+    );
+    assert!(
+        growth / 90 < 16,
+        "RSS grew {growth} KiB over 90 reloads: {:?}",
+        &rss[9..]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,103 @@
+//! A cache of something that belongs to one unit (a class, a method, a thunk, a boxer): filled
+//! on first use, stale once the unit is reloaded (see `unit.rs`), then filled again.
+//!
+//! Reading is one load of a pointer and one compare of the value's epoch with the current one,
+//! as cheap as the `OnceLock` it replaces. Values are never freed: a reference handed out
+//! while a unit was current stays valid memory for the life of the process (callers may keep
+//! `&'static` references to a `static` cell's value), and a value stamped with an old epoch is
+//! simply never handed out again. The cost is one value per cell per reload that resolved it
+//! again, which BENCHMARKS.md measures over 100 reloads.
+
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use super::unit;
+
+/// A value and the epoch of the unit it was resolved in.
+struct Stamped<T> {
+    epoch: u32,
+    value: T,
+}
+
+/// A per-unit cache (usable in a `static`).
+pub(crate) struct UnitCell<T> {
+    current: AtomicPtr<Stamped<T>>,
+}
+
+// SAFETY: the cell hands out `&T` to any thread, so `T` must be `Sync`; values move into the
+// cell from the thread that resolved them, so `T` must be `Send`.
+unsafe impl<T: Send + Sync> Sync for UnitCell<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send + Sync> Send for UnitCell<T> {}
+
+impl<T> UnitCell<T> {
+    /// An empty cell.
+    pub(crate) const fn new() -> Self {
+        UnitCell {
+            current: AtomicPtr::new(ptr::null_mut()),
+        }
+    }
+
+    /// The value resolved in the current unit, if any.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&T> {
+        let p = self.current.load(Ordering::Acquire);
+        // SAFETY: a non-null pointer came from `Box::into_raw` in `set` and is never freed,
+        // and its contents are never written after publication (Acquire pairs with the
+        // Release of the compare-exchange that published it).
+        let stamped = unsafe { p.as_ref() }?;
+        (stamped.epoch == unit::epoch()).then_some(&stamped.value)
+    }
+
+    /// The cached value, or the one `resolve` makes (stored for this unit). When two threads
+    /// resolve at once, the first stored value wins and is the one both get.
+    #[inline]
+    pub(crate) fn get_or_try_init<E>(&self, resolve: impl FnOnce() -> Result<T, E>) -> Result<&T, E> {
+        match self.get() {
+            Some(v) => Ok(v),
+            None => self.fill(resolve),
+        }
+    }
+
+    /// [`UnitCell::get_or_try_init`] for a resolution that cannot fail.
+    #[inline]
+    pub(crate) fn get_or_init(&self, resolve: impl FnOnce() -> T) -> &T {
+        match self.get_or_try_init(|| Ok::<T, std::convert::Infallible>(resolve())) {
+            Ok(v) => v,
+            Err(never) => match never {},
+        }
+    }
+
+    #[cold]
+    fn fill<E>(&self, resolve: impl FnOnce() -> Result<T, E>) -> Result<&T, E> {
+        let epoch = unit::epoch();
+        let value = resolve()?;
+        let new = Box::into_raw(Box::new(Stamped { epoch, value }));
+        let mut seen = self.current.load(Ordering::Acquire);
+        loop {
+            // SAFETY: as in `get`: published pointers are never freed.
+            if let Some(old) = unsafe { seen.as_ref() } {
+                if old.epoch == epoch {
+                    // Another thread filled the cell for this unit first.
+                    // SAFETY: `new` came from Box::into_raw above and was never published.
+                    drop(unsafe { Box::from_raw(new) });
+                    return Ok(&old.value);
+                }
+            }
+            match self
+                .current
+                .compare_exchange(seen, new, Ordering::AcqRel, Ordering::Acquire)
+            {
+                // SAFETY: `new` is published and never freed (see the module docs).
+                Ok(_) => return Ok(unsafe { &(*new).value }),
+                Err(now) => seen = now,
+            }
+        }
+    }
+}
+
+impl<T> Default for UnitCell<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}

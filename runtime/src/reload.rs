@@ -1,0 +1,116 @@
+//! Hot reload: replace the game's assemblies while the process keeps running.
+//!
+//! Everything cilbind loads lives in one reloadable unit, a child AppDomain (`host/unit.rs`
+//! says why and how). [`Runtime::reload`] releases what Rust holds in the current unit, has
+//! Mono unload it, and loads the same files again from disk into a new unit, so rebuilt
+//! assemblies run their new code. Afterwards:
+//!
+//! * every handle to an object of the old unit ([`Object`](crate::Object), typed wrappers,
+//!   struct handles) is [`Error::StaleHandle`], never a crash and never an object of the new
+//!   unit: a reload empties every store slot and bumps its generation;
+//! * every `TypeRef`, `MethodRef`, `FieldRef` and generic member resolves again on its next
+//!   use (their caches are stamped with the unit), so unchanged bindings keep working without
+//!   rebuilding the Rust code; a binding whose method changed its signature fails on use with
+//!   [`Error::MethodNotFound`], which names the method asked for and the overloads the new
+//!   assembly has, and `init()` of the generated bindings lists every such method at once;
+//! * Rust closures behind [`Callback`](crate::Callback)s and Rust values behind proxies
+//!   (implementations of C# interfaces, subclasses of C# classes) are dropped: make them again
+//!   in the new unit. Natives stay installed (Mono's table of internal calls is process-wide);
+//!   call `install_natives` again to check the new assembly's natives against them.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::call::{callback, function_db::FunctionDb, proxy_slab};
+use crate::error::{Error, Result};
+use crate::host::{thread, unit, Runtime};
+use crate::store::invalidate_every_store;
+
+/// What a [`Runtime::reload`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReloadReport {
+    /// The files loaded again into the new unit, in the order they were first loaded.
+    pub assemblies: Vec<PathBuf>,
+    /// Handles that were live, now stale.
+    pub handles_released: usize,
+    /// Callbacks whose closures were dropped.
+    pub callbacks_released: usize,
+    /// Rust values behind proxies that were dropped.
+    pub proxies_released: usize,
+    /// How long the reload took (release, unload, new unit, loads).
+    pub elapsed: Duration,
+}
+
+impl Runtime {
+    /// Takes the calling thread out of the unit until its next call into managed code (which
+    /// enters the current unit again, a reloaded one included). A thread that called in must
+    /// do this, or exit, before another thread can [`reload`](Runtime::reload): Mono cannot
+    /// unload a domain that a live thread is in. Cheap (a domain switch); does nothing on a
+    /// thread that never called in.
+    pub fn leave_unit() {
+        thread::leave();
+    }
+
+    /// Unloads the unit that holds every loaded assembly and loads the same files again from
+    /// disk into a new one (see the [module docs](crate::reload) for what survives). The
+    /// assemblies reloaded are those loaded with [`Runtime::load_assembly`] (generated
+    /// bindings' `init()` loads through it); the class library is found again by name.
+    /// Call the bindings' `init()` again afterwards: it checks layouts and, through the
+    /// function database, lists every binding whose method is missing or changed.
+    ///
+    /// Refused (nothing changes) when called from code that C# called (a native, a Rust
+    /// implementation, a callback): the managed frames below would return into freed code;
+    /// and while another thread is in the unit (it called into managed code and neither exited
+    /// nor called [`Runtime::leave_unit`] since): Mono cannot unload a domain a live thread is
+    /// in (it crashes or waits forever).
+    ///
+    /// # Safety
+    /// No other thread may run managed code of the current unit or call into cilbind while
+    /// this runs, and no value obtained from the old unit through the low-level API
+    /// ([`Assembly`](crate::Assembly), [`Class`](crate::Class), [`Method`](crate::Method),
+    /// [`Field`](crate::Field), [`RawObject`](crate::RawObject), a [`Thunk`](crate::Thunk)'s
+    /// [`method`](crate::Thunk::method)) may be used afterwards: they are raw pointers into
+    /// metadata and code that Mono frees. Handles, `TypeRef`/`MethodRef`/`FieldRef` statics
+    /// and generated bindings are safe to keep: they are checked or resolved again.
+    pub unsafe fn reload(&self) -> Result<ReloadReport> {
+        Runtime::ensure_current_thread()?;
+        let start = Instant::now();
+        if unit::managed_code_on_stack() {
+            return Err(Error::Reload(
+                "called from code that C# called (a native, a Rust implementation or a callback): \
+                 the managed frames below it would return into unloaded code"
+                    .into(),
+            ));
+        }
+        let others = thread::others_in_unit();
+        if !others.is_empty() {
+            return Err(Error::Reload(format!(
+                "other threads are still in the unit ({}): Mono cannot unload a domain that a live \
+                 thread is in; call Runtime::leave_unit() on each of them first, or let them exit",
+                others.join(", ")
+            )));
+        }
+        let mut released = (0, 0, 0);
+        // SAFETY: the caller's promise (no concurrent use, nothing of the old unit used
+        // afterwards); the closure drops every reference the root domain holds into the old
+        // unit (store slots) and everything Rust keeps for it, before Mono unloads it.
+        let assemblies = unsafe {
+            self.replace_unit(|| {
+                released = (
+                    invalidate_every_store(),
+                    callback::release_all(),
+                    proxy_slab::release_all(),
+                );
+                FunctionDb::forget_resolved();
+            })?
+        };
+        Ok(ReloadReport {
+            assemblies,
+            handles_released: released.0,
+            callbacks_released: released.1,
+            proxies_released: released.2,
+            elapsed: start.elapsed(),
+        })
+    }
+}
