@@ -279,3 +279,57 @@ pub unsafe fn trampoline_binary<T: Copy>(thunk: &Thunk, a: &T, b: &T) -> T {
         out.assume_init()
     }
 }
+
+/// A reload with Mono's C API and nothing else: creates a domain, enters it, opens the assembly
+/// at `path` in it, calls the static `int f(int, int)` `class_name::method` of namespace
+/// `namespace` through its thunk, goes back to the caller's domain and unloads the new one.
+/// What `Runtime::reload` followed by one call adds to this is cilbind's own work (releasing
+/// handles, loading its helper assembly, validating the file, resolving the binding again).
+///
+/// # Safety
+/// The assembly defines that method with that signature, and it does not throw; no other
+/// thread uses the new domain (it exists only during this call).
+pub unsafe fn domain_cycle(path: &str, namespace: &str, class_name: &str, method: &str) -> Result<i32> {
+    use std::ffi::CString;
+    let cstring = |s: &str| CString::new(s).map_err(|_| crate::Error::InvalidArgument(format!("{s:?} has a NUL")));
+    let (path, namespace, class_name, method) = (
+        cstring(path)?,
+        cstring(namespace)?,
+        cstring(class_name)?,
+        cstring(method)?,
+    );
+    type F = unsafe extern "C" fn(i32, i32, *mut RawObject) -> i32;
+    // SAFETY: an attached thread (Runtime::get attaches it); every pointer Mono returns is
+    // checked before use; the caller promises the method's signature; the thread goes back to
+    // its own domain before the new one is unloaded (unloading the current domain crashes).
+    unsafe {
+        Runtime::get()?;
+        let previous = ffi::mono_domain_get();
+        let domain = ffi::mono_domain_create_appdomain(c"floor".as_ptr() as *mut _, ptr::null_mut());
+        if domain.is_null() || ffi::mono_domain_set(domain, 0) == 0 {
+            return Err(crate::Error::Startup("the floor's domain could not be made".into()));
+        }
+        let result = (|| {
+            let assembly = ffi::mono_domain_assembly_open(domain, path.as_ptr());
+            if assembly.is_null() {
+                return Err(crate::Error::Unsupported("the floor's assembly did not open".into()));
+            }
+            let image = ffi::mono_assembly_get_image(assembly);
+            let class = ffi::mono_class_from_name(image, namespace.as_ptr(), class_name.as_ptr());
+            let m = if class.is_null() {
+                ptr::null_mut()
+            } else {
+                ffi::mono_class_get_method_from_name(class, method.as_ptr(), 2)
+            };
+            if m.is_null() {
+                return Err(crate::Error::Unsupported("the floor's method was not found".into()));
+            }
+            let f: F = std::mem::transmute::<*mut c_void, F>(ffi::mono_method_get_unmanaged_thunk(m));
+            let mut exc = RawObject::NULL;
+            Ok(f(1, 2, &mut exc))
+        })();
+        ffi::mono_domain_set(previous, 1);
+        ffi::mono_domain_unload(domain);
+        result
+    }
+}
