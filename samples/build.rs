@@ -2,6 +2,10 @@
 //! bindings for it with the generator's build.rs API. Neither the DLL nor the bindings are
 //! committed: src/lib.rs includes `OUT_DIR/arena_bindings.rs`, whose `init()` loads the DLL by
 //! the path recorded here.
+//!
+//! The sample's `--reload` recompiles the game itself (src/game_folder.rs), so this also
+//! hands it the source's and the DLL's paths and the mcs flags, as `ARENA_SOURCE`,
+//! `ARENA_DLL` and `ARENA_MCS_FLAGS` (`cargo:rustc-env`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -9,13 +13,20 @@ use std::process::Command;
 /// Mono's class library, whose `System.Collections.Generic` the sample uses.
 const MSCORLIB: &str = "/usr/lib/mono/4.5/mscorlib.dll";
 
+/// How mcs compiles the game, here and when `--reload` recompiles it (no flag has a space).
+const MCS_FLAGS: [&str; 4] = ["-nologo", "-target:library", "-optimize+", "-warnaserror+"];
+
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let source = PathBuf::from("managed/Arena.cs");
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let source = manifest.join("managed/Arena.cs");
     println!("cargo:rerun-if-changed={}", source.display());
     let dll = out.join("Arena.dll");
+    println!("cargo:rustc-env=ARENA_SOURCE={}", source.display());
+    println!("cargo:rustc-env=ARENA_DLL={}", dll.display());
+    println!("cargo:rustc-env=ARENA_MCS_FLAGS={}", MCS_FLAGS.join(" "));
     let status = Command::new("mcs")
-        .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+"])
+        .args(MCS_FLAGS)
         .arg(format!("-out:{}", dll.display()))
         .arg(&source)
         .status()

@@ -16,6 +16,11 @@
 // World.Died is raised whenever an entity's health reaches zero; the Rust side subscribes a
 // closure to it (a cilbind::Callback, through the generated `add_died`) and learns of deaths
 // inside World.Step (burning) that way.
+//
+// The sample's --reload demonstration (samples/src/reload.rs) edits Player.AttackDamage in this
+// file's text, recompiles it with mcs and hot-reloads it mid-game; a new build starts with no
+// objects, so the Rust side rebuilds the world from a snapshot of the old one, through
+// World.Resume, World.RandomState and Entity.RestoreHealth (which the normal game never calls).
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -210,6 +215,10 @@ namespace Arena
 
         protected void Heal(int amount) { health = Math.Min(MaxHealth, health + amount); }
 
+        // Puts back the health saved from an earlier build of the game (hot reload), clamped to
+        // [0, MaxHealth]; unlike damage it raises nothing and leaves Flags alone.
+        public void RestoreHealth(int value) { health = Math.Max(0, Math.Min(MaxHealth, value)); }
+
         // Called by World.Step once per tick for every living entity.
         public virtual void Update(World world) { }
     }
@@ -218,9 +227,12 @@ namespace Arena
     {
         public Player(int id, string name, Vector3 at) : base(id, name, Team.Blue, at, 100) { }
 
+        // Damage of a player's shot, before the target's armor (the rule --reload changes).
+        public const int AttackDamage = 25;
+
         public int Score { get; set; }
         public override float Speed { get { return 1.5f; } }
-        public override int Attack { get { return 25; } }
+        public override int Attack { get { return AttackDamage; } }
         public override float Range { get { return 6f; } }
         public override string Describe() { return "Player " + Name + " (score " + Score + ")"; }
 
@@ -269,6 +281,18 @@ namespace Arena
         public World(uint seed) { rng = seed != 0 ? seed : 0x9E3779B9u; }
 
         public int Tick { get; private set; }
+
+        // The generator's state: with the tick, what World.Resume needs to go on exactly where
+        // this world is (hot reload).
+        public uint RandomState { get { return rng; } }
+
+        // Makes this (new, empty-clocked) world continue a saved one: its clock and generator
+        // state. The entities are spawned again by the caller, in their original order.
+        public void Resume(int tick, uint randomState)
+        {
+            Tick = tick;
+            rng = randomState != 0 ? randomState : 0x9E3779B9u;
+        }
 
         // Raised when an entity's health reaches zero, whatever killed it.
         public event Action<Entity> Died;

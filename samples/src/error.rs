@@ -1,5 +1,8 @@
-//! The sample's error: a cilbind error with what the sample was doing, or a failed write.
+//! The sample's error: a cilbind error with what the sample was doing, or a failed write;
+//! and, for `--reload`, what can go wrong preparing the new code (files, `mcs`) or checking what
+//! the reload promised (stale handles, the state rebuilt).
 
+use std::path::PathBuf;
 use std::{fmt, io};
 
 /// An error with what the sample was doing when it happened.
@@ -15,6 +18,26 @@ pub enum SampleError {
     },
     /// Writing the report failed (e.g. a closed pipe).
     Output(io::Error),
+    /// A file operation of `--reload` failed (the game folder, the DLL copy, the edited source).
+    File {
+        /// What the sample was doing, naming the file.
+        context: String,
+        /// The system's error.
+        source: io::Error,
+    },
+    /// `mcs`, the Mono C# compiler `--reload` recompiles the game with, could not be started.
+    McsMissing(io::Error),
+    /// `mcs` rejected the edited game.
+    Compile {
+        /// The source file compiled.
+        source_file: PathBuf,
+        /// What mcs printed (its diagnostics).
+        output: String,
+    },
+    /// `--reload` could not do what it demonstrates: the C# source lacks the rule constant it
+    /// edits, the game was loaded from elsewhere, an old handle still answered after the
+    /// reload, or the rebuilt state differs from the snapshot. The message says which.
+    Reload(String),
 }
 
 impl fmt::Display for SampleError {
@@ -22,6 +45,21 @@ impl fmt::Display for SampleError {
         match self {
             SampleError::Managed { context, source } => write!(f, "{context}: {source}"),
             SampleError::Output(e) => write!(f, "cannot write the report: {e}"),
+            SampleError::File { context, source } => write!(f, "{context}: {source}"),
+            SampleError::McsMissing(e) => write!(
+                f,
+                "cannot run mcs, the Mono C# compiler that --reload recompiles the game with \
+                 (bash scripts/ensure-deps.sh installs it): {e}"
+            ),
+            SampleError::Compile { source_file, output } => {
+                write!(
+                    f,
+                    "mcs could not compile {}:\n{}",
+                    source_file.display(),
+                    output.trim_end()
+                )
+            }
+            SampleError::Reload(message) => write!(f, "hot reload: {message}"),
         }
     }
 }
@@ -30,7 +68,9 @@ impl std::error::Error for SampleError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SampleError::Managed { source, .. } => Some(source),
-            SampleError::Output(e) => Some(e),
+            SampleError::Output(e) | SampleError::McsMissing(e) => Some(e),
+            SampleError::File { source, .. } => Some(source),
+            SampleError::Compile { .. } | SampleError::Reload(_) => None,
         }
     }
 }
@@ -39,6 +79,14 @@ impl From<io::Error> for SampleError {
     fn from(e: io::Error) -> Self {
         SampleError::Output(e)
     }
+}
+
+/// Adds context to a file operation's result (the closure runs only on error).
+pub(crate) fn file_context<T>(result: io::Result<T>, what: impl FnOnce() -> String) -> Result<T, SampleError> {
+    result.map_err(|source| SampleError::File {
+        context: what(),
+        source,
+    })
 }
 
 /// Adds context to a cilbind result (the closure runs only on error).

@@ -1,13 +1,14 @@
 //! `cilbind-samples`: plays the C# arena game from Rust for a number of ticks and reports what
 //! happened, the final state, and how many calls it made into managed code and how fast.
+//! With `--reload`, the C# game is edited, recompiled and hot-reloaded mid-game.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
-use cilbind_samples::{Config, SampleError};
+use cilbind_samples::{Config, Outcome, ReloadPlan, SampleError, RELOAD_ATTACK};
 
 /// Plays a small C# arena game (players against monsters) from Rust through bindings that
 /// cilbind generated from the compiled game at build time.
@@ -23,11 +24,39 @@ struct Cli {
     /// How many entities to spawn; every third one is a player, the rest are monsters.
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=200))]
     entities: u32,
+    /// Mid-game, change a rule in the C# source (players' attack damage, 25 to 40), recompile
+    /// it with mcs, hot-reload it, and play on in the new code from the same state.
+    #[arg(long)]
+    reload: bool,
+    /// Reload after this many ticks (default: half of --ticks; 0 reloads before the first).
+    #[arg(long, value_name = "TICK", requires = "reload")]
+    reload_at: Option<u32>,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match play(&cli) {
+    let reload = cli.reload.then(|| ReloadPlan {
+        after_tick: cli.reload_at.unwrap_or(cli.ticks / 2),
+        attack: RELOAD_ATTACK,
+    });
+    if let Some(plan) = &reload {
+        if plan.after_tick >= cli.ticks {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ValueValidation,
+                    format!(
+                        "--reload-at {} must be less than --ticks ({}): the reload happens between two ticks",
+                        plan.after_tick, cli.ticks
+                    ),
+                )
+                .exit();
+        }
+    }
+    let played = match &reload {
+        Some(plan) => play_with_reload(&cli, plan),
+        None => play(&cli),
+    };
+    match played {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`| head`): nothing left to report to.
         Err(SampleError::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -45,12 +74,22 @@ fn main() -> ExitCode {
     }
 }
 
-fn play(cli: &Cli) -> Result<(), SampleError> {
-    let config = Config {
+fn config(cli: &Cli) -> Config {
+    Config {
         ticks: cli.ticks,
         seed: cli.seed,
         entities: cli.entities,
-    };
+    }
+}
+
+/// What each tick does, after the line saying how the game started.
+const RULES: &str =
+    "Each tick, C# runs every entity's Update (players heal 1 hp, burning monsters lose 3); then players \
+                     walk toward the nearest monster and shoot (a raycast; a hit sets it burning), and monsters wander \
+                     or hunt the players they see and bite.";
+
+fn play(cli: &Cli) -> Result<(), SampleError> {
+    let config = config(cli);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let start = Instant::now();
@@ -58,15 +97,53 @@ fn play(cli: &Cli) -> Result<(), SampleError> {
     writeln!(
         out,
         "Mono started and the game assembly loaded in {:.1} ms. Playing up to {} ticks with {} entities, seed {}.\n\
-         Each tick, C# runs every entity's Update (players heal 1 hp, burning monsters lose 3); then players walk \
-         toward the nearest monster and shoot (a raycast; a hit sets it burning), and monsters wander or hunt the \
-         players they see and bite.\n",
+         {RULES}\n",
         ms(start.elapsed()),
         config.ticks,
         config.entities,
         config.seed
     )?;
     let outcome = cilbind_samples::run(&config, &mut out)?;
+    summary(&outcome, &mut out)
+}
+
+fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {
+    let config = config(cli);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
+        "Playing up to {} ticks with {} entities, seed {}, with a hot reload after tick {}: the game's C# source is \
+         edited (Player.AttackDamage becomes {}), recompiled with mcs and reloaded while this process runs. Every hit \
+         is listed with the damage it did.\n\
+         {RULES}\n",
+        config.ticks, config.entities, config.seed, plan.after_tick, plan.attack
+    )?;
+    // SAFETY: this program runs on one thread, and nothing of cilbind's low-level API is used.
+    let played = unsafe { cilbind_samples::run_with_reload(&config, plan, &mut out)? };
+    if played.reload.is_none() {
+        writeln!(
+            out,
+            "\nThe game ended after {} ticks, before the reload's tick: nothing was reloaded.",
+            played.outcome.ticks_played
+        )?;
+    }
+    summary(&played.outcome, &mut out)?;
+    if let Some(reload) = &played.reload {
+        writeln!(
+            out,
+            "The reload paused the game for {:.1} ms (mcs {:.1} ms, Runtime::reload {:.1} ms), left out of the \
+             timings above; after it Mono JIT-compiled the new code's methods again on first use.",
+            ms(reload.pause),
+            ms(reload.compile_time),
+            ms(reload.report.elapsed)
+        )?;
+    }
+    Ok(())
+}
+
+/// The totals and the call rate.
+fn summary(outcome: &Outcome, out: &mut dyn Write) -> Result<(), SampleError> {
     writeln!(
         out,
         "\n{} ticks: {} shots ({} hits, {} at corpses: InvalidOperationException caught as an error value), \

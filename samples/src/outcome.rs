@@ -96,3 +96,30 @@ pub struct Outcome {
     /// Wall time of the same span.
     pub warmup_elapsed: Duration,
 }
+
+/// One entry of the managed log (`World.Log`), unboxed by its runtime type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogEntry {
+    /// A killer's new score, boxed as `Int32`.
+    Score(i32),
+    /// A victim's team, boxed as the `Team` enum (its underlying byte).
+    Team(u8),
+}
+
+/// A player's shot that damaged a living opponent, as a `--reload` game records it (the normal
+/// game does not read the extra state), so the rule in effect shows in each hit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shot {
+    /// `World.Tick` when the shot was fired.
+    pub tick: i32,
+    /// The shooter's id.
+    pub shooter: i32,
+    /// The victim's id.
+    pub victim: i32,
+    /// `Player.Attack` as the game's code in effect returned it.
+    pub attack: i32,
+    /// The victim's health just before the hit.
+    pub health_before: i32,
+    /// And just after it (armor, the ghoul's halving and `Rules.Mitigate` applied).
+    pub health_after: i32,
+}
