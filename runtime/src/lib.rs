@@ -18,7 +18,9 @@
 //! * runs Rust implementations of C# internal calls ([`native`]: a typed trait per class,
 //!   checked for completeness when installed, panics and errors thrown as managed exceptions);
 //! * offers a reflective path ([`invoke`] with [`Value`]s) for dynamic callers, and a
-//!   [`FunctionDb`] with stable IDs.
+//!   [`FunctionDb`] with stable IDs;
+//! * records calls to a log and replays a log in a fresh process ([`record`]), objects named
+//!   by handle [`Cookie`]s.
 //!
 //! ```no_run
 //! use cilbind::{MethodRef, Runtime, TypeRef};
@@ -41,6 +43,7 @@ pub mod generated;
 mod host;
 pub mod native;
 pub mod proxy;
+pub mod record;
 mod store;
 mod value;
 
@@ -53,7 +56,7 @@ pub use error::{Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
-pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
+pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 /// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its
 /// blocks fenced `rust,ignore` need crates the runtime does not depend on (the generator,
 /// generated bindings); each is compiled elsewhere, as the README says beside it.

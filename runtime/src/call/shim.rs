@@ -16,6 +16,7 @@ use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{Blittable, Method, RawObject, Runtime};
+use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded};
 
 /// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
 /// return), and the class each reference among them must be an instance of: what a [`Thunk`]
@@ -124,11 +125,15 @@ impl Thunk {
         if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
+        if record::recording() {
+            // SAFETY: as below; recording only describes the values.
+            return unsafe { self.call_recorded(args, true) };
+        }
         // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
         // from Mono's metadata when resolved), the argument and return types have exactly
         // these native classes (proved just above), and `call` checks each object against
         // its declared class before the call (`checked` = true).
-        unsafe { args.call(self, true) }
+        unsafe { args.call(self, true, None) }
     }
 
     /// [`Thunk::call`] without the per-call check of objects against their declared classes
@@ -144,8 +149,12 @@ impl Thunk {
         if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
+        if record::recording() {
+            // SAFETY: as below.
+            return unsafe { self.call_recorded(args, false) };
+        }
         // SAFETY: native classes checked above; the caller vouches for the objects.
-        unsafe { args.call(self, false) }
+        unsafe { args.call(self, false, None) }
     }
 
     /// Calls a trampoline that writes its (blittable struct) result through a trailing
@@ -156,9 +165,53 @@ impl Thunk {
         if !self.proves(A::key_by_pointer::<R>(), A::returning_by_pointer::<R>()) {
             return Err(self.mismatch(&A::abis(), Abi::Sret(std::mem::size_of::<R>())));
         }
+        if record::recording() {
+            // SAFETY: as below; recording only describes the values.
+            return unsafe { self.call_sret_recorded(args) };
+        }
         // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
         // `R`'s size, through the trailing pointer.
-        unsafe { args.call_sret(self) }
+        unsafe { args.call_sret(self, None) }
+    }
+
+    /// [`Thunk::call`] while a recording runs: the arguments are described before the call,
+    /// the by-ref ones again after it, and the call is written to the log with its result.
+    ///
+    /// # Safety
+    /// As for `ArgList::call`: the signature was proved, and without `checked` the caller
+    /// vouches for the objects' classes.
+    #[cold]
+    #[inline(never)]
+    unsafe fn call_recorded<A: ArgList, R: Ret>(&self, args: A, checked: bool) -> Result<R> {
+        let Some(pending) = Pending::begin(self.id, self.method) else {
+            // SAFETY: the caller's guarantee, passed on.
+            return unsafe { args.call(self, checked, None) };
+        };
+        let described = args.describe();
+        let mut trace = CallTrace::default();
+        // SAFETY: the caller's guarantee, passed on; the trace only receives descriptions.
+        let result = unsafe { args.call(self, checked, Some(&mut trace)) };
+        pending.finish_raw(described, trace, result.as_ref().map(Ret::describe_result));
+        result
+    }
+
+    /// [`Thunk::call_sret`] while a recording runs (see [`Thunk::call_recorded`]).
+    ///
+    /// # Safety
+    /// As for `ArgList::call_sret`: the signature was proved.
+    #[cold]
+    #[inline(never)]
+    unsafe fn call_sret_recorded<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
+        let Some(pending) = Pending::begin(self.id, self.method) else {
+            // SAFETY: the caller's guarantee, passed on.
+            return unsafe { args.call_sret(self, None) };
+        };
+        let described = args.describe();
+        let mut trace = CallTrace::default();
+        // SAFETY: the caller's guarantee, passed on; the trace only receives descriptions.
+        let result = unsafe { args.call_sret(self, Some(&mut trace)) };
+        pending.finish_raw(described, trace, result.as_ref().map(describe_blittable));
+        result
     }
 }
 
@@ -180,20 +233,40 @@ pub trait ArgList: sealed::List {
     fn key_by_pointer<R: Blittable>() -> u128;
     /// The arguments' native classes (for error messages).
     fn abis() -> Vec<Abi>;
+    /// The arguments as the call log records them (only while recording).
+    #[doc(hidden)]
+    fn describe(&self) -> Vec<Recorded>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
-    /// first when `checked`.
+    /// first when `checked`. With a `trace` (only while recording), records that managed code
+    /// was entered and what each slot holds after the call.
     ///
     /// # Safety
     /// `thunk`'s native signature is these arguments (plus the exception slot) returning
     /// `R::Raw`; without `checked`, every object is an instance of its declared type.
     #[doc(hidden)]
-    unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool) -> Result<R>;
-    /// Calls `thunk`, which writes an `R` through a trailing pointer (always checked).
+    unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool, trace: Option<&mut CallTrace>) -> Result<R>;
+    /// Calls `thunk`, which writes an `R` through a trailing pointer (always checked); the
+    /// trace as for `call`.
     ///
     /// # Safety
     /// As for `call`, with the result pointer before the exception slot.
     #[doc(hidden)]
-    unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk) -> Result<R>;
+    unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk, trace: Option<&mut CallTrace>) -> Result<R>;
+}
+
+/// Finishes each slot after a call that returned; while recording, also keeps what each
+/// holds after it (in the trace).
+macro_rules! finish {
+    ($trace:ident, $($s:ident)*) => {
+        match $trace {
+            None => {
+                $($s.finish()?;)*
+            }
+            Some(trace) => {
+                $(trace.after.push($s.finish_recorded()?);)*
+            }
+        }
+    };
 }
 
 macro_rules! arg_list {
@@ -240,9 +313,15 @@ macro_rules! arg_list {
                 vec![$($a::ABI),*]
             }
 
+            #[allow(non_snake_case)]
+            fn describe(&self) -> Vec<Recorded> {
+                let ($($a,)*) = self;
+                vec![$($a.describe()),*]
+            }
+
             #[inline]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool) -> Result<R> {
+            unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool, mut trace: Option<&mut CallTrace>) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 if checked {
@@ -253,6 +332,9 @@ macro_rules! arg_list {
                     )*
                 }
                 let mut exc = RawObject::NULL;
+                if let Some(t) = trace.as_deref_mut() {
+                    t.ran = true;
+                }
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
@@ -266,13 +348,13 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                $($s.finish()?;)*
+                finish!(trace, $($s)*);
                 R::lift(raw)
             }
 
             #[inline]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk) -> Result<R> {
+            unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk, mut trace: Option<&mut CallTrace>) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 let mut index = 0;
@@ -281,6 +363,9 @@ macro_rules! arg_list {
                     index += 1;
                 )*
                 let mut exc = RawObject::NULL;
+                if let Some(t) = trace.as_deref_mut() {
+                    t.ran = true;
+                }
                 let mut out = MaybeUninit::<R>::zeroed();
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut RawObject);
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
@@ -292,7 +377,7 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                $($s.finish()?;)*
+                finish!(trace, $($s)*);
                 // SAFETY: zero-initialised and then written by the trampoline; every bit
                 // pattern is a valid `R` (Blittable contract).
                 Ok(unsafe { out.assume_init() })
