@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use cilbind::native::NativeResult;
 use cilbind::record::{CallRecord, Entry, LogReader, Outcome, Recorded, Recorder, Replayer};
 use cilbind::{
     invoke_by_id, Boxing, Error, FunctionDb, Int32, MethodRef, NetString, Object, Reference, TypeRef, Value,
 };
 use managed_tests::ledger::init;
-use managed_tests::ledger::ledger::{Account, Bank, Money};
+use managed_tests::ledger::ledger::{Account, AccountBase, AccountOverrides, Bank, Money};
 
 static LOCK: Mutex<()> = Mutex::new(());
 
@@ -189,6 +190,41 @@ fn the_log_holds_each_call_in_order() {
     let aliased = LogReader::new(&session.log[..])
         .any(|e| matches!(e, Ok(Entry::Alias { from, to }) if from == opened && to == copy));
     assert!(aliased, "the log says which handle the copy was made from");
+}
+
+/// A Rust implementation of `Account` whose `Deposit` calls .NET again (twice).
+struct Doubling;
+
+impl AccountOverrides for Doubling {
+    fn deposit(&self, this: &AccountBase<'_>, amount: i64) -> NativeResult<i64> {
+        Bank::count()?;
+        Ok(this.base_deposit(amount * 2)?)
+    }
+}
+
+#[test]
+fn calls_made_inside_a_recorded_call_and_rust_implementations_are_not_recorded() {
+    let _lock = lock();
+    init().expect("bindings load");
+    let recording = Recorder::start(Vec::new()).unwrap();
+    Bank::reset().unwrap();
+    // Its constructor is the runtime's proxy class's: the object is Rust's, external to the log.
+    let frank = Account::extend(Doubling, Some("frank"), 10).unwrap();
+    Bank::register(Some(&frank)).unwrap();
+    Bank::open(Some("gus"), 1).unwrap();
+    // C# calls frank's override, which calls Bank.Count and the base Deposit: replaying
+    // DepositAll makes those calls again, so they are not in the log.
+    assert_eq!(Bank::deposit_all(5).unwrap(), (10 + 10) + (1 + 5));
+    let log = recording.finish().unwrap();
+    let calls = calls(&log);
+    let names: Vec<&str> = calls.iter().map(|(s, _)| name(s)).collect();
+    assert_eq!(names, ["Reset", "Register", "Open", "DepositAll"]);
+    // Recorded under the class it extends, by the handle Rust passed.
+    let expected = Recorded::Object {
+        class: "Ledger.Account".into(),
+        cookie: frank.as_object().cookie(),
+    };
+    assert_eq!(calls[1].1.args, [expected]);
 }
 
 #[test]

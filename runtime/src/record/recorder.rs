@@ -14,7 +14,7 @@ use crate::call::{invoke, FunctionDb, FunctionEntry, FunctionId, Value};
 use crate::error::{Error, Result};
 use crate::host::Method;
 use crate::record::format::{write_entry, CallRecord, Entry, Outcome, MAGIC};
-use crate::record::value::{describe_object, Recorded};
+use crate::record::value::{describe_object, runtime_made, Recorded};
 use crate::store::Cookie;
 use crate::value::Object;
 
@@ -70,8 +70,13 @@ pub(crate) fn recording() -> bool {
 /// threads), with its method's ID, `this` and arguments, and its result or exception, and
 /// the values `ref`/`out` arguments hold after it (see [`CallRecord`]). Calls made while
 /// another recorded call runs on the same thread (from a Rust callback that managed code
-/// called) are not recorded: replaying the outer call makes them again. A call refused
-/// before it ran (a stale handle, a wrong argument type) is not recorded either.
+/// called) are not recorded: replaying the outer call makes them again. Nor are calls of the
+/// classes the runtime makes itself (the constructor of a Rust implementation, its base
+/// calls): such an object is Rust's, named in the log by the class it extends, and supplied
+/// to a replay by [`Replayer::on_external`](crate::record::Replayer::on_external). A call
+/// refused before it ran (a stale handle, a wrong argument type) is not recorded either.
+///
+/// The writer is called with the recorder's lock held: it must not call into the runtime.
 ///
 /// Off, recording costs one relaxed atomic load and a branch per call.
 pub struct Recorder;
@@ -204,12 +209,15 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    /// Starts recording a call of `method`, or `None` when no recording runs or this thread
-    /// is already inside a recorded call.
+    /// Starts recording a call of `method`, or `None` when no recording runs, this thread is
+    /// already inside a recorded call, or `method` belongs to a class the runtime made (the
+    /// constructor of a Rust implementation, its base calls): the objects those make are
+    /// Rust's, external to the log.
     pub(crate) fn begin(id: FunctionId, method: Method) -> Option<Pending> {
-        if !recording() || IN_CALL.with(|c| c.replace(true)) {
+        if !recording() || IN_CALL.with(Cell::get) || runtime_made(method.class()) {
             return None;
         }
+        IN_CALL.with(|c| c.set(true));
         Some(Pending {
             id,
             has_this: !method.is_static() && !method.is_constructor(),

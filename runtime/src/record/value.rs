@@ -206,10 +206,25 @@ pub(crate) fn describe_object(handle: &Object) -> Recorded {
     if class.is_value_type() {
         return describe_box(raw, class);
     }
+    // A Rust implementation's class is one the runtime emitted (`Cilbind.Proxies.Proxy7`):
+    // the log names the class it extends, which a replay's external hook knows.
+    let mut named = class;
+    while runtime_made(named) {
+        match named.parent() {
+            Some(parent) => named = parent,
+            None => break,
+        }
+    }
     Recorded::Object {
-        class: class.full_name(),
+        class: named.full_name(),
         cookie: handle.cookie(),
     }
+}
+
+/// True for classes of the assemblies the runtime makes itself (its helper, and the dynamic
+/// `Cilbind.Proxies`, `Cilbind.Trampolines` and `Cilbind.Slots`).
+pub(crate) fn runtime_made(class: Class) -> bool {
+    class.assembly_name().starts_with("Cilbind.")
 }
 
 /// A box of the value type `class` as the log records it: its bytes, or opaque when the type
