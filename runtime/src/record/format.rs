@@ -192,11 +192,15 @@ impl<R: Read> LogReader<R> {
                 "a frame of {len} bytes (at most {MAX_FRAME}): the log is corrupt"
             )));
         }
-        let mut bytes = vec![0u8; len as usize];
-        let got = self.fill(&mut bytes)?;
-        if got < bytes.len() {
+        // Grown as bytes arrive: a corrupt length costs no more memory than the log has.
+        let mut bytes = Vec::new();
+        if let Err(e) = (&mut self.reader).take(u64::from(len)).read_to_end(&mut bytes) {
+            return Err(self.error(format!("cannot read the log: {e}")));
+        }
+        if bytes.len() < len as usize {
             return Err(self.error(format!(
-                "the log is truncated: its last frame has {got} of its {len} bytes"
+                "the log is truncated: its last frame has {} of its {len} bytes",
+                bytes.len()
             )));
         }
         match postcard::take_from_bytes::<Entry>(&bytes) {

@@ -17,8 +17,11 @@ pub(crate) fn method(id: FunctionId, signature: &str) -> Result<Method> {
         return Ok(entry.method);
     }
     let class = signature_class(signature)?;
+    // A generic method definition cannot be called, and a type initializer is the runtime's
+    // to run: neither is ever recorded.
     let method = class
         .methods()
+        .filter(|m| !m.is_generic_definition() && m.name() != ".cctor")
         .find(|m| FunctionDb::id_of(*m).is_ok_and(|found| found == id))
         .ok_or_else(|| {
             Error::InvalidArgument(format!(
@@ -42,9 +45,11 @@ fn signature_class(signature: &str) -> Result<Class> {
 /// The class `Namespace.Outer/Inner` of the assembly with this simple name (loaded, or one
 /// Mono finds by name).
 pub(crate) fn class_named(assembly: &str, full_name: &str) -> Result<Class> {
-    if full_name.contains('<') || full_name.contains('[') {
+    // Generic types (definitions "List`1", instantiations "List`1<…>", types nested in them)
+    // and arrays are not looked up by name: an open definition's members cannot be called.
+    if full_name.contains(['<', '[', '`']) {
         return Err(Error::Unsupported(format!(
-            "the replayer finds classes by name, and {full_name} is a generic instantiation or an array: \
+            "the replayer finds classes by name, and {full_name} is generic or an array: \
              bind its methods before replaying"
         )));
     }
@@ -154,5 +159,36 @@ pub(crate) fn this(objects: &mut ObjectTable, call: usize, recorded: &Recorded, 
             WHAT,
             format!("the recording had {other}, which is no `this` of {}", class.full_name()),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generic_types_and_arrays_are_not_found_by_name() {
+        for name in [
+            "System.Collections.Generic.List`1",
+            "System.Collections.Generic.List`1<System.Int32>",
+            "System.Collections.Generic.Dictionary`2/Enumerator",
+            "System.Int32[]",
+        ] {
+            // Refused before the runtime is asked anything.
+            assert!(
+                matches!(class_named("mscorlib", name), Err(Error::Unsupported(_))),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn unreadable_signatures_are_errors() {
+        for signature in ["", "Ns.T::M()->V", "[A]Ns.T.M()->V", "[A Ns.T::M()->V"] {
+            assert!(
+                matches!(signature_class(signature), Err(Error::InvalidArgument(_))),
+                "{signature}"
+            );
+        }
     }
 }
