@@ -16,7 +16,7 @@ use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{Blittable, Method, RawObject, Runtime};
-use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded};
+use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
 
 /// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
 /// return), and the class each reference among them must be an instance of: what a [`Thunk`]
@@ -133,7 +133,7 @@ impl Thunk {
         // from Mono's metadata when resolved), the argument and return types have exactly
         // these native classes (proved just above), and `call` checks each object against
         // its declared class before the call (`checked` = true).
-        unsafe { args.call(self, true, None) }
+        unsafe { args.call(self, true, ()) }
     }
 
     /// [`Thunk::call`] without the per-call check of objects against their declared classes
@@ -154,7 +154,7 @@ impl Thunk {
             return unsafe { self.call_recorded(args, false) };
         }
         // SAFETY: native classes checked above; the caller vouches for the objects.
-        unsafe { args.call(self, false, None) }
+        unsafe { args.call(self, false, ()) }
     }
 
     /// Calls a trampoline that writes its (blittable struct) result through a trailing
@@ -171,7 +171,7 @@ impl Thunk {
         }
         // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
         // `R`'s size, through the trailing pointer.
-        unsafe { args.call_sret(self, None) }
+        unsafe { args.call_sret(self, ()) }
     }
 
     /// [`Thunk::call`] while a recording runs: the arguments are described before the call,
@@ -185,12 +185,12 @@ impl Thunk {
     unsafe fn call_recorded<A: ArgList, R: Ret>(&self, args: A, checked: bool) -> Result<R> {
         let Some(pending) = Pending::begin(self.id, self.method) else {
             // SAFETY: the caller's guarantee, passed on.
-            return unsafe { args.call(self, checked, None) };
+            return unsafe { args.call(self, checked, ()) };
         };
         let described = args.describe();
         let mut trace = CallTrace::default();
         // SAFETY: the caller's guarantee, passed on; the trace only receives descriptions.
-        let result = unsafe { args.call(self, checked, Some(&mut trace)) };
+        let result = unsafe { args.call(self, checked, &mut trace) };
         pending.finish_raw(described, trace, result.as_ref().map(Ret::describe_result));
         result
     }
@@ -204,12 +204,12 @@ impl Thunk {
     unsafe fn call_sret_recorded<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
         let Some(pending) = Pending::begin(self.id, self.method) else {
             // SAFETY: the caller's guarantee, passed on.
-            return unsafe { args.call_sret(self, None) };
+            return unsafe { args.call_sret(self, ()) };
         };
         let described = args.describe();
         let mut trace = CallTrace::default();
         // SAFETY: the caller's guarantee, passed on; the trace only receives descriptions.
-        let result = unsafe { args.call_sret(self, Some(&mut trace)) };
+        let result = unsafe { args.call_sret(self, &mut trace) };
         pending.finish_raw(described, trace, result.as_ref().map(describe_blittable));
         result
     }
@@ -237,36 +237,22 @@ pub trait ArgList: sealed::List {
     #[doc(hidden)]
     fn describe(&self) -> Vec<Recorded>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
-    /// first when `checked`. With a `trace` (only while recording), records that managed code
+    /// first when `checked`. The `tracer` is `()` on the hot path (no code at all) and a
+    /// `&mut CallTrace` while recording, which notes that managed code
     /// was entered and what each slot holds after the call.
     ///
     /// # Safety
     /// `thunk`'s native signature is these arguments (plus the exception slot) returning
     /// `R::Raw`; without `checked`, every object is an instance of its declared type.
     #[doc(hidden)]
-    unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool, trace: Option<&mut CallTrace>) -> Result<R>;
+    unsafe fn call<R: Ret, T: Tracer>(self, thunk: &Thunk, checked: bool, tracer: T) -> Result<R>;
     /// Calls `thunk`, which writes an `R` through a trailing pointer (always checked); the
-    /// trace as for `call`.
+    /// tracer as for `call`.
     ///
     /// # Safety
     /// As for `call`, with the result pointer before the exception slot.
     #[doc(hidden)]
-    unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk, trace: Option<&mut CallTrace>) -> Result<R>;
-}
-
-/// Finishes each slot after a call that returned; while recording, also keeps what each
-/// holds after it (in the trace).
-macro_rules! finish {
-    ($trace:ident, $($s:ident)*) => {
-        match $trace {
-            None => {
-                $($s.finish()?;)*
-            }
-            Some(trace) => {
-                $(trace.after.push($s.finish_recorded()?);)*
-            }
-        }
-    };
+    unsafe fn call_sret<R: Blittable, T: Tracer>(self, thunk: &Thunk, tracer: T) -> Result<R>;
 }
 
 macro_rules! arg_list {
@@ -321,7 +307,7 @@ macro_rules! arg_list {
 
             #[inline]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool, mut trace: Option<&mut CallTrace>) -> Result<R> {
+            unsafe fn call<R: Ret, T: Tracer>(self, thunk: &Thunk, checked: bool, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 if checked {
@@ -332,9 +318,7 @@ macro_rules! arg_list {
                     )*
                 }
                 let mut exc = RawObject::NULL;
-                if let Some(t) = trace.as_deref_mut() {
-                    t.ran = true;
-                }
+                tracer.enter();
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
@@ -348,13 +332,13 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                finish!(trace, $($s)*);
+                $(tracer.finish($s)?;)*
                 R::lift(raw)
             }
 
             #[inline]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk, mut trace: Option<&mut CallTrace>) -> Result<R> {
+            unsafe fn call_sret<R: Blittable, T: Tracer>(self, thunk: &Thunk, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 let mut index = 0;
@@ -363,9 +347,7 @@ macro_rules! arg_list {
                     index += 1;
                 )*
                 let mut exc = RawObject::NULL;
-                if let Some(t) = trace.as_deref_mut() {
-                    t.ran = true;
-                }
+                tracer.enter();
                 let mut out = MaybeUninit::<R>::zeroed();
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut RawObject);
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
@@ -377,7 +359,7 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                finish!(trace, $($s)*);
+                $(tracer.finish($s)?;)*
                 // SAFETY: zero-initialised and then written by the trampoline; every bit
                 // pattern is a valid `R` (Blittable contract).
                 Ok(unsafe { out.assume_init() })

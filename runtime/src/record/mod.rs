@@ -40,9 +40,9 @@ mod value;
 
 pub use divergence::{Divergence, Place, ReplayReport};
 pub use format::{CallRecord, Entry, LogReader, Outcome};
-#[doc(hidden)]
-pub use recorder::CallTrace;
 pub(crate) use recorder::{alias, invoke_recorded, recording, Pending};
+#[doc(hidden)]
+pub use recorder::{CallTrace, Tracer};
 pub use recorder::{Recorder, RecordingGuard};
 pub use replay::Replayer;
 pub(crate) use value::{describe_blittable, describe_box, describe_object};

@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::call::{invoke, FunctionDb, FunctionEntry, FunctionId, Value};
+use crate::call::{invoke, ArgSlot, FunctionDb, FunctionEntry, FunctionId, Value};
 use crate::error::{Error, Result};
 use crate::host::Method;
 use crate::record::format::{write_entry, CallRecord, Entry, Outcome, MAGIC};
@@ -200,6 +200,38 @@ pub struct CallTrace {
     pub(crate) ran: bool,
     /// One per argument (`this` first when passed), in order, for each slot finished.
     pub(crate) after: Vec<Option<Recorded>>,
+}
+
+/// What `ArgList::call` does around the native call: nothing for `()` (the hot path, whose
+/// code is then what it would be without a recorder), or note it in a [`CallTrace`].
+#[doc(hidden)]
+pub trait Tracer {
+    /// Managed code is about to be entered.
+    fn enter(&mut self);
+    /// Finishes `slot` once the call returned.
+    fn finish<S: ArgSlot>(&mut self, slot: S) -> Result<()>;
+}
+
+impl Tracer for () {
+    #[inline(always)]
+    fn enter(&mut self) {}
+
+    #[inline(always)]
+    fn finish<S: ArgSlot>(&mut self, slot: S) -> Result<()> {
+        slot.finish()
+    }
+}
+
+impl Tracer for &mut CallTrace {
+    fn enter(&mut self) {
+        self.ran = true;
+    }
+
+    fn finish<S: ArgSlot>(&mut self, slot: S) -> Result<()> {
+        let after = slot.finish_recorded()?;
+        self.after.push(after);
+        Ok(())
+    }
 }
 
 /// A call being recorded: the outermost one on its thread.
