@@ -326,7 +326,9 @@ pub(crate) fn invoke_recorded(entry: &FunctionEntry, this: Option<&Object>, args
     let Some(call) = Pending::begin(entry.id, entry.method) else {
         return invoke(entry.method, this, args);
     };
-    let this_before = this.filter(|_| call.has_this).map(describe_object);
+    // `this` as the call had it: a constructor given one (re)initialises that object.
+    let has_this = !entry.method.is_static();
+    let this_before = this.filter(|_| has_this).map(describe_object);
     let before: Vec<Recorded> = args.iter().map(Recorded::of_value).collect();
     let result = invoke(entry.method, this, args);
     // The reflective path fails before the call (argument checks) or throws; a string it
@@ -337,7 +339,7 @@ pub(crate) fn invoke_recorded(entry: &FunctionEntry, this: Option<&Object>, args
     let (this_after, after) = if result.is_ok() {
         // Writes to a value-type `this` land in its box; by-ref arguments were written back.
         let this_after = this
-            .filter(|_| call.has_this && entry.method.class().is_value_type())
+            .filter(|_| has_this && entry.method.class().is_value_type())
             .map(describe_object);
         let after = entry
             .parameters
