@@ -23,6 +23,18 @@ fn main() {
     }
     println!("cargo:rustc-env=FIXTURES_DIR={}", out.display());
 
+    // The replay fixture again, with a changed method body (CHANGED: a withdrawal charges a
+    // fee), under the same assembly name in a folder of its own: the assembly a replay of a
+    // log recorded against Ledger.dll diverges on (tests/record_replay.rs).
+    let changed = out.join("changed");
+    std::fs::create_dir_all(&changed).expect("create OUT_DIR/changed");
+    mcs_with(
+        &["fixtures/Ledger.cs".into()],
+        &changed.join("Ledger.dll"),
+        &[],
+        &["-define:CHANGED"],
+    );
+
     // The mutation tests' inputs, from sources frozen beside their corpora (corpus edits are
     // file offsets into these builds; mcs gives the same bytes for the same source and flags).
     println!("cargo:rerun-if-changed=tests/corpus");
@@ -143,6 +155,7 @@ fn main() {
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
         ("implement", out.join("Implement.dll")),
+        ("ledger", out.join("Ledger.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),
@@ -277,8 +290,14 @@ const JSON_NET: &str = "/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll";
 
 /// Compiles `sources` into the library `dll` with mcs, referencing `references`.
 fn mcs(sources: &[PathBuf], dll: &std::path::Path, references: &[PathBuf]) {
+    mcs_with(sources, dll, references, &[]);
+}
+
+/// [`mcs`] with more of mcs's options (`-define:NAME`).
+fn mcs_with(sources: &[PathBuf], dll: &std::path::Path, references: &[PathBuf], options: &[&str]) {
     let status = Command::new("mcs")
         .args(["-nologo", "-target:library", "-optimize+", "-warnaserror+", "-unsafe"])
+        .args(options)
         .arg(format!("-out:{}", dll.display()))
         .args(references.iter().map(|r| format!("-r:{}", r.display())))
         .args(sources)

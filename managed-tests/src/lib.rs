@@ -115,3 +115,8 @@ pub fn reload_fixture(version: &str) -> PathBuf {
 pub mod implement {
     include!(concat!(env!("OUT_DIR"), "/implement_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Ledger.cs` (the call recorder's and replayer's fixture).
+pub mod ledger {
+    include!(concat!(env!("OUT_DIR"), "/ledger_bindings.rs"));
+}

@@ -132,6 +132,27 @@ pub enum Error {
     /// Something cilbind cannot do with this member.
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// A call log that cannot be read (see [`record::LogReader`](crate::record::LogReader)):
+    /// not a log, cut short, corrupt, or the reader failed.
+    #[error("call log, frame {frame}: {reason}")]
+    Log {
+        /// The frame that could not be read (0 is the header, 1 the first entry).
+        frame: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// A recording could not start (another runs), or its log could not be written.
+    #[error("call recording: {0}")]
+    Recording(String),
+    /// A replay stopped at a call it could not make (a divergence is no error: see
+    /// [`record::ReplayReport`](crate::record::ReplayReport)).
+    #[error("replay stopped at call {call}: {reason}")]
+    Replay {
+        /// Index of the call in the log (the first is 0).
+        call: usize,
+        /// Why the call could not be made.
+        reason: String,
+    },
     /// The natives given for an assembly do not match the internal calls it declares (see
     /// `Assembly::install_natives`); nothing was installed. Every list is complete.
     #[error("{}", natives_text(assembly, missing, unexpected, rebound))]

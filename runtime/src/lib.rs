@@ -20,7 +20,9 @@
 //! * offers a reflective path ([`invoke`] with [`Value`]s) for dynamic callers, and a
 //!   [`FunctionDb`] with stable IDs;
 //! * reloads the game's assemblies while the process runs ([`Runtime::reload`]: every handle
-//!   of the old code is stale, every binding resolves again).
+//!   of the old code is stale, every binding resolves again);
+//! * records calls to a log and replays a log in a fresh process ([`record`]), objects named
+//!   by handle [`Cookie`]s.
 //!
 //! ```no_run
 //! use cilbind::{MethodRef, Runtime, TypeRef};
@@ -44,6 +46,7 @@ mod host;
 pub mod native;
 pub mod proxy;
 pub mod reload;
+pub mod record;
 mod store;
 mod value;
 
@@ -57,7 +60,7 @@ pub use error::{Error, InnerException, Result};
 pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
 pub use reload::ReloadReport;
-pub use store::{ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
+pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 /// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its
 /// blocks fenced `rust,ignore` need crates the runtime does not depend on (the generator,
 /// generated bindings); each is compiled elsewhere, as the README says beside it.

@@ -24,9 +24,12 @@
 
 use crate::error::Result;
 use crate::host::{raw, Blittable, RawObject};
+use crate::record::{Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
+
+pub use super::by_ref::{In, Out, RefObject, RefString};
 use crate::value::{Boolean, Nullable, Reference};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that
@@ -163,7 +166,7 @@ pub(crate) mod sealed {
 }
 
 /// A Rust value that can be passed to a raw call (sealed: see the module documentation).
-pub trait Arg: sealed::Arg {
+pub trait Arg: sealed::Arg + Describe {
     /// The native-ABI class of this argument.
     const ABI: Abi;
     /// The argument's slot on the caller's stack.
@@ -187,6 +190,15 @@ pub trait ArgSlot: sealed::Slot {
     }
     /// Writes results back to the caller (by-ref slots) once the call returned normally.
     fn finish(self) -> Result<()>;
+    /// [`ArgSlot::finish`], also returning what a by-ref slot holds after the call, for the
+    /// call recorder (`None` for slots passed by value). Called only while recording.
+    #[doc(hidden)]
+    fn finish_recorded(self) -> Result<Option<Recorded>>
+    where
+        Self: Sized,
+    {
+        self.finish().map(|()| None)
+    }
 }
 
 /// A value a raw call can return (sealed).
@@ -197,6 +209,9 @@ pub trait Ret: sealed::Ret + Sized {
     type Raw: Copy;
     /// Converts the native return value; a reference is checked against the Rust type's class.
     fn lift(raw: Self::Raw) -> Result<Self>;
+    /// The result as the call log records it (only while recording).
+    #[doc(hidden)]
+    fn describe_result(&self) -> Recorded;
 }
 
 macro_rules! plain {
@@ -229,6 +244,9 @@ macro_rules! plain {
             #[inline]
             fn lift(raw: $t) -> Result<$t> {
                 Ok(raw)
+            }
+            fn describe_result(&self) -> Recorded {
+                self.describe()
             }
         }
     )*};
@@ -272,6 +290,9 @@ impl Ret for bool {
     fn lift(raw: u8) -> Result<bool> {
         Ok(raw != 0)
     }
+    fn describe_result(&self) -> Recorded {
+        self.describe()
+    }
 }
 
 impl sealed::Ret for () {}
@@ -282,11 +303,14 @@ impl Ret for () {
     fn lift(_: ()) -> Result<()> {
         Ok(())
     }
+    fn describe_result(&self) -> Recorded {
+        Recorded::Void
+    }
 }
 
 /// A raw reference in a slot (for object and string arguments).
 #[derive(Clone, Copy)]
-pub struct RefSlot(RawObject);
+pub struct RefSlot(pub(crate) RawObject);
 
 impl sealed::Slot for RefSlot {}
 impl ArgSlot for RefSlot {
@@ -369,6 +393,9 @@ impl<T: Reference> Ret for Option<T> {
     fn lift(raw: RawObject) -> Result<Option<T>> {
         wrap(raw)
     }
+    fn describe_result(&self) -> Recorded {
+        crate::call::describe::reference(self.as_ref().map(Reference::as_object))
+    }
 }
 
 impl sealed::Ret for Option<String> {}
@@ -377,6 +404,9 @@ impl Ret for Option<String> {
     type Raw = RawObject;
     fn lift(raw: RawObject) -> Result<Option<String>> {
         read_string(raw)
+    }
+    fn describe_result(&self) -> Recorded {
+        self.describe()
     }
 }
 
@@ -387,6 +417,9 @@ impl<S: ManagedStruct> Ret for StructHandle<S> {
     fn lift(raw: RawObject) -> Result<StructHandle<S>> {
         // The thunk returns a fresh box: it becomes the struct's private copy.
         StructHandle::from_box(raw)
+    }
+    fn describe_result(&self) -> Recorded {
+        self.describe()
     }
 }
 
@@ -409,132 +442,8 @@ impl<V: Blittable> Ret for Nullable<V> {
     fn lift(raw: RawObject) -> Result<Nullable<V>> {
         Nullable::from_raw(raw)
     }
-}
-
-/// A blittable value passed by pointer to a trampoline parameter that takes it by value.
-pub struct In<'a, V: Blittable>(pub &'a V);
-
-impl<V: Blittable> sealed::Arg for In<'_, V> {}
-impl<V: Blittable> sealed::Slot for In<'_, V> {}
-impl<'a, V: Blittable> Arg for In<'a, V> {
-    const ABI: Abi = Abi::ByRef(std::mem::size_of::<V>());
-    type Slot = In<'a, V>;
-    #[inline]
-    fn lower(self) -> Result<Self> {
-        Ok(self)
-    }
-}
-
-impl<V: Blittable> ArgSlot for In<'_, V> {
-    type Raw = *const V;
-    #[inline]
-    fn raw(&mut self) -> *const V {
-        self.0
-    }
-    #[inline]
-    fn finish(self) -> Result<()> {
-        Ok(())
-    }
-}
-
-/// A `ref`/`out` primitive, enum or full struct: the callee writes straight into the value.
-pub struct Out<'a, V: Blittable>(pub &'a mut V);
-
-impl<V: Blittable> sealed::Arg for Out<'_, V> {}
-impl<V: Blittable> sealed::Slot for Out<'_, V> {}
-impl<'a, V: Blittable> Arg for Out<'a, V> {
-    const ABI: Abi = Abi::ByRef(std::mem::size_of::<V>());
-    type Slot = Out<'a, V>;
-    #[inline]
-    fn lower(self) -> Result<Self> {
-        Ok(self)
-    }
-}
-
-impl<V: Blittable> ArgSlot for Out<'_, V> {
-    type Raw = *mut V;
-    #[inline]
-    fn raw(&mut self) -> *mut V {
-        self.0
-    }
-    #[inline]
-    fn finish(self) -> Result<()> {
-        Ok(())
-    }
-}
-
-/// A `ref`/`out` object parameter: the reference is written back after the call.
-pub struct RefObject<'a, T: Reference>(pub &'a mut Option<T>);
-
-/// Slot of [`RefObject`].
-pub struct RefObjectSlot<'a, T: Reference> {
-    target: &'a mut Option<T>,
-    value: RawObject,
-}
-
-impl<T: Reference> sealed::Arg for RefObject<'_, T> {}
-impl<'a, T: Reference> Arg for RefObject<'a, T> {
-    const ABI: Abi = Abi::ByRefObject;
-    type Slot = RefObjectSlot<'a, T>;
-    fn lower(self) -> Result<Self::Slot> {
-        let value = match self.0 {
-            Some(o) => o.as_object().raw()?,
-            None => RawObject::NULL,
-        };
-        Ok(RefObjectSlot { target: self.0, value })
-    }
-}
-
-impl<T: Reference> sealed::Slot for RefObjectSlot<'_, T> {}
-impl<T: Reference> ArgSlot for RefObjectSlot<'_, T> {
-    type Raw = *mut RawObject;
-    fn raw(&mut self) -> *mut RawObject {
-        &mut self.value
-    }
-    fn object(&self) -> Option<RawObject> {
-        Some(self.value)
-    }
-    fn finish(self) -> Result<()> {
-        // The callee stored an instance of the declared type; `T` may be narrower.
-        *self.target = wrap(self.value)?;
-        Ok(())
-    }
-}
-
-/// A `ref`/`out` string parameter: the string is written back after the call.
-pub struct RefString<'a>(pub &'a mut Option<String>);
-
-/// Slot of [`RefString`].
-pub struct RefStringSlot<'a> {
-    target: &'a mut Option<String>,
-    value: RawObject,
-}
-
-impl sealed::Arg for RefString<'_> {}
-impl<'a> Arg for RefString<'a> {
-    const ABI: Abi = Abi::ByRefObject;
-    type Slot = RefStringSlot<'a>;
-    fn lower(self) -> Result<Self::Slot> {
-        let value = match self.0.as_deref() {
-            Some(s) => s.lower()?.0,
-            None => RawObject::NULL,
-        };
-        Ok(RefStringSlot { target: self.0, value })
-    }
-}
-
-impl sealed::Slot for RefStringSlot<'_> {}
-impl ArgSlot for RefStringSlot<'_> {
-    type Raw = *mut RawObject;
-    fn raw(&mut self) -> *mut RawObject {
-        &mut self.value
-    }
-    fn object(&self) -> Option<RawObject> {
-        Some(self.value)
-    }
-    fn finish(self) -> Result<()> {
-        *self.target = read_string(self.value)?;
-        Ok(())
+    fn describe_result(&self) -> Recorded {
+        self.describe()
     }
 }
 

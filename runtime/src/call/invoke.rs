@@ -290,5 +290,8 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
 pub fn invoke_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
     let entry = FunctionDb::get(id)
         .ok_or_else(|| Error::InvalidArgument(format!("no method with ID {:#018x} is bound", id.0)))?;
+    if crate::record::recording() {
+        return crate::record::invoke_recorded(&entry, this, args);
+    }
     invoke(entry.method, this, args)
 }

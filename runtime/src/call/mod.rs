@@ -2,7 +2,9 @@
 //! the reflective `Value` path, the function database, and exceptions as errors.
 
 pub(crate) mod abi;
+pub(crate) mod by_ref;
 pub(crate) mod callback;
+pub(crate) mod describe;
 pub(crate) mod exception;
 pub(crate) mod function_db;
 pub(crate) mod generic;

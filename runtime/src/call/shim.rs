@@ -16,6 +16,7 @@ use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{unit, Blittable, Method, RawObject, Runtime};
+use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
 
 /// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
 /// return), and the class each reference among them must be an instance of: what a [`Thunk`]
@@ -156,11 +157,15 @@ impl Thunk {
         if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
+        if record::recording() {
+            // SAFETY: as below; recording only describes the values.
+            return unsafe { self.call_recorded(args, true) };
+        }
         // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
         // from Mono's metadata when resolved), the argument and return types have exactly
         // these native classes (proved just above), and `call` checks each object against
         // its declared class before the call (`checked` = true).
-        unsafe { args.call(self, true) }
+        unsafe { args.call(self, true, ()) }
     }
 
     /// [`Thunk::call`] without the per-call check of objects against their declared classes
@@ -176,8 +181,12 @@ impl Thunk {
         if !self.proves(A::key::<R>(), A::returning::<R>()) {
             return Err(self.mismatch(&A::abis(), R::ABI));
         }
+        if record::recording() {
+            // SAFETY: as below.
+            return unsafe { self.call_recorded(args, false) };
+        }
         // SAFETY: native classes checked above; the caller vouches for the objects.
-        unsafe { args.call(self, false) }
+        unsafe { args.call(self, false, ()) }
     }
 
     /// Calls a trampoline that writes its (blittable struct) result through a trailing
@@ -188,9 +197,53 @@ impl Thunk {
         if !self.proves(A::key_by_pointer::<R>(), A::returning_by_pointer::<R>()) {
             return Err(self.mismatch(&A::abis(), Abi::Sret(std::mem::size_of::<R>())));
         }
+        if record::recording() {
+            // SAFETY: as below; recording only describes the values.
+            return unsafe { self.call_sret_recorded(args) };
+        }
         // SAFETY: as in `call`: the trampoline writes a value of `self.ret`'s size, which is
         // `R`'s size, through the trailing pointer.
-        unsafe { args.call_sret(self) }
+        unsafe { args.call_sret(self, ()) }
+    }
+
+    /// [`Thunk::call`] while a recording runs: the arguments are described before the call,
+    /// the by-ref ones again after it, and the call is written to the log with its result.
+    ///
+    /// # Safety
+    /// As for `ArgList::call`: the signature was proved, and without `checked` the caller
+    /// vouches for the objects' classes.
+    #[cold]
+    #[inline(never)]
+    unsafe fn call_recorded<A: ArgList, R: Ret>(&self, args: A, checked: bool) -> Result<R> {
+        let Some(pending) = Pending::begin(self.id, self.method) else {
+            // SAFETY: the caller's guarantee, passed on.
+            return unsafe { args.call(self, checked, ()) };
+        };
+        let described = args.describe();
+        let mut trace = CallTrace::default();
+        // SAFETY: the caller's guarantee, passed on; the trace only receives descriptions.
+        let result = unsafe { args.call(self, checked, &mut trace) };
+        pending.finish_raw(described, trace, result.as_ref().map(Ret::describe_result));
+        result
+    }
+
+    /// [`Thunk::call_sret`] while a recording runs (see [`Thunk::call_recorded`]).
+    ///
+    /// # Safety
+    /// As for `ArgList::call_sret`: the signature was proved.
+    #[cold]
+    #[inline(never)]
+    unsafe fn call_sret_recorded<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
+        let Some(pending) = Pending::begin(self.id, self.method) else {
+            // SAFETY: the caller's guarantee, passed on.
+            return unsafe { args.call_sret(self, ()) };
+        };
+        let described = args.describe();
+        let mut trace = CallTrace::default();
+        // SAFETY: the caller's guarantee, passed on; the trace only receives descriptions.
+        let result = unsafe { args.call_sret(self, &mut trace) };
+        pending.finish_raw(described, trace, result.as_ref().map(describe_blittable));
+        result
     }
 }
 
@@ -212,20 +265,26 @@ pub trait ArgList: sealed::List {
     fn key_by_pointer<R: Blittable>() -> u128;
     /// The arguments' native classes (for error messages).
     fn abis() -> Vec<Abi>;
+    /// The arguments as the call log records them (only while recording).
+    #[doc(hidden)]
+    fn describe(&self) -> Vec<Recorded>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
-    /// first when `checked`.
+    /// first when `checked`. The `tracer` is `()` on the hot path (no code at all) and a
+    /// `&mut CallTrace` while recording, which notes that managed code
+    /// was entered and what each slot holds after the call.
     ///
     /// # Safety
     /// `thunk`'s native signature is these arguments (plus the exception slot) returning
     /// `R::Raw`; without `checked`, every object is an instance of its declared type.
     #[doc(hidden)]
-    unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool) -> Result<R>;
-    /// Calls `thunk`, which writes an `R` through a trailing pointer (always checked).
+    unsafe fn call<R: Ret, T: Tracer>(self, thunk: &Thunk, checked: bool, tracer: T) -> Result<R>;
+    /// Calls `thunk`, which writes an `R` through a trailing pointer (always checked); the
+    /// tracer as for `call`.
     ///
     /// # Safety
     /// As for `call`, with the result pointer before the exception slot.
     #[doc(hidden)]
-    unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk) -> Result<R>;
+    unsafe fn call_sret<R: Blittable, T: Tracer>(self, thunk: &Thunk, tracer: T) -> Result<R>;
 }
 
 macro_rules! arg_list {
@@ -272,9 +331,15 @@ macro_rules! arg_list {
                 vec![$($a::ABI),*]
             }
 
+            #[allow(non_snake_case)]
+            fn describe(&self) -> Vec<Recorded> {
+                let ($($a,)*) = self;
+                vec![$($a.describe()),*]
+            }
+
             #[inline]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            unsafe fn call<R: Ret>(self, thunk: &Thunk, checked: bool) -> Result<R> {
+            unsafe fn call<R: Ret, T: Tracer>(self, thunk: &Thunk, checked: bool, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 if checked {
@@ -285,6 +350,7 @@ macro_rules! arg_list {
                     )*
                 }
                 let mut exc = RawObject::NULL;
+                tracer.enter();
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
@@ -298,13 +364,13 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                $($s.finish()?;)*
+                $(tracer.finish($s)?;)*
                 R::lift(raw)
             }
 
             #[inline]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            unsafe fn call_sret<R: Blittable>(self, thunk: &Thunk) -> Result<R> {
+            unsafe fn call_sret<R: Blittable, T: Tracer>(self, thunk: &Thunk, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = $a.lower()?;)*
                 let mut index = 0;
@@ -313,6 +379,7 @@ macro_rules! arg_list {
                     index += 1;
                 )*
                 let mut exc = RawObject::NULL;
+                tracer.enter();
                 let mut out = MaybeUninit::<R>::zeroed();
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut RawObject);
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
@@ -324,7 +391,7 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                $($s.finish()?;)*
+                $(tracer.finish($s)?;)*
                 // SAFETY: zero-initialised and then written by the trampoline; every bit
                 // pattern is a valid `R` (Blittable contract).
                 Ok(unsafe { out.assume_init() })

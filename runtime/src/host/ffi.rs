@@ -162,6 +162,7 @@ extern "C" {
     pub fn mono_class_is_assignable_from(klass: *mut MonoClass, oklass: *mut MonoClass) -> MonoBool;
     pub fn mono_class_get_interfaces(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClass;
     pub fn mono_class_get_methods(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoMethod;
+    pub fn mono_class_get_fields(klass: *mut MonoClass, iter: *mut *mut c_void) -> *mut MonoClassField;
     pub fn mono_class_get_field_from_name(klass: *mut MonoClass, name: *const c_char) -> *mut MonoClassField;
     pub fn mono_class_value_size(klass: *mut MonoClass, align: *mut u32) -> i32;
     pub fn mono_class_vtable(domain: *mut MonoDomain, klass: *mut MonoClass) -> *mut MonoVTable;

@@ -21,6 +21,7 @@ mod logging;
 mod metadata;
 mod method;
 pub(crate) mod native;
+pub(crate) mod plain;
 pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;

@@ -6,10 +6,12 @@
 //! [`slotmap`] key. A freed key is [`Error::StaleHandle`](crate::Error) forever, even after its
 //! slot holds another object.
 
+mod cookie;
 mod handle_store;
 mod object_store;
 mod struct_store;
 
+pub use cookie::Cookie;
 pub(crate) use handle_store::{invalidate_every_store, HandleStore};
 pub use object_store::{ObjectKey, ObjectStore};
 pub use struct_store::{ManagedStruct, StructHandle, StructKey, StructStore};

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::call::{MethodRef, TypeRef};
 use crate::error::{Error, Result};
 use crate::host::{Class, RawObject};
-use crate::store::{ObjectKey, ObjectStore};
+use crate::store::{Cookie, ObjectKey, ObjectStore};
 use crate::value::boxing::Unbox;
 use crate::value::ManagedType;
 
@@ -50,9 +50,26 @@ impl Object {
     /// A new owned handle to the object behind `key` (for dynamic callers that pass keys
     /// around); a released key is [`Error::StaleHandle`].
     pub fn from_key(key: ObjectKey) -> Result<Object> {
-        Ok(Object {
-            key: ObjectStore::duplicate(key)?,
-        })
+        let copy = ObjectStore::duplicate(key)?;
+        if crate::record::recording() {
+            // The log names objects by handle: a later call given this copy names the object
+            // the call that produced `key` returned.
+            crate::record::alias(Cookie::of(key), Cookie::of(copy));
+        }
+        Ok(Object { key: copy })
+    }
+
+    /// The handle's [`Cookie`]: its key as an integer, valid in this process only, for as
+    /// long as this handle lives.
+    pub fn cookie(&self) -> Cookie {
+        Cookie::of(self.key)
+    }
+
+    /// A new handle to the object whose handle has this cookie. A cookie whose handle was
+    /// released, or that no handle ever had, is [`Error::StaleHandle`], never another object
+    /// (the slot's generation is checked, as for every key).
+    pub fn from_cookie(cookie: Cookie) -> Result<Object> {
+        Object::from_key(cookie.key().ok_or(Error::StaleHandle)?)
     }
 
     /// A second handle to the same object, with the error kept (what [`Clone`] does).

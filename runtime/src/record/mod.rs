@@ -1,0 +1,49 @@
+//! Recording calls to a log, and replaying a log against a fresh runtime.
+//!
+//! The [`Recorder`] writes every call made through the bindings (every [`Thunk`](crate::Thunk)
+//! call) or [`invoke_by_id`](crate::invoke_by_id) to a compact binary log: the method's ID,
+//! `this` and the arguments, the result or the exception, and `ref`/`out` arguments after the
+//! call, each value a [`Recorded`] (primitives, strings, null, struct bytes with their type,
+//! objects as [`Cookie`](crate::Cookie)s with their class). Recording is opt-in: off, it costs
+//! each call one relaxed atomic load and a branch.
+//!
+//! The [`Replayer`] runs a log's calls again in another process (Mono cannot restart in one),
+//! maps the recorded cookies to the new objects, and reports the first [`Divergence`]: the
+//! call's index, its method, the value recorded and the value it gave now.
+//!
+//! ```no_run
+//! use cilbind::record::{Recorder, Replayer};
+//! # fn calls() -> cilbind::Result<()> { Ok(()) }
+//! # fn main() -> cilbind::Result<()> {
+//! let recording = Recorder::start(Vec::new())?;
+//! calls()?; // calls through generated bindings, or invoke_by_id
+//! let log: Vec<u8> = recording.finish()?;
+//! // Later, in a fresh process with the same assemblies loaded:
+//! let report = Replayer::new(&log[..]).run()?;
+//! if let Some(d) = &report.divergence {
+//!     eprintln!("{d}"); // call 4, [Ledger]Ledger.Account::Withdraw(...): the result was ..., recorded ...
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! The log is a header and length-prefixed frames of [`Entry`]s encoded with `postcard`
+//! (`format.rs`): it can be read while it is written ([`LogReader`]), and a log cut short is an
+//! [`Error::Log`](crate::Error::Log), never a shorter replay.
+
+mod divergence;
+mod format;
+mod objects;
+mod rebuild;
+mod recorder;
+mod replay;
+mod value;
+
+pub use divergence::{Divergence, Place, ReplayReport};
+pub use format::{CallRecord, Entry, LogReader, Outcome};
+pub(crate) use recorder::{alias, invoke_recorded, recording, Pending};
+#[doc(hidden)]
+pub use recorder::{CallTrace, Tracer};
+pub use recorder::{Recorder, RecordingGuard};
+pub use replay::Replayer;
+pub(crate) use value::{describe_blittable, describe_box, describe_object};
+pub use value::{Describe, Recorded};

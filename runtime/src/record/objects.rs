@@ -1,0 +1,81 @@
+//! The replay's table of objects: each cookie the recording named, mapped to the handle of
+//! the object the replay got in its place.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+use crate::store::Cookie;
+use crate::value::Object;
+
+/// Supplies an object that no recorded call produced (see
+/// [`Replayer::on_external`](crate::record::Replayer::on_external)).
+pub(crate) type ExternalHook = Box<dyn FnMut(&str, Cookie) -> Result<Object>>;
+
+/// Recorded cookies → this process's objects.
+#[derive(Default)]
+pub(crate) struct ObjectTable {
+    objects: HashMap<Cookie, Object>,
+    /// A copied handle's cookie → the cookie it was copied from.
+    aliases: HashMap<Cookie, Cookie>,
+    external: Option<ExternalHook>,
+}
+
+impl ObjectTable {
+    pub(crate) fn set_external(&mut self, hook: ExternalHook) {
+        self.external = Some(hook);
+    }
+
+    /// The first handle of the object `cookie` names (following copies back to it).
+    fn root(&self, mut cookie: Cookie) -> Cookie {
+        // Each alias points at an earlier handle, so this ends; the bound guards a corrupt log.
+        for _ in 0..=self.aliases.len() {
+            match self.aliases.get(&cookie) {
+                Some(&from) if from != cookie => cookie = from,
+                _ => break,
+            }
+        }
+        cookie
+    }
+
+    /// Handle `to` of the recording was a copy of handle `from`.
+    pub(crate) fn alias(&mut self, from: Cookie, to: Cookie) {
+        self.aliases.insert(to, from);
+    }
+
+    /// The replay's object for the recorded `cookie`, if it has one.
+    pub(crate) fn get(&self, cookie: Cookie) -> Option<&Object> {
+        self.objects.get(&self.root(cookie))
+    }
+
+    /// The recording's `cookie` now names `object` (what the replayed call returned in its
+    /// place).
+    pub(crate) fn adopt(&mut self, cookie: Cookie, object: Object) {
+        let root = self.root(cookie);
+        self.objects.insert(root, object);
+    }
+
+    /// The object to pass where call `call` passed the object `cookie` of class `class`: the
+    /// one an earlier call returned in its place, else the one the external hook supplies.
+    pub(crate) fn argument(&mut self, call: usize, what: &str, class: &str, cookie: Cookie) -> Result<Object> {
+        let root = self.root(cookie);
+        if let Some(o) = self.objects.get(&root) {
+            return o.try_clone();
+        }
+        let Some(hook) = self.external.as_mut() else {
+            return Err(Error::Replay {
+                call,
+                reason: format!(
+                    "{what} is a {class} (handle {root} when recorded) that no earlier call in the log \
+                     returned: it was made by Rust or before the recording started; supply it with \
+                     Replayer::on_external"
+                ),
+            });
+        };
+        let object = hook(class, root).map_err(|e| Error::Replay {
+            call,
+            reason: format!("{what}: the external object {class} ({root}) could not be supplied: {e}"),
+        })?;
+        self.objects.insert(root, object.try_clone()?);
+        Ok(object)
+    }
+}

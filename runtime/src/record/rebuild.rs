@@ -1,0 +1,194 @@
+//! A recorded call rebuilt in this process: its method (by ID, else found by the signature
+//! the log names it with), a constructor's trampoline, and each recorded value as a
+//! reflective-path [`Value`].
+
+use crate::call::{FunctionDb, FunctionId, Value, RETURN_BOXED};
+use crate::error::{Error, Result};
+use crate::host::plain::box_bytes;
+use crate::host::{raw, type_class, type_kind, Class, Method, MonoType, Runtime, TypeKind};
+use crate::record::objects::ObjectTable;
+use crate::record::Recorded;
+use crate::value::{NetString, Object, Reference};
+
+/// The method with this ID: from the function database, or else the method of the class the
+/// signature names whose ID it is (registered, so that the by-ID path finds it).
+pub(crate) fn method(id: FunctionId, signature: &str) -> Result<Method> {
+    if let Some(entry) = FunctionDb::get(id) {
+        return Ok(entry.method);
+    }
+    let class = signature_class(signature)?;
+    // A generic method definition cannot be called, and a type initializer is the runtime's
+    // to run: neither is ever recorded.
+    let method = class
+        .methods()
+        .filter(|m| !m.is_generic_definition() && m.name() != ".cctor")
+        .find(|m| FunctionDb::id_of(*m).is_ok_and(|found| found == id))
+        .ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "{} has no method {signature}: the assembly loaded is not the one recorded",
+                class.full_name()
+            ))
+        })?;
+    FunctionDb::register(method)?;
+    Ok(method)
+}
+
+/// The class of `[Assembly]Namespace.Type::Name(…)->…`.
+fn signature_class(signature: &str) -> Result<Class> {
+    let unreadable = || Error::InvalidArgument(format!("cannot read the class of method {signature}"));
+    let rest = signature.strip_prefix('[').ok_or_else(unreadable)?;
+    let (assembly, rest) = rest.split_once(']').ok_or_else(unreadable)?;
+    let (class, _) = rest.split_once("::").ok_or_else(unreadable)?;
+    class_named(assembly, class)
+}
+
+/// The class `Namespace.Outer/Inner` of the assembly with this simple name (loaded, or one
+/// Mono finds by name).
+pub(crate) fn class_named(assembly: &str, full_name: &str) -> Result<Class> {
+    // Generic types (definitions "List`1", instantiations "List`1<…>", types nested in them)
+    // and arrays are not looked up by name: an open definition's members cannot be called.
+    if full_name.contains(['<', '[', '`']) {
+        return Err(Error::Unsupported(format!(
+            "the replayer finds classes by name, and {full_name} is generic or an array: \
+             bind its methods before replaying"
+        )));
+    }
+    let (outer, nested) = match full_name.split_once('/') {
+        Some((outer, nested)) => (outer, Some(nested)),
+        None => (full_name, None),
+    };
+    let (namespace, name) = outer.rsplit_once('.').unwrap_or(("", outer));
+    let name = match nested {
+        Some(nested) => format!("{name}/{nested}"),
+        None => name.to_string(),
+    };
+    Runtime::get()?.assembly(assembly)?.class(namespace, &name)
+}
+
+/// A static method that constructs with `ctor` and returns the new object (a value type
+/// boxed): the reflective path has no `newobj`, the runtime's trampolines do.
+pub(crate) fn constructor(ctor: Method) -> Result<Method> {
+    let mask = if ctor.class().is_value_type() { RETURN_BOXED } else { 0 };
+    raw::build_trampoline(ctor, mask, 0)
+}
+
+fn refused(call: usize, what: &str, why: impl std::fmt::Display) -> Error {
+    Error::Replay {
+        call,
+        reason: format!("{what}: {why}"),
+    }
+}
+
+/// A new box of `class` holding the recorded bytes.
+fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
+    let raw = box_bytes(class, bytes).map_err(|e| refused(call, what, e))?;
+    Object::from_raw(raw).ok_or_else(|| refused(call, what, "Mono could not box it"))
+}
+
+/// The value to pass as parameter `ty` where call `call` passed `recorded`.
+pub(crate) fn argument(
+    objects: &mut ObjectTable,
+    call: usize,
+    what: &str,
+    recorded: &Recorded,
+    ty: *mut MonoType,
+) -> Result<Value> {
+    Ok(match recorded {
+        Recorded::Void => return Err(refused(call, what, "void is no argument")),
+        Recorded::Null => Value::Null,
+        Recorded::Boolean(v) => Value::Boolean(*v),
+        Recorded::Char(v) => Value::Char(*v),
+        Recorded::SByte(v) => Value::SByte(*v),
+        Recorded::Byte(v) => Value::Byte(*v),
+        Recorded::Int16(v) => Value::Int16(*v),
+        Recorded::UInt16(v) => Value::UInt16(*v),
+        Recorded::Int32(v) => Value::Int32(*v),
+        Recorded::UInt32(v) => Value::UInt32(*v),
+        Recorded::Int64(v) => Value::Int64(*v),
+        Recorded::UInt64(v) => Value::UInt64(*v),
+        Recorded::Single(v) => Value::Single(*v),
+        Recorded::Double(v) => Value::Double(*v),
+        Recorded::IntPtr(v) => Value::IntPtr(isize::try_from(*v).map_err(|e| refused(call, what, e))?),
+        Recorded::UIntPtr(v) => Value::UIntPtr(usize::try_from(*v).map_err(|e| refused(call, what, e))?),
+        Recorded::String(s) => Value::String(s.clone()),
+        Recorded::Struct {
+            assembly,
+            type_name,
+            bytes,
+        } => {
+            // A struct parameter takes its own type; a reference parameter (`object`, an
+            // interface) took a box of the recorded type, which is found by name.
+            let class = match (type_kind(ty).0, type_class(ty)) {
+                (TypeKind::Struct, Some(class)) => {
+                    if class.full_name() != *type_name {
+                        return Err(refused(
+                            call,
+                            what,
+                            format!(
+                                "the recording passed a {type_name}, the parameter takes a {}",
+                                class.full_name()
+                            ),
+                        ));
+                    }
+                    class
+                }
+                _ => class_named(assembly, type_name).map_err(|e| refused(call, what, e))?,
+            };
+            Value::Object(boxed(call, what, class, bytes)?)
+        }
+        Recorded::Object { class, cookie } => Value::Object(objects.argument(call, what, class, *cookie)?),
+        Recorded::Opaque(thing) => {
+            return Err(refused(
+                call,
+                what,
+                format!("the recording passed {thing}, which the log cannot carry"),
+            ))
+        }
+    })
+}
+
+/// The `this` to call an instance method of `class` on where call `call` had `recorded`.
+pub(crate) fn this(objects: &mut ObjectTable, call: usize, recorded: &Recorded, class: Class) -> Result<Object> {
+    const WHAT: &str = "`this`";
+    match recorded {
+        Recorded::Object { class, cookie } => objects.argument(call, WHAT, class, *cookie),
+        Recorded::String(s) => Ok(NetString::new(s)?.into_object()),
+        Recorded::Struct { type_name, bytes, .. } if *type_name == class.full_name() => boxed(call, WHAT, class, bytes),
+        other => Err(refused(
+            call,
+            WHAT,
+            format!("the recording had {other}, which is no `this` of {}", class.full_name()),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generic_types_and_arrays_are_not_found_by_name() {
+        for name in [
+            "System.Collections.Generic.List`1",
+            "System.Collections.Generic.List`1<System.Int32>",
+            "System.Collections.Generic.Dictionary`2/Enumerator",
+            "System.Int32[]",
+        ] {
+            // Refused before the runtime is asked anything.
+            assert!(
+                matches!(class_named("mscorlib", name), Err(Error::Unsupported(_))),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn unreadable_signatures_are_errors() {
+        for signature in ["", "Ns.T::M()->V", "[A]Ns.T.M()->V", "[A Ns.T::M()->V"] {
+            assert!(
+                matches!(signature_class(signature), Err(Error::InvalidArgument(_))),
+                "{signature}"
+            );
+        }
+    }
+}
