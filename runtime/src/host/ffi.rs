@@ -74,7 +74,10 @@ extern "C" {
         -> *mut MonoDomain;
     pub fn mono_domain_set(domain: *mut MonoDomain, force: MonoBool) -> MonoBool;
     pub fn mono_domain_try_unload(domain: *mut MonoDomain, exc: *mut *mut MonoObject);
+    // The reload floor's (floor.rs) only.
+    #[cfg(feature = "floors")]
     pub fn mono_domain_unload(domain: *mut MonoDomain);
+    #[cfg(feature = "floors")]
     pub fn mono_domain_assembly_open(domain: *mut MonoDomain, name: *const c_char) -> *mut MonoAssembly;
     pub fn mono_stack_walk_no_il(func: MonoStackWalk, user_data: *mut c_void);
     pub fn mono_free(ptr: *mut c_void);
@@ -205,6 +208,7 @@ extern "C" {
     pub fn mono_signature_get_params(sig: *mut MonoMethodSignature, iter: *mut *mut c_void) -> *mut MonoType;
     pub fn mono_signature_get_return_type(sig: *mut MonoMethodSignature) -> *mut MonoType;
     pub fn mono_method_get_unmanaged_thunk(method: *mut MonoMethod) -> *mut c_void;
+    #[cfg(feature = "floors")]
     pub fn mono_class_get_method_from_name(
         klass: *mut MonoClass,
         name: *const c_char,
