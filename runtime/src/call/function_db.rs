@@ -100,6 +100,8 @@ enum Row {
 
 #[derive(Clone, Debug)]
 struct RegisteredRow {
+    /// Its signature, as registered.
+    signature: String,
     assembly: String,
     /// Namespace and name as `Assembly::class` takes them (nested: `Outer/Inner`).
     namespace: String,
@@ -112,10 +114,28 @@ struct RegisteredRow {
     by_name: bool,
 }
 
+impl Row {
+    /// The signature the row names (a table row's is made when asked for: installing a table
+    /// builds no strings).
+    fn signature(&self) -> String {
+        match self {
+            Row::Table(ty, row) => function_table::signature(ty, row),
+            Row::Registered(r) => r.signature.clone(),
+        }
+    }
+
+    /// The hash of its `Type::Method`, the key of [`Store::by_member`].
+    fn member_hash(&self) -> u64 {
+        match self {
+            Row::Table(ty, row) => function_table::hash(ty, row, true),
+            Row::Registered(r) => fnv1a64(member_of(&r.signature).as_bytes()),
+        }
+    }
+}
+
 /// One entry as stored.
 struct Stored {
     row: Row,
-    signature: String,
     source: FunctionSource,
     /// The resolved method: a cache (see the module docs).
     method: Option<Method>,
@@ -127,11 +147,15 @@ struct Installed {
     checked: bool,
 }
 
+/// Keys are already FNV-1a hashes: hashing them again with FNV is cheap (SipHash's
+/// protection against chosen keys buys nothing for IDs a table or Mono's names decide).
+type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
+
 #[derive(Default)]
 struct Store {
-    entries: HashMap<FunctionId, Stored>,
+    entries: Map<FunctionId, Stored>,
     /// `Type::Method` (hashed) → the IDs of that member's overloads.
-    by_member: HashMap<u64, Vec<FunctionId>>,
+    by_member: Map<u64, Vec<FunctionId>>,
     tables: Vec<Installed>,
     /// Bumped by `forget_resolved`: a method resolved before it is not cached after it.
     generation: u64,
@@ -139,10 +163,7 @@ struct Store {
 
 impl Store {
     fn insert(&mut self, id: FunctionId, stored: Stored) {
-        self.by_member
-            .entry(fnv1a64(member_of(&stored.signature).as_bytes()))
-            .or_default()
-            .push(id);
+        self.by_member.entry(stored.row.member_hash()).or_default().push(id);
         self.entries.insert(id, stored);
     }
 
@@ -157,11 +178,12 @@ impl Store {
             ),
             Row::Registered(r) => (r.assembly.clone(), r.name.clone(), r.params.clone(), r.ret.clone()),
         };
-        let member = member_of(&stored.signature);
+        let signature = stored.row.signature();
+        let member = member_of(&signature);
         let declaring_type = member.rsplit_once("::").map_or(member, |(t, _)| t).to_string();
         Some(FunctionEntry {
             id,
-            signature: stored.signature.clone(),
+            signature,
             assembly,
             declaring_type,
             name,
@@ -205,7 +227,6 @@ impl FunctionDb {
         if !db.entries.contains_key(&id) {
             let stored = Stored {
                 row: Row::Registered(Box::new(row)),
-                signature,
                 source: FunctionSource::Registered,
                 method: Some(method),
             };
@@ -248,7 +269,6 @@ impl FunctionDb {
                     }
                     let stored = Stored {
                         row: Row::Table(ty, row),
-                        signature: function_table::signature(ty, row),
                         source: FunctionSource::Table,
                         method: None,
                     };
@@ -305,8 +325,8 @@ impl FunctionDb {
             .get(&fnv1a64(member.as_bytes()))
             .into_iter()
             .flatten()
-            .filter(|id| db.entries.get(id).is_some_and(|s| member_of(&s.signature) == member))
             .filter_map(|&id| db.snapshot(id))
+            .filter(|e| member_of(&e.signature) == member)
             .collect();
         v.sort_by(|a, b| a.signature.cmp(&b.signature));
         v
@@ -414,6 +434,7 @@ fn registered_row(method: Method, signature: &str) -> Result<RegisteredRow> {
     path.reverse();
     let sig = method.signature()?;
     let mut row = RegisteredRow {
+        signature: signature.to_string(),
         assembly: class.assembly_name().to_string(),
         namespace: outer.namespace().to_string(),
         type_name: path.join("/"),

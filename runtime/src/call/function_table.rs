@@ -15,9 +15,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::call::function_db::{fnv1a64, FunctionId};
+use crate::call::function_db::FunctionId;
 use crate::error::{ChangedMethod, Error, Result};
-use crate::host::{type_name, Class, Method, Runtime};
+use crate::host::{type_name, type_name_is, Class, Method, Runtime, Signature};
 
 /// One bound type's rows: `FunctionType(assembly, namespace, name, methods)`, the type named
 /// as [`TypeRef::new`](crate::TypeRef::new) takes it (`Outer/Inner` for a nested type).
@@ -55,9 +55,56 @@ pub(crate) fn signature_parts(assembly: &str, full_type: &str, name: &str, param
     format!("[{assembly}]{full_type}::{name}({})->{ret}", params.join(","))
 }
 
+/// Feeds the pieces of the signature a table row names to `f`, in order (its type as
+/// [`type_full_name`] writes it); with `member_only`, only its `Type::Name`. Hashing the
+/// pieces as they come gives the ID without building the string (FNV-1a reads the bytes one
+/// at a time, so the pieces hash as their concatenation does).
+fn pieces(ty: &FunctionType, row: &FunctionRow, member_only: bool, f: &mut impl FnMut(&str)) {
+    if !member_only {
+        f("[");
+        f(ty.0);
+        f("]");
+    }
+    if !ty.1.is_empty() {
+        f(ty.1);
+        f(".");
+    }
+    for (i, part) in ty.2.split('/').enumerate() {
+        if i > 0 {
+            f(".");
+        }
+        f(part);
+    }
+    f("::");
+    f(row.1);
+    if member_only {
+        return;
+    }
+    f("(");
+    for (i, param) in row.2.iter().enumerate() {
+        if i > 0 {
+            f(",");
+        }
+        f(param);
+    }
+    f(")->");
+    f(row.3);
+}
+
 /// The signature a table row names.
 pub(crate) fn signature(ty: &FunctionType, row: &FunctionRow) -> String {
-    signature_parts(ty.0, &type_full_name(ty.1, ty.2), row.1, row.2, row.3)
+    let mut s = String::new();
+    pieces(ty, row, false, &mut |p| s.push_str(p));
+    s
+}
+
+/// The FNV-1a hash of a table row's signature (its ID, when the row is right) or, with
+/// `member_only`, of its `Type::Name`.
+pub(crate) fn hash(ty: &FunctionType, row: &FunctionRow, member_only: bool) -> u64 {
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    pieces(ty, row, member_only, &mut |p| h.write(p.as_bytes()));
+    h.finish()
 }
 
 /// What checking tables found.
@@ -90,7 +137,9 @@ impl Report {
     }
 }
 
-/// Checks every row of `tables` against the loaded assemblies.
+/// Checks every row of `tables` against the loaded assemblies. Strings are made only for
+/// what is reported: IDs are hashed from the rows' pieces and Mono's type names compared in
+/// place.
 pub(crate) fn check(tables: &[&'static [FunctionType]]) -> Result<Report> {
     let rt = Runtime::get()?;
     let mut report = Report {
@@ -100,13 +149,13 @@ pub(crate) fn check(tables: &[&'static [FunctionType]]) -> Result<Report> {
     };
     let mut index = Index::default();
     for ty in tables.iter().copied().flatten() {
-        let signatures: Vec<String> = ty.3.iter().map(|row| signature(ty, row)).collect();
-        for (row, sig) in ty.3.iter().zip(&signatures) {
-            let actual = fnv1a64(sig.as_bytes());
+        for row in ty.3 {
+            let actual = hash(ty, row, false);
             if actual != row.0 {
                 report.missing.push(format!(
-                    "{sig} (listed with ID {}, but this signature's ID is {}: the bindings and the \
+                    "{} (listed with ID {}, but this signature's ID is {}: the bindings and the \
                      runtime write signatures differently)",
+                    signature(ty, row),
                     FunctionId(row.0),
                     FunctionId(actual)
                 ));
@@ -115,37 +164,37 @@ pub(crate) fn check(tables: &[&'static [FunctionType]]) -> Result<Report> {
         let class = match rt.assembly(ty.0).and_then(|a| a.class(ty.1, ty.2)) {
             Ok(class) => class,
             Err(e) => {
-                report
-                    .missing
-                    .extend(signatures.iter().map(|sig| format!("{sig} ({e})")));
+                let missing = ty.3.iter().map(|row| format!("{} ({e})", signature(ty, row)));
+                report.missing.extend(missing);
                 continue;
             }
         };
         let mut claimed = HashSet::new();
         let mut unmatched = Vec::new();
-        for (row, sig) in ty.3.iter().zip(&signatures) {
+        for row in ty.3 {
             match index.find(class, row) {
                 Some(method) => {
                     claimed.insert(method);
                     report.resolved.push((FunctionId(row.0), method));
                 }
-                None => unmatched.push((row, sig)),
+                None => unmatched.push(row),
             }
         }
         // A row not found is changed when its type still has a method of that name that no
         // other row accounts for, else missing.
-        for (row, sig) in unmatched {
+        for row in unmatched {
             let found: Vec<String> = index
                 .named(class, row.1)
                 .iter_mut()
                 .filter(|c| !claimed.contains(&c.method))
                 .map(|c| c.describe())
                 .collect();
+            let bound = signature(ty, row);
             if found.is_empty() {
-                report.missing.push(sig.clone());
+                report.missing.push(bound);
             } else {
                 report.changed.push(ChangedMethod {
-                    bound: sig.clone(),
+                    bound,
                     found: found.into(),
                 });
             }
@@ -157,28 +206,39 @@ pub(crate) fn check(tables: &[&'static [FunctionType]]) -> Result<Report> {
 /// A method of a searched class, with its signature once read.
 struct Candidate {
     method: Method,
-    /// Parameter type names and return type name, or why they cannot be read.
-    signature: Option<Result<(Vec<String>, String)>>,
+    /// Its resolved signature, or why it cannot be resolved.
+    signature: Option<Result<Signature>>,
 }
 
 impl Candidate {
-    fn signature(&mut self) -> &Result<(Vec<String>, String)> {
+    fn signature(&mut self) -> &Result<Signature> {
         let method = self.method;
-        self.signature.get_or_insert_with(|| {
-            method
-                .signature()
-                .map(|s| (s.params.iter().map(|&t| type_name(t)).collect(), type_name(s.ret)))
-        })
+        self.signature.get_or_insert_with(|| method.signature())
+    }
+
+    /// True when the method has exactly the row's parameter and return types (Mono's names,
+    /// compared where Mono writes them).
+    fn matches(&mut self, row: &FunctionRow) -> bool {
+        match self.signature() {
+            Ok(sig) => {
+                sig.params.len() == row.2.len()
+                    && type_name_is(sig.ret, row.3)
+                    && sig.params.iter().zip(row.2).all(|(&t, name)| type_name_is(t, name))
+            }
+            Err(_) => false,
+        }
     }
 
     /// The method as the database signs it, or why its signature cannot be resolved.
     fn describe(&mut self) -> String {
         let method = self.method;
         match self.signature() {
-            Ok((params, ret)) => {
+            Ok(sig) => {
                 let class = method.class();
+                let params: Vec<String> = sig.params.iter().map(|&t| type_name(t)).collect();
                 let params: Vec<&str> = params.iter().map(String::as_str).collect();
-                signature_parts(class.assembly_name(), &class.full_name(), method.name(), &params, ret)
+                let ret = type_name(sig.ret);
+                signature_parts(class.assembly_name(), &class.full_name(), method.name(), &params, &ret)
             }
             Err(e) => format!("{} (unresolvable signature: {e})", method.qualified_name()),
         }
@@ -214,13 +274,8 @@ impl Index {
         let mut next = Some(class);
         while let Some(c) = next {
             for candidate in self.named(c, row.1) {
-                if candidate.method.is_generic_definition() {
-                    continue;
-                }
-                if let Ok((params, ret)) = candidate.signature() {
-                    if ret == row.3 && params.iter().map(String::as_str).eq(row.2.iter().copied()) {
-                        return Some(candidate.method);
-                    }
+                if !candidate.method.is_generic_definition() && candidate.matches(row) {
+                    return Some(candidate.method);
                 }
             }
             next = c.parent();
