@@ -10,8 +10,10 @@
 //! mscorlib types ([`crate::ValueType`], [`crate::Enum`], [`crate::NetString`], the
 //! primitives' interfaces, [`crate::Char`], [`crate::Boolean`] and the other primitive
 //! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],
-//! [`crate::Error`] / [`crate::Result`]; [`crate::FunctionDb::install_table`] (in `init`, with the `FUNCTIONS` table of [`FunctionType`]s and [`FunctionRow`]s); [`crate::TypeArg`] (members of generic types); the macros
-//! [`crate::blittable!`] and `class_wrapper!` (below); and the items below.
+//! [`crate::Error`] / [`crate::Result`]; [`crate::FunctionDb::install_table`] (in `init`, with
+//! the `FUNCTIONS` table of [`FunctionType`]s and [`FunctionRow`]s); [`crate::TypeArg`]
+//! (members of generic types); the macros [`crate::blittable!`] and `class_wrapper!` (below);
+//! and the items below.
 
 pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;

@@ -210,8 +210,9 @@ pub struct FunctionDb;
 impl FunctionDb {
     /// Adds `method` (if new) and returns its ID ([`Error::TypeLoad`] when its signature
     /// cannot be resolved). The entry records the method's names, from which it is found
-    /// again after [`FunctionDb::forget_resolved`]; a method of a closed generic type cannot
-    /// be found by name, and must be registered (bound) again then.
+    /// again once the cached methods are dropped (hot reload unloads assemblies); a method of
+    /// a closed generic type cannot be found by name, and must be registered (bound) again
+    /// then.
     pub fn register(method: Method) -> Result<FunctionId> {
         let signature = signature_of(method)?;
         let id = FunctionId::of_signature(&signature);
@@ -281,7 +282,8 @@ impl FunctionDb {
 
     /// Checks every installed table against the loaded assemblies again, as
     /// [`FunctionDb::install_table`] does (the same report), resolving and caching each
-    /// row's method: after [`FunctionDb::forget_resolved`], this is the re-check.
+    /// row's method: after a hot reload has dropped the cached methods, this is the
+    /// re-check.
     pub fn check() -> Result<()> {
         let tables = read().tables.iter().map(|t| t.table).collect();
         check_tables(tables)
