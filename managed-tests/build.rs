@@ -1,7 +1,7 @@
 //! Compiles every C# fixture in fixtures/ with mcs into OUT_DIR (tests find them through the
 //! FIXTURES_DIR environment variable set at compile time), then generates Rust bindings for
 //! them, for Mono's System.Numerics.Vectors and for two namespaces of mscorlib with the
-//! generator's build.rs API.
+//! generator's build.rs API, and lists each bindings' functions (`functions_{name}.txt`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -97,6 +97,25 @@ fn main() {
         .write_to_file(out.join("reload_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for Reload.dll: {e}"));
 
+    // Two versions of one assembly: bindings generated from v1 and checked by their init()
+    // against v2, whose methods are partly gone or changed (tests/function_mismatch.rs).
+    println!("cargo:rerun-if-changed=fixtures/versions");
+    for version in ["v1", "v2"] {
+        let dir = out.join("versions").join(version);
+        std::fs::create_dir_all(&dir).expect("create OUT_DIR/versions");
+        mcs(
+            &[format!("fixtures/versions/{version}/Versioned.cs").into()],
+            &dir.join("Versioned.dll"),
+            &[],
+        );
+    }
+    cilbind_codegen::Builder::new()
+        .assembly(out.join("versions/v1/Versioned.dll"))
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Versioned.dll: {e}"))
+        .write_to_file(out.join("versioned_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Versioned.dll: {e}"));
+
     // Generic types and methods for any type argument: the fixture's own, mscorlib's
     // collections and Debian's Json.NET (a real third-party assembly) in the same bindings, so
     // that `Cell<T>::repeat` and `JsonConvert::deserialize_object::<List<T>>` return the
@@ -116,6 +135,7 @@ fn main() {
     bindings
         .write_to_file(out.join("generics_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for Generics.dll: {e}"));
+    write_functions(&out, "generics", &bindings);
 
     // Members of the types the runtime declares itself (extension traits), generated from
     // mscorlib for these types only: all of `System` would take minutes to compile.
@@ -140,6 +160,7 @@ fn main() {
     bindings
         .write_to_file(out.join("corlib_runtime_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for mscorlib's runtime types: {e}"));
+    write_functions(&out, "corlib_runtime", &bindings);
 
     // Bindings, generated at build time (never committed).
     for (name, input) in [
@@ -169,6 +190,7 @@ fn main() {
             .write_to_file(out.join(format!("{name}_bindings.rs")))
             .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", input.display()));
         write_translated(&out, name, &bindings);
+        write_functions(&out, name, &bindings);
     }
 
     // The same structs with translation off (every method calls Mono), for the properties of
@@ -282,6 +304,19 @@ fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codege
         text.push_str(&format!("{ty}::{}\n", t.rust_name));
     }
     let path = out.join(format!("translated_methods_{name}.txt"));
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+}
+
+/// Writes `OUT_DIR/functions_{name}.txt`: every method of `bindings` with its function-database
+/// ID, one `id<TAB>in_table<TAB>signature` a line (the ID in 16 hexadecimal digits, `in_table`
+/// `true` or `false`), in output order, which tests/function_table.rs finds in the runtime's
+/// database after `init()`.
+fn write_functions(out: &std::path::Path, name: &str, bindings: &cilbind_codegen::Bindings) {
+    let mut text = String::new();
+    for f in bindings.functions() {
+        text.push_str(&format!("{:016x}\t{}\t{}\n", f.id, f.in_table, f.signature));
+    }
+    let path = out.join(format!("functions_{name}.txt"));
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 

@@ -26,7 +26,7 @@
 //!         .write_to_file(out.join("game_bindings.rs"))
 //! }
 //! // src/lib.rs: pub mod game { include!(concat!(env!("OUT_DIR"), "/game_bindings.rs")); }
-//! // at run time: game::init()?  (loads the assembly, checks every full struct's layout)
+//! // at run time: game::init()?  (loads the assembly, checks every full struct's layout and bound method)
 //! ```
 //!
 //! In a build script, [`Builder::generate`] also tells Cargo which assembly files the bindings

@@ -219,3 +219,45 @@ fn function_ids_agree_with_the_runtimes_documented_signature() {
         "[Basics]Fixtures.Calls::Sum(System.Int32,System.Int32)->System.Int32"
     );
 }
+
+#[test]
+fn the_function_table_lists_every_non_generic_bound_method_once() {
+    let b = Builder::new().assembly(common::fixture_dll()).generate().unwrap();
+    let rust = b.to_rust().unwrap();
+    let start = rust.find("pub static FUNCTIONS").expect("a FUNCTIONS table");
+    let table = &rust[start..start + rust[start..].find("\n};\n").expect("its end")];
+    // `F(0x…, "Name", &[…], "Return"),`: one line per row.
+    let rows: Vec<u64> = table
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("F(0x"))
+        .map(|l| u64::from_str_radix(&l[..16], 16).unwrap())
+        .collect();
+    let listed: Vec<u64> = b.functions().iter().filter(|f| f.in_table).map(|f| f.id).collect();
+    assert_eq!(
+        rows, listed,
+        "the table is the functions listed in_table, in output order"
+    );
+    // Generic methods, members of generic types (`Box<T>`) and of closed instantiations
+    // (mscorlib's `List<Int32>`, which `Uses.Sum` takes) are the ones left out.
+    let left_out: Vec<&str> = b
+        .functions()
+        .iter()
+        .filter(|f| !f.in_table)
+        .map(|f| f.item.as_str())
+        .collect();
+    assert!(left_out.contains(&"Uses.Identity"), "{left_out:?}");
+    assert!(left_out.contains(&"Box.Get"), "{left_out:?}");
+    assert!(
+        left_out
+            .iter()
+            .all(|i| *i == "Uses.Identity" || i.starts_with("Box.") || i.starts_with("List.")),
+        "{left_out:?}"
+    );
+    assert!(rows.len() > 20, "{} rows", rows.len());
+    // Each row spells the signature its ID hashes.
+    let sum = b.functions().iter().find(|f| f.item == "Animal.Legs").unwrap();
+    assert!(
+        table.contains(&format!("F({:#018x}, \"Legs\", &[], \"System.Int32\"),", sum.id)),
+        "{table}"
+    );
+}

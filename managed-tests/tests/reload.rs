@@ -63,13 +63,13 @@ fn install(version: &str, dir: &Path) {
     std::fs::copy(managed_tests::reload_fixture(version), dir.join("Reload.dll")).unwrap();
 }
 
-/// Reloads (nothing else runs in this process meanwhile) and runs the bindings' init again.
-fn reload() -> ReloadReport {
-    // SAFETY: this file's only test runs alone in its process; the worker thread is idle on
-    // its channel; no Assembly/Class/Method/Field of the old unit is used afterwards.
+/// Reloads (nothing else runs in this process meanwhile) and runs the bindings' init again,
+/// returning what it said.
+fn reload() -> (ReloadReport, cilbind::Result<()>) {
+    // SAFETY: this file's only test runs alone in its process; the worker thread is out of
+    // the unit; no Assembly/Class/Method/Field of the old unit is used afterwards.
     let report = unsafe { Runtime::get().unwrap().reload() }.unwrap();
-    managed_tests::reload::init().unwrap();
-    report
+    (report, managed_tests::reload::init())
 }
 
 fn rss_kib() -> u64 {
@@ -163,7 +163,8 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
 
     // v2: new bodies and constants under the same signatures.
     install("v2", &dir);
-    let report = reload();
+    let (report, init) = reload();
+    init.unwrap();
     assert_eq!(report.assemblies, [dir.join("Reload.dll")]);
     assert!(
         report.handles_released >= 4,
@@ -214,7 +215,17 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     // v3: Scale(int) became Scale(int, int). Unchanged bindings keep working; the changed
     // one is an error naming the method asked for and what the assembly has now.
     install("v3", &dir);
-    let report = reload();
+    let (report, init) = reload();
+    // init() checks every binding against the new assembly at once (the GZDoom rule): the
+    // changed one is listed with both signatures.
+    let mismatch = init.unwrap_err();
+    let listed = mismatch.to_string();
+    assert!(matches!(mismatch, Error::FunctionsMismatch { .. }), "{mismatch:?}");
+    assert!(listed.contains("Scale(System.Int32)->System.Int32"), "{listed}");
+    assert!(
+        listed.contains("Scale(System.Int32,System.Int32)->System.Int32"),
+        "{listed}"
+    );
     assert_eq!(
         (report.proxies_released, report.callbacks_released),
         (1, 0),
@@ -249,7 +260,7 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     let mut rss = Vec::new();
     for cycle in 0..100 {
         install(if cycle % 2 == 0 { "v1" } else { "v2" }, &dir);
-        reload();
+        reload().1.unwrap();
         let expected = if cycle % 2 == 0 { 1 } else { 2 };
         assert_eq!(Rules::version().unwrap(), expected, "cycle {cycle}");
         let c = Counter::new(cycle).unwrap();

@@ -3,7 +3,7 @@
 
 use cilbind::generated::check_layout;
 use cilbind::{
-    invoke, invoke_by_id, invoke_with_pointers, Boolean, BoxAs, Boxing, Char, Error, FieldRef, FunctionDb, FunctionId,
+    call_by_id, invoke, invoke_with_pointers, Boolean, BoxAs, Boxing, Char, Error, FieldRef, FunctionDb, FunctionId,
     IComparable, In, Int32, Int64, ManagedStruct, MethodRef, NetString, Object, ObjectStore, Out, RefObject, RefString,
     Runtime, Single, StructHandle, StructStore, TypeRef, UInt64, Unbox, UnmanagedPtr, Value, ValueType,
     RETURN_BY_POINTER, THIS_BY_POINTER,
@@ -692,16 +692,25 @@ fn the_function_database_has_stable_ids_derived_from_signatures() {
     assert_eq!(thunk.id(), FunctionId(expected));
     let entry = FunctionDb::get(thunk.id()).unwrap();
     assert_eq!(entry.signature, sig);
+    assert_eq!(entry.assembly, "Basics");
     assert_eq!(entry.declaring_type, "Fixtures.Calls");
-    assert!(entry.is_static && !entry.is_virtual);
+    assert_eq!(entry.name, "Sum");
+    assert_eq!(entry.parameters, ["System.Int32", "System.Int32"]);
+    assert_eq!(entry.return_type, "System.Int32");
+    let method = entry.method().unwrap();
+    assert_eq!(method, SUM.method().unwrap());
+    assert!(method.is_static() && !method.is_virtual());
     assert_eq!(
-        entry.parameters,
+        method.parameter_kinds().unwrap(),
         vec![(cilbind::TypeKind::Int32, false), (cilbind::TypeKind::Int32, false)]
     );
     // Dynamic callers call by ID.
-    let v = invoke_by_id(thunk.id(), None, &mut [Value::Int32(20), Value::Int32(22)]).unwrap();
+    let v = call_by_id(thunk.id(), None, &mut [Value::Int32(20), Value::Int32(22)]).unwrap();
     assert!(matches!(v, Value::Int32(42)));
-    assert!(invoke_by_id(FunctionId(1), None, &mut []).is_err());
+    assert_eq!(
+        call_by_id(FunctionId(1), None, &mut []).unwrap_err(),
+        Error::UnknownFunction { id: FunctionId(1) }
+    );
 }
 
 #[test]

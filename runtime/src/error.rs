@@ -168,6 +168,38 @@ pub enum Error {
         /// Natives installed before with another implementation.
         rebound: Box<[String]>,
     },
+    /// Methods that generated bindings call are not in the loaded assemblies as the bindings
+    /// were generated (checked all at once by their `init()` through
+    /// [`FunctionDb::install_table`](crate::FunctionDb::install_table), and again by
+    /// [`FunctionDb::check`](crate::FunctionDb::check)). Both lists are complete and sorted;
+    /// methods are written as the function database signs them
+    /// (`[Assembly]Namespace.Type::Name(P1,P2)->R`).
+    #[error("{}", functions_text(missing, changed))]
+    FunctionsMismatch {
+        /// Bound methods that no longer exist (their type, or no method of that name is left
+        /// that another bound method does not account for). An entry may end with a reason in
+        /// parentheses (the type or its assembly cannot be found).
+        missing: Box<[String]>,
+        /// Bound methods whose type still has a method of that name, with another signature.
+        changed: Box<[ChangedMethod]>,
+    },
+    /// A function ID that names no method of the [`FunctionDb`](crate::FunctionDb).
+    #[error("no method with ID {id} is in the function database")]
+    UnknownFunction {
+        /// The ID asked for.
+        id: crate::FunctionId,
+    },
+}
+
+/// A bound method whose signature changed (see [`Error::FunctionsMismatch`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangedMethod {
+    /// The method as the bindings name it.
+    pub bound: String,
+    /// The methods of that type and name the loaded assembly has instead (none of them
+    /// another bound method), each signed the same way, or with the reason its signature
+    /// cannot be resolved.
+    pub found: Box<[String]>,
 }
 
 /// One exception of a managed exception's `InnerException` chain.
@@ -216,6 +248,23 @@ fn natives_text(assembly: &str, missing: &[String], unexpected: &[String], rebou
         if !list.is_empty() {
             text.push_str(&format!("\n{what}: {}", list.join(", ")));
         }
+    }
+    text
+}
+
+/// The text of [`Error::FunctionsMismatch`]: a summary line, then one line per method, both
+/// signatures for a changed one.
+fn functions_text(missing: &[String], changed: &[ChangedMethod]) -> String {
+    let mut text = format!(
+        "the bound methods do not match the loaded assemblies: {} missing, {} changed",
+        missing.len(),
+        changed.len()
+    );
+    for m in missing {
+        text.push_str(&format!("\nmissing: {m}"));
+    }
+    for c in changed {
+        text.push_str(&format!("\nchanged: {} is now {}", c.bound, c.found.join(" or ")));
     }
     text
 }

@@ -10,14 +10,19 @@
 //! mscorlib types ([`crate::ValueType`], [`crate::Enum`], [`crate::NetString`], the
 //! primitives' interfaces, [`crate::Char`], [`crate::Boolean`] and the other primitive
 //! wrappers as generic arguments); [`crate::Runtime`] (in `init`), [`crate::Class`],
-//! [`crate::Error`] / [`crate::Result`]; [`crate::TypeArg`] (members of generic types); the macros
-//! [`crate::blittable!`] and `class_wrapper!` (below); and the items below.
+//! [`crate::Error`] / [`crate::Result`]; [`crate::FunctionDb::install_table`] (in `init`, with
+//! the `FUNCTIONS` table of [`FunctionType`]s and [`FunctionRow`]s); [`crate::TypeArg`]
+//! (members of generic types); the macros [`crate::blittable!`] and `class_wrapper!` (below);
+//! and the items below.
 
 pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
 pub use crate::call::proxy_call::proxy_call;
-pub use crate::call::{FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
+pub use crate::call::{
+    FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
+    THIS_BY_POINTER,
+};
 pub use crate::host::{zeroed, BlittableClass, PlainData};
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};

@@ -18,7 +18,9 @@
 //! * runs Rust implementations of C# internal calls ([`native`]: a typed trait per class,
 //!   checked for completeness when installed, panics and errors thrown as managed exceptions);
 //! * offers a reflective path ([`invoke`] with [`Value`]s) for dynamic callers, and a
-//!   [`FunctionDb`] with stable IDs;
+//!   [`FunctionDb`] with stable IDs, complete at start-up for what generated bindings cover
+//!   (their `init()` checks every bound method against the loaded assemblies) and called by
+//!   ID with [`call_by_id`];
 //! * reloads the game's assemblies while the process runs ([`Runtime::reload`]: every handle
 //!   of the old code is stale, every binding resolves again);
 //! * records calls to a log and replays a log in a fresh process ([`record`]), objects named
@@ -45,17 +47,17 @@ pub mod generated;
 mod host;
 pub mod native;
 pub mod proxy;
-pub mod reload;
 pub mod record;
+pub mod reload;
 mod store;
 mod value;
 
 pub use call::{
-    invoke, invoke_by_id, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FunctionDb,
-    FunctionEntry, FunctionId, In, MethodRef, Out, RefObject, RefString, Ret, SpanSlot, Thunk, TypeRef, UnmanagedPtr,
-    Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+    call_by_id, invoke, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FunctionDb,
+    FunctionEntry, FunctionId, FunctionSource, In, MethodRef, Out, RefObject, RefString, Ret, SpanSlot, Thunk, TypeRef,
+    UnmanagedPtr, Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
 };
-pub use error::{Error, InnerException, Result};
+pub use error::{ChangedMethod, Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
 pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};

@@ -299,6 +299,9 @@ pub(crate) struct MethodItem {
     pub metadata_name: String,
     /// Mono's parameter type names.
     pub mono_params: Vec<String>,
+    /// Mono's name of the return type (`System.Void` for none), as the signature and the
+    /// function table write it.
+    pub mono_ret: String,
     /// Mono's name of the return type, when the `MethodRef` must name it: another method of
     /// the type has the same name and parameters (conversion operators that differ only by
     /// return type), so name and parameters alone are ambiguous.

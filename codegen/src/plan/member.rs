@@ -278,9 +278,11 @@ fn plan_method(
         of_method: &m.generic_params,
     };
     let mono_params = mono_params(m, o.type_params)?;
+    let ret_name = mono_name(&m.ret, names);
     let mono_return = shares_parameters(o.t, m, &mono_params, o.type_params)
-        .then(|| mono_name(&m.ret, names))
+        .then(|| ret_name.clone())
         .flatten();
+    let mono_ret = ret_name.unwrap_or_default();
     // The function database's signature, from the same Mono names the runtime reads
     // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
     let signature = format!(
@@ -289,7 +291,7 @@ fn plan_method(
         mono_name(&o.ty, names).unwrap_or_default(),
         m.name,
         mono_params.join(","),
-        mono_name(&m.ret, names).unwrap_or_default()
+        mono_ret
     );
     let this = usize::from(!matches!(receiver, Receiver::Static));
     if this + params.len() > MAX_ARGS {
@@ -336,6 +338,7 @@ fn plan_method(
         rust_name,
         metadata_name: m.name.clone(),
         mono_return,
+        mono_ret,
         mono_params,
         doc,
         receiver,

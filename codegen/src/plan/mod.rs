@@ -18,6 +18,7 @@ mod defaults;
 mod field;
 mod forward;
 mod function_id;
+mod function_table;
 pub(crate) mod implement;
 pub(crate) mod incoming;
 mod items;
@@ -44,6 +45,7 @@ mod tests;
 pub(crate) mod translate;
 mod types;
 
+pub(crate) use function_table::TableType;
 pub(crate) use implement::{ExtendItem, ImplMember, ImplementItem};
 pub(crate) use items::*;
 pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
@@ -258,14 +260,25 @@ pub struct Function {
     /// with other members of the type, bound or not: `rust_name` comes from the overload
     /// rule (overloads named from their signatures: `create_scale_with_scales`).
     pub overloaded: bool,
+    /// Listed in the bindings' `FUNCTIONS` table: its entry is in the function database from
+    /// `init()` on, checked against the loaded assembly. `false` for members of generic types
+    /// and generic methods, whose entry is made on their first call: their ID then names the
+    /// closed instantiation called (``List<System.Int32>``), not `signature`'s definition.
+    pub in_table: bool,
 }
 
 impl Plan {
     /// Every bound method, in output order.
     pub(crate) fn functions(&self) -> Vec<Function> {
+        let listed: std::collections::HashSet<u64> = self
+            .function_table()
+            .iter()
+            .flat_map(|t| t.methods.iter().map(|m| m.function_id))
+            .collect();
         self.member_items()
             .filter_map(|m| match m {
                 MemberRef::Item(MemberItem::Method(m)) => Some(Function {
+                    in_table: listed.contains(&m.function_id),
                     item: m.item.clone(),
                     rust_name: m.rust_name.clone(),
                     signature: m.signature.clone(),

@@ -1,25 +1,43 @@
-//! The root of the bindings: `ASSEMBLIES` (the inputs, as generated), `init()` (load them and
-//! check every full struct's layout against Mono's) and `check_layouts()`.
+//! The root of the bindings: `ASSEMBLIES` (the inputs, as generated), `init()` (load them,
+//! check every full struct's layout against Mono's and install the function table),
+//! `check_layouts()` and `FUNCTIONS` (the table, `plan::function_table`).
 //!
-//! Checking layouts before any call is GZDoom's rule: refuse to start on a size mismatch
-//! rather than read garbage later.
+//! Checking before any call is GZDoom's rule: refuse to start on a size mismatch or a missing
+//! or changed method rather than read garbage or fail later.
+//!
+//! `FUNCTIONS` is hand-formatted, one line per method and two per type (spliced in after
+//! formatting, as `bitflags!` blocks are): prettyplease would break most rows over several
+//! lines, and the table of all of mscorlib has twelve thousand of them.
 
+use super::format::Splices;
 use super::tokens::{lit_str, ty};
+use crate::plan::TableType;
 use proc_macro2::TokenStream;
 use quote::quote;
+use std::fmt::Write;
 
-/// `assemblies`: the inputs' paths; `full_structs`: root-relative paths of every full struct.
-pub(super) fn render(assemblies: &[String], full_structs: &[String]) -> TokenStream {
+/// `assemblies`: the inputs' paths; `full_structs`: root-relative paths of every full struct;
+/// `table`: the function table.
+pub(super) fn render(
+    out: &Splices,
+    assemblies: &[String],
+    full_structs: &[String],
+    table: &[TableType],
+) -> TokenStream {
     let paths = assemblies.iter().map(|p| lit_str(p));
     let checks = full_structs.iter().map(|rust| {
         let rust = ty(rust);
         quote!(#rust::check_layout()?;)
     });
+    let functions = out.macro_block(functions(table));
     quote! {
         /// The assemblies these bindings were generated from (paths at generation time).
         pub const ASSEMBLIES: &[&str] = &[#(#paths),*];
         /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-        /// is kept, so load yours first to use another path), and checks every full struct's layout.
+        /// is kept, so load yours first to use another path), checks every full struct's layout,
+        /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+        /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+        /// changed. Cheap to call again.
         pub fn init() -> ::cilbind::Result<()> {
             let runtime = ::cilbind::Runtime::get()?;
             for path in ASSEMBLIES {
@@ -28,7 +46,8 @@ pub(super) fn render(assemblies: &[String], full_structs: &[String]) -> TokenStr
                     runtime.load_assembly(path)?;
                 }
             }
-            check_layouts()
+            check_layouts()?;
+            ::cilbind::FunctionDb::install_table(FUNCTIONS)
         }
         /// Checks every full struct's Rust layout against Mono's (size and field offsets):
         /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -36,5 +55,42 @@ pub(super) fn render(assemblies: &[String], full_structs: &[String]) -> TokenStr
             #(#checks)*
             Ok(())
         }
+        #functions
     }
+}
+
+/// The text of `FUNCTIONS`.
+fn functions(table: &[TableType]) -> String {
+    let mut text = String::from(
+        "/// Every method these bindings call, by type, as `init()` installs them in the function database\n\
+         /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return\n\
+         /// type)])`, Mono's type names. Members of generic types and generic methods are not listed:\n\
+         /// their entry is made when they are first called.\n\
+         pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = ",
+    );
+    if table.is_empty() {
+        text.push_str("&[];\n");
+        return text;
+    }
+    text.push_str("{\n    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};\n    &[\n");
+    let s = |s: &str| lit_str(s).to_string();
+    for t in table {
+        let (assembly, namespace, name) = t.parts;
+        // Writing to a `String` cannot fail.
+        let _ = writeln!(text, "        T({}, {}, {}, &[", s(assembly), s(namespace), s(name));
+        for m in &t.methods {
+            let params: Vec<String> = m.mono_params.iter().map(|p| s(p)).collect();
+            let _ = writeln!(
+                text,
+                "            F({:#018x}, {}, &[{}], {}),",
+                m.function_id,
+                s(&m.metadata_name),
+                params.join(", "),
+                s(&m.mono_ret)
+            );
+        }
+        text.push_str("        ]),\n");
+    }
+    text.push_str("    ]\n};\n");
+    text
 }

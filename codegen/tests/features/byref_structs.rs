@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,25 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::by_ref::Vec2::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.ByRef", "Ops", &[
+            F(0x057a5f10d89992a2, "Swap", &["System.Int32&", "System.Int32&"], "System.Void"),
+            F(0x46e3f2ecd298bd90, "TryParse", &["System.String", "System.Int32&"], "System.Boolean"),
+            F(0xd029c8c0efe0aa95, "Scale", &["Features.ByRef.Vec2&", "System.Single"], "System.Void"),
+            F(0xcc802efc1faf38d0, "Dot", &["Features.ByRef.Vec2", "Features.ByRef.Vec2"], "System.Single"),
+            F(0x304c14c36f69bf34, "Make", &["Features.ByRef.Vec2&"], "System.Void"),
+            F(0x440d4caf45856171, "Rename", &["Features.ByRef.Named&", "System.String"], "System.Void"),
+            F(0x88b1c2aa07620bc3, "Fresh", &["Features.ByRef.Named&"], "System.Void"),
+            F(0xa24e57eac38d5885, "Label", &["System.String&", "System.Object&"], "System.Void"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod by_ref {

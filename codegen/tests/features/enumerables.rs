@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,13 +18,47 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Enumerables", "Both", &[
+            F(0x845ea9e9bfa87171, ".ctor", &[], "System.Void"),
+        ]),
+        T("Feature", "Features.Enumerables", "Digits", &[
+            F(0xa9247da8a0667be4, ".ctor", &[], "System.Void"),
+            F(0x595ee83f23018552, "GetEnumerator", &[], "System.Collections.Generic.IEnumerator<System.Int32>"),
+        ]),
+        T("Feature", "Features.Enumerables", "Item", &[
+            F(0x23cc7db0bf0f5afd, ".ctor", &[], "System.Void"),
+        ]),
+        T("Feature", "Features.Enumerables", "Items", &[
+            F(0x6390c61cbefd86fc, ".ctor", &[], "System.Void"),
+        ]),
+        T("Feature", "Features.Enumerables", "Labels", &[
+            F(0x3ec5f4c589cabc61, ".ctor", &[], "System.Void"),
+            F(0xf6a88cef3a71dcf0, "GetEnumerator", &[], "System.Collections.Generic.IEnumerator<System.String>"),
+        ]),
+        T("Feature", "Features.Enumerables", "MoreLabels", &[
+            F(0x73dfaa60922c82d4, ".ctor", &[], "System.Void"),
+        ]),
+        T("Feature", "Features.Enumerables", "Old", &[
+            F(0xcfb6d05a3b782ef5, ".ctor", &[], "System.Void"),
+            F(0x7ef8d51cbddf7ec5, "GetEnumerator", &[], "System.Collections.IEnumerator"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod enumerables {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -25,6 +29,11 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::layout::Variant::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = &[];
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod layout {

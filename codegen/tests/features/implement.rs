@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,49 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::implement::Point::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Implement", "Canvas", &[
+            F(0x06e1d342ee6406c8, ".ctor", &[], "System.Void"),
+        ]),
+        T("Feature", "Features.Implement", "Closed", &[
+            F(0x32e82f879cfc1a40, ".ctor", &[], "System.Void"),
+            F(0x08ac99b882845e0d, "ToString", &[], "System.String"),
+        ]),
+        T("Feature", "Features.Implement", "Hidden", &[
+            F(0x68969e66714d3938, "Level", &[], "System.Int32"),
+        ]),
+        T("Feature", "Features.Implement", "INotifier", &[
+            F(0x8b48a64e66ba92e2, "add_Changed", &["System.EventHandler"], "System.Void"),
+            F(0x62c1a9bb253acedd, "remove_Changed", &["System.EventHandler"], "System.Void"),
+        ]),
+        T("Feature", "Features.Implement", "IRanked", &[
+            F(0x312b72f5b7edee78, "Rank", &[], "System.Int32"),
+        ]),
+        T("Feature", "Features.Implement", "IScorer", &[
+            F(0x4645eee03896f29a, "Score", &["Features.Implement.Point", "System.Int32&", "System.String&"], "System.Int32"),
+            F(0x473b23dbc3125990, "get_Name", &[], "System.String"),
+            F(0xdbf681cc4909710b, "set_Name", &["System.String"], "System.Void"),
+        ]),
+        T("Feature", "Features.Implement", "Shape", &[
+            F(0x9771610786f8602b, "Area", &[], "System.Double"),
+            F(0x77bd0ccd9f8a5ee7, "Describe", &[], "System.String"),
+            F(0x48a15da4468e1998, "Resize", &["System.Int32&"], "System.Void"),
+            F(0x474351c3ec1fb487, "Draw", &["Features.Implement.Canvas"], "System.Void"),
+            F(0x7542dbe0b0d580fa, "TryMeasure", &["Features.Implement.Canvas", "System.Int32&", "System.Double&", "System.Boolean&"], "System.Boolean"),
+            F(0xe7ef289c420dbe7a, "Nudge", &["Features.Implement.Point&"], "System.Void"),
+            F(0x8d00c7fa4da7ef5a, "Corners", &["System.Int32[]", "System.String[]", "Features.Implement.Canvas[]"], "System.Int32[]"),
+            F(0x4e61df3a48ddcb04, "Toggle", &["System.Boolean&"], "System.Void"),
+            F(0xb4a356e7e1823c63, "Limit", &["System.Nullable<System.Int32>"], "System.Void"),
+            F(0xbe999680b28ffa5b, "Sides", &[], "System.Int32"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod implement {

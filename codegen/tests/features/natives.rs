@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,25 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     feature::P::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Feature", "P", &[
+            F(0x813aef5708ca4daf, "Sum", &[], "System.Int32"),
+        ]),
+        T("Feature", "Feature", "Unit", &[
+            F(0xeadca86ada331c32, ".ctor", &[], "System.Void"),
+            F(0x9acd2f18c1424a57, "Damage", &["Feature.P", "Feature.P&", "System.String&"], "System.Int32"),
+            F(0xc442092f764bee3a, "Spawn", &["System.String", "System.Boolean", "System.Int32[]", "Feature.Unit[]"], "Feature.Unit"),
+            F(0x45a508b2b98b85e4, "Scan", &["System.Nullable<System.Int32>"], "System.Void"),
+            F(0x3a868e20fb17bcd2, "NotNative", &[], "System.Int32"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod feature {
     #[doc(hidden)]

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,26 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::nullable::Pt::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Nullable", "Values", &[
+            F(0xc93258c8e46b709e, ".ctor", &[], "System.Void"),
+            F(0x34252260d4d5491f, "Twice", &["System.Nullable<System.Int32>"], "System.Nullable<System.Int32>"),
+            F(0x9e6fdbd2caea4b4e, "Not", &["System.Nullable<System.Boolean>"], "System.Nullable<System.Boolean>"),
+            F(0x454633aaf5bfd24a, "First", &["System.String"], "System.Nullable<System.Char>"),
+            F(0x336f9adb240ed474, "Next", &["System.Nullable<Features.Nullable.Color>", "System.Nullable<Features.Nullable.Bits>"], "System.Nullable<Features.Nullable.Color>"),
+            F(0x7ba6015119d069c2, "Offset", &["Features.Nullable.Pt", "System.Nullable<Features.Nullable.Pt>"], "System.Nullable<Features.Nullable.Pt>"),
+            F(0x9f7f2589b4f9aa9b, "Bump", &["System.Nullable<System.Int32>&", "System.Nullable<System.Int64>&"], "System.Void"),
+            F(0x07d8f3e457501fb0, "get_Scale", &[], "System.Nullable<System.Double>"),
+            F(0xd511d258a960afc3, "set_Scale", &["System.Nullable<System.Double>"], "System.Void"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod nullable {

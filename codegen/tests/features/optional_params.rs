@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,23 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     system::Decimal::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.OptionalParams", "Calls", &[
+            F(0xf2960dd193cdd6fc, ".ctor", &[], "System.Void"),
+            F(0xcf51b0eb2bee7a05, "Many", &["System.Int32", "System.Boolean", "System.Char", "System.Int64", "System.Single", "System.Double", "Features.OptionalParams.Mode", "Features.OptionalParams.Bits", "System.String", "System.Object", "System.Nullable<System.Int32>", "System.Double[]"], "System.Int32"),
+            F(0xe0c92992cfea69e8, "AfterDecimal", &["System.Decimal", "System.Int32"], "System.Int32"),
+            F(0x56a9569b3704d152, "Instance", &["System.String", "System.Int32"], "System.Int32"),
+            F(0xc333b55dab89c003, "Join", &["System.String[]"], "System.String"),
+            F(0x7b274fe12cdf2a3e, "None", &[], "System.Int32"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod optional_params {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,13 +18,38 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Overloads", "Shapes", &[
+            F(0xd69611fa8d752b10, ".ctor", &[], "System.Void"),
+            F(0xa13e07827b5782b4, "Area", &["System.Int32"], "System.Int32"),
+            F(0x3627b1e8a15b72cb, "Area", &["System.Int32", "System.Int32"], "System.Int32"),
+            F(0x510d20dbf7c03a99, "Area", &["System.Double", "System.Boolean"], "System.Double"),
+            F(0x5f7b5594f4ff4173, "Area", &["System.Int32", "System.Single"], "System.Int32"),
+            F(0xb044133726cf53f9, "Abs", &["System.Double"], "System.Double"),
+            F(0x7b322d37a84d6c33, "Abs", &["System.Int32"], "System.Int32"),
+            F(0x0b8a3867ec2b2477, "Scale", &["System.Single"], "System.Single"),
+            F(0xa05ee3926a741e43, "Scale", &["System.Int32"], "System.Single"),
+            F(0x20d37e6c3250efab, "type", &["System.String"], "System.String"),
+            F(0x0a6722331a625260, "Self", &[], "System.Void"),
+            F(0x277733f4c2c3f655, "count", &[], "System.Int32"),
+            F(0x1a95aeabe429e49a, "get_Count", &[], "System.Int32"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod overloads {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,35 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::pointers::Pt::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Pointers", "IBuffer", &[
+            F(0x1fc6e00d2896e323, "Write", &["System.Byte*", "System.Int32"], "System.Void"),
+        ]),
+        T("Feature", "Features.Pointers", "Native", &[
+            F(0x83dd173c8d2f3b1a, ".ctor", &[], "System.Void"),
+            F(0x6c7b56f9626a4ccc, "Dot", &["System.Single*", "System.Single*", "System.Int32"], "System.Single"),
+            F(0x0845dcc29654380d, "Sum", &["System.Int32*", "System.Int32"], "System.Int32"),
+            F(0x1ceb757132b01a35, "Copy", &["System.Void*", "System.Void*", "System.Int64"], "System.Void"),
+            F(0x4557945df8eeecb9, "Kinds", &["Features.Pointers.Kind*", "System.Int32"], "System.Void"),
+            F(0x4881c2a7f0a31457, "Flags", &["System.Boolean*", "System.Char*", "System.Int64"], "System.Void"),
+            F(0x5e0c4cd5d91c34e6, "Move", &["Features.Pointers.Pt*", "System.Int32", "System.Single"], "System.Void"),
+        ]),
+        T("Feature", "Features.Pointers", "OnData", &[
+            F(0x31b847cb2a06257b, "Invoke", &["System.Int32*"], "System.Void"),
+            F(0x9a2fa5a25b0bdc6a, "BeginInvoke", &["System.Int32*", "System.AsyncCallback", "System.Object"], "System.IAsyncResult"),
+            F(0x7f184326111e3ffa, "EndInvoke", &["System.IAsyncResult"], "System.Void"),
+        ]),
+        T("Feature", "Features.Pointers", "Pt", &[
+            F(0xeaec4177bb03b19b, "Offset", &["Features.Pointers.Pt*"], "System.Void"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod pointers {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,13 +18,31 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.ReturnOverloads", "Meters", &[
+            F(0x2b47411b929891cc, ".ctor", &["System.Double"], "System.Void"),
+            F(0x8f3cc85fd08c3696, "op_Explicit", &["Features.ReturnOverloads.Meters"], "System.Int32"),
+            F(0x8f4de05fd09ad291, "op_Explicit", &["Features.ReturnOverloads.Meters"], "System.Int64"),
+            F(0xb80f9e80146c7340, "op_Implicit", &["Features.ReturnOverloads.Meters"], "System.Double"),
+            F(0xa7efd96ddb0dec6e, "op_Explicit", &["System.Int32"], "Features.ReturnOverloads.Meters"),
+            F(0x1e59bdb43c240b89, "Check", &["System.Boolean"], "System.Void"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod return_overloads {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,38 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::std_traits::Fixed::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.StdTraits", "Fixed", &[
+            F(0x948f634cb32568f5, "op_Addition", &["Features.StdTraits.Fixed", "Features.StdTraits.Fixed"], "Features.StdTraits.Fixed"),
+            F(0x7727b225bd685267, "op_Multiply", &["Features.StdTraits.Fixed", "System.Int32"], "Features.StdTraits.Fixed"),
+            F(0xd44ea7cf5120202f, "op_Multiply", &["System.Int32", "Features.StdTraits.Fixed"], "Features.StdTraits.Fixed"),
+            F(0x1fd51b92d4cbdd74, "op_UnaryNegation", &["Features.StdTraits.Fixed"], "Features.StdTraits.Fixed"),
+            F(0x97beba43b2a01d03, "op_Equality", &["Features.StdTraits.Fixed", "Features.StdTraits.Fixed"], "System.Boolean"),
+            F(0xed16183c6eb932f6, "op_Inequality", &["Features.StdTraits.Fixed", "Features.StdTraits.Fixed"], "System.Boolean"),
+            F(0xc10c7173e7c9967c, "Equals", &["System.Object"], "System.Boolean"),
+            F(0x76ca2bb7b48d438c, "GetHashCode", &[], "System.Int32"),
+            F(0x2a355ffc58170f9c, "CompareTo", &["Features.StdTraits.Fixed"], "System.Int32"),
+            F(0xdeec100f92ea3aca, "ToString", &[], "System.String"),
+            F(0x412be297d41c2089, "op_Implicit", &["System.Int32"], "Features.StdTraits.Fixed"),
+            F(0x746734306b791c25, "op_Explicit", &["Features.StdTraits.Fixed"], "System.Int64"),
+        ]),
+        T("Feature", "Features.StdTraits", "NamedTag", &[
+            F(0xb0636bc01c10f6c8, ".ctor", &[], "System.Void"),
+        ]),
+        T("Feature", "Features.StdTraits", "Tag", &[
+            F(0xa02d781d94ffb357, ".ctor", &[], "System.Void"),
+            F(0xd316d8c25ab8024f, "Equals", &["Features.StdTraits.Tag"], "System.Boolean"),
+            F(0x749050ad30917782, "GetHashCode", &[], "System.Int32"),
+            F(0x9416de5125648538, "ToString", &[], "System.String"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod std_traits {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -23,6 +27,39 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::receivers::Counter::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Receivers", "Counter", &[
+            F(0x455f19839e1dbbde, ".ctor", &["System.Int32"], "System.Void"),
+            F(0xb27736d1b740ffaa, "Mixed", &[], "System.Int32"),
+            F(0x3b2fe4f1463cadad, "Twice", &[], "System.Int32"),
+            F(0xea121b93c3ad5514, "Same", &["Features.Receivers.Counter"], "System.Boolean"),
+            F(0x4dfca4d56cd8777e, "ToString", &[], "System.String"),
+            F(0x16be1ec32a32e3fb, "Describe", &["System.String"], "System.String"),
+            F(0xc87c0b5547c8bda0, "GetHashCode", &[], "System.Int32"),
+            F(0x7efd994d6d9603ee, "Plus", &["System.Int32"], "Features.Receivers.Counter"),
+            F(0xe0d638768741a2d8, "NextOfCopy", &[], "System.Int32"),
+            F(0x0e203c6e437e897a, "Increment", &[], "System.Void"),
+            F(0x2144f3f0fd649fc0, "Reset", &[], "System.Void"),
+            F(0x51e0fc3de2f72e88, "IncrementTwice", &[], "System.Void"),
+            F(0xaa248373a35522ed, "Bump", &[], "System.Void"),
+            F(0xd57ef0ff21721ea8, "Bump", &["Features.Receivers.Counter&"], "System.Void"),
+            F(0xcf0c2678d1f28053, "get_Current", &[], "System.Int32"),
+            F(0x1c500367c57962e1, "get_Value2", &[], "System.Int32"),
+            F(0x83a149ea51836a3e, "set_Value2", &["System.Int32"], "System.Void"),
+            F(0xfee17c5b3e97936c, "get_Zero", &[], "Features.Receivers.Counter"),
+        ]),
+        T("Feature", "Features.Receivers", "Tagged", &[
+            F(0x86c30725a2e1b259, ".ctor", &["System.String"], "System.Void"),
+            F(0x15fb29a9deadc9c5, "Length", &[], "System.Int32"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod receivers {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -24,6 +28,39 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::translated::Vec2::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Feature", "Features.Translated", "Cell", &[
+            F(0x6784f53faf134071, "Key", &[], "System.Int64"),
+            F(0xb2137a81876b8a7a, "Next", &[], "Features.Translated.Cell"),
+            F(0xfefc18e522ad87d8, "Half", &[], "System.Int32"),
+            F(0x5dc8baf7f934ed0f, "Per", &["System.Int32"], "System.Int32"),
+            F(0x9cfe9d9bcab6d465, "Checked", &["System.Int32"], "System.Int32"),
+        ]),
+        T("Feature", "Features.Translated", "Tagged", &[
+            F(0x6d0a9b8ebdcf3cf4, "Twice", &["System.Int32"], "System.Int32"),
+        ]),
+        T("Feature", "Features.Translated", "Vec2", &[
+            F(0x3c999ffa6d090239, ".ctor", &["System.Single", "System.Single"], "System.Void"),
+            F(0xf513873c7de8050c, "Add", &["Features.Translated.Vec2", "Features.Translated.Vec2"], "Features.Translated.Vec2"),
+            F(0xe9c8474b7b735527, "Dot", &["Features.Translated.Vec2"], "System.Single"),
+            F(0xe12fe9ec85676346, "Scale", &["System.Single"], "System.Void"),
+            F(0xcacf913d43f2a680, "op_UnaryNegation", &["Features.Translated.Vec2"], "Features.Translated.Vec2"),
+            F(0x87b1aa8569820c94, "Sine", &[], "System.Single"),
+            F(0x4dbacfff660af8a2, "TagLength", &["Features.Translated.Tagged"], "System.Int32"),
+            F(0xab4b37eec00b6d27, "Max", &["Features.Translated.Vec2", "Features.Translated.Vec2"], "Features.Translated.Vec2"),
+            F(0xf540d63423b6105f, "Equals", &["Features.Translated.Vec2"], "System.Boolean"),
+            F(0x7130c020b9f92dc6, "SumTo", &["System.Int32"], "System.Single"),
+            F(0xb6845e0af7901c19, "GetZero", &[], "Features.Translated.Vec2"),
+            F(0x60a8c1303f577a68, "get_Length", &[], "System.Single"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod translated {

@@ -3,7 +3,10 @@
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<FIXTURE_DIR>/Fixture.dll"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-/// is kept, so load yours first to use another path), and checks every full struct's layout.
+/// is kept, so load yours first to use another path), checks every full struct's layout,
+/// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+/// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+/// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -15,7 +18,8 @@ pub fn init() -> ::cilbind::Result<()> {
             runtime.load_assembly(path)?;
         }
     }
-    check_layouts()
+    check_layouts()?;
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -30,6 +34,67 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     fixture::structs::Vector3::check_layout()?;
     Ok(())
 }
+/// Every method these bindings call, by type, as `init()` installs them in the function database
+/// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
+/// type)])`, Mono's type names. Members of generic types and generic methods are not listed:
+/// their entry is made when they are first called.
+pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
+    use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
+    &[
+        T("Fixture", "Fixture.Classes", "Animal", &[
+            F(0xf086621010bc1153, "Speak", &[], "System.String"),
+            F(0xb7fac152af126f63, "Legs", &[], "System.Int32"),
+            F(0x0ae04b1634db63c3, "CompareTo", &["Fixture.Classes.Animal"], "System.Int32"),
+            F(0xf36d7661e671cf69, "get_Name", &[], "System.String"),
+            F(0xa980473f29f22391, "add_Changed", &["System.EventHandler"], "System.Void"),
+            F(0x40ec1a914e999380, "remove_Changed", &["System.EventHandler"], "System.Void"),
+        ]),
+        T("Fixture", "Fixture.Classes", "Dog", &[
+            F(0xd3d16d81995a2b26, ".ctor", &[], "System.Void"),
+            F(0x3175d24be870a7e7, "Speak", &[], "System.String"),
+            F(0x259ac0f297ef5b90, "Area", &[], "System.Double"),
+            F(0xbddbad89d46207ed, "Volume", &[], "System.Double"),
+            F(0x0103425f8eda8191, "CompareTo", &["Fixture.Classes.Dog"], "System.Int32"),
+            F(0xdd1072e3ac1b0a2d, "get_Item", &["System.Int32"], "System.Int32"),
+        ]),
+        T("Fixture", "Fixture.Classes", "Handler", &[
+            F(0x8885779d968ad0db, "Invoke", &["System.Object", "System.Int32"], "System.Void"),
+            F(0x7c7d276d1842c908, "BeginInvoke", &["System.Object", "System.Int32", "System.AsyncCallback", "System.Object"], "System.IAsyncResult"),
+            F(0xba0c916b0bc7bd32, "EndInvoke", &["System.IAsyncResult"], "System.Void"),
+        ]),
+        T("Fixture", "Fixture.Classes", "INamed", &[
+            F(0x3ef625d8ffcb935d, "get_Name", &[], "System.String"),
+        ]),
+        T("Fixture", "Fixture.Classes", "IShape", &[
+            F(0x6f6c1cefdc188388, "Area", &[], "System.Double"),
+        ]),
+        T("Fixture", "Fixture.Classes", "ISolid", &[
+            F(0xf6176033538d0a3b, "Volume", &[], "System.Double"),
+        ]),
+        T("Fixture", "Fixture.Classes", "Outer", &[
+            F(0x40d8d8055ba7e5e3, ".ctor", &[], "System.Void"),
+        ]),
+        T("Fixture", "Fixture.Structs", "Collider", &[
+            F(0xe5769679eed23090, ".ctor", &[], "System.Void"),
+        ]),
+        T("Fixture", "Fixture.Structs", "Uses", &[
+            F(0x7f70dcaa2421e8fa, "IntPair", &[], "Fixture.Structs.Pair<System.Int32>"),
+            F(0x048bac53300e7d78, "TakesHit", &["Fixture.Structs.RaycastHit"], "System.Void"),
+            F(0x6d910166615cff37, "TryHit", &["Fixture.Structs.RaycastHit&"], "System.Boolean"),
+            F(0xd50116864cfd9ff0, "Scale", &["Fixture.Structs.Vector3&", "System.Single"], "System.Void"),
+            F(0x5e29d43edd405fc7, "Sum", &["System.Collections.Generic.List<System.Int32>"], "System.Int32"),
+            F(0x79f2cf75060c9913, "Points", &[], "Fixture.Structs.Vector3[]"),
+            F(0xa7eb5f5447dfffa2, "Names", &["Fixture.Enums.Perms", "Fixture.Enums.Plain"], "System.String[]"),
+            F(0xbc777ce3ecf6ad6c, "Maybe", &[], "System.Nullable<System.Int32>"),
+            F(0xb1274ca512e2a161, "First", &["System.Int32[]"], "System.Int32&"),
+        ]),
+        T("Fixture", "Fixture.Structs", "Vector3", &[
+            F(0x3a7ceb26d9eb7719, ".ctor", &["System.Single", "System.Single", "System.Single"], "System.Void"),
+            F(0x61df2ffb63acdc27, "Add", &["Fixture.Structs.Vector3", "Fixture.Structs.Vector3"], "Fixture.Structs.Vector3"),
+            F(0x2bdaef3f26b65226, "Length", &[], "System.Single"),
+        ]),
+    ]
+};
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod fixture {
     pub mod classes {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 use cilbind::record::{CallRecord, Entry, LogReader, Recorder};
-use cilbind::{invoke_by_id, Boxing, FunctionDb, Int32, MethodRef, NetString, Object, Reference, TypeRef, Value};
+use cilbind::{call_by_id, Boxing, FunctionDb, Int32, MethodRef, NetString, Object, Reference, TypeRef, Value};
 use managed_tests::ledger::init;
 use managed_tests::ledger::ledger::{Account, Bank, Money};
 
@@ -62,7 +62,7 @@ pub(crate) fn record_session() -> Session {
     assert_eq!(ann.worth().unwrap(), euros(71));
     assert_eq!(ann.share(1000.0).unwrap(), 0.071);
     let total_id = FunctionDb::register(TOTAL.method().unwrap()).unwrap();
-    assert!(matches!(invoke_by_id(total_id, None, &mut []), Ok(Value::Int64(171))));
+    assert!(matches!(call_by_id(total_id, None, &mut []), Ok(Value::Int64(171))));
     assert!(Bank::find(Some("nobody")).unwrap().is_none());
     let ann_copy = ann.clone();
     Bank::transfer(Some(&ann_copy), Some(&bob), 2).unwrap();

@@ -1,111 +1,481 @@
-//! The function database: one entry per method the runtime has bound, with a stable 64-bit ID.
+//! The function database: one entry per method the runtime knows, with a stable 64-bit ID.
 //!
-//! As in FuBi, the database is built from the binary itself (here, Mono's metadata), not from
-//! hand-written tables. The ID is the FNV-1a hash of the assembly-qualified signature
-//! (`[Assembly]Namespace.Type::Name(ParamTypes)->Return`), so adding a method elsewhere never
-//! changes an ID, and the same method gets the same ID in every process: dynamic callers (RPC,
-//! consoles, replays) can name methods by ID.
+//! As in FuBi, the database is built from the binary itself, not from hand-written tables.
+//! The ID is the FNV-1a hash of the assembly-qualified signature
+//! (`[Assembly]Namespace.Type::Name(ParamTypes)->Return`, Mono's type names), so adding a
+//! method elsewhere never changes an ID, and the same method gets the same ID in every
+//! process: dynamic callers (RPC, consoles, replays) can name methods by ID.
+//!
+//! Entries come from two places:
+//! * **the generated bindings' table** (`FUNCTIONS`, written by the generator): their `init()`
+//!   installs it with [`FunctionDb::install_table`], which checks every row against the
+//!   loaded assemblies at once (`call/function_table.rs`), so the database is complete for
+//!   what the bindings cover before any call, and a missing or changed method refuses
+//!   start-up instead of failing at its first call;
+//! * **registration** ([`FunctionDb::register`]): every method the raw-call shim binds (so
+//!   members of generic types and generic methods, whose IDs name the closed instantiation,
+//!   arrive on their first call), and any method a tool registers.
+//!
+//! An entry's identity is its row (assembly, type, name, parameter and return types), never
+//! only a Mono `Method`: the `Method` is a cache, resolved from the row when first needed, and
+//! [`FunctionDb::forget_resolved`] drops every cached one (for hot reload, which unloads
+//! assemblies) while the rows stay.
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, RwLock};
 
-use crate::error::Result;
-use crate::host::{Method, TypeKind};
+use crate::call::function_table::{self, FunctionRow, FunctionType};
+use crate::error::{Error, Result};
+use crate::host::{type_name, Method, Runtime};
 
-/// A stable method ID (see the module docs).
+/// A stable method ID (see the module docs). Displayed as 16 hexadecimal digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FunctionId(pub u64);
 
-/// What the database knows about one method.
-#[derive(Clone, Debug)]
+impl std::fmt::Display for FunctionId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#018x}", self.0)
+    }
+}
+
+impl FunctionId {
+    /// The ID of a signature written as the database writes them
+    /// (`[mscorlib]System.Math::Max(System.Int32,System.Int32)->System.Int32`).
+    pub fn of_signature(signature: &str) -> FunctionId {
+        FunctionId(fnv1a64(signature.as_bytes()))
+    }
+}
+
+/// Where an entry came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionSource {
+    /// A generated bindings' table, checked when it was installed.
+    Table,
+    /// [`FunctionDb::register`] (a method bound on first call, or registered by a tool).
+    Registered,
+}
+
+/// What the database knows about one method: a copy, made when asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionEntry {
     /// The stable ID.
     pub id: FunctionId,
     /// The assembly-qualified signature the ID is derived from.
     pub signature: String,
-    /// Full name of the declaring type.
+    /// Simple name of the assembly that defines the method's type.
+    pub assembly: String,
+    /// Full name of the declaring type, as Mono writes it (`Fixtures.Calls`; a nested type
+    /// `Fixtures.Outer.Inner`).
     pub declaring_type: String,
-    /// Method name.
+    /// Method name (`.ctor` for constructors).
     pub name: String,
-    /// Parameter kinds, each with `true` when passed by reference.
-    pub parameters: Vec<(TypeKind, bool)>,
-    /// Return kind.
-    pub return_kind: TypeKind,
-    /// Static method (no `this`).
-    pub is_static: bool,
-    /// Virtual method (dispatches on the runtime type).
-    pub is_virtual: bool,
-    /// The method itself, for the reflective [`invoke`](crate::invoke) path.
-    pub method: Method,
+    /// Parameter types as Mono names them (`System.Int32`, by-ref ones with `&`).
+    pub parameters: Vec<String>,
+    /// Return type as Mono names it (`System.Void` for none).
+    pub return_type: String,
+    /// Where the entry came from.
+    pub source: FunctionSource,
 }
 
-static DB: LazyLock<RwLock<HashMap<FunctionId, FunctionEntry>>> = LazyLock::new(Default::default);
+impl FunctionEntry {
+    /// The method, resolved from the entry's row when no resolved one is cached
+    /// ([`FunctionDb::method`]).
+    pub fn method(&self) -> Result<Method> {
+        FunctionDb::method(self.id)
+    }
+
+    /// `Type::Method`, the key of [`FunctionDb::overloads`].
+    pub fn member(&self) -> String {
+        format!("{}::{}", self.declaring_type, self.name)
+    }
+}
+
+/// How an entry finds its method again: a generated table's row, or the names of a
+/// registered method.
+#[derive(Clone, Debug)]
+enum Row {
+    Table(&'static FunctionType, &'static FunctionRow),
+    Registered(Box<RegisteredRow>),
+}
+
+#[derive(Clone, Debug)]
+struct RegisteredRow {
+    /// Its signature, as registered.
+    signature: String,
+    assembly: String,
+    /// Namespace and name as `Assembly::class` takes them (nested: `Outer/Inner`).
+    namespace: String,
+    type_name: String,
+    name: String,
+    params: Vec<String>,
+    ret: String,
+    /// False when the names do not find the method again (a method of a closed generic type
+    /// or of an array type: `Assembly::class` reaches only type definitions).
+    by_name: bool,
+}
+
+impl Row {
+    /// The signature the row names (a table row's is made when asked for: installing a table
+    /// builds no strings).
+    fn signature(&self) -> String {
+        match self {
+            Row::Table(ty, row) => function_table::signature(ty, row),
+            Row::Registered(r) => r.signature.clone(),
+        }
+    }
+
+    /// The hash of its `Type::Method`, the key of [`Store::by_member`].
+    fn member_hash(&self) -> u64 {
+        match self {
+            Row::Table(ty, row) => function_table::hash(ty, row, true),
+            Row::Registered(r) => fnv1a64(member_of(&r.signature).as_bytes()),
+        }
+    }
+}
+
+/// One entry as stored.
+struct Stored {
+    row: Row,
+    source: FunctionSource,
+    /// The resolved method: a cache (see the module docs).
+    method: Option<Method>,
+}
+
+/// One installed table, and whether its last check found every row.
+struct Installed {
+    table: &'static [FunctionType],
+    checked: bool,
+}
+
+/// Keys are already FNV-1a hashes: hashing them again with FNV is cheap (SipHash's
+/// protection against chosen keys buys nothing for IDs a table or Mono's names decide).
+type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
+
+#[derive(Default)]
+struct Store {
+    entries: Map<FunctionId, Stored>,
+    /// `Type::Method` (hashed) → the IDs of that member's overloads.
+    by_member: Map<u64, Vec<FunctionId>>,
+    tables: Vec<Installed>,
+    /// Bumped by `forget_resolved`: a method resolved before it is not cached after it.
+    generation: u64,
+}
+
+impl Store {
+    fn insert(&mut self, id: FunctionId, stored: Stored) {
+        self.by_member.entry(stored.row.member_hash()).or_default().push(id);
+        self.entries.insert(id, stored);
+    }
+
+    fn snapshot(&self, id: FunctionId) -> Option<FunctionEntry> {
+        let stored = self.entries.get(&id)?;
+        let (assembly, name, parameters, return_type) = match &stored.row {
+            Row::Table(ty, row) => (
+                ty.0.to_string(),
+                row.1.to_string(),
+                row.2.iter().map(|p| p.to_string()).collect(),
+                row.3.to_string(),
+            ),
+            Row::Registered(r) => (r.assembly.clone(), r.name.clone(), r.params.clone(), r.ret.clone()),
+        };
+        let signature = stored.row.signature();
+        let member = member_of(&signature);
+        let declaring_type = member.rsplit_once("::").map_or(member, |(t, _)| t).to_string();
+        Some(FunctionEntry {
+            id,
+            signature,
+            assembly,
+            declaring_type,
+            name,
+            parameters,
+            return_type,
+            source: stored.source,
+        })
+    }
+}
+
+static DB: LazyLock<RwLock<Store>> = LazyLock::new(Default::default);
+
+fn read() -> std::sync::RwLockReadGuard<'static, Store> {
+    DB.read().unwrap_or_else(|p| p.into_inner())
+}
+
+fn write() -> std::sync::RwLockWriteGuard<'static, Store> {
+    DB.write().unwrap_or_else(|p| p.into_inner())
+}
 
 /// The process-wide function database.
 pub struct FunctionDb;
 
 impl FunctionDb {
-    /// Adds `method` (if new) and returns its ID ([`Error::TypeLoad`](crate::Error) when its
-    /// signature cannot be resolved).
+    /// Adds `method` (if new) and returns its ID ([`Error::TypeLoad`] when its signature
+    /// cannot be resolved). The entry records the method's names, from which it is found
+    /// again once the cached methods are dropped (hot reload unloads assemblies); a method of
+    /// a closed generic type cannot be found by name, and must be registered (bound) again
+    /// then.
     pub fn register(method: Method) -> Result<FunctionId> {
         let signature = signature_of(method)?;
-        let id = FunctionId(fnv1a64(signature.as_bytes()));
-        let (parameters, return_kind) = (method.parameter_kinds()?, method.return_kind()?);
-        let mut db = DB.write().unwrap_or_else(|p| p.into_inner());
-        db.entry(id).or_insert_with(|| FunctionEntry {
-            id,
-            declaring_type: method.class().full_name(),
-            name: method.name().to_string(),
-            parameters,
-            return_kind,
-            is_static: method.is_static(),
-            is_virtual: method.is_virtual(),
-            method,
-            signature,
-        });
+        let id = FunctionId::of_signature(&signature);
+        {
+            let mut db = write();
+            if let Some(stored) = db.entries.get_mut(&id) {
+                stored.method.get_or_insert(method);
+                return Ok(id);
+            }
+        }
+        let row = registered_row(method, &signature)?;
+        let mut db = write();
+        if !db.entries.contains_key(&id) {
+            let stored = Stored {
+                row: Row::Registered(Box::new(row)),
+                source: FunctionSource::Registered,
+                method: Some(method),
+            };
+            db.insert(id, stored);
+        }
         Ok(id)
     }
 
-    /// The entry with this ID, if the method was bound in this process.
-    pub fn get(id: FunctionId) -> Option<FunctionEntry> {
-        DB.read().unwrap_or_else(|p| p.into_inner()).get(&id).cloned()
+    /// Registers every row of a generated bindings' table (`FUNCTIONS`; their `init()` calls
+    /// this after loading their assemblies) and checks every one against the loaded
+    /// assemblies at once: each row's method must exist with exactly its parameter and return
+    /// types, found as its binding's `MethodRef` finds it (in its type, then its bases).
+    ///
+    /// A mismatch is [`Error::FunctionsMismatch`], listing every missing method and every
+    /// changed one with both signatures; the rows are registered all the same (tools can still
+    /// list them), and a missing one is an error when it is used. Installing a table that was
+    /// installed and found complete before does nothing (generated `init()` is cheap to call
+    /// again). Each type of the table is resolved once and each of its methods' signatures
+    /// read once, so the check is linear in the size of the types bound.
+    pub fn install_table(table: &'static [FunctionType]) -> Result<()> {
+        Runtime::get()?;
+        {
+            let db = read();
+            if db.tables.iter().any(|t| same_table(t.table, table) && t.checked) {
+                return Ok(());
+            }
+        }
+        {
+            let mut db = write();
+            if !db.tables.iter().any(|t| same_table(t.table, table)) {
+                db.tables.push(Installed { table, checked: false });
+            }
+            for ty in table {
+                for row in ty.3 {
+                    let id = FunctionId(row.0);
+                    if let Some(stored) = db.entries.get_mut(&id) {
+                        // Registered on a first call before the table was installed.
+                        stored.source = FunctionSource::Table;
+                        continue;
+                    }
+                    let stored = Stored {
+                        row: Row::Table(ty, row),
+                        source: FunctionSource::Table,
+                        method: None,
+                    };
+                    db.insert(id, stored);
+                }
+            }
+        }
+        check_tables(vec![table])
     }
 
-    /// Every entry, sorted by signature.
-    pub fn entries() -> Vec<FunctionEntry> {
-        let mut v: Vec<_> = DB.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
+    /// Checks every installed table against the loaded assemblies again, as
+    /// [`FunctionDb::install_table`] does (the same report), resolving and caching each
+    /// row's method: after a hot reload has dropped the cached methods, this is the
+    /// re-check.
+    pub fn check() -> Result<()> {
+        let tables = read().tables.iter().map(|t| t.table).collect();
+        check_tables(tables)
+    }
+
+    /// Drops every cached `Method` and keeps every row: for hot reload, once the assemblies
+    /// they belong to are unloaded. Each entry resolves its method again from its row when
+    /// next used ([`FunctionDb::method`]), and [`FunctionDb::check`] (or the next
+    /// `install_table`) checks the tables again.
+    pub(crate) fn forget_resolved() {
+        let mut db = write();
+        db.generation += 1;
+        for stored in db.entries.values_mut() {
+            stored.method = None;
+        }
+        for t in &mut db.tables {
+            t.checked = false;
+        }
+    }
+
+    /// The entry with this ID.
+    pub fn get(id: FunctionId) -> Option<FunctionEntry> {
+        read().snapshot(id)
+    }
+
+    /// The entry with this exact signature
+    /// (`[mscorlib]System.Math::Max(System.Int32,System.Int32)->System.Int32`).
+    pub fn by_signature(signature: &str) -> Option<FunctionEntry> {
+        FunctionDb::get(FunctionId::of_signature(signature)).filter(|e| e.signature == signature)
+    }
+
+    /// Every overload of a member named `Type::Method`, the type as Mono writes it
+    /// (`System.Math::Max`, `Fixtures.Outer.Inner::Run`), sorted by signature; empty when
+    /// there is none.
+    pub fn overloads(member: &str) -> Vec<FunctionEntry> {
+        let db = read();
+        let mut v: Vec<FunctionEntry> = db
+            .by_member
+            .get(&fnv1a64(member.as_bytes()))
+            .into_iter()
+            .flatten()
+            .filter_map(|&id| db.snapshot(id))
+            .filter(|e| member_of(&e.signature) == member)
+            .collect();
         v.sort_by(|a, b| a.signature.cmp(&b.signature));
         v
     }
 
-    /// Forgets every entry (a reload: their methods belong to the unit about to be unloaded);
-    /// bindings register theirs again when they resolve.
-    pub(crate) fn forget_resolved() {
-        DB.write().unwrap_or_else(|p| p.into_inner()).clear();
+    /// Every entry, sorted by signature.
+    pub fn entries() -> Vec<FunctionEntry> {
+        let db = read();
+        let mut v: Vec<FunctionEntry> = db.entries.keys().filter_map(|&id| db.snapshot(id)).collect();
+        v.sort_by(|a, b| a.signature.cmp(&b.signature));
+        v
+    }
+
+    /// The method with this ID: the cached one, or resolved from the entry's row (then
+    /// cached). An ID the database does not have is [`Error::UnknownFunction`]; a row whose
+    /// method is not in the loaded assemblies is the lookup's error.
+    pub fn method(id: FunctionId) -> Result<Method> {
+        let (row, generation) = {
+            let db = read();
+            let stored = db.entries.get(&id).ok_or(Error::UnknownFunction { id })?;
+            if let Some(m) = stored.method {
+                return Ok(m);
+            }
+            (stored.row.clone(), db.generation)
+        };
+        let method = resolve(&row)?;
+        let mut db = write();
+        if db.generation == generation {
+            if let Some(stored) = db.entries.get_mut(&id) {
+                stored.method = Some(method);
+            }
+        }
+        Ok(method)
     }
 
     /// The ID `method` has (or would have once registered).
     pub fn id_of(method: Method) -> Result<FunctionId> {
-        Ok(FunctionId(fnv1a64(signature_of(method)?.as_bytes())))
+        Ok(FunctionId::of_signature(&signature_of(method)?))
     }
 }
 
-/// `[Assembly]Namespace.Type::Name(P1,P2)->R`, from Mono's names.
-fn signature_of(method: Method) -> Result<String> {
+/// The same table: generated tables are statics, so their address identifies them.
+fn same_table(a: &[FunctionType], b: &[FunctionType]) -> bool {
+    std::ptr::eq(a, b)
+}
+
+/// Checks `tables` without holding the lock (resolving calls into Mono), then caches what
+/// was resolved, unless `forget_resolved` ran meanwhile.
+fn check_tables(tables: Vec<&'static [FunctionType]>) -> Result<()> {
+    let generation = read().generation;
+    let report = function_table::check(&tables)?;
+    let mut db = write();
+    if db.generation == generation {
+        for &(id, method) in &report.resolved {
+            if let Some(stored) = db.entries.get_mut(&id) {
+                stored.method = Some(method);
+            }
+        }
+        if report.is_complete() {
+            for t in db
+                .tables
+                .iter_mut()
+                .filter(|t| tables.iter().any(|&x| same_table(x, t.table)))
+            {
+                t.checked = true;
+            }
+        }
+    }
+    report.into_result()
+}
+
+/// Finds a row's method in the loaded assemblies, as a `MethodRef` naming its return type
+/// does.
+fn resolve(row: &Row) -> Result<Method> {
+    let rt = Runtime::get()?;
+    match row {
+        Row::Table(ty, row) => rt
+            .assembly(ty.0)?
+            .class(ty.1, ty.2)?
+            .method_with_return(row.1, row.2, row.3),
+        Row::Registered(r) if r.by_name => {
+            let params: Vec<&str> = r.params.iter().map(String::as_str).collect();
+            rt.assembly(&r.assembly)?
+                .class(&r.namespace, &r.type_name)?
+                .method_with_return(&r.name, &params, &r.ret)
+        }
+        Row::Registered(r) => Err(Error::Unsupported(format!(
+            "{}.{}::{} is a method of a type its names do not find again (a closed generic type): \
+             it is found again when it is bound again",
+            r.namespace, r.type_name, r.name
+        ))),
+    }
+}
+
+/// The names of a registered method, as `Assembly::class` and `Class::method_with_return`
+/// take them.
+fn registered_row(method: Method, signature: &str) -> Result<RegisteredRow> {
     let class = method.class();
-    Ok(format!(
-        "[{}]{}::{}({})->{}",
+    let mut outer = class;
+    let mut path = vec![class.name()];
+    while let Some(enclosing) = outer.nesting_type() {
+        path.push(enclosing.name());
+        outer = enclosing;
+    }
+    path.reverse();
+    let sig = method.signature()?;
+    let mut row = RegisteredRow {
+        signature: signature.to_string(),
+        assembly: class.assembly_name().to_string(),
+        namespace: outer.namespace().to_string(),
+        type_name: path.join("/"),
+        name: method.name().to_string(),
+        params: sig.params.iter().map(|&t| type_name(t)).collect(),
+        ret: type_name(sig.ret),
+        by_name: false,
+    };
+    // The names find the method again exactly when they spell its signature: a closed generic
+    // type's name (`List<Int32>`) or an array's is not its definition's.
+    let full = function_table::type_full_name(&row.namespace, &row.type_name);
+    let params: Vec<&str> = row.params.iter().map(String::as_str).collect();
+    row.by_name = function_table::signature_parts(&row.assembly, &full, &row.name, &params, &row.ret) == signature;
+    Ok(row)
+}
+
+/// `Type::Method` of a signature: between the assembly's `]` and the parameters' `(`.
+fn member_of(signature: &str) -> &str {
+    let start = signature.find(']').map_or(0, |i| i + 1);
+    let end = signature[start..].find('(').map_or(signature.len(), |i| start + i);
+    &signature[start..end]
+}
+
+/// `[Assembly]Namespace.Type::Name(P1,P2)->R`, from Mono's names.
+pub(crate) fn signature_of(method: Method) -> Result<String> {
+    let class = method.class();
+    let sig = method.signature()?;
+    let params: Vec<String> = sig.params.iter().map(|&t| type_name(t)).collect();
+    let params: Vec<&str> = params.iter().map(String::as_str).collect();
+    Ok(function_table::signature_parts(
         class.assembly_name(),
-        class.full_name(),
+        &class.full_name(),
         method.name(),
-        method.parameter_types()?.join(","),
-        method.return_type()?
+        &params,
+        &type_name(sig.ret),
     ))
 }
 
 /// 64-bit FNV-1a (the `fnv` crate's hasher, fed the bytes alone): stable across Rust versions,
 /// platforms and processes, unlike `DefaultHasher`; the runtime and the generator share it.
-fn fnv1a64(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
     use std::hash::Hasher;
     let mut h = fnv::FnvHasher::default();
     h.write(bytes);
@@ -113,13 +483,5 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::fnv1a64;
-
-    #[test]
-    fn fnv1a_matches_reference_vectors() {
-        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
-        assert_eq!(fnv1a64(b"foobar"), 0x85944171f73967e8);
-    }
-}
+#[path = "function_db_tests.rs"]
+mod tests;

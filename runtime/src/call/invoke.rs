@@ -286,12 +286,16 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
     })
 }
 
-/// [`invoke`] by the method's stable ID from the [`FunctionDb`].
-pub fn invoke_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
-    let entry = FunctionDb::get(id)
-        .ok_or_else(|| Error::InvalidArgument(format!("no method with ID {:#018x} is bound", id.0)))?;
+/// Calls the method with this [`FunctionDb`] ID: [`invoke`] with the same checks (argument
+/// count and types, `this` non-null and of the method's class, virtual dispatch on its runtime
+/// type, `ref`/`out` written back, unmanaged pointer parameters refused). Methods of generated
+/// bindings have their ID from start-up (their `init()` installs the bindings' table); others
+/// once bound or [registered](FunctionDb::register). An ID the database does not have is
+/// [`Error::UnknownFunction`] naming it.
+pub fn call_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
+    let method = FunctionDb::method(id)?;
     if crate::record::recording() {
-        return crate::record::invoke_recorded(&entry, this, args);
+        return crate::record::invoke_recorded(id, method, this, args);
     }
-    invoke(entry.method, this, args)
+    invoke(method, this, args)
 }

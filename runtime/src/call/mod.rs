@@ -7,6 +7,7 @@ pub(crate) mod callback;
 pub(crate) mod describe;
 pub(crate) mod exception;
 pub(crate) mod function_db;
+pub(crate) mod function_table;
 pub(crate) mod generic;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
@@ -18,8 +19,9 @@ pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
 pub use callback::Callback;
-pub use function_db::{FunctionDb, FunctionEntry, FunctionId};
-pub use invoke::{invoke, invoke_by_id, invoke_with_pointers, Value};
+pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
+pub use function_table::{FunctionRow, FunctionType};
+pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};
 pub use lookup::{
     FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
 };

@@ -37,6 +37,19 @@ pub(crate) fn type_name(ty: *mut ffi::MonoType) -> String {
     }
 }
 
+/// True when Mono's name for `ty` (as [`type_name`] gives it) is `name`: compared where Mono
+/// writes it, without a copy (the function table's check compares thousands of names).
+pub(crate) fn type_name_is(ty: *mut ffi::MonoType, name: &str) -> bool {
+    // SAFETY: as in `type_name`; the g_malloc'd string is read (up to its NUL) before it is
+    // freed, exactly once.
+    unsafe {
+        let p = ffi::mono_type_get_name(ty);
+        let equal = !p.is_null() && CStr::from_ptr(p).to_bytes() == name.as_bytes();
+        ffi::mono_free(p as *mut c_void);
+        equal
+    }
+}
+
 /// A .NET type as Mono knows it (class, struct, enum, interface, array or generic instance).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Class(NonNull<ffi::MonoClass>);

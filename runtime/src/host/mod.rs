@@ -32,8 +32,9 @@ pub(crate) mod unit;
 pub(crate) mod unit_cell;
 
 pub(crate) use ffi::MonoType;
-pub(crate) use metadata::type_name;
+pub(crate) use metadata::{type_name, type_name_is};
 pub use metadata::{Class, Field, Method};
+pub(crate) use method::Signature;
 pub use native::{ByRef, RawRef, RawRet};
 pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
 pub use runtime::{Assembly, Runtime};

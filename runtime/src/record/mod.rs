@@ -1,7 +1,7 @@
 //! Recording calls to a log, and replaying a log against a fresh runtime.
 //!
 //! The [`Recorder`] writes every call made through the bindings (every [`Thunk`](crate::Thunk)
-//! call) or [`invoke_by_id`](crate::invoke_by_id) to a compact binary log: the method's ID,
+//! call) or [`call_by_id`](crate::call_by_id) to a compact binary log: the method's ID,
 //! `this` and the arguments, the result or the exception, and `ref`/`out` arguments after the
 //! call, each value a [`Recorded`] (primitives, strings, null, struct bytes with their type,
 //! objects as [`Cookie`](crate::Cookie)s with their class). Recording is opt-in: off, it costs
@@ -16,7 +16,7 @@
 //! # fn calls() -> cilbind::Result<()> { Ok(()) }
 //! # fn main() -> cilbind::Result<()> {
 //! let recording = Recorder::start(Vec::new())?;
-//! calls()?; // calls through generated bindings, or invoke_by_id
+//! calls()?; // calls through generated bindings, or call_by_id
 //! let log: Vec<u8> = recording.finish()?;
 //! // Later, in a fresh process with the same assemblies loaded:
 //! let report = Replayer::new(&log[..]).run()?;

@@ -13,8 +13,8 @@ use crate::value::{NetString, Object, Reference};
 /// The method with this ID: from the function database, or else the method of the class the
 /// signature names whose ID it is (registered, so that the by-ID path finds it).
 pub(crate) fn method(id: FunctionId, signature: &str) -> Result<Method> {
-    if let Some(entry) = FunctionDb::get(id) {
-        return Ok(entry.method);
+    if FunctionDb::get(id).is_some() {
+        return FunctionDb::method(id);
     }
     let class = signature_class(signature)?;
     // A generic method definition cannot be called, and a type initializer is the runtime's

@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::call::{invoke, ArgSlot, FunctionDb, FunctionEntry, FunctionId, Value};
+use crate::call::{invoke, ArgSlot, FunctionDb, FunctionId, Value};
 use crate::error::{Error, Result};
 use crate::host::Method;
 use crate::record::format::{write_entry, CallRecord, Entry, Outcome, MAGIC};
@@ -64,7 +64,7 @@ pub(crate) fn recording() -> bool {
 
 /// Records calls to a log: every call made through a [`Thunk`](crate::Thunk) (so every call
 /// of generated bindings, the runtime's own included) and through
-/// [`invoke_by_id`](crate::invoke_by_id), from any thread, while a recording runs.
+/// [`call_by_id`](crate::call_by_id), from any thread, while a recording runs.
 ///
 /// A call is recorded when it returns (the log is in the order calls returned, across
 /// threads), with its method's ID, `this` and arguments, and its result or exception, and
@@ -319,18 +319,23 @@ fn outcome(result: Result<Recorded, &Error>) -> Outcome {
     }
 }
 
-/// [`invoke_by_id`](crate::invoke_by_id) while a recording runs.
+/// [`call_by_id`](crate::call_by_id) while a recording runs.
 #[cold]
 #[inline(never)]
-pub(crate) fn invoke_recorded(entry: &FunctionEntry, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
-    let Some(call) = Pending::begin(entry.id, entry.method) else {
-        return invoke(entry.method, this, args);
+pub(crate) fn invoke_recorded(
+    id: FunctionId,
+    method: Method,
+    this: Option<&Object>,
+    args: &mut [Value],
+) -> Result<Value> {
+    let Some(call) = Pending::begin(id, method) else {
+        return invoke(method, this, args);
     };
     // `this` as the call had it: a constructor given one (re)initialises that object.
-    let has_this = !entry.method.is_static();
+    let has_this = !method.is_static();
     let this_before = this.filter(|_| has_this).map(describe_object);
     let before: Vec<Recorded> = args.iter().map(Recorded::of_value).collect();
-    let result = invoke(entry.method, this, args);
+    let result = invoke(method, this, args);
     // The reflective path fails before the call (argument checks) or throws; a string it
     // cannot decode after the call is the one exception, and is not recorded.
     if !matches!(result, Ok(_) | Err(Error::ManagedException { .. })) {
@@ -339,10 +344,11 @@ pub(crate) fn invoke_recorded(entry: &FunctionEntry, this: Option<&Object>, args
     let (this_after, after) = if result.is_ok() {
         // Writes to a value-type `this` land in its box; by-ref arguments were written back.
         let this_after = this
-            .filter(|_| has_this && entry.method.class().is_value_type())
+            .filter(|_| has_this && method.class().is_value_type())
             .map(describe_object);
-        let after = entry
-            .parameters
+        let after = method
+            .parameter_kinds()
+            .unwrap_or_default()
             .iter()
             .zip(args.iter())
             .map(|(&(_, byref), value)| byref.then(|| Recorded::of_value(value)))

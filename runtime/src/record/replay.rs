@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::io::Read;
 
-use crate::call::{invoke, invoke_by_id, FunctionId};
+use crate::call::{call_by_id, invoke, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::{Method, Runtime};
 use crate::record::divergence::{Divergence, Place, ReplayReport};
@@ -19,7 +19,7 @@ use crate::value::Object;
 /// Replays a call log (see [`Recorder`](crate::record::Recorder)) against the runtime of
 /// this process, usually a fresh one with the assemblies of the recording loaded.
 ///
-/// Each call runs through [`invoke_by_id`] (a constructor through the runtime's
+/// Each call runs through [`call_by_id`] (a constructor through the runtime's
 /// constructing trampoline), with the same checks as any reflective call. Objects are mapped
 /// by cookie: when a call returns an object (or leaves one in an `out` argument), the cookie
 /// it had when recorded names the object the replay got, and later calls that passed that
@@ -131,7 +131,7 @@ impl<R: Read> Replayer<R> {
             };
             invoke(trampoline, None, &mut args)
         } else {
-            invoke_by_id(call.id, this.as_ref(), &mut args)
+            call_by_id(call.id, this.as_ref(), &mut args)
         };
         let actual = match &result {
             Ok(value) => Outcome::Value(Recorded::of_value(value)),
