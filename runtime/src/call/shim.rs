@@ -43,9 +43,9 @@ pub struct Thunk {
     epoch: u32,
 }
 
-// SAFETY: the entry point is JIT-compiled code that stays valid for the life of the process
-// (the root domain is never unloaded) and may be called from any attached thread; the class
-// checks' caches are atomics.
+// SAFETY: the entry point is JIT-compiled code that stays valid while its unit is current,
+// and every call checks that it is (`enter`: after a reload the code is freed and the call is
+// an error); it may be called from any attached thread; the class checks' caches are atomics.
 unsafe impl Send for Thunk {}
 // SAFETY: as above; apart from those caches a Thunk is immutable.
 unsafe impl Sync for Thunk {}
@@ -117,7 +117,8 @@ impl Thunk {
         ))
     }
 
-    /// The bound method.
+    /// The bound method (metadata of the unit the thunk was resolved in: after a reload, a
+    /// `Method` of the old unit must not be used, see [`Runtime::reload`]).
     pub fn method(&self) -> Method {
         self.method
     }

@@ -54,7 +54,9 @@ pub(crate) fn type_name_is(ty: *mut ffi::MonoType, name: &str) -> bool {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Class(NonNull<ffi::MonoClass>);
 
-// SAFETY: MonoClass pointers are immutable metadata valid for the life of the process.
+// SAFETY: MonoClass pointers are immutable metadata, valid for the life of the process or,
+// for classes of a reloaded unit's assemblies, until the reload (whose contract excludes
+// using them afterwards).
 unsafe impl Send for Class {}
 // SAFETY: as above.
 unsafe impl Sync for Class {}

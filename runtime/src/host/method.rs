@@ -14,7 +14,9 @@ use crate::error::{Error, Result};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Method(NonNull<ffi::MonoMethod>);
 
-// SAFETY: MonoMethod pointers are immutable metadata valid for the life of the process.
+// SAFETY: MonoMethod pointers are immutable metadata, valid for the life of the process or,
+// for methods of a reloaded unit's assemblies, until the reload (whose contract excludes
+// using them afterwards).
 unsafe impl Send for Method {}
 // SAFETY: as above.
 unsafe impl Sync for Method {}
