@@ -45,8 +45,8 @@ pub mod generated;
 mod host;
 pub mod native;
 pub mod proxy;
-pub mod reload;
 pub mod record;
+pub mod reload;
 mod store;
 mod value;
 
