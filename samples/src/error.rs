@@ -1,6 +1,7 @@
 //! The sample's error: a cilbind error with what the sample was doing, or a failed write;
-//! and, for `--reload`, what can go wrong preparing the new code (files, `mcs`) or checking what
-//! the reload promised (stale handles, the state rebuilt).
+//! for `--reload`, what can go wrong preparing the new code (files, `mcs`) or checking what
+//! the reload promised (stale handles, the state rebuilt); for `--record` and `--replay`, the
+//! files (the log, its externals) and a log the replay cannot use.
 
 use std::path::PathBuf;
 use std::{fmt, io};
@@ -18,14 +19,16 @@ pub enum SampleError {
     },
     /// Writing the report failed (e.g. a closed pipe).
     Output(io::Error),
-    /// A file operation of `--reload` failed (the game folder, the DLL copy, the edited source).
+    /// A file operation failed (`--reload`'s game folder, DLL copy and edited source; the call
+    /// log and its externals file of `--record` and `--replay`).
     File {
         /// What the sample was doing, naming the file.
         context: String,
         /// The system's error.
         source: io::Error,
     },
-    /// `mcs`, the Mono C# compiler `--reload` recompiles the game with, could not be started.
+    /// `mcs`, the Mono C# compiler `--reload` (and [`compile_game`](crate::compile_game))
+    /// recompiles the game with, could not be started.
     McsMissing(io::Error),
     /// `mcs` rejected the edited game.
     Compile {
@@ -38,6 +41,11 @@ pub enum SampleError {
     /// edits, the game was loaded from elsewhere, an old handle still answered after the
     /// reload, or the rebuilt state differs from the snapshot. The message says which.
     Reload(String),
+    /// `--replay` cannot run the log it was given against the game asked: an externals file
+    /// that does not read, a log that makes no world, a `--game` that is not the game (or comes
+    /// after the game was loaded). The message says which. (A replayed call that gives
+    /// something else is no error: it is the replay's divergence.)
+    Replay(String),
 }
 
 impl fmt::Display for SampleError {
@@ -48,7 +56,7 @@ impl fmt::Display for SampleError {
             SampleError::File { context, source } => write!(f, "{context}: {source}"),
             SampleError::McsMissing(e) => write!(
                 f,
-                "cannot run mcs, the Mono C# compiler that --reload recompiles the game with \
+                "cannot run mcs, the Mono C# compiler that compiles the changed game \
                  (bash scripts/ensure-deps.sh installs it): {e}"
             ),
             SampleError::Compile { source_file, output } => {
@@ -60,6 +68,7 @@ impl fmt::Display for SampleError {
                 )
             }
             SampleError::Reload(message) => write!(f, "hot reload: {message}"),
+            SampleError::Replay(message) => write!(f, "replay: {message}"),
         }
     }
 }
@@ -70,7 +79,7 @@ impl std::error::Error for SampleError {
             SampleError::Managed { source, .. } => Some(source),
             SampleError::Output(e) | SampleError::McsMissing(e) => Some(e),
             SampleError::File { source, .. } => Some(source),
-            SampleError::Compile { .. } | SampleError::Reload(_) => None,
+            SampleError::Compile { .. } | SampleError::Reload(_) | SampleError::Replay(_) => None,
         }
     }
 }

@@ -8,6 +8,9 @@
 //! `mcs` with the flags `build.rs` uses (`ARENA_MCS_FLAGS`) into a `build/` subfolder, then
 //! renames the result over the loaded file: a compile error leaves the game's DLL as it was, and
 //! the file keeps its name, which is also the assembly's name (mcs names it after the file).
+//!
+//! [`compile_game`], the compiling step alone into a folder of the caller's, is public: a
+//! recorded game is replayed against a game compiled so (`--replay FILE --game DIR/Arena.dll`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -55,44 +58,54 @@ pub(crate) fn remove() {
     let _ = std::fs::remove_dir_all(dir());
 }
 
-/// What [`recompile`] did.
-pub(crate) struct Recompiled {
-    /// `Player.AttackDamage` in the source as it was.
-    pub(crate) old_attack: i32,
-    /// The edited source, in the game folder.
-    pub(crate) source: PathBuf,
+/// The game compiled with one rule changed ([`compile_game`]).
+#[derive(Clone, Debug)]
+pub struct CompiledGame {
+    /// The DLL: `Arena.dll` in the folder asked (its file name is its assembly's name).
+    pub dll: PathBuf,
+    /// The edited source it was compiled from, beside it.
+    pub source: PathBuf,
+    /// `Player.AttackDamage` in the game's source as it is (25).
+    pub old_attack: i32,
     /// How long mcs took.
-    pub(crate) compile_time: Duration,
+    pub compile_time: Duration,
 }
 
-/// Edits the game's source to make `Player.AttackDamage` `attack`, compiles it with mcs and puts
-/// the result in place of the game folder's DLL.
-pub(crate) fn recompile(attack: i32) -> Result<Recompiled, SampleError> {
+/// Compiles the game's C# source (`samples/managed/Arena.cs`) with `Player.AttackDamage` set to
+/// `attack`, with mcs and the flags `build.rs` uses, into the folder `dir` (made if missing):
+/// the edited `Arena.cs` and `Arena.dll`. Errors: the source lacks that declaration
+/// ([`SampleError::Reload`]), mcs is missing or rejects it, a file cannot be written.
+pub fn compile_game(attack: i32, dir: &Path) -> Result<CompiledGame, SampleError> {
     let original = file_context(std::fs::read_to_string(SOURCE), || {
         format!("reading the game's source {SOURCE}")
     })?;
     let (edited, old_attack) = set_attack(&original, attack)?;
-    let build = dir().join("build");
-    file_context(std::fs::create_dir_all(&build), || {
-        format!("creating {}", build.display())
-    })?;
-    let source = build.join("Arena.cs");
+    file_context(std::fs::create_dir_all(dir), || format!("creating {}", dir.display()))?;
+    let source = dir.join("Arena.cs");
     file_context(std::fs::write(&source, edited), || {
         format!("writing the edited source {}", source.display())
     })?;
-    let built = build.join(DLL_NAME);
+    let dll = dir.join(DLL_NAME);
     let start = Instant::now();
-    compile(&source, &built)?;
-    let compile_time = start.elapsed();
-    let dll = dll();
-    file_context(std::fs::rename(&built, &dll), || {
-        format!("moving {} over {}", built.display(), dll.display())
-    })?;
-    Ok(Recompiled {
-        old_attack,
+    compile(&source, &dll)?;
+    Ok(CompiledGame {
+        dll,
         source,
-        compile_time,
+        old_attack,
+        compile_time: start.elapsed(),
     })
+}
+
+/// Edits the game's source to make `Player.AttackDamage` `attack`, compiles it with mcs (in the
+/// game folder's `build/`) and puts the result in place of the game folder's DLL.
+pub(crate) fn recompile(attack: i32) -> Result<CompiledGame, SampleError> {
+    let mut compiled = compile_game(attack, &dir().join("build"))?;
+    let dll = dll();
+    file_context(std::fs::rename(&compiled.dll, &dll), || {
+        format!("moving {} over {}", compiled.dll.display(), dll.display())
+    })?;
+    compiled.dll = dll;
+    Ok(compiled)
 }
 
 /// `source` with `Player.AttackDamage` set to `attack`, and the value it had.

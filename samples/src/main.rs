@@ -1,8 +1,12 @@
 //! `cilbind-samples`: plays the C# arena game from Rust for a number of ticks and reports what
 //! happened, the final state, and how many calls it made into managed code and how fast.
-//! With `--reload`, the C# game is edited, recompiled and hot-reloaded mid-game.
+//! With `--reload`, the C# game is edited, recompiled and hot-reloaded mid-game. With
+//! `--record FILE`, every call into managed code is recorded to FILE; `--replay FILE` runs such a
+//! log again (against another build of the game with `--game`) and reports the final state or
+//! the first divergence.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -31,7 +35,24 @@ struct Cli {
     /// Reload after this many ticks (default: half of --ticks; 0 reloads before the first).
     #[arg(long, value_name = "TICK", requires = "reload")]
     reload_at: Option<u32>,
+    /// Record every call the game makes into managed code to FILE (a cilbind call log), and the
+    /// objects Rust made for C# (the death handler, the ghoul) to FILE.externals. The game plays
+    /// as without it.
+    #[arg(long, value_name = "FILE", conflicts_with = "reload")]
+    record: Option<PathBuf>,
+    /// Replay the game recorded in FILE (with --record): run its calls again, then print the
+    /// replayed world's final state, or the first call that gave something else than recorded
+    /// (exit code 3).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "reload", "ticks", "seed", "entities"])]
+    replay: Option<PathBuf>,
+    /// With --replay: replay against this Arena.dll (one compiled from an edited Arena.cs, say)
+    /// instead of the game as built.
+    #[arg(long, value_name = "PATH", requires = "replay")]
+    game: Option<PathBuf>,
 }
+
+/// The exit code of a replay that diverged (1 is an error, 2 a command line clap refused).
+const DIVERGED: u8 = 3;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -52,12 +73,13 @@ fn main() -> ExitCode {
                 .exit();
         }
     }
-    let played = match &reload {
-        Some(plan) => play_with_reload(&cli, plan),
-        None => play(&cli),
+    let played = match (&cli.replay, &reload) {
+        (Some(log), _) => replay(log, cli.game.as_deref()),
+        (None, Some(plan)) => play_with_reload(&cli, plan).map(|()| ExitCode::SUCCESS),
+        (None, None) => play(&cli).map(|()| ExitCode::SUCCESS),
     };
     match played {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         // The reader went away (`| head`): nothing left to report to.
         Err(SampleError::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -103,8 +125,33 @@ fn play(cli: &Cli) -> Result<(), SampleError> {
         config.entities,
         config.seed
     )?;
-    let outcome = cilbind_samples::run(&config, &mut out)?;
-    summary(&outcome, &mut out)
+    let Some(log) = &cli.record else {
+        let outcome = cilbind_samples::run(&config, &mut out)?;
+        return summary(&outcome, &mut out);
+    };
+    let recorded = cilbind_samples::run_recorded(&config, log, &mut out)?;
+    summary(&recorded.outcome, &mut out)?;
+    writeln!(
+        out,
+        "Recorded {} calls to {} (the count above has field reads, boxing and plain structs made in Rust too, \
+         which are no calls), and the objects Rust made for C# to {}: replay them with --replay {}.",
+        recorded.calls,
+        recorded.log.display(),
+        recorded.externals.display(),
+        recorded.log.display()
+    )?;
+    Ok(())
+}
+
+/// Replays the log; exit code [`DIVERGED`] when it diverged.
+fn replay(log: &Path, game: Option<&Path>) -> Result<ExitCode, SampleError> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let replayed = cilbind_samples::replay(log, game, &mut out)?;
+    Ok(match replayed.report.divergence {
+        Some(_) => ExitCode::from(DIVERGED),
+        None => ExitCode::SUCCESS,
+    })
 }
 
 fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {

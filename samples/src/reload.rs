@@ -123,7 +123,7 @@ pub unsafe fn run_with_reload(
     // SAFETY: the caller's promise, passed on.
     unsafe { load_built(&mut loaded, out)? };
     let mut summary = None;
-    let (outcome, shots) = play(config, out, true, &mut |game, ticks_played, out| {
+    let played = play(config, out, true, &mut |game, ticks_played, out| {
         if ticks_played != plan.after_tick {
             return Ok(Duration::ZERO);
         }
@@ -134,8 +134,8 @@ pub unsafe fn run_with_reload(
         Ok(pause)
     })?;
     Ok(ReloadOutcome {
-        outcome,
-        shots,
+        outcome: played.outcome,
+        shots: played.shots,
         reload: summary,
     })
 }

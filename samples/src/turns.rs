@@ -1,7 +1,7 @@
 //! A turn of each living entity: players shoot, monsters hunt and bite (the rules in
 //! `managed/Arena.cs`'s comments and here; `tests/final_state.rs` models them).
 
-use cilbind::{Boxing, Int32, Object};
+use cilbind::{Boxing, Int32, Object, Reference};
 
 use crate::bindings::arena::{Entity, EntityFlags, Monster, Player, Quaternion, Team, Vector3};
 use crate::{to_display, Game, Shot, TickStats, KEEP_DISTANCE, KILL_SCORE, MONSTER_SIGHT};
@@ -31,14 +31,19 @@ impl Game {
             return Ok(());
         }
         // The managed struct's field refers to the entity hit: a typed handle to the same object.
-        let Some(victim) = self.call(info.entity())? else {
+        let Some(hit_entity) = self.call(info.entity())? else {
             return Ok(());
         };
+        // Every call on it goes through the game's own handle of that entity, found by identity
+        // (a pointer comparison, no call): a field read is no call, so a call log (`--record`)
+        // never names the handle it made, while it names the one spawning returned, which a
+        // replay maps to its own entity.
+        let victim_index = self.actor_index(&hit_entity)?;
+        let victim = self.entity(victim_index);
         if self.call(victim.team())? == Team::BLUE {
             return Ok(());
         }
         stats.shots += 1;
-        let victim_index = (self.call(victim.id())? - 1) as usize;
         let shooter = self.call(p.name())?.unwrap_or_default();
         let attack = self.call(p.attack())?;
         let health_before = if self.shot_details {
@@ -83,7 +88,7 @@ impl Game {
         }
         let score = self.call(p.score())? + KILL_SCORE;
         self.call(p.set_score(score))?;
-        self.log_kill(Some(score), &victim)?;
+        self.log_kill(Some(score), victim)?;
         stats.kills += 1;
         let point = self.call(info.point())?;
         let point = self.call(to_display(point))?;
@@ -92,6 +97,19 @@ impl Game {
             self.names[victim_index]
         ));
         Ok(())
+    }
+
+    /// The index of the actor whose handle refers to the same C# object as `entity`.
+    fn actor_index(&self, entity: &Entity) -> cilbind::Result<usize> {
+        for (i, actor) in self.actors.iter().enumerate() {
+            if actor.entity().as_object().reference_equals(entity.as_object())? {
+                return Ok(i);
+            }
+        }
+        Err(cilbind::Error::InvalidArgument(format!(
+            "the raycast hit an entity the game did not spawn ({})",
+            entity.as_object().type_name()?
+        )))
     }
 
     /// A monster that sees a living player within [`MONSTER_SIGHT`] turns to it and walks

@@ -55,7 +55,10 @@ impl ObjectTable {
     }
 
     /// The object to pass where call `call` passed the object `cookie` of class `class`: the
-    /// one an earlier call returned in its place, else the one the external hook supplies.
+    /// one an earlier call returned in its place, else the one the external hook supplies. The
+    /// hook is asked with `cookie`, the handle the call passed, which its caller knows: the
+    /// object's first handle may be one the caller never saw (`Action::from_fn` makes the
+    /// delegate's handle and hands out a copy). What it returns stands for every copy.
     pub(crate) fn argument(&mut self, call: usize, what: &str, class: &str, cookie: Cookie) -> Result<Object> {
         let root = self.root(cookie);
         if let Some(o) = self.objects.get(&root) {
@@ -65,15 +68,15 @@ impl ObjectTable {
             return Err(Error::Replay {
                 call,
                 reason: format!(
-                    "{what} is a {class} (handle {root} when recorded) that no earlier call in the log \
+                    "{what} is a {class} (handle {cookie} when recorded) that no earlier call in the log \
                      returned: it was made by Rust or before the recording started; supply it with \
                      Replayer::on_external"
                 ),
             });
         };
-        let object = hook(class, root).map_err(|e| Error::Replay {
+        let object = hook(class, cookie).map_err(|e| Error::Replay {
             call,
-            reason: format!("{what}: the external object {class} ({root}) could not be supplied: {e}"),
+            reason: format!("{what}: the external object {class} ({cookie}) could not be supplied: {e}"),
         })?;
         self.objects.insert(root, object.try_clone()?);
         Ok(object)

@@ -4,7 +4,7 @@
 
 use crate::call::{FunctionDb, FunctionId, Value, RETURN_BOXED};
 use crate::error::{Error, Result};
-use crate::host::plain::box_bytes;
+use crate::host::plain::{box_bytes, holds_references};
 use crate::host::{raw, type_class, type_kind, Class, Method, MonoType, Runtime, TypeKind};
 use crate::record::objects::ObjectTable;
 use crate::record::Recorded;
@@ -79,9 +79,20 @@ fn refused(call: usize, what: &str, why: impl std::fmt::Display) -> Error {
     }
 }
 
-/// A new box of `class` holding the recorded bytes.
+/// A new box of `class` holding the recorded bytes. A managed struct (one that holds
+/// references) is never made from bytes, but its default value, every byte zero, is the zeroed
+/// box Mono makes: the one value of such a type the log carries (see `describe_box`).
 fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
-    let raw = box_bytes(class, bytes).map_err(|e| refused(call, what, e))?;
+    let default = class.is_value_type()
+        && class.value_size().0 == bytes.len()
+        && bytes.iter().all(|&b| b == 0)
+        && holds_references(class);
+    let raw = if default {
+        raw::box_default(class)
+    } else {
+        box_bytes(class, bytes)
+    }
+    .map_err(|e| refused(call, what, e))?;
     Object::from_raw(raw).ok_or_else(|| refused(call, what, "Mono could not box it"))
 }
 
@@ -153,7 +164,31 @@ pub(crate) fn this(objects: &mut ObjectTable, call: usize, recorded: &Recorded, 
     match recorded {
         Recorded::Object { class, cookie } => objects.argument(call, WHAT, class, *cookie),
         Recorded::String(s) => Ok(NetString::new(s)?.into_object()),
-        Recorded::Struct { type_name, bytes, .. } if *type_name == class.full_name() => boxed(call, WHAT, class, bytes),
+        Recorded::Struct {
+            assembly,
+            type_name,
+            bytes,
+        } => {
+            // A value type's own method, or one it inherits from a reference type
+            // (`Object.ToString` on a boxed enum): the box is of the recorded type, which the
+            // method's class then is not, so it is found by name.
+            let own = if *type_name == class.full_name() {
+                class
+            } else {
+                class_named(assembly, type_name).map_err(|e| refused(call, WHAT, e))?
+            };
+            if !own.is_value_type() || !class.is_assignable_from(own) {
+                return Err(refused(
+                    call,
+                    WHAT,
+                    format!(
+                        "the recording had a {type_name}, which is no `this` of {}",
+                        class.full_name()
+                    ),
+                ));
+            }
+            boxed(call, WHAT, own, bytes)
+        }
         other => Err(refused(
             call,
             WHAT,

@@ -54,8 +54,9 @@ impl<R: Read> Replayer<R> {
     }
 
     /// Supplies external objects: `hook(class, cookie)` is called once per object the
-    /// recording passed that no recorded call returned, with its class's full name and its
-    /// cookie in the recording, and returns the object to pass in its place.
+    /// recording passed that no recorded call returned, with its class's full name and the
+    /// cookie of the handle the call passed it with in the recording, and returns the object to
+    /// pass in its place (later, for that handle and every copy of it the log names).
     pub fn on_external(mut self, hook: impl FnMut(&str, Cookie) -> Result<Object> + 'static) -> Self {
         self.objects.set_external(Box::new(hook));
         self

@@ -55,7 +55,8 @@ pub enum Recorded {
     /// A string, by value (passed as `string` or as an object).
     String(String),
     /// A value of a value type that holds no reference (a full struct, or a boxed
-    /// primitive or enum passed as an object), by its bytes (padding included).
+    /// primitive or enum passed as an object), by its bytes (padding included); or the
+    /// default value of one that does (every byte zero: every reference null).
     Struct {
         /// Simple name of the type's assembly.
         assembly: String,
@@ -72,9 +73,9 @@ pub enum Recorded {
         /// The handle's cookie in the recording process.
         cookie: Cookie,
     },
-    /// Something the log cannot carry (a managed struct, which holds references; an
-    /// unmanaged pointer; a span; a stale handle): what it was. A call given one cannot be
-    /// replayed; as a result it is compared by this text.
+    /// Something the log cannot carry (a managed struct that holds references, other than
+    /// its default value; an unmanaged pointer; a span; a stale handle): what it was. A call
+    /// given one cannot be replayed; as a result it is compared by this text.
     Opaque(String),
 }
 
@@ -228,18 +229,22 @@ pub(crate) fn runtime_made(class: Class) -> bool {
 }
 
 /// A box of the value type `class` as the log records it: its bytes, or opaque when the type
-/// holds references (a managed struct: its bytes would be addresses).
+/// holds references (a managed struct: its bytes would be addresses), unless the value is the
+/// type's default (every byte zero, so every reference null), which the bytes tell exactly:
+/// what generated bindings pass to a managed struct's `out` parameter (`World.Raycast(…, out
+/// RaycastHit hit)`), which a replay can then make again.
 pub(crate) fn describe_box(boxed: RawObject, class: Class) -> Recorded {
-    if holds_references(class) {
+    let bytes = match unboxed_bytes(boxed) {
+        Ok(bytes) => bytes,
+        Err(e) => return Recorded::Opaque(format!("a {} whose bytes cannot be read ({e})", class.full_name())),
+    };
+    if holds_references(class) && bytes.iter().any(|&b| b != 0) {
         return Recorded::Opaque(format!("a managed struct {}", class.full_name()));
     }
-    match unboxed_bytes(boxed) {
-        Ok(bytes) => Recorded::Struct {
-            assembly: class.assembly_name().to_string(),
-            type_name: class.full_name(),
-            bytes,
-        },
-        Err(e) => Recorded::Opaque(format!("a {} whose bytes cannot be read ({e})", class.full_name())),
+    Recorded::Struct {
+        assembly: class.assembly_name().to_string(),
+        type_name: class.full_name(),
+        bytes,
     }
 }
 
