@@ -23,7 +23,7 @@ fn rss_kib() -> u64 {
 
 fn reload(c: &mut Criterion) {
     let path = managed_tests::fixture_path("Basics");
-    let rt = Runtime::get().unwrap();
+    let rt = Runtime::start_reloadable().unwrap();
     rt.load_assembly(&path).unwrap();
     assert_eq!(SUM.call::<_, i32>((1i32, 2i32)).unwrap(), 3);
     let mut g = c.benchmark_group("reload");

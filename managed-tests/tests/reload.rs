@@ -82,7 +82,7 @@ fn rss_kib() -> u64 {
 fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     let dir = game_dir();
     install("v1", &dir);
-    let rt = Runtime::get().unwrap();
+    let rt = Runtime::start_reloadable().unwrap();
     // Loaded from the game folder first, so init() keeps this copy (same simple name).
     rt.load_assembly(dir.join("Reload.dll")).unwrap();
     managed_tests::reload::init().unwrap();

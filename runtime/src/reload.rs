@@ -1,7 +1,8 @@
 //! Hot reload: replace the game's assemblies while the process keeps running.
 //!
-//! Everything cilbind loads lives in one reloadable unit, a child AppDomain (`host/unit.rs`
-//! says why and how). [`Runtime::reload`] releases what Rust holds in the current unit, has
+//! A runtime started with [`Runtime::start_reloadable`] keeps everything it loads in one
+//! reloadable unit, a child AppDomain (`host/unit.rs` says why and how; without it the unit
+//! is Mono's root domain, which runs the class library's AOT code but can never be unloaded). [`Runtime::reload`] releases what Rust holds in the current unit, has
 //! Mono unload it, and loads the same files again from disk into a new unit, so rebuilt
 //! assemblies run their new code. Afterwards:
 //!
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 use crate::call::{callback, function_db::FunctionDb, proxy_slab};
 use crate::error::{Error, Result};
 use crate::host::{thread, unit, Runtime};
-use crate::store::invalidate_every_store;
+use crate::store::{invalidate_every_store, renew_every_store};
 
 /// What a [`Runtime::reload`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +54,8 @@ impl Runtime {
     }
 
     /// Unloads the unit that holds every loaded assembly and loads the same files again from
-    /// disk into a new one (see the [module docs](crate::reload) for what survives). The
+    /// disk into a new one (the runtime must have been started with
+    /// [`Runtime::start_reloadable`]; otherwise this is [`Error::Reload`]) (see the [module docs](crate::reload) for what survives). The
     /// assemblies reloaded are those loaded with [`Runtime::load_assembly`] (generated
     /// bindings' `init()` loads through it); the class library is found again by name.
     /// Call the bindings' `init()` again afterwards: it checks layouts and, through the
@@ -75,6 +77,13 @@ impl Runtime {
     /// and generated bindings are safe to keep: they are checked or resolved again.
     pub unsafe fn reload(&self) -> Result<ReloadReport> {
         Runtime::ensure_current_thread()?;
+        if !self.is_reloadable() {
+            return Err(Error::Reload(
+                "the runtime was started without a reloadable unit: start it with \
+                 Runtime::start_reloadable() to reload"
+                    .into(),
+            ));
+        }
         let start = Instant::now();
         if unit::managed_code_on_stack() {
             return Err(Error::Reload(
@@ -93,17 +102,21 @@ impl Runtime {
         }
         let mut released = (0, 0, 0);
         // SAFETY: the caller's promise (no concurrent use, nothing of the old unit used
-        // afterwards); the closure drops every reference the root domain holds into the old
-        // unit (store slots) and everything Rust keeps for it, before Mono unloads it.
+        // afterwards); the first closure empties every store slot and drops everything Rust
+        // keeps for the old unit before Mono unloads it; the second gives the stores slot
+        // arrays in the new unit before anything can use them.
         let assemblies = unsafe {
-            self.replace_unit(|| {
-                released = (
-                    invalidate_every_store(),
-                    callback::release_all(),
-                    proxy_slab::release_all(),
-                );
-                FunctionDb::forget_resolved();
-            })?
+            self.replace_unit(
+                || {
+                    released = (
+                        invalidate_every_store(),
+                        callback::release_all(),
+                        proxy_slab::release_all(),
+                    );
+                    FunctionDb::forget_resolved();
+                },
+                renew_every_store,
+            )?
         };
         Ok(ReloadReport {
             assemblies,

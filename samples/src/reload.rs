@@ -156,7 +156,16 @@ impl Drop for RemoveGameFolder {
 /// As [`run_with_reload`].
 unsafe fn load_built(loaded: &mut Loaded, out: &mut dyn Write) -> Result<(), SampleError> {
     let dll = game_folder::install_built()?;
-    let runtime = Runtime::get().context(|| "starting Mono".into())?;
+    let runtime = match Runtime::start_reloadable() {
+        Ok(runtime) => runtime,
+        Err(cilbind::Error::Reload(why)) => {
+            return Err(SampleError::Reload(format!(
+                "{why}: a reloadable game must start the runtime itself and load the game from \
+                 its game folder first (play it in a process of its own)"
+            )))
+        }
+        Err(e) => return Err(e).context(|| "starting Mono with a reloadable unit".into()),
+    };
     match *loaded {
         Loaded::No => {
             if runtime.assembly("Arena").is_ok() {

@@ -1,6 +1,7 @@
-//! A reload game in a process that played a game without reload first is refused: the game was
-//! loaded from the build's output, which a reload would load again (never the recompiled
-//! game). Its own process: what the first game loads decides.
+//! A reload game in a process that played a game without reload first is refused: that game
+//! started the runtime without a reloadable unit and loaded the game from the build's output,
+//! which a reload would load again (never the recompiled game). Its own process: what the
+//! first game starts decides.
 
 use cilbind_samples::{Config, ReloadPlan, SampleError, RELOAD_ATTACK};
 

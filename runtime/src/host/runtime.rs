@@ -20,6 +20,8 @@ static HELPER_ASSEMBLY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Cilbin
 pub struct Runtime {
     /// The unit everything runs in now.
     unit: Mutex<Unit>,
+    /// Started with [`Runtime::start_reloadable`]: the unit is a child domain.
+    reloadable: bool,
 }
 
 /// One reloadable unit: its domain, the runtime's C# helper loaded into it, and the assemblies
@@ -41,6 +43,8 @@ unsafe impl Send for Runtime {}
 unsafe impl Sync for Runtime {}
 
 static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
+/// Asked for by [`Runtime::start_reloadable`] before the runtime started.
+static RELOADABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 impl Runtime {
     /// The process's runtime, started on the first call. Later calls return the running
@@ -62,6 +66,35 @@ impl Runtime {
             }
             Err(e) => Err(Error::Startup(e.clone())),
         }
+    }
+
+    /// Starts the runtime with its code in a reloadable unit, so that [`Runtime::reload`] can
+    /// replace the loaded assemblies later; the same as [`Runtime::get`] otherwise. It must
+    /// come before anything else starts the runtime: once the runtime runs without a
+    /// reloadable unit this is [`Error::Reload`](crate::Error::Reload).
+    ///
+    /// The cost: Mono runs the class library's ahead-of-time compiled code (Debian ships
+    /// mscorlib's) only in its root domain, which can never be unloaded, so in a reloadable
+    /// unit every class-library method is JIT-compiled on first use. Calls cost the same once
+    /// compiled (`cargo bench --bench calls`); the sample's start-up and first ticks took about
+    /// twice as long.
+    pub fn start_reloadable() -> Result<&'static Runtime> {
+        RELOADABLE.store(true, std::sync::atomic::Ordering::SeqCst);
+        let rt = Runtime::get()?;
+        if rt.reloadable {
+            Ok(rt)
+        } else {
+            Err(Error::Reload(
+                "the runtime already runs without a reloadable unit: call Runtime::start_reloadable() \
+                 before anything else starts it"
+                    .into(),
+            ))
+        }
+    }
+
+    /// True when the runtime was started with [`Runtime::start_reloadable`].
+    pub fn is_reloadable(&self) -> bool {
+        self.reloadable
     }
 
     /// Makes sure the calling thread is attached (a thread-local check on the hot path; the
@@ -100,13 +133,17 @@ impl Runtime {
         super::raw::verify_object_header(domain);
         // Before any managed code can compile a wrapper for it (see finalizer_wait.rs).
         super::finalizer_wait::install().map_err(|e| format!("cannot fix GC.WaitForPendingFinalizers: {e}"))?;
-        let unit = Self::start_unit().map_err(|e| e.to_string())?;
-        Ok(Runtime { unit: Mutex::new(unit) })
+        let reloadable = RELOADABLE.load(std::sync::atomic::Ordering::SeqCst);
+        let unit = Self::start_unit(reloadable).map_err(|e| e.to_string())?;
+        Ok(Runtime {
+            unit: Mutex::new(unit),
+            reloadable,
+        })
     }
 
     /// Starts a new unit (`unit.rs`) on this thread and loads the runtime's C# helper into it.
-    fn start_unit() -> Result<Unit> {
-        let (domain, _) = super::unit::start("cilbind")?;
+    fn start_unit(reloadable: bool) -> Result<Unit> {
+        let (domain, _) = super::unit::start("cilbind", reloadable)?;
         thread::mark_attached();
         let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
             .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper: {e}")))?;
@@ -121,19 +158,25 @@ impl Runtime {
     /// Replaces the current unit with a new one into which the same files are loaded again
     /// from disk (so a rebuilt assembly's new code is what runs), and returns their paths.
     /// `before_unload` runs once the old unit is retired and before Mono unloads it: it must
-    /// drop every reference the root domain holds into the old unit.
+    /// drop every reference into the old unit that outlives it; `after_start` runs once the
+    /// new unit is current, before any assembly is loaded into it.
     ///
     /// # Safety
     /// No other thread runs code of the current unit, or calls into the runtime, until this
     /// returns; nothing of the old unit (its `Assembly`, `Class`, `Method` and `Field` values,
     /// raw objects) is used afterwards.
-    pub(crate) unsafe fn replace_unit(&self, before_unload: impl FnOnce()) -> Result<Vec<PathBuf>> {
+    pub(crate) unsafe fn replace_unit(
+        &self,
+        before_unload: impl FnOnce(),
+        after_start: impl FnOnce(),
+    ) -> Result<Vec<PathBuf>> {
         let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
         let paths = unit.paths.clone();
         super::unit::retire();
         before_unload();
         super::unit::unload(unit.domain)?;
-        let mut next = Self::start_unit()?;
+        let mut next = Self::start_unit(true)?;
+        after_start();
         for path in &paths {
             let assembly = Self::load_checked(path)?;
             next.assemblies.insert(assembly.name.to_string(), assembly);
@@ -147,13 +190,6 @@ impl Runtime {
     #[inline]
     pub(crate) fn domain(&self) -> *mut ffi::MonoDomain {
         super::unit::domain()
-    }
-
-    /// Mono's root domain, which is never unloaded: the home of what must outlive a unit (the
-    /// stores' slot arrays).
-    pub(crate) fn root_domain(&self) -> *mut ffi::MonoDomain {
-        // SAFETY: the root domain exists from mono_jit_init (which ran: `self` exists) on.
-        unsafe { ffi::mono_get_root_domain() }
     }
 
     /// The runtime's own helper assembly (trampoline builder), as loaded into the current unit.

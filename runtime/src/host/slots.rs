@@ -7,13 +7,19 @@
 //! GC-unsafe region and walks SGen's handle table, about as long as a whole call to a small
 //! method).
 //!
-//! Each segment array is held by a *pinned* GC handle, created once and never freed (the
-//! stores are process-wide): pinning is what makes the address of the array's data a fact the
-//! native side may keep, since SGen never moves a pinned object. This is the only GC handle a
-//! store holds, one per segment.
+//! Each segment array is held by a *pinned* GC handle: pinning is what makes the address of
+//! the array's data a fact the native side may keep, since SGen never moves a pinned object.
+//! This is the only GC handle a store holds, one per segment.
+//!
+//! The arrays live in the current unit's domain (`unit.rs`), like the objects they hold:
+//! storing a unit's object into an array of the root domain made every box six times slower
+//! (229 ns against 37 ns for an Int32 box + drop, `cargo bench --bench boxing`), Mono's
+//! reference store across domains taking a slow path. So a reload, after emptying every slot,
+//! [renews](ManagedSegment::renew) each segment: a new array of the same length in the new
+//! unit. The old array and its pinned handle go with the old domain (Mono frees a domain's GC
+//! handles when it unloads it, so the handle is not freed here).
 
 use std::ffi::c_void;
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 use super::ffi;
@@ -23,52 +29,78 @@ use super::runtime::Runtime;
 use super::UnitCell;
 use crate::error::{Error, Result};
 
-/// One pinned `object[]` of a store.
+/// One pinned `object[]` of a store (replaced by a new one in each unit).
 pub(crate) struct ManagedSegment {
-    array: NonNull<ffi::MonoArray>,
+    /// The array, in the current unit.
+    array: AtomicPtr<ffi::MonoArray>,
     /// Element 0 of `array`. Elements are pointer-sized references, read and written as atomics
     /// because other threads (and the collector, when it updates moved objects) write them.
-    data: NonNull<AtomicPtr<ffi::MonoObject>>,
+    data: AtomicPtr<AtomicPtr<ffi::MonoObject>>,
     len: usize,
 }
 
-// SAFETY: the segment is a pinned managed array that lives as long as the process (its pinned
-// handle is never freed); its elements are only accessed through atomics or Mono's write
-// barrier, from attached threads.
+// SAFETY: the segment is a pinned managed array of the current unit, replaced only by a
+// reload, while no other thread uses the runtime (Runtime::reload's contract); its elements
+// are only accessed through atomics or Mono's write barrier, from attached threads.
 unsafe impl Send for ManagedSegment {}
 // SAFETY: as above.
 unsafe impl Sync for ManagedSegment {}
 
+/// A new pinned `object[len]` of nulls in the current unit, and the address of its element 0.
+fn pinned_array(len: usize) -> Result<(*mut ffi::MonoArray, *mut AtomicPtr<ffi::MonoObject>)> {
+    let rt = Runtime::get()?;
+    // SAFETY: valid domain and class; the thread is attached (Runtime::get). The array is on
+    // this stack until the pinned handle below holds it; `mono_array_addr_with_size` only
+    // computes the address of element 0 (there are `len` ≥ 1 elements).
+    unsafe {
+        let array = ffi::mono_array_new(rt.domain(), ffi::mono_get_object_class(), len);
+        if array.is_null() {
+            return Err(Error::Unsupported(format!(
+                "Mono could not allocate a store segment of {len} slots"
+            )));
+        }
+        // Pinned (second argument): SGen never moves the array, so `data` stays valid.
+        ffi::mono_gchandle_new(array as *mut ffi::MonoObject, 1);
+        let data = ffi::mono_array_addr_with_size(array, size_of::<usize>() as i32, 0);
+        Ok((array, data as *mut AtomicPtr<ffi::MonoObject>))
+    }
+}
+
 impl ManagedSegment {
     /// A new pinned `object[len]` of nulls. Needs the runtime (the callers hold an object).
     pub(crate) fn new(len: usize) -> Result<ManagedSegment> {
-        let rt = Runtime::get()?;
-        // SAFETY: valid domain and class; the thread is attached (Runtime::get). The array is
-        // on this stack until the pinned handle below holds it; `mono_array_addr_with_size`
-        // only computes the address of element 0 (there are `len` ≥ 1 elements).
-        unsafe {
-            // In the root domain, which is never unloaded: a store outlives every unit (a
-            // reload empties its slots before the unit goes, see `unit.rs`).
-            let array = ffi::mono_array_new(rt.root_domain(), ffi::mono_get_object_class(), len);
-            let array = NonNull::new(array)
-                .ok_or_else(|| Error::Unsupported(format!("Mono could not allocate a store segment of {len} slots")))?;
-            // Pinned (second argument): SGen never moves the array, so `data` stays valid.
-            ffi::mono_gchandle_new(array.as_ptr() as *mut ffi::MonoObject, 1);
-            let data = ffi::mono_array_addr_with_size(array.as_ptr(), size_of::<usize>() as i32, 0);
-            Ok(ManagedSegment {
-                array,
-                data: NonNull::new(data as *mut AtomicPtr<ffi::MonoObject>).expect("element 0 of a live array"),
-                len,
-            })
+        let (array, data) = pinned_array(len)?;
+        Ok(ManagedSegment {
+            array: AtomicPtr::new(array),
+            data: AtomicPtr::new(data),
+            len,
+        })
+    }
+
+    /// Replaces the array with a new one of the same length in the current unit (a reload,
+    /// once every slot is empty and the new unit has started; nothing else runs meanwhile).
+    /// Mono failing to allocate it ends the process, as a failed allocation does in Rust: the
+    /// old array is gone with its unit and no segment may point into it.
+    pub(crate) fn renew(&self) {
+        match pinned_array(self.len) {
+            Ok((array, data)) => {
+                self.array.store(array, Ordering::Release);
+                self.data.store(data, Ordering::Release);
+            }
+            Err(e) => {
+                log::error!(target: "cilbind", "a reload could not renew a store segment: {e}");
+                std::process::abort();
+            }
         }
     }
 
     #[inline]
     fn element(&self, offset: usize) -> &AtomicPtr<ffi::MonoObject> {
         assert!(offset < self.len, "slot {offset} outside a segment of {}", self.len);
-        // SAFETY: in bounds (checked above) of a pinned array that is never freed; the element
-        // is a pointer-sized, pointer-aligned reference, which AtomicPtr may view.
-        unsafe { &*self.data.as_ptr().add(offset) }
+        // SAFETY: in bounds (checked above) of the current unit's pinned array, which lives
+        // until a reload renews it (no reader runs meanwhile); the element is a pointer-sized,
+        // pointer-aligned reference, which AtomicPtr may view.
+        unsafe { &*self.data.load(Ordering::Acquire).add(offset) }
     }
 
     /// The object in slot `offset` (null when empty), for the length of the current call.
@@ -91,7 +123,13 @@ impl ManagedSegment {
         let element = self.element(offset);
         // SAFETY: `element` is slot `offset` of this live array, `obj` a live object on this
         // stack; `mono_gc_wbarrier_set_arrayref` is `array[offset] = obj` with the barrier.
-        unsafe { ffi::mono_gc_wbarrier_set_arrayref(self.array.as_ptr(), element.as_ptr() as *mut c_void, obj.0) };
+        unsafe {
+            ffi::mono_gc_wbarrier_set_arrayref(
+                self.array.load(Ordering::Acquire),
+                element.as_ptr() as *mut c_void,
+                obj.0,
+            )
+        };
     }
 
     /// Empties slot `offset`, dropping the store's reference to its object. A plain store, no
@@ -109,7 +147,7 @@ impl ManagedSegment {
     /// The segment array itself, to pass to the helper that fills a slot (a raw pointer is
     /// fine: the array is pinned).
     fn array(&self) -> *mut ffi::MonoArray {
-        self.array.as_ptr()
+        self.array.load(Ordering::Acquire)
     }
 }
 

@@ -45,20 +45,29 @@ pub(crate) fn domain() -> *mut ffi::MonoDomain {
     DOMAIN.load(Ordering::Acquire)
 }
 
-/// Creates a new unit domain named `name`, makes it the calling thread's current domain and
-/// the process's current unit, and returns it with its epoch. The root domain must be current
-/// on the calling thread, or a unit that was not unloaded yet.
-pub(crate) fn start(name: &str) -> Result<(NonNull<ffi::MonoDomain>, u32)> {
+/// Makes the process's current unit: a new child domain named `name` when `reloadable`, else
+/// the root domain itself (which can never be unloaded, but runs the class library's
+/// ahead-of-time compiled code: Mono uses AOT code in the root domain only, so in a child
+/// domain every class-library method is JIT-compiled on first use, which made the sample's
+/// start-up and first ticks about twice as long). The unit becomes the calling thread's
+/// current domain; returns it with its epoch.
+pub(crate) fn start(name: &str, reloadable: bool) -> Result<(NonNull<ffi::MonoDomain>, u32)> {
     let cname =
         std::ffi::CString::new(name).map_err(|_| Error::InvalidArgument(format!("unit name {name:?} contains NUL")))?;
-    // SAFETY: called on an attached thread; `mono_domain_create_appdomain` copies the name
-    // and takes NULL for "no configuration file". It runs managed set-up code in the new
-    // domain and returns NULL when that fails.
-    let domain = unsafe { ffi::mono_domain_create_appdomain(cname.as_ptr() as *mut _, ptr::null_mut()) };
+    // SAFETY: called on an attached thread. `mono_domain_create_appdomain` copies the name
+    // and takes NULL for "no configuration file"; it runs managed set-up code in the new
+    // domain and returns NULL when that fails. The root domain exists from mono_jit_init on.
+    let domain = unsafe {
+        if reloadable {
+            ffi::mono_domain_create_appdomain(cname.as_ptr() as *mut _, ptr::null_mut())
+        } else {
+            ffi::mono_get_root_domain()
+        }
+    };
     let domain =
         NonNull::new(domain).ok_or_else(|| Error::Startup(format!("Mono could not create the domain {name}")))?;
-    // SAFETY: a live domain just created; `force = 0` refuses (returns 0) when the domain is
-    // being unloaded, which a new domain is not.
+    // SAFETY: a live domain; `force = 0` refuses (returns 0) when the domain is being
+    // unloaded, which neither a new domain nor the root is.
     if unsafe { ffi::mono_domain_set(domain.as_ptr(), 0) } == 0 {
         return Err(Error::Startup(format!("Mono refused to enter the new domain {name}")));
     }

@@ -13,8 +13,8 @@
 //! serialise on a small spin lock that also guards the free list.
 //!
 //! Slots live in segments that double in size and are never moved or freed (the stores are
-//! process-wide), so a reader can hold a slot reference without a lock and lookups cost the
-//! same with 1 or 10⁶ live handles.
+//! process-wide; a reload only gives each segment a new managed array), so a reader can hold a
+//! slot reference without a lock and lookups cost the same with 1 or 10⁶ live handles.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -35,14 +35,22 @@ const SEGMENTS: usize = 23;
 /// End of the free list. Never a valid index: it is slotmap's null key's index.
 const NIL: u32 = u32::MAX;
 
-/// A store that a reload empties.
+/// A store that a reload empties, then gives new slot arrays in the new unit.
 trait Invalidate: Send + Sync {
     fn invalidate_all(&self) -> usize;
+    fn renew_all(&self);
 }
 
 impl<K: Key> Invalidate for HandleStore<K> {
     fn invalidate_all(&self) -> usize {
         HandleStore::invalidate_all(self)
+    }
+
+    fn renew_all(&self) {
+        let _guard = self.writer.lock();
+        for segment in self.segments.iter().filter_map(OnceLock::get) {
+            segment.objects.renew();
+        }
     }
 }
 
@@ -55,6 +63,15 @@ static STORES: std::sync::Mutex<Vec<&'static dyn Invalidate>> = std::sync::Mutex
 pub(crate) fn invalidate_every_store() -> usize {
     let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
     stores.iter().map(|s| s.invalidate_all()).sum()
+}
+
+/// Gives every store new (empty) slot arrays in the current unit (a reload's step once the new
+/// unit has started: the arrays live in the unit, see `host/slots.rs`).
+pub(crate) fn renew_every_store() {
+    let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    for store in stores {
+        store.renew_all();
+    }
 }
 
 /// Keys → objects in managed slots. Thread-safe and growable; lookups are lock-free.

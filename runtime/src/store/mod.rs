@@ -12,6 +12,6 @@ mod object_store;
 mod struct_store;
 
 pub use cookie::Cookie;
-pub(crate) use handle_store::{invalidate_every_store, HandleStore};
+pub(crate) use handle_store::{invalidate_every_store, renew_every_store, HandleStore};
 pub use object_store::{ObjectKey, ObjectStore};
 pub use struct_store::{ManagedStruct, StructHandle, StructKey, StructStore};
