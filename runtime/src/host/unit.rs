@@ -1,9 +1,11 @@
 //! The reloadable unit: the AppDomain in which everything cilbind loads and runs lives.
 //!
-//! Mono's root domain can never be unloaded, so the runtime starts a child domain right after
-//! `mono_jit_init` and makes it current on every thread that calls in: the assemblies, the
-//! runtime's C# helper, every JIT-compiled thunk and trampoline, and every object cilbind makes
-//! or receives belong to it. [`Runtime::reload`](crate::Runtime::reload) unloads that domain
+//! Mono's root domain can never be unloaded, so a runtime started reloadable
+//! ([`Runtime::start_reloadable`](crate::Runtime::start_reloadable)) starts a child domain
+//! right after `mono_jit_init` and makes it current on every thread that calls in: the
+//! assemblies, the runtime's C# helper, every JIT-compiled thunk and trampoline, and every
+//! object cilbind makes or receives belong to it. Otherwise the unit is the root domain itself
+//! ([`start`] says why that is the default). [`Runtime::reload`](crate::Runtime::reload) unloads that domain
 //! and starts a new one. Mono 6.8 unloads a child domain cleanly (create, load, call, switch
 //! back to the root, `mono_domain_unload`: 40 cycles alternating two versions of an assembly
 //! returned the right version each time, with about 50 KB of RSS growth over 30 cycles), but
