@@ -35,6 +35,7 @@ cargo bench -p cilbind-benches --bench calls --bench boxing --bench handles --be
 # Generating all of mscorlib takes about a second per run: criterion's minimum of 10 samples.
 cargo bench -p cilbind-benches --bench generate -- --warm-up-time 0.3 --measurement-time 1 --sample-size 10
 # Hot reload (about 10 ms a reload): 10 samples, then RSS over 100 more reloads.
-CILBIND_RELOAD_RSS="$target/criterion/reload-rss.txt" cargo bench -p cilbind-benches --bench reload -- --warm-up-time 0.3 --measurement-time 1 --sample-size 10
+# (The bench runs in benches/: the file's path is made absolute.)
+CILBIND_RELOAD_RSS="$(realpath -m "$target/criterion/reload-rss.txt")" cargo bench -p cilbind-benches --bench reload -- --warm-up-time 0.3 --measurement-time 1 --sample-size 10
 cargo bench -p cilbind-benches --bench icount
 cargo run --release -q -p cilbind-benches --bin report -- "$target/criterion" BENCHMARKS.md
