@@ -16,6 +16,7 @@ use std::process::Command;
 use serde_json::Value;
 
 mod icount;
+mod reload;
 mod table;
 use table::Table;
 
@@ -530,30 +531,7 @@ fn main() {
     );
 
     // ---- Hot reload ----
-    t.header(
-        "Hot reload",
-        "`Runtime::reload` of a unit holding the Basics fixture, then one call of `Calls::sum` through its `MethodRef` (resolved again in the new unit); floor: the same assembly opened in a fresh domain with Mono's C API alone, its thunk of `Sum` called, the domain unloaded (`cilbind::floor::domain_cycle`). What cilbind adds: emptying its stores, loading its C# helper into the new unit, reading and validating the assembly file, resolving the binding again (benches/reload.rs). In nanoseconds, like every table here.",
-    );
-    t.row(
-        "reload + one call",
-        "reload/reload",
-        "C API domain cycle",
-        "reload/floor_domain_cycle",
-        None,
-    );
-    let rss = std::fs::read_to_string(dir.join("reload-rss.txt")).ok();
-    let rss: Option<(f64, f64)> = rss.and_then(|l| {
-        let mut it = l.split_whitespace().filter_map(|x| x.parse::<f64>().ok());
-        Some((it.next()?, it.next()?))
-    });
-    let _ = write!(
-        t.md,
-        "\n**Memory over 100 reloads** (after 10 to warm up): {}.\n",
-        rss.map_or("not measured".into(), |(before, after)| format!(
-            "RSS {before:.0} KiB before, {after:.0} KiB after, {:.1} KiB per reload",
-            (after - before) / 100.0
-        ))
-    );
+    reload::section(&mut t, &dir);
 
     // ---- Instruction counts ----
     icount::section(&mut t);
