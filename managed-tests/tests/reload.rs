@@ -255,6 +255,22 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     drop(to_worker);
     worker.join().unwrap();
 
+    // A rebuild that left a corrupt file: the reload is an error naming it, and the runtime
+    // stays usable (a new unit without the game); the next reload of a good file works.
+    let kept_counter = Counter::new(1).unwrap();
+    std::fs::write(dir.join("Reload.dll"), b"MZ not an assembly").unwrap();
+    // SAFETY: as in `reload`.
+    let failed = unsafe { rt.reload() };
+    assert!(
+        matches!(failed, Err(Error::AssemblyLoad { ref path, .. }) if path == &dir.join("Reload.dll")),
+        "{failed:?}"
+    );
+    assert_eq!(kept_counter.as_object().get_hash_code(), Err(Error::StaleHandle));
+    assert!(Rules::version().is_err(), "the game is not loaded in the new unit");
+    install("v2", &dir);
+    reload().1.unwrap();
+    assert_eq!(Rules::version().unwrap(), 2);
+
     // 100 more reloads, alternating v1 and v2, each with a little work in the new unit: RSS
     // stays flat (what grows is reported per cycle).
     let mut rss = Vec::new();

@@ -61,6 +61,11 @@ impl Runtime {
     /// Call the bindings' `init()` again afterwards: it checks layouts and, through the
     /// function database, lists every binding whose method is missing or changed.
     ///
+    /// An error after the old unit was released (a reloaded file that is missing or corrupt,
+    /// Mono failing to unload the old domain) still leaves a new, current unit with every file
+    /// that did load: handles of the old unit are stale either way, and a later reload tries
+    /// the files again.
+    ///
     /// Refused (nothing changes) when called from code that C# called (a native, a Rust
     /// implementation, a callback): the managed frames below would return into freed code;
     /// and while another thread is in the unit (it called into managed code and neither exited

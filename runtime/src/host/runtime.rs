@@ -174,16 +174,31 @@ impl Runtime {
         let paths = unit.paths.clone();
         super::unit::retire();
         before_unload();
-        super::unit::unload(unit.domain)?;
+        // From here on the old unit is gone for cilbind whatever happens: every failure below
+        // still leaves a new, current unit behind (never the old, unloaded one, whose code and
+        // objects Mono frees), and is reported once that unit is in place.
+        let unloaded = super::unit::unload(unit.domain);
         let mut next = Self::start_unit(true)?;
         after_start();
+        let mut failed = unloaded.err();
         for path in &paths {
-            let assembly = Self::load_checked(path)?;
-            next.assemblies.insert(assembly.name.to_string(), assembly);
+            // A file that fails (a rebuild left it corrupt) stays listed: the next reload
+            // tries it again.
             next.paths.push(path.clone());
+            match Self::load_checked(path) {
+                Ok(assembly) => {
+                    next.assemblies.insert(assembly.name.to_string(), assembly);
+                }
+                Err(e) => {
+                    failed.get_or_insert(e);
+                }
+            }
         }
         *unit = next;
-        Ok(paths)
+        match failed {
+            None => Ok(paths),
+            Some(e) => Err(e),
+        }
     }
 
     /// The current unit's domain: where cilbind makes objects and compiles code.
