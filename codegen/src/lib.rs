@@ -36,6 +36,7 @@
 
 mod coverage;
 mod error;
+mod fields;
 pub(crate) mod model;
 mod plan;
 pub(crate) mod read;
@@ -44,6 +45,7 @@ mod summary;
 
 pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
 pub use error::{Error, Result};
+pub use fields::{FieldBinding, FieldForm};
 pub use plan::{Function, Skip, SkipKind, Translation};
 pub use summary::Summary;
 
@@ -174,6 +176,7 @@ impl Builder {
             coverage,
             skips: plan.skips().into_iter().cloned().collect(),
             functions: plan.functions(),
+            fields: fields::list(&plan),
             translations: plan.translations(),
             source: rendered.source,
             timings,
@@ -233,6 +236,7 @@ pub struct Bindings {
     summary: Summary,
     skips: Vec<Skip>,
     functions: Vec<Function>,
+    fields: Vec<FieldBinding>,
     translations: Vec<Translation>,
     coverage: Vec<CoverageRow>,
     source: String,
@@ -305,6 +309,12 @@ impl Bindings {
     /// Every bound method with its function-database signature and ID, in output order.
     pub fn functions(&self) -> &[Function] {
         &self.functions
+    }
+
+    /// Every bound field of the selected non-generic types, with the Rust path of its getter
+    /// and the form of its value, in output order.
+    pub fn fields(&self) -> &[FieldBinding] {
+        &self.fields
     }
 
     /// Every public member of the selected types (enum values included) and whether it is

@@ -129,6 +129,18 @@ fn translation_reports_every_method_of_a_full_struct() {
         ("Vec2.GetZero", "LoadStaticField"),
         ("Cell.Per", "may be 0"),
         ("Cell.Checked", "checked arithmetic"),
+        (
+            "Cell.Scaled",
+            "it calls `Features.Translated.Counted::Times`: `Features.Translated.Counted` has a static constructor",
+        ),
+        (
+            "Counted.Times",
+            "`Features.Translated.Counted` has a static constructor",
+        ),
+        (
+            "Counted.Doubled",
+            "`Features.Translated.Counted` has a static constructor",
+        ),
     ];
     for (item, why) in refused {
         let r = reason(item).unwrap_or_else(|| panic!("{item} is refused"));
@@ -147,4 +159,47 @@ fn translation_reports_every_method_of_a_full_struct() {
         .expect("generate");
     assert!(off.translations().is_empty());
     assert!(!off.to_rust().unwrap().contains("translated from the method's IL"));
+}
+
+/// `features/fields_consts.cs`: `Bindings::fields` lists every field getter with the path that
+/// calls it and its form; constants are no fields.
+#[test]
+fn the_field_listing_names_each_getter_and_its_form() {
+    use cilbind_codegen::FieldForm;
+    let features = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/features");
+    let dir = common::temp_dir("fields");
+    let dll = common::mcs_path(&dir, &features.join("fields_consts.cs"), "Feature.dll");
+    let bindings = cilbind_codegen::Builder::new()
+        .assembly(&dll)
+        .generate()
+        .expect("generate");
+    let listed: Vec<(&str, bool, &str, &str, FieldForm)> = bindings
+        .fields()
+        .iter()
+        .map(|f| {
+            assert_eq!(
+                (f.type_name.as_str(), f.assembly.as_str()),
+                ("Features.Fields.Settings", "Feature")
+            );
+            assert_eq!(f.rust_trait, None);
+            (
+                f.field.as_str(),
+                f.is_static,
+                f.rust_type.as_str(),
+                f.getter.as_str(),
+                f.form,
+            )
+        })
+        .collect();
+    let settings = "features::fields::Settings";
+    assert_eq!(
+        listed,
+        [
+            ("Volume", false, settings, "volume", FieldForm::Primitive),
+            ("Name", false, settings, "name", FieldForm::String),
+            ("Gain", true, settings, "gain", FieldForm::Primitive),
+            ("Levels", false, settings, "levels", FieldForm::ValueArray),
+            ("Next", false, settings, "next", FieldForm::Object),
+        ]
+    );
 }

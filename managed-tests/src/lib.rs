@@ -120,3 +120,8 @@ pub mod implement {
 pub mod ledger {
     include!(concat!(env!("OUT_DIR"), "/ledger_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Statics.cs` (static fields and type initializers).
+pub mod statics {
+    include!(concat!(env!("OUT_DIR"), "/statics_bindings.rs"));
+}

@@ -35,8 +35,10 @@
 //!
 //! Refused: checked arithmetic (`add.ovf` …, `conv.ovf.*`), float-to-integer conversions
 //! (.NET leaves out-of-range results unspecified, Rust saturates), native integers, `char`,
-//! enums, references of any kind (objects, strings, arrays, static fields), calls of class
-//! methods or of methods without IL, generic methods and types, recursion, exception
+//! enums, references of any kind (objects, strings, arrays, static fields: a static's value
+//! is the type initializer's, which only the runtime computes), calls of class methods or
+//! of methods without IL, methods of structs with a precise type initializer (see
+//! [`precise_initializer`]), generic methods and types, recursion, exception
 //! handling, loops, `switch`, and bodies that grow past [`MAX_STEPS`]
 //! instructions executed or [`MAX_STMTS`] statements.
 //!
@@ -74,6 +76,7 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
     if !d.def().generic_parameters.is_empty() {
         return Err("the struct is generic".into());
     }
+    precise_initializer(d)?;
     let m = &d.asm.res[mi];
     let this_layout = types.layout(d)?;
     let mut exec = Exec::new(&mut types);
@@ -130,6 +133,27 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
         (returned.zip(ret_ty), this)
     };
     exec.finish(ret, this, structs)
+}
+
+/// Refuses a method of struct `d` when `d` has a precise type initializer (a static
+/// constructor without `beforefieldinit`): C# runs it before the first call of any of the
+/// struct's methods or constructors, and translated code would skip it (its effects, or the
+/// `TypeInitializationException` it throws). A `beforefieldinit` initializer only has to run
+/// before a static field is read, and translated code reads none (`ldsfld` is refused).
+pub(super) fn precise_initializer(d: DefRef) -> Result<(), Refused> {
+    let def = d.def();
+    let has_cctor = d
+        .asm
+        .res
+        .enumerate_methods(d.idx)
+        .any(|(_, m)| m.runtime_special_name && m.name == ".cctor");
+    if has_cctor && !def.flags.before_field_init {
+        return Err(format!(
+            "`{}` has a static constructor, which C# runs before its methods",
+            d.metadata_name()
+        ));
+    }
+    Ok(())
 }
 
 /// Struct layouts and signature types, resolved across the loaded assemblies.

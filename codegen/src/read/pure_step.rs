@@ -322,6 +322,7 @@ impl Exec<'_, '_> {
         if type_kind(owner) != TypeKind::Struct {
             return refuse(format!("it calls `{name}`, a method of a class"));
         }
+        super::pure_body::precise_initializer(owner).map_err(|why| format!("it calls `{name}`: {why}"))?;
         let key = (std::ptr::from_ref(owner.asm) as usize, mi);
         if self.calls.contains(&key) {
             return refuse(format!("it calls `{name}` recursively"));

@@ -3,7 +3,9 @@
 // struct, integer arithmetic wraps, a `&mut self` method writes `*self` back. The others keep
 // their managed call, each refusal with its reason (`--explain`, Summary): a call of a class
 // method, a reference field, a loop, an opcode outside the subset (a static field, integer
-// division by a variable, checked arithmetic). Branches run both ways and meet in selects.
+// division by a variable, checked arithmetic), a method of a struct with a static constructor
+// (C# runs it before the struct's methods; translated code would skip it), or a call into one.
+// Branches run both ways and meet in selects.
 namespace Features.Translated
 {
     public struct Vec2
@@ -39,6 +41,18 @@ namespace Features.Translated
         public int Per(int n) { return Row / n; }
         // Refused: checked arithmetic.
         public int Checked(int n) { return checked(Row + n); }
+        // Refused: calls a method of a struct with a static constructor.
+        public int Scaled() { return Counted.Times(Row); }
+    }
+    public struct Counted
+    {
+        public int N;
+        public static int Factor;
+        // A precise type initializer: no beforefieldinit.
+        static Counted() { Factor = 3; }
+        // Refused, though pure: C# runs the static constructor before it.
+        public static int Times(int n) { return n * 2; }
+        public int Doubled() { return N * 2; }
     }
     public struct Tagged
     {

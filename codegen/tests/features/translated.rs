@@ -25,6 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::translated::Cell::check_layout()?;
+    features::translated::Counted::check_layout()?;
     features::translated::Vec2::check_layout()?;
     Ok(())
 }
@@ -41,6 +42,11 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0xfefc18e522ad87d8, "Half", &[], "System.Int32"),
             F(0x5dc8baf7f934ed0f, "Per", &["System.Int32"], "System.Int32"),
             F(0x9cfe9d9bcab6d465, "Checked", &["System.Int32"], "System.Int32"),
+            F(0xe5de7c9be22d354b, "Scaled", &[], "System.Int32"),
+        ]),
+        T("Feature", "Features.Translated", "Counted", &[
+            F(0xaa57ad4500857764, "Times", &["System.Int32"], "System.Int32"),
+            F(0xe10145ac34144e94, "Doubled", &[], "System.Int32"),
         ]),
         T("Feature", "Features.Translated", "Tagged", &[
             F(0x6d0a9b8ebdcf3cf4, "Twice", &["System.Int32"], "System.Int32"),
@@ -163,6 +169,93 @@ pub mod features {
                 );
                 let mut this = *self;
                 let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this), n))?;
+                Ok(__r)
+            }
+            /// Binds `System.Int32 Features.Translated.Cell.Scaled()` (`Cell.Scaled`).
+            #[inline]
+            pub fn scaled(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Cell,
+                    "Scaled",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
+                Ok(__r)
+            }
+        }
+        /// Binds the .NET struct `Features.Translated.Counted` (assembly `Feature`): 4 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Counted {
+            /// `Features.Translated.Counted.N` (System.Int32) at offset 0.
+            pub n: i32,
+        }
+        impl Counted {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 4;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Counted,
+                    ::core::mem::size_of::<Self>(),
+                    &[("N", ::core::mem::offset_of!(Self, n))],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Counted > () == Counted::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Counted: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Translated",
+            "Counted",
+        );
+        ::cilbind::blittable!(unsafe Counted, __TYPE_Counted, [i32]);
+        ::cilbind::generated::impl_boxing!(Counted => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Counted);
+        impl Counted {
+            /// Reads the .NET field `Features.Translated.Counted.Factor` (System.Int32).
+            pub fn factor() -> ::cilbind::Result<i32> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Counted,
+                    "Factor",
+                );
+                Ok({
+                    let __r: i32 = F.get(None)?;
+                    __r
+                })
+            }
+            /// Writes the .NET field `Features.Translated.Counted.Factor` (System.Int32).
+            pub fn set_factor(value: i32) -> ::cilbind::Result<()> {
+                static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
+                    &__TYPE_Counted,
+                    "Factor",
+                );
+                F.set(None, value)
+            }
+            /// Binds `static System.Int32 Features.Translated.Counted.Times(System.Int32 n)` (`Counted.Times`).
+            #[inline]
+            pub fn times(n: i32) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Counted,
+                    "Times",
+                    &["System.Int32"],
+                );
+                M.call((n,))
+            }
+            /// Binds `System.Int32 Features.Translated.Counted.Doubled()` (`Counted.Doubled`).
+            #[inline]
+            pub fn doubled(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counted,
+                    "Doubled",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
                 Ok(__r)
             }
         }

@@ -7,9 +7,10 @@ use crate::call::function_db::FunctionDb;
 use crate::call::shim::{NativeSignature, Thunk};
 use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
+use crate::host::fields::{self, FieldHost};
+use crate::host::type_init::{self, Statics};
 use crate::host::{
-    abi_kind, fields, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind,
-    UnitCell,
+    abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind, UnitCell,
 };
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
@@ -214,9 +215,18 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     // compiles anything for it.
     let signature = native_signature(method, mask, spans, matches!(path, CallPath::Trampoline { .. }))?;
     let entry = match path {
-        CallPath::Thunk => raw::unmanaged_thunk(method)?,
-        CallPath::Trampoline { mask, spans } => raw::unmanaged_thunk(raw::build_trampoline(method, mask, spans)?)?,
+        CallPath::Thunk => raw::unmanaged_thunk(method),
+        CallPath::Trampoline { mask, spans } => {
+            raw::build_trampoline(method, mask, spans).and_then(raw::unmanaged_thunk)
+        }
     };
+    // Mono compiles a method only once its class's type initializer has run, and reports a
+    // throwing one as "no thunk": the true error is the initializer's, which C# reports on
+    // this first call and every later one (`TypeInitializationException`).
+    let entry = entry.map_err(|e| match type_init::run_type_initializer(method.class()) {
+        Err(thrown @ crate::Error::ManagedException { .. }) => thrown,
+        _ => e,
+    })?;
     Ok(Thunk::new(entry, method, id, signature))
 }
 
@@ -429,6 +439,9 @@ pub struct FieldRef {
     name: &'static str,
     /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
     field: UnitCell<Field>,
+    /// A static field's class storage, made on the first static access, after the class's type
+    /// initializer ran (a failed initializer leaves it empty: every access fails again).
+    statics: UnitCell<Statics>,
 }
 
 impl FieldRef {
@@ -438,6 +451,7 @@ impl FieldRef {
             ty: Some(ty),
             name,
             field: UnitCell::new(),
+            statics: UnitCell::new(),
         }
     }
 
@@ -450,6 +464,7 @@ impl FieldRef {
             ty: None,
             name,
             field: cell,
+            statics: UnitCell::new(),
         }
     }
 
@@ -494,26 +509,36 @@ impl<S: crate::ManagedStruct> FieldOwner for crate::StructHandle<S> {
 }
 
 impl FieldRef {
-    fn owner_raw(owner: Option<&dyn FieldOwner>) -> Result<Option<RawObject>> {
-        owner.map(|o| o.owner()).transpose()
+    /// Where the access goes: `owner`'s object, or with `None` the class's static storage,
+    /// after its type initializer ran, as C# runs it before a first static access (and
+    /// `TypeInitializationException` when it throws, on this and every later access).
+    #[inline]
+    fn host(&self, owner: Option<&dyn FieldOwner>) -> Result<FieldHost> {
+        match owner {
+            Some(o) => Ok(FieldHost::Instance(o.owner()?)),
+            None => self
+                .statics
+                .get_or_try_init(|| type_init::statics_of(self.field()?))
+                .map(|s| FieldHost::Static(*s)),
+        }
     }
 
     /// Reads a primitive, enum or full-struct field (`owner` `None` for a static field).
     pub fn get<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<V> {
         Runtime::ensure_current_thread()?;
-        fields::field_get_value(Self::owner_raw(owner)?, self.field()?)
+        fields::field_get_value(self.host(owner)?, self.field()?)
     }
 
     /// Writes a primitive, enum or full-struct field.
     pub fn set<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: V) -> Result<()> {
         Runtime::ensure_current_thread()?;
-        fields::field_set_value(Self::owner_raw(owner)?, self.field()?, value)
+        fields::field_set_value(self.host(owner)?, self.field()?, value)
     }
 
     /// Reads an object-typed field.
     pub fn get_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
         Runtime::ensure_current_thread()?;
-        let raw = fields::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
+        let raw = fields::field_get_ref(self.host(owner)?, self.field()?)?;
         crate::value::object::wrap(raw)
     }
 
@@ -524,20 +549,20 @@ impl FieldRef {
             Some(o) => o.as_object().raw()?,
             None => RawObject::NULL,
         };
-        fields::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+        fields::field_set_ref(self.host(owner)?, self.field()?, v)
     }
 
     /// Reads a `Nullable<V>` field (`V?` in C#): `None` for no value.
     pub fn get_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<V>> {
         Runtime::ensure_current_thread()?;
-        let boxed = fields::field_get_nullable::<V>(Self::owner_raw(owner)?, self.field()?)?;
+        let boxed = fields::field_get_nullable::<V>(self.host(owner)?, self.field()?)?;
         crate::value::Nullable::from_raw(boxed).map(|n| n.0)
     }
 
     /// Writes a `Nullable<V>` field (`None`: no value).
     pub fn set_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: Option<V>) -> Result<()> {
         Runtime::ensure_current_thread()?;
-        fields::field_set_nullable(Self::owner_raw(owner)?, self.field()?, value)
+        fields::field_set_nullable(self.host(owner)?, self.field()?, value)
     }
 
     /// Reads a field holding a managed struct: a copy, in `S`'s store.
@@ -546,7 +571,7 @@ impl FieldRef {
         owner: Option<&dyn FieldOwner>,
     ) -> Result<crate::StructHandle<S>> {
         Runtime::ensure_current_thread()?;
-        let boxed = fields::field_get_boxed(Self::owner_raw(owner)?, self.field()?, S::class()?)?;
+        let boxed = fields::field_get_boxed(self.host(owner)?, self.field()?, S::class()?)?;
         crate::StructHandle::from_box(boxed)
     }
 
@@ -557,13 +582,13 @@ impl FieldRef {
         value: &crate::StructHandle<S>,
     ) -> Result<()> {
         Runtime::ensure_current_thread()?;
-        fields::field_set_from_box(Self::owner_raw(owner)?, self.field()?, value.raw()?)
+        fields::field_set_from_box(self.host(owner)?, self.field()?, value.raw()?)
     }
 
     /// Reads a string field (a lone surrogate is [`Error::InvalidUtf16`](crate::Error)).
     pub fn get_string(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<String>> {
         Runtime::ensure_current_thread()?;
-        let raw = fields::field_get_ref(Self::owner_raw(owner)?, self.field()?)?;
+        let raw = fields::field_get_ref(self.host(owner)?, self.field()?)?;
         crate::value::string::read_string(raw)
     }
 
@@ -574,6 +599,6 @@ impl FieldRef {
             Some(s) => raw::string_new(&s.encode_utf16().collect::<Vec<_>>()),
             None => RawObject::NULL,
         };
-        fields::field_set_ref(Self::owner_raw(owner)?, self.field()?, v)
+        fields::field_set_ref(self.host(owner)?, self.field()?, v)
     }
 }

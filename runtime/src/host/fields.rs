@@ -3,7 +3,8 @@
 //! Mono's `mono_field_get_value`/`mono_field_set_value` copy at the field's offset in whatever
 //! object they are given and as many bytes as the field's type has, so every access here first
 //! checks the owner's class against the field's declaring class and the Rust value's size
-//! against the field's type.
+//! against the field's type. A static field is reached only through its class's [`Statics`],
+//! which exist once the class's type initializer has run (`type_init.rs`).
 
 use std::ffi::c_void;
 use std::ptr;
@@ -13,6 +14,7 @@ use super::metadata::{Class, Field};
 use super::raw::{Blittable, RawObject};
 use super::runtime::Runtime;
 use super::thread;
+use super::type_init::Statics;
 use super::type_kind::{type_class, type_kind, TypeKind};
 use crate::error::{Error, Result};
 
@@ -47,17 +49,34 @@ fn check_field<V: Blittable>(field: Field, as_value: bool) -> Result<()> {
     }
 }
 
-/// Which object a field belongs to: an instance (class object or struct box) or none (static).
-fn field_owner(owner: Option<RawObject>, field: Field) -> Result<Option<RawObject>> {
-    match (owner, field.is_static()) {
-        (None, true) => Ok(None),
-        (Some(o), false) if !o.is_null() => {
+/// Whose field is accessed: an instance (a class object or a struct box), or a class's static
+/// storage, which exists only once the class's type initializer has run (`type_init.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum FieldHost {
+    /// An instance field of this object.
+    Instance(RawObject),
+    /// A static field of this class.
+    Static(Statics),
+}
+
+/// Checks that `host` holds `field`: the instance's class has the field, or the static
+/// storage is that of the field's class.
+fn check_host(host: FieldHost, field: Field) -> Result<FieldHost> {
+    match (host, field.is_static()) {
+        (FieldHost::Static(s), true) if s.class() == field.class() => Ok(host),
+        (FieldHost::Static(s), true) => Err(Error::InvalidArgument(format!(
+            "field {}::{} is not a static field of {}",
+            field.class().full_name(),
+            field.name(),
+            s.class().full_name()
+        ))),
+        (FieldHost::Instance(o), false) if !o.is_null() => {
             // Mono writes at the field's offset in whatever object it is given: an object of
             // another class would be written past its end or over its own fields.
             let owner = o.class().expect("checked non-null");
             let declaring = field.class();
             if declaring.is_assignable_from(owner) {
-                Ok(Some(o))
+                Ok(host)
             } else {
                 Err(Error::InvalidArgument(format!(
                     "field {}::{} belongs to {}, not to an object of type {}",
@@ -68,74 +87,78 @@ fn field_owner(owner: Option<RawObject>, field: Field) -> Result<Option<RawObjec
                 )))
             }
         }
-        (Some(_), false) => Err(Error::NullReference(format!(
+        (FieldHost::Instance(_), false) => Err(Error::NullReference(format!(
             "instance field {} read on null",
             field.name()
         ))),
-        (None, false) => Err(Error::NullReference(format!(
+        (FieldHost::Static(_), false) => Err(Error::NullReference(format!(
             "instance field {} needs an instance",
             field.name()
         ))),
-        (Some(_), true) => Err(Error::InvalidArgument(format!("field {} is static", field.name()))),
+        (FieldHost::Instance(_), true) => Err(Error::InvalidArgument(format!("field {} is static", field.name()))),
     }
 }
 
-fn field_read(owner: Option<RawObject>, field: Field, out: *mut c_void) -> Result<()> {
+fn field_read(host: FieldHost, field: Field, out: *mut c_void) -> Result<()> {
     thread::ensure();
-    match field_owner(owner, field)? {
+    match check_host(host, field)? {
         // SAFETY: `out` has room for the field's type (checked by check_field); reference
         // fields land in a RawObject slot on the caller's stack.
-        Some(o) => unsafe { ffi::mono_field_get_value(o.as_ptr(), field.as_ptr(), out) },
-        None => {
-            let vt = vtable(field.class())?;
-            // SAFETY: as above; the vtable runs the class constructor first.
-            unsafe { ffi::mono_field_static_get_value(vt, field.as_ptr(), out) }
-        }
+        FieldHost::Instance(o) => unsafe { ffi::mono_field_get_value(o.as_ptr(), field.as_ptr(), out) },
+        // SAFETY: as above; the vtable is the field's class's, whose initializer has run.
+        FieldHost::Static(s) => unsafe { ffi::mono_field_static_get_value(s.vtable(), field.as_ptr(), out) },
     }
     Ok(())
 }
 
-fn field_write(owner: Option<RawObject>, field: Field, value: *mut c_void) -> Result<()> {
+fn field_write(host: FieldHost, field: Field, value: *mut c_void) -> Result<()> {
     thread::ensure();
-    match field_owner(owner, field)? {
+    match check_host(host, field)? {
         // SAFETY: `value` points to a value of the field's type (checked); Mono applies the
         // write barrier for references.
-        Some(o) => unsafe { ffi::mono_field_set_value(o.as_ptr(), field.as_ptr(), value) },
-        None => {
-            let vt = vtable(field.class())?;
-            // SAFETY: as above.
-            unsafe { ffi::mono_field_static_set_value(vt, field.as_ptr(), value) }
-        }
+        FieldHost::Instance(o) => unsafe { ffi::mono_field_set_value(o.as_ptr(), field.as_ptr(), value) },
+        // SAFETY: as above; the vtable is the field's class's, whose initializer has run.
+        FieldHost::Static(s) => unsafe { ffi::mono_field_static_set_value(s.vtable(), field.as_ptr(), value) },
     }
     Ok(())
 }
 
-/// Reads a value-type field of `owner` (`None` for a static field).
-pub(crate) fn field_get_value<V: Blittable>(owner: Option<RawObject>, field: Field) -> Result<V> {
+/// The object `mono_field_get_value_object` takes: the instance, or NULL for a static field
+/// (whose class's initializer has run: Mono would run it itself and abort the process if it
+/// threw).
+fn value_object_owner(host: FieldHost, field: Field) -> Result<*mut ffi::MonoObject> {
+    Ok(match check_host(host, field)? {
+        FieldHost::Instance(o) => o.as_ptr(),
+        FieldHost::Static(_) => ptr::null_mut(),
+    })
+}
+
+/// Reads a value-type field of `host`.
+pub(crate) fn field_get_value<V: Blittable>(host: FieldHost, field: Field) -> Result<V> {
     check_field::<V>(field, true)?;
     let mut out = std::mem::MaybeUninit::<V>::zeroed();
-    field_read(owner, field, out.as_mut_ptr() as *mut c_void)?;
+    field_read(host, field, out.as_mut_ptr() as *mut c_void)?;
     // SAFETY: Mono wrote exactly size_of::<V>() bytes (checked); any bit pattern is a valid V.
     Ok(unsafe { out.assume_init() })
 }
 
-/// Writes a value-type field of `owner` (`None` for a static field).
-pub(crate) fn field_set_value<V: Blittable>(owner: Option<RawObject>, field: Field, value: V) -> Result<()> {
+/// Writes a value-type field of `host`.
+pub(crate) fn field_set_value<V: Blittable>(host: FieldHost, field: Field, value: V) -> Result<()> {
     check_field::<V>(field, true)?;
     let mut v = value;
-    field_write(owner, field, &mut v as *mut V as *mut c_void)
+    field_write(host, field, &mut v as *mut V as *mut c_void)
 }
 
-/// Reads a reference-typed field of `owner` (`None` for a static field).
-pub(crate) fn field_get_ref(owner: Option<RawObject>, field: Field) -> Result<RawObject> {
+/// Reads a reference-typed field of `host`.
+pub(crate) fn field_get_ref(host: FieldHost, field: Field) -> Result<RawObject> {
     check_field::<u8>(field, false)?;
     let mut out = RawObject::NULL;
-    field_read(owner, field, &mut out as *mut RawObject as *mut c_void)?;
+    field_read(host, field, &mut out as *mut RawObject as *mut c_void)?;
     Ok(out)
 }
 
-/// Writes a reference-typed field of `owner` (`None` for a static field).
-pub(crate) fn field_set_ref(owner: Option<RawObject>, field: Field, value: RawObject) -> Result<()> {
+/// Writes a reference-typed field of `host`.
+pub(crate) fn field_set_ref(host: FieldHost, field: Field, value: RawObject) -> Result<()> {
     check_field::<u8>(field, false)?;
     if let (Some(class), Some(t)) = (value.class(), type_class(field_type(field))) {
         if !t.is_assignable_from(class) {
@@ -147,7 +170,7 @@ pub(crate) fn field_set_ref(owner: Option<RawObject>, field: Field, value: RawOb
     }
     // mono_field_set_value takes the reference itself (not its address) for static and
     // instance reference fields alike, as the value pointer's pointee is copied.
-    field_write(owner, field, value.as_ptr() as *mut c_void)
+    field_write(host, field, value.as_ptr() as *mut c_void)
 }
 
 /// Checks that `field` holds a value of the struct `class` exactly.
@@ -166,36 +189,30 @@ fn check_struct_field(field: Field, class: Class) -> Result<()> {
     }
 }
 
-/// A boxed copy of a struct-typed field of `owner` (`None` for a static field): managed structs
+/// A boxed copy of a struct-typed field of `host`: managed structs
 /// hold references, so their bytes never leave managed memory.
-pub(crate) fn field_get_boxed(owner: Option<RawObject>, field: Field, class: Class) -> Result<RawObject> {
+pub(crate) fn field_get_boxed(host: FieldHost, field: Field, class: Class) -> Result<RawObject> {
     check_struct_field(field, class)?;
-    let owner = field_owner(owner, field)?;
+    let owner = value_object_owner(host, field)?;
     let rt = Runtime::get()?;
-    // SAFETY: valid domain and field; `owner` is the live instance (ignored for a static field,
-    // whose class Mono initialises). Returns a new box of the field's value.
-    let boxed = unsafe {
-        ffi::mono_field_get_value_object(
-            rt.domain(),
-            field.as_ptr(),
-            owner.map_or(ptr::null_mut(), |o| o.as_ptr()),
-        )
-    };
+    // SAFETY: valid domain and field; `owner` is the live instance, or NULL for a static field
+    // whose class's initializer has run. Returns a new box of the field's value.
+    let boxed = unsafe { ffi::mono_field_get_value_object(rt.domain(), field.as_ptr(), owner) };
     if boxed.is_null() {
         return Err(Error::NullReference(format!("field {} gave no value", field.name())));
     }
     Ok(RawObject(boxed))
 }
 
-/// Writes a struct-typed field of `owner` from the value inside `boxed` (a box of exactly the
+/// Writes a struct-typed field of `host` from the value inside `boxed` (a box of exactly the
 /// field's type). Mono copies the value with the GC's write barriers.
-pub(crate) fn field_set_from_box(owner: Option<RawObject>, field: Field, boxed: RawObject) -> Result<()> {
+pub(crate) fn field_set_from_box(host: FieldHost, field: Field, boxed: RawObject) -> Result<()> {
     let class = boxed
         .class()
         .ok_or_else(|| Error::NullReference("a null struct box".into()))?;
     check_struct_field(field, class)?;
     // The value pointer points into the box, which stays on this stack for the write.
-    field_write(owner, field, boxed.unboxed_ptr() as *mut c_void)
+    field_write(host, field, boxed.unboxed_ptr() as *mut c_void)
 }
 
 /// The class of a `Nullable<T>` field whose `T` is exactly `V`'s class, or InvalidCast.
@@ -216,27 +233,23 @@ fn check_nullable_field<V: Blittable>(field: Field) -> Result<Class> {
     }
 }
 
-/// Reads a `Nullable<T>` field of `owner` (`None` for a static field) as Mono boxes it: null,
+/// Reads a `Nullable<T>` field of `host` as Mono boxes it: null,
 /// or a box of `T` (`T` checked to be `V`'s class).
-pub(crate) fn field_get_nullable<V: Blittable>(owner: Option<RawObject>, field: Field) -> Result<RawObject> {
+pub(crate) fn field_get_nullable<V: Blittable>(host: FieldHost, field: Field) -> Result<RawObject> {
     check_nullable_field::<V>(field)?;
-    let owner = field_owner(owner, field)?;
+    let owner = value_object_owner(host, field)?;
     let rt = Runtime::get()?;
-    // SAFETY: valid domain and field; `owner` is the live instance (ignored for a static
-    // field). Mono boxes a Nullable field's value as the CLI boxes a Nullable: null or a box of T.
+    // SAFETY: valid domain and field; `owner` as in `field_get_boxed`. Mono boxes a Nullable
+    // field's value as the CLI boxes a Nullable: null or a box of T.
     Ok(RawObject(unsafe {
-        ffi::mono_field_get_value_object(
-            rt.domain(),
-            field.as_ptr(),
-            owner.map_or(ptr::null_mut(), |o| o.as_ptr()),
-        )
+        ffi::mono_field_get_value_object(rt.domain(), field.as_ptr(), owner)
     }))
 }
 
-/// Writes a `Nullable<T>` field of `owner` (`T` checked to be `V`'s class): the value is laid
+/// Writes a `Nullable<T>` field of `host` (`T` checked to be `V`'s class): the value is laid
 /// out as Mono lays out `Nullable<T>` (its `hasValue` and `value` fields at the offsets Mono
 /// reports), then copied in.
-pub(crate) fn field_set_nullable<V: Blittable>(owner: Option<RawObject>, field: Field, value: Option<V>) -> Result<()> {
+pub(crate) fn field_set_nullable<V: Blittable>(host: FieldHost, field: Field, value: Option<V>) -> Result<()> {
     let nullable = check_nullable_field::<V>(field)?;
     let size = nullable.value_size().0;
     let has_value = nullable.field("hasValue")?.value_offset();
@@ -260,23 +273,10 @@ pub(crate) fn field_set_nullable<V: Blittable>(owner: Option<RawObject>, field: 
         };
     }
     // Mono copies the Nullable's size from `buf`, which has exactly that many bytes.
-    field_write(owner, field, buf.as_mut_ptr() as *mut c_void)
+    field_write(host, field, buf.as_mut_ptr() as *mut c_void)
 }
 
 fn field_type(field: Field) -> *mut ffi::MonoType {
     // SAFETY: valid field.
     unsafe { ffi::mono_field_get_type(field.as_ptr()) }
-}
-
-fn vtable(class: Class) -> Result<*mut ffi::MonoVTable> {
-    let rt = Runtime::get()?;
-    // SAFETY: valid domain and class; NULL if the class fails to initialise.
-    let vt = unsafe { ffi::mono_class_vtable(rt.domain(), class.as_ptr()) };
-    if vt.is_null() {
-        return Err(Error::Unsupported(format!(
-            "class {} could not be initialised",
-            class.full_name()
-        )));
-    }
-    Ok(vt)
 }

@@ -424,6 +424,12 @@ impl Field {
         unsafe { ffi::mono_field_get_flags(self.as_ptr()) & ffi::FIELD_ATTRIBUTE_STATIC != 0 }
     }
 
+    /// True for a `const` field (a literal: its value is metadata, not storage).
+    pub fn is_literal(self) -> bool {
+        // SAFETY: valid field.
+        unsafe { ffi::mono_field_get_flags(self.as_ptr()) & ffi::FIELD_ATTRIBUTE_LITERAL != 0 }
+    }
+
     /// The field's type name as Mono prints it.
     pub fn type_name(self) -> String {
         // SAFETY: valid field.

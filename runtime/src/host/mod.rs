@@ -27,6 +27,7 @@ pub(crate) mod raw;
 mod runtime;
 pub(crate) mod slots;
 pub(crate) mod thread;
+pub(crate) mod type_init;
 mod type_kind;
 pub(crate) mod unit;
 pub(crate) mod unit_cell;
