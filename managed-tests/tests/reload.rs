@@ -86,6 +86,19 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     // Loaded from the game folder first, so init() keeps this copy (same simple name).
     rt.load_assembly(dir.join("Reload.dll")).unwrap();
     managed_tests::reload::init().unwrap();
+    // Another build under the loaded name is refused, naming both files and the way to
+    // replace it (overwrite the loaded file and reload), instead of handing back v1.
+    match rt.load_assembly(managed_tests::reload_fixture("v2")) {
+        Err(Error::AssemblyLoad { path, reason }) => {
+            assert_eq!(path, managed_tests::reload_fixture("v2"));
+            assert!(
+                reason.contains(&dir.join("Reload.dll").display().to_string()),
+                "{reason}"
+            );
+            assert!(reason.contains("call Runtime::reload"), "{reason}");
+        }
+        other => panic!("another build of Reload loaded: {other:?}"),
+    }
 
     // v1 running: state in objects and statics, Rust values held by C#.
     assert_eq!(Rules::version().unwrap(), 1);

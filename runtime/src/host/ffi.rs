@@ -136,6 +136,11 @@ extern "C" {
         status: *mut MonoImageOpenStatus,
     ) -> *mut MonoAssembly;
     pub fn mono_image_get_name(image: *mut MonoImage) -> *const c_char;
+    /// The file (or, for an image opened from memory, the name given) an image was read from.
+    pub fn mono_image_get_filename(image: *mut MonoImage) -> *const c_char;
+    /// The image's GUID (the first of its `#GUID` heap: the module version ID compilers
+    /// write), as `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`, upper case.
+    pub fn mono_image_get_guid(image: *mut MonoImage) -> *const c_char;
     /// Rows of metadata table `table_id` (2 = TypeDef) of `image`.
     pub fn mono_image_get_table_rows(image: *mut MonoImage, table_id: c_int) -> c_int;
     /// Exported but not in the headers: the class of a TypeDef token, or NULL with `error` set

@@ -185,7 +185,7 @@ impl Runtime {
             // A file that fails (a rebuild left it corrupt) stays listed: the next reload
             // tries it again.
             next.paths.push(path.clone());
-            match Self::load_checked(path) {
+            match Self::load_checked(path, true) {
                 Ok(assembly) => {
                     next.assemblies.insert(assembly.name.to_string(), assembly);
                 }
@@ -253,8 +253,15 @@ impl Runtime {
         Assembly::from_image(unsafe { ffi::mono_assembly_get_image(asm) })
     }
 
-    /// Loads the assembly at `path` (or returns it if an assembly of that simple name is loaded
-    /// already). A missing file or a file that is not an assembly is an error naming the path.
+    /// Loads the assembly at `path`. A missing file or a file that is not an assembly is an
+    /// error naming the path.
+    ///
+    /// Mono keeps one assembly per simple name: loading the same build again (the same file,
+    /// or a copy of it elsewhere) returns the loaded assembly, and another build of a loaded
+    /// name (another file, or a rebuild written over the loaded one) is
+    /// [`Error::AssemblyLoad`] naming both files, since Mono would run the loaded one instead.
+    /// To run a new build, start the runtime with [`Runtime::start_reloadable`], write the
+    /// build over the loaded file and call [`Runtime::reload`].
     ///
     /// # Corrupt files
     ///
@@ -279,7 +286,7 @@ impl Runtime {
     /// file after the check changes nothing.
     pub fn load_assembly(&self, path: impl AsRef<Path>) -> Result<Assembly> {
         let path = path.as_ref();
-        let assembly = Self::load_checked(path)?;
+        let assembly = Self::load_checked(path, self.reloadable)?;
         let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
         unit.assemblies.insert(assembly.name.to_string(), assembly);
         if !unit.paths.iter().any(|p| p == path) {
@@ -288,8 +295,9 @@ impl Runtime {
         Ok(assembly)
     }
 
-    /// Reads, validates and loads the file at `path` into the current unit.
-    fn load_checked(path: &Path) -> Result<Assembly> {
+    /// Reads, validates and loads the file at `path` into the current unit, refusing another
+    /// build of an assembly already loaded under its name (see [`Runtime::load_assembly`]).
+    fn load_checked(path: &Path, reloadable: bool) -> Result<Assembly> {
         if !path.is_file() {
             return Err(Error::AssemblyLoad {
                 path: path.to_path_buf(),
@@ -300,11 +308,38 @@ impl Runtime {
             path: path.to_path_buf(),
             reason: format!("cannot read it: {e}"),
         })?;
-        cilbind_image_check::check(&bytes).map_err(|e| Error::AssemblyLoad {
+        let checked = cilbind_image_check::check(&bytes).map_err(|e| Error::AssemblyLoad {
             path: path.to_path_buf(),
             reason: format!("corrupt or not a .NET assembly: {e}"),
         })?;
-        Self::load_from_memory(&bytes, &path.to_string_lossy())
+        let assembly = Self::load_from_memory(&bytes, &path.to_string_lossy())?;
+        // Mono keeps one assembly per simple name in a domain (and one image per file name):
+        // given another build of a loaded name, or a rebuild at a loaded path, it returns the
+        // loaded assembly, whose classes and code are the old ones. The image's GUID (a new
+        // one per build) tells.
+        let guid = image_guid(&bytes, &checked);
+        let loaded = assembly.guid();
+        if !guid.eq_ignore_ascii_case(&loaded) {
+            let old = assembly.file_name();
+            let how = if reloadable {
+                format!("write the new build over {old} and call Runtime::reload, which loads every file again")
+            } else {
+                format!(
+                    "start the runtime with Runtime::start_reloadable, write the new build over {old} and call \
+                     Runtime::reload"
+                )
+            };
+            return Err(Error::AssemblyLoad {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "it is another build (module version {guid}) of the assembly {} loaded already from {old} \
+                     (module version {loaded}), and Mono keeps one assembly per name: the loaded one would run \
+                     instead. To replace it, {how} (or give the new one another assembly name)",
+                    assembly.name
+                ),
+            });
+        }
+        Ok(assembly)
     }
 
     /// The assembly with this simple name: one loaded through [`Runtime::load_assembly`], else
@@ -410,6 +445,18 @@ impl Assembly {
         self.name
     }
 
+    /// The file Mono read the assembly from (the path it was loaded with).
+    fn file_name(&self) -> String {
+        // SAFETY: a valid image; the name lives as long as the image.
+        owned_cstr(unsafe { ffi::mono_image_get_filename(self.image.as_ptr()) })
+    }
+
+    /// The image's GUID as Mono spells it (see [`image_guid`]).
+    fn guid(&self) -> String {
+        // SAFETY: a valid image; the string lives as long as the image.
+        owned_cstr(unsafe { ffi::mono_image_get_guid(self.image.as_ptr()) })
+    }
+
     /// Every type the assembly defines (its TypeDef table, nested types and the `<Module>`
     /// pseudo-type included), in table order. A type Mono cannot load (for example because its
     /// base type is in an assembly that is not found) is an error naming its token and Mono's
@@ -472,6 +519,22 @@ impl Assembly {
         }
         Class::from_ptr(class).ok_or_else(not_found)
     }
+}
+
+/// The GUID Mono keys an image by (the first of its `#GUID` heap), spelled as Mono spells it
+/// (`mono_guid_to_string`: the first three groups little-endian, upper case). `checked` found a
+/// `#GUID` heap of whole GUIDs and a Module row whose version ID indexes it, so there is one.
+fn image_guid(bytes: &[u8], checked: &cilbind_image_check::CheckedImage) -> String {
+    let g: [u8; 16] = checked
+        .streams
+        .get("#GUID")
+        .and_then(|r| bytes.get(r.start..r.start.checked_add(16)?))
+        .and_then(|g| g.try_into().ok())
+        .unwrap_or_default();
+    format!(
+        "{:02X}{:02X}{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}{:02X}{:02X}{:02X}{:02X}",
+        g[3], g[2], g[1], g[0], g[5], g[4], g[7], g[6], g[8], g[9], g[10], g[11], g[12], g[13], g[14], g[15]
+    )
 }
 
 /// Names Mono hands out live as long as the image; keep an owned copy with 'static lifetime.
