@@ -358,8 +358,7 @@ impl Arg for &str {
     type Slot = RefSlot;
     fn lower(self) -> Result<RefSlot> {
         crate::Runtime::get()?;
-        let units: Vec<u16> = self.encode_utf16().collect();
-        Ok(RefSlot(raw::string_new(&units)))
+        Ok(RefSlot(raw::string_from_str(self)?))
     }
 }
 

@@ -114,8 +114,12 @@ fn run(key: i64, args: RawObject) -> Outcome {
     match result {
         Ok(v) => Outcome::Done(v),
         Err(e) => {
-            let text: Vec<u16> = e.to_string().encode_utf16().collect();
-            Outcome::Failed(raw::string_new(&text))
+            // A message too long for a .NET string says so instead (a message is never
+            // silently cut).
+            let message = raw::string_from_str(&e.to_string())
+                .or_else(|too_long| raw::string_from_str(&too_long.to_string()))
+                .unwrap_or(RawObject::NULL);
+            Outcome::Failed(message)
         }
     }
 }
@@ -161,7 +165,7 @@ fn to_object(value: Value) -> Result<RawObject> {
     }
     match value {
         Value::Void | Value::Null => Ok(RawObject::NULL),
-        Value::String(s) => Ok(raw::string_new(&s.encode_utf16().collect::<Vec<_>>())),
+        Value::String(s) => raw::string_from_str(&s),
         Value::Object(o) => o.raw(),
         Value::Boolean(v) => boxed(crate::Boolean::new(v)),
         Value::Char(v) => boxed(crate::Char(v)),

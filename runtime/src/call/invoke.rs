@@ -1,16 +1,21 @@
 //! The generic, reflective call path for dynamic callers (consoles, scripts, RPC): arguments
-//! and results as tagged [`Value`]s, through `mono_runtime_invoke`.
+//! and results as tagged [`Value`]s.
 //!
-//! Value-type arguments are passed as pointers to their bits (no boxing); structs travel as
-//! boxed [`Object`]s. `mono_runtime_invoke` does not dispatch virtually (`Base.V` invoked on a `Derived` runs `Base.V`), so a
-//! virtual method is first resolved against the runtime type of `this`.
+//! The arguments cross in a managed `object[]` (`mono_runtime_invoke_array`): primitives and
+//! enums boxed, structs as the boxed [`Object`]s they are, references as themselves. Each
+//! element is stored as soon as it is made, so every reference the call is about to pass is
+//! one the collector sees and moves with its object; none is ever kept in native memory,
+//! which SGen neither scans nor updates. Mono's array invoke does not dispatch virtually
+//! (`Base.V` invoked on a `Derived` runs `Base.V`), so a virtual method is first resolved
+//! against the runtime type of `this`.
 
 use std::ffi::c_void;
 
+use crate::call::arg_array::ArgArray;
 use crate::call::exception;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
-use crate::host::{raw, type_class, type_kind, type_name, Method, MonoType, RawObject, TypeKind};
+use crate::host::{raw, type_class, type_kind, type_name, Class, Method, MonoType, RawObject, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;
 
@@ -159,6 +164,38 @@ fn check_instance(obj: RawObject, declared: Option<crate::Class>, what: impl Fn(
     }
 }
 
+/// How a parameter's argument crosses, and what is written back after the call.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// A string or an object (any reference type): itself. By ref, the element the callee
+    /// left is written back.
+    Reference(TypeKind),
+    /// A `Nullable<T>`: null or a box of `T`, as the CLI boxes one; written back likewise.
+    Nullable,
+    /// A struct: its box. By ref, Mono passes a copy of it, which is copied back into the
+    /// caller's box.
+    Struct,
+    /// A primitive or an enum (as this underlying kind): boxed. By ref, read back from the
+    /// box the callee left.
+    Primitive(TypeKind),
+    /// An unmanaged pointer: a boxed IntPtr holding the address. By ref, the IntPtr holds the
+    /// address of the variable the callee writes the pointer to.
+    Pointer,
+}
+
+/// How an argument of type `ty` crosses, and whether it is by ref.
+fn pass(ty: *mut MonoType) -> (Pass, bool) {
+    let (kind, byref) = type_kind(ty);
+    let pass = match underlying_kind(kind, ty) {
+        prim @ (TypeKind::String | TypeKind::Reference) => Pass::Reference(prim),
+        TypeKind::Struct if type_class(ty).and_then(Class::nullable_param).is_some() => Pass::Nullable,
+        TypeKind::Struct => Pass::Struct,
+        _ if kind == TypeKind::Pointer => Pass::Pointer,
+        prim => Pass::Primitive(prim),
+    };
+    (pass, byref)
+}
+
 fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], allow_pointers: bool) -> Result<Value> {
     crate::Runtime::get()?;
     let sig = method.signature()?;
@@ -175,15 +212,23 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
             "{method} takes an unmanaged pointer: call it with the unsafe invoke_with_pointers"
         )));
     }
-    // Storage on this stack frame for every argument: primitive bits or a raw reference.
-    let mut bits = vec![0u64; args.len()];
-    let mut refs = vec![RawObject::NULL; args.len()];
-    let mut ptrs: Vec<*mut c_void> = vec![std::ptr::null_mut(); args.len()];
-    let mut kinds = Vec::with_capacity(args.len());
+    if method.class().nullable_param().is_some() {
+        // Mono's array invoke takes `this` of a Nullable<T> as a T, which a null one has not.
+        return Err(Error::Unsupported(format!(
+            "{method} is a member of Nullable<T>: call it on the value (the CLI boxes a Nullable<T> as its T, or null)"
+        )));
+    }
+    // See arg_array.rs: every reference the call is about to pass sits in a managed array from
+    // the moment it is made; native memory never holds one.
+    let array = match params.len() {
+        0 => None,
+        n => Some(ArgArray::take(n)?),
+    };
+    // Where the callee writes `ref` unmanaged pointers (native memory; made at the first).
+    let mut pointers: Vec<u64> = Vec::new();
     for (i, (arg, &ty)) in args.iter().zip(&params).enumerate() {
-        let (kind, byref) = type_kind(ty);
-        let prim = underlying_kind(kind, ty);
-        kinds.push((prim, byref));
+        let array = array.as_ref().expect("a method with parameters has an argument array");
+        let (pass, byref) = pass(ty);
         let mismatch = || {
             Error::InvalidArgument(format!(
                 "argument {i} of {method}: a {} cannot be passed as {}",
@@ -191,47 +236,65 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
                 type_name(ty)
             ))
         };
-        match prim {
-            TypeKind::String | TypeKind::Reference => {
-                refs[i] = match arg {
+        match pass {
+            Pass::Reference(_) => {
+                let value = match arg {
                     Value::Null => RawObject::NULL,
-                    Value::String(s) => raw::string_new(&s.encode_utf16().collect::<Vec<_>>()),
+                    Value::String(s) => raw::string_from_str(s)?,
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
                 };
-                if !refs[i].is_null() {
-                    check_instance(refs[i], type_class(ty), || format!("argument {i} of {method}"))?;
+                if !value.is_null() {
+                    check_instance(value, type_class(ty), || format!("argument {i} of {method}"))?;
                 }
-                ptrs[i] = if byref {
-                    &mut refs[i] as *mut RawObject as *mut c_void
-                } else {
-                    refs[i].as_ptr() as *mut c_void
-                };
+                array.set(i, value)?;
             }
-            TypeKind::Struct => {
+            Pass::Nullable => {
+                let underlying = type_class(ty).and_then(Class::nullable_param).ok_or_else(mismatch)?;
+                let value = match arg {
+                    Value::Null => RawObject::NULL,
+                    Value::Object(o) => o.raw()?,
+                    _ => return Err(mismatch()),
+                };
+                if !value.is_null() && value.class() != Some(underlying) {
+                    return Err(mismatch());
+                }
+                array.set(i, value)?;
+            }
+            Pass::Struct => {
                 let Value::Object(o) = arg else { return Err(mismatch()) };
                 let boxed = o.raw()?;
                 if boxed.class() != type_class(ty) {
                     return Err(mismatch());
                 }
-                refs[i] = boxed;
-                // By value or by ref, the callee gets the address of the box's data: by-ref
-                // writes land in the box the caller passed.
-                ptrs[i] = boxed.unboxed_ptr() as *mut c_void;
+                array.set(i, boxed)?;
             }
-            _ => {
-                let (k, b) = arg.primitive_bits().ok_or_else(mismatch)?;
+            Pass::Primitive(prim) => {
+                let (k, _) = arg.primitive_bits().ok_or_else(mismatch)?;
                 if k != prim {
                     return Err(mismatch());
                 }
-                bits[i] = b;
-                // mono_runtime_invoke takes an unmanaged pointer argument as the address itself
-                // (like a reference), every other value type as a pointer to its bits.
-                ptrs[i] = if kind == TypeKind::Pointer && !byref {
-                    b as usize as *mut c_void
-                } else {
-                    &mut bits[i] as *mut u64 as *mut c_void
+                // An enum goes as a box of its underlying type: Mono reads a value-type
+                // argument's box as the parameter's type, and both have the same bits.
+                array.set_primitive(i, arg)?;
+            }
+            Pass::Pointer => {
+                let Value::IntPtr(address) = *arg else {
+                    return Err(mismatch());
                 };
+                // Mono passes an unmanaged pointer parameter the IntPtr's value: the address
+                // itself, or by ref the address of the variable holding it.
+                let value = if byref {
+                    if pointers.is_empty() {
+                        // Never resized again: the addresses handed out stay valid.
+                        pointers = vec![0; args.len()];
+                    }
+                    pointers[i] = address as u64;
+                    &mut pointers[i] as *mut u64 as isize
+                } else {
+                    address
+                };
+                array.set_boxed(i, value)?;
             }
         }
     }
@@ -247,7 +310,8 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         } else {
             method
         };
-        // Methods of value types take the address of the unboxed value.
+        // Methods of value types take the address of the unboxed value. From here to the call
+        // nothing allocates, and `obj` stays on this stack, where the collector pins it.
         let p = if target.class().is_value_type() {
             obj.unboxed_ptr() as *mut c_void
         } else {
@@ -255,22 +319,49 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         };
         (target, p)
     };
-    let result = raw::runtime_invoke(target, this_ptr, &mut ptrs).map_err(exception::to_error)?;
-    // Write back by-ref arguments.
-    for (i, &(prim, byref)) in kinds.iter().enumerate() {
+    let array_raw = match &array {
+        Some(a) => a.raw()?,
+        None => RawObject::NULL,
+    };
+    let result = raw::runtime_invoke_array(target, this_ptr, array_raw).map_err(exception::to_error)?;
+    // The result first, while it is on this stack and nothing else has allocated.
+    let value = lift_result(result, sig.ret)?;
+    // By-ref arguments, each read from the array where the call left it.
+    for (i, &ty) in params.iter().enumerate() {
+        let (pass, byref) = pass(ty);
         if !byref {
             continue;
         }
-        args[i] = match prim {
-            TypeKind::String => read_string(refs[i])?.map_or(Value::Null, Value::String),
-            TypeKind::Reference => Object::from_raw(refs[i]).map_or(Value::Null, Value::Object),
-            TypeKind::Struct => continue,
-            _ => Value::from_bits(prim, bits[i]).expect("primitive kinds only"),
+        let array = array.as_ref().expect("a method with parameters has an argument array");
+        args[i] = match pass {
+            Pass::Reference(TypeKind::String) => read_string(array.get(i)?)?.map_or(Value::Null, Value::String),
+            Pass::Reference(_) | Pass::Nullable => Object::from_raw(array.get(i)?).map_or(Value::Null, Value::Object),
+            Pass::Struct => {
+                let Value::Object(o) = &args[i] else {
+                    unreachable!("checked to be an object before the call")
+                };
+                let written = array.get(i)?;
+                raw::copy_boxed(o.raw()?, written)?;
+                continue;
+            }
+            Pass::Primitive(prim) => {
+                let written = array.get(i)?;
+                if written.is_null() {
+                    return Err(Error::NullReference(format!("argument {i} of {method} came back null")));
+                }
+                Value::from_bits(prim, raw::primitive_box_bits(written)).expect("primitive kinds only")
+            }
+            Pass::Pointer => Value::IntPtr(pointers[i] as isize),
         };
     }
-    let ret_ty = sig.ret;
-    let (kind, _) = type_kind(ret_ty);
-    Ok(match underlying_kind(kind, ret_ty) {
+    Ok(value)
+}
+
+/// The value a call returned (`result`: boxed for value types, a `System.Reflection.Pointer`
+/// for an unmanaged pointer) as a [`Value`] of the return type `ret`.
+fn lift_result(result: RawObject, ret: *mut MonoType) -> Result<Value> {
+    let (kind, _) = type_kind(ret);
+    Ok(match underlying_kind(kind, ret) {
         TypeKind::Void => Value::Void,
         TypeKind::String => match result.is_null() {
             true => Value::Null,
@@ -279,6 +370,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         TypeKind::Reference | TypeKind::Struct | TypeKind::Other => {
             Object::from_raw(result).map_or(Value::Null, Value::Object)
         }
+        TypeKind::IntPtr if kind == TypeKind::Pointer => Value::IntPtr(raw::pointer_address(result)? as isize),
         prim => {
             // Value-type results come back boxed: read the bits out of the box.
             Value::from_bits(prim, raw::primitive_box_bits(result)).expect("primitive kinds only")

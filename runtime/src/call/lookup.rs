@@ -596,7 +596,7 @@ impl FieldRef {
     pub fn set_string(&self, owner: Option<&dyn FieldOwner>, value: Option<&str>) -> Result<()> {
         Runtime::ensure_current_thread()?;
         let v = match value {
-            Some(s) => raw::string_new(&s.encode_utf16().collect::<Vec<_>>()),
+            Some(s) => raw::string_from_str(s)?,
             None => RawObject::NULL,
         };
         fields::field_set_ref(self.host(owner)?, self.field()?, v)

@@ -2,6 +2,7 @@
 //! the reflective `Value` path, the function database, and exceptions as errors.
 
 pub(crate) mod abi;
+pub(crate) mod arg_array;
 pub(crate) mod by_ref;
 pub(crate) mod callback;
 pub(crate) mod describe;

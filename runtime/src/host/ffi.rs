@@ -225,6 +225,13 @@ extern "C" {
         params: *mut *mut c_void,
         exc: *mut *mut MonoObject,
     ) -> *mut MonoObject;
+    /// `params` is an `object[]` (value types boxed); `ref`/`out` values come back in it.
+    pub fn mono_runtime_invoke_array(
+        method: *mut MonoMethod,
+        obj: *mut c_void,
+        params: *mut MonoArray,
+        exc: *mut *mut MonoObject,
+    ) -> *mut MonoObject;
     pub fn mono_object_get_virtual_method(obj: *mut MonoObject, method: *mut MonoMethod) -> *mut MonoMethod;
     pub fn mono_method_get_object(
         domain: *mut MonoDomain,
@@ -254,6 +261,8 @@ extern "C" {
     pub fn mono_object_new(domain: *mut MonoDomain, klass: *mut MonoClass) -> *mut MonoObject;
     pub fn mono_object_unbox(obj: *mut MonoObject) -> *mut c_void;
     pub fn mono_value_box(domain: *mut MonoDomain, klass: *mut MonoClass, val: *mut c_void) -> *mut MonoObject;
+    /// Copies a value of `klass` (with the write barriers its reference fields need).
+    pub fn mono_value_copy(dest: *mut c_void, src: *mut c_void, klass: *mut MonoClass);
     pub fn mono_gchandle_new(obj: *mut MonoObject, pinned: MonoBool) -> u32;
     pub fn mono_gchandle_free(gchandle: u32);
     pub fn mono_gchandle_get_target(gchandle: u32) -> *mut MonoObject;
@@ -268,6 +277,8 @@ extern "C" {
     pub fn mono_string_length(s: *mut MonoString) -> c_int;
     pub fn mono_string_chars(s: *mut MonoString) -> *mut u16;
     pub fn mono_array_new(domain: *mut MonoDomain, eclass: *mut MonoClass, n: usize) -> *mut MonoArray;
+    /// An array of the array class whose vtable `vtable` is (no class or vtable lookup).
+    pub fn mono_array_new_specific(vtable: *mut MonoVTable, n: usize) -> *mut MonoArray;
     pub fn mono_gc_wbarrier_set_arrayref(arr: *mut MonoArray, slot_ptr: *mut c_void, value: *mut MonoObject);
     pub fn mono_array_length(array: *mut MonoArray) -> usize;
     pub fn mono_array_addr_with_size(array: *mut MonoArray, size: c_int, idx: usize) -> *mut c_char;

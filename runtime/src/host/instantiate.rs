@@ -22,7 +22,7 @@ fn type_array(args: &[Class]) -> Result<RawObject> {
     let type_class = first
         .class()
         .ok_or_else(|| Error::Unsupported("System.Type has no class".into()))?;
-    let array = array_new(type_class, args.len());
+    let array = array_new(type_class, args.len())?;
     for (i, arg) in args.iter().enumerate() {
         array_set_ref(array, i, type_object(*arg)?)?;
     }

@@ -227,8 +227,7 @@ fn new_exception(class: Class, message: &str) -> std::result::Result<RawObject, 
     if obj.is_null() {
         return Err(RawObject::NULL);
     }
-    let text: Vec<u16> = message.encode_utf16().collect();
-    let s = raw::string_new(&text);
+    let s = raw::string_from_str(message).map_err(|_| RawObject::NULL)?;
     let mut args = [s.0 as *mut c_void];
     raw::runtime_invoke(ctor, obj.0 as *mut c_void, &mut args)?;
     Ok(obj)

@@ -60,7 +60,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
         })
         .collect();
     // The array and each reflection object stay on this stack (locals) until the call.
-    let array = raw::array_new(member_info, members.len());
+    let array = raw::array_new(member_info, members.len())?;
     for (i, member) in members.iter().enumerate() {
         let info = match member {
             Member::Method(m, _) => {

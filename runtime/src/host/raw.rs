@@ -1,14 +1,18 @@
 //! Raw managed references and the Mono calls that take them.
 //!
 //! A [`RawObject`] is a `MonoObject*` that lives on the stack for the length of one
-//! operation: SGen scans native stacks conservatively, but not the native heap, and it moves
-//! objects. Anything that outlives a call holds a GC handle instead (see
-//! `store/`). `RawObject` is neither `Send` nor `Sync`, and nothing stores one in the heap.
+//! operation: SGen scans native stacks conservatively (pinning what their words point to), but
+//! not the native heap, and it moves objects. A reference kept in native heap memory (a `Vec`,
+//! a `Box`, a static) goes stale at the next collection, which making any managed object on
+//! this thread, or any other thread, may run. Anything that outlives one operation is held
+//! where the collector sees it: a store slot (`store/`), a GC handle, or a managed array (the
+//! reflective path's arguments, `call/arg_array.rs`). `RawObject` is neither `Send` nor
+//! `Sync`, and nothing stores one in the heap.
 
 use std::ffi::{c_void, CString};
 use std::marker::PhantomData;
 use std::ptr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
 use super::ffi;
 use super::metadata::{Class, Method};
@@ -291,11 +295,77 @@ pub(crate) fn read_unboxed<V: Blittable>(obj: RawObject) -> V {
     unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) }
 }
 
-/// A new `System.String` with these UTF-16 code units.
-pub(crate) fn string_new(units: &[u16]) -> RawObject {
-    let rt = Runtime::get().expect("strings exist only once the runtime runs");
-    // SAFETY: `units` is a valid slice; Mono copies it.
-    RawObject(unsafe { ffi::mono_string_new_utf16(rt.domain(), units.as_ptr(), units.len() as i32) } as *mut _)
+/// The most UTF-16 code units a `System.String` holds: its `Length` is an `int`.
+pub(crate) const MAX_STRING_UNITS: usize = i32::MAX as usize;
+
+/// The most elements a single-dimension array holds: its `Length` is an `int` (Mono refuses a
+/// longer one with `OverflowException`).
+pub(crate) const MAX_ARRAY_LENGTH: usize = i32::MAX as usize;
+
+/// What a C# program gets for the same request: the .NET exception `type_name` (an allocation
+/// .NET refuses), as an error of the call that asked for it.
+fn refused(type_name: &str, message: String) -> Error {
+    Error::ManagedException {
+        type_name: type_name.into(),
+        message,
+        stack_trace: String::new(),
+        inner: Box::new([]),
+    }
+}
+
+/// A new `System.String` with these UTF-16 code units. More units than a string can hold, or
+/// a string Mono cannot allocate, is .NET's `OutOfMemoryException` (never a shorter string).
+pub(crate) fn string_new(units: &[u16]) -> Result<RawObject> {
+    let rt = Runtime::get()?;
+    if units.len() > MAX_STRING_UNITS {
+        return Err(string_too_long(&format!("{} UTF-16 code units", units.len())));
+    }
+    // SAFETY: `units` is a valid slice of `units.len()` code units, which fits an i32 (checked
+    // above); Mono copies it, and returns NULL when it cannot allocate the string.
+    let s = unsafe { ffi::mono_string_new_utf16(rt.domain(), units.as_ptr(), units.len() as i32) };
+    if s.is_null() {
+        return Err(refused(
+            "System.OutOfMemoryException",
+            format!(
+                "Mono could not allocate a System.String of {} UTF-16 code units",
+                units.len()
+            ),
+        ));
+    }
+    Ok(RawObject(s as *mut ffi::MonoObject))
+}
+
+/// A new `System.String` with the text of `s` (see [`string_new`] for the limits).
+pub(crate) fn string_from_str(s: &str) -> Result<RawObject> {
+    if too_long_for_a_string(s) {
+        return Err(string_too_long(&format!("{} bytes of UTF-8 text", s.len())));
+    }
+    let units: Vec<u16> = s.encode_utf16().collect();
+    string_new(&units)
+}
+
+/// True when `s` has more UTF-16 code units than a string holds, found without encoding it: a
+/// text of at most that many bytes never has more units than bytes, and only characters above
+/// U+FFFF (four bytes of UTF-8 each) take two units.
+fn too_long_for_a_string(s: &str) -> bool {
+    if s.len() <= MAX_STRING_UNITS {
+        return false;
+    }
+    let chars = s.chars().count();
+    if chars > MAX_STRING_UNITS {
+        return true;
+    }
+    if chars + (s.len() - chars) / 3 <= MAX_STRING_UNITS {
+        return false;
+    }
+    chars + s.chars().filter(|c| c.len_utf16() == 2).count() > MAX_STRING_UNITS
+}
+
+fn string_too_long(what: &str) -> Error {
+    refused(
+        "System.OutOfMemoryException",
+        format!("a System.String holds at most {MAX_STRING_UNITS} UTF-16 code units; {what} are more"),
+    )
 }
 
 /// The UTF-16 code units of a non-null `System.String`.
@@ -310,11 +380,69 @@ pub(crate) fn string_units(s: RawObject) -> Vec<u16> {
     }
 }
 
-/// A new single-dimension array of `len` elements of `element`.
-pub(crate) fn array_new(element: Class, len: usize) -> RawObject {
-    let rt = Runtime::get().expect("arrays exist only once the runtime runs");
-    // SAFETY: valid domain and class.
-    RawObject(unsafe { ffi::mono_array_new(rt.domain(), element.as_ptr(), len) } as *mut _)
+/// A new single-dimension array of `len` elements of `element`. A length above
+/// [`MAX_ARRAY_LENGTH`] is .NET's `OverflowException`, an array Mono cannot allocate its
+/// `OutOfMemoryException`.
+pub(crate) fn array_new(element: Class, len: usize) -> Result<RawObject> {
+    let rt = Runtime::get()?;
+    check_array_length(element, len)?;
+    // SAFETY: valid domain and class; Mono returns NULL when it cannot allocate the array.
+    let array = unsafe { ffi::mono_array_new(rt.domain(), element.as_ptr(), len) };
+    allocated_array(array, element, len)
+}
+
+/// A new `object[len]` (the reflective path's argument array), as [`array_new`] makes it but
+/// through the array class's vtable, looked up once per unit: `mono_array_new` looks up the
+/// array class and its vtable on every call.
+pub(crate) fn object_array_new(len: usize) -> Result<RawObject> {
+    static VTABLE: UnitCell<usize> = UnitCell::new();
+    let rt = Runtime::get()?;
+    check_array_length(Class::object(), len)?;
+    let vtable = *VTABLE.get_or_try_init(|| {
+        // SAFETY: valid domain and class (object[]); returns its vtable in the current domain,
+        // which lives as long as the domain, i.e. the unit this cache belongs to.
+        let vtable = unsafe { ffi::mono_class_vtable(rt.domain(), object_array_class().as_ptr()) };
+        match vtable.is_null() {
+            true => Err(Error::Unsupported("Mono has no vtable for System.Object[]".into())),
+            false => Ok(vtable as usize),
+        }
+    })?;
+    // SAFETY: the vtable of object[] in the current domain (cached above); Mono returns NULL
+    // when it cannot allocate the array.
+    let array = unsafe { ffi::mono_array_new_specific(vtable as *mut ffi::MonoVTable, len) };
+    allocated_array(array, Class::object(), len)
+}
+
+/// `System.Object[]` (looked up once per unit).
+pub(crate) fn object_array_class() -> Class {
+    static CLASS: UnitCell<Class> = UnitCell::new();
+    *CLASS.get_or_init(|| Class::object().array())
+}
+
+fn check_array_length(element: Class, len: usize) -> Result<()> {
+    if len > MAX_ARRAY_LENGTH {
+        return Err(refused(
+            "System.OverflowException",
+            format!(
+                "an array of {} holds at most {MAX_ARRAY_LENGTH} elements; {len} are more",
+                element.full_name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn allocated_array(array: *mut ffi::MonoArray, element: Class, len: usize) -> Result<RawObject> {
+    if array.is_null() {
+        return Err(refused(
+            "System.OutOfMemoryException",
+            format!(
+                "Mono could not allocate an array of {len} elements of {}",
+                element.full_name()
+            ),
+        ));
+    }
+    Ok(RawObject(array as *mut ffi::MonoObject))
 }
 
 /// Length of a non-null single-dimension array.
@@ -333,7 +461,7 @@ fn array_element_ptr(a: RawObject, elem_size: usize, idx: usize) -> *mut u8 {
 /// A new `V[]` holding a copy of `values` (`element` is `V`'s class).
 pub(crate) fn array_from_values<V: Blittable>(element: Class, values: &[V]) -> Result<RawObject> {
     check_size::<V>(element)?;
-    let array = array_new(element, values.len());
+    let array = array_new(element, values.len())?;
     if !values.is_empty() {
         let data = array_element_ptr(array, std::mem::size_of::<V>(), 0);
         // SAFETY: the array has `values.len()` elements of `V`'s size (checked), contiguous
@@ -386,6 +514,26 @@ pub(crate) fn array_get_ref(array: RawObject, idx: usize) -> Result<RawObject> {
     Ok(unsafe { *(array_element_ptr(array, std::mem::size_of::<usize>(), idx) as *const RawObject) })
 }
 
+/// Sets every element of `array`, an `object[]` (anything else is left as it is), to null.
+/// Plain stores, no barrier: SGen's card-table barrier only records references into the
+/// nursery or made during a concurrent mark, and null is neither (see `ManagedSegment::clear`).
+pub(crate) fn object_array_clear(array: RawObject) {
+    if array.class() != Some(object_array_class()) {
+        return;
+    }
+    let len = array_len(array);
+    if len == 0 {
+        return;
+    }
+    let data = array_element_ptr(array, std::mem::size_of::<usize>(), 0) as *const AtomicPtr<ffi::MonoObject>;
+    for i in 0..len {
+        // SAFETY: `len` contiguous pointer-sized, pointer-aligned references from element 0 of
+        // this live object[] (on this stack); the collector and other threads may access them
+        // too, hence atomic stores.
+        unsafe { (*data.add(i)).store(ptr::null_mut(), Ordering::Release) };
+    }
+}
+
 /// Stores `value` at `idx` of a reference-typed array, with the GC write barrier.
 pub(crate) fn array_set_ref(array: RawObject, idx: usize, value: RawObject) -> Result<()> {
     let len = array_len(array);
@@ -433,6 +581,91 @@ pub(crate) fn runtime_invoke(
     } else {
         Err(RawObject(exc))
     }
+}
+
+/// `mono_runtime_invoke_array`: calls `method` (non-virtually) on `this` with the arguments
+/// in `args`, an `object[]` with one element per parameter (null for none), and returns the
+/// result (boxed for value types, an unmanaged pointer as a `System.Reflection.Pointer`) or
+/// the thrown exception as `Err`.
+///
+/// The arguments stay in managed memory, where the collector sees and updates them, until
+/// Mono itself takes them out for the call. Each element has the form its parameter takes,
+/// which callers check first (Mono reads a value type's box as that type, and aborts the
+/// process on a parameter kind it cannot pass): a reference, null or a box of the exact value
+/// type, a box of `T` or null for `Nullable<T>`, a boxed `IntPtr` for an unmanaged pointer (by
+/// ref: the address of the pointer variable). `ref`/`out` values come back in `args`: a
+/// reference in its element, a value type in a new box there (the box passed in is left as it
+/// was). `this` is null for static methods, the object, or the address of the unboxed value
+/// for methods of value types.
+pub(crate) fn runtime_invoke_array(
+    method: Method,
+    this: *mut c_void,
+    args: RawObject,
+) -> std::result::Result<RawObject, RawObject> {
+    super::thread::ensure();
+    let mut exc: *mut ffi::MonoObject = ptr::null_mut();
+    // SAFETY: `args` is null or a live object[] whose elements have the forms the method's
+    // parameters take (checked by the caller), `this` fits the method (likewise), and `exc`
+    // is a valid slot. The array and `this` stay on this stack during the call.
+    let r = unsafe { ffi::mono_runtime_invoke_array(method.as_ptr(), this, args.0 as *mut ffi::MonoArray, &mut exc) };
+    if exc.is_null() {
+        Ok(RawObject(r))
+    } else {
+        Err(RawObject(exc))
+    }
+}
+
+/// The address an unmanaged pointer result holds: a `System.Reflection.Pointer` (what
+/// [`runtime_invoke_array`] returns for one) or a boxed `IntPtr`.
+pub(crate) fn pointer_address(result: RawObject) -> Result<usize> {
+    static UNBOX: UnitCell<Method> = UnitCell::new();
+    let Some(class) = result.class() else {
+        return Ok(0);
+    };
+    if class.kind() == super::TypeKind::IntPtr {
+        return Ok(primitive_box_bits(result) as usize);
+    }
+    let unbox = *UNBOX.get_or_try_init(|| {
+        Runtime::get()?
+            .corlib()
+            .class("System.Reflection", "Pointer")?
+            .method("Unbox", &["System.Object"])
+    })?;
+    let mut args = [result.as_ptr() as *mut c_void];
+    // `Pointer.Unbox` returns `void*`, which mono_runtime_invoke returns as a boxed IntPtr.
+    let address = runtime_invoke(unbox, ptr::null_mut(), &mut args).map_err(|e| {
+        let info = exception_info(e);
+        Error::InvalidCast {
+            from: class.full_name(),
+            to: format!("an unmanaged pointer ({}: {})", info.type_name, info.message),
+        }
+    })?;
+    Ok(primitive_box_bits(address) as usize)
+}
+
+/// Copies the value in the box `src` into the box `dest`, both of one value type, with the
+/// write barriers its reference fields need.
+pub(crate) fn copy_boxed(dest: RawObject, src: RawObject) -> Result<()> {
+    let class = match (dest.class(), src.class()) {
+        (Some(d), Some(s)) if d == s && d.is_value_type() => d,
+        (d, s) => {
+            return Err(Error::InvalidCast {
+                from: s.map_or_else(|| "null".into(), |c| c.full_name()),
+                to: d.map_or_else(|| "null".into(), |c| c.full_name()),
+            })
+        }
+    };
+    super::thread::ensure();
+    // SAFETY: both are live boxes of the value type `class` (checked above), on this stack;
+    // `mono_value_copy` copies its value size between their data, with barriers.
+    unsafe {
+        ffi::mono_value_copy(
+            dest.unboxed_ptr() as *mut c_void,
+            src.unboxed_ptr() as *mut c_void,
+            class.as_ptr(),
+        )
+    };
+    Ok(())
 }
 
 /// The override of `method` that `obj`'s runtime class uses (virtual dispatch for the

@@ -194,6 +194,39 @@ impl SlotBoxer {
         }))
     }
 
+    /// Boxes a copy of `value` into element `index` of `array`, an `object[]` (the reflective
+    /// path's arguments); a thrown exception (an `OutOfMemoryException`, or an index outside
+    /// the array) is returned as `Err`. `V` is the type this boxer was resolved for.
+    #[inline]
+    pub(crate) fn box_into_array<V: Blittable>(
+        &self,
+        value: &V,
+        array: RawObject,
+        index: usize,
+    ) -> std::result::Result<(), RawObject> {
+        assert!(
+            array.class() == Some(super::raw::object_array_class()),
+            "boxing into an object[] only"
+        );
+        let index = i32::try_from(index).map_err(|_| RawObject::NULL)?;
+        super::thread::ensure();
+        let mut exc: *mut ffi::MonoObject = std::ptr::null_mut();
+        // SAFETY: as in `box_into`; `array` is a live object[] (checked above) on this stack,
+        // and managed code checks the index against its length (an exception otherwise).
+        unsafe {
+            (self.0)(
+                value as *const V as *const c_void,
+                array.as_ptr() as *mut ffi::MonoArray,
+                index,
+                &mut exc,
+            )
+        };
+        if !exc.is_null() {
+            return Err(RawObject(exc));
+        }
+        Ok(())
+    }
+
     /// Boxes a copy of `value` into slot `offset` of `segment`; a thrown exception (an
     /// `OutOfMemoryException`) is returned as `Err`. `V` must be the type this boxer was
     /// resolved for (its [`BlittableClass`](super::BlittableClass) guarantees it).

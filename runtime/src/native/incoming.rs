@@ -308,7 +308,7 @@ macro_rules! by_ref_string {
             #[inline]
             fn finish((location, value): (ByRef<RawObject>, Option<String>)) -> NativeResult<()> {
                 let s = match value {
-                    Some(s) => raw::string_new(&s.encode_utf16().collect::<Vec<u16>>()),
+                    Some(s) => raw::string_from_str(&s)?,
                     None => RawObject::NULL,
                 };
                 location.store_ref(s);

@@ -54,7 +54,7 @@ impl Outgoing for Str {
     #[inline]
     fn give(value: Option<String>) -> NativeResult<RawRet> {
         Ok(match value {
-            Some(s) => RawRet::new(raw::string_new(&s.encode_utf16().collect::<Vec<u16>>())),
+            Some(s) => RawRet::new(raw::string_from_str(&s)?),
             None => RawRet::NULL,
         })
     }

@@ -12,12 +12,14 @@ use crate::value::{Object, Reference};
 pub struct Array<V>(Object, PhantomData<fn() -> V>);
 
 impl<V: Blittable> Array<V> {
-    /// A new managed array holding a copy of `values`.
+    /// A new managed array holding a copy of `values`. More elements than a .NET array holds
+    /// (2³¹ − 1) is the `OverflowException` .NET throws for it, an array Mono cannot allocate
+    /// its `OutOfMemoryException` (both [`Error::ManagedException`]).
     pub fn from_slice(values: &[V]) -> Result<Self> {
         crate::Runtime::get()?;
         let raw = raw::array_from_values(V::class()?, values)?;
         Ok(Array(
-            Object::from_raw(raw).expect("mono_array_new never returns null"),
+            Object::from_raw(raw).expect("array_new never gives null"),
             PhantomData,
         ))
     }
@@ -42,12 +44,13 @@ impl<V: Blittable> Array<V> {
 pub struct ObjectArray<T>(Object, PhantomData<fn() -> T>);
 
 impl<T: Reference> ObjectArray<T> {
-    /// A new managed array with these elements (`None` is null).
+    /// A new managed array with these elements (`None` is null). Too many elements is an
+    /// error as for [`Array::from_slice`].
     pub fn from_items(items: &[Option<&T>]) -> Result<Self> {
         crate::Runtime::get()?;
-        let array = raw::array_new(T::class()?, items.len());
+        let array = raw::array_new(T::class()?, items.len())?;
         let this = ObjectArray(
-            Object::from_raw(array).expect("mono_array_new never returns null"),
+            Object::from_raw(array).expect("array_new never gives null"),
             PhantomData,
         );
         for (i, item) in items.iter().enumerate() {

@@ -15,19 +15,21 @@ use crate::value::{ManagedType, Object, Reference};
 pub struct NetString(Object);
 
 impl NetString {
-    /// A new .NET string with the text of `s`.
+    /// A new .NET string with the text of `s`. A text of more UTF-16 code units than a .NET
+    /// string holds (2³¹ − 1), or one Mono cannot allocate, is the `OutOfMemoryException` .NET
+    /// throws for it ([`Error::ManagedException`]), never a shorter string.
     pub fn new(s: &str) -> Result<NetString> {
-        let units: Vec<u16> = s.encode_utf16().collect();
-        Self::from_utf16(&units)
+        let raw = raw::string_from_str(s)?;
+        Ok(NetString(
+            Object::from_raw(raw).expect("string_from_str never gives null"),
+        ))
     }
 
-    /// A new .NET string with exactly these code units (lone surrogates allowed).
+    /// A new .NET string with exactly these code units (lone surrogates allowed); too many
+    /// units is an error as for [`NetString::new`].
     pub fn from_utf16(units: &[u16]) -> Result<NetString> {
-        crate::Runtime::get()?;
-        let raw = raw::string_new(units);
-        Ok(NetString(
-            Object::from_raw(raw).expect("mono_string_new never returns null"),
-        ))
+        let raw = raw::string_new(units)?;
+        Ok(NetString(Object::from_raw(raw).expect("string_new never gives null")))
     }
 
     /// The code units, exactly.
