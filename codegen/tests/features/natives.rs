@@ -2,11 +2,17 @@
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
+/// The assemblies of [`ASSEMBLIES`] that declare natives (C# internal calls implemented in
+/// Rust), which `init()` requires installed.
+pub const NATIVE_ASSEMBLIES: &[&str] = &["Feature"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again.
+/// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
+/// ([`init_with_natives`], or `Assembly::install_natives` before this):
+/// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
+/// call of one fail. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -19,7 +25,28 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
+    ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
+}
+/// Loads [`ASSEMBLIES`] as [`init`] does, installs `natives` (each class's
+/// `natives::<YourType>()`; every native of [`NATIVE_ASSEMBLIES`] exactly once, checked as
+/// `Assembly::install_natives` checks it: `Error::NativesMismatch` lists what is missing
+/// or unexpected, and nothing is installed), then runs [`init`].
+pub fn init_with_natives(
+    natives: impl IntoIterator<Item = ::cilbind::native::NativeTable>,
+) -> ::cilbind::Result<()> {
+    let runtime = ::cilbind::Runtime::get()?;
+    for path in ASSEMBLIES {
+        let name = ::std::path::Path::new(path)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        if runtime.assembly(name).is_err() {
+            runtime.load_assembly(path)?;
+        }
+    }
+    ::cilbind::native::install(NATIVE_ASSEMBLIES, natives)?;
+    init()
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.

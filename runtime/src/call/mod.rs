@@ -18,7 +18,7 @@ pub(crate) mod span;
 pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
-pub use callback::Callback;
+pub use callback::{Callback, FnDelegate};
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
 pub use function_table::{FunctionRow, FunctionType};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};

@@ -32,7 +32,7 @@ pub use guard::{native_call, NativeAbi};
 pub use incoming::Incoming;
 pub use lent::Lent;
 pub use outgoing::Outgoing;
-pub use table::{NativeEntry, NativeTable};
+pub use table::{install, require_installed, NativeEntry, NativeTable};
 
 /// The parameter and return kinds: one marker per way a value crosses from C# to Rust.
 pub mod kind {
