@@ -92,7 +92,8 @@ pub mod feature {
     );
     /// The natives of `Feature.Body`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Body::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Body::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait BodyNatives: 'static {
@@ -107,7 +108,8 @@ pub mod feature {
         ) -> ::cilbind::native::NativeResult<Option<Body>>;
     }
     impl Body {
-        /// The natives of `Feature.Body` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Body` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: BodyNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_push<I: BodyNatives>(
                 a0: <::cilbind::generated::native_kind::This<
@@ -264,7 +266,8 @@ pub mod feature {
     }
     /// The natives of `Feature.P`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `P::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `P::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait PNatives: 'static {
@@ -274,7 +277,8 @@ pub mod feature {
         fn swap(this: &mut P) -> ::cilbind::native::NativeResult<()>;
     }
     impl P {
-        /// The natives of `Feature.P` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.P` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: PNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_sum<I: PNatives>(
                 a0: <::cilbind::generated::native_kind::RefValue<
@@ -343,7 +347,8 @@ pub mod feature {
     pub enum Physics {}
     /// The natives of `Feature.Physics`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Physics::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Physics::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait PhysicsNatives: 'static {
@@ -353,7 +358,8 @@ pub mod feature {
         fn step(dt: f32, at: &mut P) -> ::cilbind::native::NativeResult<()>;
     }
     impl Physics {
-        /// The natives of `Feature.Physics` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Physics` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: PhysicsNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_gravity<I: PhysicsNatives>() -> <::cilbind::generated::native_kind::Value<
                 f32,
@@ -514,7 +520,8 @@ pub mod feature {
     // skipped `native Unit.Make`: internal call `Feature.Unit::Make()` has no trait method: natives of generic types and generic methods are not bound
     /// The natives of `Feature.Unit`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Unit::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Unit::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait UnitNatives: 'static {
@@ -555,7 +562,8 @@ pub mod feature {
         ) -> ::cilbind::native::NativeResult<i32>;
     }
     impl Unit {
-        /// The natives of `Feature.Unit` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Unit` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: UnitNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_damage<I: UnitNatives>(
                 a0: <::cilbind::generated::native_kind::This<
@@ -883,7 +891,8 @@ pub mod feature {
     pub enum Unit_Secret {}
     /// The natives of `Feature.Unit/Secret`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Unit_Secret::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Unit_Secret::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait Unit_SecretNatives: 'static {
@@ -891,7 +900,8 @@ pub mod feature {
         fn code() -> ::cilbind::native::NativeResult<i32>;
     }
     impl Unit_Secret {
-        /// The natives of `Feature.Unit/Secret` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Unit/Secret` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: Unit_SecretNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_code<I: Unit_SecretNatives>() -> <::cilbind::generated::native_kind::Value<
                 i32,
