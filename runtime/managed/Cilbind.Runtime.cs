@@ -321,14 +321,6 @@ namespace Cilbind
             return thunk.CreateDelegate(delegateType, new Target(native, key));
         }
 
-        /// <summary>Number of delegate types that have a thunk (for tests: one per type, never
-        /// one per delegate).</summary>
-        public static int ThunkCount()
-        {
-            lock (gate)
-                return thunks.Count;
-        }
-
         /// <summary>
         /// <c>static R Thunk(Target target, P0 a0, …)</c> for the delegate type's <c>Invoke</c>:
         /// boxes the arguments into an <c>object[]</c> (a <c>ref</c>/<c>out</c> argument's current

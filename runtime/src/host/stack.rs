@@ -43,8 +43,10 @@ thread_local! {
 /// down on every platform Mono runs cilbind on).
 #[inline(always)]
 pub(crate) fn is_low() -> bool {
-    let here = 0u8;
-    let sp = &here as *const u8 as usize;
+    // The address of a local stands for the stack pointer; left uninitialised, it costs no
+    // store.
+    let here = std::mem::MaybeUninit::<u8>::uninit();
+    let sp = here.as_ptr() as usize;
     sp < LIMIT.with(Cell::get) && slow(sp)
 }
 
