@@ -176,6 +176,7 @@ fn main() {
         ("spans", out.join("Spans.dll")),
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
+        ("depth", out.join("Depth.dll")),
         ("implement", out.join("Implement.dll")),
         ("ledger", out.join("Ledger.dll")),
         ("statics", out.join("Statics.dll")),

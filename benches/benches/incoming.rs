@@ -54,7 +54,6 @@ impl IAdderImpl for RustAdder {
 
 fn install() {
     managed_tests::load_fixture("Incoming");
-    managed_tests::incoming::init().expect("Incoming bindings load");
     let generated = Loops::natives::<Natives>();
     // `BareAdd` is bound to `bare_add` directly; `NativeAdd` to its generated thunk.
     let table: NativeTable = generated
@@ -74,6 +73,8 @@ fn install() {
         .and_then(|rt| rt.assembly("Incoming"))
         .and_then(|asm| asm.install_natives([table]))
         .expect("install Incoming's natives");
+    // After the natives: init() refuses to start while one is not installed.
+    managed_tests::incoming::init().expect("Incoming bindings load");
 }
 
 fn incoming(c: &mut Criterion) {

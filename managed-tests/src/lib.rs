@@ -90,6 +90,12 @@ pub mod natives {
     include!(concat!(env!("OUT_DIR"), "/natives_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Depth.cs` (recursion through C# and Rust, for the stack
+/// check at C# → Rust entries).
+pub mod depth {
+    include!(concat!(env!("OUT_DIR"), "/depth_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Incoming.cs` (the C# → Rust call loops that
 /// benches/benches/incoming.rs measures).
 pub mod incoming {

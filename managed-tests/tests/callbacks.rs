@@ -1,11 +1,12 @@
 //! Calls from C# into Rust: `cilbind::Callback` makes a delegate of any delegate type whose
 //! invocation runs a Rust closure (fixture `fixtures/Events.cs`, through its generated bindings).
 
-use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use cilbind::{Boxing, Callback, Error, Int32, Object, Reference, Value};
-use managed_tests::events::ev::{Combine, Died, Hub};
+use managed_tests::events::ev::{Combine, Died, Hub, Work};
 use managed_tests::events::system::Func;
 
 fn setup() {
@@ -144,23 +145,37 @@ fn errors_panics_and_dropped_callbacks_throw_in_csharp() {
 #[test]
 fn generated_from_fn_makes_typed_closures_into_delegates() {
     setup();
-    let (combine, _keep) = Combine::from_fn(|a: i32, b: i32| Ok(a * 100 + b)).unwrap();
+    let combine = Combine::from_fn(|a: i32, b: i32| Ok(a * 100 + b)).unwrap();
     assert_eq!(Hub::apply(Some(&combine), 3, 7).unwrap(), 307);
-    let (half, _keep_half) = Func::<f64, f64>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
-    assert_eq!(Hub::half(Some(&half), 10.0).unwrap(), 2.5);
-    let (upper, _keep_upper) =
+    assert_eq!(
+        combine.invoke(1, 2).unwrap(),
+        102,
+        "the delegate's own Invoke, through Deref"
+    );
+    // The closure lives exactly as long as the value `from_fn` returned: a handle to the
+    // delegate kept past it sees the closure gone.
+    let kept: Combine = (*combine).clone();
+    drop(combine);
+    let e = Hub::apply(Some(&kept), 3, 7).unwrap_err();
+    assert!(
+        matches!(&e, Error::ManagedException { type_name, .. } if type_name == "System.ObjectDisposedException"),
+        "{e:?}"
+    );
+    let half = Func::<f64, f64>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
+    assert_eq!(Hub::half(Some(half.delegate()), 10.0).unwrap(), 2.5);
+    let upper =
         Func::<cilbind::NetString, cilbind::NetString>::from_fn(|s: Option<String>| Ok(s.map(|s| s.to_uppercase())))
             .unwrap();
     assert_eq!(Hub::map(Some(&upper), Some("abc")).unwrap().as_deref(), Some("ABC"));
     assert_eq!(Hub::map(Some(&upper), None).unwrap(), None, "null in, null out");
-    let (same, _keep_same) = Func::<Object, Object>::from_fn(|o: Option<Object>| Ok(o)).unwrap();
+    let same = Func::<Object, Object>::from_fn(|o: Option<Object>| Ok(o)).unwrap();
     let hub = Hub::new().unwrap();
     let back = Hub::pass(Some(&same), Some(&hub)).unwrap().unwrap();
     assert!(back.reference_equals(hub.as_object()).unwrap());
     // An event handler with typed arguments; an Err from the closure is thrown in C#.
     let seen = Arc::new(Mutex::new(Vec::new()));
     let log = seen.clone();
-    let (died, _keep_died) = Died::from_fn(move |name: Option<String>, score: i32| {
+    let died = Died::from_fn(move |name: Option<String>, score: i32| {
         if score < 0 {
             return Err(Error::InvalidArgument(format!("negative score for {name:?}")));
         }
@@ -177,4 +192,155 @@ fn generated_from_fn_makes_typed_closures_into_delegates() {
             if type_name == "System.InvalidOperationException" && message.contains("negative score")),
         "{e:?}"
     );
+}
+
+/// How many calls of a closure ran at once, at most, and in all.
+#[derive(Default)]
+struct Overlap {
+    inside: AtomicU32,
+    most: AtomicU32,
+    calls: AtomicU32,
+}
+
+impl Overlap {
+    /// One call: counted as inside while it sleeps long enough for the other thread to come in.
+    fn call(&self) {
+        let now = self.inside.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most.fetch_max(now, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(300));
+        self.inside.fetch_sub(1, Ordering::SeqCst);
+        self.calls.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn two_csharp_threads_run_an_fn_closure_at_once() {
+    setup();
+    let overlap = Arc::new(Overlap::default());
+    let seen = overlap.clone();
+    let action = Work::from_fn(move || {
+        seen.call();
+        Ok(())
+    })
+    .unwrap();
+    let start = Instant::now();
+    assert_eq!(Hub::parallel(Some(&action), 2).unwrap().as_deref(), Some("ok"));
+    let elapsed = start.elapsed();
+    assert_eq!(overlap.calls.load(Ordering::SeqCst), 2);
+    assert_eq!(
+        overlap.most.load(Ordering::SeqCst),
+        2,
+        "both calls were inside the closure at once"
+    );
+    eprintln!("two concurrent calls of a 300 ms Fn closure took {elapsed:?}");
+    // The untyped form too.
+    let overlap = Arc::new(Overlap::default());
+    let seen = overlap.clone();
+    let cb = Callback::new::<Work>(move |_| {
+        seen.call();
+        Ok(Value::Void)
+    })
+    .unwrap();
+    assert_eq!(
+        Hub::parallel(Some(&cb.delegate::<Work>().unwrap()), 3)
+            .unwrap()
+            .as_deref(),
+        Some("ok")
+    );
+    assert_eq!(overlap.most.load(Ordering::SeqCst), 3);
+}
+
+#[test]
+fn two_csharp_threads_take_turns_with_an_fn_mut_closure() {
+    setup();
+    let overlap = Arc::new(Overlap::default());
+    let seen = overlap.clone();
+    // Plain mutable state: the closure is FnMut and not Sync.
+    let mut order = Vec::new();
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let out = log.clone();
+    let action = Work::from_fn_mut(move || {
+        order.push(order.len());
+        seen.call();
+        *out.lock().unwrap() = order.clone();
+        Ok(())
+    })
+    .unwrap();
+    let start = Instant::now();
+    assert_eq!(Hub::parallel(Some(&action), 2).unwrap().as_deref(), Some("ok"));
+    assert_eq!(overlap.calls.load(Ordering::SeqCst), 2, "neither call was refused");
+    assert_eq!(overlap.most.load(Ordering::SeqCst), 1, "one call at a time");
+    assert!(
+        start.elapsed() >= Duration::from_millis(600),
+        "the second waited for the first"
+    );
+    assert_eq!(*log.lock().unwrap(), [0, 1]);
+}
+
+#[test]
+fn reentering_an_fn_mut_closure_is_a_clear_error_and_an_fn_closure_may_recurse() {
+    setup();
+    // An FnMut closure that invokes its own delegate from inside (C# calling it back).
+    let me: Arc<OnceLock<Work>> = Arc::new(OnceLock::new());
+    let inner = Arc::new(Mutex::new(None));
+    let (me2, inner2) = (me.clone(), inner.clone());
+    let mut runs = 0;
+    let action = Work::from_fn_mut(move || {
+        runs += 1;
+        if runs == 1 {
+            let again = Hub::run(Some(me2.get().unwrap()))?;
+            *inner2.lock().unwrap() = again;
+        }
+        Ok(())
+    })
+    .unwrap();
+    me.set((*action).clone()).unwrap();
+    assert_eq!(Hub::run(Some(&action)).unwrap().as_deref(), Some("ok"));
+    let again = inner.lock().unwrap().take().expect("the closure ran once");
+    assert!(
+        again.starts_with("System.InvalidOperationException: the Rust closure behind this delegate failed: ")
+            && again.contains("re-entrantly")
+            && again.contains("same thread"),
+        "{again}"
+    );
+    // The closure still works afterwards (the failed re-entry left it unlocked).
+    assert_eq!(Hub::run(Some(&action)).unwrap().as_deref(), Some("ok"));
+
+    // An Fn closure may be re-entered: it only has `&self`.
+    let depth = Arc::new(AtomicU32::new(0));
+    let most = Arc::new(AtomicU32::new(0));
+    let me: Arc<OnceLock<Work>> = Arc::new(OnceLock::new());
+    let (d, m, me2) = (depth.clone(), most.clone(), me.clone());
+    let action = Work::from_fn(move || {
+        let now = d.fetch_add(1, Ordering::SeqCst) + 1;
+        m.fetch_max(now, Ordering::SeqCst);
+        if now < 3 {
+            assert_eq!(Hub::run(Some(me2.get().unwrap()))?.as_deref(), Some("ok"));
+        }
+        d.fetch_sub(1, Ordering::SeqCst);
+        Ok(())
+    })
+    .unwrap();
+    me.set((*action).clone()).unwrap();
+    assert_eq!(Hub::run(Some(&action)).unwrap().as_deref(), Some("ok"));
+    assert_eq!(most.load(Ordering::SeqCst), 3, "three nested calls of one closure");
+}
+
+#[test]
+fn an_fn_mut_closure_that_panicked_is_not_run_again() {
+    setup();
+    let mut calls = 0;
+    let action = Work::from_fn_mut(move || {
+        calls += 1;
+        assert!(calls > 1, "first call panics");
+        Ok(())
+    })
+    .unwrap();
+    let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Hub::run(Some(&action)).unwrap()));
+    assert_eq!(
+        first.unwrap().as_deref(),
+        Some("System.InvalidOperationException: the Rust closure behind this delegate panicked")
+    );
+    let second = Hub::run(Some(&action)).unwrap().unwrap();
+    assert!(second.contains("panicked in an earlier call"), "{second}");
 }

@@ -482,7 +482,7 @@ mod generic_delegates {
         let doubler: Mapper<i32, i32> = Make::doubler().unwrap().unwrap();
         assert_eq!(doubler.invoke(21).unwrap(), 42);
         assert_eq!(Make::apply_twice(Some(&doubler), 5).unwrap(), 20);
-        let (plus_three, _keep) = Mapper::<i32, i32>::from_fn(|x: i32| Ok(x + 3)).unwrap();
+        let plus_three = Mapper::<i32, i32>::from_fn(|x: i32| Ok(x + 3)).unwrap();
         assert_eq!(Make::apply_twice(Some(&plus_three), 5).unwrap(), 11);
         assert_eq!(plus_three.invoke(-3).unwrap(), 0);
     }

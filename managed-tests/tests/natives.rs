@@ -4,7 +4,7 @@
 //! exceptions an `Err` and a panic become, a lent object kept past a collection, and the
 //! refusal of an incomplete set, listing every missing native.
 
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, Once, OnceLock};
 
 use cilbind::native::{Lent, ManagedException, NativeResult, NativeTable};
 use cilbind::{Array, Char, Error, FieldRef, NetString, ObjectArray, Reference, Runtime, TypeRef};
@@ -261,23 +261,88 @@ impl PartialNatives for Game {
     }
 }
 
+/// What the bindings' start said before the natives were installed (see [`setup`]).
+struct Refusals {
+    /// `init()` with no native installed.
+    none: Error,
+    /// `init_with_natives` given all but `Partial`'s natives.
+    partial: Error,
+    /// `init()` after that partial attempt, which installed nothing.
+    after_partial: Error,
+}
+
+static REFUSALS: OnceLock<Refusals> = OnceLock::new();
+
+/// Starts the bindings once for every test of this binary. First, with no native installed,
+/// `init()` and an incomplete `init_with_natives` must refuse ([`REFUSALS`], checked by
+/// `init_refuses_to_start_until_every_native_is_installed`); then every native is installed.
 fn setup() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        managed_tests::natives::init().unwrap();
-        load_fixture("Natives")
-            .install_natives([
-                Natives::natives::<Game>(),
-                Entity::natives::<Game>(),
-                Partial::natives::<Game>(),
-                V3::natives::<Game>(),
-                Hidden::natives::<Game>(),
-                Physics::natives::<Game>(),
-                Body::natives::<Game>(),
-                Hidden_Vault::natives::<Game>(),
-            ])
-            .unwrap();
+        let none = managed_tests::natives::init().expect_err("init() without the natives");
+        let partial = managed_tests::natives::init_with_natives([
+            Natives::natives::<Game>(),
+            Entity::natives::<Game>(),
+            V3::natives::<Game>(),
+            Hidden::natives::<Game>(),
+            Physics::natives::<Game>(),
+            Body::natives::<Game>(),
+            Hidden_Vault::natives::<Game>(),
+        ])
+        .expect_err("an incomplete set");
+        let after_partial = managed_tests::natives::init().expect_err("nothing was installed");
+        let _ = REFUSALS.set(Refusals {
+            none,
+            partial,
+            after_partial,
+        });
+        managed_tests::natives::init_with_natives([
+            Natives::natives::<Game>(),
+            Entity::natives::<Game>(),
+            Partial::natives::<Game>(),
+            V3::natives::<Game>(),
+            Hidden::natives::<Game>(),
+            Physics::natives::<Game>(),
+            Body::natives::<Game>(),
+            Hidden_Vault::natives::<Game>(),
+        ])
+        .unwrap();
     });
+}
+
+#[test]
+fn init_refuses_to_start_until_every_native_is_installed() {
+    setup();
+    let refusals = REFUSALS.get().expect("setup ran the refusals first");
+    let declared = load_fixture("Natives").internal_call_names().unwrap();
+    assert!(declared.len() > 40, "{declared:?}");
+    assert_eq!(managed_tests::natives::NATIVE_ASSEMBLIES, ["Natives"]);
+    // Every declared native named, none forgotten.
+    let Error::NativesNotInstalled { assemblies, missing } = &refusals.none else {
+        panic!("{:?}", refusals.none);
+    };
+    assert_eq!(&assemblies[..], ["Natives"]);
+    assert_eq!(&missing[..], &declared[..]);
+    let text = refusals.none.to_string();
+    assert!(
+        text.starts_with("natives of Natives are not installed: Nat.V3::Length(), ")
+            && text.contains("Nat.Natives::Add(int,int), ")
+            && text.contains("Nat.Partial::Three(Nat.V3&)")
+            && text.contains("init_with_natives"),
+        "{text}"
+    );
+    // An incomplete set names what it lacks, and installs nothing: init() still refuses, the same way.
+    assert!(
+        matches!(&refusals.partial, Error::NativesMismatch { missing, unexpected, .. }
+            if missing[..] == ["Nat.Partial::One()", "Nat.Partial::Two(string)", "Nat.Partial::Three(Nat.V3&)"]
+                && unexpected.is_empty()),
+        "{:?}",
+        refusals.partial
+    );
+    assert_eq!(refusals.after_partial, refusals.none);
+    // Installed, C# calls them and init() is content.
+    managed_tests::natives::init().unwrap();
+    assert_eq!(Driver::run().unwrap().as_deref(), Some("ok"));
 }
 
 #[test]

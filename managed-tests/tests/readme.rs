@@ -14,7 +14,7 @@ fn a_typed_closure_runs_as_a_generated_delegate() -> Result<(), Box<dyn std::err
     use bindings::system::text::regular_expressions::{MatchEvaluator, Regex};
 
     bindings::init()?;
-    let (double, _callback) = MatchEvaluator::from_fn(|found| {
+    let double = MatchEvaluator::from_fn(|found| {
         let digits = match found {
             Some(found) => found.value()?.unwrap_or_default(), // Match derefs to Capture
             None => String::new(),

@@ -168,6 +168,23 @@ pub enum Error {
         /// Natives installed before with another implementation.
         rebound: Box<[String]>,
     },
+    /// Assemblies declare natives (C# internal calls implemented in Rust) that Rust has not
+    /// installed: the generated `init()` refuses to start rather than let the first C# call of
+    /// one fail with `MissingMethodException` (install them first: the bindings'
+    /// `init_with_natives`, or [`Assembly::install_natives`](crate::Assembly::install_natives)
+    /// before `init()`). The list is complete, in metadata order.
+    #[error(
+        "natives of {} are not installed: {}; install them before init() (the bindings' init_with_natives, or \
+         Assembly::install_natives) or C# calls of them fail",
+        assemblies.join(", "),
+        missing.join(", ")
+    )]
+    NativesNotInstalled {
+        /// The assemblies (simple names) that declare the natives missing.
+        assemblies: Box<[String]>,
+        /// Each internal call not installed (`Ns.Class::Method(int,string)`).
+        missing: Box<[String]>,
+    },
     /// Methods that generated bindings call are not in the loaded assemblies as the bindings
     /// were generated (checked all at once by their `init()` through
     /// [`FunctionDb::install_table`](crate::FunctionDb::install_table), and again by

@@ -84,8 +84,12 @@ pub const PLAYER_EVERY: u32 = 3;
 /// implements (`rules.rs`). [`run`] calls it too; calling it
 /// first lets a caller time the runtime's start separately.
 pub fn init() -> Result<(), SampleError> {
-    bindings::init().context(|| format!("starting Mono and loading {}", bindings::ASSEMBLIES.join(", ")))?;
-    rules::install().context(|| "installing the game's natives (Arena.Rules)".into())
+    bindings::init_with_natives([rules::table()]).context(|| {
+        format!(
+            "starting Mono, loading {} and installing the game's natives (Arena.Rules)",
+            bindings::ASSEMBLIES.join(", ")
+        )
+    })
 }
 
 /// What happened during one tick, for its summary line.
@@ -170,7 +174,7 @@ impl Game {
         // cilbind::Callback) whenever an entity dies.
         let deaths = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&deaths);
-        let (handler, on_death) = Action::<Entity>::from_fn(move |entity: Option<Entity>| {
+        let handler = Action::<Entity>::from_fn(move |entity: Option<Entity>| {
             if let Some(entity) = entity {
                 seen.lock().unwrap_or_else(|p| p.into_inner()).push(entity.id()?);
             }
@@ -186,7 +190,7 @@ impl Game {
         Ok(Game {
             world,
             deaths,
-            _on_death: Some(on_death),
+            _on_death: Some(handler.into_callback()),
             actors: Vec::new(),
             names: Vec::new(),
             calls: Cell::new(calls),

@@ -218,14 +218,15 @@ fn supplier(
                     return Err(wrong("the death handler"));
                 }
                 let seen = Arc::clone(&deaths);
-                let (handler, callback) = Action::<Entity>::from_fn(move |entity: Option<Entity>| {
+                let handler = Action::<Entity>::from_fn(move |entity: Option<Entity>| {
                     if let Some(entity) = entity {
                         seen.lock().unwrap_or_else(|p| p.into_inner()).push(entity.id()?);
                     }
                     Ok(())
                 })?;
-                kept.push(callback);
-                Ok(handler.into_object())
+                let object = handler.as_object().clone();
+                kept.push(handler.into_callback());
+                Ok(object)
             }
             Some(External::Ghoul {
                 id,

@@ -27,12 +27,10 @@ impl RulesNatives for HostRules {
     }
 }
 
-/// Registers [`HostRules`] for the natives of the loaded `Arena` assembly (once: installing
-/// the same table again changes nothing).
-pub(crate) fn install() -> cilbind::Result<()> {
-    cilbind::Runtime::get()?
-        .assembly("Arena")?
-        .install_natives([Rules::natives::<HostRules>()])
+/// The natives of `Arena.Rules` as [`HostRules`] implements them, for the bindings'
+/// `init_with_natives` (installing the same table again changes nothing).
+pub(crate) fn table() -> cilbind::native::NativeTable {
+    Rules::natives::<HostRules>()
 }
 
 /// How many times C# has called the natives on this thread.

@@ -202,3 +202,23 @@ fn mono_desc(ty: &Ty) -> Option<String> {
         _ => return None,
     })
 }
+
+impl super::Plan {
+    /// The simple names of the input assemblies with natives (types of theirs with a natives
+    /// trait or natives skipped), sorted: the generated `init()` refuses to start while one of
+    /// their natives is not installed.
+    pub(crate) fn native_assemblies(&self) -> Vec<String> {
+        let inputs: BTreeSet<&str> = self
+            .assemblies
+            .iter()
+            .filter_map(|p| std::path::Path::new(p).file_stem()?.to_str())
+            .collect();
+        let names: BTreeSet<&str> = self
+            .types
+            .iter()
+            .filter(|t| t.natives.is_some() && inputs.contains(t.assembly.as_str()))
+            .map(|t| t.assembly.as_str())
+            .collect();
+        names.into_iter().map(str::to_owned).collect()
+    }
+}

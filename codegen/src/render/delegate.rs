@@ -1,6 +1,7 @@
 //! Typed Rust closures as delegates: for every delegate type whose `Invoke` can be bound, a
-//! `from_fn` constructor that wraps a closure with `Invoke`'s parameter and return types in a
-//! `cilbind::Callback`. The closure sees typed values (an `i32`, an `Option<Entity>`, an enum);
+//! `from_fn` constructor (and `from_fn_mut` for an `FnMut` closure) that wraps a closure with
+//! `Invoke`'s parameter and return types in a `cilbind::FnDelegate`, which owns the closure
+//! with the delegate. The closure sees typed values (an `i32`, an `Option<Entity>`, an enum);
 //! the conversion from the callback's dynamic `Value`s is generated here.
 
 use super::tokens::{docs, ident, lit_str, ty};
@@ -23,23 +24,32 @@ pub(super) fn from_fn(cb: &Callback) -> TokenStream {
     let (ret_ty, ret_expr) = ret(&cb.ret);
     let count = lit_str(&format!("expected {} arguments, got {{}}", names.len()));
     let doc = docs(&format!(
-        "A delegate running `f` with `{}`'s arguments, and the `cilbind::Callback` that keeps `f`:\n\
-         keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.",
+        "A delegate running `f` with `{}`'s arguments, owning `f`: C# may invoke it (on several\n\
+         threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it\n\
+         drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.",
         cb.invoke
     ));
+    let doc_mut = docs(
+        "As `from_fn`, for an `FnMut` closure: invocations run one at a time (another thread waits its\n\
+         turn), and one from inside `f` on the same thread throws `InvalidOperationException` in C#.",
+    );
     quote! {
         #doc
-        pub fn from_fn(mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + 'static) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
-            let callback = ::cilbind::Callback::new::<Self>(move |args: &[::cilbind::Value]| {
-                let [#(#names),*] = args else {
-                    return Err(::cilbind::Error::InvalidArgument(format!(#count, args.len())));
-                };
-                #(#converts)*
-                let r = f(#(#names),*)?;
-                Ok(#ret_expr)
-            })?;
-            let delegate = callback.delegate::<Self>()?;
-            Ok((delegate, callback))
+        pub fn from_fn(f: impl Fn(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + Sync + 'static) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+            ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(args, &f))
+        }
+        #doc_mut
+        pub fn from_fn_mut(mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + 'static) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+            ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(args, &mut f))
+        }
+        /// Converts the delegate's arguments, runs `f` and converts its result.
+        fn __from_values(args: &[::cilbind::Value], mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty>) -> ::cilbind::Result<::cilbind::Value> {
+            let [#(#names),*] = args else {
+                return Err(::cilbind::Error::InvalidArgument(format!(#count, args.len())));
+            };
+            #(#converts)*
+            let r = f(#(#names),*)?;
+            Ok(#ret_expr)
         }
     }
 }

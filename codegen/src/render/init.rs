@@ -17,12 +17,14 @@ use quote::quote;
 use std::fmt::Write;
 
 /// `assemblies`: the inputs' paths; `full_structs`: root-relative paths of every full struct;
-/// `table`: the function table.
+/// `table`: the function table; `with_natives`: the simple names of the inputs that declare
+/// natives (C# internal calls implemented in Rust), which `init()` requires installed.
 pub(super) fn render(
     out: &Splices,
     assemblies: &[String],
     full_structs: &[String],
     table: &[TableType],
+    with_natives: &[String],
 ) -> TokenStream {
     let paths = assemblies.iter().map(|p| lit_str(p));
     let checks = full_structs.iter().map(|rust| {
@@ -30,25 +32,63 @@ pub(super) fn render(
         quote!(#rust::check_layout()?;)
     });
     let functions = out.macro_block(functions(table));
+    let load = quote! {
+        let runtime = ::cilbind::Runtime::get()?;
+        for path in ASSEMBLIES {
+            let name = ::std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            if runtime.assembly(name).is_err() {
+                runtime.load_assembly(path)?;
+            }
+        }
+    };
+    let init = if with_natives.is_empty() {
+        quote! {
+            /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
+            /// is kept, so load yours first to use another path), checks every full struct's layout,
+            /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+            /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+            /// changed. Cheap to call again.
+            pub fn init() -> ::cilbind::Result<()> {
+                #load
+                check_layouts()?;
+                ::cilbind::FunctionDb::install_table(FUNCTIONS)
+            }
+        }
+    } else {
+        let names = with_natives.iter().map(|n| lit_str(n));
+        quote! {
+            /// The assemblies of [`ASSEMBLIES`] that declare natives (C# internal calls implemented in
+            /// Rust), which `init()` requires installed.
+            pub const NATIVE_ASSEMBLIES: &[&str] = &[#(#names),*];
+            /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
+            /// is kept, so load yours first to use another path), checks every full struct's layout,
+            /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
+            /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
+            /// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
+            /// ([`init_with_natives`], or `Assembly::install_natives` before this):
+            /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
+            /// call of one fail. Cheap to call again.
+            pub fn init() -> ::cilbind::Result<()> {
+                #load
+                check_layouts()?;
+                ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
+                ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
+            }
+            /// Loads [`ASSEMBLIES`] as [`init`] does, installs `natives` (each class's
+            /// `natives::<YourType>()`; every native of [`NATIVE_ASSEMBLIES`] exactly once, checked as
+            /// `Assembly::install_natives` checks it: `Error::NativesMismatch` lists what is missing
+            /// or unexpected, and nothing is installed), then runs [`init`].
+            pub fn init_with_natives(natives: impl IntoIterator<Item = ::cilbind::native::NativeTable>) -> ::cilbind::Result<()> {
+                #load
+                ::cilbind::native::install(NATIVE_ASSEMBLIES, natives)?;
+                init()
+            }
+        }
+    };
     quote! {
         /// The assemblies these bindings were generated from (paths at generation time).
         pub const ASSEMBLIES: &[&str] = &[#(#paths),*];
-        /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
-        /// is kept, so load yours first to use another path), checks every full struct's layout,
-        /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
-        /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-        /// changed. Cheap to call again.
-        pub fn init() -> ::cilbind::Result<()> {
-            let runtime = ::cilbind::Runtime::get()?;
-            for path in ASSEMBLIES {
-                let name = ::std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-                if runtime.assembly(name).is_err() {
-                    runtime.load_assembly(path)?;
-                }
-            }
-            check_layouts()?;
-            ::cilbind::FunctionDb::install_table(FUNCTIONS)
-        }
+        #init
         /// Checks every full struct's Rust layout against Mono's (size and field offsets):
         /// `Error::LayoutMismatch` names the first type and field that differ.
         pub fn check_layouts() -> ::cilbind::Result<()> {

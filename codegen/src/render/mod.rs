@@ -135,7 +135,13 @@ fn render_one(w: &Work) -> Result<String> {
                 .map(|skip| skip_comment(&out, skip));
             quote!(#(#comments)*)
         }
-        Work::Init(plan) => init::render(&out, &plan.assemblies, &plan.layout_checks, &plan.function_table()),
+        Work::Init(plan) => init::render(
+            &out,
+            &plan.assemblies,
+            &plan.layout_checks,
+            &plan.function_table(),
+            &plan.native_assemblies(),
+        ),
     };
     let tokens = match w {
         Work::Type(t @ TypeItem { natives: Some(n), .. }) => {

@@ -16,7 +16,8 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
     let trait_doc = docs(&format!(
         "The natives of `{}`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),\n\
          implemented in Rust. Implement this trait on a type of yours, and install\n\
-         `{}::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.\n\
+         `{}::natives::<YourType>()` with the bindings' `init_with_natives` (or\n\
+         `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).\n\
          An `Err` throws its managed exception at the C# call site; a panic throws\n\
          `Cilbind.RustPanicException`.",
         t.metadata_name, t.name
@@ -30,7 +31,8 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
     });
     let skips = n.skips.iter().map(|s| super::skip_comment(out, s));
     let table_doc = docs(&format!(
-        "The natives of `{}` as `I` implements them, for `cilbind::Assembly::install_natives`.",
+        "The natives of `{}` as `I` implements them, for the bindings' `init_with_natives`\n\
+         (or `cilbind::Assembly::install_natives`).",
         t.metadata_name
     ));
     quote! {

@@ -193,36 +193,51 @@ pub mod features {
                 );
                 M.call((::cilbind::Reference::as_object(self), x))
             }
-            /// A delegate running `f` with `Invoke`'s arguments, and the `cilbind::Callback` that keeps `f`:
-            /// keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.
+            /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
+            /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
+            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
+                f: impl Fn(i32) -> ::cilbind::Result<i32> + Send + Sync + 'static,
+            ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(
+                    args,
+                    &f,
+                ))
+            }
+            /// As `from_fn`, for an `FnMut` closure: invocations run one at a time (another thread waits its
+            /// turn), and one from inside `f` on the same thread throws `InvalidOperationException` in C#.
+            pub fn from_fn_mut(
                 mut f: impl FnMut(i32) -> ::cilbind::Result<i32> + Send + 'static,
-            ) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
-                let callback = ::cilbind::Callback::new::<
-                    Self,
-                >(move |args: &[::cilbind::Value]| {
-                    let [a0] = args else {
+            ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(
+                    args,
+                    &mut f,
+                ))
+            }
+            /// Converts the delegate's arguments, runs `f` and converts its result.
+            fn __from_values(
+                args: &[::cilbind::Value],
+                mut f: impl FnMut(i32) -> ::cilbind::Result<i32>,
+            ) -> ::cilbind::Result<::cilbind::Value> {
+                let [a0] = args else {
+                    return Err(
+                        ::cilbind::Error::InvalidArgument(
+                            format!("expected 1 arguments, got {}", args.len()),
+                        ),
+                    );
+                };
+                let a0 = match a0 {
+                    ::cilbind::Value::Int32(v) => *v,
+                    other => {
                         return Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("expected 1 arguments, got {}", args.len()),
+                                format!("a0: expected Int32, got {:?}", other),
                             ),
                         );
-                    };
-                    let a0 = match a0 {
-                        ::cilbind::Value::Int32(v) => *v,
-                        other => {
-                            return Err(
-                                ::cilbind::Error::InvalidArgument(
-                                    format!("a0: expected Int32, got {:?}", other),
-                                ),
-                            );
-                        }
-                    };
-                    let r = f(a0)?;
-                    Ok(::cilbind::Value::Int32(r))
-                })?;
-                let delegate = callback.delegate::<Self>()?;
-                Ok((delegate, callback))
+                    }
+                };
+                let r = f(a0)?;
+                Ok(::cilbind::Value::Int32(r))
             }
             /// Binds `System.IAsyncResult Features.Constructors.Compute.BeginInvoke(System.Int32 x, System.AsyncCallback callback, System.Object object)` (`Compute.BeginInvoke`).
             ///

@@ -2,11 +2,17 @@
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
+/// The assemblies of [`ASSEMBLIES`] that declare natives (C# internal calls implemented in
+/// Rust), which `init()` requires installed.
+pub const NATIVE_ASSEMBLIES: &[&str] = &["Feature"];
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again.
+/// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
+/// ([`init_with_natives`], or `Assembly::install_natives` before this):
+/// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
+/// call of one fail. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
     let runtime = ::cilbind::Runtime::get()?;
     for path in ASSEMBLIES {
@@ -19,7 +25,28 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
+    ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
+}
+/// Loads [`ASSEMBLIES`] as [`init`] does, installs `natives` (each class's
+/// `natives::<YourType>()`; every native of [`NATIVE_ASSEMBLIES`] exactly once, checked as
+/// `Assembly::install_natives` checks it: `Error::NativesMismatch` lists what is missing
+/// or unexpected, and nothing is installed), then runs [`init`].
+pub fn init_with_natives(
+    natives: impl IntoIterator<Item = ::cilbind::native::NativeTable>,
+) -> ::cilbind::Result<()> {
+    let runtime = ::cilbind::Runtime::get()?;
+    for path in ASSEMBLIES {
+        let name = ::std::path::Path::new(path)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        if runtime.assembly(name).is_err() {
+            runtime.load_assembly(path)?;
+        }
+    }
+    ::cilbind::native::install(NATIVE_ASSEMBLIES, natives)?;
+    init()
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -65,7 +92,8 @@ pub mod feature {
     );
     /// The natives of `Feature.Body`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Body::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Body::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait BodyNatives: 'static {
@@ -80,7 +108,8 @@ pub mod feature {
         ) -> ::cilbind::native::NativeResult<Option<Body>>;
     }
     impl Body {
-        /// The natives of `Feature.Body` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Body` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: BodyNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_push<I: BodyNatives>(
                 a0: <::cilbind::generated::native_kind::This<
@@ -237,7 +266,8 @@ pub mod feature {
     }
     /// The natives of `Feature.P`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `P::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `P::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait PNatives: 'static {
@@ -247,7 +277,8 @@ pub mod feature {
         fn swap(this: &mut P) -> ::cilbind::native::NativeResult<()>;
     }
     impl P {
-        /// The natives of `Feature.P` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.P` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: PNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_sum<I: PNatives>(
                 a0: <::cilbind::generated::native_kind::RefValue<
@@ -316,7 +347,8 @@ pub mod feature {
     pub enum Physics {}
     /// The natives of `Feature.Physics`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Physics::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Physics::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait PhysicsNatives: 'static {
@@ -326,7 +358,8 @@ pub mod feature {
         fn step(dt: f32, at: &mut P) -> ::cilbind::native::NativeResult<()>;
     }
     impl Physics {
-        /// The natives of `Feature.Physics` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Physics` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: PhysicsNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_gravity<I: PhysicsNatives>() -> <::cilbind::generated::native_kind::Value<
                 f32,
@@ -487,7 +520,8 @@ pub mod feature {
     // skipped `native Unit.Make`: internal call `Feature.Unit::Make()` has no trait method: natives of generic types and generic methods are not bound
     /// The natives of `Feature.Unit`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Unit::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Unit::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait UnitNatives: 'static {
@@ -528,7 +562,8 @@ pub mod feature {
         ) -> ::cilbind::native::NativeResult<i32>;
     }
     impl Unit {
-        /// The natives of `Feature.Unit` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Unit` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: UnitNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_damage<I: UnitNatives>(
                 a0: <::cilbind::generated::native_kind::This<
@@ -856,7 +891,8 @@ pub mod feature {
     pub enum Unit_Secret {}
     /// The natives of `Feature.Unit/Secret`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
     /// implemented in Rust. Implement this trait on a type of yours, and install
-    /// `Unit_Secret::natives::<YourType>()` with `cilbind::Assembly::install_natives` before C# calls them.
+    /// `Unit_Secret::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
     /// `Cilbind.RustPanicException`.
     pub trait Unit_SecretNatives: 'static {
@@ -864,7 +900,8 @@ pub mod feature {
         fn code() -> ::cilbind::native::NativeResult<i32>;
     }
     impl Unit_Secret {
-        /// The natives of `Feature.Unit/Secret` as `I` implements them, for `cilbind::Assembly::install_natives`.
+        /// The natives of `Feature.Unit/Secret` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
         pub fn natives<I: Unit_SecretNatives>() -> ::cilbind::native::NativeTable {
             extern "C" fn __native_code<I: Unit_SecretNatives>() -> <::cilbind::generated::native_kind::Value<
                 i32,

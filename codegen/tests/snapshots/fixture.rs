@@ -692,59 +692,80 @@ pub mod fixture {
                     value,
                 ))
             }
-            /// A delegate running `f` with `Invoke`'s arguments, and the `cilbind::Callback` that keeps `f`:
-            /// keep the callback alive while C# may invoke the delegate. An `Err` from `f` is thrown in C#.
+            /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
+            /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
+            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
+                f: impl Fn(
+                    ::core::option::Option<::cilbind::Object>,
+                    i32,
+                ) -> ::cilbind::Result<()> + Send + Sync + 'static,
+            ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(
+                    args,
+                    &f,
+                ))
+            }
+            /// As `from_fn`, for an `FnMut` closure: invocations run one at a time (another thread waits its
+            /// turn), and one from inside `f` on the same thread throws `InvalidOperationException` in C#.
+            pub fn from_fn_mut(
                 mut f: impl FnMut(
                     ::core::option::Option<::cilbind::Object>,
                     i32,
                 ) -> ::cilbind::Result<()> + Send + 'static,
-            ) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
-                let callback = ::cilbind::Callback::new::<
-                    Self,
-                >(move |args: &[::cilbind::Value]| {
-                    let [a0, a1] = args else {
+            ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(
+                    args,
+                    &mut f,
+                ))
+            }
+            /// Converts the delegate's arguments, runs `f` and converts its result.
+            fn __from_values(
+                args: &[::cilbind::Value],
+                mut f: impl FnMut(
+                    ::core::option::Option<::cilbind::Object>,
+                    i32,
+                ) -> ::cilbind::Result<()>,
+            ) -> ::cilbind::Result<::cilbind::Value> {
+                let [a0, a1] = args else {
+                    return Err(
+                        ::cilbind::Error::InvalidArgument(
+                            format!("expected 2 arguments, got {}", args.len()),
+                        ),
+                    );
+                };
+                let a0 = match a0 {
+                    ::cilbind::Value::Object(o) => Some(o.cast::<::cilbind::Object>()?),
+                    ::cilbind::Value::String(s) => {
+                        Some(
+                            ::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?)
+                                .cast::<::cilbind::Object>()?,
+                        )
+                    }
+                    ::cilbind::Value::Null => None,
+                    other => {
                         return Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("expected 2 arguments, got {}", args.len()),
+                                format!("a0: expected an object, got {:?}", other),
                             ),
                         );
-                    };
-                    let a0 = match a0 {
-                        ::cilbind::Value::Object(o) => Some(o.cast::<::cilbind::Object>()?),
-                        ::cilbind::Value::String(s) => {
-                            Some(
-                                ::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?)
-                                    .cast::<::cilbind::Object>()?,
-                            )
-                        }
-                        ::cilbind::Value::Null => None,
-                        other => {
-                            return Err(
-                                ::cilbind::Error::InvalidArgument(
-                                    format!("a0: expected an object, got {:?}", other),
-                                ),
-                            );
-                        }
-                    };
-                    let a1 = match a1 {
-                        ::cilbind::Value::Int32(v) => *v,
-                        other => {
-                            return Err(
-                                ::cilbind::Error::InvalidArgument(
-                                    format!("a1: expected Int32, got {:?}", other),
-                                ),
-                            );
-                        }
-                    };
-                    let r = f(a0, a1)?;
-                    Ok({
-                        let () = r;
-                        ::cilbind::Value::Void
-                    })
-                })?;
-                let delegate = callback.delegate::<Self>()?;
-                Ok((delegate, callback))
+                    }
+                };
+                let a1 = match a1 {
+                    ::cilbind::Value::Int32(v) => *v,
+                    other => {
+                        return Err(
+                            ::cilbind::Error::InvalidArgument(
+                                format!("a1: expected Int32, got {:?}", other),
+                            ),
+                        );
+                    }
+                };
+                let r = f(a0, a1)?;
+                Ok({
+                    let () = r;
+                    ::cilbind::Value::Void
+                })
             }
             /// Binds `System.IAsyncResult Fixture.Classes.Handler.BeginInvoke(System.Object sender, System.Int32 value, System.AsyncCallback callback, System.Object object)` (`Handler.BeginInvoke`).
             ///

@@ -1,6 +1,7 @@
 //! Calls from C# into Rust: a [`Callback`] is a managed delegate (of any delegate type) whose
 //! invocation runs a Rust closure, so Rust code can subscribe to events or be passed where C#
-//! takes an `Action<…>`/`Func<…>`.
+//! takes an `Action<…>`/`Func<…>`. [`FnDelegate`] is the typed form the generated `from_fn`
+//! returns: the delegate handle and the closure behind it, owned together.
 //!
 //! Arguments and the result cross as [`Value`]s, the reflective path's tagged values. The
 //! closure lives in a registry under a generation-checked key; the delegate carries only the
@@ -9,7 +10,20 @@
 //! `InvalidOperationException` with the error's text; a panic is caught before it can unwind
 //! into managed code, and throws too. `ref`/`out` parameters of the delegate are passed in but
 //! not written back.
+//!
+//! # Threads
+//!
+//! C# may invoke a delegate from any thread, several at once (an event raised on two threads).
+//! An `Fn + Sync` closure ([`Callback::new`]) runs concurrently on each, and may be re-entered
+//! (the closure calls C#, which invokes the delegate again): it only ever gets `&self`. An
+//! `FnMut` closure ([`Callback::new_mut`]) runs one call at a time: a second thread waits for
+//! the first to return. Re-entering it on the thread that is running it cannot wait (the
+//! thread would wait for itself) and would alias its `&mut`, so that invocation throws
+//! `InvalidOperationException` in C#, whose message says so; so does an invocation after the
+//! closure panicked, whose state the panic may have left half-changed.
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use slotmap::{DefaultKey, Key, KeyData, SlotMap};
@@ -19,16 +33,78 @@ use crate::error::{Error, Result};
 use crate::host::callback::{create_delegate, Outcome};
 use crate::host::{raw, Class, RawObject, TypeKind};
 use crate::value::string::decode_utf16;
-use crate::value::{ManagedType, Object, Reference};
+use crate::value::{AsObject, Is, ManagedType, Object, Reference};
+
+/// A closure that may run on several threads at once.
+type SharedFn = Box<dyn Fn(&[Value]) -> Result<Value> + Send + Sync>;
+/// A closure that runs one call at a time.
+type ExclusiveFn = Box<dyn FnMut(&[Value]) -> Result<Value> + Send>;
 
 /// The closure behind a callback.
-type Closure = Box<dyn FnMut(&[Value]) -> Result<Value> + Send>;
+enum Closure {
+    /// `Fn + Sync`: called directly, concurrently and re-entrantly.
+    Shared(SharedFn),
+    /// `FnMut`: called under its lock, one call at a time.
+    Exclusive {
+        f: Mutex<ExclusiveFn>,
+        /// The [`thread_token`] of the thread running `f`, 0 when none is.
+        running_on: AtomicUsize,
+    },
+}
 
-static REGISTRY: LazyLock<Mutex<SlotMap<DefaultKey, Arc<Mutex<Closure>>>>> = LazyLock::new(Default::default);
+impl Closure {
+    fn call(&self, values: &[Value]) -> Result<Value> {
+        match self {
+            Closure::Shared(f) => f(values),
+            Closure::Exclusive { f, running_on } => {
+                let me = thread_token();
+                // Only this thread ever stores its own token, and it clears it before it
+                // releases the lock: equal means this thread is inside the closure now.
+                if running_on.load(Ordering::Acquire) == me {
+                    return Err(Error::Unsupported(
+                        "an FnMut callback was invoked re-entrantly: C# invoked the delegate again, on the \
+                         same thread, while its closure was still running (it cannot run twice at once; \
+                         an Fn + Sync closure, `Callback::new` or the generated `from_fn`, can)"
+                            .into(),
+                    ));
+                }
+                // Other threads wait their turn here.
+                let mut f = f.lock().map_err(|_| {
+                    Error::Unsupported(
+                        "an FnMut callback was invoked after its closure panicked in an earlier call, which \
+                         may have left its state half-changed; it is not run again"
+                            .into(),
+                    )
+                })?;
+                /// Clears `running_on` when the call ends, by return or by panic, before the
+                /// lock is released (locals drop in reverse order).
+                struct Running<'a>(&'a AtomicUsize);
+                impl Drop for Running<'_> {
+                    fn drop(&mut self) {
+                        self.0.store(0, Ordering::Release);
+                    }
+                }
+                running_on.store(me, Ordering::Release);
+                let _running = Running(running_on);
+                f(values)
+            }
+        }
+    }
+}
+
+/// A number that tells the current thread apart from every other live thread (the address of
+/// a thread-local, never 0).
+fn thread_token() -> usize {
+    thread_local!(static TOKEN: Cell<u8> = const { Cell::new(0) });
+    TOKEN.with(|t| t as *const Cell<u8> as usize)
+}
+
+static REGISTRY: LazyLock<Mutex<SlotMap<DefaultKey, Arc<Closure>>>> = LazyLock::new(Default::default);
 
 /// A managed delegate that runs a Rust closure. Keep it alive while C# may invoke the
 /// delegate (for example while it is subscribed to an event); dropping it makes later
 /// invocations throw `ObjectDisposedException` in C#.
+#[must_use = "dropping a Callback drops its closure: C# calls of the delegate then throw ObjectDisposedException"]
 pub struct Callback {
     key: DefaultKey,
     delegate: Object,
@@ -37,16 +113,42 @@ pub struct Callback {
 impl Callback {
     /// A delegate of type `D` (a generated delegate wrapper, for example) running `f` with the
     /// delegate's arguments; `f`'s result is the delegate's return value (`Value::Void` or
-    /// `Value::Null` for `void`).
-    pub fn new<D: ManagedType>(f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static) -> Result<Callback> {
+    /// `Value::Null` for `void`). C# may invoke it on several threads at once, and `f` then
+    /// runs on each concurrently (see [`Callback::new_mut`] for a closure that needs `&mut`).
+    pub fn new<D: ManagedType>(f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static) -> Result<Callback> {
         Self::with_class(D::class()?, f)
+    }
+
+    /// As [`Callback::new`] for an `FnMut` closure: concurrent invocations run one at a time
+    /// (a second thread waits for the first); an invocation from inside the closure, on the
+    /// same thread, throws `InvalidOperationException` in C# instead of running it.
+    pub fn new_mut<D: ManagedType>(f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static) -> Result<Callback> {
+        Self::with_class_mut(D::class()?, f)
     }
 
     /// As [`Callback::new`], for a delegate class found at run time.
     pub fn with_class(
         delegate_class: Class,
+        f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+    ) -> Result<Callback> {
+        Self::make(delegate_class, Closure::Shared(Box::new(f)))
+    }
+
+    /// As [`Callback::new_mut`], for a delegate class found at run time.
+    pub fn with_class_mut(
+        delegate_class: Class,
         f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static,
     ) -> Result<Callback> {
+        Self::make(
+            delegate_class,
+            Closure::Exclusive {
+                f: Mutex::new(Box::new(f)),
+                running_on: AtomicUsize::new(0),
+            },
+        )
+    }
+
+    fn make(delegate_class: Class, closure: Closure) -> Result<Callback> {
         let delegate_base = crate::Runtime::get()?.corlib().class("System", "MulticastDelegate")?;
         if delegate_class == delegate_base || !delegate_base.is_assignable_from(delegate_class) {
             return Err(Error::InvalidCast {
@@ -57,7 +159,7 @@ impl Callback {
         let key = REGISTRY
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(Arc::new(Mutex::new(Box::new(f))));
+            .insert(Arc::new(closure));
         let raw = match create_delegate(delegate_class, key.data().as_ffi() as i64, run) {
             Ok(raw) => raw,
             Err(e) => {
@@ -87,13 +189,89 @@ impl Callback {
 
 impl Drop for Callback {
     fn drop(&mut self) {
-        REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).remove(self.key);
+        let closure = REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).remove(self.key);
+        // Dropped after the lock is released: a closure's `Drop` may make or drop callbacks.
+        drop(closure);
     }
 }
 
 impl std::fmt::Debug for Callback {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Callback({:?})", self.delegate)
+    }
+}
+
+/// A delegate of type `D` together with the Rust closure it runs: what a generated delegate
+/// type's `from_fn` returns. It dereferences to the delegate handle, so pass `Some(&*d)` (or
+/// `Some(d.delegate())`) where a `D` is taken and call `d.invoke(…)` directly; C# may keep
+/// the delegate (an event subscription) as long as this value lives. Dropping it drops the
+/// closure, after which C# invocations throw `ObjectDisposedException`; so the closure cannot
+/// be dropped by accident while its delegate is in hand, as `let (d, _) = …` once did.
+#[must_use = "dropping an FnDelegate drops its closure: C# calls of the delegate then throw ObjectDisposedException"]
+pub struct FnDelegate<D> {
+    delegate: D,
+    callback: Callback,
+}
+
+impl<D: Reference> FnDelegate<D> {
+    /// A delegate of type `D` running `f` (concurrently when C# invokes it on several threads
+    /// at once), as [`Callback::new`].
+    pub fn new(f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static) -> Result<FnDelegate<D>> {
+        Self::of(Callback::new::<D>(f)?)
+    }
+
+    /// A delegate of type `D` running the `FnMut` closure `f` one call at a time, as
+    /// [`Callback::new_mut`].
+    pub fn new_mut(f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static) -> Result<FnDelegate<D>> {
+        Self::of(Callback::new_mut::<D>(f)?)
+    }
+
+    fn of(callback: Callback) -> Result<FnDelegate<D>> {
+        Ok(FnDelegate {
+            delegate: callback.delegate::<D>()?,
+            callback,
+        })
+    }
+}
+
+impl<D> FnDelegate<D> {
+    /// The delegate handle.
+    pub fn delegate(&self) -> &D {
+        &self.delegate
+    }
+
+    /// The callback that keeps the closure.
+    pub fn callback(&self) -> &Callback {
+        &self.callback
+    }
+
+    /// The callback alone (it keeps the closure, and gives the delegate back with
+    /// [`Callback::delegate`]): for a collection of callbacks of several delegate types.
+    pub fn into_callback(self) -> Callback {
+        self.callback
+    }
+}
+
+impl<D> std::ops::Deref for FnDelegate<D> {
+    type Target = D;
+    fn deref(&self) -> &D {
+        &self.delegate
+    }
+}
+
+impl<D: Reference> AsObject for FnDelegate<D> {
+    fn object(&self) -> &Object {
+        self.delegate.as_object()
+    }
+}
+
+/// Passes as its delegate: `Some(&d)` where a binding takes `Option<&dyn Is<D>>` (or a base
+/// type of `D`).
+impl<T: Reference, D: Reference + Is<T>> Is<T> for FnDelegate<D> {}
+
+impl<D> std::fmt::Debug for FnDelegate<D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FnDelegate({:?})", self.callback.delegate)
     }
 }
 
@@ -105,10 +283,7 @@ fn run(key: i64, args: RawObject) -> Outcome {
     };
     let result = (|| {
         let values = arguments(args)?;
-        let mut f = closure
-            .try_lock()
-            .map_err(|_| Error::Unsupported("a callback called itself re-entrantly".into()))?;
-        let value = f(&values)?;
+        let value = closure.call(&values)?;
         to_object(value)
     })();
     match result {

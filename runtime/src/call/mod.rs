@@ -5,6 +5,7 @@ pub(crate) mod abi;
 pub(crate) mod arg_array;
 pub(crate) mod by_ref;
 pub(crate) mod callback;
+pub(crate) mod collect;
 pub(crate) mod describe;
 pub(crate) mod exception;
 pub(crate) mod function_db;
@@ -19,7 +20,8 @@ pub(crate) mod span;
 pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
-pub use callback::Callback;
+pub use callback::{Callback, FnDelegate};
+pub use collect::Collected;
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
 pub use function_table::{FunctionRow, FunctionType};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};

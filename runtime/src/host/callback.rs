@@ -32,10 +32,18 @@ static HANDLER: OnceLock<Handler> = OnceLock::new();
 /// here: this is a marshalled call, where an `object` parameter would be marshalled rather
 /// than passed as a reference, and `GCHandle.ToIntPtr` is .NET's way to hand a reference
 /// through one. Returns 0 (done), 1 (failed),
-/// 2 (panicked) or 3 (dropped). Never unwinds into managed code.
+/// 2 (panicked), 3 (dropped) or 4 (too little stack left to run Rust code, see `stack.rs`:
+/// the message in `*result`, thrown as `InsufficientExecutionStackException`). Never unwinds
+/// into managed code.
 extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
     let run = || -> (i32, RawObject) {
         super::thread::ensure();
+        if super::stack::is_low() {
+            let text: Vec<u16> = super::stack::refusal("the Rust closure behind this delegate")
+                .encode_utf16()
+                .collect();
+            return (4, raw::string_new(&text));
+        }
         let Some(handler) = HANDLER.get() else {
             return (3, RawObject::NULL);
         };

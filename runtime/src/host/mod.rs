@@ -26,6 +26,7 @@ pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;
 pub(crate) mod slots;
+pub(crate) mod stack;
 pub(crate) mod thread;
 pub(crate) mod type_init;
 mod type_kind;

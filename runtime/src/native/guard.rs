@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::exception::{ManagedException, NativeResult};
 use crate::host::native::set_pending_exception;
-use crate::host::{Blittable, RawRet, Runtime};
+use crate::host::{stack, Blittable, RawRet, Runtime};
 
 /// A native-ABI result an internal call returns to Mono, with the value returned along with a
 /// pending exception (Mono ignores it: the exception is thrown instead). Sealed.
@@ -53,8 +53,18 @@ impl NativeAbi for () {
 /// `catch_unwind` moves its closure's result through memory, and a `NativeResult<i32>` written
 /// as 4 bytes and read back as 8 cost a failed store-to-load forward (about 3 ns, a third of an
 /// interface call into Rust, seen with `perf annotate` on benches/incoming.rs).
+///
+/// Before the body, the stack: with too little of the thread's stack left for Rust code to run
+/// safely (deep C# → Rust → C# recursion), the body does not run and
+/// `System.InsufficientExecutionStackException` is thrown at the call site instead (see
+/// `host/stack.rs`): an exception that unwinds the recursion, where running on would end the
+/// process ("Stack overflow in unmanaged"). One thread-local load and a compare.
 #[inline(always)]
 pub fn native_call<R: NativeAbi>(method: &'static str, body: impl FnOnce() -> NativeResult<R>) -> R {
+    if stack::is_low() {
+        too_deep(method);
+        return R::failed();
+    }
     let mut failure: Option<ManagedException> = None;
     let outcome = catch_unwind(AssertUnwindSafe(|| match body() {
         Ok(value) => value,
@@ -108,4 +118,16 @@ fn raise_panic(payload: Box<dyn Any + Send>, method: &str) {
     // The payload may panic when dropped: drop it where that cannot unwind into Mono.
     let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
     raise(&ManagedException::panic(format!("{text} (in native {method})")), method);
+}
+
+/// Makes `System.InsufficientExecutionStackException` the thread's pending exception: the
+/// native `method` was not run, for lack of stack.
+#[cold]
+#[inline(never)]
+fn too_deep(method: &str) {
+    let text = stack::refusal(&format!("the native {method}"));
+    raise(
+        &ManagedException::named("System.InsufficientExecutionStackException", text),
+        method,
+    );
 }

@@ -6,7 +6,9 @@
 //! the implementor `I`. [`Assembly::install_natives`](crate::Assembly::install_natives)
 //! checks that every native the assembly declares is there (listing every missing one) and
 //! registers the thunks as Mono internal calls, so that each C# call jumps straight to its
-//! thunk (a raw internal call: see host/native.rs for why that is sound).
+//! thunk (a raw internal call: see host/native.rs for why that is sound). Generated bindings
+//! install them in `init_with_natives` ([`install`]), and their `init()` refuses to start while
+//! a declared native is not installed ([`require_installed`]).
 //!
 //! In a native's body:
 //! * objects C# passes are lent for the call ([`Lent`]); `to_owned()` makes a handle to keep;
@@ -14,7 +16,9 @@
 //!   handles, `ref`/`out` parameters `&mut` (written back when the body returns `Ok`);
 //! * an `Err(`[`ManagedException`]`)` throws that exception at the C# call site, and a panic
 //!   throws `Cilbind.RustPanicException` with the panic's message: nothing unwinds into Mono
-//!   ([`native_call`](crate::generated::native_call)).
+//!   ([`native_call`](crate::generated::native_call));
+//! * with too little stack left for Rust code (recursion through C# and Rust), the body does
+//!   not run and `InsufficientExecutionStackException` is thrown at the call site instead.
 //!
 //! The parameter and return kinds ([`Incoming`], [`Outgoing`] and their markers in [`kind`])
 //! are shared by every C#→Rust path.
@@ -32,7 +36,7 @@ pub use guard::{native_call, NativeAbi};
 pub use incoming::Incoming;
 pub use lent::Lent;
 pub use outgoing::Outgoing;
-pub use table::{NativeEntry, NativeTable};
+pub use table::{install, require_installed, NativeEntry, NativeTable};
 
 /// The parameter and return kinds: one marker per way a value crosses from C# to Rust.
 pub mod kind {

@@ -246,7 +246,8 @@ fn get(list: &[&'static Thunk], n: usize, what: &str, class: Class) -> Result<&'
 }
 
 /// Drops the values of proxies that were collected (the sentinel does it after collections;
-/// this does it now, e.g. after `GC.Collect` + `WaitForPendingFinalizers` in a test).
+/// this does it now, e.g. after `GC.Collect` + `WaitForPendingFinalizers`).
+/// [`Runtime::collect`](crate::Runtime::collect) does all three, until nothing more goes.
 pub fn sweep() {
     proxy_slab::sweep();
 }

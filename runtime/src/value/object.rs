@@ -251,6 +251,8 @@ mod sealed {
     /// Only reference wrappers are [`AsObject`](super::AsObject).
     pub trait Sealed {}
     impl<R: super::Reference> Sealed for R {}
+    /// A delegate with the Rust closure it owns stands for the delegate.
+    impl<D: super::Reference> Sealed for crate::call::FnDelegate<D> {}
 }
 
 /// `Self` converts to the reference type `T` without a check or an allocation: `T` is `Self`,
