@@ -39,10 +39,10 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
     let run = || -> (i32, RawObject) {
         super::thread::ensure();
         if super::stack::is_low() {
-            let text: Vec<u16> = super::stack::refusal("the Rust closure behind this delegate")
-                .encode_utf16()
-                .collect();
-            return (4, raw::string_new(&text));
+            // A short message: making it fails only when Mono cannot allocate at all, and then
+            // C# throws the exception without it.
+            let text = super::stack::refusal("the Rust closure behind this delegate");
+            return (4, raw::string_from_str(&text).unwrap_or(RawObject::NULL));
         }
         let Some(handler) = HANDLER.get() else {
             return (3, RawObject::NULL);
