@@ -195,7 +195,7 @@ fn main() {
 
     // The same structs with translation off (every method calls Mono), for the properties of
     // tests/translated.rs, which compare each translated method with the managed one: the
-    // struct types of System.Numerics.Vectors and Game.Vector3 only; and the sample game's
+    // struct types of System.Numerics.Vectors, Game.Vector3 and Game.Nullable8 only; and the sample game's
     // structs (samples/managed/Arena.cs) both ways.
     println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
     let arena = out.join("Arena.dll");
@@ -243,7 +243,11 @@ fn main() {
                 "System.Numerics.Matrix4x4",
             ][..],
         ),
-        ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
+        (
+            "game_managed",
+            out.join("Game.dll"),
+            &["Game.Vector3", "Game.Nullable8"][..],
+        ),
         ("arena_translated", arena.clone(), &arena_structs[..]),
         ("arena_managed", arena, &arena_structs[..]),
         ("corlib_structs_translated", corlib.clone(), &corlib_structs[..]),

@@ -10,7 +10,8 @@ use quote::{format_ident, quote};
 
 /// `from_fn` for a delegate (the plan checked that every value converts).
 pub(super) fn from_fn(cb: &Callback) -> TokenStream {
-    let names: Vec<Ident> = (0..cb.params.len()).map(|i| format_ident!("a{i}")).collect();
+    // The generated code's own locals are `__`-prefixed: no type's Rust name is (plan/names.rs).
+    let names: Vec<Ident> = (0..cb.params.len()).map(|i| format_ident!("__a{i}")).collect();
     let (params, converts): (Vec<TokenStream>, Vec<TokenStream>) = cb
         .params
         .iter()
@@ -29,25 +30,28 @@ pub(super) fn from_fn(cb: &Callback) -> TokenStream {
     ));
     quote! {
         #doc
-        pub fn from_fn(mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + 'static) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
-            let callback = ::cilbind::Callback::new::<Self>(move |args: &[::cilbind::Value]| {
-                let [#(#names),*] = args else {
-                    return Err(::cilbind::Error::InvalidArgument(format!(#count, args.len())));
+        pub fn from_fn(mut __f: impl ::core::ops::FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + ::core::marker::Send + 'static) -> ::cilbind::Result<(Self, ::cilbind::Callback)> {
+            let __callback = ::cilbind::Callback::new::<Self>(move |__args: &[::cilbind::Value]| {
+                let [#(#names),*] = __args else {
+                    return ::core::result::Result::Err(::cilbind::Error::InvalidArgument(::std::format!(#count, __args.len())));
                 };
                 #(#converts)*
-                let r = f(#(#names),*)?;
-                Ok(#ret_expr)
+                let __r = __f(#(#names),*)?;
+                ::core::result::Result::Ok(#ret_expr)
             })?;
-            let delegate = callback.delegate::<Self>()?;
-            Ok((delegate, callback))
+            let __delegate = __callback.delegate::<Self>()?;
+            ::core::result::Result::Ok((__delegate, __callback))
         }
     }
 }
 
 /// The match arm for a value of the wrong kind.
 fn mismatch(var: &Ident, what: &str) -> TokenStream {
-    let msg = lit_str(&format!("{var}: expected {what}, got {{:?}}"));
-    quote!(other => return Err(::cilbind::Error::InvalidArgument(format!(#msg, other))))
+    let msg = lit_str(&format!(
+        "{}: expected {what}, got {{:?}}",
+        var.to_string().trim_start_matches('_')
+    ));
+    quote!(__other => return ::core::result::Result::Err(::cilbind::Error::InvalidArgument(::std::format!(#msg, __other))))
 }
 
 /// The Rust type of a callback parameter and the expression converting the `&Value` `var`.
@@ -56,13 +60,13 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
         Pass::Primitive(p) => {
             let variant = ident(p.system_name());
             let value = match p {
-                Primitive::Char => quote!(::cilbind::Char(*v)),
-                _ => quote!(*v),
+                Primitive::Char => quote!(::cilbind::Char(*__v)),
+                _ => quote!(*__v),
             };
             let other = mismatch(var, p.system_name());
             (
                 ty(primitive_value(*p)),
-                quote!(match #var { ::cilbind::Value::#variant(v) => #value, #other }),
+                quote!(match #var { ::cilbind::Value::#variant(__v) => #value, #other }),
             )
         }
         // Boxed enums and structs reach callbacks as objects.
@@ -71,14 +75,14 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
             let other = mismatch(var, "a boxed value");
             (
                 rust.clone(),
-                quote!(match #var { ::cilbind::Value::Object(o) => o.unbox::<#rust>()?, #other }),
+                quote!(match #var { ::cilbind::Value::Object(__o) => __o.unbox::<#rust>()?, #other }),
             )
         }
         Pass::String => {
             let other = mismatch(var, "a string");
             (
                 quote!(::core::option::Option<::std::string::String>),
-                quote!(match #var { ::cilbind::Value::String(s) => Some(s.clone()), ::cilbind::Value::Null => None, #other }),
+                quote!(match #var { ::cilbind::Value::String(__s) => ::core::option::Option::Some(__s.clone()), ::cilbind::Value::Null => ::core::option::Option::None, #other }),
             )
         }
         Pass::Handle(rust) | Pass::ObjectArray(rust) => {
@@ -88,9 +92,9 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
             (
                 quote!(::core::option::Option<#rust>),
                 quote!(match #var {
-                    ::cilbind::Value::Object(o) => Some(o.cast::<#rust>()?),
-                    ::cilbind::Value::String(s) => Some(::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?).cast::<#rust>()?),
-                    ::cilbind::Value::Null => None,
+                    ::cilbind::Value::Object(__o) => ::core::option::Option::Some(__o.cast::<#rust>()?),
+                    ::cilbind::Value::String(__s) => ::core::option::Option::Some(::cilbind::Reference::as_object(&::cilbind::NetString::new(__s)?).cast::<#rust>()?),
+                    ::cilbind::Value::Null => ::core::option::Option::None,
                     #other
                 }),
             )
@@ -106,13 +110,13 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
     }
 }
 
-/// The closure's return type and the expression turning its result `r` into a `Value`.
+/// The closure's return type and the expression turning its result `__r` into a `Value`.
 fn ret(c: &Pass) -> (TokenStream, TokenStream) {
     match c {
         Pass::Primitive(p) => {
             let value = match p {
-                Primitive::Char => quote!(r.0),
-                _ => quote!(r),
+                Primitive::Char => quote!(__r.0),
+                _ => quote!(__r),
             };
             let variant = ident(p.system_name());
             (ty(primitive_value(*p)), quote!(::cilbind::Value::#variant(#value)))
@@ -122,26 +126,26 @@ fn ret(c: &Pass) -> (TokenStream, TokenStream) {
             underlying,
             flags,
         } => {
-            let bits = if *flags { quote!(r.bits()) } else { quote!(r.0) };
+            let bits = if *flags { quote!(__r.bits()) } else { quote!(__r.0) };
             let variant = ident(underlying.system_name());
             (ty(rust), quote!(::cilbind::Value::#variant(#bits)))
         }
         Pass::FullStruct(rust) | Pass::ManagedStruct(rust) => (
             ty(rust),
             quote!(::cilbind::Value::Object(::cilbind::BoxAs::<::cilbind::Object>::box_to(
-                &r
+                &__r
             )?)),
         ),
         Pass::String => (
             quote!(::core::option::Option<::std::string::String>),
-            quote!(r.map_or(::cilbind::Value::Null, ::cilbind::Value::String)),
+            quote!(__r.map_or(::cilbind::Value::Null, ::cilbind::Value::String)),
         ),
         Pass::Handle(rust) => {
             let rust = ty(rust);
             (
                 quote!(::core::option::Option<#rust>),
-                quote!(r.map_or(::cilbind::Value::Null, |o| ::cilbind::Value::Object(
-                    ::cilbind::Reference::into_object(o)
+                quote!(__r.map_or(::cilbind::Value::Null, |__o| ::cilbind::Value::Object(
+                    ::cilbind::Reference::into_object(__o)
                 ))),
             )
         }
@@ -149,7 +153,7 @@ fn ret(c: &Pass) -> (TokenStream, TokenStream) {
         _ => (
             quote!(()),
             quote!({
-                let () = r;
+                let () = __r;
                 ::cilbind::Value::Void
             }),
         ),

@@ -52,8 +52,8 @@ pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
     let (name, int) = (ident(name), ident(int));
     quote! {
         #block
-        impl From<#int> for #name { fn from(value: #int) -> Self { Self::from_bits_retain(value) } }
-        impl From<#name> for #int { fn from(value: #name) -> Self { value.bits() } }
+        impl ::core::convert::From<#int> for #name { fn from(__value: #int) -> Self { Self::from_bits_retain(__value) } }
+        impl ::core::convert::From<#name> for #int { fn from(__value: #name) -> Self { __value.bits() } }
     }
 }
 
