@@ -281,6 +281,17 @@ fn main() {
         .write_to_file(out.join("regex_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for System.dll's Regex: {e}"));
 
+    // System.Xml's `DecimalAggregator`, a struct holding Mono's `decimal` (a union whose
+    // `ulong` overlaps two `int`s: alignment 8), checked against Mono's layout
+    // (tests/decimal_layout.rs).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/System.Xml.dll")
+        .type_name("System.Xml.Xsl.Runtime.DecimalAggregator")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for System.Xml's DecimalAggregator: {e}"))
+        .write_to_file(out.join("decimal_aggregator_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for System.Xml's DecimalAggregator: {e}"));
+
     // Namespaces of Mono's mscorlib, for tests that call real members of them (each included
     // by those tests alone, so the library's build does not grow).
     for (name, namespace) in [

@@ -10,11 +10,14 @@
 #
 # The scratch crate and its target folder live in $CARGO_TARGET_DIR/bind-everything (or
 # target/bind-everything), so the runtime is checked once and a rerun reuses it; --keep also
-# keeps each assembly's bindings there (bindings/NAME.rs). Time: about 12 minutes on 2 cores
-# for the 25 assemblies of Debian 12's Mono 6.8 with System.Data, System.Windows.Forms and
-# System.Xml.Linq installed (mscorlib and System.Windows.Forms take the longest), plus the
-# generator's release build. More of Mono's class library:
-# `apt-get install libmono-system-data4.0-cil libmono-system-windows-forms4.0-cil …`.
+# keeps each assembly's bindings there (bindings/NAME.rs).
+#
+# Time: the 25 assemblies of Debian 12's Mono 6.8 with System.Data, System.Windows.Forms and
+# System.Xml.Linq installed (`apt-get install libmono-system-data4.0-cil
+# libmono-system-windows-forms4.0-cil libmono-system-xml-linq4.0-cil`) take about 3 minutes
+# on 2 shared cores (load about 5), mscorlib (38 s), System.Windows.Forms (27 s) and System
+# (24 s) the longest; the generator's release build and the runtime's check come first (a
+# few seconds when built, about 3 minutes from scratch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -24,7 +27,7 @@ extra=()
 for arg in "$@"; do
   case "$arg" in
     --keep) keep=1 ;;
-    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$arg") ;;
   esac
 done
@@ -80,9 +83,9 @@ for dll in "${assemblies[@]}"; do
   [ "$keep" = 1 ] || rm -f "$out"
   printf '%-48s %9s  %-9s %-9s %6s\n' "$name" "${bound:--}" "$generate" "$check" "$((SECONDS - start))"
   if [ "$generate" = FAILED ]; then
-    sed 's/^/    /' "$work/$name.err" | head -5
+    sed 's/^/    /' "$work/$name.err" | head -5 || true
   elif [ "$check" = FAILED ]; then
-    grep -E '^error' "$work/$name.check" | sort | uniq -c | sort -rn | head -5 | sed 's/^/    /'
+    { grep -E '^error' "$work/$name.check" || tail -5 "$work/$name.check"; } | sort | uniq -c | sort -rn | head -5 | sed 's/^/    /' || true
   fi
 done
 echo "${#assemblies[@]} assemblies in $((SECONDS - total_start)) s"

@@ -290,9 +290,12 @@ impl AssemblySet {
             return Ok(l);
         }
         let gac = gac::folders(&self.gac_roots, r);
-        let places = gac.iter().map(|d| (d, Found::Gac));
-        for (dir, found) in places.chain(self.search_dirs.iter().map(|d| (d, Found::Folder))) {
-            for ext in ["dll", "exe"] {
+        // A simple name is a file name: one with a path in it names no file of these folders.
+        let plain = !(name.contains(['/', '\\']) || name == "." || name == "..");
+        // Mono tries every place with `.dll`, then every place with `.exe`.
+        for ext in ["dll", "exe"].into_iter().filter(|_| plain) {
+            let places = gac.iter().map(|d| (d, Found::Gac));
+            for (dir, found) in places.chain(self.search_dirs.iter().map(|d| (d, Found::Folder))) {
                 let candidate = dir.join(format!("{name}.{ext}"));
                 if candidate.is_file() {
                     return self.load_found(&candidate, found);
