@@ -409,10 +409,10 @@ fn the_hygiene_fixture_names_types_like_the_generated_codes_old_locals_and_the_p
     // that a regression to any of them fails to compile in tests/features.rs.
     let declared = hygiene_types();
     for name in [
-        "F", "G", "M", "STORE", "r", "v", "o", "s", "h", "h0", "a0", "key", "new", "obj", "ty", "args", "callback",
-        "delegate", "this", "other", "rhs", "state", "runtime", "path", "name", "value", "to", "from", "raw", "slot",
-        "field", "owner", "I", "T", "H", "Ok", "Err", "Some", "None", "Option", "String", "From", "Send", "FnMut",
-        "T0", "M0", "__r", "i32", "bool", "str", "usize",
+        "F", "G", "M", "STORE", "r", "v", "o", "s", "f", "h", "h0", "a0", "key", "new", "obj", "ty", "args",
+        "callback", "delegate", "this", "other", "rhs", "state", "runtime", "path", "name", "value", "to", "from",
+        "raw", "slot", "field", "owner", "I", "T", "H", "Ok", "Err", "Some", "None", "Option", "String", "From",
+        "Send", "FnMut", "T0", "M0", "__r", "i32", "bool", "str", "usize",
     ] {
         assert!(declared.contains(name), "features/hygiene.cs declares a type `{name}`");
     }

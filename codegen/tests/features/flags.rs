@@ -41,24 +41,28 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod flags {
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Features.Flags.Access` (assembly `Feature`, underlying type `System.Byte`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Access: u8 {
-                /// `Features.Flags.Access.None` = 0
-                const NONE = 0;
-                /// `Features.Flags.Access.Read` = 1
-                const READ = 1;
-                /// `Features.Flags.Access.Write` = 2
-                const WRITE = 2;
-                /// `Features.Flags.Access.ReadWrite` = 3
-                const READ_WRITE = 3;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Access {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.Flags.Access` (assembly `Feature`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Access: u8 {
+                    /// `Features.Flags.Access.None` = 0
+                    const NONE = 0;
+                    /// `Features.Flags.Access.Read` = 1
+                    const READ = 1;
+                    /// `Features.Flags.Access.Write` = 2
+                    const WRITE = 2;
+                    /// `Features.Flags.Access.ReadWrite` = 3
+                    const READ_WRITE = 3;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
+        pub use __flags_Access::Access;
         impl ::core::convert::From<u8> for Access {
             fn from(__value: u8) -> Self {
                 Self::from_bits_retain(__value)

@@ -94,6 +94,8 @@ namespace Features.Hygiene
     public class IScorerExt { }
 
     // Members of every kind, each binding with its locals.
+    // `bitflags!` names parameters of its own (`f`, `other`): it expands in a module of its own.
+    [System.Flags] public enum Access : byte { None = 0, Read = 1, Write = 2 }
     public delegate int Mapper(int x, string label);
     public struct Pair : System.IEquatable<Pair>
     {

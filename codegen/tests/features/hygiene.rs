@@ -282,6 +282,51 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 pub mod features {
     pub mod hygiene {
         #[doc(hidden)]
+        mod __flags_Access {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.Hygiene.Access` (assembly `Feature`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Access: u8 {
+                    /// `Features.Hygiene.Access.None` = 0
+                    const NONE = 0;
+                    /// `Features.Hygiene.Access.Read` = 1
+                    const READ = 1;
+                    /// `Features.Hygiene.Access.Write` = 2
+                    const WRITE = 2;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
+            }
+        }
+        pub use __flags_Access::Access;
+        impl ::core::convert::From<u8> for Access {
+            fn from(__value: u8) -> Self {
+                Self::from_bits_retain(__value)
+            }
+        }
+        impl ::core::convert::From<Access> for u8 {
+            fn from(__value: Access) -> Self {
+                __value.bits()
+            }
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Access: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Hygiene",
+            "Access",
+        );
+        ::cilbind::blittable!(unsafe Access, __TYPE_Access, [u8]);
+        ::cilbind::generated::impl_boxing!(
+            Access => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
+            ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
+        );
+        ::cilbind::generated::type_arg!(
+            enum Access : u8, | __v | __v.bits(), Access::from_bits_retain
+        );
+        #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Bag: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
             "Feature",

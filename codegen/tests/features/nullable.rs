@@ -50,20 +50,24 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod nullable {
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Features.Nullable.Bits` (assembly `Feature`, underlying type `System.Byte`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Bits: u8 {
-                /// `Features.Nullable.Bits.A` = 1
-                const A = 1;
-                /// `Features.Nullable.Bits.B` = 2
-                const B = 2;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Bits {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.Nullable.Bits` (assembly `Feature`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Bits: u8 {
+                    /// `Features.Nullable.Bits.A` = 1
+                    const A = 1;
+                    /// `Features.Nullable.Bits.B` = 2
+                    const B = 2;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
+        pub use __flags_Bits::Bits;
         impl ::core::convert::From<u8> for Bits {
             fn from(__value: u8) -> Self {
                 Self::from_bits_retain(__value)

@@ -47,22 +47,26 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod optional_params {
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Features.OptionalParams.Bits` (assembly `Feature`, underlying type `System.Int32`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Bits: i32 {
-                /// `Features.OptionalParams.Bits.None` = 0
-                const NONE = 0;
-                /// `Features.OptionalParams.Bits.A` = 1
-                const A = 1;
-                /// `Features.OptionalParams.Bits.B` = 2
-                const B = 2;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Bits {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.OptionalParams.Bits` (assembly `Feature`, underlying type `System.Int32`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Bits: i32 {
+                    /// `Features.OptionalParams.Bits.None` = 0
+                    const NONE = 0;
+                    /// `Features.OptionalParams.Bits.A` = 1
+                    const A = 1;
+                    /// `Features.OptionalParams.Bits.B` = 2
+                    const B = 2;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
+        pub use __flags_Bits::Bits;
         impl ::core::convert::From<i32> for Bits {
             fn from(__value: i32) -> Self {
                 Self::from_bits_retain(__value)

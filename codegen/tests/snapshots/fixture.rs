@@ -1127,26 +1127,30 @@ pub mod fixture {
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
         ::cilbind::generated::type_arg!(enum Huge : u64, | __v | __v.0, Huge);
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Fixture.Enums.Perms` (assembly `Fixture`, underlying type `System.Byte`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Perms: u8 {
-                /// `Fixture.Enums.Perms.None` = 0
-                const NONE = 0;
-                /// `Fixture.Enums.Perms.Read` = 1
-                const READ = 1;
-                /// `Fixture.Enums.Perms.Write` = 2
-                const WRITE = 2;
-                /// `Fixture.Enums.Perms.Exec` = 4
-                const EXEC = 4;
-                /// `Fixture.Enums.Perms.All` = 7
-                const ALL = 7;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Perms {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Fixture.Enums.Perms` (assembly `Fixture`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Perms: u8 {
+                    /// `Fixture.Enums.Perms.None` = 0
+                    const NONE = 0;
+                    /// `Fixture.Enums.Perms.Read` = 1
+                    const READ = 1;
+                    /// `Fixture.Enums.Perms.Write` = 2
+                    const WRITE = 2;
+                    /// `Fixture.Enums.Perms.Exec` = 4
+                    const EXEC = 4;
+                    /// `Fixture.Enums.Perms.All` = 7
+                    const ALL = 7;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
+        pub use __flags_Perms::Perms;
         impl ::core::convert::From<u8> for Perms {
             fn from(__value: u8) -> Self {
                 Self::from_bits_retain(__value)
