@@ -14,10 +14,10 @@
 #
 # Time: the 25 assemblies of Debian 12's Mono 6.8 with System.Data, System.Windows.Forms and
 # System.Xml.Linq installed (`apt-get install libmono-system-data4.0-cil
-# libmono-system-windows-forms4.0-cil libmono-system-xml-linq4.0-cil`) take about 3 minutes
-# on 2 shared cores (load about 5), mscorlib (38 s), System.Windows.Forms (27 s) and System
-# (24 s) the longest; the generator's release build and the runtime's check come first (a
-# few seconds when built, about 3 minutes from scratch).
+# libmono-system-windows-forms4.0-cil libmono-system-xml-linq4.0-cil`) take 1.5 minutes on
+# 2 cores (90 s at load 1.3, 160 s at load 5), mscorlib (25 s), System.Windows.Forms (15 s)
+# and System (13 s) the longest; the generator's release build and the runtime's check come
+# first (a few seconds when built, about 3 minutes from scratch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
