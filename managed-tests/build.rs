@@ -202,7 +202,7 @@ fn main() {
 
     // The same structs with translation off (every method calls Mono), for the properties of
     // tests/translated.rs, which compare each translated method with the managed one: the
-    // struct types of System.Numerics.Vectors and Game.Vector3 only; and the sample game's
+    // struct types of System.Numerics.Vectors, Game.Vector3 and Game.Nullable8 only; and the sample game's
     // structs (samples/managed/Arena.cs) both ways.
     println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
     let arena = out.join("Arena.dll");
@@ -250,7 +250,11 @@ fn main() {
                 "System.Numerics.Matrix4x4",
             ][..],
         ),
-        ("game_managed", out.join("Game.dll"), &["Game.Vector3"][..]),
+        (
+            "game_managed",
+            out.join("Game.dll"),
+            &["Game.Vector3", "Game.Nullable8"][..],
+        ),
         ("arena_translated", arena.clone(), &arena_structs[..]),
         ("arena_managed", arena, &arena_structs[..]),
         ("corlib_structs_translated", corlib.clone(), &corlib_structs[..]),
@@ -283,6 +287,17 @@ fn main() {
         .unwrap_or_else(|e| panic!("generating bindings for System.dll's Regex: {e}"))
         .write_to_file(out.join("regex_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for System.dll's Regex: {e}"));
+
+    // System.Xml's `DecimalAggregator`, a struct holding Mono's `decimal` (a union whose
+    // `ulong` overlaps two `int`s: alignment 8), checked against Mono's layout
+    // (tests/decimal_layout.rs).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/System.Xml.dll")
+        .type_name("System.Xml.Xsl.Runtime.DecimalAggregator")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for System.Xml's DecimalAggregator: {e}"))
+        .write_to_file(out.join("decimal_aggregator_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for System.Xml's DecimalAggregator: {e}"));
 
     // Namespaces of Mono's mscorlib, for tests that call real members of them (each included
     // by those tests alone, so the library's build does not grow).

@@ -56,7 +56,8 @@ pub enum Error {
         reason: String,
     },
 
-    /// An assembly referenced by `referenced_by` was not found in any search directory.
+    /// An assembly referenced by `referenced_by` was not found in Mono's GAC nor in any
+    /// search directory.
     #[error(
         "{} references assembly '{assembly}', which was not found in: {}",
         referenced_by.display(),
@@ -67,7 +68,8 @@ pub enum Error {
         referenced_by: PathBuf,
         /// Simple name of the missing assembly.
         assembly: String,
-        /// Directories that were searched, in order.
+        /// Directories that were searched, in order: the GAC folders of the reference's
+        /// exact identity (for a strong-named reference), then the search directories.
         searched: Vec<PathBuf>,
     },
 

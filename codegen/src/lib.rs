@@ -47,6 +47,7 @@ pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
 pub use error::{Error, Result};
 pub use fields::{FieldBinding, FieldForm};
 pub use plan::{Function, Skip, SkipKind, Translation};
+pub use read::{Found, FoundAssembly, MONO_GAC_DIR};
 pub use summary::Summary;
 
 use read::{AssemblySet, Selection};
@@ -76,6 +77,13 @@ impl Builder {
     }
 
     /// Adds an assembly to bind. Its folder is searched for the assemblies it references.
+    ///
+    /// A reference is resolved as Mono loads it at run time: an assembly of that name
+    /// already read; then, for a strong-named reference, Mono's GAC by exact name, version,
+    /// culture and public key token (the GACs of `MONO_GAC_PREFIX`, then [`MONO_GAC_DIR`]:
+    /// where Debian registers the libraries it installs in `/usr/lib/cli/NAME-VERSION/`);
+    /// then the inputs' folders, the [`reference_dir`](Builder::reference_dir)s and Mono's
+    /// class library, in that order. [`Bindings::assemblies`] says where each was found.
     pub fn assembly(mut self, path: impl Into<PathBuf>) -> Self {
         self.assemblies.push(path.into());
         self
@@ -151,13 +159,15 @@ impl Builder {
             return Err(Error::NoInput);
         }
         let start = std::time::Instant::now();
-        let (model, inputs) = self.read_model()?;
+        let (model, inputs, assemblies) = self.read_model()?;
         let read = start.elapsed();
         let out_dir = std::env::var_os("OUT_DIR").map(PathBuf::from);
         if self.rerun_if_changed.unwrap_or(out_dir.is_some()) {
             for line in rerun_if_changed_lines(&inputs, out_dir.as_deref()) {
                 println!("{line}");
             }
+            // It chooses which GAC is searched first.
+            println!("cargo:rerun-if-env-changed=MONO_GAC_PREFIX");
         }
         let model = plan::classify::classify(model);
         let plan = plan::build_with(&model, &self.assemblies, !self.no_translate);
@@ -181,12 +191,13 @@ impl Builder {
             source: rendered.source,
             timings,
             inputs,
+            assemblies,
         })
     }
 
     /// Reads the inputs and the assemblies they reference into the model; also returns every
-    /// file read.
-    fn read_model(&self) -> Result<(model::Model, Vec<PathBuf>)> {
+    /// file read, and where each assembly was found.
+    fn read_model(&self) -> Result<(model::Model, Vec<PathBuf>, Vec<FoundAssembly>)> {
         let set = AssemblySet::new(self.search_dirs());
         let mut inputs = Vec::new();
         for path in &self.assemblies {
@@ -201,7 +212,7 @@ impl Builder {
                 blocked: &self.blocked,
             },
         )?;
-        Ok((model, set.files_read()))
+        Ok((model, set.files_read(), set.found()))
     }
 
     /// The classified model, for the classification tests.
@@ -242,6 +253,7 @@ pub struct Bindings {
     source: String,
     timings: Timings,
     inputs: Vec<PathBuf>,
+    assemblies: Vec<FoundAssembly>,
 }
 
 /// The `cargo:rerun-if-changed` lines for the files a generation read, leaving out those
@@ -292,6 +304,13 @@ impl Bindings {
     /// on exactly these files; [`Builder::emit_rerun_if_changed`] tells Cargo about them.
     pub fn inputs(&self) -> &[PathBuf] {
         &self.inputs
+    }
+
+    /// Every assembly the generation read, in the order each was loaded (the inputs first),
+    /// with where it was found: given as an input, in Mono's GAC, or in a folder searched
+    /// (see [`Builder::assembly`] for the order). `cilbind generate --explain` lists them.
+    pub fn assemblies(&self) -> &[FoundAssembly] {
+        &self.assemblies
     }
 
     /// Every bound method of a full struct with what translation into Rust decided

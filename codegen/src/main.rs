@@ -40,8 +40,9 @@ enum Command {
         /// Also print how long each stage took.
         #[arg(long)]
         timings: bool,
-        /// Also print every skipped type and member, one per line: item, category, reason
-        /// (tab-separated, so `sort`, `grep` and `cut` work on it).
+        /// Also print where each assembly read was found (input, Mono's GAC, or a folder),
+        /// then every skipped type and member, one per line: item, category, reason
+        /// (tab-separated tables, so `sort`, `grep` and `cut` work on them).
         #[arg(long)]
         explain: bool,
         /// Also write every public member of the selected types to FILE, one tab-separated
@@ -118,10 +119,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// The skips as a table: `item<TAB>category<TAB>reason`, under a header line; then, under a
-/// second header, what translation decided for each method of a full struct
-/// (`item<TAB>translated` or `item<TAB>managed<TAB>reason`).
+/// Where each assembly read was found, as a table (`name<TAB>input|gac|folder<TAB>path`,
+/// under a header line); then the skips as a table: `item<TAB>category<TAB>reason`, under a
+/// header line; then, under a third header, what translation decided for each method of a
+/// full struct (`item<TAB>translated` or `item<TAB>managed<TAB>reason`).
 fn print_explain(bindings: &cilbind_codegen::Bindings) {
+    println!("assembly\tfound\tpath");
+    for a in bindings.assemblies() {
+        println!("{}\t{}\t{}", a.name, a.found.key(), a.path.display());
+    }
     println!("item\tcategory\treason");
     for skip in bindings.skips() {
         println!(

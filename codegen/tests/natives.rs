@@ -121,7 +121,7 @@ fn non_public_types_are_declared_for_their_natives_alone() {
     assert!(rust.contains("Body(::cilbind::Object),"));
     assert!(rust.contains("It is not public in C#"));
     assert!(rust.contains("this: ::cilbind::native::Lent<'_, Body>"));
-    assert!(rust.contains("b: Option<::cilbind::native::Lent<'_, Body>>"));
+    assert!(rust.contains("b: ::core::option::Option<::cilbind::native::Lent<'_, Body>>"));
     // Their other members, and non-public types without natives, are not bound.
     for absent in [
         "pub fn weigh(",

@@ -81,7 +81,7 @@ fn receivers_and_names_follow_the_rules() {
     let rust = generate().to_rust().unwrap();
     // A primitive's `this` is a copy passed by pointer.
     let int32 = item(&rust, "impl Int32Methods for ::cilbind::Int32 {");
-    assert!(int32.contains("let mut this = *self;"));
+    assert!(int32.contains("let mut __this = *self;"));
     assert!(int32.contains("::cilbind::THIS_BY_POINTER"));
     for (name, runtime) in RUNTIME_TYPES {
         let body = item(&rust, &format!("impl {name}Methods for {runtime} {{"));

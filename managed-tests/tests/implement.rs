@@ -370,8 +370,8 @@ fn full_structs_cross_constructors_base_calls_and_protected_members_of_a_rust_su
     );
 }
 
-/// Reaches the protected members Monster inherits from `Entity` (method `Heal`, field
-/// `level`) and Monster's own `Shield`, which hides Entity's.
+/// Reaches the protected members Monster inherits from `Entity` (method `Heal`, static
+/// method `Rank`, field `level`) and Monster's own `Shield`, which hides Entity's.
 struct Veteran;
 
 impl MonsterOverrides for Veteran {
@@ -383,9 +383,10 @@ impl MonsterOverrides for Veteran {
         this.set_level(before * 10)?;
         let healed = this.heal(5)?.unwrap_or_default();
         Ok(Some(format!(
-            "{before} -> {healed}, level {}, shield {}",
+            "{before} -> {healed}, level {}, shield {}, {}",
             this.level()?,
-            this.shield(2)?
+            this.shield(2)?,
+            this.rank(this.level()?)?.unwrap_or_default()
         )))
     }
 }
@@ -396,9 +397,9 @@ fn a_rust_subclass_reaches_the_protected_members_of_its_class_s_ancestors() {
     let veteran = Monster::extend(Veteran).unwrap();
     assert_eq!(
         Arena::describe_monster(Some(&veteran)).unwrap().as_deref(),
-        Some("1 -> healed 5 to level 15, level 15, shield 2"),
-        "Entity's protected field (read 1, set to 10) and method (Heal) reached from Rust, and \
-         Monster's Shield (armor 0 + 2), not the Entity one it hides (-1)"
+        Some("1 -> healed 5 to level 15, level 15, shield 2, veteran"),
+        "Entity's protected field (read 1, set to 10), method (Heal) and static method (Rank) \
+         reached from Rust, and Monster's Shield (armor 0 + 2), not the Entity one it hides (-1)"
     );
 }
 

@@ -296,6 +296,7 @@ pair!(
     }
 );
 pair!(tg::Vector3, mg { x, y, z });
+pair!(tg::Nullable8, mg { not_null, value });
 pair!(ta::Vector3, ma { x, y, z });
 pair!(ts::TimeSpan, ms { _ticks });
 pair!(ts::DateTime, ms { _date_data });

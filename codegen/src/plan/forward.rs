@@ -53,19 +53,23 @@ pub(crate) fn forward(
         let arg = match &p.pass {
             Pass::Primitive(prim) => same(primitive_value(*prim))?,
             Pass::Enum { rust, .. } => same(rust)?,
-            Pass::String => same("Option<&str>")?,
+            Pass::String => same("::core::option::Option<&str>")?,
             Pass::FullStruct(rust) => format!("&{}", same(rust)?),
-            Pass::Handle(rust) if form.rust == format!("Option<::cilbind::native::Lent<'_, {rust}>>") => format!(
-                "{name}.as_ref().map(::cilbind::native::Lent::to_owned).transpose()?\
-                 .as_ref().map(|o| o as &dyn ::cilbind::Is<{rust}>)"
-            ),
-            Pass::BlittableArray { handle, .. } if form.rust == format!("Option<{handle}>") => {
+            Pass::Handle(rust)
+                if form.rust == format!("::core::option::Option<::cilbind::native::Lent<'_, {rust}>>") =>
+            {
+                format!(
+                    "{name}.as_ref().map(::cilbind::native::Lent::to_owned).transpose()?\
+                 .as_ref().map(|__o| __o as &dyn ::cilbind::Is<{rust}>)"
+                )
+            }
+            Pass::BlittableArray { handle, .. } if form.rust == format!("::core::option::Option<{handle}>") => {
                 // The handle, not a copy of its elements (see the module doc).
                 p.pass = Pass::ObjectArray(handle.clone());
                 p.params_array = None;
                 format!("{name}.as_ref()")
             }
-            Pass::ObjectArray(handle) if form.rust == format!("Option<{handle}>") => {
+            Pass::ObjectArray(handle) if form.rust == format!("::core::option::Option<{handle}>") => {
                 // A `params` array too: the base call takes the array, not a slice of items.
                 p.params_array = None;
                 format!("{name}.as_ref()")
@@ -105,9 +109,9 @@ pub(crate) fn forward(
         Pass::Primitive(Primitive::Char) => return Err("a `char` result is not forwarded yet".into()),
         Pass::Primitive(p) if ret.rust == primitive_value(*p) => true,
         Pass::Enum { rust, .. } | Pass::FullStruct(rust) if ret.rust == *rust => true,
-        Pass::String if ret.rust == "Option<String>" => true,
-        Pass::Handle(rust) | Pass::ObjectArray(rust) if ret.rust == format!("Option<{rust}>") => true,
-        Pass::BlittableArray { handle, .. } if ret.rust == format!("Option<{handle}>") => {
+        Pass::String if ret.rust == "::core::option::Option<::std::string::String>" => true,
+        Pass::Handle(rust) | Pass::ObjectArray(rust) if ret.rust == format!("::core::option::Option<{rust}>") => true,
+        Pass::BlittableArray { handle, .. } if ret.rust == format!("::core::option::Option<{handle}>") => {
             // The base's own array, not a `Vec` copy of it.
             let handle = handle.clone();
             *pass = Pass::ObjectArray(handle);
@@ -137,8 +141,8 @@ fn slot(target: &Pass) -> Option<String> {
     Some(match target {
         Pass::Primitive(p) => primitive_stored(*p).to_string(),
         Pass::Enum { rust, .. } | Pass::FullStruct(rust) => rust.clone(),
-        Pass::String => "Option<String>".into(),
-        Pass::Handle(rust) => format!("Option<{rust}>"),
+        Pass::String => "::core::option::Option<::std::string::String>".into(),
+        Pass::Handle(rust) => format!("::core::option::Option<{rust}>"),
         _ => return None,
     })
 }

@@ -230,7 +230,10 @@ pub(super) fn plan(
             }),
         }
     }
-    let trait_name = format!("{bare}{}", if interface { "Impl" } else { "Overrides" });
+    let trait_name = res.item_name(
+        module,
+        format!("{bare}{}", if interface { "Impl" } else { "Overrides" }),
+    );
     if interface {
         return (
             Some(ImplementItem {
@@ -332,7 +335,7 @@ fn extend(
     taken.extend(class_names.iter().cloned());
     let (protected, fields) = super::protected::plan(model, res, module, t, bound, &mut taken, skips);
     Some(ExtendItem {
-        base_name: format!("{bare}Base"),
+        base_name: res.item_name(module, format!("{bare}Base")),
         constructors,
         base_calls,
         protected,
@@ -407,7 +410,10 @@ fn forms(
     for (p, c) in m.params.iter().zip(&sig.params) {
         let form = incoming::parameter(res, module, c)
             .map_err(|e| Unsupported::new(kind_of(c), format!("parameter `{}`: {e}", p.name)))?;
-        params.push((names::unique(names::snake_case(&p.name), &mut taken), form));
+        params.push((
+            names::unique(res.binding_name(module, names::snake_case(&p.name)), &mut taken),
+            form,
+        ));
     }
     let ret = incoming::result(res, module, &sig.ret)
         .map_err(|e| Unsupported::new(kind_of(&sig.ret), format!("return type: {e}")))?;

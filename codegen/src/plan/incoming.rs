@@ -35,11 +35,11 @@ pub(crate) fn parameter(res: &Resolver, module: &[String], c: &Crossing) -> Resu
         Crossing::Handle { ty, .. } => {
             let t = handle(res, module, ty)?;
             Ok(form(
-                format!("Option<::cilbind::native::Lent<'_, {t}>>"),
+                format!("::core::option::Option<::cilbind::native::Lent<'_, {t}>>"),
                 format!("Obj<{t}>"),
             ))
         }
-        Crossing::String => Ok(form("Option<&str>", "Str")),
+        Crossing::String => Ok(form("::core::option::Option<&str>", "Str")),
         other => value(res, module, other),
     }
 }
@@ -56,9 +56,9 @@ pub(crate) fn result(res: &Resolver, module: &[String], c: &Crossing) -> Result<
         Crossing::Void => Ok(form("()", "Void")),
         Crossing::Handle { ty, .. } => {
             let t = handle(res, module, ty)?;
-            Ok(form(format!("Option<{t}>"), format!("Obj<{t}>")))
+            Ok(form(format!("::core::option::Option<{t}>"), format!("Obj<{t}>")))
         }
-        Crossing::String => Ok(form("Option<String>", "Str")),
+        Crossing::String => Ok(form("::core::option::Option<::std::string::String>", "Str")),
         other => value(res, module, other),
     }
 }
@@ -89,12 +89,15 @@ fn value(res: &Resolver, module: &[String], c: &Crossing) -> Result<IncomingForm
                     let e = res
                         .blittable_element(module, element_ty)
                         .ok_or_else(|| format!("{element_ty} has no Rust declaration"))?;
-                    Ok(form(format!("Option<::cilbind::Array<{e}>>"), format!("Arr<{e}>")))
+                    Ok(form(
+                        format!("::core::option::Option<::cilbind::Array<{e}>>"),
+                        format!("Arr<{e}>"),
+                    ))
                 }
                 _ => {
                     let e = handle(res, module, element_ty)?;
                     Ok(form(
-                        format!("Option<::cilbind::ObjectArray<{e}>>"),
+                        format!("::core::option::Option<::cilbind::ObjectArray<{e}>>"),
                         format!("ObjArr<{e}>"),
                     ))
                 }
@@ -135,10 +138,16 @@ fn by_ref(res: &Resolver, module: &[String], pass: PassMode, target: &Crossing) 
             let t = inner.rust;
             Ok(form(format!("&mut {t}"), format!("{prefix}Value<{t}>")))
         }
-        Crossing::String => Ok(form("&mut Option<String>", format!("{prefix}Str"))),
+        Crossing::String => Ok(form(
+            "&mut ::core::option::Option<::std::string::String>",
+            format!("{prefix}Str"),
+        )),
         Crossing::Handle { ty, .. } => {
             let t = handle(res, module, ty)?;
-            Ok(form(format!("&mut Option<{t}>"), format!("{prefix}Obj<{t}>")))
+            Ok(form(
+                format!("&mut ::core::option::Option<{t}>"),
+                format!("{prefix}Obj<{t}>"),
+            ))
         }
         other => Err(format!("{lent} {} does not cross from C# to Rust yet", describe(other))),
     }

@@ -195,6 +195,9 @@ pub(crate) enum Receiver {
     StructCopy,
     /// `&mut self` on a full struct: the callee may change it.
     StructMut,
+    /// `&self`, a Rust subclass's base handle, for a protected static method: the handle
+    /// reaches the proxy class's static forwarder, which gets no `this`.
+    BaseHandle,
 }
 
 /// One parameter: its Rust name and crossing.

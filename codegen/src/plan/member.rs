@@ -203,11 +203,15 @@ fn plan_method(
     let mut params = Vec::new();
     let mut mask: u64 = 0;
     // Parameters keep their .NET names in snake_case (a keyword as a raw identifier: `r#type`;
-    // `self` as `self_`), numbered when two collide (`Value` and `value`); `this` and `__r` are
-    // the generated body's own locals.
+    // `self` as `self_`; `value_` beside a type `value`), numbered when two collide (`Value`
+    // and `value`). The generated body's own locals (`__this`, `__r`) are `__`-prefixed,
+    // which no snake_case name is.
     let mut taken_params = BTreeSet::from(["this".to_string(), "__r".to_string()]);
     for (i, (p, c)) in m.params.iter().zip(&sig.params).enumerate() {
-        let name = names::unique(names::snake_case(&p.name), &mut taken_params);
+        let name = names::unique(
+            o.res.binding_name(o.module, names::snake_case(&p.name)),
+            &mut taken_params,
+        );
         let pass = param_pass(o, c).map_err(|e| (SkipKind::NoRustForm, format!("parameter `{}`: {e}", p.name)))?;
         let by_pointer = match &pass {
             Pass::FullStruct(_) => true,

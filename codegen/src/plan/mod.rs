@@ -92,9 +92,11 @@ pub(crate) fn build(model: &ClassifiedModel, assemblies: &[PathBuf]) -> Plan {
 /// [`build`], translating methods of full structs into Rust (`translate`) or not.
 pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], translate: bool) -> Plan {
     let decl = reach::declared(model);
+    let module_names = decl.names.values().cloned().collect();
     let res = rust_ty::Resolver {
         classes: &model.classes,
         names: &decl.names,
+        module_names: &module_names,
     };
     let mut plan = Plan {
         types: Vec::new(),

@@ -14,6 +14,14 @@
 //! * **Keywords**: a name that is a Rust keyword gets the raw prefix (`type` becomes `r#type`),
 //!   except `self`, `Self`, `super`, `crate` and `_`, which can't be raw and get a trailing
 //!   underscore instead (`self_`).
+//! * **Names the generated code uses bare** are never a type's, since a type of the bound
+//!   assembly sits in the same module as the code generated for its namespace and would
+//!   capture them: a type named like a Rust primitive (`i32`, `bool`, `str`), like the
+//!   generated generic parameters (`T0`, `M1`) or `this` (the base handle's parameter of a
+//!   Rust override) gets a trailing underscore (`i32_`), and one whose name starts with `__`
+//!   (the generated code's own locals, `__r`, and statics, `__TYPE_Foo`) gets an `X` prefix
+//!   (`X__Foo`). Everything else the generated code names is a path from the crate root
+//!   (`::core::option::Option::Some`) or a `__`-prefixed local.
 //! * **Overloads** (members of one type with the same name) are named from their signatures,
 //!   never from metadata order (`plan::overloads` has the whole rule): the one with the fewest
 //!   parameters keeps the name, if it alone has that few (`create_rotation_x`); each other
@@ -37,11 +45,35 @@ pub fn screaming_snake_case(name: &str) -> String {
     escape(&sanitize(&split_words(name).join("_").to_uppercase()))
 }
 
-/// Type names are kept (arity already stripped in the model); nested ones joined with `_`.
+/// Type names are kept (arity already stripped in the model); nested ones joined with `_`;
+/// names the generated code uses bare are escaped (see the module docs).
 pub fn type_name(nested: &[String], name: &str) -> String {
     let mut parts: Vec<&str> = nested.iter().map(String::as_str).collect();
     parts.push(name);
-    escape(&sanitize(&parts.join("_")))
+    let name = escape(&sanitize(&parts.join("_")));
+    if name.starts_with("__") {
+        format!("X{name}")
+    } else if used_bare(&name) {
+        format!("{name}_")
+    } else {
+        name
+    }
+}
+
+/// Rust's primitive types, which a type of the module's would shadow.
+const PRIMITIVES: &[&str] = &[
+    "bool", "char", "str", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+    "f32", "f64",
+];
+
+/// A name the generated code uses bare in a type's module: a primitive, a generated generic
+/// parameter (`T0`, `M0`, see `rust_ty::type_param_name`), or the `this` parameter.
+fn used_bare(name: &str) -> bool {
+    let generic = |prefix: char| {
+        name.strip_prefix(prefix)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    PRIMITIVES.contains(&name) || name == "this" || generic('T') || generic('M')
 }
 
 /// Module path of a namespace (`"Spike.Sample"` -> `["spike", "sample"]`).
@@ -161,6 +193,13 @@ mod tests {
             "Circle_Builder_Mode"
         );
         assert_eq!(type_name(&[], "Self"), "Self_");
+        assert_eq!(type_name(&[], "i32"), "i32_");
+        assert_eq!(type_name(&[], "T0"), "T0_");
+        assert_eq!(type_name(&[], "T"), "T");
+        assert_eq!(type_name(&[], "Tx1"), "Tx1");
+        assert_eq!(type_name(&[], "__r"), "X__r");
+        assert_eq!(type_name(&["__A".into()], "B"), "X__A_B");
+        assert_eq!(type_name(&[], "this"), "this_");
         assert_eq!(module_path("Spike.Sample"), ["spike", "sample"]);
         assert_eq!(snake_case("1st"), "_1st");
         assert_eq!(snake_case("x²"), "x_");

@@ -55,7 +55,7 @@ pub(super) fn plan(res: &Resolver, module: &[String], t: &TypeModel, bound: &Cla
     }
     let api = t.api.as_ref()?;
     let mut item = NativesItem {
-        trait_name: format!("{}Natives", res.names.get(&t.path)?.1),
+        trait_name: res.item_name(module, format!("{}Natives", res.names.get(&t.path)?.1)),
         natives: Vec::new(),
         skips: Vec::new(),
     };

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType};
 use super::implement::{method_of, owned, skip, unreachable_member};
-use super::items::{FieldItem, MemberItem, MethodItem};
+use super::items::{FieldItem, MemberItem, MethodItem, Receiver};
 use super::member::{mono_params, plan_members};
 use super::names;
 use super::overloads::name_group;
@@ -125,6 +125,12 @@ pub(super) fn plan(
                     )];
                     m.defaults = None;
                     m.public = true;
+                    // C# calls a protected static from the subclass's code; Rust reaches its
+                    // forwarder (a static method of the proxy class) through the base handle
+                    // the override receives, as `this.marshal_string_to_ptr(s)`.
+                    if m.receiver == Receiver::Static {
+                        m.receiver = Receiver::BaseHandle;
+                    }
                     methods.push((
                         n,
                         model_of(),

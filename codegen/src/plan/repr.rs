@@ -9,7 +9,10 @@
 //! 3. `#[repr(C, packed)]`, which can place anything anywhere.
 //!
 //! Explicit layouts with overlapping fields become a `#[repr(C)] union` whose members sit at
-//! offset 0, or behind a packed helper struct `Name_field { pub _offset: [u8; N], pub value: T }`.
+//! offset 0, or behind a packed helper struct `Name_field { pub _offset: [u8; N], pub value: T }`
+//! (alignment 1), plus `align(N)` when the managed alignment is larger than what is left
+//! (Mono's `decimal`, whose `ulong` sits at offset 8): a struct that holds the union then
+//! places it, and has the size, as Mono does.
 
 use super::classify::TypeClass;
 use super::layout::{FieldSlot, StructLayout};
@@ -31,6 +34,9 @@ pub(crate) enum Repr {
     CPacked(u32),
     /// `#[repr(C)] union`
     Union,
+    /// `#[repr(C, align(N))] union`: the managed alignment is larger than the members'
+    /// (those behind a packed helper have alignment 1).
+    UnionAlign(u32),
     /// `#[repr(C, packed)] union`
     UnionPacked,
 }
@@ -52,10 +58,15 @@ fn rust_size_align(classes: &Classes, ty: &Ty) -> Option<(u32, u32)> {
 }
 
 impl Repr {
+    /// Declared as a union.
+    pub(crate) fn is_union(self) -> bool {
+        matches!(self, Repr::Union | Repr::UnionAlign(_) | Repr::UnionPacked)
+    }
+
     fn rust_align_of(self, natural: u32) -> u32 {
         match self {
             Repr::C | Repr::Union => natural,
-            Repr::CAlign(n) => n.max(natural),
+            Repr::CAlign(n) | Repr::UnionAlign(n) => n.max(natural),
             Repr::CPacked(n) => natural.min(n),
             Repr::UnionPacked => 1,
         }
@@ -97,11 +108,20 @@ pub(super) fn choose(classes: &Classes, layout: &StructLayout) -> Result<(Choice
         a.offset + a.size > b.offset
     });
     if overlaps {
-        let natural = sa.iter().map(|s| s.1).max().unwrap_or(1);
-        let repr = if layout.size % natural == 0 {
-            Repr::Union
-        } else {
+        // Members at a non-zero offset sit behind a packed helper struct (alignment 1), as
+        // does the `_bytes` array: only those at offset 0 give the union its alignment.
+        let natural = (layout.fields.iter().zip(&sa))
+            .filter(|(f, _)| f.offset == 0)
+            .map(|(_, s)| s.1)
+            .max()
+            .unwrap_or(1);
+        let managed = layout.align;
+        let repr = if layout.size % natural != 0 {
             Repr::UnionPacked
+        } else if natural < managed && layout.size % managed == 0 {
+            Repr::UnionAlign(managed)
+        } else {
+            Repr::Union
         };
         return Ok((
             Choice {
@@ -212,7 +232,7 @@ pub(crate) struct StructDecl {
 impl StructDecl {
     /// Declared as a union (overlapping fields).
     pub(crate) fn is_union(&self) -> bool {
-        matches!(self.repr, Repr::Union | Repr::UnionPacked)
+        self.repr.is_union()
     }
 }
 
@@ -237,7 +257,7 @@ pub(crate) struct DeclField {
 pub(super) fn declare(res: &Resolver, t: &TypeModel, layout: &StructLayout) -> Result<StructDecl, String> {
     let (module, name) = &res.names[&t.path];
     let (choice, _) = choose(res.classes, layout)?;
-    let union = matches!(choice.repr, Repr::Union | Repr::UnionPacked);
+    let union = choice.repr.is_union();
     let mut taken = std::collections::BTreeSet::new();
     let fields = layout
         .fields
@@ -295,7 +315,7 @@ fn comparable(classes: &Classes, layout: &StructLayout) -> bool {
     let Ok((choice, _)) = choose(classes, layout) else {
         return false;
     };
-    !matches!(choice.repr, Repr::Union | Repr::UnionPacked)
+    !choice.repr.is_union()
         && layout.fields.iter().all(|f| match &f.ty {
             Ty::Named { path, .. } => match classes.get(path) {
                 Some(TypeClass::FullStruct(l)) => comparable(classes, l),
@@ -341,7 +361,7 @@ pub(crate) enum LiteralPart {
 /// [`declare`] gives them) and its padding; `Err` for a union.
 pub(super) fn literal_parts(classes: &Classes, layout: &StructLayout) -> Result<Vec<LiteralPart>, String> {
     let (choice, _) = choose(classes, layout)?;
-    if matches!(choice.repr, Repr::Union | Repr::UnionPacked) {
+    if choice.repr.is_union() {
         return Err("it is declared as a union".into());
     }
     let mut taken = std::collections::BTreeSet::new();

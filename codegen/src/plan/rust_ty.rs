@@ -7,7 +7,7 @@
 
 use super::classify::{ArrayElement, Crossing, TypeClass};
 use crate::model::{GenericParam, PassMode, Primitive, Ty, TypePath};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// mscorlib types the runtime itself defines: generated code uses these instead of emitting
 /// them again. `(metadata name, Rust path)`.
@@ -156,9 +156,31 @@ pub(crate) struct Resolver<'p> {
     pub classes: &'p BTreeMap<TypePath, TypeClass>,
     /// Module path and Rust name of every declared type.
     pub names: &'p BTreeMap<TypePath, (Vec<String>, String)>,
+    /// The same pairs, for lookups by name.
+    pub module_names: &'p BTreeSet<(Vec<String>, String)>,
 }
 
 impl Resolver<'_> {
+    /// The name of an item the generator derives from a type's (`MonsterBase`,
+    /// `IScorerImpl`, `UnitNatives`, `IScorerExt`), changed (`MonsterBase_`) while a type of
+    /// the module has it: a class `MonsterBase` beside an extendable `Monster` keeps its name.
+    pub(crate) fn item_name(&self, module: &[String], mut name: String) -> String {
+        while self.module_names.contains(&(module.to_vec(), name.clone())) {
+            name.push('_');
+        }
+        name
+    }
+
+    /// A parameter's name `name` in module `module`, changed (`value_`) when a type of the
+    /// module has it: a binding cannot shadow a tuple struct (rustc's E0530).
+    pub(crate) fn binding_name(&self, module: &[String], name: String) -> String {
+        if self.module_names.contains(&(module.to_vec(), name.clone())) {
+            format!("{name}_")
+        } else {
+            name
+        }
+    }
+
     /// The Rust path of declared type `target`, as seen from inside module `from`.
     pub(crate) fn path_from(&self, from: &[String], target: &TypePath) -> Option<String> {
         let (module, name) = self.names.get(target)?;

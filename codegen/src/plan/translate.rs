@@ -199,6 +199,17 @@ fn plain(pass: &Pass) -> bool {
     }
 }
 
+/// A value stored into a field of a full struct: a `bool` field is declared `u8`
+/// (`repr::rust_field_type`), and .NET's `stfld` of a `bool` stores the low byte of the
+/// value as it is (IL may store 2; C#'s `a && b` stores `b`'s byte), so it is cast, never
+/// compared with 0.
+fn field_value(v: Value) -> Value {
+    match v {
+        Value::Scalar(o, PureStored::Bool) => Value::Scalar(o, PureStored::U8),
+        v => v,
+    }
+}
+
 /// Rust names of the structs and fields a body uses, seen from the method's module.
 struct Names<'a> {
     res: &'a Resolver<'a>,
@@ -255,7 +266,7 @@ impl Names<'_> {
                                 .iter()
                                 .find(|(n, _)| *n == metadata)
                                 .ok_or_else(|| format!("`{}.{metadata}` is not computed", ty.metadata_name))?;
-                            parts.push((rust, self.value(&f.1)?));
+                            parts.push((rust, field_value(self.value(&f.1)?)));
                         }
                         LiteralPart::Pad { at, len } => parts.push((format!("_pad_{at}"), Value::Pad(len))),
                     }

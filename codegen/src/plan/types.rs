@@ -160,7 +160,8 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
             name.clone()
         },
         type_ref: type_ref_static(name),
-        trait_name: (owner == Owner::Interface && !generic).then(|| format!("{}Ext", name.trim_start_matches("r#"))),
+        trait_name: (owner == Owner::Interface && !generic)
+            .then(|| res.item_name(module, format!("{}Ext", name.trim_start_matches("r#")))),
         type_params: params,
         metadata_name: t.path.metadata_name.clone(),
         items,

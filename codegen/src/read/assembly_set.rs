@@ -2,14 +2,22 @@
 //!
 //! dotnetdll parses ONE file into a `Resolution`; a TypeRef in it is just a name plus a
 //! scope (usually an assembly reference). [`AssemblySet`] loads referenced assemblies on
-//! demand by simple name from an ordered list of search directories, indexes their types,
-//! and follows nested TypeRefs and type forwarders (`[TypeForwardedTo]`).
+//! demand, indexes their types, and follows nested TypeRefs and type forwarders
+//! (`[TypeForwardedTo]`).
+//!
+//! A reference is looked up as Mono 6.8 loads it at run time, so that the bindings describe
+//! the file that will run: an assembly of that simple name already loaded (an input, or
+//! found before); then Mono's GAC, for a strong-named reference, by exact name, version,
+//! culture and token (`gac.rs`); then the folders, in order: the inputs' folders, the
+//! `reference_dir`s, Mono's class library and its Facades (Mono tries the referencing
+//! assembly's folder, then its class library). Each file's origin is kept ([`Found`]) for
+//! `cilbind generate --explain`.
 //!
 //! `Resolution<'a>` borrows the file's bytes. A generator run is short-lived and keeps every
 //! assembly until it ends, so the bytes and the [`Loaded`] records are leaked to make them
 //! `'static`; that lets resolved definitions from different files be held side by side.
 
-use super::panic_guard;
+use super::{gac, panic_guard};
 use crate::error::{Error, Result};
 use dotnetdll::dll::ParseError;
 use dotnetdll::prelude::*;
@@ -140,9 +148,47 @@ pub fn type_path(d: DefRef) -> crate::model::TypePath {
     }
 }
 
+/// Where an assembly file was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Given as an input.
+    Input,
+    /// In Mono's GAC, by the reference's exact identity.
+    Gac,
+    /// In one of the folders searched (the inputs' folders, the reference folders, Mono's
+    /// class library).
+    Folder,
+}
+
+impl Found {
+    /// `input`, `gac` or `folder`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Found::Input => "input",
+            Found::Gac => "gac",
+            Found::Folder => "folder",
+        }
+    }
+}
+
+/// One assembly the generation read: its simple name, file, and where it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundAssembly {
+    /// Simple name.
+    pub name: String,
+    /// The file read.
+    pub path: PathBuf,
+    /// How it was found.
+    pub found: Found,
+}
+
 /// The assemblies loaded so far and where to look for more.
 pub struct AssemblySet {
     search_dirs: Vec<PathBuf>,
+    /// The GAC folders, searched first for strong-named references.
+    gac_roots: Vec<PathBuf>,
+    /// Every assembly loaded, in load order, with where it was found.
+    found: RefCell<Vec<FoundAssembly>>,
     loaded: RefCell<HashMap<String, &'static Loaded>>,
     /// Every file read so far, in the order it was first read.
     files_read: RefCell<Vec<PathBuf>>,
@@ -150,10 +196,13 @@ pub struct AssemblySet {
 }
 
 impl AssemblySet {
-    /// An empty set that looks up referenced assemblies in `search_dirs`, in order.
+    /// An empty set that looks up referenced assemblies in Mono's GAC (`MONO_GAC_PREFIX`'s,
+    /// then Mono's own), then in `search_dirs`, in order.
     pub fn new(search_dirs: Vec<PathBuf>) -> Self {
         AssemblySet {
             search_dirs,
+            gac_roots: gac::roots(),
+            found: RefCell::new(Vec::new()),
             loaded: RefCell::new(HashMap::new()),
             files_read: RefCell::new(Vec::new()),
             // Bodies are decoded on demand: only structs' instance methods are read (does a
@@ -162,8 +211,14 @@ impl AssemblySet {
         }
     }
 
-    /// Loads the assembly in `path` (or returns the already loaded assembly of the same name).
+    /// Loads the input assembly in `path` (or returns the already loaded assembly of the same
+    /// name).
     pub fn load_path(&self, path: &Path) -> Result<&'static Loaded> {
+        self.load_found(path, Found::Input)
+    }
+
+    /// Loads the assembly in `path`, found as `found`.
+    fn load_found(&self, path: &Path, found: Found) -> Result<&'static Loaded> {
         let bytes = std::fs::read(path).map_err(|source| Error::Io {
             path: path.to_path_buf(),
             source,
@@ -207,8 +262,18 @@ impl AssemblySet {
             top_level,
             nested,
         }));
-        self.loaded.borrow_mut().insert(name, loaded);
+        self.loaded.borrow_mut().insert(name.clone(), loaded);
+        self.found.borrow_mut().push(FoundAssembly {
+            name,
+            path: path.to_path_buf(),
+            found,
+        });
         Ok(loaded)
+    }
+
+    /// Every assembly loaded, in load order (inputs first), with where it was found.
+    pub fn found(&self) -> Vec<FoundAssembly> {
+        self.found.borrow().clone()
     }
 
     /// Every assembly file read so far (inputs and the dependencies they needed), in the order
@@ -217,23 +282,30 @@ impl AssemblySet {
         self.files_read.borrow().clone()
     }
 
-    /// Loads an assembly by simple name (as written in an assembly reference of `referenced_by`).
-    pub fn load_by_name(&self, name: &str, referenced_by: &Loaded) -> Result<&'static Loaded> {
+    /// Loads the assembly that reference `r` of `referenced_by` names (see the module docs
+    /// for the order).
+    pub fn load_reference(&self, r: &ExternalAssemblyReference<'_>, referenced_by: &Loaded) -> Result<&'static Loaded> {
+        let name = &*r.name;
         if let Some(l) = self.loaded.borrow().get(name) {
             return Ok(l);
         }
-        for dir in &self.search_dirs {
-            for ext in ["dll", "exe"] {
+        let gac = gac::folders(&self.gac_roots, r);
+        // A simple name is a file name: one with a path in it names no file of these folders.
+        let plain = !(name.contains(['/', '\\']) || name == "." || name == "..");
+        // Mono tries every place with `.dll`, then every place with `.exe`.
+        for ext in ["dll", "exe"].into_iter().filter(|_| plain) {
+            let places = gac.iter().map(|d| (d, Found::Gac));
+            for (dir, found) in places.chain(self.search_dirs.iter().map(|d| (d, Found::Folder))) {
                 let candidate = dir.join(format!("{name}.{ext}"));
                 if candidate.is_file() {
-                    return self.load_path(&candidate);
+                    return self.load_found(&candidate, found);
                 }
             }
         }
         Err(Error::UnresolvedAssembly {
             referenced_by: referenced_by.path.clone(),
             assembly: name.to_string(),
-            searched: self.search_dirs.clone(),
+            searched: gac.into_iter().chain(self.search_dirs.iter().cloned()).collect(),
         })
     }
 
@@ -265,7 +337,7 @@ impl AssemblySet {
             .find(|et| et.name == name && et.namespace.as_deref().unwrap_or("") == namespace);
         match forwarded.map(|et| &et.implementation) {
             Some(TypeImplementation::TypeForwarder(aref)) => {
-                let target = self.load_by_name(&asm.res[*aref].name, asm)?;
+                let target = self.load_reference(&asm.res[*aref], asm)?;
                 self.find_in(target, namespace, name, asm)
             }
             Some(_) => Err(Error::Unsupported {
@@ -290,7 +362,7 @@ impl AssemblySet {
         let namespace = tr.namespace.as_deref().unwrap_or("");
         match tr.scope {
             ResolutionScope::Assembly(a) => {
-                let target = self.load_by_name(&from.res[a].name, from)?;
+                let target = self.load_reference(&from.res[a], from)?;
                 self.find_in(target, namespace, &tr.name, from)
             }
             ResolutionScope::Nested(enclosing) => {

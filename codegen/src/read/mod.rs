@@ -4,6 +4,7 @@
 
 mod assembly_set;
 mod definition;
+mod gac;
 mod natives;
 mod panic_guard;
 mod pure_body;
@@ -15,6 +16,7 @@ mod selection;
 mod this_writes;
 mod to_model;
 
-pub use assembly_set::AssemblySet;
+pub use assembly_set::{AssemblySet, Found, FoundAssembly};
+pub use gac::MONO_GAC_DIR;
 pub use selection::Selection;
 pub use to_model::build_model;

@@ -243,9 +243,10 @@ impl<'t, 's> Exec<'t, 's> {
             }
             (P::F32, S::F64) => self.emit(S::F32, PureOp::Convert(PureConvert::F32, s, v)),
             (P::F64, S::F32) => self.emit(S::F64, PureOp::Convert(PureConvert::F64, s, v)),
-            // Only 0 and 1 have a Rust `bool`: constants, and comparisons' results.
+            // A `bool` is stored as its low byte, like a `byte` (2 stays 2: a full struct
+            // declares a `bool` field `u8`); 0 and 1 (constants, comparisons) are already one.
             (P::Bool, S::I32) if self.is_bit(v) => Ok(Tree::Val(v, s)),
-            (P::Bool, S::I32) => refuse("it stores a computed `bool` that is not a comparison's 0 or 1"),
+            (P::Bool, S::I32) => self.convert(PureConvert::Int(P::U8), v, s),
             (P::I8 | P::U8 | P::I16 | P::U16, S::I32) => self.convert(PureConvert::Int(p), v, s),
             _ => refuse(format!("it stores a {s:?} value as {p:?}")),
         }

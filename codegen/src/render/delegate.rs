@@ -1,7 +1,6 @@
 //! Typed Rust closures as delegates: for every delegate type whose `Invoke` can be bound, a
-//! `from_fn` constructor (and `from_fn_mut` for an `FnMut` closure) that wraps a closure with
-//! `Invoke`'s parameter and return types in a `cilbind::FnDelegate`, which owns the closure
-//! with the delegate. The closure sees typed values (an `i32`, an `Option<Entity>`, an enum);
+//! `from_fn` constructor that wraps a closure with `Invoke`'s parameter and return types in a
+//! `cilbind::Callback`. The closure sees typed values (an `i32`, an `Option<Entity>`, an enum);
 //! the conversion from the callback's dynamic `Value`s is generated here.
 
 use super::tokens::{docs, ident, lit_str, ty};
@@ -11,7 +10,8 @@ use quote::{format_ident, quote};
 
 /// `from_fn` for a delegate (the plan checked that every value converts).
 pub(super) fn from_fn(cb: &Callback) -> TokenStream {
-    let names: Vec<Ident> = (0..cb.params.len()).map(|i| format_ident!("a{i}")).collect();
+    // The generated code's own locals are `__`-prefixed: no type's Rust name is (plan/names.rs).
+    let names: Vec<Ident> = (0..cb.params.len()).map(|i| format_ident!("__a{i}")).collect();
     let (params, converts): (Vec<TokenStream>, Vec<TokenStream>) = cb
         .params
         .iter()
@@ -35,29 +35,32 @@ pub(super) fn from_fn(cb: &Callback) -> TokenStream {
     );
     quote! {
         #doc
-        pub fn from_fn(f: impl Fn(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + Sync + 'static) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-            ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(args, &f))
+        pub fn from_fn(__f: impl ::core::ops::Fn(#(#params),*) -> ::cilbind::Result<#ret_ty> + ::core::marker::Send + ::core::marker::Sync + 'static) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+            ::cilbind::FnDelegate::new(move |__args: &[::cilbind::Value]| Self::__from_values(__args, &__f))
         }
         #doc_mut
-        pub fn from_fn_mut(mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + Send + 'static) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-            ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(args, &mut f))
+        pub fn from_fn_mut(mut __f: impl ::core::ops::FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty> + ::core::marker::Send + 'static) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+            ::cilbind::FnDelegate::new_mut(move |__args: &[::cilbind::Value]| Self::__from_values(__args, &mut __f))
         }
         /// Converts the delegate's arguments, runs `f` and converts its result.
-        fn __from_values(args: &[::cilbind::Value], mut f: impl FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty>) -> ::cilbind::Result<::cilbind::Value> {
-            let [#(#names),*] = args else {
-                return Err(::cilbind::Error::InvalidArgument(format!(#count, args.len())));
+        fn __from_values(__args: &[::cilbind::Value], mut __f: impl ::core::ops::FnMut(#(#params),*) -> ::cilbind::Result<#ret_ty>) -> ::cilbind::Result<::cilbind::Value> {
+            let [#(#names),*] = __args else {
+                return ::core::result::Result::Err(::cilbind::Error::InvalidArgument(::std::format!(#count, __args.len())));
             };
             #(#converts)*
-            let r = f(#(#names),*)?;
-            Ok(#ret_expr)
+            let __r = __f(#(#names),*)?;
+            ::core::result::Result::Ok(#ret_expr)
         }
     }
 }
 
 /// The match arm for a value of the wrong kind.
 fn mismatch(var: &Ident, what: &str) -> TokenStream {
-    let msg = lit_str(&format!("{var}: expected {what}, got {{:?}}"));
-    quote!(other => return Err(::cilbind::Error::InvalidArgument(format!(#msg, other))))
+    let msg = lit_str(&format!(
+        "{}: expected {what}, got {{:?}}",
+        var.to_string().trim_start_matches('_')
+    ));
+    quote!(__other => return ::core::result::Result::Err(::cilbind::Error::InvalidArgument(::std::format!(#msg, __other))))
 }
 
 /// The Rust type of a callback parameter and the expression converting the `&Value` `var`.
@@ -66,13 +69,13 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
         Pass::Primitive(p) => {
             let variant = ident(p.system_name());
             let value = match p {
-                Primitive::Char => quote!(::cilbind::Char(*v)),
-                _ => quote!(*v),
+                Primitive::Char => quote!(::cilbind::Char(*__v)),
+                _ => quote!(*__v),
             };
             let other = mismatch(var, p.system_name());
             (
                 ty(primitive_value(*p)),
-                quote!(match #var { ::cilbind::Value::#variant(v) => #value, #other }),
+                quote!(match #var { ::cilbind::Value::#variant(__v) => #value, #other }),
             )
         }
         // Boxed enums and structs reach callbacks as objects.
@@ -81,14 +84,14 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
             let other = mismatch(var, "a boxed value");
             (
                 rust.clone(),
-                quote!(match #var { ::cilbind::Value::Object(o) => o.unbox::<#rust>()?, #other }),
+                quote!(match #var { ::cilbind::Value::Object(__o) => __o.unbox::<#rust>()?, #other }),
             )
         }
         Pass::String => {
             let other = mismatch(var, "a string");
             (
                 quote!(::core::option::Option<::std::string::String>),
-                quote!(match #var { ::cilbind::Value::String(s) => Some(s.clone()), ::cilbind::Value::Null => None, #other }),
+                quote!(match #var { ::cilbind::Value::String(__s) => ::core::option::Option::Some(__s.clone()), ::cilbind::Value::Null => ::core::option::Option::None, #other }),
             )
         }
         Pass::Handle(rust) | Pass::ObjectArray(rust) => {
@@ -98,9 +101,9 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
             (
                 quote!(::core::option::Option<#rust>),
                 quote!(match #var {
-                    ::cilbind::Value::Object(o) => Some(o.cast::<#rust>()?),
-                    ::cilbind::Value::String(s) => Some(::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?).cast::<#rust>()?),
-                    ::cilbind::Value::Null => None,
+                    ::cilbind::Value::Object(__o) => ::core::option::Option::Some(__o.cast::<#rust>()?),
+                    ::cilbind::Value::String(__s) => ::core::option::Option::Some(::cilbind::Reference::as_object(&::cilbind::NetString::new(__s)?).cast::<#rust>()?),
+                    ::cilbind::Value::Null => ::core::option::Option::None,
                     #other
                 }),
             )
@@ -116,13 +119,13 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
     }
 }
 
-/// The closure's return type and the expression turning its result `r` into a `Value`.
+/// The closure's return type and the expression turning its result `__r` into a `Value`.
 fn ret(c: &Pass) -> (TokenStream, TokenStream) {
     match c {
         Pass::Primitive(p) => {
             let value = match p {
-                Primitive::Char => quote!(r.0),
-                _ => quote!(r),
+                Primitive::Char => quote!(__r.0),
+                _ => quote!(__r),
             };
             let variant = ident(p.system_name());
             (ty(primitive_value(*p)), quote!(::cilbind::Value::#variant(#value)))
@@ -132,26 +135,26 @@ fn ret(c: &Pass) -> (TokenStream, TokenStream) {
             underlying,
             flags,
         } => {
-            let bits = if *flags { quote!(r.bits()) } else { quote!(r.0) };
+            let bits = if *flags { quote!(__r.bits()) } else { quote!(__r.0) };
             let variant = ident(underlying.system_name());
             (ty(rust), quote!(::cilbind::Value::#variant(#bits)))
         }
         Pass::FullStruct(rust) | Pass::ManagedStruct(rust) => (
             ty(rust),
             quote!(::cilbind::Value::Object(::cilbind::BoxAs::<::cilbind::Object>::box_to(
-                &r
+                &__r
             )?)),
         ),
         Pass::String => (
             quote!(::core::option::Option<::std::string::String>),
-            quote!(r.map_or(::cilbind::Value::Null, ::cilbind::Value::String)),
+            quote!(__r.map_or(::cilbind::Value::Null, ::cilbind::Value::String)),
         ),
         Pass::Handle(rust) => {
             let rust = ty(rust);
             (
                 quote!(::core::option::Option<#rust>),
-                quote!(r.map_or(::cilbind::Value::Null, |o| ::cilbind::Value::Object(
-                    ::cilbind::Reference::into_object(o)
+                quote!(__r.map_or(::cilbind::Value::Null, |__o| ::cilbind::Value::Object(
+                    ::cilbind::Reference::into_object(__o)
                 ))),
             )
         }
@@ -159,7 +162,7 @@ fn ret(c: &Pass) -> (TokenStream, TokenStream) {
         _ => (
             quote!(()),
             quote!({
-                let () = r;
+                let () = __r;
                 ::cilbind::Value::Void
             }),
         ),

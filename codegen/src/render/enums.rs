@@ -34,7 +34,7 @@ pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
         impl #name {
             #(#values)*
         }
-        impl From<#int_ty> for #name { fn from(value: #int_ty) -> Self { Self(value) } }
-        impl From<#name> for #int_ty { fn from(value: #name) -> Self { value.0 } }
+        impl ::core::convert::From<#int_ty> for #name { fn from(__value: #int_ty) -> Self { Self(__value) } }
+        impl ::core::convert::From<#name> for #int_ty { fn from(__value: #name) -> Self { __value.0 } }
     }
 }

@@ -14,81 +14,88 @@ pub(super) fn render(f: &FieldItem, type_ref: &str) -> TokenStream {
 /// [`render`], reading and writing the field of `owner` (`Some(&**self)`) when given.
 pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream>) -> TokenStream {
     let owner = match (f.is_static, f.in_box, owner) {
-        (true, _, _) => quote!(None),
+        (true, _, _) => quote!(::core::option::Option::None),
         (false, _, Some(owner)) => owner,
-        (false, true, None) => quote!(Some(&self.0)),
-        (false, false, None) => quote!(Some(self)),
+        (false, true, None) => quote!(::core::option::Option::Some(&self.0)),
+        (false, false, None) => quote!(::core::option::Option::Some(self)),
     };
     let receiver = (!f.is_static).then(|| quote!(&self));
     let type_ref = ty(type_ref);
     let field_name = lit_str(&f.metadata_name);
     // A generic definition's field is found in `Self`'s closed class.
-    let field_ref = if f.generic {
-        quote! {
-            static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(#field_name);
-            #[allow(non_snake_case)]
-            let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-        }
+    // A local of the generated code is `__`-prefixed, so that no type's name can be it (a
+    // `let F` is refused beside a user's `enum F`); `static` items in the body shadow freely.
+    let (field_ref, f_) = if f.generic {
+        (
+            quote! {
+                static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(#field_name);
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+            },
+            quote!(__f),
+        )
     } else {
-        quote!(static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&#type_ref, #field_name);)
+        (
+            quote!(static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&#type_ref, #field_name);),
+            quote!(F),
+        )
     };
     // (getter return type, getter expression, setter parameter type, setter statements)
     let (get_ty, get_expr, set_ty, set_expr) = match &f.pass {
         Pass::Primitive(p) => {
-            let (stored, value) = (ty(primitive_stored(*p)), ty(primitive_value(*p)));
+            let (stored, value_ty) = (ty(primitive_stored(*p)), ty(primitive_value(*p)));
             let (get, set) = match p {
-                Primitive::Bool => (quote!(__r.get()), quote!(::cilbind::Boolean::new(value))),
-                _ => (quote!(__r), quote!(value)),
+                Primitive::Bool => (quote!(__r.get()), quote!(::cilbind::Boolean::new(__value))),
+                _ => (quote!(__r), quote!(__value)),
             };
             (
-                value.clone(),
-                quote!({ let __r: #stored = F.get(#owner)?; #get }),
-                value,
-                quote!(F.set(#owner, #set)),
+                value_ty.clone(),
+                quote!({ let __r: #stored = #f_.get(#owner)?; #get }),
+                value_ty,
+                quote!(#f_.set(#owner, #set)),
             )
         }
         Pass::Enum { rust, .. } | Pass::FullStruct(rust) => {
             let rust = ty(rust);
             (
                 rust.clone(),
-                quote!(F.get::<#rust>(#owner)?),
+                quote!(#f_.get::<#rust>(#owner)?),
                 rust,
-                quote!(F.set(#owner, value)),
+                quote!(#f_.set(#owner, __value)),
             )
         }
         Pass::String => (
             quote!(::core::option::Option<::std::string::String>),
-            quote!(F.get_string(#owner)?),
+            quote!(#f_.get_string(#owner)?),
             quote!(::core::option::Option<&str>),
-            quote!(F.set_string(#owner, value)),
+            quote!(#f_.set_string(#owner, __value)),
         ),
         Pass::Handle(rust) | Pass::ObjectArray(rust) => {
             let rust = ty(rust);
             (
                 quote!(::core::option::Option<#rust>),
-                quote!(F.get_object::<#rust>(#owner)?),
+                quote!(#f_.get_object::<#rust>(#owner)?),
                 quote!(::core::option::Option<&#rust>),
-                quote!(F.set_object(#owner, value)),
+                quote!(#f_.set_object(#owner, __value)),
             )
         }
         Pass::ManagedStruct(rust) => {
             let rust = ty(rust);
             (
                 rust.clone(),
-                quote!(<#rust as ::cilbind::TypeArg>::output(F.get_struct::<#rust>(#owner)?)?),
+                quote!(<#rust as ::cilbind::TypeArg>::output(#f_.get_struct::<#rust>(#owner)?)?),
                 quote!(&#rust),
-                quote!(F.set_struct(#owner, &value.0)),
+                quote!(#f_.set_struct(#owner, &__value.0)),
             )
         }
         Pass::BlittableArray { elem, .. } => {
             let elem = ty(elem);
             (
                 quote!(::core::option::Option<::std::vec::Vec<#elem>>),
-                quote!(F.get_object::<::cilbind::Array<#elem>>(#owner)?.map(|a| a.to_vec()).transpose()?),
+                quote!(#f_.get_object::<::cilbind::Array<#elem>>(#owner)?.map(|__a| __a.to_vec()).transpose()?),
                 quote!(::core::option::Option<&[#elem]>),
                 quote! {
-                    let value = value.map(::cilbind::Array::<#elem>::from_slice).transpose()?;
-                    F.set_object(#owner, value.as_ref())
+                    let __value = __value.map(::cilbind::Array::<#elem>::from_slice).transpose()?;
+                    #f_.set_object(#owner, __value.as_ref())
                 },
             )
         }
@@ -96,14 +103,14 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
             let param = ty(param);
             (
                 quote!(<#param as ::cilbind::TypeArg>::Output),
-                quote!(<#param as ::cilbind::TypeArg>::get_field(F, #owner)?),
+                quote!(<#param as ::cilbind::TypeArg>::get_field(#f_, #owner)?),
                 quote!(<#param as ::cilbind::TypeArg>::Param<'_>),
-                quote!(<#param as ::cilbind::TypeArg>::set_field(F, #owner, value)),
+                quote!(<#param as ::cilbind::TypeArg>::set_field(#f_, #owner, __value)),
             )
         }
         // The plan binds no other field form.
-        Pass::Nullable(value) => {
-            let (rust, stored, get, set) = match &**value {
+        Pass::Nullable(__value) => {
+            let (rust, stored, get, set) = match &**__value {
                 Pass::Primitive(Primitive::Bool) => (
                     quote!(bool),
                     quote!(::cilbind::Boolean),
@@ -117,9 +124,9 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
             };
             (
                 quote!(::core::option::Option<#rust>),
-                quote!(F.get_nullable::<#stored>(#owner)? #get),
+                quote!(#f_.get_nullable::<#stored>(#owner)? #get),
                 quote!(::core::option::Option<#rust>),
-                quote!(F.set_nullable(#owner, value #set)),
+                quote!(#f_.set_nullable(#owner, __value #set)),
             )
         }
         Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => return TokenStream::new(),
@@ -128,8 +135,8 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
     let setter = f.setter.as_ref().map(|setter| {
         let (set_doc, setter) = (docs(&f.set_doc), ident(setter));
         let params = match &receiver {
-            Some(r) => quote!(#r, value: #set_ty),
-            None => quote!(value: #set_ty),
+            Some(r) => quote!(#r, __value: #set_ty),
+            None => quote!(__value: #set_ty),
         };
         quote! {
             #set_doc
@@ -143,7 +150,7 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
         #get_doc
         pub fn #getter(#receiver) -> ::cilbind::Result<#get_ty> {
             #field_ref
-            Ok(#get_expr)
+            ::core::result::Result::Ok(#get_expr)
         }
         #setter
     }
@@ -173,7 +180,10 @@ pub(super) fn render_const(c: &ConstItem) -> TokenStream {
             let s = lit_str(s);
             (quote!(&str), quote!(#s))
         }
-        ConstLit::NullStr => (quote!(::core::option::Option<&str>), quote!(None)),
+        ConstLit::NullStr => (
+            quote!(::core::option::Option<&str>),
+            quote!(::core::option::Option::None),
+        ),
         ConstLit::Enum {
             rust,
             underlying,

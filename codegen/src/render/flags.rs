@@ -1,5 +1,6 @@
-//! `[Flags]` enums: a `bitflags` 2 type. `const _ = !0;` declares every bit as known, so
-//! values with bits that have no name survive a round trip through Rust unchanged.
+//! `[Flags]` enums: a `bitflags` 2 type, declared in a module of its own (`__flags_Name`)
+//! and re-exported. `const _ = !0;` declares every bit as known, so values with bits that
+//! have no name survive a round trip through Rust unchanged.
 
 use super::format::Splices;
 use super::tokens::ident;
@@ -16,6 +17,10 @@ fn doc(text: &str) -> String {
 pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
     let name = &t.name;
     let int = rust_primitive(e.underlying);
+    // `bitflags!` expands with parameters and locals of its own (`f`, `other`), which a type
+    // of the bound module could shadow (rustc's E0530): it expands in a module of its own,
+    // where no bound type is, and the type is re-exported.
+    let bare = name.trim_start_matches("r#");
     let mut block = String::from("::cilbind::generated::bitflags::bitflags! {\n");
     block.push_str(&indent(
         &doc(&format!(
@@ -48,12 +53,16 @@ pub(super) fn render(out: &Splices, t: &TypeItem, e: &EnumDecl) -> TokenStream {
         2,
     ));
     block.push_str("    }\n}\n");
+    let block = format!(
+        "#[doc(hidden)]\nmod __flags_{bare} {{\n{}}}\npub use __flags_{bare}::{name};\n",
+        indent(&block, 1)
+    );
     let block = out.macro_block(block);
     let (name, int) = (ident(name), ident(int));
     quote! {
         #block
-        impl From<#int> for #name { fn from(value: #int) -> Self { Self::from_bits_retain(value) } }
-        impl From<#name> for #int { fn from(value: #name) -> Self { value.bits() } }
+        impl ::core::convert::From<#int> for #name { fn from(__value: #int) -> Self { Self::from_bits_retain(__value) } }
+        impl ::core::convert::From<#name> for #int { fn from(__value: #name) -> Self { __value.bits() } }
     }
 }
 

@@ -17,7 +17,7 @@ pub(super) fn render(t: &TypeItem, decl: &StructDecl) -> TokenStream {
     ));
     let repr = match decl.repr {
         Repr::C | Repr::Union => quote!(C),
-        Repr::CAlign(n) => {
+        Repr::CAlign(n) | Repr::UnionAlign(n) => {
             let n = Literal::u32_unsuffixed(n);
             quote!(C, align(#n))
         }

@@ -47,14 +47,14 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
             fn clone(&self) -> Self { #name(self.0.clone(), ::core::marker::PhantomData) }
         }
         impl #bounds ::core::fmt::Debug for #this {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { write!(f, #debug, self.0) }
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { ::core::write!(__f, #debug, self.0) }
         }
         impl #bounds #this {
             /// The default value (every field zero or null), like C#'s `default`.
-            pub fn default_value() -> ::cilbind::Result<Self> { ::cilbind::StructHandle::default_value().map(|h| #name(h, ::core::marker::PhantomData)) }
+            pub fn default_value() -> ::cilbind::Result<Self> { ::cilbind::StructHandle::default_value().map(|__h| #name(__h, ::core::marker::PhantomData)) }
         }
         impl #bounds ::cilbind::Unbox for #this {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> { ::cilbind::StructHandle::unbox(obj).map(|h| #name(h, ::core::marker::PhantomData)) }
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> { ::cilbind::StructHandle::unbox(__obj).map(|__h| #name(__h, ::core::marker::PhantomData)) }
         }
         impl #bounds ::cilbind::BoxAs<::cilbind::Object> for #this {
             fn box_to(&self) -> ::cilbind::Result<::cilbind::Object> { self.0.box_object() }

@@ -48,10 +48,10 @@ fn interface(t: &TypeItem, i: &ImplementItem) -> TokenStream {
         }
         impl #owner {
             #doc
-            pub fn implement<T: #trait_name>(value: T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: #trait_name>(__value: __T) -> ::cilbind::Result<Self> {
                 #(#thunks)*
-                let ty = ::cilbind::generated::ProxyType::of::<T>(&#type_ref, || ::std::vec![#(#members),*])?;
-                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+                let __ty = ::cilbind::generated::ProxyType::of::<__T>(&#type_ref, || ::std::vec![#(#members),*])?;
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
         }
     }
@@ -110,20 +110,23 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         .iter()
         .enumerate()
         .map(|(n, m)| render_via(&m.item, &m.owner_ref, Some(&via(quote!(self.0.protected(#n)?)))));
-    let fields = c
-        .fields
-        .iter()
-        .map(|f| super::field::render_on(&f.item, &f.owner_ref, Some(quote!(Some(&**self)))));
+    let fields = c.fields.iter().map(|f| {
+        super::field::render_on(
+            &f.item,
+            &f.owner_ref,
+            Some(quote!(::core::option::Option::Some(&**self))),
+        )
+    });
     let ctors = c.constructors.iter().enumerate().map(|(n, m)| {
         let (sig, pre, args) = call_parts(m);
         let name = ident(&m.rust_name);
         let doc = super::tokens::doc_lines(&m.doc);
         quote! {
             #doc
-            pub fn #name<T: #trait_name>(value: T, #(#sig),*) -> ::cilbind::Result<Self> {
+            pub fn #name<__T: #trait_name>(__value: __T, #(#sig),*) -> ::cilbind::Result<Self> {
                 #(#pre)*
-                let obj = Self::__proxy_type::<T>()?.create(value, #n, |new, key| new.call((key, #(#args,)*)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+                let __obj = Self::__proxy_type::<__T>()?.create(__value, #n, |__new, __key| __new.call((__key, #(#args,)*)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
         }
     });
@@ -154,9 +157,9 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         }
         impl #owner {
             #[doc(hidden)]
-            pub fn __proxy_type<T: #trait_name>() -> ::cilbind::Result<&'static ::cilbind::generated::ProxyType> {
+            pub fn __proxy_type<__T: #trait_name>() -> ::cilbind::Result<&'static ::cilbind::generated::ProxyType> {
                 #(#thunks)*
-                ::cilbind::generated::ProxyType::of::<T>(&#type_ref, || ::std::vec![#(#members),*])
+                ::cilbind::generated::ProxyType::of::<__T>(&#type_ref, || ::std::vec![#(#members),*])
             }
             #(#ctors)*
         }
@@ -175,7 +178,7 @@ fn member(type_ref: &Ident, m: &ImplMember, kind: &str) -> TokenStream {
             owner: &#type_ref,
             name: #name,
             params: &[#(#params),*],
-            entry: ::cilbind::generated::proxy_entry!(unsafe #desc, #thunk::<T>),
+            entry: ::cilbind::generated::proxy_entry!(unsafe #desc, #thunk::<__T>),
         }
     }
 }
@@ -197,13 +200,13 @@ fn trait_method(m: &ImplMember, base: Option<&Ident>) -> TokenStream {
         let base = ident(&d.base);
         let args = d.args.iter().map(|a| code(a));
         if d.writes.is_empty() {
-            return quote!({ Ok(this.#base(#(#args),*)?) });
+            return quote!({ ::core::result::Result::Ok(this.#base(#(#args),*)?) });
         }
         let (bind, writes, value) = (code(&d.bind), d.writes.iter().map(|w| code(w)), code(&d.value));
         quote!({
             let #bind = this.#base(#(#args),*)?;
             #(#writes)*
-            Ok(#value)
+            ::core::result::Result::Ok(#value)
         })
     });
     let end = if default.is_some() { quote!() } else { quote!(;) };
@@ -221,19 +224,22 @@ fn thunk(trait_name: &Ident, m: &ImplMember, base: Option<&Ident>) -> TokenStrea
     let ret = ty(&m.ret.kind);
     let icall = lit_str(&m.icall);
     let (receiver, this) = match base {
-        Some(b) => (quote!(r), quote!(&#b(::cilbind::generated::Base::new(r)),)),
+        Some(b) => (
+            quote!(__receiver),
+            quote!(&#b(::cilbind::generated::Base::new(__receiver)),),
+        ),
         None => (quote!(_), quote!()),
     };
     let super::incoming::Crossing { params, ret, body } =
-        super::incoming::crossing(&kinds, &ret, |lent| quote!(v.#name(#this #(#lent),*)));
+        super::incoming::crossing(&kinds, &ret, |lent| quote!(__v.#name(#this #(#lent),*)));
     quote! {
         #[inline]
-        extern "C" fn #thunk<T: #trait_name>(
-            this: ::cilbind::generated::RawRef,
-            key: i64,
+        extern "C" fn #thunk<__T: #trait_name>(
+            __this: ::cilbind::generated::RawRef,
+            __key: i64,
             #(#params),*
         ) -> #ret {
-            ::cilbind::generated::proxy_call::<T, _>(#icall, this, key, move |v, #receiver| { #body })
+            ::cilbind::generated::proxy_call::<__T, _>(#icall, __this, __key, move |__v, #receiver| { #body })
         }
     }
 }

@@ -5,10 +5,11 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// A thunk's crossing: `a0: <K0 as Incoming>::Abi, …`, the result's ABI type, and the body run
+/// A thunk's crossing: `__a0: <K0 as Incoming>::Abi, …`, the result's ABI type, and the body run
 /// inside the guard, where `call` makes the Rust call from the lent arguments.
 pub(super) struct Crossing {
-    /// The ABI parameters (`a0: <K0 as Incoming>::Abi`, …).
+    /// The ABI parameters (`__a0: <K0 as Incoming>::Abi`, …): the generated code's own
+    /// bindings are `__`-prefixed, which no type's Rust name is (plan/names.rs).
     pub(super) params: Vec<TokenStream>,
     /// The result's ABI type.
     pub(super) ret: TokenStream,
@@ -22,8 +23,8 @@ pub(super) fn crossing(
     ret: &TokenStream,
     call: impl FnOnce(Vec<TokenStream>) -> TokenStream,
 ) -> Crossing {
-    let args: Vec<_> = (0..kinds.len()).map(|i| format_ident!("a{i}")).collect();
-    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("h{i}")).collect();
+    let args: Vec<_> = (0..kinds.len()).map(|i| format_ident!("__a{i}")).collect();
+    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("__h{i}")).collect();
     let lent = kinds
         .iter()
         .zip(&held)
@@ -39,9 +40,9 @@ pub(super) fn crossing(
         ret: quote!(<#ret as ::cilbind::generated::Outgoing>::Abi),
         body: quote! {
             #(let mut #held = <#kinds as ::cilbind::generated::Incoming>::hold(#args)?;)*
-            let r = #call?;
+            let __r = #call?;
             #(<#kinds as ::cilbind::generated::Incoming>::finish(#held)?;)*
-            <#ret as ::cilbind::generated::Outgoing>::give(r)
+            <#ret as ::cilbind::generated::Outgoing>::give(__r)
         },
     }
 }

@@ -33,11 +33,11 @@ pub(super) fn render(
     });
     let functions = out.macro_block(functions(table));
     let load = quote! {
-        let runtime = ::cilbind::Runtime::get()?;
-        for path in ASSEMBLIES {
-            let name = ::std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-            if runtime.assembly(name).is_err() {
-                runtime.load_assembly(path)?;
+        let __runtime = ::cilbind::Runtime::get()?;
+        for __path in ASSEMBLIES {
+            let __name = ::std::path::Path::new(__path).file_stem().and_then(|__s| __s.to_str()).unwrap_or_default();
+            if __runtime.assembly(__name).is_err() {
+                __runtime.load_assembly(__path)?;
             }
         }
     };
@@ -93,7 +93,7 @@ pub(super) fn render(
         /// `Error::LayoutMismatch` names the first type and field that differ.
         pub fn check_layouts() -> ::cilbind::Result<()> {
             #(#checks)*
-            Ok(())
+            ::core::result::Result::Ok(())
         }
         #functions
     }

@@ -55,7 +55,7 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
             pub fn default_value() -> ::cilbind::Result<Self> { ::cilbind::StructHandle::default_value().map(Self) }
         }
         impl ::cilbind::Unbox for #name {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> { ::cilbind::StructHandle::unbox(obj).map(Self) }
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> { ::cilbind::StructHandle::unbox(__obj).map(Self) }
         }
         #(#boxing)*
         ::cilbind::generated::type_arg!(managed #name);

@@ -44,7 +44,7 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
             quote! {
                 #doc
                 pub trait #trait_name: ::cilbind::Is<#name> + ::cilbind::Reference { #items }
-                impl<T: ::cilbind::Is<#name> + ::cilbind::Reference> #trait_name for T {}
+                impl<__T: ::cilbind::Is<#name> + ::cilbind::Reference> #trait_name for __T {}
             }
         }
         // No empty `impl` blocks (a closed delegate whose only member is `from_fn`, rendered

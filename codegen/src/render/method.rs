@@ -92,7 +92,7 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
             (
                 Some(quote!(::core::option::Option<::std::vec::Vec<#elem>>)),
                 quote!(::core::option::Option<#handle>),
-                Some(quote!(__r.map(|a| a.to_vec()).transpose()?)),
+                Some(quote!(__r.map(|__a| __a.to_vec()).transpose()?)),
             )
         }
         Pass::Nullable(value) => {
@@ -198,6 +198,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
+        Receiver::BaseHandle => (Some(quote!(&self)), None, None),
         Receiver::Object => (
             Some(quote!(&self)),
             Some(match via {
@@ -209,8 +210,8 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
         Receiver::StructBox => (Some(quote!(&self)), Some(quote!(&self.0)), None),
         Receiver::StructCopy => (
             Some(quote!(&self)),
-            Some(quote!(::cilbind::Out(&mut this))),
-            Some(quote!(let mut this = *self;)),
+            Some(quote!(::cilbind::Out(&mut __this))),
+            Some(quote!(let mut __this = *self;)),
         ),
         Receiver::StructMut => (Some(quote!(&mut self)), Some(quote!(::cilbind::Out(self))), None),
     };
@@ -307,7 +308,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             #(#pre)*
             let __r: #raw_ty = #thunk.#call((#(#args,)*))?;
             #check_void
-            Ok(#value)
+            ::core::result::Result::Ok(#value)
         }
     };
     // `#[inline]`: a binding is compiled where it is called, not in the bindings crate, so

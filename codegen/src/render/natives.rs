@@ -27,7 +27,7 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
     let entries = n.natives.iter().map(|m| {
         let name = lit_str(&m.icall);
         let thunk = format_ident!("__native_{}", m.rust_name.trim_start_matches("r#"));
-        quote!(::cilbind::generated::native_entry!(unsafe #name, #thunk::<I>))
+        quote!(::cilbind::generated::native_entry!(unsafe #name, #thunk::<__I>))
     });
     let skips = n.skips.iter().map(|s| super::skip_comment(out, s));
     let table_doc = docs(&format!(
@@ -43,7 +43,7 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
         }
         impl #owner {
             #table_doc
-            pub fn natives<I: #trait_name>() -> ::cilbind::native::NativeTable {
+            pub fn natives<__I: #trait_name>() -> ::cilbind::native::NativeTable {
                 #(#thunks)*
                 ::cilbind::native::NativeTable::new(::std::vec![#(#entries),*])
             }
@@ -81,9 +81,9 @@ fn thunk(trait_name: &proc_macro2::Ident, m: &NativeItem) -> TokenStream {
     let ret = ty(&m.ret.kind);
     let icall = lit_str(&m.icall);
     let super::incoming::Crossing { params, ret, body } =
-        super::incoming::crossing(&kinds, &ret, |lent| quote!(I::#name(#(#lent),*)));
+        super::incoming::crossing(&kinds, &ret, |lent| quote!(__I::#name(#(#lent),*)));
     quote! {
-        extern "C" fn #thunk<I: #trait_name>(#(#params),*) -> #ret {
+        extern "C" fn #thunk<__I: #trait_name>(#(#params),*) -> #ret {
             ::cilbind::generated::native_call(#icall, move || { #body })
         }
     }

@@ -95,7 +95,7 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
 /// A `params T[]` parameter: a slice, made into a new array for the call.
 fn params_param(name: &Ident, pass: &Pass, form: &ParamsArray) -> ParamCode {
     let mut p = ParamCode {
-        arg: quote!(Some(&#name)),
+        arg: quote!(::core::option::Option::Some(&#name)),
         ..ParamCode::default()
     };
     let rust = match (form, pass) {
@@ -130,14 +130,14 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
         Pass::String => (
             quote!(::core::option::Option<::std::string::String>),
             quote!(::cilbind::RefString),
-            quote!(None),
+            quote!(::core::option::Option::None),
         ),
         Pass::Handle(rust) => {
             let rust = ty(rust);
             (
                 quote!(::core::option::Option<#rust>),
                 quote!(::cilbind::RefObject),
-                quote!(None),
+                quote!(::core::option::Option::None),
             )
         }
         // As stored in memory, like other `ref` primitives (`bool` is `::cilbind::Boolean`).
@@ -146,7 +146,7 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
             (
                 quote!(::core::option::Option<#stored>),
                 quote!(::cilbind::RefNullable),
-                quote!(None),
+                quote!(::core::option::Option::None),
             )
         }
         Pass::TypeParam(param) => {

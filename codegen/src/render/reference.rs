@@ -108,7 +108,7 @@ fn generic(out: &Splices, t: &TypeItem, arity: usize, bound: bool) -> TokenStrea
             }
         }
         impl<#(#params: ::cilbind::ManagedType + 'static),*> ::cilbind::Reference for #name<#(#params),*> {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self { #name(obj, ::core::marker::PhantomData) }
+            unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self { #name(__obj, ::core::marker::PhantomData) }
             fn as_object(&self) -> &::cilbind::Object { &self.0 }
             fn into_object(self) -> ::cilbind::Object { self.0 }
         }
@@ -117,7 +117,7 @@ fn generic(out: &Splices, t: &TypeItem, arity: usize, bound: bool) -> TokenStrea
             fn clone(&self) -> Self { #name(self.0.clone(), ::core::marker::PhantomData) }
         }
         impl<#(#params),*> ::core::fmt::Debug for #name<#(#params),*> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { write!(f, #debug, self.0) }
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { ::core::write!(__f, #debug, self.0) }
         }
         #comment
     }

@@ -25,13 +25,13 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
         } => {
             let (tr, m, call) = (ident(trait_name), ident(method), ident(call));
             let (lt, rt, ot) = (value_ty(lhs), value_ty(rhs), value_ty(output));
-            let (la, ra) = (value_arg(lhs, quote!(self)), value_arg(rhs, quote!(rhs)));
+            let (la, ra) = (value_arg(lhs, quote!(self)), value_arg(rhs, quote!(__rhs)));
             let what = lit_str(&format!("`{} {} {}`", short(lhs), symbol(trait_name), short(rhs)));
             quote! {
                 impl ::core::ops::#tr<#rt> for #lt {
                     type Output = #ot;
                     #[inline]
-                    fn #m(self, rhs: #rt) -> #ot {
+                    fn #m(self, __rhs: #rt) -> #ot {
                         ::cilbind::generated::expect(#me::#call(#la, #ra), #what)
                     }
                 }
@@ -65,7 +65,7 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
             eq,
             hash,
         } => {
-            let other = ref_arg(operand, quote!(other));
+            let other = ref_arg(operand, quote!(__other));
             let what = lit_str(&format!("`{self_ty} == {self_ty}`"));
             let compare = match receiver {
                 Receiver::Static => {
@@ -81,8 +81,8 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
                 let what = lit_str(&format!("`{self_ty}.GetHashCode()`"));
                 quote! {
                     impl ::core::hash::Hash for #me {
-                        fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-                            state.write_i32(::cilbind::generated::expect(#value, #what));
+                        fn hash<__H: ::core::hash::Hasher>(&self, __state: &mut __H) {
+                            __state.write_i32(::cilbind::generated::expect(#value, #what));
                         }
                     }
                 }
@@ -90,7 +90,7 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
             quote! {
                 impl ::core::cmp::PartialEq for #me {
                     #[inline]
-                    fn eq(&self, other: &Self) -> bool {
+                    fn eq(&self, __other: &Self) -> bool {
                         ::cilbind::generated::expect(#compare, #what)
                     }
                 }
@@ -104,25 +104,25 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
             operand,
             ord,
         } => {
-            let value = on_self(*receiver, call, ref_arg(operand, quote!(other)));
+            let value = on_self(*receiver, call, ref_arg(operand, quote!(__other)));
             let what = lit_str(&format!("`{self_ty}.CompareTo({self_ty})`"));
             let cmp = quote!(::cilbind::generated::expect(#value, #what).cmp(&0));
             if *ord {
                 quote! {
                     impl ::core::cmp::PartialOrd for #me {
                         #[inline]
-                        fn partial_cmp(&self, other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
-                            ::core::option::Option::Some(::core::cmp::Ord::cmp(self, other))
+                        fn partial_cmp(&self, __other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
+                            ::core::option::Option::Some(::core::cmp::Ord::cmp(self, __other))
                         }
                     }
                     impl ::core::cmp::Ord for #me {
-                        fn cmp(&self, other: &Self) -> ::core::cmp::Ordering { #cmp }
+                        fn cmp(&self, __other: &Self) -> ::core::cmp::Ordering { #cmp }
                     }
                 }
             } else {
                 quote! {
                     impl ::core::cmp::PartialOrd for #me {
-                        fn partial_cmp(&self, other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
+                        fn partial_cmp(&self, __other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
                             ::core::option::Option::Some(#cmp)
                         }
                     }
@@ -131,8 +131,8 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
         }
         StdImpl::DisplayVirtual => quote! {
             impl ::core::fmt::Display for #me {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    ::cilbind::generated::display(self, f)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::cilbind::generated::display(self, __f)
                 }
             }
         },
@@ -140,8 +140,8 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
             let value = on_self(*receiver, call, quote!());
             quote! {
                 impl ::core::fmt::Display for #me {
-                    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        ::cilbind::generated::write_text(f, #value)
+                    fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        ::cilbind::generated::write_text(__f, #value)
                     }
                 }
             }
@@ -161,8 +161,10 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
                 other => (value_ty(other), false),
             };
             let arg = match source {
-                Pass::Handle(_) | Pass::String | Pass::BlittableArray { .. } => quote!(Some(value)),
-                other => value_arg(other, quote!(value)),
+                Pass::Handle(_) | Pass::String | Pass::BlittableArray { .. } => {
+                    quote!(::core::option::Option::Some(__value))
+                }
+                other => value_arg(other, quote!(__value)),
             };
             let what = lit_str(&format!("the conversion of {} to {}", short(source), short(target)));
             let (target_ty, result) = match target {
@@ -185,7 +187,7 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
                 impl #generics ::core::convert::TryFrom<#source_ty> for #target_ty {
                     type Error = ::cilbind::Error;
                     #[inline]
-                    fn try_from(value: #source_ty) -> ::cilbind::Result<Self> { #result }
+                    fn try_from(__value: #source_ty) -> ::cilbind::Result<Self> { #result }
                 }
             }
         }
@@ -221,7 +223,7 @@ fn value_arg(p: &Pass, x: TokenStream) -> TokenStream {
 /// The argument for `x: &Self`: a full struct's reference, or `Some(x)` for an object.
 fn ref_arg(p: &Pass, x: TokenStream) -> TokenStream {
     match p {
-        Pass::Handle(_) => quote!(Some(#x)),
+        Pass::Handle(_) => quote!(::core::option::Option::Some(#x)),
         _ => x,
     }
 }
@@ -233,8 +235,8 @@ fn on_self(receiver: Receiver, call: &str, args: TokenStream) -> TokenStream {
     let args = (!args.is_empty()).then(|| quote!(, #args));
     match receiver {
         Receiver::StructMut => quote!({
-            let mut this = *self;
-            Self::#call(&mut this #args)
+            let mut __this = *self;
+            Self::#call(&mut __this #args)
         }),
         _ => quote!(Self::#call(self #args)),
     }

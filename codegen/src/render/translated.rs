@@ -55,7 +55,7 @@ pub(super) fn body(t: &Translated) -> TokenStream {
         #(#unused)*
         #(#stmts)*
         #write_this
-        Ok(#result)
+        ::core::result::Result::Ok(#result)
     }
 }
 

@@ -19,8 +19,8 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
         TypeItemKind::Enum(e) | TypeItemKind::Flags(e) => {
             let int = ty(rust_primitive(e.underlying));
             let (to, from) = match t.kind {
-                TypeItemKind::Flags(_) => (quote!(|v| v.bits()), quote!(#name::from_bits_retain)),
-                _ => (quote!(|v| v.0), quote!(#name)),
+                TypeItemKind::Flags(_) => (quote!(|__v| __v.bits()), quote!(#name::from_bits_retain)),
+                _ => (quote!(|__v| __v.0), quote!(#name)),
             };
             (
                 vec![int.clone()],

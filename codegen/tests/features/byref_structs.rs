@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::by_ref::Vec2::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -80,8 +80,8 @@ pub mod features {
             }
         }
         impl ::cilbind::Unbox for Named {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for Named {
@@ -105,28 +105,28 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
-                Ok(F.get_string(Some(&self.0))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.ByRef.Named.Name` (System.String).
             pub fn set_name(
                 &self,
-                value: ::core::option::Option<&str>,
+                __value: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
-                F.set_string(Some(&self.0), value)
+                F.set_string(::core::option::Option::Some(&self.0), __value)
             }
             /// Reads the .NET field `Features.ByRef.Named.Id` (System.Int32).
             pub fn id(&self) -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Id");
-                Ok({
-                    let __r: i32 = F.get(Some(&self.0))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(&self.0))?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.ByRef.Named.Id` (System.Int32).
-            pub fn set_id(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_id(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Id");
-                F.set(Some(&self.0), value)
+                F.set(::core::option::Option::Some(&self.0), __value)
             }
         }
         #[doc(hidden)]
@@ -161,7 +161,7 @@ pub mod features {
                 );
                 let mut value: i32 = ::cilbind::generated::zeroed();
                 let __r: bool = M.thunk()?.call((s, ::cilbind::Out(&mut value)))?;
-                Ok((__r, value))
+                ::core::result::Result::Ok((__r, value))
             }
             /// Binds `static void Features.ByRef.Ops.Scale(ref Features.ByRef.Vec2 v, System.Single k)` (`Ops.Scale`).
             #[inline]
@@ -197,7 +197,7 @@ pub mod features {
                 let mut v: Vec2 = ::cilbind::generated::zeroed();
                 let __r: () = M.thunk()?.call((::cilbind::Out(&mut v),))?;
                 let () = __r;
-                Ok(v)
+                ::core::result::Result::Ok(v)
             }
             /// Binds `static void Features.ByRef.Ops.Rename(ref Features.ByRef.Named n, System.String name)` (`Ops.Rename`).
             #[inline]
@@ -223,7 +223,7 @@ pub mod features {
                 let n = <Named>::default_value()?;
                 let __r: () = M.thunk()?.call((&n.0,))?;
                 let () = __r;
-                Ok(n)
+                ::core::result::Result::Ok(n)
             }
             /// Binds `static void Features.ByRef.Ops.Label(ref System.String s, out System.Object o)` (`Ops.Label`).
             #[inline]
@@ -235,12 +235,12 @@ pub mod features {
                     "Label",
                     &["System.String&", "System.Object&"],
                 );
-                let mut o: ::core::option::Option<::cilbind::Object> = None;
+                let mut o: ::core::option::Option<::cilbind::Object> = ::core::option::Option::None;
                 let __r: () = M
                     .thunk()?
                     .call((::cilbind::RefString(s), ::cilbind::RefObject(&mut o)))?;
                 let () = __r;
-                Ok(o)
+                ::core::result::Result::Ok(o)
             }
         }
         /// Binds the .NET struct `Features.ByRef.Vec2` (assembly `Feature`): 8 bytes, mirrored field for field.

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -107,33 +107,34 @@ pub mod features {
         }
         impl Base {
             #[doc(hidden)]
-            pub fn __proxy_type<T: BaseOverrides>() -> ::cilbind::Result<
+            pub fn __proxy_type<__T: BaseOverrides>() -> ::cilbind::Result<
                 &'static ::cilbind::generated::ProxyType,
             > {
                 #[inline]
-                extern "C" fn __impl_get<T: BaseOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_get<__T: BaseOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Constructors.Base::Get()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.get(&BaseBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .get(&BaseBase(::cilbind::generated::Base::new(__receiver)))?;
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 ::cilbind::generated::ProxyType::of::<
-                    T,
+                    __T,
                 >(
                     &__TYPE_Base,
                     || {
@@ -143,7 +144,8 @@ pub mod features {
                             ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
                             : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Base, name : "Get", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_get:: < T >), }
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_get:: < __T >),
+                            }
                         ]
                     },
                 )
@@ -151,18 +153,21 @@ pub mod features {
             /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `Features.Constructors.Base..ctor(System.Int32 x)`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend_with_x<T: BaseOverrides>(value: T, x: i32) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 0usize, |new, key| new.call((key, x)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+            pub fn extend_with_x<__T: BaseOverrides>(
+                __value: __T,
+                x: i32,
+            ) -> ::cilbind::Result<Self> {
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 0usize, |__new, __key| __new.call((__key, x)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
             /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `Features.Constructors.Base..ctor()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend<T: BaseOverrides>(value: T) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 1usize, |new, key| new.call((key,)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+            pub fn extend<__T: BaseOverrides>(__value: __T) -> ::cilbind::Result<Self> {
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 1usize, |__new, __key| __new.call((__key,)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
         }
         #[doc(hidden)]
@@ -197,47 +202,53 @@ pub mod features {
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
             /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
-                f: impl Fn(i32) -> ::cilbind::Result<i32> + Send + Sync + 'static,
+                __f: impl ::core::ops::Fn(
+                    i32,
+                ) -> ::cilbind::Result<
+                        i32,
+                    > + ::core::marker::Send + ::core::marker::Sync + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-                ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(
-                    args,
-                    &f,
+                ::cilbind::FnDelegate::new(move |__args: &[::cilbind::Value]| Self::__from_values(
+                    __args,
+                    &__f,
                 ))
             }
             /// As `from_fn`, for an `FnMut` closure: invocations run one at a time (another thread waits its
             /// turn), and one from inside `f` on the same thread throws `InvalidOperationException` in C#.
             pub fn from_fn_mut(
-                mut f: impl FnMut(i32) -> ::cilbind::Result<i32> + Send + 'static,
+                mut __f: impl ::core::ops::FnMut(
+                    i32,
+                ) -> ::cilbind::Result<i32> + ::core::marker::Send + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-                ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(
-                    args,
-                    &mut f,
+                ::cilbind::FnDelegate::new_mut(move |__args: &[::cilbind::Value]| Self::__from_values(
+                    __args,
+                    &mut __f,
                 ))
             }
             /// Converts the delegate's arguments, runs `f` and converts its result.
             fn __from_values(
-                args: &[::cilbind::Value],
-                mut f: impl FnMut(i32) -> ::cilbind::Result<i32>,
+                __args: &[::cilbind::Value],
+                mut __f: impl ::core::ops::FnMut(i32) -> ::cilbind::Result<i32>,
             ) -> ::cilbind::Result<::cilbind::Value> {
-                let [a0] = args else {
-                    return Err(
+                let [__a0] = __args else {
+                    return ::core::result::Result::Err(
                         ::cilbind::Error::InvalidArgument(
-                            format!("expected 1 arguments, got {}", args.len()),
+                            ::std::format!("expected 1 arguments, got {}", __args.len()),
                         ),
                     );
                 };
-                let a0 = match a0 {
-                    ::cilbind::Value::Int32(v) => *v,
-                    other => {
-                        return Err(
+                let __a0 = match __a0 {
+                    ::cilbind::Value::Int32(__v) => *__v,
+                    __other => {
+                        return ::core::result::Result::Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("a0: expected Int32, got {:?}", other),
+                                ::std::format!("a0: expected Int32, got {:?}", __other),
                             ),
                         );
                     }
                 };
-                let r = f(a0)?;
-                Ok(::cilbind::Value::Int32(r))
+                let __r = __f(__a0)?;
+                ::core::result::Result::Ok(::cilbind::Value::Int32(__r))
             }
             /// Binds `System.IAsyncResult Features.Constructors.Compute.BeginInvoke(System.Int32 x, System.AsyncCallback callback, System.Object object)` (`Compute.BeginInvoke`).
             ///
@@ -311,7 +322,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IThing> + ::cilbind::Reference> IThingExt for T {}
+        impl<__T: ::cilbind::Is<IThing> + ::cilbind::Reference> IThingExt for __T {}
         /// A Rust implementation of the .NET interface `Features.Constructors.IThing`: `IThing::implement(value)` makes a managed
         /// object of a class that implements the interface by calling these methods on `value`.
         /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
@@ -325,42 +336,43 @@ pub mod features {
         impl IThing {
             /// A new managed object implementing `Features.Constructors.IThing` with `value` (see [`IThingImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
-            pub fn implement<T: IThingImpl>(value: T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: IThingImpl>(__value: __T) -> ::cilbind::Result<Self> {
                 #[inline]
-                extern "C" fn __impl_size<T: IThingImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_size<__T: IThingImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Constructors.IThing::get_Size()",
-                        this,
-                        key,
-                        move |v, _| {
-                            let r = v.size()?;
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.size()?;
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
-                let ty = ::cilbind::generated::ProxyType::of::<
-                    T,
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
                 >(
                     &__TYPE_IThing,
                     || {
                         ::std::vec![
                             ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_IThing, name : "get_Size", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_size:: < T >), }
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_size:: < __T >),
+                            }
                         ]
                     },
                 )?;
-                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
         }
         #[doc(hidden)]
@@ -386,7 +398,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(

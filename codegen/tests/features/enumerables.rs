@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -88,7 +88,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -124,7 +124,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -177,7 +177,7 @@ pub mod features {
         );
         /// The methods of the .NET interface `Features.Enumerables.IItems`, for every type that implements it.
         pub trait IItemsExt: ::cilbind::Is<IItems> + ::cilbind::Reference {}
-        impl<T: ::cilbind::Is<IItems> + ::cilbind::Reference> IItemsExt for T {}
+        impl<__T: ::cilbind::Is<IItems> + ::cilbind::Reference> IItemsExt for __T {}
         /// `for item in &x`: C#'s `foreach`, each item a `Result` of a `Features.Enumerables.Item` (the element type of its one `IEnumerable<T>`).
         impl<'a> ::core::iter::IntoIterator for &'a IItems {
             type Item = ::cilbind::Result<<Item as ::cilbind::TypeArg>::Output>;
@@ -203,15 +203,15 @@ pub mod features {
             /// Reads the .NET field `Features.Enumerables.Item.Value` (System.Int32).
             pub fn value(&self) -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Item, "Value");
-                Ok({
-                    let __r: i32 = F.get(Some(self))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(self))?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.Enumerables.Item.Value` (System.Int32).
-            pub fn set_value(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_value(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Item, "Value");
-                F.set(Some(self), value)
+                F.set(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.Enumerables.Item..ctor()` (`Item..ctor`).
             #[inline]
@@ -223,7 +223,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -258,7 +258,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -303,7 +303,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -366,7 +366,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -409,7 +409,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -452,8 +452,8 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Ring<T0> {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Ring(obj, ::core::marker::PhantomData)
+            unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                Ring(__obj, ::core::marker::PhantomData)
             }
             fn as_object(&self) -> &::cilbind::Object {
                 &self.0
@@ -470,8 +470,8 @@ pub mod features {
             }
         }
         impl<T0> ::core::fmt::Debug for Ring<T0> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "Ring({:?})", self.0)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Ring({:?})", self.0)
             }
         }
         impl<T0: ::cilbind::TypeArg> Ring<T0> {
@@ -487,7 +487,7 @@ pub mod features {
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -517,7 +517,7 @@ pub mod features {
                 > = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                ::core::result::Result::Ok(__r)
             }
         }
         /// `for item in &x`: C#'s `foreach`, each item a `Result` of a `T` (the element type of its public `GetEnumerator()`).
@@ -579,8 +579,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerable<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IEnumerable(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IEnumerable(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -597,8 +597,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IEnumerable<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IEnumerable({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IEnumerable({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IEnumerable`1` are not bound: its assembly or namespace is not selected.
@@ -622,8 +622,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerator<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IEnumerator(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IEnumerator(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -640,8 +640,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IEnumerator<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IEnumerator({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IEnumerator({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IEnumerator`1` are not bound: its assembly or namespace is not selected.

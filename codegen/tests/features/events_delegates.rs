@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -152,7 +152,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -240,68 +240,70 @@ pub mod features {
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
             /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
-                f: impl Fn(
+                __f: impl ::core::ops::Fn(
                     ::core::option::Option<::std::string::String>,
                     i32,
-                ) -> ::cilbind::Result<()> + Send + Sync + 'static,
+                ) -> ::cilbind::Result<
+                        (),
+                    > + ::core::marker::Send + ::core::marker::Sync + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-                ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(
-                    args,
-                    &f,
+                ::cilbind::FnDelegate::new(move |__args: &[::cilbind::Value]| Self::__from_values(
+                    __args,
+                    &__f,
                 ))
             }
             /// As `from_fn`, for an `FnMut` closure: invocations run one at a time (another thread waits its
             /// turn), and one from inside `f` on the same thread throws `InvalidOperationException` in C#.
             pub fn from_fn_mut(
-                mut f: impl FnMut(
+                mut __f: impl ::core::ops::FnMut(
                     ::core::option::Option<::std::string::String>,
                     i32,
-                ) -> ::cilbind::Result<()> + Send + 'static,
+                ) -> ::cilbind::Result<()> + ::core::marker::Send + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-                ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(
-                    args,
-                    &mut f,
+                ::cilbind::FnDelegate::new_mut(move |__args: &[::cilbind::Value]| Self::__from_values(
+                    __args,
+                    &mut __f,
                 ))
             }
             /// Converts the delegate's arguments, runs `f` and converts its result.
             fn __from_values(
-                args: &[::cilbind::Value],
-                mut f: impl FnMut(
+                __args: &[::cilbind::Value],
+                mut __f: impl ::core::ops::FnMut(
                     ::core::option::Option<::std::string::String>,
                     i32,
                 ) -> ::cilbind::Result<()>,
             ) -> ::cilbind::Result<::cilbind::Value> {
-                let [a0, a1] = args else {
-                    return Err(
+                let [__a0, __a1] = __args else {
+                    return ::core::result::Result::Err(
                         ::cilbind::Error::InvalidArgument(
-                            format!("expected 2 arguments, got {}", args.len()),
+                            ::std::format!("expected 2 arguments, got {}", __args.len()),
                         ),
                     );
                 };
-                let a0 = match a0 {
-                    ::cilbind::Value::String(s) => Some(s.clone()),
-                    ::cilbind::Value::Null => None,
-                    other => {
-                        return Err(
+                let __a0 = match __a0 {
+                    ::cilbind::Value::String(__s) => ::core::option::Option::Some(__s.clone()),
+                    ::cilbind::Value::Null => ::core::option::Option::None,
+                    __other => {
+                        return ::core::result::Result::Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("a0: expected a string, got {:?}", other),
+                                ::std::format!("a0: expected a string, got {:?}", __other),
                             ),
                         );
                     }
                 };
-                let a1 = match a1 {
-                    ::cilbind::Value::Int32(v) => *v,
-                    other => {
-                        return Err(
+                let __a1 = match __a1 {
+                    ::cilbind::Value::Int32(__v) => *__v,
+                    __other => {
+                        return ::core::result::Result::Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("a1: expected Int32, got {:?}", other),
+                                ::std::format!("a1: expected Int32, got {:?}", __other),
                             ),
                         );
                     }
                 };
-                let r = f(a0, a1)?;
-                Ok({
-                    let () = r;
+                let __r = __f(__a0, __a1)?;
+                ::core::result::Result::Ok({
+                    let () = __r;
                     ::cilbind::Value::Void
                 })
             }

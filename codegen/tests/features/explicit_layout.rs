@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,10 +24,12 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
+    features::layout::Dec::check_layout()?;
+    features::layout::DecAggregator::check_layout()?;
     features::layout::Packed::check_layout()?;
     features::layout::Padded::check_layout()?;
     features::layout::Variant::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -37,6 +39,143 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = &[];
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod layout {
+        /// Binds the .NET struct `Features.Layout.Dec` (assembly `Feature`): 16 bytes, mirrored field for field.
+        #[repr(C, align(8))]
+        #[derive(Clone, Copy)]
+        pub union Dec {
+            /// `Features.Layout.Dec.Flags` (System.Int32) at offset 0.
+            pub flags: i32,
+            /// `Features.Layout.Dec.Hi` (System.Int32) at offset 4.
+            pub hi: Dec_hi,
+            /// `Features.Layout.Dec.Lo` (System.Int32) at offset 8.
+            pub lo: Dec_lo,
+            /// `Features.Layout.Dec.Mid` (System.Int32) at offset 12.
+            pub mid: Dec_mid,
+            /// `Features.Layout.Dec.LoMid` (System.UInt64) at offset 8.
+            pub lo_mid: Dec_lo_mid,
+            /// The whole value as bytes.
+            pub _bytes: [u8; 16],
+        }
+        /// Places `Features.Layout.Dec.Hi` at offset 4 inside the union `Dec`.
+        #[repr(C, packed)]
+        #[derive(Clone, Copy)]
+        pub struct Dec_hi {
+            /// Bytes before the field.
+            pub _offset: [u8; 4],
+            /// The field.
+            pub value: i32,
+        }
+        /// Places `Features.Layout.Dec.Lo` at offset 8 inside the union `Dec`.
+        #[repr(C, packed)]
+        #[derive(Clone, Copy)]
+        pub struct Dec_lo {
+            /// Bytes before the field.
+            pub _offset: [u8; 8],
+            /// The field.
+            pub value: i32,
+        }
+        /// Places `Features.Layout.Dec.Mid` at offset 12 inside the union `Dec`.
+        #[repr(C, packed)]
+        #[derive(Clone, Copy)]
+        pub struct Dec_mid {
+            /// Bytes before the field.
+            pub _offset: [u8; 12],
+            /// The field.
+            pub value: i32,
+        }
+        /// Places `Features.Layout.Dec.LoMid` at offset 8 inside the union `Dec`.
+        #[repr(C, packed)]
+        #[derive(Clone, Copy)]
+        pub struct Dec_lo_mid {
+            /// Bytes before the field.
+            pub _offset: [u8; 8],
+            /// The field.
+            pub value: u64,
+        }
+        impl Dec {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 16;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Dec,
+                    ::core::mem::size_of::<Self>(),
+                    &[
+                        ("Flags", ::core::mem::offset_of!(Self, flags)),
+                        (
+                            "Hi",
+                            ::core::mem::offset_of!(Self, hi)
+                                + ::core::mem::offset_of!(Dec_hi, value),
+                        ),
+                        (
+                            "Lo",
+                            ::core::mem::offset_of!(Self, lo)
+                                + ::core::mem::offset_of!(Dec_lo, value),
+                        ),
+                        (
+                            "Mid",
+                            ::core::mem::offset_of!(Self, mid)
+                                + ::core::mem::offset_of!(Dec_mid, value),
+                        ),
+                        (
+                            "LoMid",
+                            ::core::mem::offset_of!(Self, lo_mid)
+                                + ::core::mem::offset_of!(Dec_lo_mid, value),
+                        ),
+                    ],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Dec > () == Dec::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Dec: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Layout",
+            "Dec",
+        );
+        ::cilbind::blittable!(unsafe Dec, __TYPE_Dec, [i32, i32, i32, i32, u64]);
+        ::cilbind::generated::impl_boxing!(Dec => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Dec);
+        /// Binds the .NET struct `Features.Layout.DecAggregator` (assembly `Feature`): 24 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy)]
+        pub struct DecAggregator {
+            /// `Features.Layout.DecAggregator.Result` (Features.Layout.Dec) at offset 0.
+            pub result: Dec,
+            /// `Features.Layout.DecAggregator.Count` (System.Int32) at offset 16.
+            pub count: i32,
+        }
+        impl DecAggregator {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 24;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_DecAggregator,
+                    ::core::mem::size_of::<Self>(),
+                    &[
+                        ("Result", ::core::mem::offset_of!(Self, result)),
+                        ("Count", ::core::mem::offset_of!(Self, count)),
+                    ],
+                )
+            }
+        }
+        const _: () = assert!(
+            ::core::mem::size_of::< DecAggregator > () == DecAggregator::MANAGED_SIZE
+        );
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_DecAggregator: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Layout",
+            "DecAggregator",
+        );
+        ::cilbind::blittable!(unsafe DecAggregator, __TYPE_DecAggregator, [Dec, i32]);
+        ::cilbind::generated::impl_boxing!(
+            DecAggregator => ::cilbind::ValueType, ::cilbind::Object
+        );
+        ::cilbind::generated::type_arg!(struct DecAggregator);
         /// Binds the .NET struct `Features.Layout.Packed` (assembly `Feature`): 10 bytes, mirrored field for field.
         #[repr(C, packed(2))]
         #[derive(Clone, Copy, Debug, PartialEq)]

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -51,14 +51,14 @@ pub mod features {
             /// `Features.Fields.Mode.On` = 1
             pub const ON: Self = Self(1);
         }
-        impl From<i32> for Mode {
-            fn from(value: i32) -> Self {
-                Self(value)
+        impl ::core::convert::From<i32> for Mode {
+            fn from(__value: i32) -> Self {
+                Self(__value)
             }
         }
-        impl From<Mode> for i32 {
-            fn from(value: Mode) -> Self {
-                value.0
+        impl ::core::convert::From<Mode> for i32 {
+            fn from(__value: Mode) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -73,7 +73,7 @@ pub mod features {
             Mode => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Mode : i32, | v | v.0, Mode);
+        ::cilbind::generated::type_arg!(enum Mode : i32, | __v | __v.0, Mode);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Settings: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -107,18 +107,18 @@ pub mod features {
                     &__TYPE_Settings,
                     "Volume",
                 );
-                Ok({
-                    let __r: i32 = F.get(Some(self))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(self))?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.Fields.Settings.Volume` (System.Int32).
-            pub fn set_volume(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_volume(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Settings,
                     "Volume",
                 );
-                F.set(Some(self), value)
+                F.set(::core::option::Option::Some(self), __value)
             }
             /// Reads the .NET field `Features.Fields.Settings.Name` (System.String).
             pub fn name(
@@ -128,7 +128,7 @@ pub mod features {
                     &__TYPE_Settings,
                     "Name",
                 );
-                Ok(F.get_string(Some(self))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(self))?)
             }
             /// Reads the .NET field `Features.Fields.Settings.Gain` (System.Single).
             pub fn gain() -> ::cilbind::Result<f32> {
@@ -136,18 +136,18 @@ pub mod features {
                     &__TYPE_Settings,
                     "Gain",
                 );
-                Ok({
-                    let __r: f32 = F.get(None)?;
+                ::core::result::Result::Ok({
+                    let __r: f32 = F.get(::core::option::Option::None)?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.Fields.Settings.Gain` (System.Single).
-            pub fn set_gain(value: f32) -> ::cilbind::Result<()> {
+            pub fn set_gain(__value: f32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Settings,
                     "Gain",
                 );
-                F.set(None, value)
+                F.set(::core::option::Option::None, __value)
             }
             /// Reads the .NET field `Features.Fields.Settings.Levels` (System.Int32[]).
             pub fn levels(
@@ -157,24 +157,24 @@ pub mod features {
                     &__TYPE_Settings,
                     "Levels",
                 );
-                Ok(
+                ::core::result::Result::Ok(
                     F
-                        .get_object::<::cilbind::Array<i32>>(Some(self))?
-                        .map(|a| a.to_vec())
+                        .get_object::<::cilbind::Array<i32>>(::core::option::Option::Some(self))?
+                        .map(|__a| __a.to_vec())
                         .transpose()?,
                 )
             }
             /// Writes the .NET field `Features.Fields.Settings.Levels` (System.Int32[]).
             pub fn set_levels(
                 &self,
-                value: ::core::option::Option<&[i32]>,
+                __value: ::core::option::Option<&[i32]>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Settings,
                     "Levels",
                 );
-                let value = value.map(::cilbind::Array::<i32>::from_slice).transpose()?;
-                F.set_object(Some(self), value.as_ref())
+                let __value = __value.map(::cilbind::Array::<i32>::from_slice).transpose()?;
+                F.set_object(::core::option::Option::Some(self), __value.as_ref())
             }
             /// Reads the .NET field `Features.Fields.Settings.Next` (Features.Fields.Settings).
             pub fn next(&self) -> ::cilbind::Result<::core::option::Option<Settings>> {
@@ -182,18 +182,20 @@ pub mod features {
                     &__TYPE_Settings,
                     "Next",
                 );
-                Ok(F.get_object::<Settings>(Some(self))?)
+                ::core::result::Result::Ok(
+                    F.get_object::<Settings>(::core::option::Option::Some(self))?,
+                )
             }
             /// Writes the .NET field `Features.Fields.Settings.Next` (Features.Fields.Settings).
             pub fn set_next(
                 &self,
-                value: ::core::option::Option<&Settings>,
+                __value: ::core::option::Option<&Settings>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Settings,
                     "Next",
                 );
-                F.set_object(Some(self), value)
+                F.set_object(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.Fields.Settings..ctor()` (`Settings..ctor`).
             #[inline]
@@ -205,7 +207,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(

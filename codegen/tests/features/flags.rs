@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -41,32 +41,36 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod flags {
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Features.Flags.Access` (assembly `Feature`, underlying type `System.Byte`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Access: u8 {
-                /// `Features.Flags.Access.None` = 0
-                const NONE = 0;
-                /// `Features.Flags.Access.Read` = 1
-                const READ = 1;
-                /// `Features.Flags.Access.Write` = 2
-                const WRITE = 2;
-                /// `Features.Flags.Access.ReadWrite` = 3
-                const READ_WRITE = 3;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Access {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.Flags.Access` (assembly `Feature`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Access: u8 {
+                    /// `Features.Flags.Access.None` = 0
+                    const NONE = 0;
+                    /// `Features.Flags.Access.Read` = 1
+                    const READ = 1;
+                    /// `Features.Flags.Access.Write` = 2
+                    const WRITE = 2;
+                    /// `Features.Flags.Access.ReadWrite` = 3
+                    const READ_WRITE = 3;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
-        impl From<u8> for Access {
-            fn from(value: u8) -> Self {
-                Self::from_bits_retain(value)
+        pub use __flags_Access::Access;
+        impl ::core::convert::From<u8> for Access {
+            fn from(__value: u8) -> Self {
+                Self::from_bits_retain(__value)
             }
         }
-        impl From<Access> for u8 {
-            fn from(value: Access) -> Self {
-                value.bits()
+        impl ::core::convert::From<Access> for u8 {
+            fn from(__value: Access) -> Self {
+                __value.bits()
             }
         }
         #[doc(hidden)]
@@ -82,7 +86,7 @@ pub mod features {
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
         ::cilbind::generated::type_arg!(
-            enum Access : u8, | v | v.bits(), Access::from_bits_retain
+            enum Access : u8, | __v | __v.bits(), Access::from_bits_retain
         );
         /// Binds the .NET enum `Features.Flags.Color` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
@@ -96,14 +100,14 @@ pub mod features {
             /// `Features.Flags.Color.Blue` = 40
             pub const BLUE: Self = Self(40);
         }
-        impl From<i16> for Color {
-            fn from(value: i16) -> Self {
-                Self(value)
+        impl ::core::convert::From<i16> for Color {
+            fn from(__value: i16) -> Self {
+                Self(__value)
             }
         }
-        impl From<Color> for i16 {
-            fn from(value: Color) -> Self {
-                value.0
+        impl ::core::convert::From<Color> for i16 {
+            fn from(__value: Color) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -118,7 +122,7 @@ pub mod features {
             Color => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Color : i16, | v | v.0, Color);
+        ::cilbind::generated::type_arg!(enum Color : i16, | __v | __v.0, Color);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Files: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -146,7 +150,7 @@ pub mod features {
                     &["Features.Flags.Access", "Features.Flags.Color"],
                 );
                 let __r: u8 = M.thunk()?.call((wanted.bits(), tag.0))?;
-                Ok(Access::from_bits_retain(__r))
+                ::core::result::Result::Ok(Access::from_bits_retain(__r))
             }
         }
     }

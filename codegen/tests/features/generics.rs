@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -58,8 +58,8 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Bag<T0> {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Bag(obj, ::core::marker::PhantomData)
+            unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                Bag(__obj, ::core::marker::PhantomData)
             }
             fn as_object(&self) -> &::cilbind::Object {
                 &self.0
@@ -75,8 +75,8 @@ pub mod features {
             }
         }
         impl<T0> ::core::fmt::Debug for Bag<T0> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "Bag({:?})", self.0)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Bag({:?})", self.0)
             }
         }
         impl<T0: ::cilbind::TypeArg> Bag<T0> {
@@ -85,21 +85,28 @@ pub mod features {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Item",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(self))?)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                ::core::result::Result::Ok(
+                    <T0 as ::cilbind::TypeArg>::get_field(
+                        __f,
+                        ::core::option::Option::Some(self),
+                    )?,
+                )
             }
             /// Writes the .NET field `Features.Generics.Bag`1.Item` (!0).
             pub fn set_item(
                 &self,
-                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+                __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Item",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                <T0 as ::cilbind::TypeArg>::set_field(F, Some(self), value)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(
+                    __f,
+                    ::core::option::Option::Some(self),
+                    __value,
+                )
             }
             /// Binds `Features.Generics.Bag`1..ctor()` (`Bag..ctor`).
             #[inline]
@@ -113,7 +120,7 @@ pub mod features {
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -133,7 +140,7 @@ pub mod features {
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Features.Generics.Bag`1.Size()` (`Bag.Size`).
             #[inline]
@@ -146,7 +153,7 @@ pub mod features {
                 let __r: i32 = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                ::core::result::Result::Ok(__r)
             }
         }
         #[doc(hidden)]
@@ -184,20 +191,21 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::TypeArg> ::core::fmt::Debug for Pair<T0> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "Pair({:?})", self.0)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Pair({:?})", self.0)
             }
         }
         impl<T0: ::cilbind::TypeArg> Pair<T0> {
             /// The default value (every field zero or null), like C#'s `default`.
             pub fn default_value() -> ::cilbind::Result<Self> {
                 ::cilbind::StructHandle::default_value()
-                    .map(|h| Pair(h, ::core::marker::PhantomData))
+                    .map(|__h| Pair(__h, ::core::marker::PhantomData))
             }
         }
         impl<T0: ::cilbind::TypeArg> ::cilbind::Unbox for Pair<T0> {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(|h| Pair(h, ::core::marker::PhantomData))
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj)
+                    .map(|__h| Pair(__h, ::core::marker::PhantomData))
             }
         }
         impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::Object> for Pair<T0> {
@@ -219,42 +227,56 @@ pub mod features {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "A",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                ::core::result::Result::Ok(
+                    <T0 as ::cilbind::TypeArg>::get_field(
+                        __f,
+                        ::core::option::Option::Some(&self.0),
+                    )?,
+                )
             }
             /// Writes the .NET field `Features.Generics.Pair`1.A` (!0).
             pub fn set_a(
                 &self,
-                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+                __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "A",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(
+                    __f,
+                    ::core::option::Option::Some(&self.0),
+                    __value,
+                )
             }
             /// Reads the .NET field `Features.Generics.Pair`1.B` (!0).
             pub fn b(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "B",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                ::core::result::Result::Ok(
+                    <T0 as ::cilbind::TypeArg>::get_field(
+                        __f,
+                        ::core::option::Option::Some(&self.0),
+                    )?,
+                )
             }
             /// Writes the .NET field `Features.Generics.Pair`1.B` (!0).
             pub fn set_b(
                 &self,
-                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+                __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "B",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(
+                    __f,
+                    ::core::option::Option::Some(&self.0),
+                    __value,
+                )
             }
         }
         #[doc(hidden)]
@@ -297,7 +319,7 @@ pub mod features {
                         &[<M0 as ::cilbind::ManagedType>::class()?],
                     )?
                     .call((x,))?;
-                Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
         }
     }

@@ -32,6 +32,9 @@ namespace Features.Implement
         protected int Twice(string s) { return 2 * s.Length; }
         protected void Lift() { layer++; }
         protected int Sides(int extra) { return layer + extra; }
+        // A protected static of an ancestor, as in OpenTK's `BindingsBase`: reached through
+        // the base handle (`this.marshal_string_to_ptr(s)`), like a protected instance method.
+        protected static System.IntPtr MarshalStringToPtr(string str) { return System.IntPtr.Zero; }
     }
 
     public abstract class Shape : Figure
@@ -51,6 +54,7 @@ namespace Features.Implement
         protected int Twice(int x) { return 2 * x; }
         protected void Lift(int by) { sides += by; }
         public int Sides() { return sides; }
+        protected static void FreeStringPtr(System.IntPtr ptr) { }
     }
 
     public class Canvas { public int Width; }

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::implement::Point::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -92,18 +92,18 @@ pub mod features {
                     &__TYPE_Canvas,
                     "Width",
                 );
-                Ok({
-                    let __r: i32 = F.get(Some(self))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(self))?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.Implement.Canvas.Width` (System.Int32).
-            pub fn set_width(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_width(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Canvas,
                     "Width",
                 );
-                F.set(Some(self), value)
+                F.set(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.Implement.Canvas..ctor()` (`Canvas..ctor`).
             #[inline]
@@ -115,7 +115,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -148,7 +148,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -173,8 +173,8 @@ pub mod features {
             }
         }
         impl ::core::fmt::Display for Closed {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::cilbind::generated::display(self, f)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::cilbind::generated::display(self, __f)
             }
         }
         #[doc(hidden)]
@@ -195,6 +195,7 @@ pub mod features {
             // skipped `Figure.Twice`: protected member
             // skipped `Figure.Lift`: protected member
             // skipped `Figure.Sides`: protected member
+            // skipped `Figure.MarshalStringToPtr`: protected member
         }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -240,8 +241,8 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Holder<T0> {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Holder(obj, ::core::marker::PhantomData)
+            unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                Holder(__obj, ::core::marker::PhantomData)
             }
             fn as_object(&self) -> &::cilbind::Object {
                 &self.0
@@ -258,8 +259,8 @@ pub mod features {
             }
         }
         impl<T0> ::core::fmt::Debug for Holder<T0> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "Holder({:?})", self.0)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Holder({:?})", self.0)
             }
         }
         impl<T0: ::cilbind::TypeArg> Holder<T0> {
@@ -277,7 +278,7 @@ pub mod features {
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
         }
         // skipped `implement Holder`: generic types are not extended in Rust yet
@@ -317,10 +318,10 @@ pub mod features {
                     )?
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
-                Ok(())
+                ::core::result::Result::Ok(())
             }
         }
-        impl<T: ::cilbind::Is<IGenericOnly> + ::cilbind::Reference> IGenericOnlyExt for T {}
+        impl<__T: ::cilbind::Is<IGenericOnly> + ::cilbind::Reference> IGenericOnlyExt for __T {}
         // skipped `implement IGenericOnly`: member `IGenericOnly.Take`: generic methods are not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -377,7 +378,7 @@ pub mod features {
                 ))
             }
         }
-        impl<T: ::cilbind::Is<INotifier> + ::cilbind::Reference> INotifierExt for T {}
+        impl<__T: ::cilbind::Is<INotifier> + ::cilbind::Reference> INotifierExt for __T {}
         // skipped `implement INotifier`: declares events: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -406,7 +407,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IRanked> + ::cilbind::Reference> IRankedExt for T {}
+        impl<__T: ::cilbind::Is<IRanked> + ::cilbind::Reference> IRankedExt for __T {}
         // skipped `implement IRanked`: extends other interfaces: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -437,7 +438,7 @@ pub mod features {
                     &["Features.Implement.Point", "System.Int32&", "System.String&"],
                     0b1,
                 );
-                let mut note: ::core::option::Option<::std::string::String> = None;
+                let mut note: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
                 let __r: i32 = M
                     .thunk()?
                     .call((
@@ -446,7 +447,7 @@ pub mod features {
                         ::cilbind::Out(bonus),
                         ::cilbind::RefString(&mut note),
                     ))?;
-                Ok((__r, note))
+                ::core::result::Result::Ok((__r, note))
             }
             /// Binds `System.String Features.Implement.IScorer.get_Name()` (`IScorer.get_Name`).
             ///
@@ -473,7 +474,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self), value))
             }
         }
-        impl<T: ::cilbind::Is<IScorer> + ::cilbind::Reference> IScorerExt for T {}
+        impl<__T: ::cilbind::Is<IScorer> + ::cilbind::Reference> IScorerExt for __T {}
         /// A Rust implementation of the .NET interface `Features.Implement.IScorer`: `IScorer::implement(value)` makes a managed
         /// object of a class that implements the interface by calling these methods on `value`.
         /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
@@ -486,131 +487,136 @@ pub mod features {
                 &self,
                 p: Point,
                 bonus: &mut i32,
-                note: &mut Option<String>,
+                note: &mut ::core::option::Option<::std::string::String>,
             ) -> ::cilbind::native::NativeResult<i32>;
             /// `Features.Implement.IScorer::get_Name()`.
             #[allow(unused_variables)]
-            fn name(&self) -> ::cilbind::native::NativeResult<Option<String>>;
+            fn name(
+                &self,
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>>;
             /// `Features.Implement.IScorer::set_Name(string)`.
             #[allow(unused_variables)]
-            fn set_name(&self, value: Option<&str>) -> ::cilbind::native::NativeResult<()>;
+            fn set_name(
+                &self,
+                value: ::core::option::Option<&str>,
+            ) -> ::cilbind::native::NativeResult<()>;
         }
         impl IScorer {
             /// A new managed object implementing `Features.Implement.IScorer` with `value` (see [`IScorerImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
-            pub fn implement<T: IScorerImpl>(value: T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: IScorerImpl>(__value: __T) -> ::cilbind::Result<Self> {
                 #[inline]
-                extern "C" fn __impl_score<T: IScorerImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::Value<
+                extern "C" fn __impl_score<__T: IScorerImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Value<
                         Point,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a1: <::cilbind::generated::native_kind::RefValue<
+                    __a1: <::cilbind::generated::native_kind::RefValue<
                         i32,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a2: <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::Abi,
+                    __a2: <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.IScorer::Score(Features.Implement.Point,int&,string&)",
-                        this,
-                        key,
-                        move |v, _| {
-                            let mut h0 = <::cilbind::generated::native_kind::Value<
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Value<
                                 Point,
-                            > as ::cilbind::generated::Incoming>::hold(a0)?;
-                            let mut h1 = <::cilbind::generated::native_kind::RefValue<
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let mut __h1 = <::cilbind::generated::native_kind::RefValue<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::hold(a1)?;
-                            let mut h2 = <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::hold(
-                                a2,
+                            > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                            let mut __h2 = <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::hold(
+                                __a2,
                             )?;
-                            let r = v
+                            let __r = __v
                                 .score(
                                     <::cilbind::generated::native_kind::Value<
                                         Point,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                                     <::cilbind::generated::native_kind::RefValue<
                                         i32,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                                     <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::lend(
-                                        &mut h2,
+                                        &mut __h2,
                                     ),
                                 )?;
                             <::cilbind::generated::native_kind::Value<
                                 Point,
-                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
                             <::cilbind::generated::native_kind::RefValue<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::finish(h1)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h1)?;
                             <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::finish(
-                                h2,
+                                __h2,
                             )?;
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_name<T: IScorerImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_name<__T: IScorerImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.IScorer::get_Name()",
-                        this,
-                        key,
-                        move |v, _| {
-                            let r = v.name()?;
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.name()?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_set_name<T: IScorerImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::Abi,
+                extern "C" fn __impl_set_name<__T: IScorerImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.IScorer::set_Name(string)",
-                        this,
-                        key,
-                        move |v, _| {
-                            let mut h0 = <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::hold(
-                                a0,
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::hold(
+                                __a0,
                             )?;
-                            let r = v
+                            let __r = __v
                                 .set_name(
                                     <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::lend(
-                                        &mut h0,
+                                        &mut __h0,
                                     ),
                                 )?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::finish(
-                                h0,
+                                __h0,
                             )?;
                             <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
-                let ty = ::cilbind::generated::ProxyType::of::<
-                    T,
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
                 >(
                     &__TYPE_IScorer,
                     || {
@@ -619,18 +625,18 @@ pub mod features {
                             __TYPE_IScorer, name : "Score", params : &
                             ["Features.Implement.Point", "System.Int32&", "System.String&"],
                             entry : ::cilbind::generated::proxy_entry!(unsafe
-                            "Features.Implement.Point,int&,string&", __impl_score:: < T >), },
+                            "Features.Implement.Point,int&,string&", __impl_score:: < __T >), },
                             ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_IScorer, name : "get_Name", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < T >),
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < __T >),
                             }, ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_IScorer, name : "set_Name", params : & ["System.String"],
                             entry : ::cilbind::generated::proxy_entry!(unsafe "string",
-                            __impl_set_name:: < T >), }
+                            __impl_set_name:: < __T >), }
                         ]
                     },
                 )?;
-                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
         }
         /// Binds the .NET struct `Features.Implement.Point` (assembly `Feature`): 8 bytes, mirrored field for field.
@@ -770,7 +776,7 @@ pub mod features {
                         ::cilbind::Out(&mut width),
                         ::cilbind::Out(&mut exact),
                     ))?;
-                Ok((__r, width, exact))
+                ::core::result::Result::Ok((__r, width, exact))
             }
             /// Binds `void Features.Implement.Shape.Nudge(ref Features.Implement.Point origin)` (`Shape.Nudge`).
             ///
@@ -808,9 +814,9 @@ pub mod features {
                         ::cilbind::Reference::as_object(self),
                         xs.as_ref(),
                         labels,
-                        Some(&layers),
+                        ::core::option::Option::Some(&layers),
                     ))?;
-                Ok(__r.map(|a| a.to_vec()).transpose()?)
+                ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
             }
             /// [`Self::corners`] with the default values of `layers`, as a C# call that leaves them out.
             #[inline]
@@ -857,6 +863,7 @@ pub mod features {
                 );
                 M.call((::cilbind::Reference::as_object(self),))
             }
+            // skipped `Shape.FreeStringPtr`: protected member
         }
         // skipped `implement Shape.Toggle`: keeps its base behaviour for Rust subclasses: parameter `on` (&mut bool) cannot be forwarded to the base
         // skipped `implement Shape.Limit`: keeps its base behaviour for Rust subclasses: parameter `most`: a Nullable<T> does not cross from C# to Rust yet
@@ -918,7 +925,7 @@ pub mod features {
                         ::cilbind::Out(&mut width),
                         ::cilbind::Out(&mut exact),
                     ))?;
-                Ok((__r, width, exact))
+                ::core::result::Result::Ok((__r, width, exact))
             }
             /// The base class's implementation of `Shape.Nudge`, called non-virtually.
             #[inline]
@@ -949,36 +956,49 @@ pub mod features {
             pub fn lift_with_by(&self, by: i32) -> ::cilbind::Result<()> {
                 self.0.protected(1usize)?.call((::cilbind::Reference::as_object(&**self), by))
             }
+            /// The protected method `static void Features.Implement.Shape.FreeStringPtr(System.IntPtr ptr)`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn free_string_ptr(&self, ptr: isize) -> ::cilbind::Result<()> {
+                self.0.protected(2usize)?.call((ptr,))
+            }
             /// The protected method `System.Int32 Features.Implement.Figure.Twice(System.String s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn twice_with_s(
                 &self,
                 s: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<i32> {
-                self.0.protected(2usize)?.call((::cilbind::Reference::as_object(&**self), s))
+                self.0.protected(3usize)?.call((::cilbind::Reference::as_object(&**self), s))
             }
             /// The protected method `void Features.Implement.Figure.Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn lift(&self) -> ::cilbind::Result<()> {
-                self.0.protected(3usize)?.call((::cilbind::Reference::as_object(&**self),))
+                self.0.protected(4usize)?.call((::cilbind::Reference::as_object(&**self),))
             }
             /// The protected method `System.Int32 Features.Implement.Figure.Sides(System.Int32 extra)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn sides_3(&self, extra: i32) -> ::cilbind::Result<i32> {
-                self.0.protected(4usize)?.call((::cilbind::Reference::as_object(&**self), extra))
+                self.0.protected(5usize)?.call((::cilbind::Reference::as_object(&**self), extra))
+            }
+            /// The protected method `static System.IntPtr Features.Implement.Figure.MarshalStringToPtr(System.String str)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            #[inline]
+            pub fn marshal_string_to_ptr(
+                &self,
+                str: ::core::option::Option<&str>,
+            ) -> ::cilbind::Result<isize> {
+                self.0.protected(6usize)?.call((str,))
             }
             /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
-                Ok({
-                    let __r: i32 = F.get(Some(&**self))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(&**self))?;
                     __r
                 })
             }
             /// Writes the protected field `sides`, reachable from Rust subclasses only.
-            pub fn set_sides(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_sides(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Shape, "sides");
-                F.set(Some(&**self), value)
+                F.set(::core::option::Option::Some(&**self), __value)
             }
             /// Reads the protected field `layer`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             pub fn layer(&self) -> ::cilbind::Result<i32> {
@@ -986,18 +1006,18 @@ pub mod features {
                     &__TYPE_Figure,
                     "layer",
                 );
-                Ok({
-                    let __r: i32 = F.get(Some(&**self))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(&**self))?;
                     __r
                 })
             }
             /// Writes the protected field `layer`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
-            pub fn set_layer(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_layer(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Figure,
                     "layer",
                 );
-                F.set(Some(&**self), value)
+                F.set(::core::option::Option::Some(&**self), __value)
             }
         }
         /// Rust overrides of the .NET class `Features.Implement.Shape`: `Shape::extend…(value, …)` makes an instance of a
@@ -1016,8 +1036,8 @@ pub mod features {
             fn describe(
                 &self,
                 this: &ShapeBase<'_>,
-            ) -> ::cilbind::native::NativeResult<Option<String>> {
-                Ok(this.base_describe()?)
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>> {
+                ::core::result::Result::Ok(this.base_describe()?)
             }
             /// `Features.Implement.Shape::Resize(int&)`.
             #[allow(unused_variables)]
@@ -1026,16 +1046,16 @@ pub mod features {
                 this: &ShapeBase<'_>,
                 size: &mut i32,
             ) -> ::cilbind::native::NativeResult<()> {
-                Ok(this.base_resize(size)?)
+                ::core::result::Result::Ok(this.base_resize(size)?)
             }
             /// `Features.Implement.Shape::Draw(Features.Implement.Canvas)`.
             #[allow(unused_variables)]
             fn draw(
                 &self,
                 this: &ShapeBase<'_>,
-                canvas: Option<::cilbind::native::Lent<'_, Canvas>>,
+                canvas: ::core::option::Option<::cilbind::native::Lent<'_, Canvas>>,
             ) -> ::cilbind::native::NativeResult<()> {
-                Ok(
+                ::core::result::Result::Ok(
                     this
                         .base_draw(
                             canvas
@@ -1043,7 +1063,7 @@ pub mod features {
                                 .map(::cilbind::native::Lent::to_owned)
                                 .transpose()?
                                 .as_ref()
-                                .map(|o| o as &dyn ::cilbind::Is<Canvas>),
+                                .map(|__o| __o as &dyn ::cilbind::Is<Canvas>),
                         )?,
                 )
             }
@@ -1052,7 +1072,7 @@ pub mod features {
             fn try_measure(
                 &self,
                 this: &ShapeBase<'_>,
-                canvas: Option<::cilbind::native::Lent<'_, Canvas>>,
+                canvas: ::core::option::Option<::cilbind::native::Lent<'_, Canvas>>,
                 tries: &mut i32,
                 width: &mut f64,
                 exact: &mut bool,
@@ -1064,12 +1084,12 @@ pub mod features {
                             .map(::cilbind::native::Lent::to_owned)
                             .transpose()?
                             .as_ref()
-                            .map(|o| o as &dyn ::cilbind::Is<Canvas>),
+                            .map(|__o| __o as &dyn ::cilbind::Is<Canvas>),
                         tries,
                     )?;
                 *width = __o0;
                 *exact = ::core::primitive::bool::from(__o1);
-                Ok(__r)
+                ::core::result::Result::Ok(__r)
             }
             /// `Features.Implement.Shape::Nudge(Features.Implement.Point&)`.
             #[allow(unused_variables)]
@@ -1078,304 +1098,310 @@ pub mod features {
                 this: &ShapeBase<'_>,
                 origin: &mut Point,
             ) -> ::cilbind::native::NativeResult<()> {
-                Ok(this.base_nudge(origin)?)
+                ::core::result::Result::Ok(this.base_nudge(origin)?)
             }
             /// `Features.Implement.Shape::Corners(int[],string[],Features.Implement.Canvas[])`.
             #[allow(unused_variables)]
             fn corners(
                 &self,
                 this: &ShapeBase<'_>,
-                xs: Option<::cilbind::Array<i32>>,
-                labels: Option<::cilbind::ObjectArray<::cilbind::NetString>>,
-                layers: Option<::cilbind::ObjectArray<Canvas>>,
-            ) -> ::cilbind::native::NativeResult<Option<::cilbind::Array<i32>>> {
-                Ok(this.base_corners(xs.as_ref(), labels.as_ref(), layers.as_ref())?)
+                xs: ::core::option::Option<::cilbind::Array<i32>>,
+                labels: ::core::option::Option<::cilbind::ObjectArray<::cilbind::NetString>>,
+                layers: ::core::option::Option<::cilbind::ObjectArray<Canvas>>,
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::cilbind::Array<i32>>> {
+                ::core::result::Result::Ok(
+                    this.base_corners(xs.as_ref(), labels.as_ref(), layers.as_ref())?,
+                )
             }
         }
         impl Shape {
             #[doc(hidden)]
-            pub fn __proxy_type<T: ShapeOverrides>() -> ::cilbind::Result<
+            pub fn __proxy_type<__T: ShapeOverrides>() -> ::cilbind::Result<
                 &'static ::cilbind::generated::ProxyType,
             > {
                 #[inline]
-                extern "C" fn __impl_area<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_area<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     f64,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::Area()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.area(&ShapeBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .area(&ShapeBase(::cilbind::generated::Base::new(__receiver)))?;
                             <::cilbind::generated::native_kind::Value<
                                 f64,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_describe<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_describe<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::Describe()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.describe(&ShapeBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .describe(
+                                    &ShapeBase(::cilbind::generated::Base::new(__receiver)),
+                                )?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_resize<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::RefValue<
+                extern "C" fn __impl_resize<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::RefValue<
                         i32,
                     > as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::Resize(int&)",
-                        this,
-                        key,
-                        move |v, r| {
-                            let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let mut __h0 = <::cilbind::generated::native_kind::RefValue<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::hold(a0)?;
-                            let r = v
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
                                 .resize(
-                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    &ShapeBase(::cilbind::generated::Base::new(__receiver)),
                                     <::cilbind::generated::native_kind::RefValue<
                                         i32,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                                 )?;
                             <::cilbind::generated::native_kind::RefValue<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
                             <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_draw<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::Obj<
+                extern "C" fn __impl_draw<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Obj<
                         Canvas,
                     > as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::Draw(Features.Implement.Canvas)",
-                        this,
-                        key,
-                        move |v, r| {
-                            let mut h0 = <::cilbind::generated::native_kind::Obj<
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Obj<
                                 Canvas,
-                            > as ::cilbind::generated::Incoming>::hold(a0)?;
-                            let r = v
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
                                 .draw(
-                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    &ShapeBase(::cilbind::generated::Base::new(__receiver)),
                                     <::cilbind::generated::native_kind::Obj<
                                         Canvas,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                                 )?;
                             <::cilbind::generated::native_kind::Obj<
                                 Canvas,
-                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
                             <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_try_measure<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::Obj<
+                extern "C" fn __impl_try_measure<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Obj<
                         Canvas,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a1: <::cilbind::generated::native_kind::RefValue<
+                    __a1: <::cilbind::generated::native_kind::RefValue<
                         i32,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a2: <::cilbind::generated::native_kind::OutValue<
+                    __a2: <::cilbind::generated::native_kind::OutValue<
                         f64,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a3: <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::Abi,
+                    __a3: <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::TryMeasure(Features.Implement.Canvas,int&,double&,bool&)",
-                        this,
-                        key,
-                        move |v, r| {
-                            let mut h0 = <::cilbind::generated::native_kind::Obj<
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Obj<
                                 Canvas,
-                            > as ::cilbind::generated::Incoming>::hold(a0)?;
-                            let mut h1 = <::cilbind::generated::native_kind::RefValue<
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let mut __h1 = <::cilbind::generated::native_kind::RefValue<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::hold(a1)?;
-                            let mut h2 = <::cilbind::generated::native_kind::OutValue<
+                            > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                            let mut __h2 = <::cilbind::generated::native_kind::OutValue<
                                 f64,
-                            > as ::cilbind::generated::Incoming>::hold(a2)?;
-                            let mut h3 = <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::hold(
-                                a3,
+                            > as ::cilbind::generated::Incoming>::hold(__a2)?;
+                            let mut __h3 = <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::hold(
+                                __a3,
                             )?;
-                            let r = v
+                            let __r = __v
                                 .try_measure(
-                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    &ShapeBase(::cilbind::generated::Base::new(__receiver)),
                                     <::cilbind::generated::native_kind::Obj<
                                         Canvas,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                                     <::cilbind::generated::native_kind::RefValue<
                                         i32,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                                     <::cilbind::generated::native_kind::OutValue<
                                         f64,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h2),
                                     <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::lend(
-                                        &mut h3,
+                                        &mut __h3,
                                     ),
                                 )?;
                             <::cilbind::generated::native_kind::Obj<
                                 Canvas,
-                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
                             <::cilbind::generated::native_kind::RefValue<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::finish(h1)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h1)?;
                             <::cilbind::generated::native_kind::OutValue<
                                 f64,
-                            > as ::cilbind::generated::Incoming>::finish(h2)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h2)?;
                             <::cilbind::generated::native_kind::OutBool as ::cilbind::generated::Incoming>::finish(
-                                h3,
+                                __h3,
                             )?;
                             <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_nudge<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::RefValue<
+                extern "C" fn __impl_nudge<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::RefValue<
                         Point,
                     > as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::Nudge(Features.Implement.Point&)",
-                        this,
-                        key,
-                        move |v, r| {
-                            let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let mut __h0 = <::cilbind::generated::native_kind::RefValue<
                                 Point,
-                            > as ::cilbind::generated::Incoming>::hold(a0)?;
-                            let r = v
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
                                 .nudge(
-                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    &ShapeBase(::cilbind::generated::Base::new(__receiver)),
                                     <::cilbind::generated::native_kind::RefValue<
                                         Point,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                                 )?;
                             <::cilbind::generated::native_kind::RefValue<
                                 Point,
-                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
                             <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_corners<T: ShapeOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
-                    a0: <::cilbind::generated::native_kind::Arr<
+                extern "C" fn __impl_corners<__T: ShapeOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Arr<
                         i32,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a1: <::cilbind::generated::native_kind::ObjArr<
+                    __a1: <::cilbind::generated::native_kind::ObjArr<
                         ::cilbind::NetString,
                     > as ::cilbind::generated::Incoming>::Abi,
-                    a2: <::cilbind::generated::native_kind::ObjArr<
+                    __a2: <::cilbind::generated::native_kind::ObjArr<
                         Canvas,
                     > as ::cilbind::generated::Incoming>::Abi,
                 ) -> <::cilbind::generated::native_kind::Arr<
                     i32,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Implement.Shape::Corners(int[],string[],Features.Implement.Canvas[])",
-                        this,
-                        key,
-                        move |v, r| {
-                            let mut h0 = <::cilbind::generated::native_kind::Arr<
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Arr<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::hold(a0)?;
-                            let mut h1 = <::cilbind::generated::native_kind::ObjArr<
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let mut __h1 = <::cilbind::generated::native_kind::ObjArr<
                                 ::cilbind::NetString,
-                            > as ::cilbind::generated::Incoming>::hold(a1)?;
-                            let mut h2 = <::cilbind::generated::native_kind::ObjArr<
+                            > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                            let mut __h2 = <::cilbind::generated::native_kind::ObjArr<
                                 Canvas,
-                            > as ::cilbind::generated::Incoming>::hold(a2)?;
-                            let r = v
+                            > as ::cilbind::generated::Incoming>::hold(__a2)?;
+                            let __r = __v
                                 .corners(
-                                    &ShapeBase(::cilbind::generated::Base::new(r)),
+                                    &ShapeBase(::cilbind::generated::Base::new(__receiver)),
                                     <::cilbind::generated::native_kind::Arr<
                                         i32,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                                     <::cilbind::generated::native_kind::ObjArr<
                                         ::cilbind::NetString,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                                     <::cilbind::generated::native_kind::ObjArr<
                                         Canvas,
-                                    > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h2),
                                 )?;
                             <::cilbind::generated::native_kind::Arr<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::finish(h0)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
                             <::cilbind::generated::native_kind::ObjArr<
                                 ::cilbind::NetString,
-                            > as ::cilbind::generated::Incoming>::finish(h1)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h1)?;
                             <::cilbind::generated::native_kind::ObjArr<
                                 Canvas,
-                            > as ::cilbind::generated::Incoming>::finish(h2)?;
+                            > as ::cilbind::generated::Incoming>::finish(__h2)?;
                             <::cilbind::generated::native_kind::Arr<
                                 i32,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 ::cilbind::generated::ProxyType::of::<
-                    T,
+                    __T,
                 >(
                     &__TYPE_Shape,
                     || {
@@ -1385,33 +1411,33 @@ pub mod features {
                             ["System.Int32"], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Shape,
                             name : "Area", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < T >),
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < __T >),
                             }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Shape, name : "Describe", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_describe:: < T
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_describe:: < __T
                             >), }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Shape, name : "Resize", params : & ["System.Int32&"], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "int&", __impl_resize:: < T
-                            >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            ::cilbind::generated::proxy_entry!(unsafe "int&", __impl_resize:: <
+                            __T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Shape, name : "Draw", params : &
                             ["Features.Implement.Canvas"], entry :
                             ::cilbind::generated::proxy_entry!(unsafe
-                            "Features.Implement.Canvas", __impl_draw:: < T >), },
+                            "Features.Implement.Canvas", __impl_draw:: < __T >), },
                             ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Shape,
                             name : "TryMeasure", params : & ["Features.Implement.Canvas",
                             "System.Int32&", "System.Double&", "System.Boolean&"], entry :
                             ::cilbind::generated::proxy_entry!(unsafe
                             "Features.Implement.Canvas,int&,double&,bool&", __impl_try_measure::
-                            < T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            < __T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Shape, name : "Nudge", params : &
                             ["Features.Implement.Point&"], entry :
                             ::cilbind::generated::proxy_entry!(unsafe
-                            "Features.Implement.Point&", __impl_nudge:: < T >), },
+                            "Features.Implement.Point&", __impl_nudge:: < __T >), },
                             ::cilbind::generated::ProxyMember::Override { owner : & __TYPE_Shape,
                             name : "Corners", params : & ["System.Int32[]", "System.String[]",
                             "Features.Implement.Canvas[]"], entry :
                             ::cilbind::generated::proxy_entry!(unsafe
-                            "int[],string[],Features.Implement.Canvas[]", __impl_corners:: < T
+                            "int[],string[],Features.Implement.Canvas[]", __impl_corners:: < __T
                             >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
                             __TYPE_Shape, name : "Describe", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Shape,
@@ -1432,12 +1458,16 @@ pub mod features {
                             0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Shape, name : "Lift", params : & ["System.Int32"], mask : 0i64
                             }, ::cilbind::generated::ProxyMember::Protected { owner : &
-                            __TYPE_Figure, name : "Twice", params : & ["System.String"], mask :
+                            __TYPE_Shape, name : "FreeStringPtr", params : & ["System.IntPtr"],
+                            mask : 0i64 }, ::cilbind::generated::ProxyMember::Protected { owner :
+                            & __TYPE_Figure, name : "Twice", params : & ["System.String"], mask :
                             0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Figure, name : "Lift", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Figure, name : "Sides", params : & ["System.Int32"], mask :
-                            0i64 }
+                            0i64 }, ::cilbind::generated::ProxyMember::Protected { owner : &
+                            __TYPE_Figure, name : "MarshalStringToPtr", params : &
+                            ["System.String"], mask : 0i64 }
                         ]
                     },
                 )
@@ -1445,21 +1475,21 @@ pub mod features {
             /// A new `Features.Implement.Shape` whose overridable members `T` implements, made by the constructor `Features.Implement.Shape..ctor()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend<T: ShapeOverrides>(value: T) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 0usize, |new, key| new.call((key,)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+            pub fn extend<__T: ShapeOverrides>(__value: __T) -> ::cilbind::Result<Self> {
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 0usize, |__new, __key| __new.call((__key,)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
             /// A new `Features.Implement.Shape` whose overridable members `T` implements, made by the constructor `Features.Implement.Shape..ctor(System.Int32 sides)`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend_with_sides<T: ShapeOverrides>(
-                value: T,
+            pub fn extend_with_sides<__T: ShapeOverrides>(
+                __value: __T,
                 sides: i32,
             ) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 1usize, |new, key| new.call((key, sides)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 1usize, |__new, __key| __new.call((__key, sides)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
         }
     }

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -87,7 +87,7 @@ pub mod features {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
+        impl<__T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for __T {}
         /// A Rust implementation of the .NET interface `Features.Interfaces.IShape`: `IShape::implement(value)` makes a managed
         /// object of a class that implements the interface by calling these methods on `value`.
         /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
@@ -99,70 +99,73 @@ pub mod features {
             fn area(&self) -> ::cilbind::native::NativeResult<f64>;
             /// `Features.Interfaces.IShape::get_Name()`.
             #[allow(unused_variables)]
-            fn name(&self) -> ::cilbind::native::NativeResult<Option<String>>;
+            fn name(
+                &self,
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>>;
         }
         impl IShape {
             /// A new managed object implementing `Features.Interfaces.IShape` with `value` (see [`IShapeImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
-            pub fn implement<T: IShapeImpl>(value: T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: IShapeImpl>(__value: __T) -> ::cilbind::Result<Self> {
                 #[inline]
-                extern "C" fn __impl_area<T: IShapeImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_area<__T: IShapeImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     f64,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Interfaces.IShape::Area()",
-                        this,
-                        key,
-                        move |v, _| {
-                            let r = v.area()?;
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.area()?;
                             <::cilbind::generated::native_kind::Value<
                                 f64,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_name<T: IShapeImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_name<__T: IShapeImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.Interfaces.IShape::get_Name()",
-                        this,
-                        key,
-                        move |v, _| {
-                            let r = v.name()?;
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.name()?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
-                let ty = ::cilbind::generated::ProxyType::of::<
-                    T,
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
                 >(
                     &__TYPE_IShape,
                     || {
                         ::std::vec![
                             ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_IShape, name : "Area", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < T >),
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < __T >),
                             }, ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_IShape, name : "get_Name", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < T >), }
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < __T >),
+                            }
                         ]
                     },
                 )?;
-                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
         }
         #[doc(hidden)]
@@ -181,15 +184,15 @@ pub mod features {
             /// Reads the .NET field `Features.Interfaces.Square.Side` (System.Double).
             pub fn side(&self) -> ::cilbind::Result<f64> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Square, "Side");
-                Ok({
-                    let __r: f64 = F.get(Some(self))?;
+                ::core::result::Result::Ok({
+                    let __r: f64 = F.get(::core::option::Option::Some(self))?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.Interfaces.Square.Side` (System.Double).
-            pub fn set_side(&self, value: f64) -> ::cilbind::Result<()> {
+            pub fn set_side(&self, __value: f64) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Square, "Side");
-                F.set(Some(self), value)
+                F.set(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.Interfaces.Square..ctor()` (`Square..ctor`).
             #[inline]
@@ -201,7 +204,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(

@@ -14,14 +14,14 @@ pub const NATIVE_ASSEMBLIES: &[&str] = &["Feature"];
 /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
 /// call of one fail. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -35,14 +35,14 @@ pub fn init() -> ::cilbind::Result<()> {
 pub fn init_with_natives(
     natives: impl IntoIterator<Item = ::cilbind::native::NativeTable>,
 ) -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     ::cilbind::native::install(NATIVE_ASSEMBLIES, natives)?;
@@ -52,7 +52,7 @@ pub fn init_with_natives(
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     feature::P::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -104,52 +104,52 @@ pub mod feature {
         ) -> ::cilbind::native::NativeResult<()>;
         /// The internal call `Feature.Body::Clone(Feature.Body)`.
         fn clone(
-            b: Option<::cilbind::native::Lent<'_, Body>>,
-        ) -> ::cilbind::native::NativeResult<Option<Body>>;
+            b: ::core::option::Option<::cilbind::native::Lent<'_, Body>>,
+        ) -> ::cilbind::native::NativeResult<::core::option::Option<Body>>;
     }
     impl Body {
         /// The natives of `Feature.Body` as `I` implements them, for the bindings' `init_with_natives`
         /// (or `cilbind::Assembly::install_natives`).
-        pub fn natives<I: BodyNatives>() -> ::cilbind::native::NativeTable {
-            extern "C" fn __native_push<I: BodyNatives>(
-                a0: <::cilbind::generated::native_kind::This<
+        pub fn natives<__I: BodyNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_push<__I: BodyNatives>(
+                __a0: <::cilbind::generated::native_kind::This<
                     Body,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::Value<
+                __a1: <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.Body::Push(int)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::This<
+                        let mut __h0 = <::cilbind::generated::native_kind::This<
                             Body,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let mut h1 = <::cilbind::generated::native_kind::Value<
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Incoming>::hold(a1)?;
-                        let r = I::push(
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let __r = __I::push(
                             <::cilbind::generated::native_kind::This<
                                 Body,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                         )?;
                         <::cilbind::generated::native_kind::This<
                             Body,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
                         <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                            r,
+                            __r,
                         )
                     },
                 )
             }
-            extern "C" fn __native_clone<I: BodyNatives>(
-                a0: <::cilbind::generated::native_kind::Obj<
+            extern "C" fn __native_clone<__I: BodyNatives>(
+                __a0: <::cilbind::generated::native_kind::Obj<
                     Body,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Obj<
@@ -158,28 +158,28 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.Body::Clone(Feature.Body)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::Obj<
+                        let mut __h0 = <::cilbind::generated::native_kind::Obj<
                             Body,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let r = I::clone(
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let __r = __I::clone(
                             <::cilbind::generated::native_kind::Obj<
                                 Body,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                         )?;
                         <::cilbind::generated::native_kind::Obj<
                             Body,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Obj<
                             Body,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
             ::cilbind::native::NativeTable::new(
                 ::std::vec![
                     ::cilbind::generated::native_entry!(unsafe "Feature.Body::Push(int)",
-                    __native_push:: < I >), ::cilbind::generated::native_entry!(unsafe
-                    "Feature.Body::Clone(Feature.Body)", __native_clone:: < I >)
+                    __native_push:: < __I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Body::Clone(Feature.Body)", __native_clone:: < __I >)
                 ],
             )
         }
@@ -194,14 +194,14 @@ pub mod feature {
         /// `Feature.Mode.Hard` = 1
         pub const HARD: Self = Self(1);
     }
-    impl From<i32> for Mode {
-        fn from(value: i32) -> Self {
-            Self(value)
+    impl ::core::convert::From<i32> for Mode {
+        fn from(__value: i32) -> Self {
+            Self(__value)
         }
     }
-    impl From<Mode> for i32 {
-        fn from(value: Mode) -> Self {
-            value.0
+    impl ::core::convert::From<Mode> for i32 {
+        fn from(__value: Mode) -> Self {
+            __value.0
         }
     }
     #[doc(hidden)]
@@ -215,7 +215,7 @@ pub mod feature {
     ::cilbind::generated::impl_boxing!(
         Mode => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object
     );
-    ::cilbind::generated::type_arg!(enum Mode : i32, | v | v.0, Mode);
+    ::cilbind::generated::type_arg!(enum Mode : i32, | __v | __v.0, Mode);
     /// Binds the .NET struct `Feature.P` (assembly `Feature`): 8 bytes, mirrored field for field.
     #[repr(C)]
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -279,9 +279,9 @@ pub mod feature {
     impl P {
         /// The natives of `Feature.P` as `I` implements them, for the bindings' `init_with_natives`
         /// (or `cilbind::Assembly::install_natives`).
-        pub fn natives<I: PNatives>() -> ::cilbind::native::NativeTable {
-            extern "C" fn __native_sum<I: PNatives>(
-                a0: <::cilbind::generated::native_kind::RefValue<
+        pub fn natives<__I: PNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_sum<__I: PNatives>(
+                __a0: <::cilbind::generated::native_kind::RefValue<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Value<
@@ -290,44 +290,44 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.P::Sum()",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                        let mut __h0 = <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let r = I::sum(
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let __r = __I::sum(
                             <::cilbind::generated::native_kind::RefValue<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                         )?;
                         <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_swap<I: PNatives>(
-                a0: <::cilbind::generated::native_kind::RefValue<
+            extern "C" fn __native_swap<__I: PNatives>(
+                __a0: <::cilbind::generated::native_kind::RefValue<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.P::Swap()",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::RefValue<
+                        let mut __h0 = <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let r = I::swap(
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let __r = __I::swap(
                             <::cilbind::generated::native_kind::RefValue<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                         )?;
                         <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                            r,
+                            __r,
                         )
                     },
                 )
@@ -335,8 +335,8 @@ pub mod feature {
             ::cilbind::native::NativeTable::new(
                 ::std::vec![
                     ::cilbind::generated::native_entry!(unsafe "Feature.P::Sum()",
-                    __native_sum:: < I >), ::cilbind::generated::native_entry!(unsafe
-                    "Feature.P::Swap()", __native_swap:: < I >)
+                    __native_sum:: < __I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.P::Swap()", __native_swap:: < __I >)
                 ],
             )
         }
@@ -360,53 +360,53 @@ pub mod feature {
     impl Physics {
         /// The natives of `Feature.Physics` as `I` implements them, for the bindings' `init_with_natives`
         /// (or `cilbind::Assembly::install_natives`).
-        pub fn natives<I: PhysicsNatives>() -> ::cilbind::native::NativeTable {
-            extern "C" fn __native_gravity<I: PhysicsNatives>() -> <::cilbind::generated::native_kind::Value<
+        pub fn natives<__I: PhysicsNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_gravity<__I: PhysicsNatives>() -> <::cilbind::generated::native_kind::Value<
                 f32,
             > as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.Physics::Gravity()",
                     move || {
-                        let r = I::gravity()?;
+                        let __r = __I::gravity()?;
                         <::cilbind::generated::native_kind::Value<
                             f32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_step<I: PhysicsNatives>(
-                a0: <::cilbind::generated::native_kind::Value<
+            extern "C" fn __native_step<__I: PhysicsNatives>(
+                __a0: <::cilbind::generated::native_kind::Value<
                     f32,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::RefValue<
+                __a1: <::cilbind::generated::native_kind::RefValue<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.Physics::Step(single,Feature.P&)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::Value<
+                        let mut __h0 = <::cilbind::generated::native_kind::Value<
                             f32,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let mut h1 = <::cilbind::generated::native_kind::RefValue<
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a1)?;
-                        let r = I::step(
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let __r = __I::step(
                             <::cilbind::generated::native_kind::Value<
                                 f32,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                             <::cilbind::generated::native_kind::RefValue<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                         )?;
                         <::cilbind::generated::native_kind::Value<
                             f32,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
                         <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                            r,
+                            __r,
                         )
                     },
                 )
@@ -414,8 +414,8 @@ pub mod feature {
             ::cilbind::native::NativeTable::new(
                 ::std::vec![
                     ::cilbind::generated::native_entry!(unsafe "Feature.Physics::Gravity()",
-                    __native_gravity:: < I >), ::cilbind::generated::native_entry!(unsafe
-                    "Feature.Physics::Step(single,Feature.P&)", __native_step:: < I >)
+                    __native_gravity:: < __I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Physics::Step(single,Feature.P&)", __native_step:: < __I >)
                 ],
             )
         }
@@ -442,7 +442,7 @@ pub mod feature {
                 0b0,
             );
             let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-            Ok(
+            ::core::result::Result::Ok(
                 <Self as ::cilbind::Reference>::from_object(
                     __r
                         .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -464,7 +464,7 @@ pub mod feature {
                 &["Feature.P", "Feature.P&", "System.String&"],
                 0b11,
             );
-            let mut log: ::core::option::Option<::std::string::String> = None;
+            let mut log: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
             let __r: i32 = M
                 .thunk()?
                 .call((
@@ -473,7 +473,7 @@ pub mod feature {
                     ::cilbind::Out(moved),
                     ::cilbind::RefString(&mut log),
                 ))?;
-            Ok((__r, log))
+            ::core::result::Result::Ok((__r, log))
         }
         /// Binds `static Feature.Unit Feature.Unit.Spawn(System.String name, System.Boolean elite, System.Int32[] loot, Feature.Unit[] party)` (`Unit.Spawn`).
         #[inline]
@@ -492,7 +492,7 @@ pub mod feature {
             let __r: ::core::option::Option<Unit> = M
                 .thunk()?
                 .call((name, elite, loot.as_ref(), party))?;
-            Ok(__r)
+            ::core::result::Result::Ok(__r)
         }
         /// Binds `static void Feature.Unit.Scan(System.Nullable`1<System.Int32> range)` (`Unit.Scan`).
         #[inline]
@@ -530,15 +530,15 @@ pub mod feature {
             this: ::cilbind::native::Lent<'_, Unit>,
             at: P,
             moved: &mut P,
-            log: &mut Option<String>,
+            log: &mut ::core::option::Option<::std::string::String>,
         ) -> ::cilbind::native::NativeResult<i32>;
         /// The internal call `Feature.Unit::Spawn(string,bool,int[],Feature.Unit[])`.
         fn spawn(
-            name: Option<&str>,
+            name: ::core::option::Option<&str>,
             elite: bool,
-            loot: Option<::cilbind::Array<i32>>,
-            party: Option<::cilbind::ObjectArray<Unit>>,
-        ) -> ::cilbind::native::NativeResult<Option<Unit>>;
+            loot: ::core::option::Option<::cilbind::Array<i32>>,
+            party: ::core::option::Option<::cilbind::ObjectArray<Unit>>,
+        ) -> ::cilbind::native::NativeResult<::core::option::Option<Unit>>;
         /// The internal call `Feature.Unit::Distance(Feature.P&,Feature.P&)`.
         fn distance(from: &P, to: &P) -> ::cilbind::native::NativeResult<f32>;
         /// The internal call `Feature.Unit::Heal(int)`.
@@ -552,10 +552,10 @@ pub mod feature {
         ) -> ::cilbind::native::NativeResult<i32>;
         /// The internal call `Feature.Unit::Attach(Feature.Unit,Feature.Body,Feature.Mode)`.
         fn attach(
-            u: Option<::cilbind::native::Lent<'_, Unit>>,
-            b: Option<::cilbind::native::Lent<'_, Body>>,
+            u: ::core::option::Option<::cilbind::native::Lent<'_, Unit>>,
+            b: ::core::option::Option<::cilbind::native::Lent<'_, Body>>,
             m: Mode,
-        ) -> ::cilbind::native::NativeResult<Option<Body>>;
+        ) -> ::cilbind::native::NativeResult<::core::option::Option<Body>>;
         /// The internal call `Feature.Unit::get_Level()`.
         fn get_level(
             this: ::cilbind::native::Lent<'_, Unit>,
@@ -564,75 +564,75 @@ pub mod feature {
     impl Unit {
         /// The natives of `Feature.Unit` as `I` implements them, for the bindings' `init_with_natives`
         /// (or `cilbind::Assembly::install_natives`).
-        pub fn natives<I: UnitNatives>() -> ::cilbind::native::NativeTable {
-            extern "C" fn __native_damage<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::This<
+        pub fn natives<__I: UnitNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_damage<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::This<
                     Unit,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::Value<
+                __a1: <::cilbind::generated::native_kind::Value<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a2: <::cilbind::generated::native_kind::RefValue<
+                __a2: <::cilbind::generated::native_kind::RefValue<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a3: <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::Abi,
+                __a3: <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Value<
                 i32,
             > as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::Damage(Feature.P,Feature.P&,string&)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::This<
+                        let mut __h0 = <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let mut h1 = <::cilbind::generated::native_kind::Value<
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::Value<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a1)?;
-                        let mut h2 = <::cilbind::generated::native_kind::RefValue<
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let mut __h2 = <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a2)?;
-                        let mut h3 = <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::hold(
-                            a3,
+                        > as ::cilbind::generated::Incoming>::hold(__a2)?;
+                        let mut __h3 = <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::hold(
+                            __a3,
                         )?;
-                        let r = I::damage(
+                        let __r = __I::damage(
                             <::cilbind::generated::native_kind::This<
                                 Unit,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                             <::cilbind::generated::native_kind::Value<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                             <::cilbind::generated::native_kind::RefValue<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h2),
                             <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::lend(
-                                &mut h3,
+                                &mut __h3,
                             ),
                         )?;
                         <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Value<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
                         <::cilbind::generated::native_kind::RefValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h2)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h2)?;
                         <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::finish(
-                            h3,
+                            __h3,
                         )?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_spawn<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Incoming>::Abi,
-                a2: <::cilbind::generated::native_kind::Arr<
+            extern "C" fn __native_spawn<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::Abi,
+                __a1: <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Incoming>::Abi,
+                __a2: <::cilbind::generated::native_kind::Arr<
                     i32,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a3: <::cilbind::generated::native_kind::ObjArr<
+                __a3: <::cilbind::generated::native_kind::ObjArr<
                     Unit,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Obj<
@@ -641,55 +641,55 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::Spawn(string,bool,int[],Feature.Unit[])",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::hold(
-                            a0,
+                        let mut __h0 = <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::hold(
+                            __a0,
                         )?;
-                        let mut h1 = <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Incoming>::hold(
-                            a1,
+                        let mut __h1 = <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Incoming>::hold(
+                            __a1,
                         )?;
-                        let mut h2 = <::cilbind::generated::native_kind::Arr<
+                        let mut __h2 = <::cilbind::generated::native_kind::Arr<
                             i32,
-                        > as ::cilbind::generated::Incoming>::hold(a2)?;
-                        let mut h3 = <::cilbind::generated::native_kind::ObjArr<
+                        > as ::cilbind::generated::Incoming>::hold(__a2)?;
+                        let mut __h3 = <::cilbind::generated::native_kind::ObjArr<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::hold(a3)?;
-                        let r = I::spawn(
+                        > as ::cilbind::generated::Incoming>::hold(__a3)?;
+                        let __r = __I::spawn(
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::lend(
-                                &mut h0,
+                                &mut __h0,
                             ),
                             <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Incoming>::lend(
-                                &mut h1,
+                                &mut __h1,
                             ),
                             <::cilbind::generated::native_kind::Arr<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h2),
                             <::cilbind::generated::native_kind::ObjArr<
                                 Unit,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h3),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h3),
                         )?;
                         <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::finish(
-                            h0,
+                            __h0,
                         )?;
                         <::cilbind::generated::native_kind::Bool as ::cilbind::generated::Incoming>::finish(
-                            h1,
+                            __h1,
                         )?;
                         <::cilbind::generated::native_kind::Arr<
                             i32,
-                        > as ::cilbind::generated::Incoming>::finish(h2)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h2)?;
                         <::cilbind::generated::native_kind::ObjArr<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::finish(h3)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h3)?;
                         <::cilbind::generated::native_kind::Obj<
                             Unit,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_distance<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::InValue<
+            extern "C" fn __native_distance<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::InValue<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::InValue<
+                __a1: <::cilbind::generated::native_kind::InValue<
                     P,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Value<
@@ -698,71 +698,71 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::Distance(Feature.P&,Feature.P&)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::InValue<
+                        let mut __h0 = <::cilbind::generated::native_kind::InValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let mut h1 = <::cilbind::generated::native_kind::InValue<
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::InValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::hold(a1)?;
-                        let r = I::distance(
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let __r = __I::distance(
                             <::cilbind::generated::native_kind::InValue<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                             <::cilbind::generated::native_kind::InValue<
                                 P,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                         )?;
                         <::cilbind::generated::native_kind::InValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::InValue<
                             P,
-                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
                         <::cilbind::generated::native_kind::Value<
                             f32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_heal<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::This<
+            extern "C" fn __native_heal<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::This<
                     Unit,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::Value<
+                __a1: <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::Heal(int)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::This<
+                        let mut __h0 = <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let mut h1 = <::cilbind::generated::native_kind::Value<
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Incoming>::hold(a1)?;
-                        let r = I::heal(
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let __r = __I::heal(
                             <::cilbind::generated::native_kind::This<
                                 Unit,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                         )?;
                         <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
                         <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
-                            r,
+                            __r,
                         )
                     },
                 )
             }
-            extern "C" fn __native_armor<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::This<
+            extern "C" fn __native_armor<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::This<
                     Unit,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Value<
@@ -771,31 +771,31 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::Armor()",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::This<
+                        let mut __h0 = <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let r = I::armor(
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let __r = __I::armor(
                             <::cilbind::generated::native_kind::This<
                                 Unit,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                         )?;
                         <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_attach<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::Obj<
+            extern "C" fn __native_attach<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::Obj<
                     Unit,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a1: <::cilbind::generated::native_kind::Obj<
+                __a1: <::cilbind::generated::native_kind::Obj<
                     Body,
                 > as ::cilbind::generated::Incoming>::Abi,
-                a2: <::cilbind::generated::native_kind::Value<
+                __a2: <::cilbind::generated::native_kind::Value<
                     Mode,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Obj<
@@ -804,43 +804,43 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::Attach(Feature.Unit,Feature.Body,Feature.Mode)",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::Obj<
+                        let mut __h0 = <::cilbind::generated::native_kind::Obj<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let mut h1 = <::cilbind::generated::native_kind::Obj<
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::Obj<
                             Body,
-                        > as ::cilbind::generated::Incoming>::hold(a1)?;
-                        let mut h2 = <::cilbind::generated::native_kind::Value<
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let mut __h2 = <::cilbind::generated::native_kind::Value<
                             Mode,
-                        > as ::cilbind::generated::Incoming>::hold(a2)?;
-                        let r = I::attach(
+                        > as ::cilbind::generated::Incoming>::hold(__a2)?;
+                        let __r = __I::attach(
                             <::cilbind::generated::native_kind::Obj<
                                 Unit,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                             <::cilbind::generated::native_kind::Obj<
                                 Body,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h1),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
                             <::cilbind::generated::native_kind::Value<
                                 Mode,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h2),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h2),
                         )?;
                         <::cilbind::generated::native_kind::Obj<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Obj<
                             Body,
-                        > as ::cilbind::generated::Incoming>::finish(h1)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
                         <::cilbind::generated::native_kind::Value<
                             Mode,
-                        > as ::cilbind::generated::Incoming>::finish(h2)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h2)?;
                         <::cilbind::generated::native_kind::Obj<
                             Body,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
-            extern "C" fn __native_get_level<I: UnitNatives>(
-                a0: <::cilbind::generated::native_kind::This<
+            extern "C" fn __native_get_level<__I: UnitNatives>(
+                __a0: <::cilbind::generated::native_kind::This<
                     Unit,
                 > as ::cilbind::generated::Incoming>::Abi,
             ) -> <::cilbind::generated::native_kind::Value<
@@ -849,20 +849,20 @@ pub mod feature {
                 ::cilbind::generated::native_call(
                     "Feature.Unit::get_Level()",
                     move || {
-                        let mut h0 = <::cilbind::generated::native_kind::This<
+                        let mut __h0 = <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::hold(a0)?;
-                        let r = I::get_level(
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let __r = __I::get_level(
                             <::cilbind::generated::native_kind::This<
                                 Unit,
-                            > as ::cilbind::generated::Incoming>::lend(&mut h0),
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
                         )?;
                         <::cilbind::generated::native_kind::This<
                             Unit,
-                        > as ::cilbind::generated::Incoming>::finish(h0)?;
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
@@ -870,17 +870,17 @@ pub mod feature {
                 ::std::vec![
                     ::cilbind::generated::native_entry!(unsafe
                     "Feature.Unit::Damage(Feature.P,Feature.P&,string&)", __native_damage:: <
-                    I >), ::cilbind::generated::native_entry!(unsafe
+                    __I >), ::cilbind::generated::native_entry!(unsafe
                     "Feature.Unit::Spawn(string,bool,int[],Feature.Unit[])", __native_spawn::
-                    < I >), ::cilbind::generated::native_entry!(unsafe
-                    "Feature.Unit::Distance(Feature.P&,Feature.P&)", __native_distance:: < I
-                    >), ::cilbind::generated::native_entry!(unsafe "Feature.Unit::Heal(int)",
-                    __native_heal:: < I >), ::cilbind::generated::native_entry!(unsafe
-                    "Feature.Unit::Armor()", __native_armor:: < I >),
-                    ::cilbind::generated::native_entry!(unsafe
+                    < __I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::Distance(Feature.P&,Feature.P&)", __native_distance:: <
+                    __I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::Heal(int)", __native_heal:: < __I >),
+                    ::cilbind::generated::native_entry!(unsafe "Feature.Unit::Armor()",
+                    __native_armor:: < __I >), ::cilbind::generated::native_entry!(unsafe
                     "Feature.Unit::Attach(Feature.Unit,Feature.Body,Feature.Mode)",
-                    __native_attach:: < I >), ::cilbind::generated::native_entry!(unsafe
-                    "Feature.Unit::get_Level()", __native_get_level:: < I >)
+                    __native_attach:: < __I >), ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Unit::get_Level()", __native_get_level:: < __I >)
                 ],
             )
         }
@@ -902,24 +902,24 @@ pub mod feature {
     impl Unit_Secret {
         /// The natives of `Feature.Unit/Secret` as `I` implements them, for the bindings' `init_with_natives`
         /// (or `cilbind::Assembly::install_natives`).
-        pub fn natives<I: Unit_SecretNatives>() -> ::cilbind::native::NativeTable {
-            extern "C" fn __native_code<I: Unit_SecretNatives>() -> <::cilbind::generated::native_kind::Value<
+        pub fn natives<__I: Unit_SecretNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_code<__I: Unit_SecretNatives>() -> <::cilbind::generated::native_kind::Value<
                 i32,
             > as ::cilbind::generated::Outgoing>::Abi {
                 ::cilbind::generated::native_call(
                     "Feature.Unit/Secret::Code()",
                     move || {
-                        let r = I::code()?;
+                        let __r = __I::code()?;
                         <::cilbind::generated::native_kind::Value<
                             i32,
-                        > as ::cilbind::generated::Outgoing>::give(r)
+                        > as ::cilbind::generated::Outgoing>::give(__r)
                     },
                 )
             }
             ::cilbind::native::NativeTable::new(
                 ::std::vec![
                     ::cilbind::generated::native_entry!(unsafe "Feature.Unit/Secret::Code()",
-                    __native_code:: < I >)
+                    __native_code:: < __I >)
                 ],
             )
         }

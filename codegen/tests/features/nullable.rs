@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::nullable::Pt::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -50,28 +50,32 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod nullable {
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Features.Nullable.Bits` (assembly `Feature`, underlying type `System.Byte`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Bits: u8 {
-                /// `Features.Nullable.Bits.A` = 1
-                const A = 1;
-                /// `Features.Nullable.Bits.B` = 2
-                const B = 2;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Bits {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.Nullable.Bits` (assembly `Feature`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Bits: u8 {
+                    /// `Features.Nullable.Bits.A` = 1
+                    const A = 1;
+                    /// `Features.Nullable.Bits.B` = 2
+                    const B = 2;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
-        impl From<u8> for Bits {
-            fn from(value: u8) -> Self {
-                Self::from_bits_retain(value)
+        pub use __flags_Bits::Bits;
+        impl ::core::convert::From<u8> for Bits {
+            fn from(__value: u8) -> Self {
+                Self::from_bits_retain(__value)
             }
         }
-        impl From<Bits> for u8 {
-            fn from(value: Bits) -> Self {
-                value.bits()
+        impl ::core::convert::From<Bits> for u8 {
+            fn from(__value: Bits) -> Self {
+                __value.bits()
             }
         }
         #[doc(hidden)]
@@ -86,7 +90,9 @@ pub mod features {
             Bits => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Bits : u8, | v | v.bits(), Bits::from_bits_retain);
+        ::cilbind::generated::type_arg!(
+            enum Bits : u8, | __v | __v.bits(), Bits::from_bits_retain
+        );
         /// Binds the .NET enum `Features.Nullable.Color` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -97,14 +103,14 @@ pub mod features {
             /// `Features.Nullable.Color.Green` = 1
             pub const GREEN: Self = Self(1);
         }
-        impl From<i32> for Color {
-            fn from(value: i32) -> Self {
-                Self(value)
+        impl ::core::convert::From<i32> for Color {
+            fn from(__value: i32) -> Self {
+                Self(__value)
             }
         }
-        impl From<Color> for i32 {
-            fn from(value: Color) -> Self {
-                value.0
+        impl ::core::convert::From<Color> for i32 {
+            fn from(__value: Color) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -119,7 +125,7 @@ pub mod features {
             Color => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Color : i32, | v | v.0, Color);
+        ::cilbind::generated::type_arg!(enum Color : i32, | __v | __v.0, Color);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Named: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -151,8 +157,8 @@ pub mod features {
             }
         }
         impl ::cilbind::Unbox for Named {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for Named {
@@ -176,15 +182,15 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
-                Ok(F.get_string(Some(&self.0))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.Nullable.Named.Name` (System.String).
             pub fn set_name(
                 &self,
-                value: ::core::option::Option<&str>,
+                __value: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
-                F.set_string(Some(&self.0), value)
+                F.set_string(::core::option::Option::Some(&self.0), __value)
             }
         }
         /// Binds the .NET struct `Features.Nullable.Pt` (assembly `Feature`): 8 bytes, mirrored field for field.
@@ -241,18 +247,20 @@ pub mod features {
                     &__TYPE_Values,
                     "Field",
                 );
-                Ok(F.get_nullable::<i32>(Some(self))?)
+                ::core::result::Result::Ok(
+                    F.get_nullable::<i32>(::core::option::Option::Some(self))?,
+                )
             }
             /// Writes the .NET field `Features.Nullable.Values.Field` (System.Nullable`1<System.Int32>).
             pub fn set_field(
                 &self,
-                value: ::core::option::Option<i32>,
+                __value: ::core::option::Option<i32>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Values,
                     "Field",
                 );
-                F.set_nullable(Some(self), value)
+                F.set_nullable(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.Nullable.Values..ctor()` (`Values..ctor`).
             #[inline]
@@ -264,7 +272,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -284,7 +292,7 @@ pub mod features {
                     &["System.Nullable<System.Int32>"],
                 );
                 let __r: ::cilbind::Nullable<i32> = M.thunk()?.call((::cilbind::Nullable(x),))?;
-                Ok(__r.0)
+                ::core::result::Result::Ok(__r.0)
             }
             /// Binds `static System.Nullable`1<System.Boolean> Features.Nullable.Values.Not(System.Nullable`1<System.Boolean> b)` (`Values.Not`).
             #[inline]
@@ -299,7 +307,7 @@ pub mod features {
                 let __r: ::cilbind::Nullable<::cilbind::Boolean> = M
                     .thunk()?
                     .call((::cilbind::Nullable(b.map(::cilbind::Boolean::from)),))?;
-                Ok(__r.0.map(::core::primitive::bool::from))
+                ::core::result::Result::Ok(__r.0.map(::core::primitive::bool::from))
             }
             /// Binds `static System.Nullable`1<System.Char> Features.Nullable.Values.First(System.String s)` (`Values.First`).
             #[inline]
@@ -312,7 +320,7 @@ pub mod features {
                     &["System.String"],
                 );
                 let __r: ::cilbind::Nullable<::cilbind::Char> = M.thunk()?.call((s,))?;
-                Ok(__r.0)
+                ::core::result::Result::Ok(__r.0)
             }
             /// Binds `static System.Nullable`1<Features.Nullable.Color> Features.Nullable.Values.Next(System.Nullable`1<Features.Nullable.Color> c, System.Nullable`1<Features.Nullable.Bits> b)` (`Values.Next`).
             #[inline]
@@ -331,7 +339,7 @@ pub mod features {
                 let __r: ::cilbind::Nullable<Color> = M
                     .thunk()?
                     .call((::cilbind::Nullable(c), ::cilbind::Nullable(b)))?;
-                Ok(__r.0)
+                ::core::result::Result::Ok(__r.0)
             }
             /// Binds `static System.Nullable`1<Features.Nullable.Pt> Features.Nullable.Values.Offset(Features.Nullable.Pt p, System.Nullable`1<Features.Nullable.Pt> by)` (`Values.Offset`).
             #[inline]
@@ -348,7 +356,7 @@ pub mod features {
                 let __r: ::cilbind::Nullable<Pt> = M
                     .thunk()?
                     .call((::cilbind::In(p), ::cilbind::Nullable(by)))?;
-                Ok(__r.0)
+                ::core::result::Result::Ok(__r.0)
             }
             // skipped `Values.Many`: return type: System.Nullable`1<System.Int32>[]: arrays of Nullable values are not bound
             /// Binds `static void Features.Nullable.Values.Bump(ref System.Nullable`1<System.Int32> x, out System.Nullable`1<System.Int64> y)` (`Values.Bump`).
@@ -362,12 +370,12 @@ pub mod features {
                     &["System.Nullable<System.Int32>&", "System.Nullable<System.Int64>&"],
                     0b11,
                 );
-                let mut y: ::core::option::Option<i64> = None;
+                let mut y: ::core::option::Option<i64> = ::core::option::Option::None;
                 let __r: () = M
                     .thunk()?
                     .call((::cilbind::RefNullable(x), ::cilbind::RefNullable(&mut y)))?;
                 let () = __r;
-                Ok(y)
+                ::core::result::Result::Ok(y)
             }
             // skipped `Values.Wrap`: parameter `n`: System.Nullable`1<Features.Nullable.Named>: Nullable of a type that is not a primitive, enum or full struct
             /// Binds `System.Nullable`1<System.Double> Features.Nullable.Values.get_Scale()` (`Values.get_Scale`).
@@ -381,7 +389,7 @@ pub mod features {
                 let __r: ::cilbind::Nullable<f64> = M
                     .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r.0)
+                ::core::result::Result::Ok(__r.0)
             }
             /// Binds `void Features.Nullable.Values.set_Scale(System.Nullable`1<System.Double> value)` (`Values.set_Scale`).
             #[inline]

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     system::Decimal::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -47,30 +47,34 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod features {
     pub mod optional_params {
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Features.OptionalParams.Bits` (assembly `Feature`, underlying type `System.Int32`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Bits: i32 {
-                /// `Features.OptionalParams.Bits.None` = 0
-                const NONE = 0;
-                /// `Features.OptionalParams.Bits.A` = 1
-                const A = 1;
-                /// `Features.OptionalParams.Bits.B` = 2
-                const B = 2;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        #[doc(hidden)]
+        mod __flags_Bits {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Features.OptionalParams.Bits` (assembly `Feature`, underlying type `System.Int32`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Bits: i32 {
+                    /// `Features.OptionalParams.Bits.None` = 0
+                    const NONE = 0;
+                    /// `Features.OptionalParams.Bits.A` = 1
+                    const A = 1;
+                    /// `Features.OptionalParams.Bits.B` = 2
+                    const B = 2;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
-        impl From<i32> for Bits {
-            fn from(value: i32) -> Self {
-                Self::from_bits_retain(value)
+        pub use __flags_Bits::Bits;
+        impl ::core::convert::From<i32> for Bits {
+            fn from(__value: i32) -> Self {
+                Self::from_bits_retain(__value)
             }
         }
-        impl From<Bits> for i32 {
-            fn from(value: Bits) -> Self {
-                value.bits()
+        impl ::core::convert::From<Bits> for i32 {
+            fn from(__value: Bits) -> Self {
+                __value.bits()
             }
         }
         #[doc(hidden)]
@@ -85,7 +89,9 @@ pub mod features {
             Bits => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Bits : i32, | v | v.bits(), Bits::from_bits_retain);
+        ::cilbind::generated::type_arg!(
+            enum Bits : i32, | __v | __v.bits(), Bits::from_bits_retain
+        );
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Calls: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -109,7 +115,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -167,9 +173,9 @@ pub mod features {
                         s,
                         o.map(::cilbind::AsObject::object),
                         ::cilbind::Nullable(n),
-                        Some(&rest),
+                        ::core::option::Option::Some(&rest),
                     ))?;
-                Ok(__r)
+                ::core::result::Result::Ok(__r)
             }
             /// [`Self::many`] with the default values of `b`, `c`, `l`, `f`, `d`, `m`, `bits`, `s`, `o`, `n`, `rest`, as a C# call that leaves them out.
             #[inline]
@@ -245,8 +251,8 @@ pub mod features {
                 let parts = ::cilbind::ObjectArray::<::cilbind::NetString>::from_strs(parts)?;
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((Some(&parts),))?;
-                Ok(__r)
+                    .call((::core::option::Option::Some(&parts),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// [`Self::join`] with the default values of `parts`, as a C# call that leaves them out.
             #[inline]
@@ -276,14 +282,14 @@ pub mod features {
             /// `Features.OptionalParams.Mode.On` = 3
             pub const ON: Self = Self(3);
         }
-        impl From<i16> for Mode {
-            fn from(value: i16) -> Self {
-                Self(value)
+        impl ::core::convert::From<i16> for Mode {
+            fn from(__value: i16) -> Self {
+                Self(__value)
             }
         }
-        impl From<Mode> for i16 {
-            fn from(value: Mode) -> Self {
-                value.0
+        impl ::core::convert::From<Mode> for i16 {
+            fn from(__value: Mode) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -298,13 +304,13 @@ pub mod features {
             Mode => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Mode : i16, | v | v.0, Mode);
+        ::cilbind::generated::type_arg!(enum Mode : i16, | __v | __v.0, Mode);
     }
 }
 #[allow(non_camel_case_types, non_snake_case, clippy::all)]
 pub mod system {
     /// Binds the .NET struct `System.Decimal` (assembly `mscorlib`): 16 bytes, mirrored field for field.
-    #[repr(C)]
+    #[repr(C, align(8))]
     #[derive(Clone, Copy)]
     pub union Decimal {
         /// `System.Decimal.flags` (System.Int32) at offset 0.

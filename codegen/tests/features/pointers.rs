@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::pointers::Pt::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -104,7 +104,7 @@ pub mod features {
                 unsafe { self.write(data.as_mut_ptr(), length) }
             }
         }
-        impl<T: ::cilbind::Is<IBuffer> + ::cilbind::Reference> IBufferExt for T {}
+        impl<__T: ::cilbind::Is<IBuffer> + ::cilbind::Reference> IBufferExt for __T {}
         // skipped `implement IBuffer`: member `IBuffer.Write`: parameter `data`: an unmanaged pointer does not cross from C# to Rust yet
         /// Binds the .NET enum `Features.Pointers.Kind` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
@@ -116,14 +116,14 @@ pub mod features {
             /// `Features.Pointers.Kind.B` = 1
             pub const B: Self = Self(1);
         }
-        impl From<i16> for Kind {
-            fn from(value: i16) -> Self {
-                Self(value)
+        impl ::core::convert::From<i16> for Kind {
+            fn from(__value: i16) -> Self {
+                Self(__value)
             }
         }
-        impl From<Kind> for i16 {
-            fn from(value: Kind) -> Self {
-                value.0
+        impl ::core::convert::From<Kind> for i16 {
+            fn from(__value: Kind) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -138,7 +138,7 @@ pub mod features {
             Kind => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Kind : i16, | v | v.0, Kind);
+        ::cilbind::generated::type_arg!(enum Kind : i16, | __v | __v.0, Kind);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Native: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -163,7 +163,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(

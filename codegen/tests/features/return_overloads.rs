@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -24,7 +24,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -65,18 +65,18 @@ pub mod features {
                     &__TYPE_Meters,
                     "Value",
                 );
-                Ok({
-                    let __r: f64 = F.get(Some(self))?;
+                ::core::result::Result::Ok({
+                    let __r: f64 = F.get(::core::option::Option::Some(self))?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.ReturnOverloads.Meters.Value` (System.Double).
-            pub fn set_value(&self, value: f64) -> ::cilbind::Result<()> {
+            pub fn set_value(&self, __value: f64) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Meters,
                     "Value",
                 );
-                F.set(Some(self), value)
+                F.set(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.ReturnOverloads.Meters..ctor(System.Double value)` (`Meters..ctor`).
             #[inline]
@@ -88,7 +88,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call((value,))?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -175,36 +175,36 @@ pub mod features {
                     )?
                     .call((ok,))?;
                 let () = __r;
-                Ok(())
+                ::core::result::Result::Ok(())
             }
         }
         impl<'a> ::core::convert::TryFrom<&'a Meters> for i32 {
             type Error = ::cilbind::Error;
             #[inline]
-            fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
-                Meters::op_explicit_to_i32(Some(value))
+            fn try_from(__value: &'a Meters) -> ::cilbind::Result<Self> {
+                Meters::op_explicit_to_i32(::core::option::Option::Some(__value))
             }
         }
         impl<'a> ::core::convert::TryFrom<&'a Meters> for i64 {
             type Error = ::cilbind::Error;
             #[inline]
-            fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
-                Meters::op_explicit_to_i64(Some(value))
+            fn try_from(__value: &'a Meters) -> ::cilbind::Result<Self> {
+                Meters::op_explicit_to_i64(::core::option::Option::Some(__value))
             }
         }
         impl<'a> ::core::convert::TryFrom<&'a Meters> for f64 {
             type Error = ::cilbind::Error;
             #[inline]
-            fn try_from(value: &'a Meters) -> ::cilbind::Result<Self> {
-                Meters::op_implicit(Some(value))
+            fn try_from(__value: &'a Meters) -> ::cilbind::Result<Self> {
+                Meters::op_implicit(::core::option::Option::Some(__value))
             }
         }
         impl ::core::convert::TryFrom<i32> for Meters {
             type Error = ::cilbind::Error;
             #[inline]
-            fn try_from(value: i32) -> ::cilbind::Result<Self> {
+            fn try_from(__value: i32) -> ::cilbind::Result<Self> {
                 ::cilbind::generated::non_null(
-                    Meters::op_explicit_with_v(value),
+                    Meters::op_explicit_with_v(__value),
                     "the conversion of i32 to Meters",
                 )
             }

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::span::Pt::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -68,7 +68,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -150,14 +150,14 @@ pub mod features {
             /// `Features.Span.Kind.B` = 1
             pub const B: Self = Self(1);
         }
-        impl From<u8> for Kind {
-            fn from(value: u8) -> Self {
-                Self(value)
+        impl ::core::convert::From<u8> for Kind {
+            fn from(__value: u8) -> Self {
+                Self(__value)
             }
         }
-        impl From<Kind> for u8 {
-            fn from(value: Kind) -> Self {
-                value.0
+        impl ::core::convert::From<Kind> for u8 {
+            fn from(__value: Kind) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -172,7 +172,7 @@ pub mod features {
             Kind => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Kind : u8, | v | v.0, Kind);
+        ::cilbind::generated::type_arg!(enum Kind : u8, | __v | __v.0, Kind);
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Named: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -204,8 +204,8 @@ pub mod features {
             }
         }
         impl ::cilbind::Unbox for Named {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for Named {
@@ -229,15 +229,15 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
-                Ok(F.get_string(Some(&self.0))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.Span.Named.Name` (System.String).
             pub fn set_name(
                 &self,
-                value: ::core::option::Option<&str>,
+                __value: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
-                F.set_string(Some(&self.0), value)
+                F.set_string(::core::option::Option::Some(&self.0), __value)
             }
         }
         /// Binds the .NET struct `Features.Span.Pt` (assembly `Feature`): 8 bytes, mirrored field for field.

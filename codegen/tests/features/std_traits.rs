@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::std_traits::Fixed::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -175,11 +175,11 @@ pub mod features {
                     &["System.Object"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
+                let mut __this = *self;
                 let __r: bool = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this), o.map(::cilbind::AsObject::object)))?;
-                Ok(__r)
+                    .call((::cilbind::Out(&mut __this), o.map(::cilbind::AsObject::object)))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.StdTraits.Fixed.GetHashCode()` (`Fixed.GetHashCode`).
             ///
@@ -192,9 +192,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.StdTraits.Fixed.CompareTo(Features.StdTraits.Fixed other)` (`Fixed.CompareTo`).
             ///
@@ -207,11 +207,11 @@ pub mod features {
                     &["Features.StdTraits.Fixed"],
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
-                let mut this = *self;
+                let mut __this = *self;
                 let __r: i32 = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this), ::cilbind::In(other)))?;
-                Ok(__r)
+                    .call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.String Features.StdTraits.Fixed.ToString()` (`Fixed.ToString`).
             ///
@@ -226,11 +226,11 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
+                let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                    .call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `static Features.StdTraits.Fixed Features.StdTraits.Fixed.op_Implicit(System.Int32 v)` (`Fixed.op_Implicit`).
             #[inline]
@@ -258,16 +258,19 @@ pub mod features {
         impl ::core::ops::Add<Fixed> for Fixed {
             type Output = Fixed;
             #[inline]
-            fn add(self, rhs: Fixed) -> Fixed {
-                ::cilbind::generated::expect(Fixed::op_addition(&self, &rhs), "`Fixed + Fixed`")
+            fn add(self, __rhs: Fixed) -> Fixed {
+                ::cilbind::generated::expect(
+                    Fixed::op_addition(&self, &__rhs),
+                    "`Fixed + Fixed`",
+                )
             }
         }
         impl ::core::ops::Mul<i32> for Fixed {
             type Output = Fixed;
             #[inline]
-            fn mul(self, rhs: i32) -> Fixed {
+            fn mul(self, __rhs: i32) -> Fixed {
                 ::cilbind::generated::expect(
-                    Fixed::op_multiply_with_a_k(&self, rhs),
+                    Fixed::op_multiply_with_a_k(&self, __rhs),
                     "`Fixed * i32`",
                 )
             }
@@ -275,9 +278,9 @@ pub mod features {
         impl ::core::ops::Mul<Fixed> for i32 {
             type Output = Fixed;
             #[inline]
-            fn mul(self, rhs: Fixed) -> Fixed {
+            fn mul(self, __rhs: Fixed) -> Fixed {
                 ::cilbind::generated::expect(
-                    Fixed::op_multiply_with_k_a(self, &rhs),
+                    Fixed::op_multiply_with_k_a(self, &__rhs),
                     "`i32 * Fixed`",
                 )
             }
@@ -292,27 +295,30 @@ pub mod features {
         impl ::core::convert::TryFrom<i32> for Fixed {
             type Error = ::cilbind::Error;
             #[inline]
-            fn try_from(value: i32) -> ::cilbind::Result<Self> {
-                Fixed::op_implicit(value)
+            fn try_from(__value: i32) -> ::cilbind::Result<Self> {
+                Fixed::op_implicit(__value)
             }
         }
         impl ::core::convert::TryFrom<Fixed> for i64 {
             type Error = ::cilbind::Error;
             #[inline]
-            fn try_from(value: Fixed) -> ::cilbind::Result<Self> {
-                Fixed::op_explicit(&value)
+            fn try_from(__value: Fixed) -> ::cilbind::Result<Self> {
+                Fixed::op_explicit(&__value)
             }
         }
         impl ::core::cmp::PartialEq for Fixed {
             #[inline]
-            fn eq(&self, other: &Self) -> bool {
-                ::cilbind::generated::expect(Self::op_equality(self, other), "`Fixed == Fixed`")
+            fn eq(&self, __other: &Self) -> bool {
+                ::cilbind::generated::expect(
+                    Self::op_equality(self, __other),
+                    "`Fixed == Fixed`",
+                )
             }
         }
         impl ::core::cmp::Eq for Fixed {}
         impl ::core::hash::Hash for Fixed {
-            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-                state
+            fn hash<__H: ::core::hash::Hasher>(&self, __state: &mut __H) {
+                __state
                     .write_i32(
                         ::cilbind::generated::expect(
                             Self::get_hash_code(self),
@@ -325,23 +331,23 @@ pub mod features {
             #[inline]
             fn partial_cmp(
                 &self,
-                other: &Self,
+                __other: &Self,
             ) -> ::core::option::Option<::core::cmp::Ordering> {
-                ::core::option::Option::Some(::core::cmp::Ord::cmp(self, other))
+                ::core::option::Option::Some(::core::cmp::Ord::cmp(self, __other))
             }
         }
         impl ::core::cmp::Ord for Fixed {
-            fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
+            fn cmp(&self, __other: &Self) -> ::core::cmp::Ordering {
                 ::cilbind::generated::expect(
-                        Self::compare_to(self, other),
+                        Self::compare_to(self, __other),
                         "`Fixed.CompareTo(Fixed)`",
                     )
                     .cmp(&0)
             }
         }
         impl ::core::fmt::Display for Fixed {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::cilbind::generated::write_text(f, Self::to_string(self))
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::cilbind::generated::write_text(__f, Self::to_string(self))
             }
         }
         #[doc(hidden)]
@@ -368,7 +374,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -379,8 +385,8 @@ pub mod features {
             }
         }
         impl ::core::fmt::Display for NamedTag {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::cilbind::generated::display(self, f)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::cilbind::generated::display(self, __f)
             }
         }
         #[doc(hidden)]
@@ -402,15 +408,15 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tag, "Name");
-                Ok(F.get_string(Some(self))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(self))?)
             }
             /// Writes the .NET field `Features.StdTraits.Tag.Name` (System.String).
             pub fn set_name(
                 &self,
-                value: ::core::option::Option<&str>,
+                __value: ::core::option::Option<&str>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tag, "Name");
-                F.set_string(Some(self), value)
+                F.set_string(::core::option::Option::Some(self), __value)
             }
             /// Binds `Features.StdTraits.Tag..ctor()` (`Tag..ctor`).
             #[inline]
@@ -422,7 +428,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -478,14 +484,17 @@ pub mod features {
         }
         impl ::core::cmp::PartialEq for Tag {
             #[inline]
-            fn eq(&self, other: &Self) -> bool {
-                ::cilbind::generated::expect(Self::equals(self, Some(other)), "`Tag == Tag`")
+            fn eq(&self, __other: &Self) -> bool {
+                ::cilbind::generated::expect(
+                    Self::equals(self, ::core::option::Option::Some(__other)),
+                    "`Tag == Tag`",
+                )
             }
         }
         impl ::core::cmp::Eq for Tag {}
         impl ::core::hash::Hash for Tag {
-            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-                state
+            fn hash<__H: ::core::hash::Hasher>(&self, __state: &mut __H) {
+                __state
                     .write_i32(
                         ::cilbind::generated::expect(
                             Self::get_hash_code(self),
@@ -495,8 +504,8 @@ pub mod features {
             }
         }
         impl ::core::fmt::Display for Tag {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::cilbind::generated::display(self, f)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::cilbind::generated::display(self, __f)
             }
         }
         /// The `Features.StdTraits.Tag` a Rust override runs on, for the length of the call: the class's public
@@ -535,67 +544,72 @@ pub mod features {
             /// `Features.StdTraits.Tag::GetHashCode()`.
             #[allow(unused_variables)]
             fn get_hash_code(&self, this: &TagBase<'_>) -> ::cilbind::native::NativeResult<i32> {
-                Ok(this.base_get_hash_code()?)
+                ::core::result::Result::Ok(this.base_get_hash_code()?)
             }
             /// `Features.StdTraits.Tag::ToString()`.
             #[allow(unused_variables)]
             fn to_string(
                 &self,
                 this: &TagBase<'_>,
-            ) -> ::cilbind::native::NativeResult<Option<String>> {
-                Ok(this.base_to_string()?)
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>> {
+                ::core::result::Result::Ok(this.base_to_string()?)
             }
         }
         impl Tag {
             #[doc(hidden)]
-            pub fn __proxy_type<T: TagOverrides>() -> ::cilbind::Result<
+            pub fn __proxy_type<__T: TagOverrides>() -> ::cilbind::Result<
                 &'static ::cilbind::generated::ProxyType,
             > {
                 #[inline]
-                extern "C" fn __impl_get_hash_code<T: TagOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_get_hash_code<__T: TagOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.StdTraits.Tag::GetHashCode()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v
-                                .get_hash_code(&TagBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .get_hash_code(
+                                    &TagBase(::cilbind::generated::Base::new(__receiver)),
+                                )?;
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_to_string<T: TagOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_to_string<__T: TagOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Features.StdTraits.Tag::ToString()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.to_string(&TagBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .to_string(
+                                    &TagBase(::cilbind::generated::Base::new(__receiver)),
+                                )?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 ::cilbind::generated::ProxyType::of::<
-                    T,
+                    __T,
                 >(
                     &__TYPE_Tag,
                     || {
@@ -604,10 +618,10 @@ pub mod features {
                             : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Tag, name : "GetHashCode", params : & [], entry :
                             ::cilbind::generated::proxy_entry!(unsafe "", __impl_get_hash_code::
-                            < T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            < __T >), }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Tag, name : "ToString", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_to_string:: < T
-                            >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_to_string:: <
+                            __T >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
                             __TYPE_Tag, name : "GetHashCode", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::BaseCall { owner : & __TYPE_Tag,
                             name : "ToString", params : & [], mask : 0i64 }
@@ -618,10 +632,10 @@ pub mod features {
             /// A new `Features.StdTraits.Tag` whose overridable members `T` implements, made by the constructor `Features.StdTraits.Tag..ctor()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend<T: TagOverrides>(value: T) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 0usize, |new, key| new.call((key,)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+            pub fn extend<__T: TagOverrides>(__value: __T) -> ::cilbind::Result<Self> {
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 0usize, |__new, __key| __new.call((__key,)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
         }
     }

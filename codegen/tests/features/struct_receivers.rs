@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -25,7 +25,7 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::receivers::Counter::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -125,9 +125,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Boolean Features.Receivers.Counter.Same(Features.Receivers.Counter other)` (`Counter.Same`).
             #[inline]
@@ -138,11 +138,11 @@ pub mod features {
                     &["Features.Receivers.Counter"],
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
-                let mut this = *self;
+                let mut __this = *self;
                 let __r: bool = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this), ::cilbind::In(other)))?;
-                Ok(__r)
+                    .call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.String Features.Receivers.Counter.ToString()` (`Counter.ToString`).
             ///
@@ -157,11 +157,11 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
+                let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                    .call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.String Features.Receivers.Counter.Describe(System.String prefix)` (`Counter.Describe`).
             #[inline]
@@ -175,11 +175,11 @@ pub mod features {
                     &["System.String"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
+                let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut this), prefix))?;
-                Ok(__r)
+                    .call((::cilbind::Out(&mut __this), prefix))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.Receivers.Counter.GetHashCode()` (`Counter.GetHashCode`).
             ///
@@ -192,9 +192,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `Features.Receivers.Counter Features.Receivers.Counter.Plus(System.Int32 n)` (`Counter.Plus`).
             #[inline]
@@ -205,9 +205,9 @@ pub mod features {
                     &["System.Int32"],
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: Counter = M.thunk()?.call_sret((::cilbind::Out(&mut this), n))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: Counter = M.thunk()?.call_sret((::cilbind::Out(&mut __this), n))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.Receivers.Counter.NextOfCopy()` (`Counter.NextOfCopy`).
             #[inline]
@@ -218,9 +218,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `void Features.Receivers.Counter.Increment()` (`Counter.Increment`).
             #[inline]
@@ -286,9 +286,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.Receivers.Counter.get_Value2()` (`Counter.get_Value2`).
             #[inline]
@@ -299,9 +299,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `void Features.Receivers.Counter.set_Value2(System.Int32 value)` (`Counter.set_Value2`).
             #[inline]
@@ -327,8 +327,8 @@ pub mod features {
             }
         }
         impl ::core::fmt::Display for Counter {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::cilbind::generated::write_text(f, Self::to_string(self))
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::cilbind::generated::write_text(__f, Self::to_string(self))
             }
         }
         #[doc(hidden)]
@@ -362,8 +362,8 @@ pub mod features {
             }
         }
         impl ::cilbind::Unbox for Tagged {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for Tagged {
@@ -387,12 +387,15 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
-                Ok(F.get_string(Some(&self.0))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.Receivers.Tagged.Tag` (System.String).
-            pub fn set_tag(&self, value: ::core::option::Option<&str>) -> ::cilbind::Result<()> {
+            pub fn set_tag(
+                &self,
+                __value: ::core::option::Option<&str>,
+            ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
-                F.set_string(Some(&self.0), value)
+                F.set_string(::core::option::Option::Some(&self.0), __value)
             }
             /// Binds `Features.Receivers.Tagged..ctor(System.String tag)` (`Tagged..ctor`).
             #[inline]
@@ -404,7 +407,7 @@ pub mod features {
                     ::cilbind::RETURN_BOXED,
                 );
                 let __r: ::cilbind::StructHandle<Self> = M.thunk()?.call((tag,))?;
-                Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Features.Receivers.Tagged.Length()` (`Tagged.Length`).
             #[inline]

@@ -54,6 +54,16 @@ namespace Features.Translated
         public static int Times(int n) { return n * 2; }
         public int Doubled() { return N * 2; }
     }
+    // System.Data's `SqlByte`: constructors write a `bool` field, which Rust declares `u8`
+    // (.NET stores a bool's byte as it is).
+    public struct Flagged
+    {
+        private bool notNull;
+        private byte value;
+        public Flagged(byte value) { this.value = value; notNull = true; }
+        public bool IsNull { get { return !notNull; } }
+        public Flagged With(bool on) { Flagged f = this; f.notNull = on; return f; }
+    }
     public struct Tagged
     {
         // Not a full struct (a reference field): not a candidate.

@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -26,8 +26,9 @@ pub fn init() -> ::cilbind::Result<()> {
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::translated::Cell::check_layout()?;
     features::translated::Counted::check_layout()?;
+    features::translated::Flagged::check_layout()?;
     features::translated::Vec2::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -47,6 +48,11 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
         T("Feature", "Features.Translated", "Counted", &[
             F(0xaa57ad4500857764, "Times", &["System.Int32"], "System.Int32"),
             F(0xe10145ac34144e94, "Doubled", &[], "System.Int32"),
+        ]),
+        T("Feature", "Features.Translated", "Flagged", &[
+            F(0x1f30521f29333a94, ".ctor", &["System.Byte"], "System.Void"),
+            F(0x4b0603da8bac7faa, "With", &["System.Boolean"], "Features.Translated.Flagged"),
+            F(0xcbf397c8d256ebf7, "get_IsNull", &[], "System.Boolean"),
         ]),
         T("Feature", "Features.Translated", "Tagged", &[
             F(0x6d0a9b8ebdcf3cf4, "Twice", &["System.Int32"], "System.Int32"),
@@ -117,7 +123,7 @@ pub mod features {
                 let __t3: i32 = i32::from(self.column);
                 let __t4: i64 = __t3 as i64;
                 let __t5: i64 = __t2 | __t4;
-                Ok(__t5)
+                ::core::result::Result::Ok(__t5)
             }
             /// Binds `Features.Translated.Cell Features.Translated.Cell.Next()` (`Cell.Next`).
             ///
@@ -131,7 +137,7 @@ pub mod features {
                 let __t4: i32 = self.row;
                 let __t5: i32 = i32::wrapping_mul(__t4, 31i32);
                 let __t6: i32 = i32::wrapping_add(__t5, 7i32);
-                Ok(Cell {
+                ::core::result::Result::Ok(Cell {
                     row: __t6,
                     column: __t3 as u8,
                 })
@@ -143,7 +149,7 @@ pub mod features {
             pub fn half(&self) -> ::cilbind::Result<i32> {
                 let __t0: i32 = self.row;
                 let __t1: i32 = i32::wrapping_div(__t0, 2i32);
-                Ok(__t1)
+                ::core::result::Result::Ok(__t1)
             }
             /// Binds `System.Int32 Features.Translated.Cell.Per(System.Int32 n)` (`Cell.Per`).
             #[inline]
@@ -154,9 +160,9 @@ pub mod features {
                     &["System.Int32"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this), n))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this), n))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.Translated.Cell.Checked(System.Int32 n)` (`Cell.Checked`).
             #[inline]
@@ -167,9 +173,9 @@ pub mod features {
                     &["System.Int32"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this), n))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this), n))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.Translated.Cell.Scaled()` (`Cell.Scaled`).
             #[inline]
@@ -180,9 +186,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
         }
         /// Binds the .NET struct `Features.Translated.Counted` (assembly `Feature`): 4 bytes, mirrored field for field.
@@ -222,18 +228,18 @@ pub mod features {
                     &__TYPE_Counted,
                     "Factor",
                 );
-                Ok({
-                    let __r: i32 = F.get(None)?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::None)?;
                     __r
                 })
             }
             /// Writes the .NET field `Features.Translated.Counted.Factor` (System.Int32).
-            pub fn set_factor(value: i32) -> ::cilbind::Result<()> {
+            pub fn set_factor(__value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_Counted,
                     "Factor",
                 );
-                F.set(None, value)
+                F.set(::core::option::Option::None, __value)
             }
             /// Binds `static System.Int32 Features.Translated.Counted.Times(System.Int32 n)` (`Counted.Times`).
             #[inline]
@@ -254,9 +260,80 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
+            }
+        }
+        /// Binds the .NET struct `Features.Translated.Flagged` (assembly `Feature`): 2 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Flagged {
+            /// `Features.Translated.Flagged.notNull` (System.Boolean) at offset 0. Stored as `u8`: 0 is false, anything else true.
+            pub not_null: u8,
+            /// `Features.Translated.Flagged.value` (System.Byte) at offset 1.
+            pub value: u8,
+        }
+        impl Flagged {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 2;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Flagged,
+                    ::core::mem::size_of::<Self>(),
+                    &[
+                        ("notNull", ::core::mem::offset_of!(Self, not_null)),
+                        ("value", ::core::mem::offset_of!(Self, value)),
+                    ],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Flagged > () == Flagged::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Flagged: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Translated",
+            "Flagged",
+        );
+        ::cilbind::blittable!(unsafe Flagged, __TYPE_Flagged, [u8, u8]);
+        ::cilbind::generated::impl_boxing!(Flagged => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Flagged);
+        impl Flagged {
+            /// Binds `Features.Translated.Flagged..ctor(System.Byte value)` (`Flagged..ctor`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn new(value: u8) -> ::cilbind::Result<Self> {
+                let __t0: i32 = i32::from(value);
+                let __t1: i32 = __t0 as u8 as i32;
+                ::core::result::Result::Ok(Flagged {
+                    not_null: 1i32 as u8,
+                    value: __t1 as u8,
+                })
+            }
+            /// Binds `Features.Translated.Flagged Features.Translated.Flagged.With(System.Boolean on)` (`Flagged.With`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn with(&self, on: bool) -> ::cilbind::Result<Flagged> {
+                let __t0: i32 = i32::from(on);
+                let __t1: i32 = __t0 as u8 as i32;
+                let __t2: i32 = i32::from(self.value);
+                ::core::result::Result::Ok(Flagged {
+                    not_null: __t1 as u8,
+                    value: __t2 as u8,
+                })
+            }
+            /// Binds `System.Boolean Features.Translated.Flagged.get_IsNull()` (`Flagged.get_IsNull`).
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn is_null(&self) -> ::cilbind::Result<bool> {
+                let __t0: i32 = i32::from(self.not_null);
+                let __t1: i32 = i32::from(__t0 == 0i32);
+                ::core::result::Result::Ok(__t1 != 0)
             }
         }
         #[doc(hidden)]
@@ -290,8 +367,8 @@ pub mod features {
             }
         }
         impl ::cilbind::Unbox for Tagged {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for Tagged {
@@ -315,12 +392,15 @@ pub mod features {
                 &self,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
-                Ok(F.get_string(Some(&self.0))?)
+                ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.Translated.Tagged.Tag` (System.String).
-            pub fn set_tag(&self, value: ::core::option::Option<&str>) -> ::cilbind::Result<()> {
+            pub fn set_tag(
+                &self,
+                __value: ::core::option::Option<&str>,
+            ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
-                F.set_string(Some(&self.0), value)
+                F.set_string(::core::option::Option::Some(&self.0), __value)
             }
             /// Binds `System.Int32 Features.Translated.Tagged.Twice(System.Int32 n)` (`Tagged.Twice`).
             #[inline]
@@ -372,7 +452,7 @@ pub mod features {
             /// Reads the .NET field `Features.Translated.Vec2.Zero` (Features.Translated.Vec2).
             pub fn zero() -> ::cilbind::Result<Vec2> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Vec2, "Zero");
-                Ok(F.get::<Vec2>(None)?)
+                ::core::result::Result::Ok(F.get::<Vec2>(::core::option::Option::None)?)
             }
             /// Binds `Features.Translated.Vec2..ctor(System.Single x, System.Single y)` (`Vec2..ctor`).
             ///
@@ -381,7 +461,7 @@ pub mod features {
             pub fn new(x: f32, y: f32) -> ::cilbind::Result<Self> {
                 let __t0: f32 = x;
                 let __t1: f32 = y;
-                Ok(Vec2 { x: __t0, y: __t1 })
+                ::core::result::Result::Ok(Vec2 { x: __t0, y: __t1 })
             }
             /// Binds `static Features.Translated.Vec2 Features.Translated.Vec2.Add(Features.Translated.Vec2 a, Features.Translated.Vec2 b)` (`Vec2.Add`).
             ///
@@ -394,7 +474,7 @@ pub mod features {
                 let __t3: f32 = a.y;
                 let __t4: f32 = b.y;
                 let __t5: f32 = __t3 + __t4;
-                Ok(Vec2 { x: __t2, y: __t5 })
+                ::core::result::Result::Ok(Vec2 { x: __t2, y: __t5 })
             }
             /// Binds `System.Single Features.Translated.Vec2.Dot(Features.Translated.Vec2 o)` (`Vec2.Dot`).
             ///
@@ -408,7 +488,7 @@ pub mod features {
                 let __t4: f32 = o.y;
                 let __t5: f32 = __t3 * __t4;
                 let __t6: f32 = __t2 + __t5;
-                Ok(__t6)
+                ::core::result::Result::Ok(__t6)
             }
             /// Binds `void Features.Translated.Vec2.Scale(System.Single k)` (`Vec2.Scale`).
             ///
@@ -421,7 +501,7 @@ pub mod features {
                 let __t3: f32 = self.y;
                 let __t4: f32 = __t3 * __t1;
                 *self = Vec2 { x: __t2, y: __t4 };
-                Ok(())
+                ::core::result::Result::Ok(())
             }
             /// Binds `static Features.Translated.Vec2 Features.Translated.Vec2.op_UnaryNegation(Features.Translated.Vec2 v)` (`Vec2.op_UnaryNegation`).
             ///
@@ -432,7 +512,7 @@ pub mod features {
                 let __t1: f32 = -__t0;
                 let __t2: f32 = v.y;
                 let __t3: f32 = -__t2;
-                Ok(Vec2 { x: __t1, y: __t3 })
+                ::core::result::Result::Ok(Vec2 { x: __t1, y: __t3 })
             }
             /// Binds `System.Single Features.Translated.Vec2.Sine()` (`Vec2.Sine`).
             #[inline]
@@ -443,9 +523,9 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                let mut this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut this),))?;
-                Ok(__r)
+                let mut __this = *self;
+                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
             /// Binds `static System.Int32 Features.Translated.Vec2.TagLength(Features.Translated.Tagged t)` (`Vec2.TagLength`).
             #[inline]
@@ -470,7 +550,7 @@ pub mod features {
                 let __t5: f32 = b.y;
                 let __t6: i32 = i32::from(__t4 > __t5);
                 let __t7: f32 = if __t6 != 0 { __t4 } else { __t5 };
-                Ok(Vec2 { x: __t3, y: __t7 })
+                ::core::result::Result::Ok(Vec2 { x: __t3, y: __t7 })
             }
             /// Binds `System.Boolean Features.Translated.Vec2.Equals(Features.Translated.Vec2 o)` (`Vec2.Equals`).
             ///
@@ -484,7 +564,7 @@ pub mod features {
                 let __t4: f32 = o.y;
                 let __t5: i32 = i32::from(__t3 == __t4);
                 let __t6: i32 = if __t2 != 0 { __t5 } else { 0i32 };
-                Ok(__t6 != 0)
+                ::core::result::Result::Ok(__t6 != 0)
             }
             /// Binds `static System.Single Features.Translated.Vec2.SumTo(System.Int32 n)` (`Vec2.SumTo`).
             #[inline]
@@ -522,7 +602,7 @@ pub mod features {
                 let __t7: f64 = __t6 as f64;
                 let __t8: f64 = f64::sqrt(__t7);
                 let __t9: f32 = __t8 as f32;
-                Ok(__t9)
+                ::core::result::Result::Ok(__t9)
             }
         }
         impl ::core::ops::Neg for Vec2 {
@@ -534,8 +614,8 @@ pub mod features {
         }
         impl ::core::cmp::PartialEq for Vec2 {
             #[inline]
-            fn eq(&self, other: &Self) -> bool {
-                ::cilbind::generated::expect(Self::equals(self, other), "`Vec2 == Vec2`")
+            fn eq(&self, __other: &Self) -> bool {
+                ::cilbind::generated::expect(Self::equals(self, __other), "`Vec2 == Vec2`")
             }
         }
     }

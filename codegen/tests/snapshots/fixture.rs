@@ -8,14 +8,14 @@ pub const ASSEMBLIES: &[&str] = &["<FIXTURE_DIR>/Fixture.dll"];
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
 /// changed. Cheap to call again.
 pub fn init() -> ::cilbind::Result<()> {
-    let runtime = ::cilbind::Runtime::get()?;
-    for path in ASSEMBLIES {
-        let name = ::std::path::Path::new(path)
+    let __runtime = ::cilbind::Runtime::get()?;
+    for __path in ASSEMBLIES {
+        let __name = ::std::path::Path::new(__path)
             .file_stem()
-            .and_then(|s| s.to_str())
+            .and_then(|__s| __s.to_str())
             .unwrap_or_default();
-        if runtime.assembly(name).is_err() {
-            runtime.load_assembly(path)?;
+        if __runtime.assembly(__name).is_err() {
+            __runtime.load_assembly(__path)?;
         }
     }
     check_layouts()?;
@@ -32,7 +32,7 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     fixture::structs::Odd::check_layout()?;
     fixture::structs::Packed::check_layout()?;
     fixture::structs::Vector3::check_layout()?;
-    Ok(())
+    ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -245,62 +245,66 @@ pub mod fixture {
             fn speak(
                 &self,
                 this: &AnimalBase<'_>,
-            ) -> ::cilbind::native::NativeResult<Option<String>>;
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>>;
             /// `Fixture.Classes.Animal::Legs()`.
             #[allow(unused_variables)]
             fn legs(&self, this: &AnimalBase<'_>) -> ::cilbind::native::NativeResult<i32> {
-                Ok(this.base_legs()?)
+                ::core::result::Result::Ok(this.base_legs()?)
             }
         }
         impl Animal {
             #[doc(hidden)]
-            pub fn __proxy_type<T: AnimalOverrides>() -> ::cilbind::Result<
+            pub fn __proxy_type<__T: AnimalOverrides>() -> ::cilbind::Result<
                 &'static ::cilbind::generated::ProxyType,
             > {
                 #[inline]
-                extern "C" fn __impl_speak<T: AnimalOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_speak<__T: AnimalOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Fixture.Classes.Animal::Speak()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.speak(&AnimalBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .speak(
+                                    &AnimalBase(::cilbind::generated::Base::new(__receiver)),
+                                )?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 #[inline]
-                extern "C" fn __impl_legs<T: AnimalOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_legs<__T: AnimalOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     i32,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Fixture.Classes.Animal::Legs()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.legs(&AnimalBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .legs(&AnimalBase(::cilbind::generated::Base::new(__receiver)))?;
                             <::cilbind::generated::native_kind::Value<
                                 i32,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
                 ::cilbind::generated::ProxyType::of::<
-                    T,
+                    __T,
                 >(
                     &__TYPE_Animal,
                     || {
@@ -308,10 +312,10 @@ pub mod fixture {
                             ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
                             : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Animal, name : "Speak", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
-                            }, ::cilbind::generated::ProxyMember::Override { owner : &
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < __T
+                            >), }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Animal, name : "Legs", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_legs:: < T >),
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_legs:: < __T >),
                             }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
                             __TYPE_Animal, name : "Legs", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
@@ -323,10 +327,10 @@ pub mod fixture {
             /// A new `Fixture.Classes.Animal` whose overridable members `T` implements, made by the constructor `Fixture.Classes.Animal..ctor()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend<T: AnimalOverrides>(value: T) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 0usize, |new, key| new.call((key,)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+            pub fn extend<__T: AnimalOverrides>(__value: __T) -> ::cilbind::Result<Self> {
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 0usize, |__new, __key| __new.call((__key,)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
         }
         #[doc(hidden)]
@@ -346,8 +350,8 @@ pub mod fixture {
             }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Box<T0> {
-            unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                Box(obj, ::core::marker::PhantomData)
+            unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                Box(__obj, ::core::marker::PhantomData)
             }
             fn as_object(&self) -> &::cilbind::Object {
                 &self.0
@@ -363,8 +367,8 @@ pub mod fixture {
             }
         }
         impl<T0> ::core::fmt::Debug for Box<T0> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "Box({:?})", self.0)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Box({:?})", self.0)
             }
         }
         impl<T0: ::cilbind::TypeArg> Box<T0> {
@@ -373,21 +377,28 @@ pub mod fixture {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Value",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(self))?)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                ::core::result::Result::Ok(
+                    <T0 as ::cilbind::TypeArg>::get_field(
+                        __f,
+                        ::core::option::Option::Some(self),
+                    )?,
+                )
             }
             /// Writes the .NET field `Fixture.Classes.Box`1.Value` (!0).
             pub fn set_value(
                 &self,
-                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+                __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Value",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                <T0 as ::cilbind::TypeArg>::set_field(F, Some(self), value)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(
+                    __f,
+                    ::core::option::Option::Some(self),
+                    __value,
+                )
             }
             /// Binds `Fixture.Classes.Box`1..ctor()` (`Box..ctor`).
             #[inline]
@@ -401,7 +412,7 @@ pub mod fixture {
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -421,7 +432,7 @@ pub mod fixture {
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Fixture.Classes.Box`1.Size()` (`Box.Size`).
             #[inline]
@@ -434,7 +445,7 @@ pub mod fixture {
                 let __r: i32 = M
                     .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
                     .call((::cilbind::Reference::as_object(self),))?;
-                Ok(__r)
+                ::core::result::Result::Ok(__r)
             }
         }
         /// `for item in &x`: C#'s `foreach`, each item a `Result` of a `T` (the element type of its one `IEnumerable<T>`).
@@ -466,15 +477,15 @@ pub mod fixture {
             /// Reads the .NET field `Fixture.Classes.Dog.Count` (System.Int32).
             pub fn count() -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Dog, "Count");
-                Ok({
-                    let __r: i32 = F.get(None)?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::None)?;
                     __r
                 })
             }
             /// Writes the .NET field `Fixture.Classes.Dog.Count` (System.Int32).
-            pub fn set_count(value: i32) -> ::cilbind::Result<()> {
+            pub fn set_count(__value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Dog, "Count");
-                F.set(None, value)
+                F.set(::core::option::Option::None, __value)
             }
             /// Binds `Fixture.Classes.Dog..ctor()` (`Dog..ctor`).
             #[inline]
@@ -486,7 +497,7 @@ pub mod fixture {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -600,37 +611,38 @@ pub mod fixture {
             fn speak(
                 &self,
                 this: &DogBase<'_>,
-            ) -> ::cilbind::native::NativeResult<Option<String>> {
-                Ok(this.base_speak()?)
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>> {
+                ::core::result::Result::Ok(this.base_speak()?)
             }
         }
         impl Dog {
             #[doc(hidden)]
-            pub fn __proxy_type<T: DogOverrides>() -> ::cilbind::Result<
+            pub fn __proxy_type<__T: DogOverrides>() -> ::cilbind::Result<
                 &'static ::cilbind::generated::ProxyType,
             > {
                 #[inline]
-                extern "C" fn __impl_speak<T: DogOverrides>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_speak<__T: DogOverrides>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Fixture.Classes.Dog::Speak()",
-                        this,
-                        key,
-                        move |v, r| {
-                            let r = v.speak(&DogBase(::cilbind::generated::Base::new(r)))?;
+                        __this,
+                        __key,
+                        move |__v, __receiver| {
+                            let __r = __v
+                                .speak(&DogBase(::cilbind::generated::Base::new(__receiver)))?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
                 ::cilbind::generated::ProxyType::of::<
-                    T,
+                    __T,
                 >(
                     &__TYPE_Dog,
                     || {
@@ -638,8 +650,8 @@ pub mod fixture {
                             ::cilbind::generated::ProxyMember::Constructor { params : & [], mask
                             : 0i64 }, ::cilbind::generated::ProxyMember::Override { owner : &
                             __TYPE_Dog, name : "Speak", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < T >),
-                            }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_speak:: < __T
+                            >), }, ::cilbind::generated::ProxyMember::BaseCall { owner : &
                             __TYPE_Dog, name : "Speak", params : & [], mask : 0i64 },
                             ::cilbind::generated::ProxyMember::Protected { owner : &
                             __TYPE_Animal, name : "Hidden", params : & [], mask : 0i64 }
@@ -650,10 +662,10 @@ pub mod fixture {
             /// A new `Fixture.Classes.Dog` whose overridable members `T` implements, made by the constructor `Fixture.Classes.Dog..ctor()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
-            pub fn extend<T: DogOverrides>(value: T) -> ::cilbind::Result<Self> {
-                let obj = Self::__proxy_type::<T>()?
-                    .create(value, 0usize, |new, key| new.call((key,)))?;
-                <Self as ::cilbind::Reference>::from_object(obj)
+            pub fn extend<__T: DogOverrides>(__value: __T) -> ::cilbind::Result<Self> {
+                let __obj = Self::__proxy_type::<__T>()?
+                    .create(__value, 0usize, |__new, __key| __new.call((__key,)))?;
+                <Self as ::cilbind::Reference>::from_object(__obj)
             }
         }
         #[doc(hidden)]
@@ -696,74 +708,78 @@ pub mod fixture {
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
             /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
-                f: impl Fn(
+                __f: impl ::core::ops::Fn(
                     ::core::option::Option<::cilbind::Object>,
                     i32,
-                ) -> ::cilbind::Result<()> + Send + Sync + 'static,
+                ) -> ::cilbind::Result<
+                        (),
+                    > + ::core::marker::Send + ::core::marker::Sync + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-                ::cilbind::FnDelegate::new(move |args: &[::cilbind::Value]| Self::__from_values(
-                    args,
-                    &f,
+                ::cilbind::FnDelegate::new(move |__args: &[::cilbind::Value]| Self::__from_values(
+                    __args,
+                    &__f,
                 ))
             }
             /// As `from_fn`, for an `FnMut` closure: invocations run one at a time (another thread waits its
             /// turn), and one from inside `f` on the same thread throws `InvalidOperationException` in C#.
             pub fn from_fn_mut(
-                mut f: impl FnMut(
+                mut __f: impl ::core::ops::FnMut(
                     ::core::option::Option<::cilbind::Object>,
                     i32,
-                ) -> ::cilbind::Result<()> + Send + 'static,
+                ) -> ::cilbind::Result<()> + ::core::marker::Send + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
-                ::cilbind::FnDelegate::new_mut(move |args: &[::cilbind::Value]| Self::__from_values(
-                    args,
-                    &mut f,
+                ::cilbind::FnDelegate::new_mut(move |__args: &[::cilbind::Value]| Self::__from_values(
+                    __args,
+                    &mut __f,
                 ))
             }
             /// Converts the delegate's arguments, runs `f` and converts its result.
             fn __from_values(
-                args: &[::cilbind::Value],
-                mut f: impl FnMut(
+                __args: &[::cilbind::Value],
+                mut __f: impl ::core::ops::FnMut(
                     ::core::option::Option<::cilbind::Object>,
                     i32,
                 ) -> ::cilbind::Result<()>,
             ) -> ::cilbind::Result<::cilbind::Value> {
-                let [a0, a1] = args else {
-                    return Err(
+                let [__a0, __a1] = __args else {
+                    return ::core::result::Result::Err(
                         ::cilbind::Error::InvalidArgument(
-                            format!("expected 2 arguments, got {}", args.len()),
+                            ::std::format!("expected 2 arguments, got {}", __args.len()),
                         ),
                     );
                 };
-                let a0 = match a0 {
-                    ::cilbind::Value::Object(o) => Some(o.cast::<::cilbind::Object>()?),
-                    ::cilbind::Value::String(s) => {
-                        Some(
-                            ::cilbind::Reference::as_object(&::cilbind::NetString::new(s)?)
+                let __a0 = match __a0 {
+                    ::cilbind::Value::Object(__o) => {
+                        ::core::option::Option::Some(__o.cast::<::cilbind::Object>()?)
+                    }
+                    ::cilbind::Value::String(__s) => {
+                        ::core::option::Option::Some(
+                            ::cilbind::Reference::as_object(&::cilbind::NetString::new(__s)?)
                                 .cast::<::cilbind::Object>()?,
                         )
                     }
-                    ::cilbind::Value::Null => None,
-                    other => {
-                        return Err(
+                    ::cilbind::Value::Null => ::core::option::Option::None,
+                    __other => {
+                        return ::core::result::Result::Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("a0: expected an object, got {:?}", other),
+                                ::std::format!("a0: expected an object, got {:?}", __other),
                             ),
                         );
                     }
                 };
-                let a1 = match a1 {
-                    ::cilbind::Value::Int32(v) => *v,
-                    other => {
-                        return Err(
+                let __a1 = match __a1 {
+                    ::cilbind::Value::Int32(__v) => *__v,
+                    __other => {
+                        return ::core::result::Result::Err(
                             ::cilbind::Error::InvalidArgument(
-                                format!("a1: expected Int32, got {:?}", other),
+                                ::std::format!("a1: expected Int32, got {:?}", __other),
                             ),
                         );
                     }
                 };
-                let r = f(a0, a1)?;
-                Ok({
-                    let () = r;
+                let __r = __f(__a0, __a1)?;
+                ::core::result::Result::Ok({
+                    let () = __r;
                     ::cilbind::Value::Void
                 })
             }
@@ -841,7 +857,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<INamed> + ::cilbind::Reference> INamedExt for T {}
+        impl<__T: ::cilbind::Is<INamed> + ::cilbind::Reference> INamedExt for __T {}
         /// A Rust implementation of the .NET interface `Fixture.Classes.INamed`: `INamed::implement(value)` makes a managed
         /// object of a class that implements the interface by calling these methods on `value`.
         /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
@@ -850,45 +866,48 @@ pub mod fixture {
         pub trait INamedImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
             /// `Fixture.Classes.INamed::get_Name()`.
             #[allow(unused_variables)]
-            fn name(&self) -> ::cilbind::native::NativeResult<Option<String>>;
+            fn name(
+                &self,
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>>;
         }
         impl INamed {
             /// A new managed object implementing `Fixture.Classes.INamed` with `value` (see [`INamedImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
-            pub fn implement<T: INamedImpl>(value: T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: INamedImpl>(__value: __T) -> ::cilbind::Result<Self> {
                 #[inline]
-                extern "C" fn __impl_name<T: INamedImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_name<__T: INamedImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Fixture.Classes.INamed::get_Name()",
-                        this,
-                        key,
-                        move |v, _| {
-                            let r = v.name()?;
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.name()?;
                             <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
-                                r,
+                                __r,
                             )
                         },
                     )
                 }
-                let ty = ::cilbind::generated::ProxyType::of::<
-                    T,
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
                 >(
                     &__TYPE_INamed,
                     || {
                         ::std::vec![
                             ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_INamed, name : "get_Name", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < T >), }
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < __T >),
+                            }
                         ]
                     },
                 )?;
-                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
         }
         #[doc(hidden)]
@@ -918,7 +937,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for T {}
+        impl<__T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for __T {}
         /// A Rust implementation of the .NET interface `Fixture.Classes.IShape`: `IShape::implement(value)` makes a managed
         /// object of a class that implements the interface by calling these methods on `value`.
         /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
@@ -932,42 +951,43 @@ pub mod fixture {
         impl IShape {
             /// A new managed object implementing `Fixture.Classes.IShape` with `value` (see [`IShapeImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
-            pub fn implement<T: IShapeImpl>(value: T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: IShapeImpl>(__value: __T) -> ::cilbind::Result<Self> {
                 #[inline]
-                extern "C" fn __impl_area<T: IShapeImpl>(
-                    this: ::cilbind::generated::RawRef,
-                    key: i64,
+                extern "C" fn __impl_area<__T: IShapeImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
                 ) -> <::cilbind::generated::native_kind::Value<
                     f64,
                 > as ::cilbind::generated::Outgoing>::Abi {
                     ::cilbind::generated::proxy_call::<
-                        T,
+                        __T,
                         _,
                     >(
                         "Fixture.Classes.IShape::Area()",
-                        this,
-                        key,
-                        move |v, _| {
-                            let r = v.area()?;
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.area()?;
                             <::cilbind::generated::native_kind::Value<
                                 f64,
-                            > as ::cilbind::generated::Outgoing>::give(r)
+                            > as ::cilbind::generated::Outgoing>::give(__r)
                         },
                     )
                 }
-                let ty = ::cilbind::generated::ProxyType::of::<
-                    T,
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
                 >(
                     &__TYPE_IShape,
                     || {
                         ::std::vec![
                             ::cilbind::generated::ProxyMember::Implement { owner : &
                             __TYPE_IShape, name : "Area", params : & [], entry :
-                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < T >), }
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < __T >),
+                            }
                         ]
                     },
                 )?;
-                <Self as ::cilbind::Reference>::from_object(ty.implement(value)?)
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
         }
         #[doc(hidden)]
@@ -997,7 +1017,7 @@ pub mod fixture {
                 M.call((::cilbind::Reference::as_object(self),))
             }
         }
-        impl<T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for T {}
+        impl<__T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for __T {}
         // skipped `implement ISolid`: extends other interfaces: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
@@ -1021,7 +1041,7 @@ pub mod fixture {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -1041,14 +1061,14 @@ pub mod fixture {
             /// `Fixture.Classes.Outer/Inner.B` = 1
             pub const B: Self = Self(1);
         }
-        impl From<i32> for Outer_Inner {
-            fn from(value: i32) -> Self {
-                Self(value)
+        impl ::core::convert::From<i32> for Outer_Inner {
+            fn from(__value: i32) -> Self {
+                Self(__value)
             }
         }
-        impl From<Outer_Inner> for i32 {
-            fn from(value: Outer_Inner) -> Self {
-                value.0
+        impl ::core::convert::From<Outer_Inner> for i32 {
+            fn from(__value: Outer_Inner) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -1063,7 +1083,7 @@ pub mod fixture {
             Outer_Inner => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Outer_Inner : i32, | v | v.0, Outer_Inner);
+        ::cilbind::generated::type_arg!(enum Outer_Inner : i32, | __v | __v.0, Outer_Inner);
     }
     pub mod enums {
         /// Binds the .NET enum `Fixture.Enums.Big` (assembly `Fixture`, underlying type `System.Int64`).
@@ -1076,14 +1096,14 @@ pub mod fixture {
             /// `Fixture.Enums.Big.Max` = 9223372036854775807
             pub const MAX: Self = Self(9223372036854775807);
         }
-        impl From<i64> for Big {
-            fn from(value: i64) -> Self {
-                Self(value)
+        impl ::core::convert::From<i64> for Big {
+            fn from(__value: i64) -> Self {
+                Self(__value)
             }
         }
-        impl From<Big> for i64 {
-            fn from(value: Big) -> Self {
-                value.0
+        impl ::core::convert::From<Big> for i64 {
+            fn from(__value: Big) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -1098,7 +1118,7 @@ pub mod fixture {
             Big => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Big : i64, | v | v.0, Big);
+        ::cilbind::generated::type_arg!(enum Big : i64, | __v | __v.0, Big);
         /// Binds the .NET enum `Fixture.Enums.Huge` (assembly `Fixture`, underlying type `System.UInt64`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1107,14 +1127,14 @@ pub mod fixture {
             /// `Fixture.Enums.Huge.Top` = 18446744073709551615
             pub const TOP: Self = Self(18446744073709551615);
         }
-        impl From<u64> for Huge {
-            fn from(value: u64) -> Self {
-                Self(value)
+        impl ::core::convert::From<u64> for Huge {
+            fn from(__value: u64) -> Self {
+                Self(__value)
             }
         }
-        impl From<Huge> for u64 {
-            fn from(value: Huge) -> Self {
-                value.0
+        impl ::core::convert::From<Huge> for u64 {
+            fn from(__value: Huge) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -1129,35 +1149,39 @@ pub mod fixture {
             Huge => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Huge : u64, | v | v.0, Huge);
-        ::cilbind::generated::bitflags::bitflags! {
-            /// Binds the .NET `[Flags]` enum `Fixture.Enums.Perms` (assembly `Fixture`, underlying type `System.Byte`).
-            #[repr(transparent)]
-            #[allow(non_camel_case_types)]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Perms: u8 {
-                /// `Fixture.Enums.Perms.None` = 0
-                const NONE = 0;
-                /// `Fixture.Enums.Perms.Read` = 1
-                const READ = 1;
-                /// `Fixture.Enums.Perms.Write` = 2
-                const WRITE = 2;
-                /// `Fixture.Enums.Perms.Exec` = 4
-                const EXEC = 4;
-                /// `Fixture.Enums.Perms.All` = 7
-                const ALL = 7;
-                /// Bits without a name are kept, as .NET keeps them.
-                const _ = !0;
+        ::cilbind::generated::type_arg!(enum Huge : u64, | __v | __v.0, Huge);
+        #[doc(hidden)]
+        mod __flags_Perms {
+            ::cilbind::generated::bitflags::bitflags! {
+                /// Binds the .NET `[Flags]` enum `Fixture.Enums.Perms` (assembly `Fixture`, underlying type `System.Byte`).
+                #[repr(transparent)]
+                #[allow(non_camel_case_types)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+                pub struct Perms: u8 {
+                    /// `Fixture.Enums.Perms.None` = 0
+                    const NONE = 0;
+                    /// `Fixture.Enums.Perms.Read` = 1
+                    const READ = 1;
+                    /// `Fixture.Enums.Perms.Write` = 2
+                    const WRITE = 2;
+                    /// `Fixture.Enums.Perms.Exec` = 4
+                    const EXEC = 4;
+                    /// `Fixture.Enums.Perms.All` = 7
+                    const ALL = 7;
+                    /// Bits without a name are kept, as .NET keeps them.
+                    const _ = !0;
+                }
             }
         }
-        impl From<u8> for Perms {
-            fn from(value: u8) -> Self {
-                Self::from_bits_retain(value)
+        pub use __flags_Perms::Perms;
+        impl ::core::convert::From<u8> for Perms {
+            fn from(__value: u8) -> Self {
+                Self::from_bits_retain(__value)
             }
         }
-        impl From<Perms> for u8 {
-            fn from(value: Perms) -> Self {
-                value.bits()
+        impl ::core::convert::From<Perms> for u8 {
+            fn from(__value: Perms) -> Self {
+                __value.bits()
             }
         }
         #[doc(hidden)]
@@ -1173,7 +1197,7 @@ pub mod fixture {
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
         ::cilbind::generated::type_arg!(
-            enum Perms : u8, | v | v.bits(), Perms::from_bits_retain
+            enum Perms : u8, | __v | __v.bits(), Perms::from_bits_retain
         );
         /// Binds the .NET enum `Fixture.Enums.Plain` (assembly `Fixture`, underlying type `System.Int32`).
         #[repr(transparent)]
@@ -1187,14 +1211,14 @@ pub mod fixture {
             /// `Fixture.Enums.Plain.Blue` = 42
             pub const BLUE: Self = Self(42);
         }
-        impl From<i32> for Plain {
-            fn from(value: i32) -> Self {
-                Self(value)
+        impl ::core::convert::From<i32> for Plain {
+            fn from(__value: i32) -> Self {
+                Self(__value)
             }
         }
-        impl From<Plain> for i32 {
-            fn from(value: Plain) -> Self {
-                value.0
+        impl ::core::convert::From<Plain> for i32 {
+            fn from(__value: Plain) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -1209,7 +1233,7 @@ pub mod fixture {
             Plain => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Plain : i32, | v | v.0, Plain);
+        ::cilbind::generated::type_arg!(enum Plain : i32, | __v | __v.0, Plain);
         /// Binds the .NET enum `Fixture.Enums.Short` (assembly `Fixture`, underlying type `System.Int16`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1220,14 +1244,14 @@ pub mod fixture {
             /// `Fixture.Enums.Short.B` = 300
             pub const B: Self = Self(300);
         }
-        impl From<i16> for Short {
-            fn from(value: i16) -> Self {
-                Self(value)
+        impl ::core::convert::From<i16> for Short {
+            fn from(__value: i16) -> Self {
+                Self(__value)
             }
         }
-        impl From<Short> for i16 {
-            fn from(value: Short) -> Self {
-                value.0
+        impl ::core::convert::From<Short> for i16 {
+            fn from(__value: Short) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -1242,7 +1266,7 @@ pub mod fixture {
             Short => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Short : i16, | v | v.0, Short);
+        ::cilbind::generated::type_arg!(enum Short : i16, | __v | __v.0, Short);
         /// Binds the .NET enum `Fixture.Enums.Small` (assembly `Fixture`, underlying type `System.SByte`).
         #[repr(transparent)]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1255,14 +1279,14 @@ pub mod fixture {
             /// `Fixture.Enums.Small.Pos` = 127
             pub const POS: Self = Self(127);
         }
-        impl From<i8> for Small {
-            fn from(value: i8) -> Self {
-                Self(value)
+        impl ::core::convert::From<i8> for Small {
+            fn from(__value: i8) -> Self {
+                Self(__value)
             }
         }
-        impl From<Small> for i8 {
-            fn from(value: Small) -> Self {
-                value.0
+        impl ::core::convert::From<Small> for i8 {
+            fn from(__value: Small) -> Self {
+                __value.0
             }
         }
         #[doc(hidden)]
@@ -1277,7 +1301,7 @@ pub mod fixture {
             Small => ::cilbind::ValueType, ::cilbind::Enum, ::cilbind::Object,
             ::cilbind::IComparable, ::cilbind::IFormattable, ::cilbind::IConvertible
         );
-        ::cilbind::generated::type_arg!(enum Small : i8, | v | v.0, Small);
+        ::cilbind::generated::type_arg!(enum Small : i8, | __v | __v.0, Small);
     }
     pub mod structs {
         #[doc(hidden)]
@@ -1303,7 +1327,7 @@ pub mod fixture {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                Ok(
+                ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
                         __r
                             .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -1384,8 +1408,8 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Unbox for HoldsHit {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for HoldsHit {
@@ -1407,15 +1431,15 @@ pub mod fixture {
             /// Reads the .NET field `Fixture.Structs.HoldsHit.Id` (System.Int32).
             pub fn id(&self) -> ::cilbind::Result<i32> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_HoldsHit, "Id");
-                Ok({
-                    let __r: i32 = F.get(Some(&self.0))?;
+                ::core::result::Result::Ok({
+                    let __r: i32 = F.get(::core::option::Option::Some(&self.0))?;
                     __r
                 })
             }
             /// Writes the .NET field `Fixture.Structs.HoldsHit.Id` (System.Int32).
-            pub fn set_id(&self, value: i32) -> ::cilbind::Result<()> {
+            pub fn set_id(&self, __value: i32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_HoldsHit, "Id");
-                F.set(Some(&self.0), value)
+                F.set(::core::option::Option::Some(&self.0), __value)
             }
             /// Reads the .NET field `Fixture.Structs.HoldsHit.Hit` (Fixture.Structs.RaycastHit).
             pub fn hit(&self) -> ::cilbind::Result<RaycastHit> {
@@ -1423,19 +1447,19 @@ pub mod fixture {
                     &__TYPE_HoldsHit,
                     "Hit",
                 );
-                Ok(
+                ::core::result::Result::Ok(
                     <RaycastHit as ::cilbind::TypeArg>::output(
-                        F.get_struct::<RaycastHit>(Some(&self.0))?,
+                        F.get_struct::<RaycastHit>(::core::option::Option::Some(&self.0))?,
                     )?,
                 )
             }
             /// Writes the .NET field `Fixture.Structs.HoldsHit.Hit` (Fixture.Structs.RaycastHit).
-            pub fn set_hit(&self, value: &RaycastHit) -> ::cilbind::Result<()> {
+            pub fn set_hit(&self, __value: &RaycastHit) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_HoldsHit,
                     "Hit",
                 );
-                F.set_struct(Some(&self.0), &value.0)
+                F.set_struct(::core::option::Option::Some(&self.0), &__value.0)
             }
         }
         /// Binds the .NET struct `Fixture.Structs.HoldsOdd` (assembly `Fixture`): 8 bytes, mirrored field for field.
@@ -1721,20 +1745,21 @@ pub mod fixture {
             }
         }
         impl<T0: ::cilbind::TypeArg> ::core::fmt::Debug for Pair<T0> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "Pair({:?})", self.0)
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Pair({:?})", self.0)
             }
         }
         impl<T0: ::cilbind::TypeArg> Pair<T0> {
             /// The default value (every field zero or null), like C#'s `default`.
             pub fn default_value() -> ::cilbind::Result<Self> {
                 ::cilbind::StructHandle::default_value()
-                    .map(|h| Pair(h, ::core::marker::PhantomData))
+                    .map(|__h| Pair(__h, ::core::marker::PhantomData))
             }
         }
         impl<T0: ::cilbind::TypeArg> ::cilbind::Unbox for Pair<T0> {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(|h| Pair(h, ::core::marker::PhantomData))
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj)
+                    .map(|__h| Pair(__h, ::core::marker::PhantomData))
             }
         }
         impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::Object> for Pair<T0> {
@@ -1756,42 +1781,56 @@ pub mod fixture {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "First",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                ::core::result::Result::Ok(
+                    <T0 as ::cilbind::TypeArg>::get_field(
+                        __f,
+                        ::core::option::Option::Some(&self.0),
+                    )?,
+                )
             }
             /// Writes the .NET field `Fixture.Structs.Pair`1.First` (!0).
             pub fn set_first(
                 &self,
-                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+                __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "First",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(
+                    __f,
+                    ::core::option::Option::Some(&self.0),
+                    __value,
+                )
             }
             /// Reads the .NET field `Fixture.Structs.Pair`1.Second` (!0).
             pub fn second(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Second",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                Ok(<T0 as ::cilbind::TypeArg>::get_field(F, Some(&self.0))?)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                ::core::result::Result::Ok(
+                    <T0 as ::cilbind::TypeArg>::get_field(
+                        __f,
+                        ::core::option::Option::Some(&self.0),
+                    )?,
+                )
             }
             /// Writes the .NET field `Fixture.Structs.Pair`1.Second` (!0).
             pub fn set_second(
                 &self,
-                value: <T0 as ::cilbind::TypeArg>::Param<'_>,
+                __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Second",
                 );
-                #[allow(non_snake_case)]
-                let F = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
-                <T0 as ::cilbind::TypeArg>::set_field(F, Some(&self.0), value)
+                let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
+                <T0 as ::cilbind::TypeArg>::set_field(
+                    __f,
+                    ::core::option::Option::Some(&self.0),
+                    __value,
+                )
             }
         }
         #[doc(hidden)]
@@ -1825,8 +1864,8 @@ pub mod fixture {
             }
         }
         impl ::cilbind::Unbox for RaycastHit {
-            fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                ::cilbind::StructHandle::unbox(obj).map(Self)
+            fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                ::cilbind::StructHandle::unbox(__obj).map(Self)
             }
         }
         impl ::cilbind::BoxAs<::cilbind::ValueType> for RaycastHit {
@@ -1851,15 +1890,17 @@ pub mod fixture {
                     &__TYPE_RaycastHit,
                     "Point",
                 );
-                Ok(F.get::<Vector3>(Some(&self.0))?)
+                ::core::result::Result::Ok(
+                    F.get::<Vector3>(::core::option::Option::Some(&self.0))?,
+                )
             }
             /// Writes the .NET field `Fixture.Structs.RaycastHit.Point` (Fixture.Structs.Vector3).
-            pub fn set_point(&self, value: Vector3) -> ::cilbind::Result<()> {
+            pub fn set_point(&self, __value: Vector3) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_RaycastHit,
                     "Point",
                 );
-                F.set(Some(&self.0), value)
+                F.set(::core::option::Option::Some(&self.0), __value)
             }
             /// Reads the .NET field `Fixture.Structs.RaycastHit.Normal` (Fixture.Structs.Vector3).
             pub fn normal(&self) -> ::cilbind::Result<Vector3> {
@@ -1867,15 +1908,17 @@ pub mod fixture {
                     &__TYPE_RaycastHit,
                     "Normal",
                 );
-                Ok(F.get::<Vector3>(Some(&self.0))?)
+                ::core::result::Result::Ok(
+                    F.get::<Vector3>(::core::option::Option::Some(&self.0))?,
+                )
             }
             /// Writes the .NET field `Fixture.Structs.RaycastHit.Normal` (Fixture.Structs.Vector3).
-            pub fn set_normal(&self, value: Vector3) -> ::cilbind::Result<()> {
+            pub fn set_normal(&self, __value: Vector3) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_RaycastHit,
                     "Normal",
                 );
-                F.set(Some(&self.0), value)
+                F.set(::core::option::Option::Some(&self.0), __value)
             }
             /// Reads the .NET field `Fixture.Structs.RaycastHit.Distance` (System.Single).
             pub fn distance(&self) -> ::cilbind::Result<f32> {
@@ -1883,18 +1926,18 @@ pub mod fixture {
                     &__TYPE_RaycastHit,
                     "Distance",
                 );
-                Ok({
-                    let __r: f32 = F.get(Some(&self.0))?;
+                ::core::result::Result::Ok({
+                    let __r: f32 = F.get(::core::option::Option::Some(&self.0))?;
                     __r
                 })
             }
             /// Writes the .NET field `Fixture.Structs.RaycastHit.Distance` (System.Single).
-            pub fn set_distance(&self, value: f32) -> ::cilbind::Result<()> {
+            pub fn set_distance(&self, __value: f32) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_RaycastHit,
                     "Distance",
                 );
-                F.set(Some(&self.0), value)
+                F.set(::core::option::Option::Some(&self.0), __value)
             }
             /// Reads the .NET field `Fixture.Structs.RaycastHit.Collider` (Fixture.Structs.Collider).
             pub fn collider(&self) -> ::cilbind::Result<::core::option::Option<Collider>> {
@@ -1902,18 +1945,20 @@ pub mod fixture {
                     &__TYPE_RaycastHit,
                     "Collider",
                 );
-                Ok(F.get_object::<Collider>(Some(&self.0))?)
+                ::core::result::Result::Ok(
+                    F.get_object::<Collider>(::core::option::Option::Some(&self.0))?,
+                )
             }
             /// Writes the .NET field `Fixture.Structs.RaycastHit.Collider` (Fixture.Structs.Collider).
             pub fn set_collider(
                 &self,
-                value: ::core::option::Option<&Collider>,
+                __value: ::core::option::Option<&Collider>,
             ) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(
                     &__TYPE_RaycastHit,
                     "Collider",
                 );
-                F.set_object(Some(&self.0), value)
+                F.set_object(::core::option::Option::Some(&self.0), __value)
             }
         }
         #[doc(hidden)]
@@ -1937,7 +1982,7 @@ pub mod fixture {
                     &[],
                 );
                 let __r: ::cilbind::StructHandle<Pair<i32>> = M.thunk()?.call(())?;
-                Ok(<Pair<i32> as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<Pair<i32> as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `static void Fixture.Structs.Uses.TakesHit(Fixture.Structs.RaycastHit hit)` (`Uses.TakesHit`).
             #[inline]
@@ -1959,7 +2004,7 @@ pub mod fixture {
                 );
                 let hit = <RaycastHit>::default_value()?;
                 let __r: bool = M.thunk()?.call((&hit.0,))?;
-                Ok((__r, hit))
+                ::core::result::Result::Ok((__r, hit))
             }
             /// Binds `static void Fixture.Structs.Uses.Scale(ref Fixture.Structs.Vector3 v, System.Single f)` (`Uses.Scale`).
             #[inline]
@@ -2006,7 +2051,7 @@ pub mod fixture {
                         &[<M0 as ::cilbind::ManagedType>::class()?],
                     )?
                     .call((x,))?;
-                Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
+                ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `static Fixture.Structs.Vector3[] Fixture.Structs.Uses.Points()` (`Uses.Points`).
             #[inline]
@@ -2021,7 +2066,7 @@ pub mod fixture {
                 let __r: ::core::option::Option<::cilbind::Array<Vector3>> = M
                     .thunk()?
                     .call(())?;
-                Ok(__r.map(|a| a.to_vec()).transpose()?)
+                ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
             }
             // skipped `Uses.Hits`: return type: array of managed struct Fixture.Structs.RaycastHit
             /// Binds `static System.String[] Fixture.Structs.Uses.Names(Fixture.Enums.Perms p, Fixture.Enums.Plain c)` (`Uses.Names`).
@@ -2048,7 +2093,7 @@ pub mod fixture {
                     &[],
                 );
                 let __r: ::cilbind::Nullable<i32> = M.thunk()?.call(())?;
-                Ok(__r.0)
+                ::core::result::Result::Ok(__r.0)
             }
             /// Binds `static System.Int32& Fixture.Structs.Uses.First(System.Int32[] a)` (`Uses.First`).
             ///
@@ -2063,7 +2108,7 @@ pub mod fixture {
                 );
                 let a = a.map(::cilbind::Array::<i32>::from_slice).transpose()?;
                 let __r: i32 = M.thunk()?.call((a.as_ref(),))?;
-                Ok(__r)
+                ::core::result::Result::Ok(__r)
             }
         }
         /// Binds the .NET struct `Fixture.Structs.Vector3` (assembly `Fixture`): 12 bytes, mirrored field for field.
@@ -2113,7 +2158,7 @@ pub mod fixture {
                 let __t0: f32 = x;
                 let __t1: f32 = y;
                 let __t2: f32 = z;
-                Ok(Vector3 {
+                ::core::result::Result::Ok(Vector3 {
                     x: __t0,
                     y: __t1,
                     z: __t2,
@@ -2133,7 +2178,7 @@ pub mod fixture {
                 let __t6: f32 = a.z;
                 let __t7: f32 = b.z;
                 let __t8: f32 = __t6 + __t7;
-                Ok(Vector3 {
+                ::core::result::Result::Ok(Vector3 {
                     x: __t2,
                     y: __t5,
                     z: __t8,
@@ -2155,7 +2200,7 @@ pub mod fixture {
                 let __t8: f64 = __t7 as f64;
                 let __t9: f64 = f64::sqrt(__t8);
                 let __t10: f32 = __t9 as f32;
-                Ok(__t10)
+                ::core::result::Result::Ok(__t10)
             }
         }
     }
@@ -2179,8 +2224,8 @@ pub mod system {
         }
     }
     impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Action<T0> {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Action(obj, ::core::marker::PhantomData)
+        unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+            Action(__obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
             &self.0
@@ -2197,8 +2242,8 @@ pub mod system {
         }
     }
     impl<T0> ::core::fmt::Debug for Action<T0> {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            write!(f, "Action({:?})", self.0)
+        fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            ::core::write!(__f, "Action({:?})", self.0)
         }
     }
     // Members of the generic type `System.Action`1` are not bound: its assembly or namespace is not selected.
@@ -2232,8 +2277,8 @@ pub mod system {
         }
     }
     impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Comparison<T0> {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Comparison(obj, ::core::marker::PhantomData)
+        unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+            Comparison(__obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
             &self.0
@@ -2250,8 +2295,8 @@ pub mod system {
         }
     }
     impl<T0> ::core::fmt::Debug for Comparison<T0> {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            write!(f, "Comparison({:?})", self.0)
+        fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            ::core::write!(__f, "Comparison({:?})", self.0)
         }
     }
     // Members of the generic type `System.Comparison`1` are not bound: its assembly or namespace is not selected.
@@ -2281,8 +2326,8 @@ pub mod system {
         T0: ::cilbind::ManagedType + 'static,
         T1: ::cilbind::ManagedType + 'static,
     > ::cilbind::Reference for Converter<T0, T1> {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Converter(obj, ::core::marker::PhantomData)
+        unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+            Converter(__obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
             &self.0
@@ -2301,8 +2346,8 @@ pub mod system {
         }
     }
     impl<T0, T1> ::core::fmt::Debug for Converter<T0, T1> {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            write!(f, "Converter({:?})", self.0)
+        fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            ::core::write!(__f, "Converter({:?})", self.0)
         }
     }
     // Members of the generic type `System.Converter`2` are not bound: its assembly or namespace is not selected.
@@ -2384,8 +2429,8 @@ pub mod system {
         }
     }
     impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Predicate<T0> {
-        unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-            Predicate(obj, ::core::marker::PhantomData)
+        unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+            Predicate(__obj, ::core::marker::PhantomData)
         }
         fn as_object(&self) -> &::cilbind::Object {
             &self.0
@@ -2402,8 +2447,8 @@ pub mod system {
         }
     }
     impl<T0> ::core::fmt::Debug for Predicate<T0> {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            write!(f, "Predicate({:?})", self.0)
+        fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            ::core::write!(__f, "Predicate({:?})", self.0)
         }
     }
     // Members of the generic type `System.Predicate`1` are not bound: its assembly or namespace is not selected.
@@ -2465,8 +2510,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for ICollection<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    ICollection(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    ICollection(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2483,8 +2528,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for ICollection<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "ICollection({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "ICollection({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.ICollection`1` are not bound: its assembly or namespace is not selected.
@@ -2505,8 +2550,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IComparer<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IComparer(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IComparer(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2523,8 +2568,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IComparer<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IComparer({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IComparer({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IComparer`1` are not bound: its assembly or namespace is not selected.
@@ -2548,8 +2593,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerable<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IEnumerable(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IEnumerable(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2566,8 +2611,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IEnumerable<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IEnumerable({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IEnumerable({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IEnumerable`1` are not bound: its assembly or namespace is not selected.
@@ -2588,8 +2633,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IList<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IList(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IList(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2606,8 +2651,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IList<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IList({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IList({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IList`1` are not bound: its assembly or namespace is not selected.
@@ -2633,8 +2678,8 @@ pub mod system {
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference
             for IReadOnlyCollection<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IReadOnlyCollection(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IReadOnlyCollection(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2651,8 +2696,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IReadOnlyCollection<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IReadOnlyCollection({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IReadOnlyCollection({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IReadOnlyCollection`1` are not bound: its assembly or namespace is not selected.
@@ -2676,8 +2721,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IReadOnlyList<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    IReadOnlyList(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    IReadOnlyList(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2694,8 +2739,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for IReadOnlyList<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "IReadOnlyList({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "IReadOnlyList({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.IReadOnlyList`1` are not bound: its assembly or namespace is not selected.
@@ -2716,8 +2761,8 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for List<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    List(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    List(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -2734,8 +2779,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for List<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "List({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "List({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.Generic.List`1` are not bound: its assembly or namespace is not selected.
@@ -2776,21 +2821,21 @@ pub mod system {
                 }
             }
             impl<T0: ::cilbind::TypeArg> ::core::fmt::Debug for List_Enumerator<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "List_Enumerator({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "List_Enumerator({:?})", self.0)
                 }
             }
             impl<T0: ::cilbind::TypeArg> List_Enumerator<T0> {
                 /// The default value (every field zero or null), like C#'s `default`.
                 pub fn default_value() -> ::cilbind::Result<Self> {
                     ::cilbind::StructHandle::default_value()
-                        .map(|h| List_Enumerator(h, ::core::marker::PhantomData))
+                        .map(|__h| List_Enumerator(__h, ::core::marker::PhantomData))
                 }
             }
             impl<T0: ::cilbind::TypeArg> ::cilbind::Unbox for List_Enumerator<T0> {
-                fn unbox_from(obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
-                    ::cilbind::StructHandle::unbox(obj)
-                        .map(|h| List_Enumerator(h, ::core::marker::PhantomData))
+                fn unbox_from(__obj: &::cilbind::Object) -> ::cilbind::Result<Self> {
+                    ::cilbind::StructHandle::unbox(__obj)
+                        .map(|__h| List_Enumerator(__h, ::core::marker::PhantomData))
                 }
             }
             impl<T0: ::cilbind::TypeArg> ::cilbind::BoxAs<::cilbind::Object>
@@ -2825,7 +2870,7 @@ pub mod system {
                         0b0,
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                    Ok(
+                    ::core::result::Result::Ok(
                         <Self as ::cilbind::Reference>::from_object(
                             __r
                                 .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -2846,7 +2891,7 @@ pub mod system {
                     let __r: ::core::option::Option<::cilbind::Object> = M
                         .thunk()?
                         .call((capacity,))?;
-                    Ok(
+                    ::core::result::Result::Ok(
                         <Self as ::cilbind::Reference>::from_object(
                             __r
                                 .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -2869,7 +2914,7 @@ pub mod system {
                     let __r: ::core::option::Option<::cilbind::Object> = M
                         .thunk()?
                         .call((collection.map(::cilbind::AsObject::object),))?;
-                    Ok(
+                    ::core::result::Result::Ok(
                         <Self as ::cilbind::Reference>::from_object(
                             __r
                                 .ok_or_else(|| ::cilbind::Error::NullReference(
@@ -2993,7 +3038,7 @@ pub mod system {
                     let __r: ::core::option::Option<::cilbind::Array<i32>> = M
                         .thunk()?
                         .call((::cilbind::Reference::as_object(self),))?;
-                    Ok(__r.map(|a| a.to_vec()).transpose()?)
+                    ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
                 }
                 /// Binds `void System.Collections.Generic.List`1.TrimExcess()` (`List.TrimExcess`).
                 #[inline]
@@ -3171,7 +3216,7 @@ pub mod system {
                             ::cilbind::Reference::as_object(self),
                             converter.map(::cilbind::AsObject::object),
                         ))?;
-                    Ok(__r)
+                    ::core::result::Result::Ok(__r)
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array)` (`List.CopyTo`).
                 #[inline]
@@ -3189,7 +3234,7 @@ pub mod system {
                         .thunk()?
                         .call((::cilbind::Reference::as_object(self), array.as_ref()))?;
                     let () = __r;
-                    Ok(())
+                    ::core::result::Result::Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32 index, System.Int32[] array, System.Int32 arrayIndex, System.Int32 count)` (`List.CopyTo`).
                 #[inline]
@@ -3216,7 +3261,7 @@ pub mod system {
                             count,
                         ))?;
                     let () = __r;
-                    Ok(())
+                    ::core::result::Result::Ok(())
                 }
                 /// Binds `void System.Collections.Generic.List`1.CopyTo(System.Int32[] array, System.Int32 arrayIndex)` (`List.CopyTo`).
                 ///
@@ -3237,7 +3282,7 @@ pub mod system {
                         .thunk()?
                         .call((::cilbind::Reference::as_object(self), array.as_ref(), array_index))?;
                     let () = __r;
-                    Ok(())
+                    ::core::result::Result::Ok(())
                 }
                 /// Binds `System.Boolean System.Collections.Generic.List`1.Exists(System.Predicate`1<System.Int32> match)` (`List.Exists`).
                 #[inline]
@@ -3460,7 +3505,9 @@ pub mod system {
                     let __r: ::cilbind::StructHandle<List_Enumerator<i32>> = M
                         .thunk()?
                         .call((::cilbind::Reference::as_object(self),))?;
-                    Ok(<List_Enumerator<i32> as ::cilbind::TypeArg>::output(__r)?)
+                    ::core::result::Result::Ok(
+                        <List_Enumerator<i32> as ::cilbind::TypeArg>::output(__r)?,
+                    )
                 }
                 /// Binds `System.Collections.Generic.List`1<System.Int32> System.Collections.Generic.List`1.GetRange(System.Int32 index, System.Int32 count)` (`List.GetRange`).
                 #[inline]
@@ -3705,8 +3752,8 @@ pub mod system {
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference
             for ReadOnlyCollection<T0> {
-                unsafe fn from_object_unchecked(obj: ::cilbind::Object) -> Self {
-                    ReadOnlyCollection(obj, ::core::marker::PhantomData)
+                unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                    ReadOnlyCollection(__obj, ::core::marker::PhantomData)
                 }
                 fn as_object(&self) -> &::cilbind::Object {
                     &self.0
@@ -3723,8 +3770,8 @@ pub mod system {
                 }
             }
             impl<T0> ::core::fmt::Debug for ReadOnlyCollection<T0> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    write!(f, "ReadOnlyCollection({:?})", self.0)
+                fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::write!(__f, "ReadOnlyCollection({:?})", self.0)
                 }
             }
             // Members of the generic type `System.Collections.ObjectModel.ReadOnlyCollection`1` are not bound: its assembly or namespace is not selected.

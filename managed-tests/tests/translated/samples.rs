@@ -16,6 +16,13 @@ prop!(game_vector3_scale, tg => mg, |a: tg::Vector3, k: f32| {
     a
 });
 
+// Game.Nullable8: a `bool` field (declared `u8`) written by a constructor and by methods, its
+// byte arbitrary (2 is true too, and `Both` keeps it).
+prop!(game_nullable8_new, tg => mg, |v: u8| n::Nullable8::new(v).unwrap());
+prop!(game_nullable8_is_null, tg => mg, |a: tg::Nullable8| n::Nullable8::is_null(&a).unwrap());
+prop!(game_nullable8_with, tg => mg, |a: tg::Nullable8, on: bool| n::Nullable8::with(&a, on).unwrap());
+prop!(game_nullable8_both, tg => mg, |a: tg::Nullable8, b: tg::Nullable8| n::Nullable8::both(&a, &b).unwrap());
+
 // The sample game's Vector3 and Quaternion (samples/managed/Arena.cs).
 prop!(arena_vector3_new, ta => ma, |x: f32, y: f32, z: f32| n::Vector3::new(x, y, z).unwrap());
 prop!(arena_vector3_add, ta => ma, |a: ta::Vector3, b: ta::Vector3| n::Vector3::add(&a, &b).unwrap());

@@ -157,8 +157,8 @@ macro_rules! __impl_blittable_boxing {
         )*
         impl $crate::Unbox for $ty {
             #[inline]
-            fn unbox_from(obj: &$crate::Object) -> $crate::Result<Self> {
-                $crate::unbox_blittable(obj)
+            fn unbox_from(__obj: &$crate::Object) -> $crate::Result<Self> {
+                $crate::unbox_blittable(__obj)
             }
         }
     };

@@ -26,8 +26,8 @@ macro_rules! __reference_type {
         }
 
         impl $crate::Reference for $name {
-            unsafe fn from_object_unchecked(obj: $crate::Object) -> Self {
-                $name(obj)
+            unsafe fn from_object_unchecked(__obj: $crate::Object) -> Self {
+                $name(__obj)
             }
             fn as_object(&self) -> &$crate::Object {
                 &self.0

@@ -181,6 +181,10 @@ pub fn zeroed_box<V: Blittable>() -> Result<Object> {
 /// cilbind::generated::type_arg!(struct Vector3);                        // full struct
 /// cilbind::generated::type_arg!(managed Entry);                         // managed struct
 /// ```
+///
+/// It expands beside the bound types of a module, which could be named like any local of
+/// its own: those are `__`-prefixed (no generated type's name is) and the prelude's items are
+/// written from the crate root (`::core::result::Result::Ok`), as in the generated code.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __type_arg {
@@ -191,44 +195,44 @@ macro_rules! __type_arg {
             type Raw = $raw;
             type Output = $ty;
             #[inline]
-            fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
-                let to: fn($ty) -> $raw = $to;
-                Ok(to(value))
+            fn arg<'a>(__value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
+                let __to: fn($ty) -> $raw = $to;
+                ::core::result::Result::Ok(__to(__value))
             }
             #[inline]
-            fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
-                let from: fn($raw) -> $ty = $from;
-                Ok(from(raw))
+            fn output(__raw: Self::Raw) -> $crate::Result<Self::Output> {
+                let __from: fn($raw) -> $ty = $from;
+                ::core::result::Result::Ok(__from(__raw))
             }
             type Slot = $ty;
             type OutArg<'a> = $crate::Out<'a, $ty>;
             type ArrayOf = $crate::Array<$ty>;
             #[inline]
             fn new_slot() -> $crate::Result<$ty> {
-                Ok($crate::generated::zeroed())
+                ::core::result::Result::Ok($crate::generated::zeroed())
             }
             #[inline]
-            fn out_arg(slot: &mut $ty) -> $crate::Out<'_, $ty> {
-                $crate::Out(slot)
+            fn out_arg(__slot: &mut $ty) -> $crate::Out<'_, $ty> {
+                $crate::Out(__slot)
             }
             #[inline]
-            fn from_slot(slot: $ty) -> $crate::Result<$ty> {
-                Ok(slot)
+            fn from_slot(__slot: $ty) -> $crate::Result<$ty> {
+                ::core::result::Result::Ok(__slot)
             }
             #[inline]
             fn get_field(
-                field: &$crate::FieldRef,
-                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                __field: &$crate::FieldRef,
+                __owner: ::core::option::Option<&dyn $crate::FieldOwner>,
             ) -> $crate::Result<$ty> {
-                field.get::<$ty>(owner)
+                __field.get::<$ty>(__owner)
             }
             #[inline]
             fn set_field(
-                field: &$crate::FieldRef,
-                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
-                value: $ty,
+                __field: &$crate::FieldRef,
+                __owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                __value: $ty,
             ) -> $crate::Result<()> {
-                field.set(owner, value)
+                __field.set(__owner, __value)
             }
         }
     };
@@ -239,12 +243,12 @@ macro_rules! __type_arg {
             type Raw = ::core::option::Option<$crate::Object>;
             type Output = $ty;
             #[inline]
-            fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
-                $crate::generated::box_arg(value)
+            fn arg<'a>(__value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
+                $crate::generated::box_arg(__value)
             }
             #[inline]
-            fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
-                $crate::generated::unbox_output(raw)
+            fn output(__raw: Self::Raw) -> $crate::Result<Self::Output> {
+                $crate::generated::unbox_output(__raw)
             }
             type Slot = $crate::Object;
             type OutArg<'a> = &'a $crate::Object;
@@ -254,35 +258,35 @@ macro_rules! __type_arg {
                 $crate::generated::zeroed_box::<$ty>()
             }
             #[inline]
-            fn out_arg(slot: &mut $crate::Object) -> &$crate::Object {
-                slot
+            fn out_arg(__slot: &mut $crate::Object) -> &$crate::Object {
+                __slot
             }
             #[inline]
-            fn from_slot(slot: $crate::Object) -> $crate::Result<$ty> {
-                $crate::unbox_blittable(&slot)
+            fn from_slot(__slot: $crate::Object) -> $crate::Result<$ty> {
+                $crate::unbox_blittable(&__slot)
             }
             #[inline]
             fn get_field(
-                field: &$crate::FieldRef,
-                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                __field: &$crate::FieldRef,
+                __owner: ::core::option::Option<&dyn $crate::FieldOwner>,
             ) -> $crate::Result<$ty> {
-                field.get::<$ty>(owner)
+                __field.get::<$ty>(__owner)
             }
             #[inline]
             fn set_field(
-                field: &$crate::FieldRef,
-                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
-                value: &$ty,
+                __field: &$crate::FieldRef,
+                __owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                __value: &$ty,
             ) -> $crate::Result<()> {
-                field.set(owner, *value)
+                __field.set(__owner, *__value)
             }
         }
     };
     (managed $ty:ident) => {
-        $crate::__type_arg!(@managed [] $ty, |h| $ty(h));
+        $crate::__type_arg!(@managed [] $ty, |__h| $ty(__h));
     };
     (managed $ty:ident <$($g:ident),+>) => {
-        $crate::__type_arg!(@managed [$($g),+] $ty<$($g),+>, |h| $ty(h, ::core::marker::PhantomData));
+        $crate::__type_arg!(@managed [$($g),+] $ty<$($g),+>, |__h| $ty(__h, ::core::marker::PhantomData));
     };
     (@managed [$($g:ident),*] $ty:ty, |$h:ident| $wrap:expr) => {
         impl<$($g: $crate::TypeArg),*> $crate::TypeArg for $ty {
@@ -291,13 +295,13 @@ macro_rules! __type_arg {
             type Raw = $crate::StructHandle<Self>;
             type Output = Self;
             #[inline]
-            fn arg<'a>(value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
-                Ok(&value.0)
+            fn arg<'a>(__value: Self::Param<'a>) -> $crate::Result<Self::Arg<'a>> {
+                ::core::result::Result::Ok(&__value.0)
             }
             #[inline]
-            fn output(raw: Self::Raw) -> $crate::Result<Self::Output> {
-                let $h = raw;
-                Ok($wrap)
+            fn output(__raw: Self::Raw) -> $crate::Result<Self::Output> {
+                let $h = __raw;
+                ::core::result::Result::Ok($wrap)
             }
             type Slot = Self;
             type OutArg<'a> = &'a $crate::StructHandle<Self>;
@@ -307,27 +311,27 @@ macro_rules! __type_arg {
                 $crate::StructHandle::default_value().map(|$h| $wrap)
             }
             #[inline]
-            fn out_arg(slot: &mut Self) -> &$crate::StructHandle<Self> {
-                &slot.0
+            fn out_arg(__slot: &mut Self) -> &$crate::StructHandle<Self> {
+                &__slot.0
             }
             #[inline]
-            fn from_slot(slot: Self) -> $crate::Result<Self> {
-                Ok(slot)
+            fn from_slot(__slot: Self) -> $crate::Result<Self> {
+                ::core::result::Result::Ok(__slot)
             }
             #[inline]
             fn get_field(
-                field: &$crate::FieldRef,
-                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                __field: &$crate::FieldRef,
+                __owner: ::core::option::Option<&dyn $crate::FieldOwner>,
             ) -> $crate::Result<Self> {
-                field.get_struct::<Self>(owner).map(|$h| $wrap)
+                __field.get_struct::<Self>(__owner).map(|$h| $wrap)
             }
             #[inline]
             fn set_field(
-                field: &$crate::FieldRef,
-                owner: ::core::option::Option<&dyn $crate::FieldOwner>,
-                value: &Self,
+                __field: &$crate::FieldRef,
+                __owner: ::core::option::Option<&dyn $crate::FieldOwner>,
+                __value: &Self,
             ) -> $crate::Result<()> {
-                field.set_struct(owner, &value.0)
+                __field.set_struct(__owner, &__value.0)
             }
         }
     };

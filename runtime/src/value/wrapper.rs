@@ -15,6 +15,9 @@
 /// );
 /// ```
 ///
+/// Its parameters are `__`-prefixed: it expands beside the module's bound types, and no
+/// generated type's name starts with `__`.
+///
 /// # Safety
 /// The invocation starts with `unsafe` because the macro cannot check what it declares: the
 /// caller promises that `$type_ref` names a class deriving from `$base`'s class (or `$base`
@@ -38,10 +41,10 @@ macro_rules! __class_wrapper {
         }
         impl $crate::Reference for $name {
             #[inline]
-            unsafe fn from_object_unchecked(obj: $crate::Object) -> Self {
-                // SAFETY: the caller's `obj` is an instance of `$name`'s class, hence of its
+            unsafe fn from_object_unchecked(__obj: $crate::Object) -> Self {
+                // SAFETY: the caller's `__obj` is an instance of `$name`'s class, hence of its
                 // base class (the invocation's promise).
-                $name(unsafe { <$base as $crate::Reference>::from_object_unchecked(obj) })
+                $name(unsafe { <$base as $crate::Reference>::from_object_unchecked(__obj) })
             }
             #[inline]
             fn as_object(&self) -> &$crate::Object {
@@ -69,10 +72,10 @@ macro_rules! __class_wrapper {
             impl $crate::Is<$target> for $name {}
             impl ::core::convert::From<$name> for $target {
                 #[inline]
-                fn from(value: $name) -> Self {
+                fn from(__value: $name) -> Self {
                     // SAFETY: a `$name` holds an instance of its class, which derives from or
                     // implements `$target` (the invocation's promise).
-                    unsafe { <$target as $crate::Reference>::from_object_unchecked($crate::Reference::into_object(value)) }
+                    unsafe { <$target as $crate::Reference>::from_object_unchecked($crate::Reference::into_object(__value)) }
                 }
             }
         )*
