@@ -28,12 +28,12 @@ pub fn init() -> ::cilbind::Result<()> {
     ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
     ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
 }
-/// Loads [`ASSEMBLIES`] as [`init`] does, installs `natives` (each class's
+/// Loads [`ASSEMBLIES`] as [`init`] does, installs the given native tables (each class's
 /// `natives::<YourType>()`; every native of [`NATIVE_ASSEMBLIES`] exactly once, checked as
 /// `Assembly::install_natives` checks it: `Error::NativesMismatch` lists what is missing
 /// or unexpected, and nothing is installed), then runs [`init`].
 pub fn init_with_natives(
-    natives: impl IntoIterator<Item = ::cilbind::native::NativeTable>,
+    __natives: impl ::core::iter::IntoIterator<Item = ::cilbind::native::NativeTable>,
 ) -> ::cilbind::Result<()> {
     let __runtime = ::cilbind::Runtime::get()?;
     for __path in ASSEMBLIES {
@@ -45,7 +45,7 @@ pub fn init_with_natives(
             __runtime.load_assembly(__path)?;
         }
     }
-    ::cilbind::native::install(NATIVE_ASSEMBLIES, natives)?;
+    ::cilbind::native::install(NATIVE_ASSEMBLIES, __natives)?;
     init()
 }
 /// Checks every full struct's Rust layout against Mono's (size and field offsets):
