@@ -123,12 +123,14 @@ pub struct ParamModel {
 
 /// Whether an instance method of a struct may change the value it is called on, as read
 /// from its IL (the rule: `read/this_writes.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ThisAccess {
-    /// The body never writes through `this` nor hands `this` to anything that might.
+    /// The body never writes through `this` nor hands `this` to anything that might, or the
+    /// member is declared `readonly` (`[IsReadOnly]`).
     ReadOnly,
-    /// The body may write through `this` (or could not be decoded).
-    Writes,
+    /// The body may write through `this` (or could not be followed): why, naming the store
+    /// or the call (`` `stfld …` stores into this (instruction 3) ``).
+    Writes(String),
     /// No IL to look at (abstract, `extern`, internal call), or not a struct's instance method.
     Unknown,
 }

@@ -313,6 +313,9 @@ pub(crate) struct MethodItem {
     pub doc: Vec<String>,
     /// How `this` is received.
     pub receiver: Receiver,
+    /// For [`Receiver::StructMut`]: why the method may write through `this` (the store or
+    /// call `read/this_writes.rs` found).
+    pub mut_reason: Option<String>,
     /// Parameters.
     pub params: Vec<Param>,
     /// Result.

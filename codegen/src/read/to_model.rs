@@ -33,6 +33,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
     let mut cx = Converter {
         set,
         defs: HashMap::new(),
+        this_writes: this_writes::ThisWrites::default(),
     };
     let mut model = Model::default();
     let mut public = Vec::new();
@@ -166,6 +167,8 @@ fn mentioned_types(t: &TypeModel, out: &mut Vec<TypePath>) {
 pub(super) struct Converter<'s> {
     set: &'s AssemblySet,
     defs: HashMap<TypePath, DefRef>,
+    /// Which struct methods write through `this`, with what it followed so far.
+    this_writes: this_writes::ThisWrites,
 }
 
 /// Implemented by dotnetdll's two type representations (fields/properties vs. methods).
@@ -329,7 +332,7 @@ impl Converter<'_> {
         let from = d.asm;
         let res = &from.res;
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
-        let access = this_writes::analyze(self.set, d);
+        let access = self.this_writes.analyze(self.set, d);
         let mut methods = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
         for (mi, m) in res
@@ -460,7 +463,7 @@ impl Converter<'_> {
         access: &HashMap<MethodIndex, ThisAccess>,
     ) -> Result<MethodModel> {
         let this_access = mi
-            .and_then(|mi| access.get(&mi).copied())
+            .and_then(|mi| access.get(&mi).cloned())
             .unwrap_or(ThisAccess::Unknown);
         let mut method = self.method(d.asm, m, this_access)?;
         if type_kind(d) == TypeKind::Struct {
