@@ -30,6 +30,7 @@ mod expected {
         implement,
         interfaces,
         natives,
+        non_null,
         nullable,
         optional_params,
         overloads,

@@ -164,6 +164,9 @@ pub struct MethodModel {
     pub is_varargs: bool,
     /// For a struct's instance method, whether it may write through `this`.
     pub this_access: ThisAccess,
+    /// Its result is a reference its C# 8 nullable annotations say is never null
+    /// (`read/nullability.rs`); `false` without annotations.
+    pub ret_non_null: bool,
     /// An internal call (`[MethodImpl(MethodImplOptions.InternalCall)] extern`): native code
     /// registered by name implements it (Rust, through the generated natives trait).
     pub is_internal_call: bool,

@@ -275,6 +275,10 @@ pub(crate) enum ParamsArray {
 pub(crate) enum Ret {
     /// Its return value (`Pass::Void` for none).
     Value(Pass),
+    /// A string, class, interface or array its nullable annotations say is never null
+    /// (`read/nullability.rs`): the value itself, not an `Option` (null anyway is
+    /// `Error::NullReference`).
+    NonNull(Pass),
     /// A class constructor: `Self`, checked.
     ClassCtor,
     /// A full struct constructor: `Self`, through a pointer.

@@ -285,7 +285,15 @@ fn plan_method(
             if sig.ret_by_ref {
                 mask |= RETURN_DEREF;
             }
-            Ret::Value(ret)
+            let reference = matches!(
+                ret,
+                Pass::String | Pass::Handle(_) | Pass::ObjectArray(_) | Pass::BlittableArray { .. }
+            );
+            if m.ret_non_null && reference {
+                Ret::NonNull(ret)
+            } else {
+                Ret::Value(ret)
+            }
         }
     };
     let names = ParamNames {

@@ -6,6 +6,7 @@ mod assembly_set;
 mod definition;
 mod gac;
 mod natives;
+mod nullability;
 mod panic_guard;
 mod pure_body;
 mod pure_branch;

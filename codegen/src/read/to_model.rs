@@ -18,7 +18,7 @@ use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
 use super::selection::Selection;
-use super::{pure_body, this_writes};
+use super::{nullability, pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{
     EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
@@ -339,16 +339,16 @@ impl Converter<'_> {
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
-            methods.push(self.member_method(d, m, Some(mi), &access)?);
+            methods.push(self.member_method(d, m, Some(mi), &access, None)?);
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
             let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.member_method(d, m, res.property_getter_index(pi), &access)?),
+                Some(m) => Some(self.member_method(d, m, res.property_getter_index(pi), &access, Some(p))?),
                 None => None,
             };
             let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.member_method(d, m, res.property_setter_index(pi), &access)?),
+                Some(m) => Some(self.member_method(d, m, res.property_setter_index(pi), &access, None)?),
                 None => None,
             };
             if getter.is_none() && setter.is_none() {
@@ -389,8 +389,8 @@ impl Converter<'_> {
             events.push(EventModel {
                 name: e.name.to_string(),
                 handler: e.delegate_type.to_ty(self, from)?,
-                add: self.member_method(d, &e.add_listener, Some(res.event_add_index(ei)), &access)?,
-                remove: self.member_method(d, &e.remove_listener, Some(res.event_remove_index(ei)), &access)?,
+                add: self.member_method(d, &e.add_listener, Some(res.event_add_index(ei)), &access, None)?,
+                remove: self.member_method(d, &e.remove_listener, Some(res.event_remove_index(ei)), &access, None)?,
             });
         }
         Ok(TypeApi {
@@ -453,19 +453,22 @@ impl Converter<'_> {
     }
 
     /// [`Self::method`] for the method `mi` of `d`: with its `this` access (`access`, from
-    /// `read/this_writes.rs`) and, for a struct, its body decoded for translation
+    /// `read/this_writes.rs`), whether its result is annotated non-null (`read/nullability.rs`;
+    /// `property` is a getter's property) and, for a struct, its body decoded for translation
     /// (`read/pure_body.rs`).
     fn member_method(
         &mut self,
         d: DefRef,
-        m: &Method,
+        m: &Method<'static>,
         mi: Option<MethodIndex>,
         access: &HashMap<MethodIndex, ThisAccess>,
+        property: Option<&Property<'static>>,
     ) -> Result<MethodModel> {
         let this_access = mi
             .and_then(|mi| access.get(&mi).cloned())
             .unwrap_or(ThisAccess::Unknown);
         let mut method = self.method(d.asm, m, this_access)?;
+        method.ret_non_null = nullability::result_non_null(d, m, property);
         if type_kind(d) == TypeKind::Struct {
             method.pure_body = mi.map(|mi| pure_body::decode(self.set, d, mi));
         }
@@ -518,6 +521,7 @@ impl Converter<'_> {
             ret,
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
             this_access,
+            ret_non_null: false,
             is_internal_call: m.internal_call,
             pure_body: None,
         })

@@ -108,10 +108,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.ByRef.Named.Name` (System.String).
-            pub fn set_name(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_name(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }
@@ -153,14 +150,16 @@ pub mod features {
             }
             /// Binds `static System.Boolean Features.ByRef.Ops.TryParse(System.String s, out System.Int32 value)` (`Ops.TryParse`).
             #[inline]
-            pub fn try_parse(s: ::core::option::Option<&str>) -> ::cilbind::Result<(bool, i32)> {
+            pub fn try_parse(s: impl ::cilbind::StrArg) -> ::cilbind::Result<(bool, i32)> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
                     "TryParse",
                     &["System.String", "System.Int32&"],
                 );
                 let mut value: i32 = ::cilbind::generated::zeroed();
-                let __r: bool = M.thunk()?.call((s, ::cilbind::Out(&mut value)))?;
+                let __r: bool = M
+                    .thunk()?
+                    .call((::cilbind::StrArg::into_str(s), ::cilbind::Out(&mut value)))?;
                 ::core::result::Result::Ok((__r, value))
             }
             /// Binds `static void Features.ByRef.Ops.Scale(ref Features.ByRef.Vec2 v, System.Single k)` (`Ops.Scale`).
@@ -201,16 +200,13 @@ pub mod features {
             }
             /// Binds `static void Features.ByRef.Ops.Rename(ref Features.ByRef.Named n, System.String name)` (`Ops.Rename`).
             #[inline]
-            pub fn rename(
-                n: &Named,
-                name: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn rename(n: &Named, name: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
                     "Rename",
                     &["Features.ByRef.Named&", "System.String"],
                 );
-                M.call((&n.0, name))
+                M.call((&n.0, ::cilbind::StrArg::into_str(name)))
             }
             /// Binds `static void Features.ByRef.Ops.Fresh(out Features.ByRef.Named n)` (`Ops.Fresh`).
             #[inline]

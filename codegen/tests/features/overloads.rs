@@ -168,14 +168,14 @@ pub mod features {
             /// Binds `static System.String Features.Overloads.Shapes.type(System.String in)` (`Shapes.type`).
             #[inline]
             pub fn r#type(
-                r#in: ::core::option::Option<&str>,
+                r#in: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "type",
                     &["System.String"],
                 );
-                M.call((r#in,))
+                M.call((::cilbind::StrArg::into_str(r#in),))
             }
             /// Binds `void Features.Overloads.Shapes.Self()` (`Shapes.Self`).
             #[inline]

@@ -143,17 +143,14 @@ pub mod features {
             }
             /// Binds `System.Boolean Features.Receivers.Counter.Parse(System.String text)` (`Counter.Parse`).
             #[inline]
-            pub fn parse(
-                &mut self,
-                text: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<bool> {
+            pub fn parse(&mut self, text: impl ::cilbind::StrArg) -> ::cilbind::Result<bool> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
                     "Parse",
                     &["System.String"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                M.call((::cilbind::Out(self), text))
+                M.call((::cilbind::Out(self), ::cilbind::StrArg::into_str(text)))
             }
             /// Binds `System.Int32 Features.Receivers.Counter.Twice()` (`Counter.Twice`).
             #[inline]
@@ -206,7 +203,7 @@ pub mod features {
             #[inline]
             pub fn describe(
                 &self,
-                prefix: ::core::option::Option<&str>,
+                prefix: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
@@ -217,7 +214,7 @@ pub mod features {
                 let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut __this), prefix))?;
+                    .call((::cilbind::Out(&mut __this), ::cilbind::StrArg::into_str(prefix)))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `System.Int32 Features.Receivers.Counter.GetHashCode()` (`Counter.GetHashCode`).
@@ -1037,23 +1034,22 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `Features.Receivers.Tagged.Tag` (System.String).
-            pub fn set_tag(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_tag(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }
             /// Binds `Features.Receivers.Tagged..ctor(System.String tag)` (`Tagged..ctor`).
             #[inline]
-            pub fn new(tag: ::core::option::Option<&str>) -> ::cilbind::Result<Self> {
+            pub fn new(tag: impl ::cilbind::StrArg) -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Tagged,
                     ".ctor",
                     &["System.String"],
                     ::cilbind::RETURN_BOXED,
                 );
-                let __r: ::cilbind::StructHandle<Self> = M.thunk()?.call((tag,))?;
+                let __r: ::cilbind::StructHandle<Self> = M
+                    .thunk()?
+                    .call((::cilbind::StrArg::into_str(tag),))?;
                 ::core::result::Result::Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `System.Int32 Features.Receivers.Tagged.Length()` (`Tagged.Length`).
