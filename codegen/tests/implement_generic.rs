@@ -25,7 +25,7 @@ fn a_class_library_interface_without_a_request_is_a_skip_saying_how_to_ask() {
         implement_skips(&b),
         [(
             "implement IComparer".to_string(),
-            SkipKind::Implementation,
+            SkipKind::OnRequest,
             "a type of Mono's class library: implemented in Rust on request \
              (`Builder::implementable(\"System.Collections.Generic.IComparer`1\")`)"
                 .to_string()

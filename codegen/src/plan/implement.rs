@@ -176,7 +176,7 @@ pub(super) fn plan(
     let what = if interface { "implemented" } else { "extended" };
     if crate::model::is_mono_class_library(&t.path.assembly) && !model.model.is_implementable(&t.path) {
         skips.push(skip_type(
-            SkipKind::Implementation,
+            SkipKind::OnRequest,
             format!(
                 "a type of Mono's class library: {what} in Rust on request \
                  (`Builder::implementable(\"{}\")`)",
