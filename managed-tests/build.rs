@@ -137,6 +137,37 @@ fn main() {
         .unwrap_or_else(|e| panic!("writing bindings for Generics.dll: {e}"));
     write_functions(&out, "generics", &bindings);
 
+    // mscorlib's generic interfaces implemented in Rust for any type argument (on request:
+    // they are the class library's) and its generic delegates made from closures, beside the
+    // collections that take them and a fixture that consumes them (tests/generic_implement.rs).
+    let mut builder = cilbind_codegen::Builder::new()
+        .assembly(out.join("Comparers.dll"))
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .namespace("Comparers");
+    for name in [
+        "System.Collections.Generic.List`1",
+        "System.Collections.Generic.Dictionary`2",
+        "System.Comparison`1",
+        "System.Func`2",
+        "System.Func`3",
+    ] {
+        builder = builder.type_name(name);
+    }
+    for name in [
+        "System.Collections.Generic.IComparer`1",
+        "System.Collections.Generic.IEqualityComparer`1",
+        "System.Collections.Generic.IEnumerable`1",
+        "System.Collections.Generic.IEnumerator`1",
+        "System.IEquatable`1",
+    ] {
+        builder = builder.implementable(name);
+    }
+    builder
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Comparers.dll and mscorlib: {e}"))
+        .write_to_file(out.join("comparers_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Comparers.dll: {e}"));
+
     // Members of the types the runtime declares itself (extension traits), generated from
     // mscorlib for these types only: all of `System` would take minutes to compile.
     let mut builder = cilbind_codegen::Builder::new().assembly("/usr/lib/mono/4.5/mscorlib.dll");

@@ -34,7 +34,7 @@ done
 
 root="$(pwd)"
 target="$(realpath -m "${CARGO_TARGET_DIR:-target}")"
-cargo build --release -q -p cilbind-codegen
+cargo build --release -q -p cilbind-codegen --features cli
 cilbind="$target/release/cilbind"
 work="$target/bind-everything"
 crate="$work/crate"

@@ -29,7 +29,7 @@ for arg in "$@"; do
 done
 
 root="$(pwd)"
-cargo build --release -q -p cilbind-codegen
+cargo build --release -q -p cilbind-codegen --features cli
 cilbind="$(realpath "${CARGO_TARGET_DIR:-target}")/release/cilbind"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -33,7 +33,7 @@ if [ ${#assemblies[@]} -eq 0 ]; then
   )
 fi
 
-cargo build --release -q -p cilbind-codegen
+cargo build --release -q -p cilbind-codegen --features cli
 cilbind="${CARGO_TARGET_DIR:-target}/release/cilbind"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -64,6 +64,7 @@ pub struct Builder {
     namespaces: Vec<String>,
     types: Vec<String>,
     blocked: Vec<String>,
+    implementable: Vec<String>,
     /// `None`: decided by `OUT_DIR` (see [`Builder::emit_rerun_if_changed`]).
     rerun_if_changed: Option<bool>,
     /// `true` unless [`Builder::translate_pure_methods`] turned translation off.
@@ -119,6 +120,21 @@ impl Builder {
     /// closest ones.
     pub fn block(mut self, name: impl Into<String>) -> Self {
         self.blocked.push(name.into());
+        self
+    }
+
+    /// Lets Rust implement (or extend) a type of Mono's class library, by full metadata name
+    /// (``System.Collections.Generic.IComparer`1``): its `…Impl` trait (`…Overrides` for a
+    /// class) and `implement`, for any type argument of a generic interface. The type is
+    /// bound (as [`type_name`](Self::type_name) binds it), and so are the interfaces it
+    /// extends, whose members the trait has too. Without it, the class library's interfaces
+    /// and classes are only called from Rust (each is a skip saying how to ask): there are
+    /// thousands, and their traits would weigh on the bindings' compile time. A type of the
+    /// inputs' own assemblies needs no request.
+    pub fn implementable(mut self, name: impl Into<String>) -> Self {
+        let name = name.into();
+        self.types.push(name.clone());
+        self.implementable.push(name);
         self
     }
 
@@ -211,6 +227,7 @@ impl Builder {
                 namespaces: &self.namespaces,
                 types: &self.types,
                 blocked: &self.blocked,
+                implementable: &self.implementable,
             },
         )?;
         Ok((model, set.files_read(), set.found()))

@@ -137,3 +137,11 @@ pub mod ledger {
 pub mod statics {
     include!(concat!(env!("OUT_DIR"), "/statics_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Comparers.cs` with mscorlib's `List<T>`,
+/// `Dictionary<TKey, TValue>`, `Comparison<T>`, `Func<…>` and the generic interfaces Rust
+/// implements on request (`IComparer<T>`, `IEqualityComparer<T>`, `IEnumerable<T>`,
+/// `IEnumerator<T>`, `IEquatable<T>`).
+pub mod comparers {
+    include!(concat!(env!("OUT_DIR"), "/comparers_bindings.rs"));
+}

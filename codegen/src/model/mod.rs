@@ -36,6 +36,8 @@ pub fn is_mono_class_library(assembly: &str) -> bool {
 pub struct Model {
     types: BTreeMap<TypePath, TypeModel>,
     bound: BTreeSet<TypePath>,
+    /// Types of Mono's class library that Rust implements or extends on request.
+    implementable: BTreeSet<TypePath>,
 }
 
 impl Model {
@@ -51,6 +53,17 @@ impl Model {
     /// The type at `path`, if modeled.
     pub fn get(&self, path: &TypePath) -> Option<&TypeModel> {
         self.types.get(path)
+    }
+
+    /// Marks a type of Mono's class library as one Rust implements or extends (on request:
+    /// see `Builder::implementable`).
+    pub fn mark_implementable(&mut self, path: TypePath) {
+        self.implementable.insert(path);
+    }
+
+    /// True when Rust implements or extends `path` although it is of Mono's class library.
+    pub fn is_implementable(&self, path: &TypePath) -> bool {
+        self.implementable.contains(path)
     }
 
     /// True if `path` is modeled.

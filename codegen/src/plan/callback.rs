@@ -1,6 +1,8 @@
 //! Delegates' typed closures: whether `from_fn` can convert every argument of `Invoke` from
 //! the callback's dynamic values and its result back (boxed enums and structs reach
-//! callbacks as objects; `ref`/`out` are not written back; arrays are not converted).
+//! callbacks as objects; `ref`/`out` are not written back; arrays are not converted). A
+//! generic delegate's `from_fn` is generic too (`Comparison::<i32>::from_fn`): a value of a
+//! type parameter converts as its type argument's `TypeArg` says.
 
 use super::items::{Callback, Param, Ret};
 use super::rust_ty::Pass;
@@ -31,6 +33,7 @@ fn param_converts(p: &Pass) -> bool {
     matches!(
         p,
         Pass::Primitive(_)
+            | Pass::TypeParam(_)
             | Pass::Enum { .. }
             | Pass::FullStruct(_)
             | Pass::ManagedStruct(_)
@@ -44,6 +47,7 @@ fn ret_converts(p: &Pass) -> bool {
     matches!(
         p,
         Pass::Void
+            | Pass::TypeParam(_)
             | Pass::Primitive(_)
             | Pass::Enum { .. }
             | Pass::FullStruct(_)

@@ -4,8 +4,8 @@
 //! every incoming path.
 
 use super::classify::{ArrayElement, Crossing, HandleKind};
-use super::rust_ty::{primitive_stored, primitive_value, Resolver};
-use crate::model::{PassMode, Primitive, Ty};
+use super::rust_ty::{primitive_stored, primitive_value, type_param_name, Resolver};
+use crate::model::{GenericParam, PassMode, Primitive, Ty};
 
 /// The runtime's module of parameter kinds, as generated code names it.
 const KIND: &str = "::cilbind::generated::native_kind";
@@ -41,6 +41,63 @@ pub(crate) fn parameter(res: &Resolver, module: &[String], c: &Crossing) -> Resu
         }
         Crossing::String => Ok(form("::core::option::Option<&str>", "Str")),
         other => value(res, module, other),
+    }
+}
+
+/// As [`parameter`], in a member of a generic interface that Rust implements for any type
+/// argument: a value of one of its type parameters (`T0`) crosses as its type argument's
+/// kind (`TypeArg::Kind`).
+pub(crate) fn generic_parameter(res: &Resolver, module: &[String], c: &Crossing) -> Result<IncomingForm, String> {
+    match c {
+        Crossing::TypeParam(p @ GenericParam::Type(_)) => {
+            let t = type_param_name(*p);
+            Ok(IncomingForm {
+                rust: format!("<<{t} as ::cilbind::TypeArg>::Kind as ::cilbind::generated::Incoming>::Param<'_>"),
+                kind: format!("<{t} as ::cilbind::TypeArg>::Kind"),
+            })
+        }
+        other => {
+            refuse_type_params(other)?;
+            parameter(res, module, other)
+        }
+    }
+}
+
+/// As [`result`], in a member of a generic interface (see [`generic_parameter`]).
+pub(crate) fn generic_result(res: &Resolver, module: &[String], c: &Crossing) -> Result<IncomingForm, String> {
+    match c {
+        Crossing::TypeParam(p @ GenericParam::Type(_)) => {
+            let t = type_param_name(*p);
+            Ok(IncomingForm {
+                rust: format!("<{t} as ::cilbind::TypeArg>::Output"),
+                kind: format!("<{t} as ::cilbind::TypeArg>::Kind"),
+            })
+        }
+        other => {
+            refuse_type_params(other)?;
+            result(res, module, other)
+        }
+    }
+}
+
+/// True when `c` has a type parameter where [`generic_parameter`] refuses one.
+pub(crate) fn refuses_type_param(c: &Crossing) -> bool {
+    refuse_type_params(c).is_err()
+}
+
+/// A type parameter anywhere but as a handle's type argument (`IEnumerable<T>` crosses):
+/// `ref T`, `T[]`, a generic method's `M`.
+fn refuse_type_params(c: &Crossing) -> Result<(), String> {
+    let element_is_param = |ty: &Ty| matches!(ty, Ty::SzArray(e) if matches!(**e, Ty::GenericParam(_)));
+    match c {
+        Crossing::TypeParam(_) => Err("a generic method's type parameter does not cross from C# to Rust yet".into()),
+        Crossing::ByRef { target, .. } if matches!(**target, Crossing::TypeParam(_)) => {
+            Err("ref or out of a type parameter does not cross from C# to Rust yet".into())
+        }
+        Crossing::Array { ty, .. } if element_is_param(ty) => {
+            Err("an array of a type parameter does not cross from C# to Rust yet".into())
+        }
+        _ => Ok(()),
     }
 }
 

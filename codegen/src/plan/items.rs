@@ -436,10 +436,27 @@ pub(crate) enum ConstLit {
     },
 }
 
+impl TypeItem {
+    /// True for a delegate whose `Invoke` gives a typed `from_fn`.
+    pub(crate) fn has_from_fn(&self) -> bool {
+        let members = match &self.kind {
+            TypeItemKind::Reference { members, .. } | TypeItemKind::GenericReference { members, .. } => members,
+            _ => return false,
+        };
+        members.as_ref().is_some_and(|m| {
+            m.items
+                .iter()
+                .any(|i| matches!(i, MemberItem::Method(m) if matches!(m.from_fn, Some(Ok(_)))))
+        })
+    }
+}
+
 /// Members of a closed generic instantiation (`impl List<Int32> { … }`), beside the generic
 /// wrapper.
 #[derive(Clone, Debug)]
 pub(crate) struct InstanceItem {
+    /// The generic definition.
+    pub definition: crate::model::TypePath,
     /// Module of the generic definition.
     pub module: Vec<String>,
     /// `List<::cilbind::Int32>`.

@@ -164,8 +164,9 @@ fn plan_member(
     .map(Box::new);
     // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
     let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
-    // (Closures need the argument types: not in a generic impl, whose closed delegates get it.)
-    if o.t.kind == TypeKind::Delegate && invoke && o.type_params.is_empty() {
+    // In a generic delegate's impl, for every type argument: the closure's values of a type
+    // parameter are its `TypeArg::Output`s.
+    if o.t.kind == TypeKind::Delegate && invoke {
         // A closure can't return a reference into managed memory.
         item.from_fn = Some(if sig.ret_by_ref {
             Err("its Invoke returns by reference".into())

@@ -46,7 +46,7 @@ pub(crate) mod translate;
 mod types;
 
 pub(crate) use function_table::TableType;
-pub(crate) use implement::{ExtendItem, ImplMember, ImplementItem};
+pub(crate) use implement::{Convert, ExtendItem, ImplMember, ImplementItem};
 pub(crate) use items::*;
 pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub(crate) use natives::{NativeItem, NativesItem};
@@ -125,6 +125,18 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
         }
     }
     plan.instances = types::plan_instances(model, &res);
+    // A generic delegate whose `from_fn` is generic (for every type argument) has it on its
+    // generic `impl`: a closed delegate's own would be a second `from_fn` of the same type.
+    let generic_from_fn: std::collections::BTreeSet<(&str, &str)> = plan
+        .types
+        .iter()
+        .filter(|t| t.has_from_fn())
+        .map(|t| (t.assembly.as_str(), t.metadata_name.as_str()))
+        .collect();
+    plan.instances.retain(|i| {
+        !generic_from_fn.contains(&(i.definition.assembly.as_str(), i.definition.metadata_name.as_str()))
+            || !i.members.items.is_empty()
+    });
     let (runtime, covered) = runtime_members::plan(model, &res, &decl);
     plan.runtime = runtime;
     for (path, why) in &decl.excluded {

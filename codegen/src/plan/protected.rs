@@ -209,7 +209,7 @@ pub(super) fn plan(
 }
 
 /// The path from `module` to the `static TypeRef` of the declared class `t`.
-fn type_ref_from(res: &Resolver, module: &[String], t: &TypeModel) -> Option<String> {
+pub(super) fn type_ref_from(res: &Resolver, module: &[String], t: &TypeModel) -> Option<String> {
     let (at, name) = res.names.get(&t.path)?;
     let name = type_ref_static(name);
     if at.as_slice() == module {

@@ -44,6 +44,9 @@ pub enum SkipKind {
     /// a virtual member whose base implementation cannot be called or forwarded to). Only
     /// implementation skips (items `implement …`) have it.
     Implementation,
+    /// A type of Mono's class library that Rust implements or extends only on request
+    /// (`Builder::implementable`). Only implementation skips have it.
+    OnRequest,
     /// No Rust form yet: a type without a Rust declaration, `ref` of an array, a field or
     /// constant of a kind not bound yet, a value that does not fit its type.
     NoRustForm,
@@ -69,6 +72,7 @@ impl SkipKind {
             SkipKind::RuntimeType => "runtime-type",
             SkipKind::TooManyArguments => "too-many-arguments",
             SkipKind::Implementation => "implementation",
+            SkipKind::OnRequest => "on-request",
             SkipKind::NoRustForm => "no-rust-form",
         }
     }
@@ -93,6 +97,7 @@ impl fmt::Display for SkipKind {
             SkipKind::RuntimeType => "bound by the runtime itself",
             SkipKind::TooManyArguments => "too many arguments",
             SkipKind::Implementation => "not implementable or overridable in Rust yet",
+            SkipKind::OnRequest => "Mono's class library: implemented on request (Builder::implementable)",
             SkipKind::NoRustForm => "no Rust form yet",
         })
     }

@@ -313,6 +313,7 @@ pub(super) fn plan_instances(model: &ClassifiedModel, res: &Resolver) -> Vec<Ins
             None
         };
         out.push(InstanceItem {
+            definition: instance.model.path.clone(),
             module: module.clone(),
             display: instance.ty.to_string(),
             kind,

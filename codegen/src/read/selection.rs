@@ -20,6 +20,9 @@ pub struct Selection<'a> {
     /// Namespaces (as prefixes) and full type names left out even when selected: their types
     /// are declared only as a bound type's signatures need them, without members.
     pub blocked: &'a [String],
+    /// Full type names of Mono's class library that Rust implements or extends (each also in
+    /// `types`, so selected): their inherited interfaces are bound too.
+    pub implementable: &'a [String],
 }
 
 impl Selection<'_> {

@@ -68,6 +68,32 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
 
     selection.check_used(&public)?;
 
+    // Types implementable on request, and the interfaces they extend, bound (a Rust
+    // implementation has their members too).
+    let requested: Vec<TypePath> = model
+        .bound()
+        .filter(|t| selection.implementable.contains(&t.path.metadata_name))
+        .map(|t| t.path.clone())
+        .collect();
+    for path in requested {
+        let inherited: Vec<Ty> = model
+            .get(&path)
+            .and_then(|t| t.api.as_ref())
+            .map(|a| a.interfaces.clone())
+            .unwrap_or_default();
+        model.mark_implementable(path);
+        for ty in inherited {
+            let Ty::Named { path, .. } = ty else { continue };
+            if model.bound().any(|t| t.path == path) {
+                continue;
+            }
+            if let Some(&d) = cx.defs.get(&path) {
+                let tm = cx.type_model(d, true)?;
+                model.insert(tm, true);
+            }
+        }
+    }
+
     // Generic classes and interfaces that bound signatures use closed (`List<int>`) get their
     // members too,
     // so the closed instantiations can be bound; nothing they mention gets members in turn.

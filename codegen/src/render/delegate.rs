@@ -108,12 +108,19 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
                 }),
             )
         }
+        // A generic delegate's type parameter: its type argument converts it.
+        Pass::TypeParam(param) => {
+            let param = ident(param);
+            (
+                quote!(<#param as ::cilbind::TypeArg>::Output),
+                quote!(<#param as ::cilbind::TypeArg>::from_value(#var)?),
+            )
+        }
         // The plan gives callbacks no other parameter form.
         Pass::Void
         | Pass::BlittableArray { .. }
         | Pass::ByRef { .. }
         | Pass::Pointer(_)
-        | Pass::TypeParam(_)
         | Pass::Nullable(_)
         | Pass::Span { .. } => (quote!(()), quote!(())),
     }
@@ -156,6 +163,13 @@ fn ret(c: &Pass) -> (TokenStream, TokenStream) {
                 quote!(__r.map_or(::cilbind::Value::Null, |__o| ::cilbind::Value::Object(
                     ::cilbind::Reference::into_object(__o)
                 ))),
+            )
+        }
+        Pass::TypeParam(param) => {
+            let param = ident(param);
+            (
+                quote!(<#param as ::cilbind::TypeArg>::Output),
+                quote!(<#param as ::cilbind::TypeArg>::to_value(__r)?),
             )
         }
         // `void`; the plan gives callbacks no other return form.

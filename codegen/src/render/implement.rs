@@ -7,7 +7,7 @@ use super::format::Splices;
 use super::method::{render_via, Via};
 use super::params::call_parts;
 use super::tokens::{code, docs, ident, lit_str, ty};
-use crate::plan::{ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
+use crate::plan::{Convert, ExtendItem, ImplMember, ImplementItem, Skip, TypeItem};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
@@ -25,34 +25,95 @@ fn interface(t: &TypeItem, i: &ImplementItem) -> TokenStream {
     let trait_name = ident(&i.trait_name);
     let owner = ident(&t.name);
     let type_ref = ident(&t.type_ref);
+    let params: Vec<Ident> = i.type_params.iter().map(|p| ident(p)).collect();
+    let generic = !params.is_empty();
+    let (declare, args) = if generic {
+        (quote!(<#(#params: ::cilbind::TypeArg),*>), quote!(<#(#params),*>))
+    } else {
+        (quote!(), quote!())
+    };
+    let trait_ref = quote!(#trait_name #args);
     let trait_doc = docs(&format!(
         "A Rust implementation of the .NET interface `{}`: `{}::implement(value)` makes a managed\n\
          object of a class that implements the interface by calling these methods on `value`.\n\
          Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state\n\
          in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic\n\
-         throws `Cilbind.RustPanicException`.",
-        t.metadata_name, t.name
+         throws `Cilbind.RustPanicException`.{}",
+        t.metadata_name,
+        t.name,
+        if generic {
+            "\n\nFor any type arguments: a value of a type parameter comes as its `TypeArg::Kind` lends it\n\
+             (`i32`, `Option<Lent<'_, T>>` for a class) and goes back as its `TypeArg::Output`."
+        } else {
+            ""
+        }
     ));
-    let methods = i.members.iter().map(|m| trait_method(m, None));
-    let thunks = i.members.iter().map(|m| thunk(&trait_name, m, None));
-    let members = i.members.iter().map(|m| member(&type_ref, m, "Implement"));
+    let methods = i
+        .members
+        .iter()
+        .filter(|m| m.hidden_by.is_none())
+        .map(|m| trait_method(m, None));
+    let thunks = i.members.iter().map(|m| thunk(&trait_ref, &params, m, None));
+    let members = i.members.iter().map(|m| implemented(&type_ref, &params, m));
     let doc = docs(&format!(
         "A new managed object implementing `{}` with `value` (see [`{}`]). The value lives as\n\
          long as the object: it is dropped after the object is collected.",
         t.metadata_name, i.trait_name
     ));
+    let make = if generic {
+        quote! {
+            ::cilbind::generated::ProxyType::of_closed::<__T, (#(#params,)*)>(
+                <Self as ::cilbind::ManagedType>::class()?,
+                || ::core::result::Result::Ok(::std::vec![#(#members),*]),
+            )?
+        }
+    } else {
+        quote!(::cilbind::generated::ProxyType::of::<__T>(&#type_ref, || ::std::vec![#(#members),*])?)
+    };
     quote! {
         #trait_doc
-        pub trait #trait_name: ::core::marker::Send + ::core::marker::Sync + 'static {
+        pub trait #trait_name #declare: ::core::marker::Send + ::core::marker::Sync + 'static {
             #(#methods)*
         }
-        impl #owner {
+        impl #declare #owner #args {
             #doc
-            pub fn implement<__T: #trait_name>(__value: __T) -> ::cilbind::Result<Self> {
+            pub fn implement<__T: #trait_ref>(__value: __T) -> ::cilbind::Result<Self> {
                 #(#thunks)*
-                let __ty = ::cilbind::generated::ProxyType::of::<__T>(&#type_ref, || ::std::vec![#(#members),*])?;
+                let __ty = #make;
                 <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
             }
+        }
+    }
+}
+
+/// The `ProxyMember` of an interface's member (of the interface or one it extends).
+fn implemented(type_ref: &Ident, params: &[Ident], m: &ImplMember) -> TokenStream {
+    let owner = match &m.declared_by {
+        Some((owner_ref, _)) => code(owner_ref),
+        None => quote!(#type_ref),
+    };
+    if params.is_empty() {
+        return member(&owner, m, "Implement");
+    }
+    let closed = match &m.declared_by {
+        Some((_, handle)) => {
+            let handle = ty(handle);
+            quote!(<#handle as ::cilbind::ManagedType>::class()?)
+        }
+        None => quote!(<Self as ::cilbind::ManagedType>::class()?),
+    };
+    let name = lit_str(&m.metadata_name);
+    let mono_params = m.mono_params.iter().map(|p| lit_str(p));
+    let thunk = thunk_name(m);
+    let kinds = m.params.iter().map(|(_, f)| ty(&f.kind));
+    let ret = ty(&m.ret.kind);
+    quote! {
+        ::cilbind::generated::ProxyMember::ImplementClosed {
+            owner: &#owner,
+            closed: #closed,
+            name: #name,
+            params: &[#(#mono_params),*],
+            entry: ::cilbind::generated::proxy_entry!(unsafe kinds (#(#kinds),*) -> #ret, #thunk::<__T, #(#params),*>),
         }
     }
 }
@@ -73,7 +134,12 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         t.metadata_name, t.name, c.base_name
     ));
     let methods = i.members.iter().map(|m| trait_method(m, Some(&base)));
-    let thunks: Vec<TokenStream> = i.members.iter().map(|m| thunk(&trait_name, m, Some(&base))).collect();
+    let trait_ref = quote!(#trait_name);
+    let thunks: Vec<TokenStream> = i
+        .members
+        .iter()
+        .map(|m| thunk(&trait_ref, &[], m, Some(&base)))
+        .collect();
     let mut members: Vec<TokenStream> = c
         .constructors
         .iter()
@@ -83,7 +149,7 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
             quote!(::cilbind::generated::ProxyMember::Constructor { params: &[#(#params),*], mask: #mask })
         })
         .collect();
-    members.extend(i.members.iter().map(|m| member(&type_ref, m, "Override")));
+    members.extend(i.members.iter().map(|m| member(&quote!(#type_ref), m, "Override")));
     let names = |kind: &str, m: &crate::plan::MethodItem| {
         let (name, params) = (lit_str(&m.metadata_name), m.mono_params.iter().map(|p| lit_str(p)));
         let kind = format_ident!("{kind}");
@@ -166,8 +232,8 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
     }
 }
 
-/// The `ProxyMember` of a trait method.
-fn member(type_ref: &Ident, m: &ImplMember, kind: &str) -> TokenStream {
+/// The `ProxyMember` of a trait method of a non-generic type (`owner`: its `TypeRef`).
+fn member(type_ref: &TokenStream, m: &ImplMember, kind: &str) -> TokenStream {
     let kind = format_ident!("{kind}");
     let name = lit_str(&m.metadata_name);
     let params = m.mono_params.iter().map(|p| lit_str(p));
@@ -217,8 +283,7 @@ fn trait_method(m: &ImplMember, base: Option<&Ident>) -> TokenStream {
     }
 }
 
-fn thunk(trait_name: &Ident, m: &ImplMember, base: Option<&Ident>) -> TokenStream {
-    let name = ident(&m.rust_name);
+fn thunk(trait_ref: &TokenStream, params: &[Ident], m: &ImplMember, base: Option<&Ident>) -> TokenStream {
     let thunk = thunk_name(m);
     let kinds: Vec<TokenStream> = m.params.iter().map(|(_, f)| ty(&f.kind)).collect();
     let ret = ty(&m.ret.kind);
@@ -230,14 +295,39 @@ fn thunk(trait_name: &Ident, m: &ImplMember, base: Option<&Ident>) -> TokenStrea
         ),
         None => (quote!(_), quote!()),
     };
-    let super::incoming::Crossing { params, ret, body } =
-        super::incoming::crossing(&kinds, &ret, |lent| quote!(__v.#name(#this #(#lent),*)));
+    let call = |lent: Vec<TokenStream>| match &m.hidden_by {
+        None => {
+            let name = ident(&m.rust_name);
+            quote!(__v.#name(#this #(#lent),*))
+        }
+        // A hidden member calls the hiding one and converts its result (see plan::implement).
+        Some(h) => {
+            let name = ident(&h.rust_name);
+            let call = quote!(__v.#name(#this #(#lent),*));
+            match &h.convert {
+                Convert::Same => call,
+                Convert::Cast(to) => {
+                    let to = ty(to);
+                    quote!(#call.and_then(|__r| ::core::result::Result::Ok(
+                        __r.map(|__o| ::cilbind::Reference::into_object(__o).cast::<#to>()).transpose()?
+                    )))
+                }
+                Convert::Boxed(param) => {
+                    let param = ident(param);
+                    quote!(#call.and_then(|__r| ::core::result::Result::Ok(
+                        ::cilbind::generated::type_arg_object::<#param>(__r)?
+                    )))
+                }
+            }
+        }
+    };
+    let super::incoming::Crossing { params: abi, ret, body } = super::incoming::crossing(&kinds, &ret, call);
     quote! {
         #[inline]
-        extern "C" fn #thunk<__T: #trait_name>(
+        extern "C" fn #thunk<__T: #trait_ref, #(#params: ::cilbind::TypeArg),*>(
             __this: ::cilbind::generated::RawRef,
             __key: i64,
-            #(#params),*
+            #(#abi),*
         ) -> #ret {
             ::cilbind::generated::proxy_call::<__T, _>(#icall, __this, __key, move |__v, #receiver| { #body })
         }

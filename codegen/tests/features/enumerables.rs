@@ -187,6 +187,7 @@ pub mod features {
                 ::cilbind::Enumerator::new(self)
             }
         }
+        // skipped `implement IItems`: extends `System.Collections.Generic.IEnumerable<Features.Enumerables.Item>`, with other type arguments than its own: not implemented in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Item: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

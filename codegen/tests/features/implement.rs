@@ -281,7 +281,7 @@ pub mod features {
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
         }
-        // skipped `implement Holder`: generic types are not extended in Rust yet
+        // skipped `implement Holder`: generic classes are not extended in Rust yet
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IGenericOnly: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
@@ -408,7 +408,198 @@ pub mod features {
             }
         }
         impl<__T: ::cilbind::Is<IRanked> + ::cilbind::Reference> IRankedExt for __T {}
-        // skipped `implement IRanked`: extends other interfaces: not implemented in Rust yet
+        /// A Rust implementation of the .NET interface `Features.Implement.IRanked`: `IRanked::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait IRankedImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.Implement.IRanked::Rank()`.
+            #[allow(unused_variables)]
+            fn rank(&self) -> ::cilbind::native::NativeResult<i32>;
+            /// `Features.Implement.IScorer::Score(Features.Implement.Point,int&,string&)`.
+            #[allow(unused_variables)]
+            fn score(
+                &self,
+                p: Point,
+                bonus: &mut i32,
+                note: &mut ::core::option::Option<::std::string::String>,
+            ) -> ::cilbind::native::NativeResult<i32>;
+            /// `Features.Implement.IScorer::get_Name()`.
+            #[allow(unused_variables)]
+            fn name(
+                &self,
+            ) -> ::cilbind::native::NativeResult<::core::option::Option<::std::string::String>>;
+            /// `Features.Implement.IScorer::set_Name(string)`.
+            #[allow(unused_variables)]
+            fn set_name(
+                &self,
+                value: ::core::option::Option<&str>,
+            ) -> ::cilbind::native::NativeResult<()>;
+        }
+        impl IRanked {
+            /// A new managed object implementing `Features.Implement.IRanked` with `value` (see [`IRankedImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<__T: IRankedImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_rank<__T: IRankedImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Implement.IRanked::Rank()",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.rank()?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_score<__T: IRankedImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Value<
+                        Point,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    __a1: <::cilbind::generated::native_kind::RefValue<
+                        i32,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    __a2: <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Implement.IScorer::Score(Features.Implement.Point,int&,string&)",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Value<
+                                Point,
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let mut __h1 = <::cilbind::generated::native_kind::RefValue<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                            let mut __h2 = <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::hold(
+                                __a2,
+                            )?;
+                            let __r = __v
+                                .score(
+                                    <::cilbind::generated::native_kind::Value<
+                                        Point,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        i32,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h1),
+                                    <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::lend(
+                                        &mut __h2,
+                                    ),
+                                )?;
+                            <::cilbind::generated::native_kind::Value<
+                                Point,
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::finish(__h1)?;
+                            <::cilbind::generated::native_kind::OutStr as ::cilbind::generated::Incoming>::finish(
+                                __h2,
+                            )?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_name<__T: IRankedImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                ) -> <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Implement.IScorer::get_Name()",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.name()?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Outgoing>::give(
+                                __r,
+                            )
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_set_name<__T: IRankedImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Implement.IScorer::set_Name(string)",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::hold(
+                                __a0,
+                            )?;
+                            let __r = __v
+                                .set_name(
+                                    <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::lend(
+                                        &mut __h0,
+                                    ),
+                                )?;
+                            <::cilbind::generated::native_kind::Str as ::cilbind::generated::Incoming>::finish(
+                                __h0,
+                            )?;
+                            <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                                __r,
+                            )
+                        },
+                    )
+                }
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
+                >(
+                    &__TYPE_IRanked,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IRanked, name : "Rank", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_rank:: < __T >),
+                            }, ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IScorer, name : "Score", params : &
+                            ["Features.Implement.Point", "System.Int32&", "System.String&"],
+                            entry : ::cilbind::generated::proxy_entry!(unsafe
+                            "Features.Implement.Point,int&,string&", __impl_score:: < __T >), },
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IScorer, name : "get_Name", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_name:: < __T >),
+                            }, ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IScorer, name : "set_Name", params : & ["System.String"],
+                            entry : ::cilbind::generated::proxy_entry!(unsafe "string",
+                            __impl_set_name:: < __T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_IScorer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

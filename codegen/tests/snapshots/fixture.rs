@@ -1018,7 +1018,86 @@ pub mod fixture {
             }
         }
         impl<__T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for __T {}
-        // skipped `implement ISolid`: extends other interfaces: not implemented in Rust yet
+        /// A Rust implementation of the .NET interface `Fixture.Classes.ISolid`: `ISolid::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait ISolidImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Fixture.Classes.ISolid::Volume()`.
+            #[allow(unused_variables)]
+            fn volume(&self) -> ::cilbind::native::NativeResult<f64>;
+            /// `Fixture.Classes.IShape::Area()`.
+            #[allow(unused_variables)]
+            fn area(&self) -> ::cilbind::native::NativeResult<f64>;
+        }
+        impl ISolid {
+            /// A new managed object implementing `Fixture.Classes.ISolid` with `value` (see [`ISolidImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<__T: ISolidImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_volume<__T: ISolidImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    f64,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Fixture.Classes.ISolid::Volume()",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.volume()?;
+                            <::cilbind::generated::native_kind::Value<
+                                f64,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_area<__T: ISolidImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    f64,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Fixture.Classes.IShape::Area()",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let __r = __v.area()?;
+                            <::cilbind::generated::native_kind::Value<
+                                f64,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
+                >(
+                    &__TYPE_ISolid,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_ISolid, name : "Volume", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_volume:: < __T
+                            >), }, ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IShape, name : "Area", params : & [], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "", __impl_area:: < __T >),
+                            }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
+            }
+        }
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         pub static __TYPE_Outer: ::cilbind::TypeRef = ::cilbind::TypeRef::new(

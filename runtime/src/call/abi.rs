@@ -158,6 +158,10 @@ const fn abi_code(abi: Abi) -> u16 {
     }
 }
 
+// The conversions of primitives below are `#[inline(always)]`: they are compiled in the
+// calling crate (generic code), where a debug build would otherwise make each a call of its
+// own (see `shim.rs`).
+
 pub(crate) mod sealed {
     //! Only the runtime implements the argument and return traits (one seal per trait).
     pub trait Arg {}
@@ -186,6 +190,7 @@ pub trait ArgSlot: sealed::Slot {
     /// The object this slot passes (or whose reference it passes by ref), for the type check
     /// before the call; `None` for slots that carry no reference.
     #[doc(hidden)]
+    #[inline(always)]
     fn object(&self) -> Option<RawObject> {
         None
     }
@@ -223,18 +228,18 @@ macro_rules! plain {
         impl Arg for $t {
             const ABI: Abi = Abi::$abi;
             type Slot = $t;
-            #[inline]
+            #[inline(always)]
             fn lower(self) -> Result<$t> {
                 Ok(self)
             }
         }
         impl ArgSlot for $t {
             type Raw = $t;
-            #[inline]
+            #[inline(always)]
             fn raw(&mut self) -> $t {
                 *self
             }
-            #[inline]
+            #[inline(always)]
             fn finish(self) -> Result<()> {
                 Ok(())
             }
@@ -242,7 +247,7 @@ macro_rules! plain {
         impl Ret for $t {
             const ABI: Abi = Abi::$abi;
             type Raw = $t;
-            #[inline]
+            #[inline(always)]
             fn lift(raw: $t) -> Result<$t> {
                 Ok(raw)
             }
@@ -277,7 +282,7 @@ impl sealed::Ret for bool {}
 impl Arg for bool {
     const ABI: Abi = Abi::Bool;
     type Slot = u8;
-    #[inline]
+    #[inline(always)]
     fn lower(self) -> Result<u8> {
         // Exactly 0 or 1: Mono reads other values unpredictably (0x100 was read as true).
         Ok(self as u8)
@@ -287,7 +292,7 @@ impl Arg for bool {
 impl Ret for bool {
     const ABI: Abi = Abi::Bool;
     type Raw = u8;
-    #[inline]
+    #[inline(always)]
     fn lift(raw: u8) -> Result<bool> {
         Ok(raw != 0)
     }
@@ -300,7 +305,7 @@ impl sealed::Ret for () {}
 impl Ret for () {
     const ABI: Abi = Abi::Void;
     type Raw = ();
-    #[inline]
+    #[inline(always)]
     fn lift(_: ()) -> Result<()> {
         Ok(())
     }
@@ -316,15 +321,15 @@ pub struct RefSlot(pub(crate) RawObject);
 impl sealed::Slot for RefSlot {}
 impl ArgSlot for RefSlot {
     type Raw = RawObject;
-    #[inline]
+    #[inline(always)]
     fn raw(&mut self) -> RawObject {
         self.0
     }
-    #[inline]
+    #[inline(always)]
     fn object(&self) -> Option<RawObject> {
         Some(self.0)
     }
-    #[inline]
+    #[inline(always)]
     fn finish(self) -> Result<()> {
         Ok(())
     }

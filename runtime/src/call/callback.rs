@@ -333,6 +333,12 @@ fn arguments(args: RawObject) -> Result<Vec<Value>> {
         .collect()
 }
 
+/// A value as an object: a primitive boxed, a string as a new string object, `None` for
+/// null and `void` (a generic delegate's `object` argument, `T` a reference type).
+pub(crate) fn object_of(value: Value) -> Result<Option<Object>> {
+    Ok(Object::from_raw(to_object(value)?))
+}
+
 /// The closure's result as an object (boxed for primitives) for the delegate to return.
 fn to_object(value: Value) -> Result<RawObject> {
     fn boxed<V: crate::host::Blittable>(v: V) -> Result<RawObject> {

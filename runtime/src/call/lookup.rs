@@ -181,8 +181,10 @@ impl MethodRef {
     }
 
     /// The raw-call entry point, resolved (and JIT-compiled) on first use, and again on the
-    /// first use after a reload ([`Runtime::reload`](crate::Runtime::reload)).
-    #[inline]
+    /// first use after a reload ([`Runtime::reload`](crate::Runtime::reload)). Inlined only
+    /// without debug assertions: in a debug build it is compiled here, once, at this crate's
+    /// optimisation level (see `shim.rs`).
+    #[cfg_attr(not(debug_assertions), inline)]
     pub fn thunk(&self) -> Result<&Thunk> {
         self.thunk.get_or_try_init(|| bind(self.method()?, self.path))
     }
@@ -190,16 +192,16 @@ impl MethodRef {
     /// Resolves the method on first use and calls it: [`MethodRef::thunk`] then
     /// [`Thunk::call`] in one step, the form generated bindings use (one call in each
     /// generated body keeps the bindings cheap to type-check).
-    #[inline]
+    #[inline(always)]
     pub fn call<A: crate::ArgList, R: crate::Ret>(&self, args: A) -> Result<R> {
-        self.thunk()?.call(args)
+        crate::call::shim::tri!(self.thunk()).call(args)
     }
 
     /// [`MethodRef::call`] for methods whose blittable struct result comes back through a
     /// pointer ([`Thunk::call_sret`]).
-    #[inline]
+    #[inline(always)]
     pub fn call_sret<A: crate::ArgList, R: crate::Blittable>(&self, args: A) -> Result<R> {
-        self.thunk()?.call_sret(args)
+        crate::call::shim::tri!(self.thunk()).call_sret(args)
     }
 }
 

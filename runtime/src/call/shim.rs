@@ -6,6 +6,20 @@
 //! The entry point is either Mono's unmanaged thunk of the method (`R f([this,] args…,
 //! MonoException **exc)`, the exception slot always last) or the same thunk of a pointer trampoline for methods
 //! with full structs in their signature.
+//!
+//! # Debug builds
+//!
+//! The generic parts of a call (`Thunk::call::<A, R>`, `ArgList::call`) are compiled in the
+//! crate that calls, at its optimisation level: in a debug build, every helper they call is a
+//! function call of its own. So they do only what depends on the types (lowering each argument,
+//! the native call, lifting the result), with the per-type helpers `#[inline(always)]` (LLVM
+//! inlines those even unoptimised); everything else (attaching the thread, the unit's epoch, the
+//! signature proof, the recorder's switch, the object checks) is in non-generic functions of
+//! this crate ([`Thunk::begin`], [`Thunk::check_object`]). Those are `#[inline]` only when debug
+//! assertions are off (release builds, where they inline as before); in a debug build they are
+//! ordinary functions compiled once, here, so `[profile.dev.package.cilbind] opt-level = 3`
+//! makes them optimised code even in a user's debug build (an `#[inline]` function is compiled
+//! again in each crate that calls it, at that crate's level).
 
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
@@ -17,6 +31,19 @@ use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{unit, Blittable, Method, RawObject, Runtime};
 use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
+
+/// `expr?` for the generic code of a call: in a debug build, `?` is a call of
+/// `Try::branch` that copies the whole `Result<T, Error>` (twice per argument and step); a
+/// `match` moves only what it binds.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
+}
+pub(crate) use tri;
 
 /// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
 /// return), and the class each reference among them must be an instance of: what a [`Thunk`]
@@ -67,7 +94,7 @@ impl Thunk {
     }
 
     /// True while the unit this entry point was compiled in is the current one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_current(&self) -> bool {
         self.epoch == unit::epoch()
     }
@@ -97,9 +124,31 @@ impl Thunk {
     /// True when `signature` (return, then arguments; its `signature_key` is `key`) is this
     /// entry point's native signature: one compare of constants, or of each class when the
     /// signature has no key.
-    #[inline]
+    #[inline(always)]
     fn proves(&self, key: u128, signature: &[Abi]) -> bool {
         (key != 0 && key == self.key) || (key == 0 && self.proves_by_class(signature))
+    }
+
+    /// Everything a call checks before it lowers its arguments, in one non-generic function
+    /// (see the module documentation): the thread is attached and the entry point belongs to
+    /// the current unit, and `signature` (the call's return then arguments, whose
+    /// `signature_key` is `key`) is the entry point's native signature. `Ok(true)` when the
+    /// call is to be recorded.
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn begin(&self, key: u128, signature: &[Abi]) -> Result<bool> {
+        self.enter()?;
+        if !self.proves(key, signature) {
+            return Err(self.mismatch_of(signature));
+        }
+        Ok(record::recording())
+    }
+
+    #[cold]
+    fn mismatch_of(&self, signature: &[Abi]) -> Error {
+        match signature.split_first() {
+            Some((ret, args)) => self.mismatch(args, *ret),
+            None => self.mismatch(&[], Abi::Void),
+        }
     }
 
     #[cold]
@@ -134,7 +183,7 @@ impl Thunk {
     }
 
     /// Checks the object (if any) a lowered argument passes at native position `index`.
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn check_object(&self, index: usize, obj: Option<RawObject>) -> Result<()> {
         match (obj, self.checks.get(index)) {
             (None, _) => Ok(()),
@@ -152,19 +201,15 @@ impl Thunk {
     /// trampoline). Every argument's native class is checked against the signature, and every
     /// object against its declared type (`this` must not be null); a thrown exception becomes
     /// [`Error::ManagedException`](crate::Error).
-    #[inline]
+    #[inline(always)]
     pub fn call<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
-        self.enter()?;
-        if !self.proves(A::key::<R>(), A::returning::<R>()) {
-            return Err(self.mismatch(&A::abis(), R::ABI));
-        }
-        if record::recording() {
+        if tri!(self.begin(A::key::<R>(), A::returning::<R>())) {
             // SAFETY: as below; recording only describes the values.
             return unsafe { self.call_recorded(args, true) };
         }
         // SAFETY: the entry point's native signature is `self.params -> self.ret` (computed
         // from Mono's metadata when resolved), the argument and return types have exactly
-        // these native classes (proved just above), and `call` checks each object against
+        // these native classes (proved by `begin`), and `call` checks each object against
         // its declared class before the call (`checked` = true).
         unsafe { args.call(self, true, ()) }
     }
@@ -178,15 +223,11 @@ impl Thunk {
     /// interface): managed code reads and writes it at the declared type's field offsets.
     #[inline]
     pub unsafe fn call_unchecked<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
-        self.enter()?;
-        if !self.proves(A::key::<R>(), A::returning::<R>()) {
-            return Err(self.mismatch(&A::abis(), R::ABI));
-        }
-        if record::recording() {
+        if tri!(self.begin(A::key::<R>(), A::returning::<R>())) {
             // SAFETY: as below.
             return unsafe { self.call_recorded(args, false) };
         }
-        // SAFETY: native classes checked above; the caller vouches for the objects.
+        // SAFETY: native classes checked by `begin`; the caller vouches for the objects.
         unsafe { args.call(self, false, ()) }
     }
 
@@ -194,11 +235,7 @@ impl Thunk {
     /// pointer: struct-returning methods and struct constructors. Checked as [`Thunk::call`].
     #[inline]
     pub fn call_sret<A: ArgList, R: Blittable>(&self, args: A) -> Result<R> {
-        self.enter()?;
-        if !self.proves(A::key_by_pointer::<R>(), A::returning_by_pointer::<R>()) {
-            return Err(self.mismatch(&A::abis(), Abi::Sret(std::mem::size_of::<R>())));
-        }
-        if record::recording() {
+        if tri!(self.begin(A::key_by_pointer::<R>(), A::returning_by_pointer::<R>())) {
             // SAFETY: as below; recording only describes the values.
             return unsafe { self.call_sret_recorded(args) };
         }
@@ -292,7 +329,7 @@ macro_rules! arg_list {
     ($($a:ident $s:ident),*) => {
         impl<$($a: Arg),*> sealed::List for ($($a,)*) {}
         impl<$($a: Arg),*> ArgList for ($($a,)*) {
-            #[inline]
+            #[inline(always)]
             fn returning<R: Ret>() -> &'static [Abi] {
                 struct Signature<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
                 impl<R: Ret, $($a: Arg),*> Signature<R, $($a,)*> {
@@ -301,7 +338,7 @@ macro_rules! arg_list {
                 Signature::<R, $($a,)*>::ABIS
             }
 
-            #[inline]
+            #[inline(always)]
             fn key<R: Ret>() -> u128 {
                 struct Key<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
                 impl<R: Ret, $($a: Arg),*> Key<R, $($a,)*> {
@@ -310,7 +347,7 @@ macro_rules! arg_list {
                 Key::<R, $($a,)*>::KEY
             }
 
-            #[inline]
+            #[inline(always)]
             fn returning_by_pointer<R: Blittable>() -> &'static [Abi] {
                 struct Signature<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
                 impl<R: Blittable, $($a: Arg),*> Signature<R, $($a,)*> {
@@ -319,7 +356,7 @@ macro_rules! arg_list {
                 Signature::<R, $($a,)*>::ABIS
             }
 
-            #[inline]
+            #[inline(always)]
             fn key_by_pointer<R: Blittable>() -> u128 {
                 struct Key<R, $($a,)*>(std::marker::PhantomData<(R, $($a,)*)>);
                 impl<R: Blittable, $($a: Arg),*> Key<R, $($a,)*> {
@@ -338,15 +375,17 @@ macro_rules! arg_list {
                 vec![$($a.describe()),*]
             }
 
-            #[inline]
+            #[inline(always)]
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
             unsafe fn call<R: Ret, T: Tracer>(self, thunk: &Thunk, checked: bool, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
-                $(let mut $s = $a.lower()?;)*
+                $(let mut $s = tri!($a.lower());)*
                 if checked {
                     let mut index = 0;
                     $(
-                        thunk.check_object(index, $s.object())?;
+                        if let object @ Some(_) = $s.object() {
+                            tri!(thunk.check_object(index, object));
+                        }
                         index += 1;
                     )*
                 }
@@ -365,7 +404,7 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                $(tracer.finish($s)?;)*
+                $(tri!(tracer.finish($s));)*
                 R::lift(raw)
             }
 
@@ -373,10 +412,12 @@ macro_rules! arg_list {
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
             unsafe fn call_sret<R: Blittable, T: Tracer>(self, thunk: &Thunk, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
-                $(let mut $s = $a.lower()?;)*
+                $(let mut $s = tri!($a.lower());)*
                 let mut index = 0;
                 $(
-                    thunk.check_object(index, $s.object())?;
+                    if let object @ Some(_) = $s.object() {
+                        tri!(thunk.check_object(index, object));
+                    }
                     index += 1;
                 )*
                 let mut exc = RawObject::NULL;
@@ -392,7 +433,7 @@ macro_rules! arg_list {
                 if !exc.is_null() {
                     return Err(exception::to_error(exc));
                 }
-                $(tracer.finish($s)?;)*
+                $(tri!(tracer.finish($s));)*
                 // SAFETY: zero-initialised and then written by the trampoline; every bit
                 // pattern is a valid `R` (Blittable contract).
                 Ok(unsafe { out.assume_init() })

@@ -130,11 +130,22 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
         .copied()
 }
 
-/// The native entry point of a proxy thunk, with the parameter list it was made for.
+/// The native entry point of a proxy thunk, with what it was made for.
 #[derive(Clone, Copy, Debug)]
 pub struct ProxyEntry {
     code: *const c_void,
-    desc: &'static str,
+    made_for: MadeFor,
+}
+
+/// What a thunk was made for, checked against the member before it is registered.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum MadeFor {
+    /// A member with this parameter list, as `mono_signature_get_desc(sig, TRUE)` prints it.
+    Desc(&'static str),
+    /// Parameters and a result of these kinds: the check (`proxy::kinds::check_kinds`) of a
+    /// closed member of a generic interface, whose parameter list depends on the type
+    /// arguments.
+    Kinds(fn(Method) -> Result<()>),
 }
 
 // SAFETY: a function address, valid for the life of the process on any thread.
@@ -156,13 +167,29 @@ impl ProxyEntry {
     pub unsafe fn new_unchecked(desc: &'static str, code: *const ()) -> ProxyEntry {
         ProxyEntry {
             code: code as *const c_void,
-            desc,
+            made_for: MadeFor::Desc(desc),
         }
     }
 
-    /// The parameter list the thunk was made for.
-    pub(crate) fn desc(&self) -> &'static str {
-        self.desc
+    /// An entry for a thunk whose parameters have the kinds `P` (a tuple) and whose result
+    /// has the kind `R`: the proxy checks the kinds against the closed member's signature
+    /// ([`check_kinds`](crate::proxy::check_kinds)) before registering the thunk.
+    ///
+    /// # Safety
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is `this`
+    /// as a `RawRef`, the key as `i64`, then `<K as Incoming>::Abi` for each kind `K` of `P`
+    /// in order, returning `<R as Outgoing>::Abi`, and that runs its body through
+    /// [`proxy_call`](crate::generated::proxy_call) with the Rust type the proxy is made for.
+    pub unsafe fn with_kinds<P: crate::proxy::KindList, R: crate::proxy::KindCheck>(code: *const ()) -> ProxyEntry {
+        ProxyEntry {
+            code: code as *const c_void,
+            made_for: MadeFor::Kinds(crate::proxy::check_kinds::<P, R>),
+        }
+    }
+
+    /// What the thunk was made for.
+    pub(crate) fn made_for(&self) -> MadeFor {
+        self.made_for
     }
 }
 
@@ -171,8 +198,10 @@ impl ProxyEntry {
 /// checked that `icall` is the `M{n}` of the member whose parameter list `entry` names.
 pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
     let name = format!("{}::{}", icall.class().full_name(), icall.name());
-    // SAFETY: `entry` was made with `ProxyEntry::new_unchecked`, whose caller promised the
-    // native signature of the proxy icall of that member, and that it never unwinds.
+    // SAFETY: `entry` was made with `ProxyEntry::new_unchecked` or `with_kinds`, whose caller
+    // promised the native signature of the proxy icall of that member (by its parameter list,
+    // or by kinds that the caller of this function checked against the member), and that it
+    // never unwinds.
     unsafe { add_raw_internal_call(&name, entry.code) }
 }
 

@@ -85,6 +85,10 @@ markers! {
     RefObj<T: Reference>;
     /// `out T` for a reference type: `&mut Option<T>`, starting `None`.
     OutObj<T: Reference>;
+    /// A value that does not cross from C# to Rust (a managed struct, as a generic type
+    /// argument): a thunk with this kind is never registered, since the proxy's check of its
+    /// kinds (`proxy::kinds`) refuses it, and its conversions fail.
+    Unconverted<T: Sized>;
 }
 
 impl<V: Blittable> Incoming for Value<V> {
@@ -354,3 +358,21 @@ macro_rules! by_ref_object {
 }
 by_ref_object!(RefObj, true);
 by_ref_object!(OutObj, false);
+
+impl<T> Incoming for Unconverted<T> {
+    type Abi = RawRef;
+    type Held = ();
+    type Param<'a>
+        = std::convert::Infallible
+    where
+        T: 'a;
+    fn hold(_: RawRef) -> NativeResult<()> {
+        Err(Error::Unsupported("a managed struct does not cross from C# to Rust yet".into()).into())
+    }
+    fn lend(_: &mut ()) -> std::convert::Infallible {
+        unreachable!("`hold` never succeeds")
+    }
+    fn finish(_: ()) -> NativeResult<()> {
+        Ok(())
+    }
+}

@@ -33,6 +33,7 @@ mod table;
 pub use crate::host::{ByRef, RawRef, RawRet};
 pub use exception::{ManagedException, NativeResult};
 pub use guard::{native_call, NativeAbi};
+pub(crate) use incoming::sealed as incoming_sealed;
 pub use incoming::Incoming;
 pub use lent::Lent;
 pub use outgoing::Outgoing;
@@ -42,7 +43,7 @@ pub use table::{install, require_installed, NativeEntry, NativeTable};
 pub mod kind {
     pub use super::incoming::{
         Arr, Bool, InValue, Obj, ObjArr, OutBool, OutObj, OutStr, OutValue, RefBool, RefObj, RefStr, RefValue, Str,
-        This, Value,
+        This, Unconverted, Value,
     };
     pub use super::outgoing::Void;
 }

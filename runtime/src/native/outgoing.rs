@@ -3,7 +3,8 @@
 
 use super::exception::NativeResult;
 use super::guard::NativeAbi;
-use super::incoming::{sealed, Arr, Bool, Obj, ObjArr, Str, Value};
+use super::incoming::{sealed, Arr, Bool, Obj, ObjArr, Str, Unconverted, Value};
+use crate::error::Error;
 use crate::host::{raw, Blittable, RawObject, RawRet};
 use crate::value::{Array, ObjectArray, Reference};
 
@@ -95,5 +96,13 @@ impl<T: Reference> Outgoing for ObjArr<T> {
     #[inline]
     fn give(value: Option<ObjectArray<T>>) -> NativeResult<RawRet> {
         reference(value)
+    }
+}
+
+impl<T> Outgoing for Unconverted<T> {
+    type Value = T;
+    type Abi = RawRet;
+    fn give(_: T) -> NativeResult<RawRet> {
+        Err(Error::Unsupported("a managed struct does not cross from Rust to C# yet".into()).into())
     }
 }

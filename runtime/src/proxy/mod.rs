@@ -25,6 +25,8 @@
 //! methods take `&self`: use interior mutability (atomics, `Mutex`) for state.
 
 mod base;
+mod corlib;
+mod kinds;
 
 use std::any::TypeId;
 use std::collections::HashMap;
@@ -35,25 +37,33 @@ use crate::call::proxy_slab;
 use crate::call::{lookup, Thunk, TypeRef};
 use crate::error::{Error, Result};
 use crate::host::native::signature_desc;
-use crate::host::proxy::{self as host, Member, Role};
+use crate::host::proxy::{self as host, MadeFor, Member, Role};
 use crate::host::{Class, Method};
 use crate::value::Object;
 
 pub use crate::call::proxy_call::Receiver;
 pub use base::Base;
+pub use corlib::{IComparableImpl, IEquatableImpl, Lends};
 
 pub use crate::host::proxy::ProxyEntry;
+pub use kinds::{check_kinds, KindCheck, KindList, SigType};
 
-/// Makes a [`ProxyEntry`] of a thunk function:
-/// `proxy_entry!(unsafe "int,string", thunk::<T>)`.
+/// Makes a [`ProxyEntry`] of a thunk function: `proxy_entry!(unsafe "int,string", thunk::<T>)`
+/// for a member of a non-generic type, or, for a member of a generic interface, the thunk's
+/// kinds: `proxy_entry!(unsafe kinds (<T0 as TypeArg>::Kind, Value<i32>) -> Bool, thunk::<T, T0>)`.
 ///
 /// # Safety
 /// The invocation starts with `unsafe`: the caller promises what
-/// [`ProxyEntry::new_unchecked`] requires (the generator emits it only for thunks whose kinds
-/// it derived from the member whose parameter list it names).
+/// [`ProxyEntry::new_unchecked`] or [`ProxyEntry::with_kinds`] requires (the generator emits
+/// it only for thunks whose kinds it derived from the member whose parameter list it names,
+/// or whose kinds it lists).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __proxy_entry {
+    (unsafe kinds ($($kind:ty),* $(,)?) -> $ret:ty, $thunk:expr) => {
+        // SAFETY: promised by the invocation's `unsafe` (see `cilbind::generated::proxy_entry`).
+        unsafe { $crate::generated::ProxyEntry::with_kinds::<($($kind,)*), $ret>($thunk as *const ()) }
+    };
     (unsafe $desc:expr, $thunk:expr) => {
         // SAFETY: promised by the invocation's `unsafe` (see `cilbind::generated::proxy_entry`).
         unsafe { $crate::generated::ProxyEntry::new_unchecked($desc, $thunk as *const ()) }
@@ -72,6 +82,21 @@ pub enum ProxyMember {
         /// Method name.
         name: &'static str,
         /// Parameter type names.
+        params: &'static [&'static str],
+        /// The thunk.
+        entry: ProxyEntry,
+    },
+    /// A method of a closed generic interface (`closed`, an instantiation of `owner`, or an
+    /// interface it extends) that Rust implements: found in `owner` by name and parameters as
+    /// the definition declares them (`T`), then in `closed` as the same member.
+    ImplementClosed {
+        /// The generic definition (or non-generic interface) declaring the method.
+        owner: &'static TypeRef,
+        /// The class whose member is implemented: `owner`'s class, or a closed instantiation.
+        closed: Class,
+        /// Method name.
+        name: &'static str,
+        /// Parameter type names, as the definition declares them.
         params: &'static [&'static str],
         /// The thunk.
         entry: ProxyEntry,
@@ -141,7 +166,32 @@ pub struct ProxyType {
     field_sets: Vec<Option<&'static Thunk>>,
 }
 
-static TYPES: LazyLock<Mutex<HashMap<(TypeId, usize), &'static ProxyType>>> = LazyLock::new(Default::default);
+/// What a proxy class is built for: a Rust type (and, for a generic interface, the Rust type
+/// arguments its thunks were made with) and the .NET type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Target {
+    /// A non-generic type, by its `TypeRef`'s address.
+    Type(usize),
+    /// A closed class (a generic interface instantiated).
+    Class(Class),
+}
+
+static TYPES: LazyLock<Mutex<HashMap<(TypeId, Target), &'static ProxyType>>> = LazyLock::new(Default::default);
+
+/// The proxy class for `id`, built the first time with `make` (later calls in the same unit
+/// return the same class).
+fn cached(id: (TypeId, Target), make: impl FnOnce() -> Result<ProxyType>) -> Result<&'static ProxyType> {
+    let mut types = TYPES.lock().unwrap_or_else(|p| p.into_inner());
+    match types.get(&id) {
+        Some(ty) if ty.epoch == crate::host::unit::epoch() => return Ok(ty),
+        // Built in a unit that was reloaded since: its class and code are gone.
+        Some(_) => types.retain(|_, ty| ty.epoch == crate::host::unit::epoch()),
+        None => {}
+    }
+    let ty: &'static ProxyType = Box::leak(Box::new(make()?));
+    types.insert(id, ty);
+    Ok(ty)
+}
 
 impl ProxyType {
     /// The proxy class of `target` for the Rust type `T`, built the first time with the
@@ -151,17 +201,21 @@ impl ProxyType {
         target: &'static TypeRef,
         members: impl FnOnce() -> Vec<ProxyMember>,
     ) -> Result<&'static ProxyType> {
-        let id = (TypeId::of::<T>(), target as *const TypeRef as usize);
-        let mut types = TYPES.lock().unwrap_or_else(|p| p.into_inner());
-        match types.get(&id) {
-            Some(ty) if ty.epoch == crate::host::unit::epoch() => return Ok(ty),
-            // Built in a unit that was reloaded since: its class and code are gone.
-            Some(_) => types.retain(|_, ty| ty.epoch == crate::host::unit::epoch()),
-            None => {}
-        }
-        let ty: &'static ProxyType = Box::leak(Box::new(build(target, &members(), TypeId::of::<T>())?));
-        types.insert(id, ty);
-        Ok(ty)
+        let id = (TypeId::of::<T>(), Target::Type(target as *const TypeRef as usize));
+        cached(id, || build(target.class()?, &members(), TypeId::of::<T>()))
+    }
+
+    /// The proxy class of `target`, a closed generic interface, for the Rust type `T` whose
+    /// thunks were made with the Rust type arguments `Args` (`(T0, T1)`): one class per
+    /// combination, since two Rust types may stand for one .NET type (`i32` and `Int32`) with
+    /// different implementations. Built the first time with the members `members()` lists
+    /// ([`ProxyMember::ImplementClosed`]); every interface method must be implemented.
+    pub fn of_closed<T: Send + Sync + 'static, Args: 'static>(
+        target: Class,
+        members: impl FnOnce() -> Result<Vec<ProxyMember>>,
+    ) -> Result<&'static ProxyType> {
+        let id = (TypeId::of::<(T, Args)>(), Target::Class(target));
+        cached(id, || build(target, &members()?, TypeId::of::<T>()))
     }
 
     /// The proxy class.
@@ -232,6 +286,25 @@ impl ProxyType {
     }
 }
 
+/// The member of `closed` (a closed instantiation of `definition`'s class, or that class
+/// itself) that is `definition`: Mono gives a member of a closed generic type its definition's
+/// token, and the name is compared too (a class that is no instantiation of the definition
+/// has other members under the same token numbers).
+fn closed_member(definition: Method, closed: Class) -> Result<Method> {
+    if definition.class() == closed {
+        return Ok(definition);
+    }
+    closed
+        .methods()
+        .find(|m| m.token() == definition.token() && m.name() == definition.name())
+        .ok_or_else(|| Error::MethodNotFound {
+            class: closed.full_name(),
+            name: definition.name().into(),
+            parameters: String::new(),
+            candidates: vec![format!("{definition} (in the generic definition)")],
+        })
+}
+
 /// A constructor's trampoline mask for its `New{n}(long key, args…)` factory: each parameter
 /// bit moves up by one (the key comes first); the flag bits above the parameters stay.
 fn shift_parameters(mask: i64) -> i64 {
@@ -258,21 +331,25 @@ pub fn live() -> usize {
 }
 
 /// Resolves the members, builds the class, registers its icalls.
-fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -> Result<ProxyType> {
+fn build(target_class: Class, members: &[ProxyMember], rust_type: TypeId) -> Result<ProxyType> {
     host::start(proxy_call::finalized, proxy_call::sweep)?;
-    let target_class = target.class()?;
     let method = |owner: &TypeRef, name: &str, params: &[&str]| owner.class()?.method(name, params);
     // A thunk made for another signature (bindings generated from another version of the
-    // assembly) is refused before anything is registered.
+    // assembly, or type arguments whose kinds do not fit) is refused before anything is
+    // registered.
     let checked = |method: Method, entry: &ProxyEntry| -> Result<Method> {
-        let desc = signature_desc(method)?;
-        if desc == entry.desc() {
-            Ok(method)
-        } else {
-            Err(Error::Unsupported(format!(
-                "cannot implement {method} in Rust: the bindings were made for ({}), the loaded method takes ({desc})",
-                entry.desc()
-            )))
+        match entry.made_for() {
+            MadeFor::Desc(made_for) => {
+                let desc = signature_desc(method)?;
+                if desc == made_for {
+                    Ok(method)
+                } else {
+                    Err(Error::Unsupported(format!(
+                        "cannot implement {method} in Rust: the bindings were made for ({made_for}), the loaded method takes ({desc})"
+                    )))
+                }
+            }
+            MadeFor::Kinds(check) => check(method).map(|()| method),
         }
     };
     let mut resolved = Vec::with_capacity(members.len());
@@ -289,6 +366,17 @@ fn build(target: &'static TypeRef, members: &[ProxyMember], rust_type: TypeId) -
             } => {
                 entries.push(entry);
                 Member::Method(checked(method(owner, name, params)?, &entry)?, Role::Implement)
+            }
+            ProxyMember::ImplementClosed {
+                owner,
+                closed,
+                name,
+                params,
+                entry,
+            } => {
+                entries.push(entry);
+                let definition = method(owner, name, params)?;
+                Member::Method(checked(closed_member(definition, closed)?, &entry)?, Role::Implement)
             }
             ProxyMember::Override {
                 owner,

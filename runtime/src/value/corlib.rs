@@ -72,8 +72,8 @@ crate::__reference_type!(
     ISerializable, "mscorlib", "System.Runtime.Serialization", "ISerializable"
 );
 
-static ICOMPARABLE1: TypeRef = TypeRef::new("mscorlib", "System", "IComparable`1");
-static IEQUATABLE1: TypeRef = TypeRef::new("mscorlib", "System", "IEquatable`1");
+pub(crate) static ICOMPARABLE1: TypeRef = TypeRef::new("mscorlib", "System", "IComparable`1");
+pub(crate) static IEQUATABLE1: TypeRef = TypeRef::new("mscorlib", "System", "IEquatable`1");
 
 macro_rules! generic_interface {
     ($(#[$doc:meta])* $name:ident, $def:ident) => {

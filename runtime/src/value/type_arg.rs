@@ -26,8 +26,12 @@
 
 use crate::call::abi::{Arg, Boxed, Out, RefObject, Ret};
 use crate::call::lookup::{FieldOwner, FieldRef};
+use crate::call::Value;
 use crate::error::{Error, Result};
 use crate::host::Blittable;
+use crate::native::kind::{Bool, Obj};
+use crate::native::{Incoming, Outgoing};
+use crate::proxy::KindCheck;
 use crate::value::boxing::{box_blittable, unbox_blittable, ManagedType};
 use crate::value::{Boolean, Object, Reference};
 
@@ -66,6 +70,84 @@ pub trait TypeArg: ManagedType + Sized + 'static {
     fn get_field(field: &FieldRef, owner: Option<&dyn FieldOwner>) -> Result<Self::Output>;
     /// Writes a field of this type.
     fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: Self::Param<'_>) -> Result<()>;
+    /// How a value of this type crosses from C# into a Rust implementation of a generic
+    /// interface's member, as a parameter or a result (`native::kind::Value<i32>`, `Bool`,
+    /// `Obj<T>`; a managed struct's is `Unconverted`, which the proxy refuses).
+    type Kind: Incoming + Outgoing<Value = Self::Output> + KindCheck;
+    /// A delegate's argument of this type, as the `from_fn` closure of a generic delegate
+    /// receives it (an error when C# passed something else).
+    fn from_value(value: &Value) -> Result<Self::Output>;
+    /// A `from_fn` closure's result of this type, as the delegate returns it.
+    fn to_value(value: Self::Output) -> Result<Value>;
+}
+
+/// The argument's object (a boxed primitive as its box, a string as a new string object), for a
+/// reference type argument.
+fn object_of(value: &Value) -> Result<Option<Object>> {
+    match value {
+        Value::Object(o) => Ok(Some(o.clone())),
+        other => crate::call::callback::object_of(other.clone()),
+    }
+}
+
+/// How a Rust primitive (and `Char`, `bool`) is a callback's [`Value`].
+#[doc(hidden)]
+pub trait PrimitiveValue: Sized {
+    /// The value, or an error when the variant is another.
+    fn from_value(value: &Value) -> Result<Self>;
+    /// The variant holding `self`.
+    fn to_value(self) -> Value;
+}
+
+macro_rules! primitive_value {
+    ($($t:ty => $variant:ident $(, $wrap:expr, $unwrap:expr)?;)*) => {$(
+        impl PrimitiveValue for $t {
+            #[inline]
+            fn from_value(value: &Value) -> Result<$t> {
+                match value {
+                    Value::$variant(v) => Ok(primitive_value!(@wrap *v $(, $wrap)?)),
+                    other => Err(Error::InvalidArgument(format!(
+                        "expected {}, got {other:?}",
+                        stringify!($variant)
+                    ))),
+                }
+            }
+            #[inline]
+            fn to_value(self) -> Value {
+                Value::$variant(primitive_value!(@wrap self $(, $unwrap)?))
+            }
+        }
+    )*};
+    (@wrap $v:expr) => { $v };
+    (@wrap $v:expr, $f:expr) => { ($f)($v) };
+}
+primitive_value! {
+    i8 => SByte; u8 => Byte; i16 => Int16; u16 => UInt16; i32 => Int32; u32 => UInt32;
+    i64 => Int64; u64 => UInt64; f32 => Single; f64 => Double; isize => IntPtr; usize => UIntPtr;
+    bool => Boolean;
+    crate::Char => Char, crate::Char, |c: crate::Char| c.0;
+}
+
+/// [`PrimitiveValue::to_value`] for generated code (an enum's underlying integer).
+#[doc(hidden)]
+pub fn primitive_to_value<P: PrimitiveValue>(value: P) -> Value {
+    value.to_value()
+}
+
+/// A value of the type argument `T` as an `object` (a primitive or struct boxed): what a Rust
+/// implementation of `IEnumerator<T>.Current` gives for the `IEnumerator.Current` it hides.
+#[doc(hidden)]
+pub fn type_arg_object<T: TypeArg>(value: T::Output) -> Result<Option<Object>> {
+    crate::call::callback::object_of(T::to_value(value)?)
+}
+
+/// A boxed enum or struct argument of a delegate, unboxed as `V`.
+#[doc(hidden)]
+pub fn unbox_value<V: crate::Unbox>(value: &Value) -> Result<V> {
+    match value {
+        Value::Object(o) => o.unbox::<V>(),
+        other => Err(Error::InvalidArgument(format!("expected a boxed value, got {other:?}"))),
+    }
 }
 
 /// Every reference type: classes, interfaces, delegates, [`Object`], `NetString`, and the
@@ -101,10 +183,17 @@ impl<T: Reference + 'static> TypeArg for T {
     fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: Option<&T>) -> Result<()> {
         field.set_object(owner, value)
     }
+    type Kind = Obj<T>;
+    fn from_value(value: &Value) -> Result<Option<T>> {
+        object_of(value)?.map(|o| o.cast::<T>()).transpose()
+    }
+    fn to_value(value: Option<T>) -> Result<Value> {
+        Ok(value.map_or(Value::Null, |v| Value::Object(v.into_object())))
+    }
 }
 
 macro_rules! by_value {
-    ($($t:ty => $rust:ty, $stored:ty),* $(,)?) => {$(
+    ($($t:ty => $rust:ty, $stored:ty, $kind:ty),* $(,)?) => {$(
         impl TypeArg for $t {
             type Param<'a> = $rust;
             type Arg<'a> = $rust;
@@ -136,19 +225,32 @@ macro_rules! by_value {
             fn set_field(field: &FieldRef, owner: Option<&dyn FieldOwner>, value: $rust) -> Result<()> {
                 field.set(owner, <$stored>::from(value))
             }
+            type Kind = $kind;
+            #[inline]
+            fn from_value(value: &Value) -> Result<$rust> {
+                <$rust as PrimitiveValue>::from_value(value)
+            }
+            #[inline]
+            fn to_value(value: $rust) -> Result<Value> {
+                Ok(value.to_value())
+            }
         }
     )*};
 }
 
+use crate::native::kind::Value as V;
 // `bool` is stored as a `Boolean` (any byte is valid) in `out` slots.
 by_value!(
-    i8 => i8, i8, u8 => u8, u8, i16 => i16, i16, u16 => u16, u16, i32 => i32, i32, u32 => u32, u32,
-    i64 => i64, i64, u64 => u64, u64, f32 => f32, f32, f64 => f64, f64, isize => isize, isize,
-    usize => usize, usize, bool => bool, Boolean,
-    crate::SByte => i8, i8, crate::Byte => u8, u8, crate::Int16 => i16, i16, crate::UInt16 => u16, u16,
-    crate::Int32 => i32, i32, crate::UInt32 => u32, u32, crate::Int64 => i64, i64, crate::UInt64 => u64, u64,
-    crate::Single => f32, f32, crate::Double => f64, f64, crate::IntPtr => isize, isize,
-    crate::UIntPtr => usize, usize, crate::Char => crate::Char, crate::Char, Boolean => bool, Boolean,
+    i8 => i8, i8, V<i8>, u8 => u8, u8, V<u8>, i16 => i16, i16, V<i16>, u16 => u16, u16, V<u16>,
+    i32 => i32, i32, V<i32>, u32 => u32, u32, V<u32>, i64 => i64, i64, V<i64>, u64 => u64, u64, V<u64>,
+    f32 => f32, f32, V<f32>, f64 => f64, f64, V<f64>, isize => isize, isize, V<isize>,
+    usize => usize, usize, V<usize>, bool => bool, Boolean, Bool,
+    crate::SByte => i8, i8, V<i8>, crate::Byte => u8, u8, V<u8>, crate::Int16 => i16, i16, V<i16>,
+    crate::UInt16 => u16, u16, V<u16>, crate::Int32 => i32, i32, V<i32>, crate::UInt32 => u32, u32, V<u32>,
+    crate::Int64 => i64, i64, V<i64>, crate::UInt64 => u64, u64, V<u64>, crate::Single => f32, f32, V<f32>,
+    crate::Double => f64, f64, V<f64>, crate::IntPtr => isize, isize, V<isize>,
+    crate::UIntPtr => usize, usize, V<usize>, crate::Char => crate::Char, crate::Char, V<crate::Char>,
+    Boolean => bool, Boolean, Bool,
 );
 
 /// Boxes a full struct for a generic member's parameter (see [`__type_arg!`]).
@@ -234,6 +336,16 @@ macro_rules! __type_arg {
             ) -> $crate::Result<()> {
                 __field.set(__owner, __value)
             }
+            type Kind = $crate::generated::native_kind::Value<$ty>;
+            #[inline]
+            fn from_value(__value: &$crate::Value) -> $crate::Result<$ty> {
+                $crate::generated::unbox_value::<$ty>(__value)
+            }
+            #[inline]
+            fn to_value(__value: $ty) -> $crate::Result<$crate::Value> {
+                let __to: fn($ty) -> $raw = $to;
+                ::core::result::Result::Ok($crate::generated::primitive_to_value(__to(__value)))
+            }
         }
     };
     (struct $ty:ty) => {
@@ -279,6 +391,15 @@ macro_rules! __type_arg {
                 __value: &$ty,
             ) -> $crate::Result<()> {
                 __field.set(__owner, *__value)
+            }
+            type Kind = $crate::generated::native_kind::Value<$ty>;
+            #[inline]
+            fn from_value(__value: &$crate::Value) -> $crate::Result<$ty> {
+                $crate::generated::unbox_value::<$ty>(__value)
+            }
+            #[inline]
+            fn to_value(__value: $ty) -> $crate::Result<$crate::Value> {
+                ::core::result::Result::Ok($crate::Value::Object($crate::generated::box_blittable(&__value)?))
             }
         }
     };
@@ -332,6 +453,15 @@ macro_rules! __type_arg {
                 __value: &Self,
             ) -> $crate::Result<()> {
                 __field.set_struct(__owner, &__value.0)
+            }
+            type Kind = $crate::generated::native_kind::Unconverted<Self>;
+            #[inline]
+            fn from_value(__value: &$crate::Value) -> $crate::Result<Self> {
+                $crate::generated::unbox_value::<Self>(__value)
+            }
+            #[inline]
+            fn to_value(__value: Self) -> $crate::Result<$crate::Value> {
+                ::core::result::Result::Ok($crate::Value::Object($crate::BoxAs::<$crate::Object>::box_to(&__value)?))
             }
         }
     };
