@@ -29,6 +29,7 @@ mod expected {
         hygiene,
         implement,
         interfaces,
+        names,
         natives,
         nullable,
         optional_params,

@@ -165,6 +165,13 @@ pub(super) fn plan(
         .collect();
     let (base_items, origins) = plan_members(&owned(res, module, t), &virtuals);
     let mut base_calls: Vec<MethodItem> = Vec::new();
+    // Trait methods are named as the type's members are (`plan::overloads`), among all of them.
+    let given = super::overloads::name_members(
+        t,
+        all.iter().map(|c| c.member),
+        BTreeSet::new(),
+        &Default::default(),
+    );
     let mut taken = BTreeSet::new();
     let mut members = Vec::new();
     for (c, m) in &candidates {
@@ -209,7 +216,12 @@ pub(super) fn plan(
         });
         match decided {
             Ok((desc, params, ret, default)) => members.push(ImplMember {
-                rust_name: names::unique(trait_name_of(m), &mut taken),
+                rust_name: names::unique(
+                    given
+                        .method(c.member)
+                        .map_or_else(|| names::snake_case(&m.name), |(n, _)| n.to_string()),
+                    &mut taken,
+                ),
                 metadata_name: m.name.clone(),
                 mono_params: super::member::mono_params(m, &[]).unwrap_or_default(),
                 icall: format!("{}::{}({desc})", t.path.metadata_name, m.name),
@@ -305,7 +317,11 @@ fn extend(
             // `New{n}(long key, args…)` is called like the constructor: through a pointer
             // trampoline when it takes full structs (the runtime shifts the mask past the key).
             MemberItem::Method(mut m) if !m.is_unsafe => {
-                m.rust_name = m.rust_name.replacen("new", "extend", 1);
+                // `new…` is `extend…`; a conversion `from_x` is `extend_from_x`.
+                m.rust_name = match m.rust_name.strip_prefix("new") {
+                    Some(rest) => format!("extend{rest}"),
+                    None => format!("extend_{}", m.rust_name.trim_start_matches("r#")),
+                };
                 // `value` is the Rust value's parameter.
                 let mut taken: BTreeSet<String> = m.params.iter().map(|p| p.name.clone()).collect();
                 for p in m.params.iter_mut().filter(|p| p.name == "value") {
@@ -424,14 +440,6 @@ fn forms(
 }
 
 /// The trait method's name: a property accessor is named after its property.
-fn trait_name_of(m: &MethodModel) -> String {
-    match (m.name.strip_prefix("get_"), m.name.strip_prefix("set_")) {
-        (Some(p), _) => names::snake_case(p),
-        (_, Some(p)) => format!("set_{}", names::snake_case(p)),
-        _ => names::snake_case(&m.name),
-    }
-}
-
 pub(super) fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
     let api = t.api.as_ref()?;
     match r {

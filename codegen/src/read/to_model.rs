@@ -18,7 +18,8 @@ use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
 use super::selection::Selection;
-use super::{pure_body, this_writes};
+use super::param_writes::ParamWrites;
+use super::{forwarding, pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{
     EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
@@ -33,6 +34,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
     let mut cx = Converter {
         set,
         defs: HashMap::new(),
+        writes: ParamWrites::new(set),
     };
     let mut model = Model::default();
     let mut public = Vec::new();
@@ -96,7 +98,37 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         mentioned_types(&tm, &mut pending);
         model.insert(tm, false);
     }
+    mark_shared_names(selection.inputs, &mut model, &cx);
     Ok(model)
+}
+
+/// Records the names that types of one assembly share with different generic arities
+/// (`Action`, ``Action`1``), for every assembly a modeled type comes from: their Rust names
+/// add the arity (`plan::names`), whichever of them a run binds.
+fn mark_shared_names(inputs: &[&'static Loaded], model: &mut Model, cx: &Converter) {
+    let mut assemblies: Vec<&'static Loaded> = cx.defs.values().map(|d| d.asm).collect();
+    assemblies.extend(inputs.iter().copied());
+    assemblies.sort_by_key(|a| *a as *const Loaded);
+    assemblies.dedup_by_key(|a| *a as *const Loaded);
+    let mut arities: HashMap<TypePath, std::collections::BTreeSet<String>> = HashMap::new();
+    for asm in assemblies {
+        for (idx, td) in asm.res.enumerate_type_definitions() {
+            if td.name.contains('<') {
+                continue;
+            }
+            let path = type_path(DefRef { asm, idx });
+            let key = TypePath {
+                metadata_name: String::new(),
+                ..path
+            };
+            arities.entry(key).or_default().insert(td.name.to_string());
+        }
+    }
+    for (path, names) in arities {
+        if names.len() > 1 {
+            model.mark_shared_name(&path);
+        }
+    }
 }
 
 /// Generic definitions that `t`'s member signatures use with concrete arguments.
@@ -166,6 +198,8 @@ fn mentioned_types(t: &TypeModel, out: &mut Vec<TypePath>) {
 pub(super) struct Converter<'s> {
     set: &'s AssemblySet,
     defs: HashMap<TypePath, DefRef>,
+    /// Which `ref` parameters methods never write through (`read/param_writes.rs`).
+    writes: ParamWrites<'s>,
 }
 
 /// Implemented by dotnetdll's two type representations (fields/properties vs. methods).
@@ -331,12 +365,18 @@ impl Converter<'_> {
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
         let access = this_writes::analyze(self.set, d);
         let mut methods = Vec::new();
+        let mut indices = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
         for (mi, m) in res
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
             methods.push(self.member_method(d, m, Some(mi), &access)?);
+            indices.push(mi);
+        }
+        // A method that only forwards to another of the type (`read/forwarding.rs`).
+        for (i, &mi) in indices.iter().enumerate() {
+            methods[i].forwards_to = forwarding::target(d, mi).and_then(|to| indices.iter().position(|&x| x == to));
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
@@ -367,6 +407,7 @@ impl Converter<'_> {
                     pass: if by_ref { PassMode::Ref } else { PassMode::Value },
                     default: None,
                     is_params: false,
+                    read_only: false,
                 });
             }
             properties.push(PropertyModel {
@@ -463,6 +504,11 @@ impl Converter<'_> {
             .and_then(|mi| access.get(&mi).copied())
             .unwrap_or(ThisAccess::Unknown);
         let mut method = self.method(d.asm, m, this_access)?;
+        if let Some(mi) = mi {
+            for (p, read_only) in method.params.iter_mut().zip(self.writes.read_only(d, mi)) {
+                p.read_only = read_only;
+            }
+        }
         if type_kind(d) == TypeKind::Struct {
             method.pure_body = mi.map(|mi| pure_body::decode(self.set, d, mi));
         }
@@ -492,6 +538,7 @@ impl Converter<'_> {
                         .iter()
                         .any(|a| attribute_type_name(from, a) == "System.ParamArrayAttribute")
                 }),
+                read_only: false,
             });
         }
         let ret = match &m.signature.return_type.1 {
@@ -517,6 +564,7 @@ impl Converter<'_> {
             this_access,
             is_internal_call: m.internal_call,
             pure_body: None,
+            forwards_to: None,
         })
     }
 }

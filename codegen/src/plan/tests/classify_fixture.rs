@@ -332,6 +332,14 @@ fn signatures_cross_or_say_why_not() {
         }
         other => panic!("{other:?}"),
     }
+    // A `ref` the method only reads crosses as `in`.
+    match &ok("Length").params[..] {
+        [Crossing::ByRef {
+            pass: PassMode::In,
+            target,
+        }] => assert!(matches!(&**target, Crossing::FullStruct(t) if named(t) == "Fixture.Structs.Vector3")),
+        other => panic!("{other:?}"),
+    }
     assert!(matches!(
         &ok("Points").ret,
         Crossing::Array {
