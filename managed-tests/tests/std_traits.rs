@@ -94,7 +94,7 @@ fn display_prints_dotnets_to_string() {
         "<1.5, 2, -3>",
         "ToString::to_string through Display"
     );
-    assert_eq!(v.to_string().unwrap().as_deref(), Some("<1.5, 2, -3>"));
+    assert_eq!(v.to_string_net().unwrap().as_deref(), Some("<1.5, 2, -3>"));
     assert_eq!(
         format!("[{:>14}]", v),
         "[  <1.5, 2, -3>]",

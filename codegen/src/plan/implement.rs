@@ -330,7 +330,8 @@ fn extend(
                 m.doc = vec![
                     format!(
                         "A new `{}` whose overridable members `T` implements, made by the constructor `{}`.",
-                        t.path.metadata_name, m.net_signature
+                        t.path.metadata_name,
+                        m.csharp.first().map_or("", String::as_str)
                     ),
                     String::new(),
                     "The value lives as long as the managed object: it is dropped after the object is collected."

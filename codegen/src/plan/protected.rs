@@ -122,7 +122,7 @@ pub(super) fn plan(
                     // Not "Binds …": that line marks the type's own bound members (summary counts).
                     m.doc = vec![format!(
                         "The protected method `{}`{from}, reachable from Rust subclasses only.",
-                        m.net_signature
+                        m.csharp.first().map_or("", String::as_str)
                     )];
                     m.defaults = None;
                     m.public = true;

@@ -150,7 +150,7 @@ pub mod features {
                     },
                 )
             }
-            /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `Features.Constructors.Base..ctor(System.Int32 x)`.
+            /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `public Base(int x)`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
             pub fn extend_with_x<__T: BaseOverrides>(
@@ -161,7 +161,7 @@ pub mod features {
                     .create(__value, 0usize, |__new, __key| __new.call((__key, x)))?;
                 <Self as ::cilbind::Reference>::from_object(__obj)
             }
-            /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `Features.Constructors.Base..ctor()`.
+            /// A new `Features.Constructors.Base` whose overridable members `T` implements, made by the constructor `protected Base()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
             pub fn extend<__T: BaseOverrides>(__value: __T) -> ::cilbind::Result<Self> {

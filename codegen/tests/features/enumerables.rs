@@ -475,7 +475,7 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::TypeArg> Ring<T0> {
-            /// Binds `public Ring()` of `Features.Enumerables.Ring`1`.
+            /// Binds `public Ring()` of `Features.Enumerables.Ring<T>`.
             #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
@@ -496,7 +496,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Binds `public IEnumerator<T> GetEnumerator()` of `Features.Enumerables.Ring`1`.
+            /// Binds `public IEnumerator<T> GetEnumerator()` of `Features.Enumerables.Ring<T>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -652,7 +652,7 @@ pub mod system {
             );
             /// Members of the closed generic interface (call them on its handle) `System.Collections.Generic.IEnumerator`1<System.Int32>`.
             impl IEnumerator<i32> {
-                /// Binds `int Current { get; }` of `System.Collections.Generic.IEnumerator`1`.
+                /// Binds `int Current { get; }` of `System.Collections.Generic.IEnumerator<int>`.
                 ///
                 /// Virtual: dispatches on the object's runtime type.
                 #[inline]
@@ -672,7 +672,7 @@ pub mod system {
             );
             /// Members of the closed generic interface (call them on its handle) `System.Collections.Generic.IEnumerator`1<System.String>`.
             impl IEnumerator<::cilbind::NetString> {
-                /// Binds `string Current { get; }` of `System.Collections.Generic.IEnumerator`1`.
+                /// Binds `string Current { get; }` of `System.Collections.Generic.IEnumerator<string>`.
                 ///
                 /// Virtual: dispatches on the object's runtime type.
                 #[inline]

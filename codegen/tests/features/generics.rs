@@ -80,7 +80,7 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::TypeArg> Bag<T0> {
-            /// Reads the .NET field `public T Item` of `Features.Generics.Bag`1`.
+            /// Reads the .NET field `public T Item` of `Features.Generics.Bag<T>`.
             pub fn item(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Item",
@@ -93,7 +93,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Writes the .NET field `public T Item` of `Features.Generics.Bag`1`.
+            /// Writes the .NET field `public T Item` of `Features.Generics.Bag<T>`.
             pub fn set_item(
                 &self,
                 __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
@@ -108,7 +108,7 @@ pub mod features {
                     __value,
                 )
             }
-            /// Binds `public Bag()` of `Features.Generics.Bag`1`.
+            /// Binds `public Bag()` of `Features.Generics.Bag<T>`.
             #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
@@ -129,7 +129,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Binds `public T Get()` of `Features.Generics.Bag`1`.
+            /// Binds `public T Get()` of `Features.Generics.Bag<T>`.
             #[inline]
             pub fn get(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
@@ -142,7 +142,7 @@ pub mod features {
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
-            /// Binds `public int Size()` of `Features.Generics.Bag`1`.
+            /// Binds `public int Size()` of `Features.Generics.Bag<T>`.
             #[inline]
             pub fn size(&self) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
@@ -222,7 +222,7 @@ pub mod features {
         }
         ::cilbind::generated::type_arg!(managed Pair < T0 >);
         impl<T0: ::cilbind::TypeArg> Pair<T0> {
-            /// Reads the .NET field `public T A` of `Features.Generics.Pair`1`.
+            /// Reads the .NET field `public T A` of `Features.Generics.Pair<T>`.
             pub fn a(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "A",
@@ -235,7 +235,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Writes the .NET field `public T A` of `Features.Generics.Pair`1`.
+            /// Writes the .NET field `public T A` of `Features.Generics.Pair<T>`.
             pub fn set_a(
                 &self,
                 __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
@@ -250,7 +250,7 @@ pub mod features {
                     __value,
                 )
             }
-            /// Reads the .NET field `public T B` of `Features.Generics.Pair`1`.
+            /// Reads the .NET field `public T B` of `Features.Generics.Pair<T>`.
             pub fn b(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "B",
@@ -263,7 +263,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Writes the .NET field `public T B` of `Features.Generics.Pair`1`.
+            /// Writes the .NET field `public T B` of `Features.Generics.Pair<T>`.
             pub fn set_b(
                 &self,
                 __value: <T0 as ::cilbind::TypeArg>::Param<'_>,

@@ -710,7 +710,7 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::TypeArg> Holder<T0> {
-            /// Reads the .NET field `public T0 Item` of `Features.Hygiene.Holder`1`.
+            /// Reads the .NET field `public T0 Item` of `Features.Hygiene.Holder<T0>`.
             pub fn item(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Item",
@@ -723,7 +723,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Writes the .NET field `public T0 Item` of `Features.Hygiene.Holder`1`.
+            /// Writes the .NET field `public T0 Item` of `Features.Hygiene.Holder<T0>`.
             pub fn set_item(
                 &self,
                 __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
@@ -738,7 +738,7 @@ pub mod features {
                     __value,
                 )
             }
-            /// Binds `public Holder()` of `Features.Hygiene.Holder`1`.
+            /// Binds `public Holder()` of `Features.Hygiene.Holder<T0>`.
             #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
@@ -759,7 +759,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Binds `public IEnumerator<T0> GetEnumerator()` of `Features.Hygiene.Holder`1`.
+            /// Binds `public IEnumerator<T0> GetEnumerator()` of `Features.Hygiene.Holder<T0>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -782,7 +782,7 @@ pub mod features {
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
-            /// Binds `public M0 Convert<M0>(T0 item, M0 other)` of `Features.Hygiene.Holder`1`.
+            /// Binds `public M0 Convert<M0>(T0 item, M0 other)` of `Features.Hygiene.Holder<T0>`.
             #[inline]
             pub fn convert<M0: ::cilbind::TypeArg>(
                 &self,
@@ -1451,7 +1451,7 @@ pub mod features {
             }
         }
         impl<T0: ::cilbind::TypeArg> Node<T0> {
-            /// Reads the .NET field `public T Value` of `Features.Hygiene.Node`1`.
+            /// Reads the .NET field `public T Value` of `Features.Hygiene.Node<T>`.
             pub fn value(&self) -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Value",
@@ -1464,7 +1464,7 @@ pub mod features {
                     )?,
                 )
             }
-            /// Writes the .NET field `public T Value` of `Features.Hygiene.Node`1`.
+            /// Writes the .NET field `public T Value` of `Features.Hygiene.Node<T>`.
             pub fn set_value(
                 &self,
                 __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
@@ -1479,7 +1479,7 @@ pub mod features {
                     __value,
                 )
             }
-            /// Reads the .NET field `public static T Shared` of `Features.Hygiene.Node`1`.
+            /// Reads the .NET field `public static T Shared` of `Features.Hygiene.Node<T>`.
             pub fn shared() -> ::cilbind::Result<<T0 as ::cilbind::TypeArg>::Output> {
                 static G: ::cilbind::generated::GenericFieldRef = ::cilbind::generated::GenericFieldRef::new(
                     "Shared",
@@ -1489,7 +1489,7 @@ pub mod features {
                     <T0 as ::cilbind::TypeArg>::get_field(__f, ::core::option::Option::None)?,
                 )
             }
-            /// Writes the .NET field `public static T Shared` of `Features.Hygiene.Node`1`.
+            /// Writes the .NET field `public static T Shared` of `Features.Hygiene.Node<T>`.
             pub fn set_shared(
                 __value: <T0 as ::cilbind::TypeArg>::Param<'_>,
             ) -> ::cilbind::Result<()> {
@@ -1499,7 +1499,7 @@ pub mod features {
                 let __f = G.field_in(<Self as ::cilbind::ManagedType>::class()?)?;
                 <T0 as ::cilbind::TypeArg>::set_field(__f, ::core::option::Option::None, __value)
             }
-            /// Binds `public Node()` of `Features.Hygiene.Node`1`.
+            /// Binds `public Node()` of `Features.Hygiene.Node<T>`.
             #[inline]
             pub fn new() -> ::cilbind::Result<Self> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
@@ -2376,12 +2376,12 @@ pub mod features {
                     ))?;
                 ::core::result::Result::Ok((__r, exact))
             }
-            /// The protected method `System.Int32 Features.Hygiene.Shape.Sides()`, reachable from Rust subclasses only.
+            /// The protected method `protected int Sides()`, reachable from Rust subclasses only.
             #[inline]
             pub fn sides_to_i32(&self) -> ::cilbind::Result<i32> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self),))
             }
-            /// The protected method `static System.Int32 Features.Hygiene.Shape.Count(System.String text)`, reachable from Rust subclasses only.
+            /// The protected method `protected static int Count(string text)`, reachable from Rust subclasses only.
             #[inline]
             pub fn count(&self, text: ::core::option::Option<&str>) -> ::cilbind::Result<i32> {
                 self.0.protected(1usize)?.call((text,))
@@ -2547,7 +2547,7 @@ pub mod features {
                     },
                 )
             }
-            /// A new `Features.Hygiene.Shape` whose overridable members `T` implements, made by the constructor `Features.Hygiene.Shape..ctor(System.Int32 sides)`.
+            /// A new `Features.Hygiene.Shape` whose overridable members `T` implements, made by the constructor `protected Shape(int sides)`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
             pub fn extend<__T: ShapeOverrides_>(
@@ -4392,7 +4392,7 @@ pub mod system {
             );
             /// Members of the closed generic interface (call them on its handle) `System.Collections.Generic.IEnumerator`1<Features.Hygiene.Pair>`.
             impl IEnumerator<super::super::super::features::hygiene::Pair> {
-                /// Binds `Pair Current { get; }` of `System.Collections.Generic.IEnumerator`1`.
+                /// Binds `Pair Current { get; }` of `System.Collections.Generic.IEnumerator<Pair>`.
                 ///
                 /// Virtual: dispatches on the object's runtime type.
                 #[inline]

@@ -265,7 +265,7 @@ pub mod features {
         }
         impl<T0: ::cilbind::TypeArg> Holder<T0> {
             // skipped `Holder..ctor`: protected member
-            /// Binds `public abstract T Get()` of `Features.Implement.Holder`1`.
+            /// Binds `public abstract T Get()` of `Features.Implement.Holder<T>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -946,22 +946,22 @@ pub mod features {
                     .base_call(5usize)?
                     .call((::cilbind::Reference::as_object(&**self), xs, labels, layers))
             }
-            /// The protected method `System.Int32 Features.Implement.Shape.Twice(System.Int32 x)`, reachable from Rust subclasses only.
+            /// The protected method `protected int Twice(int x)`, reachable from Rust subclasses only.
             #[inline]
             pub fn twice_with_x(&self, x: i32) -> ::cilbind::Result<i32> {
                 self.0.protected(0usize)?.call((::cilbind::Reference::as_object(&**self), x))
             }
-            /// The protected method `void Features.Implement.Shape.Lift(System.Int32 by)`, reachable from Rust subclasses only.
+            /// The protected method `protected void Lift(int by)`, reachable from Rust subclasses only.
             #[inline]
             pub fn lift_with_by(&self, by: i32) -> ::cilbind::Result<()> {
                 self.0.protected(1usize)?.call((::cilbind::Reference::as_object(&**self), by))
             }
-            /// The protected method `static void Features.Implement.Shape.FreeStringPtr(System.IntPtr ptr)`, reachable from Rust subclasses only.
+            /// The protected method `protected static void FreeStringPtr(IntPtr ptr)`, reachable from Rust subclasses only.
             #[inline]
             pub fn free_string_ptr(&self, ptr: isize) -> ::cilbind::Result<()> {
                 self.0.protected(2usize)?.call((ptr,))
             }
-            /// The protected method `System.Int32 Features.Implement.Figure.Twice(System.String s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            /// The protected method `protected int Twice(string s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn twice_with_s(
                 &self,
@@ -969,17 +969,17 @@ pub mod features {
             ) -> ::cilbind::Result<i32> {
                 self.0.protected(3usize)?.call((::cilbind::Reference::as_object(&**self), s))
             }
-            /// The protected method `void Features.Implement.Figure.Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            /// The protected method `protected void Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn lift(&self) -> ::cilbind::Result<()> {
                 self.0.protected(4usize)?.call((::cilbind::Reference::as_object(&**self),))
             }
-            /// The protected method `System.Int32 Features.Implement.Figure.Sides(System.Int32 extra)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            /// The protected method `protected int Sides(int extra)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn sides_with_extra(&self, extra: i32) -> ::cilbind::Result<i32> {
                 self.0.protected(5usize)?.call((::cilbind::Reference::as_object(&**self), extra))
             }
-            /// The protected method `static System.IntPtr Features.Implement.Figure.MarshalStringToPtr(System.String str)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
+            /// The protected method `protected static IntPtr MarshalStringToPtr(string str)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
             pub fn marshal_string_to_ptr(
                 &self,
@@ -1472,7 +1472,7 @@ pub mod features {
                     },
                 )
             }
-            /// A new `Features.Implement.Shape` whose overridable members `T` implements, made by the constructor `Features.Implement.Shape..ctor()`.
+            /// A new `Features.Implement.Shape` whose overridable members `T` implements, made by the constructor `protected Shape()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
             pub fn extend<__T: ShapeOverrides>(__value: __T) -> ::cilbind::Result<Self> {
@@ -1480,7 +1480,7 @@ pub mod features {
                     .create(__value, 0usize, |__new, __key| __new.call((__key,)))?;
                 <Self as ::cilbind::Reference>::from_object(__obj)
             }
-            /// A new `Features.Implement.Shape` whose overridable members `T` implements, made by the constructor `Features.Implement.Shape..ctor(System.Int32 sides)`.
+            /// A new `Features.Implement.Shape` whose overridable members `T` implements, made by the constructor `protected Shape(int sides)`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
             pub fn extend_with_sides<__T: ShapeOverrides>(

@@ -338,7 +338,7 @@ pub mod features {
         }
         impl<T0: ::cilbind::TypeArg> Handler1<T0> {
             // skipped `Handler..ctor`: delegates are made with cilbind::Callback
-            /// Binds `public virtual void Invoke(T value)` of `Features.Names.Handler`1`.
+            /// Binds `public virtual void Invoke(T value)` of `Features.Names.Handler<T>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -358,7 +358,7 @@ pub mod features {
                 let () = __r;
                 ::core::result::Result::Ok(())
             }
-            /// Binds `public virtual IAsyncResult BeginInvoke(T value, AsyncCallback callback, object object)` of `Features.Names.Handler`1`.
+            /// Binds `public virtual IAsyncResult BeginInvoke(T value, AsyncCallback callback, object object)` of `Features.Names.Handler<T>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -386,7 +386,7 @@ pub mod features {
                     ))?;
                 ::core::result::Result::Ok(__r)
             }
-            /// Binds `public virtual void EndInvoke(IAsyncResult result)` of `Features.Names.Handler`1`.
+            /// Binds `public virtual void EndInvoke(IAsyncResult result)` of `Features.Names.Handler<T>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -463,7 +463,7 @@ pub mod features {
         }
         impl<T0: ::cilbind::TypeArg, T1: ::cilbind::TypeArg> Handler2<T0, T1> {
             // skipped `Handler..ctor`: delegates are made with cilbind::Callback
-            /// Binds `public virtual void Invoke(T1 first, T2 second)` of `Features.Names.Handler`2`.
+            /// Binds `public virtual void Invoke(T1 first, T2 second)` of `Features.Names.Handler<T1, T2>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -485,7 +485,7 @@ pub mod features {
                 let () = __r;
                 ::core::result::Result::Ok(())
             }
-            /// Binds `public virtual IAsyncResult BeginInvoke(T1 first, T2 second, AsyncCallback callback, object object)` of `Features.Names.Handler`2`.
+            /// Binds `public virtual IAsyncResult BeginInvoke(T1 first, T2 second, AsyncCallback callback, object object)` of `Features.Names.Handler<T1, T2>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
@@ -516,7 +516,7 @@ pub mod features {
                     ))?;
                 ::core::result::Result::Ok(__r)
             }
-            /// Binds `public virtual void EndInvoke(IAsyncResult result)` of `Features.Names.Handler`2`.
+            /// Binds `public virtual void EndInvoke(IAsyncResult result)` of `Features.Names.Handler<T1, T2>`.
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]

@@ -631,7 +631,7 @@ pub mod features {
                     },
                 )
             }
-            /// A new `Features.StdTraits.Tag` whose overridable members `T` implements, made by the constructor `Features.StdTraits.Tag..ctor()`.
+            /// A new `Features.StdTraits.Tag` whose overridable members `T` implements, made by the constructor `public Tag()`.
             ///
             /// The value lives as long as the managed object: it is dropped after the object is collected.
             pub fn extend<__T: TagOverrides>(__value: __T) -> ::cilbind::Result<Self> {

@@ -1,0 +1,131 @@
+//! The naming rule (`plan::overloads`, `plan::names`) over real assemblies: mscorlib,
+//! System.Numerics.Vectors and Json.NET. No bound function, type or constant has a numbered
+//! name; every property's getter and setter read `name` / `set_name`; no inherent method is
+//! named like a method of a standard trait (which it would hide).
+
+use cilbind_codegen::{Bindings, Builder};
+use std::collections::BTreeMap;
+
+/// Methods of std's traits a Rust user calls on any value (`x.clone()`, `x.to_string()`,
+/// `T::from(…)`, `x.into_iter()`, …).
+const STD: &[&str] = &[
+    "clone",
+    "clone_from",
+    "to_owned",
+    "to_string",
+    "eq",
+    "ne",
+    "partial_cmp",
+    "cmp",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "hash",
+    "fmt",
+    "into_iter",
+    "from",
+    "into",
+    "try_from",
+    "try_into",
+    "default",
+    "drop",
+    "deref",
+    "deref_mut",
+    "as_ref",
+    "as_mut",
+    "borrow",
+    "borrow_mut",
+    "type_id",
+];
+
+/// `name` ends in `_<digits>` that its .NET name (`net`, snake_cased loosely) does not.
+fn numbered(name: &str, net: &str) -> bool {
+    let Some((_, last)) = name.rsplit_once('_') else {
+        return false;
+    };
+    !last.is_empty()
+        && last.bytes().all(|b| b.is_ascii_digit())
+        && !net.ends_with(&format!("_{last}"))
+}
+
+/// `[Assembly]Type::Name(…)->…`: the type and the method's name.
+fn owner_and_name(signature: &str) -> (&str, &str) {
+    let rest = signature.split_once(']').map_or(signature, |(_, r)| r);
+    let (ty, rest) = rest.split_once("::").unwrap_or((rest, ""));
+    (ty, rest.split_once('(').map_or(rest, |(n, _)| n))
+}
+
+fn check(what: &str, b: &Bindings, min_pairs: usize) {
+    let mut problems = Vec::new();
+    // (type, property, index parameters) → (getter, setter)
+    let mut pairs: BTreeMap<(String, String, String), (Option<String>, Option<String>)> = BTreeMap::new();
+    for f in b.functions() {
+        let (ty, name) = owner_and_name(&f.signature);
+        if numbered(&f.rust_name, name) {
+            problems.push(format!("numbered: {} is `{}`", f.member, f.rust_name));
+        }
+        if STD.contains(&f.rust_name.as_str()) {
+            problems.push(format!("hides std's `{}`: {}", f.rust_name, f.member));
+        }
+        let params = f.signature.split_once('(').map_or("", |(_, p)| p);
+        let params = params.rsplit_once(")->").map_or(params, |(p, _)| p);
+        if let Some(property) = name.strip_prefix("get_") {
+            let key = (ty.to_string(), property.to_string(), params.to_string());
+            pairs.entry(key).or_default().0 = Some(f.rust_name.clone());
+        } else if let Some(property) = name.strip_prefix("set_") {
+            // The setter's last parameter is the value.
+            let index = params.rsplit_once(',').map_or("", |(i, _)| i);
+            let key = (ty.to_string(), property.to_string(), index.to_string());
+            pairs.entry(key).or_default().1 = Some(f.rust_name.clone());
+        }
+    }
+    let mut checked = 0;
+    for ((ty, property, _), (getter, setter)) in &pairs {
+        if let (Some(g), Some(s)) = (getter, setter) {
+            checked += 1;
+            let bare = g.trim_start_matches("r#").trim_matches('_');
+            if *s != format!("set_{bare}") {
+                problems.push(format!("{ty}.{property}: getter `{g}`, setter `{s}`"));
+            }
+        }
+    }
+    assert!(checked >= min_pairs, "{what}: {checked} properties with both accessors");
+    // Types and constants in the output: nothing numbered either.
+    let rust = b.to_rust().expect("rust");
+    for line in rust.lines() {
+        let line = line.trim_start();
+        for prefix in ["pub struct ", "pub enum ", "pub trait ", "pub const "] {
+            if let Some(rest) = line.strip_prefix(prefix) {
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if numbered(&name, "") {
+                    problems.push(format!("numbered item: {line}"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{what}: {} problems: {:#?}", problems.len(), &problems[..problems.len().min(40)]);
+}
+
+#[test]
+fn mscorlib_follows_the_naming_rule() {
+    let b = Builder::new()
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .generate()
+        .expect("generate");
+    check("mscorlib", &b, 100);
+}
+
+#[test]
+fn vectors_and_json_net_follow_the_naming_rule() {
+    let vectors = Builder::new()
+        .assembly("/usr/lib/mono/4.5/System.Numerics.Vectors.dll")
+        .generate()
+        .expect("generate");
+    check("System.Numerics.Vectors", &vectors, 1);
+    let json = Builder::new()
+        .assembly("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll")
+        .generate()
+        .expect("generate");
+    check("Newtonsoft.Json", &json, 20);
+}
