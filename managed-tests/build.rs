@@ -180,6 +180,7 @@ fn main() {
         ("implement", out.join("Implement.dll")),
         ("ledger", out.join("Ledger.dll")),
         ("statics", out.join("Statics.dll")),
+        ("names", out.join("Names.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

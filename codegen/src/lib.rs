@@ -356,16 +356,6 @@ impl Bindings {
     /// Writes [`Bindings::to_rust`] to `path`.
     pub fn write_to_file(&self, path: impl AsRef<Path>) -> Result<()> {
         let path = path.as_ref();
-        {
-            let mut t = String::new();
-            for f in self.functions() {
-                t.push_str(&format!("F\t{}\t{}\n", f.signature, f.rust_name));
-            }
-            for f in self.fields() {
-                t.push_str(&format!("G\t{}::{}\t{}\n", f.type_name, f.field, f.getter));
-            }
-            let _ = std::fs::write(path.with_extension("funcs"), t);
-        }
         std::fs::write(path, self.to_rust()?).map_err(|source| Error::Write {
             path: path.to_path_buf(),
             source,

@@ -145,7 +145,10 @@ fn main() -> ExitCode {
 
 /// `cilbind names`: the name table (`Bindings::name_table`), one tab-separated line per row.
 fn names(type_name: &str, assembly: PathBuf, reference_dirs: Vec<PathBuf>) -> ExitCode {
-    let mut builder = Builder::new().emit_rerun_if_changed(false).assembly(assembly).type_name(type_name);
+    let mut builder = Builder::new()
+        .emit_rerun_if_changed(false)
+        .assembly(assembly)
+        .type_name(type_name);
     for d in reference_dirs {
         builder = builder.reference_dir(d);
     }
@@ -153,7 +156,10 @@ fn names(type_name: &str, assembly: PathBuf, reference_dirs: Vec<PathBuf>) -> Ex
         Ok(b) => {
             println!("C#\tRust");
             for row in b.name_table(type_name) {
-                let rust = row.rust.clone().unwrap_or_else(|| format!("(not bound: {})", row.not_bound));
+                let rust = row
+                    .rust
+                    .clone()
+                    .unwrap_or_else(|| format!("(not bound: {})", row.not_bound));
                 println!("{}\t{}", row.csharp, rust.replace(['\t', '\n'], " "));
             }
             ExitCode::SUCCESS

@@ -44,9 +44,7 @@ fn numbered(name: &str, net: &str) -> bool {
     let Some((_, last)) = name.rsplit_once('_') else {
         return false;
     };
-    !last.is_empty()
-        && last.bytes().all(|b| b.is_ascii_digit())
-        && !net.ends_with(&format!("_{last}"))
+    !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) && !net.ends_with(&format!("_{last}"))
 }
 
 /// `[Assembly]Type::Name(…)->…`: the type and the method's name.
@@ -56,10 +54,12 @@ fn owner_and_name(signature: &str) -> (&str, &str) {
     (ty, rest.split_once('(').map_or(rest, |(n, _)| n))
 }
 
+/// A property: its type, name and index parameters (a getter and setter pair on it).
+type PropertyKey = (String, String, String);
+
 fn check(what: &str, b: &Bindings, min_pairs: usize) {
     let mut problems = Vec::new();
-    // (type, property, index parameters) → (getter, setter)
-    let mut pairs: BTreeMap<(String, String, String), (Option<String>, Option<String>)> = BTreeMap::new();
+    let mut pairs: BTreeMap<PropertyKey, (Option<String>, Option<String>)> = BTreeMap::new();
     for f in b.functions() {
         let (ty, name) = owner_and_name(&f.signature);
         if numbered(&f.rust_name, name) {
@@ -104,7 +104,12 @@ fn check(what: &str, b: &Bindings, min_pairs: usize) {
             }
         }
     }
-    assert!(problems.is_empty(), "{what}: {} problems: {:#?}", problems.len(), &problems[..problems.len().min(40)]);
+    assert!(
+        problems.is_empty(),
+        "{what}: {} problems: {:#?}",
+        problems.len(),
+        &problems[..problems.len().min(40)]
+    );
 }
 
 #[test]
@@ -128,4 +133,60 @@ fn vectors_and_json_net_follow_the_naming_rule() {
         .generate()
         .expect("generate");
     check("Newtonsoft.Json", &json, 20);
+}
+
+/// `Bindings::name_table` (what `cilbind names` prints) lists the type, then every member as C#
+/// declares it beside its Rust item; each bound member's rustdoc starts with that declaration.
+#[test]
+fn the_name_table_and_the_docs_show_the_csharp_declarations() {
+    let json = Builder::new()
+        .assembly("/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll")
+        .type_name("Newtonsoft.Json.Linq.JObject")
+        .generate()
+        .expect("generate");
+    let table = json.name_table("Newtonsoft.Json.Linq.JObject");
+    let row = |csharp: &str| {
+        table
+            .iter()
+            .find(|r| r.csharp == csharp)
+            .and_then(|r| r.rust.clone())
+            .unwrap_or_else(|| panic!("{csharp} in {table:#?}"))
+    };
+    assert_eq!(
+        row("class Newtonsoft.Json.Linq.JObject"),
+        "newtonsoft::json::linq::JObject"
+    );
+    assert_eq!(row("public static JObject Parse(string json)"), "JObject::parse");
+    assert_eq!(
+        row("public JToken this[string propertyName] { get; }"),
+        "JObject::item_with_property_name"
+    );
+    assert_eq!(
+        row("public JToken this[string propertyName] { set; }"),
+        "JObject::set_item_with_property_name"
+    );
+    assert_eq!(
+        row("public event PropertyChangedEventHandler PropertyChanged { add; }"),
+        "JObject::add_property_changed"
+    );
+    assert!(
+        table.iter().any(|r| r.rust.is_none() && !r.not_bound.is_empty()),
+        "skips say why"
+    );
+    let rust = json.to_rust().expect("rust");
+    let mut documented = 0;
+    // (JObject declares no public field, whose doc would read "Reads the .NET field …".)
+    for r in table
+        .iter()
+        .filter(|r| r.rust.is_some() && !r.csharp.starts_with("class "))
+    {
+        assert!(
+            rust.contains(&format!("/// Binds `{}` of `Newtonsoft.Json.Linq.JObject`.", r.csharp)),
+            "{} is documented with its C# declaration",
+            r.csharp
+        );
+        documented += 1;
+    }
+    assert!(documented > 20, "{documented}");
+    assert!(json.name_table("Newtonsoft.Json.Linq.JArray").is_empty(), "not bound");
 }

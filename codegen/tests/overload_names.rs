@@ -172,6 +172,9 @@ fn adding_overloads_renames_no_member() {
     // The field keeps `rules` / `set_rules`; the method says what it takes.
     assert!(named("rules") && named("set_rules"), "{after:#?}");
     // No name is numbered.
-    let numbered = |n: &str| n.rsplit_once('_').is_some_and(|(_, last)| last.bytes().all(|b| b.is_ascii_digit()));
+    let numbered = |n: &str| {
+        n.rsplit_once('_')
+            .is_some_and(|(_, last)| last.bytes().all(|b| b.is_ascii_digit()))
+    };
     assert!(!after.values().any(|n| numbered(n)), "{after:#?}");
 }

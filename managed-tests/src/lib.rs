@@ -131,3 +131,9 @@ pub mod ledger {
 pub mod statics {
     include!(concat!(env!("OUT_DIR"), "/statics_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Names.cs` (the naming rule: constructors, conversions,
+/// `ref`/`out` twins, read-only `ref`s, accessor pairs, std's names).
+pub mod names {
+    include!(concat!(env!("OUT_DIR"), "/names_bindings.rs"));
+}

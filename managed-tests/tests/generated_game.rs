@@ -52,7 +52,10 @@ fn full_structs_cross_by_value_without_boxing() {
     assert!(v(1.0, 1.0, 1.0).equals(&v(1.0, 1.0, 1.0)).unwrap());
     // The bound method (it only reads: `&self`) is `to_string_net` and returns the .NET
     // string (or null); it hides nothing: `Display` prints it, and `to_string` is Rust's.
-    assert_eq!(v(1.5, 2.0, -3.0).to_string_net().unwrap().as_deref(), Some("(1.5, 2, -3)"));
+    assert_eq!(
+        v(1.5, 2.0, -3.0).to_string_net().unwrap().as_deref(),
+        Some("(1.5, 2, -3)")
+    );
     assert_eq!(v(1.5, 2.0, -3.0).to_string(), "(1.5, 2, -3)");
     assert_eq!(format!("{:>14}", v(1.5, 2.0, -3.0)), "  (1.5, 2, -3)");
     // Static fields and consts.

@@ -92,10 +92,7 @@ fn matrix4x4_multiply_returns_64_bytes_and_matches_rust() {
     let product = Matrix4x4::multiply(&from_rows(a), &from_rows(b)).unwrap();
     assert_eq!(rows(&product), mul(a, b));
     let id = Matrix4x4::identity().unwrap();
-    assert_eq!(
-        rows(&Matrix4x4::multiply(&id, &from_rows(a)).unwrap()),
-        a
-    );
+    assert_eq!(rows(&Matrix4x4::multiply(&id, &from_rows(a)).unwrap()), a);
 }
 
 #[test]

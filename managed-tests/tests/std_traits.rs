@@ -123,16 +123,11 @@ fn json_conversions_are_dotnets_conversion_operators() {
     // A JSON object is not a number: Json.NET's ArgumentException, as an error.
     let err = i32::try_from(&token("{}")).unwrap_err();
     assert!(matches!(err, cilbind::Error::ManagedException { .. }), "{err}");
-    // Implicit operators to JToken, round trip.
-    assert_eq!(i64::try_from(&JToken::try_from(42i64).unwrap()).unwrap(), 42);
-    assert_eq!(
-        String::try_from(&JToken::try_from("a \"q\"").unwrap()).unwrap(),
-        "a \"q\""
-    );
-    assert_eq!(
-        Option::<bool>::try_from(&JToken::try_from(None::<bool>).unwrap()).unwrap(),
-        None
-    );
+    // Implicit operators to JToken are `From` (C# converts implicitly), round trip.
+    assert_eq!(i64::try_from(&JToken::from(42i64)).unwrap(), 42);
+    assert_eq!(String::try_from(&JToken::from("a \"q\"")).unwrap(), "a \"q\"");
+    let token: JToken = None::<bool>.into();
+    assert_eq!(Option::<bool>::try_from(&token).unwrap(), None);
 }
 
 #[test]

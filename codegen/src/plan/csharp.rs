@@ -166,7 +166,11 @@ pub(super) fn method(t: &TypeModel, m: &MethodModel) -> String {
     let ret = ty(&m.ret, scope);
     match m.name.as_str() {
         "op_Implicit" | "op_Explicit" => {
-            let kind = if m.name == "op_Implicit" { "implicit" } else { "explicit" };
+            let kind = if m.name == "op_Implicit" {
+                "implicit"
+            } else {
+                "explicit"
+            };
             return format!("{mods}{kind} operator {ret}({ps})");
         }
         name => {

@@ -166,12 +166,7 @@ pub(super) fn plan(
     let (base_items, origins) = plan_members(&owned(res, module, t), &virtuals);
     let mut base_calls: Vec<MethodItem> = Vec::new();
     // Trait methods are named as the type's members are (`plan::overloads`), among all of them.
-    let given = super::overloads::name_members(
-        t,
-        all.iter().map(|c| c.member),
-        BTreeSet::new(),
-        &Default::default(),
-    );
+    let given = super::overloads::name_members(t, all.iter().map(|c| c.member), BTreeSet::new(), &Default::default());
     let mut taken = BTreeSet::new();
     let mut members = Vec::new();
     for (c, m) in &candidates {

@@ -178,8 +178,14 @@ fn plan_member(
             .get(i)
             .map(|p| csharp::accessor(o.t, p, method, matches!(m.member, MemberModelRef::Getter(_)))),
         MemberModelRef::EventAdd(i) | MemberModelRef::EventRemove(i) => {
-            let verb = if matches!(m.member, MemberModelRef::EventAdd(_)) { "add" } else { "remove" };
-            api.events.get(i).map(|e| format!("{} {{ {verb}; }}", csharp::event(o.t, e)))
+            let verb = if matches!(m.member, MemberModelRef::EventAdd(_)) {
+                "add"
+            } else {
+                "remove"
+            };
+            api.events
+                .get(i)
+                .map(|e| format!("{} {{ {verb}; }}", csharp::event(o.t, e)))
         }
         _ => None,
     }

@@ -67,7 +67,10 @@ pub(super) fn plan(res: &Resolver, module: &[String], t: &TypeModel, bound: &Cla
     let mut given = vec![String::new(); api.natives.len()];
     for (base, group) in &groups {
         let models: Vec<&MethodModel> = group.iter().map(|&i| &api.natives[i]).collect();
-        for (&i, name) in group.iter().zip(super::overloads::name_group(base, &models, &[], Some(&t.path))) {
+        for (&i, name) in group
+            .iter()
+            .zip(super::overloads::name_group(base, &models, &[], Some(&t.path)))
+        {
             given[i] = name;
         }
     }

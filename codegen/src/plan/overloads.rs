@@ -15,7 +15,10 @@
 //!    name (it is the same Rust function). A base name used once is the name: `area`.
 //! 3. In a group of overloads, the one with the fewest parameters keeps the base name, if it
 //!    alone has that few: `Matrix4x4.CreateRotationX(float radians)` is
-//!    `create_rotation_x`. (Two with the fewest: neither does.)
+//!    `create_rotation_x`. Of several with the fewest, the one taking only values of its own
+//!    type does (`Matrix4x4.Multiply(Matrix4x4 value1, Matrix4x4 value2)` beside
+//!    `Multiply(Matrix4x4 value1, float value2)`; not for constructors, where that is a copy
+//!    constructor); otherwise none does.
 //! 4. Every other overload is `<base>_with_<parameter names>`, without the leading
 //!    parameters it shares (same name, same type, same position) with the one of rule 3:
 //!    `CreateRotationX(float radians, Vector3 centerPoint)` is
@@ -23,8 +26,10 @@
 //!    `JsonConvert.SerializeObject(object value, Formatting formatting)` is
 //!    `serialize_object_with_formatting`.
 //! 5. Overloads to which rule 4 gives one name (same parameter names, other types:
-//!    `Math.Abs(double value)`, `Math.Abs(int value)`) are `<base>_<type words>` instead, from
-//!    the types of the parameters rule 4 would have named: `abs_f64`, `abs_i32`. A type's
+//!    `Math.Abs(double value)`, `Math.Abs(int value)`), and those whose parameters after the
+//!    shared ones have the names the one of rule 3 has there (`Multiply(Matrix4x4 value1,
+//!    float value2)`: only the types differ), are `<base>_<type words>` instead, from the
+//!    types of the parameters rule 4 would have named: `abs_f64`, `abs_i32`, `multiply_f32`. A type's
 //!    word is its Rust-facing name in lower snake case: `bool`, `char`, `i32`, `f64`,
 //!    `isize`, `string`, `object`, a named type's name (`vector3`, `decimal`,
 //!    `json_serializer_settings`; its type arguments' words follow: `nullable_i32`), `T[]` is
@@ -52,14 +57,16 @@
 //!    runtime's own methods, for the types the runtime declares). `Equals` (`equals`) and
 //!    `GetHashCode` (`get_hash_code`) hide nothing.
 //! 10. A name two members still share (C# names differing only in case or underscores) is
-//!    kept by one, in the order of rule 1 then signature text; the others take their C#
-//!    spelling in place of the snake_case base, then trailing underscores.
+//!     kept by one, in the order of rule 1 then signature text; the others take their C#
+//!     spelling in place of the snake_case base, then trailing underscores.
 //!
 //! Words drop Rust's raw prefix and outer underscores (`r#in` is `in`); a base name only its
 //! raw prefix and an escape's underscore (`r#type_with_x` is `type_with_x`, `self_` `self_with_x`).
 
 use super::names;
-use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeModel, TypePath, Visibility};
+use crate::model::{
+    GenericParam, MemberModelRef, MethodModel, PassMode, Primitive, Ty, TypeModel, TypePath, Visibility,
+};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The Rust names of one type's members (see the module doc).
@@ -171,7 +178,9 @@ pub(super) fn name_members(
         if twins.contains_key(&member) {
             continue;
         }
-        let Some(m) = api.and_then(|a| a.methods.get(i)) else { continue };
+        let Some(m) = api.and_then(|a| a.methods.get(i)) else {
+            continue;
+        };
         let base = if m.is_constructor {
             "new".to_string()
         } else {
@@ -205,9 +214,20 @@ pub(super) fn name_members(
     for e in &mut entries {
         if accessor_names.contains(&e.name) {
             e.name = if e.method.params.is_empty() {
-                join(&e.name, "to", [ty_word(&e.method.ret, &t.generic_params, &e.method.generic_params)])
+                join(
+                    &e.name,
+                    "to",
+                    [ty_word(&e.method.ret, &t.generic_params, &e.method.generic_params)],
+                )
             } else {
-                join(&e.name, "with", e.method.params.iter().map(|p| bare(&names::snake_case(&p.name)).to_string()))
+                join(
+                    &e.name,
+                    "with",
+                    e.method
+                        .params
+                        .iter()
+                        .map(|p| bare(&names::snake_case(&p.name)).to_string()),
+                )
             };
         }
     }
@@ -280,7 +300,13 @@ pub(super) fn name_members(
                     (MemberModelRef::EventAdd(p.index), first),
                     (MemberModelRef::EventRemove(p.index), second),
                 ] {
-                    out.names.insert(r, Named::Method { name, overloaded: false });
+                    out.names.insert(
+                        r,
+                        Named::Method {
+                            name,
+                            overloaded: false,
+                        },
+                    );
                 }
             }
         }
@@ -379,7 +405,10 @@ fn name_pairs(t: &TypeModel, pairs: &mut [Pair], reserved: &BTreeSet<String>) {
             continue;
         }
         let refs: Vec<&MethodModel> = models.iter().collect();
-        for (&i, name) in group.iter().zip(name_group(base, &refs, &t.generic_params, Some(&t.path))) {
+        for (&i, name) in group
+            .iter()
+            .zip(name_group(base, &refs, &t.generic_params, Some(&t.path)))
+        {
             pairs[i].name = name;
             pairs[i].overloaded = true;
         }
@@ -400,7 +429,12 @@ fn name_pairs(t: &TypeModel, pairs: &mut [Pair], reserved: &BTreeSet<String>) {
     // A C# name already spelled as its Rust name keeps it; then the conventional one.
     order.sort_by_key(|&i| {
         let p = &pairs[i];
-        (names::verbatim(&p.cs) != p.base, !names::conventional(&p.cs), p.kind, p.cs.clone())
+        (
+            names::verbatim(&p.cs) != p.base,
+            !names::conventional(&p.cs),
+            p.kind,
+            p.cs.clone(),
+        )
     });
     let mut seen = BTreeSet::new();
     for i in order {
@@ -412,7 +446,11 @@ fn name_pairs(t: &TypeModel, pairs: &mut [Pair], reserved: &BTreeSet<String>) {
     }
     // Rule 9: a name Rust already gives the type.
     for p in pairs.iter_mut() {
-        while p.accessor_names().iter().any(|n| names::STD.contains(&n.as_str()) || reserved.contains(n)) {
+        while p
+            .accessor_names()
+            .iter()
+            .any(|n| names::STD.contains(&n.as_str()) || reserved.contains(n))
+        {
             p.name = join(&p.name, "", ["net".to_string()]);
         }
     }
@@ -428,12 +466,16 @@ fn name_constructors(t: &TypeModel, group: &[&MethodModel]) -> Vec<String> {
     let matches_fields = |m: &MethodModel| {
         !fields.is_empty()
             && m.params.len() == fields.len()
-            && m.params.iter().zip(&fields).all(|(p, f)| {
-                p.pass == PassMode::Value && p.ty == f.ty && p.name.eq_ignore_ascii_case(&f.name)
-            })
+            && m.params
+                .iter()
+                .zip(&fields)
+                .all(|(p, f)| p.pass == PassMode::Value && p.ty == f.ty && p.name.eq_ignore_ascii_case(&f.name))
     };
     let parameterless = group.iter().any(|m| m.params.is_empty());
-    let Some(fielded) = (!parameterless).then(|| group.iter().position(|m| matches_fields(m))).flatten() else {
+    let Some(fielded) = (!parameterless)
+        .then(|| group.iter().position(|m| matches_fields(m)))
+        .flatten()
+    else {
         // (A copy constructor is no better a `new` than the others: no owner's-type rule.)
         return name_group("new", group, &t.generic_params, None);
     };
@@ -441,7 +483,11 @@ fn name_constructors(t: &TypeModel, group: &[&MethodModel]) -> Vec<String> {
     for (i, m) in group.iter().enumerate() {
         if i != fielded && m.params.len() == 1 {
             let p = &m.params[0];
-            out[i] = join("from", "", [pass_word(&p.ty, p.pass, &t.generic_params, &m.generic_params)]);
+            out[i] = join(
+                "from",
+                "",
+                [pass_word(&p.ty, p.pass, &t.generic_params, &m.generic_params)],
+            );
         }
     }
     out
@@ -464,9 +510,9 @@ pub(super) fn name_group(
     // (`Matrix4.Mult(Matrix4 left, Matrix4 right)` beside `Mult(Matrix4 left, float right)`).
     let own = |m: &MethodModel| {
         !m.params.is_empty()
-            && m.params.iter().all(|p| {
-                p.pass == PassMode::Value && matches!(&p.ty, Ty::Named { path, .. } if Some(path) == owner)
-            })
+            && m.params
+                .iter()
+                .all(|p| p.pass == PassMode::Value && matches!(&p.ty, Ty::Named { path, .. } if Some(path) == owner))
     };
     let plain = match with_fewest[..] {
         [one] => Some(one),
@@ -524,9 +570,10 @@ fn name_group_with(base: &str, group: &[&MethodModel], type_params: &[String], p
             .filter(|&i| i != p && !named[i].is_empty())
             .filter(|&i| {
                 let at = shared_with_plain[i];
-                group[p].params.get(at..at + named[i].len()).is_some_and(|there| {
-                    there.iter().zip(named[i]).all(|(a, b)| a.name == b.name)
-                })
+                group[p]
+                    .params
+                    .get(at..at + named[i].len())
+                    .is_some_and(|there| there.iter().zip(named[i]).all(|(a, b)| a.name == b.name))
             })
             .collect(),
         None => Vec::new(),

@@ -373,11 +373,7 @@ pub(super) fn literal_parts(classes: &Classes, layout: &StructLayout) -> Result<
         return Err("it is declared as a union".into());
     }
     let mut taken = std::collections::BTreeSet::new();
-    let names: Vec<String> = layout
-        .fields
-        .iter()
-        .map(|f| field_name(&f.name, &mut taken))
-        .collect();
+    let names: Vec<String> = layout.fields.iter().map(|f| field_name(&f.name, &mut taken)).collect();
     Ok(choice
         .items
         .iter()

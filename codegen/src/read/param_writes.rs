@@ -359,9 +359,9 @@ impl<'s> ParamWrites<'s> {
             if this_tag != 0 {
                 let safe = match &callee {
                     Some(c) if is_primitive(c.owner) => true,
-                    Some(c) if type_kind(c.owner) == TypeKind::Struct => {
-                        c.method.is_some_and(|mi| self.this_access(c.owner, mi) == ThisAccess::ReadOnly)
-                    }
+                    Some(c) if type_kind(c.owner) == TypeKind::Struct => c
+                        .method
+                        .is_some_and(|mi| self.this_access(c.owner, mi) == ThisAccess::ReadOnly),
                     _ => false,
                 };
                 if !safe {

@@ -17,8 +17,8 @@ use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
-use super::selection::Selection;
 use super::param_writes::ParamWrites;
+use super::selection::Selection;
 use super::{forwarding, pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{

@@ -83,6 +83,10 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0x6d910166615cff37, "TryHit", &["Fixture.Structs.RaycastHit&"], "System.Boolean"),
             F(0xd50116864cfd9ff0, "Scale", &["Fixture.Structs.Vector3&", "System.Single"], "System.Void"),
             F(0xd31aa5926dfb895f, "Length", &["Fixture.Structs.Vector3&"], "System.Single"),
+            F(0xeafa07cd65d98bbd, "LengthVia", &["Fixture.Structs.Vector3&"], "System.Single"),
+            F(0xc260daa65b077a6b, "ScaleVia", &["Fixture.Structs.Vector3&"], "System.Void"),
+            F(0xb5fa2abd1bc060b2, "Reset", &["Fixture.Structs.Vector3&"], "System.Void"),
+            F(0xbe45414c5374cc07, "Kept", &["Fixture.Structs.Vector3&"], "System.Single"),
             F(0x5e29d43edd405fc7, "Sum", &["System.Collections.Generic.List<System.Int32>"], "System.Int32"),
             F(0x79f2cf75060c9913, "Points", &[], "Fixture.Structs.Vector3[]"),
             F(0xa7eb5f5447dfffa2, "Names", &["Fixture.Enums.Perms", "Fixture.Enums.Plain"], "System.String[]"),
@@ -2028,6 +2032,50 @@ pub mod fixture {
                     0b1,
                 );
                 M.call((::cilbind::In(v),))
+            }
+            /// Binds `public static float LengthVia(ref Vector3 v)` of `Fixture.Structs.Uses`.
+            #[inline]
+            pub fn length_via(v: &Vector3) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Uses,
+                    "LengthVia",
+                    &["Fixture.Structs.Vector3&"],
+                    0b1,
+                );
+                M.call((::cilbind::In(v),))
+            }
+            /// Binds `public static void ScaleVia(ref Vector3 v)` of `Fixture.Structs.Uses`.
+            #[inline]
+            pub fn scale_via(v: &mut Vector3) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Uses,
+                    "ScaleVia",
+                    &["Fixture.Structs.Vector3&"],
+                    0b1,
+                );
+                M.call((::cilbind::Out(v),))
+            }
+            /// Binds `public static void Reset(ref Vector3 v)` of `Fixture.Structs.Uses`.
+            #[inline]
+            pub fn reset(v: &mut Vector3) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Uses,
+                    "Reset",
+                    &["Fixture.Structs.Vector3&"],
+                    0b1,
+                );
+                M.call((::cilbind::Out(v),))
+            }
+            /// Binds `public static float Kept(ref Vector3 v)` of `Fixture.Structs.Uses`.
+            #[inline]
+            pub fn kept(v: &mut Vector3) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Uses,
+                    "Kept",
+                    &["Fixture.Structs.Vector3&"],
+                    0b1,
+                );
+                M.call((::cilbind::Out(v),))
             }
             /// Binds `public static int Sum(List<int> values)` of `Fixture.Structs.Uses`.
             #[inline]

@@ -55,10 +55,7 @@ prop!(vector2_transform_quaternion, |a: t::Vector2, q: t::Quaternion| {
 });
 
 // Vector3
-prop!(vector3_new, |x: f32, y: f32, z: f32| n::Vector3::new(
-    x, y, z
-)
-.unwrap());
+prop!(vector3_new, |x: f32, y: f32, z: f32| n::Vector3::new(x, y, z).unwrap());
 prop!(vector3_add, |a: t::Vector3, b: t::Vector3| n::Vector3::add(&a, &b)
     .unwrap());
 prop!(vector3_op_addition, |a: t::Vector3, b: t::Vector3| {
@@ -153,8 +150,9 @@ prop!(vector4_transform_quaternion, |a: t::Vector4, q: t::Quaternion| {
 });
 
 // Quaternion
-prop!(quaternion_new, |v: t::Vector3, w: f32| n::Quaternion::new_with_vector_part_scalar_part(&v, w)
-    .unwrap());
+prop!(quaternion_new, |v: t::Vector3, w: f32| {
+    n::Quaternion::new_with_vector_part_scalar_part(&v, w).unwrap()
+});
 prop!(quaternion_add, |a: t::Quaternion, b: t::Quaternion| n::Quaternion::add(
     &a, &b
 )
@@ -187,8 +185,7 @@ prop!(quaternion_dot, |a: t::Quaternion, b: t::Quaternion| n::Quaternion::dot(
 .unwrap());
 
 // Plane
-prop!(plane_new, |v: t::Vector3, d: f32| n::Plane::new(&v, d)
-    .unwrap());
+prop!(plane_new, |v: t::Vector3, d: f32| n::Plane::new(&v, d).unwrap());
 prop!(plane_dot, |p: t::Plane, v: t::Vector4| n::Plane::dot(&p, &v).unwrap());
 prop!(plane_dot_coordinate, |p: t::Plane, v: t::Vector3| {
     n::Plane::dot_coordinate(&p, &v).unwrap()
@@ -267,8 +264,9 @@ prop!(
 prop!(matrix4x4_create_world, |a: t::Vector3, b: t::Vector3, c: t::Vector3| {
     n::Matrix4x4::create_world(&a, &b, &c).unwrap()
 });
-prop!(matrix4x4_from_matrix3x2, |a: t::Matrix3x2| n::Matrix4x4::from_matrix3x2(&a)
-    .unwrap());
+prop!(matrix4x4_from_matrix3x2, |a: t::Matrix3x2| {
+    n::Matrix4x4::from_matrix3x2(&a).unwrap()
+});
 
 // Branches: both ways computed, merged by selects (read/pure_body.rs). Equality also against
 // the value itself (true unless a NaN is in it), which random values almost never reach.

@@ -68,9 +68,7 @@ prop!(
 );
 prop!(
     matrix3x2_op_multiply_matrix3x2_matrix3x2,
-    |value1: t::Matrix3x2, value2: t::Matrix3x2| {
-        n::Matrix3x2::op_multiply(&value1, &value2).unwrap()
-    }
+    |value1: t::Matrix3x2, value2: t::Matrix3x2| { n::Matrix3x2::op_multiply(&value1, &value2).unwrap() }
 );
 prop!(
     matrix3x2_op_multiply_matrix3x2_f32,
@@ -227,9 +225,7 @@ prop!(
 );
 prop!(
     quaternion_op_multiply_quaternion_quaternion,
-    |value1: t::Quaternion, value2: t::Quaternion| {
-        n::Quaternion::op_multiply(&value1, &value2).unwrap()
-    }
+    |value1: t::Quaternion, value2: t::Quaternion| { n::Quaternion::op_multiply(&value1, &value2).unwrap() }
 );
 prop!(
     quaternion_op_multiply_quaternion_f32,
@@ -251,7 +247,9 @@ prop!(quaternion_identity, || { n::Quaternion::identity().unwrap() });
 prop!(quaternion_is_identity, |this: t::Quaternion| {
     n::Quaternion::is_identity(&this).unwrap()
 });
-prop!(vector2_new_with_value, |value: f32| { n::Vector2::from_f32(value).unwrap() });
+prop!(vector2_new_with_value, |value: f32| {
+    n::Vector2::from_f32(value).unwrap()
+});
 prop!(
     vector2_op_division_with_value1_value2,
     |value1: t::Vector2, value2: f32| { n::Vector2::op_division_with_value1_value2(&value1, value2).unwrap() }
@@ -310,7 +308,9 @@ prop!(vector2_zero, || { n::Vector2::zero().unwrap() });
 prop!(vector2_one, || { n::Vector2::one().unwrap() });
 prop!(vector2_unit_x, || { n::Vector2::unit_x().unwrap() });
 prop!(vector2_unit_y, || { n::Vector2::unit_y().unwrap() });
-prop!(vector3_new_with_value, |value: f32| { n::Vector3::from_f32(value).unwrap() });
+prop!(vector3_new_with_value, |value: f32| {
+    n::Vector3::from_f32(value).unwrap()
+});
 prop!(vector3_new_with_value_z, |value: t::Vector2, z: f32| {
     n::Vector3::new_with_value_z(&value, z).unwrap()
 });
@@ -355,7 +355,9 @@ prop!(vector3_one, || { n::Vector3::one().unwrap() });
 prop!(vector3_unit_x, || { n::Vector3::unit_x().unwrap() });
 prop!(vector3_unit_y, || { n::Vector3::unit_y().unwrap() });
 prop!(vector3_unit_z, || { n::Vector3::unit_z().unwrap() });
-prop!(vector4_new_with_value, |value: f32| { n::Vector4::from_f32(value).unwrap() });
+prop!(vector4_new_with_value, |value: f32| {
+    n::Vector4::from_f32(value).unwrap()
+});
 prop!(vector4_new_with_value_z_w, |value: t::Vector2, z: f32, w: f32| {
     n::Vector4::new_with_value_z_w(&value, z, w).unwrap()
 });

@@ -332,13 +332,22 @@ fn signatures_cross_or_say_why_not() {
         }
         other => panic!("{other:?}"),
     }
-    // A `ref` the method only reads crosses as `in`.
-    match &ok("Length").params[..] {
-        [Crossing::ByRef {
-            pass: PassMode::In,
-            target,
-        }] => assert!(matches!(&**target, Crossing::FullStruct(t) if named(t) == "Fixture.Structs.Vector3")),
-        other => panic!("{other:?}"),
+    // A `ref` the method only reads (itself, or through another method's read-only `ref`)
+    // crosses as `in`; one written, replaced or kept where it is not followed stays `ref`.
+    for (name, pass) in [
+        ("Length", PassMode::In),
+        ("LengthVia", PassMode::In),
+        ("ScaleVia", PassMode::Ref),
+        ("Reset", PassMode::Ref),
+        ("Kept", PassMode::Ref),
+    ] {
+        match &ok(name).params[..] {
+            [Crossing::ByRef { pass: p, target }] => {
+                assert_eq!(*p, pass, "{name}");
+                assert!(matches!(&**target, Crossing::FullStruct(t) if named(t) == "Fixture.Structs.Vector3"));
+            }
+            other => panic!("{name}: {other:?}"),
+        }
     }
     assert!(matches!(
         &ok("Points").ret,
