@@ -265,8 +265,8 @@ fn plan_method(
     let mut params = Vec::new();
     let mut mask: u64 = 0;
     // Parameters keep their .NET names in snake_case (a keyword as a raw identifier: `r#type`;
-    // `self` as `self_`; `value_` beside a type `value`), numbered when two collide (`Value`
-    // and `value`). The generated body's own locals (`__this`, `__r`) are `__`-prefixed,
+    // `self` as `self_`; `value_` beside a type `value`), given a trailing `_` when two
+    // collide (`Value` and `value`). The generated body's own locals (`__this`, `__r`) are `__`-prefixed,
     // which no snake_case name is.
     let mut taken_params = BTreeSet::from(["this".to_string(), "__r".to_string()]);
     for (i, (p, c)) in m.params.iter().zip(&sig.params).enumerate() {

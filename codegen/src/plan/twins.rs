@@ -44,10 +44,16 @@ pub(super) fn find(
             _ => None,
         })
         .collect();
-    for &(a_index, a) in &methods {
+    // Twins share a name, and one of them takes something by reference.
+    let by_ref: std::collections::HashSet<&str> = methods
+        .iter()
+        .filter(|(_, m)| m.params.iter().any(|p| p.pass != PassMode::Value))
+        .map(|(_, m)| m.name.as_str())
+        .collect();
+    for &(a_index, a) in methods.iter().filter(|(_, m)| by_ref.contains(m.name.as_str())) {
         let candidates: Vec<usize> = methods
             .iter()
-            .filter(|(b_index, b)| *b_index != a_index && is_twin(a, b, full_struct))
+            .filter(|(b_index, b)| *b_index != a_index && b.name == a.name && is_twin(a, b, full_struct))
             .map(|(b_index, _)| *b_index)
             .collect();
         // One twin per method: the one it forwards to, else the first.

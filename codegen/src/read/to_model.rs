@@ -374,9 +374,26 @@ impl Converter<'_> {
             methods.push(self.member_method(d, m, Some(mi), &access)?);
             indices.push(mi);
         }
-        // A method that only forwards to another of the type (`read/forwarding.rs`).
-        for (i, &mi) in indices.iter().enumerate() {
-            methods[i].forwards_to = forwarding::target(d, mi).and_then(|to| indices.iter().position(|&x| x == to));
+        // A method that only forwards to another of the type (`read/forwarding.rs`): looked
+        // for only where a method of that name takes something by reference (a twin).
+        let by_ref: std::collections::HashSet<&str> = methods
+            .iter()
+            .filter(|m| m.params.iter().any(|p| p.pass != PassMode::Value))
+            .map(|m| m.name.as_str())
+            .collect();
+        let forwards: Vec<Option<usize>> = indices
+            .iter()
+            .zip(&methods)
+            .map(|(&mi, m)| {
+                by_ref
+                    .contains(m.name.as_str())
+                    .then(|| forwarding::target(d, mi))
+                    .flatten()
+                    .and_then(|to| indices.iter().position(|&x| x == to))
+            })
+            .collect();
+        for (m, to) in methods.iter_mut().zip(forwards) {
+            m.forwards_to = to;
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
