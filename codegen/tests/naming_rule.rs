@@ -91,10 +91,18 @@ fn check(what: &str, b: &Bindings, min_pairs: usize) {
         }
     }
     assert!(checked >= min_pairs, "{what}: {checked} properties with both accessors");
-    // Types and constants in the output: nothing numbered either.
+    // Types and constants in the output: nothing numbered either. Functions (trait methods
+    // too) are snake_case: a C# spelling is kept only for names differing only in case, which
+    // these assemblies do not have.
     let rust = b.to_rust().expect("rust");
     for line in rust.lines() {
         let line = line.trim_start();
+        if let Some(rest) = line.strip_prefix("pub fn ").or_else(|| line.strip_prefix("fn ")) {
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if name.chars().any(char::is_uppercase) {
+                problems.push(format!("not snake_case: {line}"));
+            }
+        }
         for prefix in ["pub struct ", "pub enum ", "pub trait ", "pub const "] {
             if let Some(rest) = line.strip_prefix(prefix) {
                 let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();

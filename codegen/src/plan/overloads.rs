@@ -165,7 +165,9 @@ pub(super) fn name_members(
     reserved: BTreeSet<String>,
     twins: &HashMap<MemberModelRef, MemberModelRef>,
 ) -> MemberNames {
-    let members: Vec<MemberModelRef> = members.into_iter().collect();
+    // (A member listed twice is named once.)
+    let mut seen = std::collections::HashSet::new();
+    let members: Vec<MemberModelRef> = members.into_iter().filter(|m| seen.insert(*m)).collect();
     let api = t.api.as_ref();
     let mut pairs = pairs_of(t, &members);
     name_pairs(t, &mut pairs, &reserved);
