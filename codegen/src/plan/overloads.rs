@@ -258,7 +258,7 @@ pub(super) fn name_members(
             signature_key(e.method),
         )
     };
-    order.sort_by_key(|&i| key(&entries[i]));
+    order.sort_by_cached_key(|&i| key(&entries[i]));
     for i in order {
         let e = &mut entries[i];
         while taken.contains(&e.name) {
@@ -429,7 +429,7 @@ fn name_pairs(t: &TypeModel, pairs: &mut [Pair], reserved: &BTreeSet<String>) {
     // C# names differing only in case: the conventionally spelled one keeps the name.
     let mut order: Vec<usize> = (0..pairs.len()).collect();
     // A C# name already spelled as its Rust name keeps it; then the conventional one.
-    order.sort_by_key(|&i| {
+    order.sort_by_cached_key(|&i| {
         let p = &pairs[i];
         (
             names::verbatim(&p.cs) != p.base,

@@ -29,7 +29,8 @@
 //!
 //! Branches carry the stack to their targets, where the states meet (the union of what
 //! each entry may point into); a backward branch that carries a pointer into a parameter, or
-//! states of different depths, counts as a write of every `ref` parameter.
+//! states of different depths, counts as a write of every `ref` parameter, as do a varargs
+//! call and callees nested deeper than [`MAX_DEPTH`].
 
 use super::assembly_set::{AssemblySet, DefRef, Loaded};
 use super::definition::type_kind;
@@ -56,7 +57,12 @@ pub(super) struct ParamWrites<'s> {
     methods: HashMap<MethodKey, Option<Vec<bool>>>,
     /// Per struct: its instance methods' `this` access.
     structs: HashMap<(*const Loaded, TypeIndex), HashMap<MethodIndex, ThisAccess>>,
+    /// Callees being analysed, one inside the other.
+    depth: usize,
 }
+
+/// Callees analysed one inside the other before the rest count as writing.
+const MAX_DEPTH: usize = 32;
 
 impl<'s> ParamWrites<'s> {
     pub(super) fn new(set: &'s AssemblySet) -> Self {
@@ -65,6 +71,7 @@ impl<'s> ParamWrites<'s> {
             set,
             methods: HashMap::new(),
             structs: HashMap::new(),
+            depth: 0,
         }
     }
 
@@ -99,12 +106,17 @@ impl<'s> ParamWrites<'s> {
             Some(None) => return vec![true; count],
             None => {}
         }
+        if self.depth >= MAX_DEPTH {
+            return vec![true; count];
+        }
         self.methods.insert(key, None);
         let d = DefRef {
             asm,
             idx: mi.parent_type(),
         };
+        self.depth += 1;
         let written = self.body(d, mi).unwrap_or_else(|| vec![true; count]);
+        self.depth -= 1;
         self.methods.insert(key, Some(written.clone()));
         written
     }
@@ -320,6 +332,10 @@ impl<'s> ParamWrites<'s> {
             MethodSource::Generic(g) => g.base,
         };
         let sig = signature_of(&asm.res, user);
+        // A varargs call site passes more than the signature lists: not followed.
+        if matches!(sig.calling_convention, CallingConvention::Vararg) {
+            return None;
+        }
         let count = sig.parameters.len();
         let instance = sig.instance;
         let returns = sig.return_type.1.is_some();
