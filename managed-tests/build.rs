@@ -180,6 +180,7 @@ fn main() {
         ("implement", out.join("Implement.dll")),
         ("ledger", out.join("Ledger.dll")),
         ("statics", out.join("Statics.dll")),
+        ("annotated", out.join("Annotated.dll")),
         ("names", out.join("Names.dll")),
         (
             "vectors",

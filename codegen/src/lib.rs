@@ -46,7 +46,7 @@ mod summary;
 pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
 pub use error::{Error, Result};
 pub use fields::{FieldBinding, FieldForm};
-pub use plan::{Function, NameRow, Skip, SkipKind, Translation};
+pub use plan::{Function, NameRow, Skip, SkipKind, StructReceiver, Translation};
 pub use read::{Found, FoundAssembly, MONO_GAC_DIR};
 pub use summary::Summary;
 
@@ -189,6 +189,7 @@ impl Builder {
             name_table: plan.name_table(),
             fields: fields::list(&plan),
             translations: plan.translations(),
+            struct_receivers: plan.struct_receivers(),
             source: rendered.source,
             timings,
             inputs,
@@ -251,6 +252,7 @@ pub struct Bindings {
     name_table: Vec<NameRow>,
     fields: Vec<FieldBinding>,
     translations: Vec<Translation>,
+    struct_receivers: Vec<StructReceiver>,
     coverage: Vec<CoverageRow>,
     source: String,
     timings: Timings,
@@ -319,6 +321,13 @@ impl Bindings {
     /// (translated, or refused and why), in output order; counted in the [`Summary`].
     pub fn translations(&self) -> &[Translation] {
         &self.translations
+    }
+
+    /// Every bound instance method of a full struct with its receiver, in output order:
+    /// `&self` (the method works on a copy), or `&mut self` with the store or call that may
+    /// write through `this` (read from the IL: `cilbind generate --explain` lists them).
+    pub fn struct_receivers(&self) -> &[StructReceiver] {
+        &self.struct_receivers
     }
 
     /// Every type and member not bound, with its category and reason, in output order (each

@@ -41,7 +41,9 @@ enum Command {
         #[arg(long)]
         timings: bool,
         /// Also print where each assembly read was found (input, Mono's GAC, or a folder),
-        /// then every skipped type and member, one per line: item, category, reason
+        /// then every skipped type and member, one per line: item, category, reason; then
+        /// the translation of each full struct's method, and its receiver (`&self`, or
+        /// `&mut self` with the store or call found that may write through `this`)
         /// (tab-separated tables, so `sort`, `grep` and `cut` work on them).
         #[arg(long)]
         explain: bool,
@@ -174,7 +176,9 @@ fn names(type_name: &str, assembly: PathBuf, reference_dirs: Vec<PathBuf>) -> Ex
 /// Where each assembly read was found, as a table (`name<TAB>input|gac|folder<TAB>path`,
 /// under a header line); then the skips as a table: `item<TAB>category<TAB>reason`, under a
 /// header line; then, under a third header, what translation decided for each method of a
-/// full struct (`item<TAB>translated` or `item<TAB>managed<TAB>reason`).
+/// full struct (`item<TAB>translated` or `item<TAB>managed<TAB>reason`); under a fourth, the
+/// receiver of each instance method of a full struct (`item<TAB>&self` or
+/// `item<TAB>&mut self<TAB>the store or call that may write`).
 fn print_explain(bindings: &cilbind_codegen::Bindings) {
     println!("assembly\tfound\tpath");
     for a in bindings.assemblies() {
@@ -189,14 +193,22 @@ fn print_explain(bindings: &cilbind_codegen::Bindings) {
             skip.reason.replace(['\t', '\n'], " ")
         );
     }
-    if bindings.translations().is_empty() {
-        return;
+    if !bindings.translations().is_empty() {
+        println!("method\ttranslation\treason");
+        for t in bindings.translations() {
+            match &t.refused {
+                None => println!("{}\ttranslated", t.item),
+                Some(why) => println!("{}\tmanaged\t{}", t.item, why.replace(['\t', '\n'], " ")),
+            }
+        }
     }
-    println!("method\ttranslation\treason");
-    for t in bindings.translations() {
-        match &t.refused {
-            None => println!("{}\ttranslated", t.item),
-            Some(why) => println!("{}\tmanaged\t{}", t.item, why.replace(['\t', '\n'], " ")),
+    if !bindings.struct_receivers().is_empty() {
+        println!("method\treceiver\treason");
+        for r in bindings.struct_receivers() {
+            match &r.writes {
+                None => println!("{}\t&self", r.item),
+                Some(why) => println!("{}\t&mut self\t{}", r.item, why.replace(['\t', '\n'], " ")),
+            }
         }
     }
 }

@@ -31,6 +31,7 @@ mod expected {
         interfaces,
         names,
         natives,
+        non_null,
         nullable,
         optional_params,
         overloads,

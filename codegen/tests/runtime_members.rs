@@ -106,7 +106,7 @@ fn receivers_and_names_follow_the_rules() {
         assert!(!decl.contains("_2("), "no numbered name");
     }
     // Where nothing clashes, the plain name.
-    assert!(int32_decl.contains("fn parse(s: ::core::option::Option<&str>) -> ::cilbind::Result<i32>;"));
+    assert!(int32_decl.contains("fn parse(s: impl ::cilbind::StrArg) -> ::cilbind::Result<i32>;"));
     assert!(int32_decl.contains("const MAX_VALUE: i32 = 2147483647_i32;"));
     let double_decl = item(&rust, "pub trait DoubleMethods: Sized {");
     assert!(double_decl.contains("fn is_nan(d: f64) -> ::cilbind::Result<bool>;"));

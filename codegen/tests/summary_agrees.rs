@@ -160,6 +160,7 @@ fn explain_prints_every_skip_as_a_table_row() {
         .lines()
         .skip_while(|l| *l != "method\ttranslation\treason")
         .skip(1)
+        .take_while(|l| *l != "method\treceiver\treason")
         .collect();
     assert_eq!(translations.len(), b.translations().len(), "{stdout}");
     assert_eq!(
@@ -168,6 +169,20 @@ fn explain_prints_every_skip_as_a_table_row() {
         "{stdout}"
     );
     assert!(translations.contains(&"Vector3.Add\ttranslated"), "{stdout}");
+    // Then the receiver of each instance method of a full struct.
+    let receivers: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| *l != "method\treceiver\treason")
+        .skip(1)
+        .collect();
+    assert_eq!(receivers.len(), b.struct_receivers().len(), "{stdout}");
+    assert!(!receivers.is_empty(), "{stdout}");
+    assert!(
+        receivers
+            .iter()
+            .all(|row| row.ends_with("\t&self") || row.split('\t').nth(1) == Some("&mut self")),
+        "{stdout}"
+    );
     assert!(table.iter().all(|row| row.split('\t').count() == 3), "{stdout}");
     assert!(
         table.contains(&"Uses.Ptr\tpointer\treturns System.Int32* (pointer returns are not bound)"),

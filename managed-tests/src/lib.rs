@@ -38,6 +38,12 @@ pub mod vectors {
     include!(concat!(env!("OUT_DIR"), "/vectors_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Annotated.cs` (C# 8 nullable annotations: results annotated
+/// never-null are the value itself).
+pub mod annotated {
+    include!(concat!(env!("OUT_DIR"), "/annotated_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Events.cs`.
 pub mod events {
     include!(concat!(env!("OUT_DIR"), "/events_bindings.rs"));

@@ -31,7 +31,7 @@ fn a_rust_closure_runs_as_a_delegate_with_arguments_and_a_result() {
     })
     .unwrap();
     let map: Func2<cilbind::NetString, cilbind::NetString> = upper.delegate().unwrap();
-    assert_eq!(Hub::map(Some(&map), Some("héllo")).unwrap().as_deref(), Some("HÉLLO"));
+    assert_eq!(Hub::map(Some(&map), "héllo").unwrap().as_deref(), Some("HÉLLO"));
     let half = Callback::new::<Func2<f64, f64>>(|args| match args {
         [Value::Double(x)] => Ok(Value::Double(x / 2.0)),
         other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
@@ -70,8 +70,8 @@ fn rust_subscribes_to_a_csharp_event() {
     let hub = Hub::new().unwrap();
     let handler: Died = cb.delegate().unwrap();
     hub.subscribe(Some(&handler)).unwrap();
-    hub.kill(Some("orc"), 10).unwrap();
-    hub.kill(Some("troll"), 25).unwrap();
+    hub.kill("orc", 10).unwrap();
+    hub.kill("troll", 25).unwrap();
     // The event itself, through its generated add/remove accessors.
     let counter = Arc::new(AtomicI32::new(0));
     let c = counter.clone();
@@ -82,7 +82,7 @@ fn rust_subscribes_to_a_csharp_event() {
     .unwrap();
     let handler2: Died = cb2.delegate().unwrap();
     hub.add_on_died(Some(&handler2)).unwrap();
-    hub.kill(Some("rat"), 1).unwrap();
+    hub.kill("rat", 1).unwrap();
     assert_eq!(
         *deaths.lock().unwrap(),
         vec![
@@ -93,11 +93,11 @@ fn rust_subscribes_to_a_csharp_event() {
     );
     assert_eq!(counter.load(Ordering::SeqCst), 1);
     hub.unsubscribe(Some(&handler)).unwrap();
-    hub.kill(Some("bat"), 2).unwrap();
+    hub.kill("bat", 2).unwrap();
     assert_eq!(deaths.lock().unwrap().len(), 3, "unsubscribed");
     assert_eq!(counter.load(Ordering::SeqCst), 2);
     hub.remove_on_died(Some(&handler2)).unwrap();
-    hub.kill(Some("cat"), 3).unwrap();
+    hub.kill("cat", 3).unwrap();
     assert_eq!(counter.load(Ordering::SeqCst), 2, "removed through the event accessor");
     drop(cb2);
 }
@@ -166,7 +166,7 @@ fn generated_from_fn_makes_typed_closures_into_delegates() {
     let upper =
         Func2::<cilbind::NetString, cilbind::NetString>::from_fn(|s: Option<String>| Ok(s.map(|s| s.to_uppercase())))
             .unwrap();
-    assert_eq!(Hub::map(Some(&upper), Some("abc")).unwrap().as_deref(), Some("ABC"));
+    assert_eq!(Hub::map(Some(&upper), "abc").unwrap().as_deref(), Some("ABC"));
     assert_eq!(Hub::map(Some(&upper), None).unwrap(), None, "null in, null out");
     let same = Func2::<Object, Object>::from_fn(|o: Option<Object>| Ok(o)).unwrap();
     let hub = Hub::new().unwrap();
@@ -184,9 +184,9 @@ fn generated_from_fn_makes_typed_closures_into_delegates() {
     })
     .unwrap();
     hub.add_on_died(Some(&died)).unwrap();
-    hub.kill(Some("imp"), 5).unwrap();
+    hub.kill("imp", 5).unwrap();
     assert_eq!(*seen.lock().unwrap(), vec![(Some("imp".to_string()), 5)]);
-    let e = hub.kill(Some("ghost"), -1).unwrap_err();
+    let e = hub.kill("ghost", -1).unwrap_err();
     assert!(
         matches!(&e, Error::ManagedException { type_name, message, .. }
             if type_name == "System.InvalidOperationException" && message.contains("negative score")),

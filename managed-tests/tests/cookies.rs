@@ -10,7 +10,7 @@ use managed_tests::ledger::ledger::Account;
 #[test]
 fn cookies_name_live_handles_and_stale_ones_never_another_object() {
     init().expect("bindings load");
-    let first = Account::new(Some("first"), 1).unwrap();
+    let first = Account::new("first", 1).unwrap();
     let cookie = first.as_object().cookie();
     let again = Object::from_cookie(cookie).expect("a live handle's cookie");
     assert!(again.reference_equals(first.as_object()).unwrap(), "the same object");
@@ -21,7 +21,7 @@ fn cookies_name_live_handles_and_stale_ones_never_another_object() {
     drop(again);
     drop(first);
     assert!(matches!(Object::from_cookie(cookie), Err(Error::StaleHandle)));
-    let second = Account::new(Some("second"), 2).unwrap();
+    let second = Account::new("second", 2).unwrap();
     let reused = second.as_object().cookie();
     assert_eq!(reused.slot(), cookie.slot(), "the slot was reused");
     assert_eq!(

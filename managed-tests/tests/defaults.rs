@@ -14,20 +14,11 @@ fn the_defaults_companion_passes_the_declared_defaults() {
     // C#: Describe("x") uses digits = 2, loud = false, suffix = null, scale = 1.5,
     // team = Team.Blue, mark = '*', limit = 7.
     assert_eq!(
-        Defaults::describe_defaults(Some("x")).unwrap().as_deref(),
+        Defaults::describe_defaults("x").unwrap().as_deref(),
         Some("x|2|False|null|1.5|Blue|*|7")
     );
     // The full form still takes every argument.
-    let full = Defaults::describe(
-        Some("y"),
-        5,
-        true,
-        Some("!"),
-        0.25,
-        Team::RED,
-        cilbind::Char(u16::from(b'#')),
-        None,
-    );
+    let full = Defaults::describe("y", 5, true, "!", 0.25, Team::RED, cilbind::Char(u16::from(b'#')), None);
     assert_eq!(full.unwrap().as_deref(), Some("y|5|True|!|0.25|Red|#|null"));
 }
 
@@ -42,8 +33,8 @@ fn params_arrays_take_slices() {
         "a params array left out is empty"
     );
     let parts = [Some("a"), None, Some("c")];
-    assert_eq!(Defaults::join(Some("-"), &parts).unwrap().as_deref(), Some("a--c"));
-    assert_eq!(Defaults::join_defaults(Some("-")).unwrap().as_deref(), Some(""));
+    assert_eq!(Defaults::join("-", &parts).unwrap().as_deref(), Some("a--c"));
+    assert_eq!(Defaults::join_defaults("-").unwrap().as_deref(), Some(""));
     let (dog, other) = (Calls::new_dog().unwrap().unwrap(), Calls::new_dog().unwrap().unwrap());
     let animals = [Some(&*dog), None, Some(&*other)];
     assert_eq!(Defaults::count_animals(&animals).unwrap(), 2);

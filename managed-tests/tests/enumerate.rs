@@ -25,7 +25,7 @@ fn a_json_array_enumerates_its_tokens() {
         "[{}]",
         values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
     );
-    let array = JArray::parse(Some(&json)).unwrap().expect("an array");
+    let array = JArray::parse(&json).unwrap().expect("an array");
     let mut seen = Vec::new();
     for token in &array {
         let token = token.unwrap().expect("tokens are never null");
@@ -35,7 +35,7 @@ fn a_json_array_enumerates_its_tokens() {
     assert_eq!(seen, values);
 
     // Tokens of every kind, each read back as its own type.
-    let array = JArray::parse(Some(r#"["two", 2.5, true, null, {"k": 1}, [1, 2]]"#))
+    let array = JArray::parse(r#"["two", 2.5, true, null, {"k": 1}, [1, 2]]"#)
         .unwrap()
         .unwrap();
     let tokens: Vec<_> = array
@@ -81,7 +81,7 @@ fn a_json_object_enumerates_key_value_pairs() {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let object = JObject::parse(Some(&json)).unwrap().unwrap();
+    let object = JObject::parse(&json).unwrap().unwrap();
     // `JObject`'s public `GetEnumerator()` decides: pairs, not the `JToken`s of its base.
     let mut seen = Vec::new();
     for pair in &object {
@@ -220,7 +220,7 @@ fn dispose_runs_once_and_its_exception_ends_a_complete_iteration() {
 #[test]
 fn an_object_of_another_element_type_is_an_error_first() {
     start();
-    let words = Words::new(Some("a b")).unwrap();
+    let words = Words::new("a b").unwrap();
     // `Words` is an `IEnumerable<string>`, not an `IEnumerable<int>`: the runtime's check of
     // `this` against the interface refuses it.
     let mut items = Enumerator::<i32>::new(&words);

@@ -117,8 +117,8 @@ fn enums_of_every_underlying_type_round_trip() {
 fn classes_dispatch_virtually_and_upcast_without_allocating() {
     let _serial = setup();
     let world = World::new().unwrap();
-    let player = world.spawn_player(Some("Ada"), &v(1.0, 0.0, 0.0)).unwrap().unwrap();
-    let monster = world.spawn_monster(Some("Orc"), 3).unwrap().unwrap();
+    let player = world.spawn_player("Ada", &v(1.0, 0.0, 0.0)).unwrap().unwrap();
+    let monster = world.spawn_monster("Orc", 3).unwrap().unwrap();
     assert_eq!(world.count().unwrap(), 2);
     // Virtual dispatch through the base class's binding.
     let entity: &Entity = &player;
@@ -129,7 +129,7 @@ fn classes_dispatch_virtually_and_upcast_without_allocating() {
     assert_eq!(e0.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
     // Properties, including through an interface's extension trait.
     assert_eq!(player.name().unwrap().as_deref(), Some("Ada"));
-    player.set_name(Some("Grace")).unwrap();
+    player.set_name("Grace").unwrap();
     assert_eq!(INamedExt::name(&player).unwrap().as_deref(), Some("Grace"));
     assert_eq!(IDamageableExt::health(&monster).unwrap(), 100);
     // Upcasts: a field access (Deref) or a move, never a new handle.
@@ -164,7 +164,7 @@ fn classes_dispatch_virtually_and_upcast_without_allocating() {
     assert!(Entity::spawned().unwrap() >= 2);
     assert_eq!(World::MAX_ENTITIES, 64);
     assert_eq!(World::VERSION, "1.0");
-    World::set_title(Some("Dungeon")).unwrap();
+    World::set_title("Dungeon").unwrap();
     assert_eq!(World::title().unwrap().as_deref(), Some("Dungeon"));
 }
 
@@ -172,7 +172,7 @@ fn classes_dispatch_virtually_and_upcast_without_allocating() {
 fn out_ref_strings_arrays_and_exceptions() {
     let _serial = setup();
     let world = World::new().unwrap();
-    let p = world.spawn_player(Some("Lin"), &v(0.0, 0.0, 0.0)).unwrap().unwrap();
+    let p = world.spawn_player("Lin", &v(0.0, 0.0, 0.0)).unwrap().unwrap();
     let (ok, tag) = p.try_get_tag().unwrap();
     assert!(ok);
     assert!(tag.unwrap().starts_with("Lin#"));
@@ -190,7 +190,7 @@ fn out_ref_strings_arrays_and_exceptions() {
     );
     assert_eq!(World::average(Some(&[1.0, 2.0, 6.0])).unwrap(), 3.0);
     assert_eq!(World::range(4).unwrap().unwrap(), vec![0, 1, 4, 9]);
-    assert_eq!(World::count_letters(Some("héllo")).unwrap(), 5);
+    assert_eq!(World::count_letters("héllo").unwrap(), 5);
     let all = world.all().unwrap().unwrap();
     assert_eq!(all.len().unwrap(), 1);
     assert_eq!(
@@ -247,7 +247,7 @@ fn out_ref_strings_arrays_and_exceptions() {
 fn a_managed_struct_refers_to_an_object() {
     let _serial = setup();
     let world = World::new().unwrap();
-    let target = world.spawn_player(Some("Target"), &v(0.0, 0.0, 5.0)).unwrap().unwrap();
+    let target = world.spawn_player("Target", &v(0.0, 0.0, 5.0)).unwrap().unwrap();
     let (hit_something, hit) = world.raycast(&v(0.0, 0.0, 0.0), &v(0.0, 0.0, 1.0)).unwrap();
     assert!(hit_something);
     assert_eq!(hit.point().unwrap(), v(0.0, 0.0, 5.0));
@@ -277,7 +277,7 @@ fn a_managed_struct_refers_to_an_object() {
     // A field holding a managed struct: read as a copy, written from a value.
     let last = world.last_hit().unwrap();
     assert_eq!(last.label().unwrap().as_deref(), Some("Target"));
-    last.set_label(Some("changed")).unwrap();
+    last.set_label("changed").unwrap();
     assert_eq!(
         world.last_hit().unwrap().label().unwrap().as_deref(),
         Some("Target"),
@@ -290,7 +290,7 @@ fn a_managed_struct_refers_to_an_object() {
         "a static struct field"
     );
     // A managed struct's constructor (the new value comes back boxed, never through native memory).
-    let made = RaycastHit::new(&v(1.0, 2.0, 3.0), 4.0, Some(&target), Some("made")).unwrap();
+    let made = RaycastHit::new(&v(1.0, 2.0, 3.0), 4.0, Some(&target), "made").unwrap();
     assert_eq!(
         (made.point().unwrap(), made.distance().unwrap()),
         (v(1.0, 2.0, 3.0), 4.0)

@@ -1,7 +1,7 @@
 //! Bindings generated for an assembly nobody here wrote: Mono's System.Numerics.Vectors.
 //! Results are compared with values computed independently in Rust.
 
-use managed_tests::vectors::system::numerics::{Matrix4x4, Quaternion, Vector3};
+use managed_tests::vectors::system::numerics::{Matrix4x4, Plane, Quaternion, Vector3};
 
 fn setup() {
     managed_tests::vectors::init().expect("System.Numerics.Vectors loads and its layouts match Mono's");
@@ -242,4 +242,23 @@ mod generic_vector {
             (0..Vector1::<f64>::count().unwrap()).map(|_| 0.0625).sum::<f64>()
         );
     }
+}
+
+/// `Plane.Equals(Plane)` and `Plane.GetHashCode()` only read: their IL calls `Normal.Equals`
+/// and `Normal.GetHashCode()` on the `Vector3` field, which the analysis follows into
+/// `Vector3`'s own IL. So they take `&self`, and work on a `let` binding (E0596 before).
+#[test]
+fn a_plane_compares_and_hashes_through_a_shared_reference() {
+    setup();
+    let p = Plane {
+        normal: v3(0.0, 1.0, 0.0),
+        d: 2.0,
+    };
+    let same = p;
+    let other = Plane { d: 3.0, ..p };
+    assert!(p.equals(&same).unwrap());
+    assert!(!p.equals(&other).unwrap());
+    assert_eq!(p.get_hash_code().unwrap(), same.get_hash_code().unwrap());
+    // The call worked on a copy: the value is unchanged.
+    assert_eq!((p.normal.y, p.d), (1.0, 2.0));
 }

@@ -51,7 +51,7 @@ fn cell_of_enum_struct_string_and_class() {
     assert!(s.get().unwrap().is_none());
     assert_eq!(s.describe().unwrap().as_deref(), Some("String:null"));
 
-    let item = Item::new(Some("sword")).unwrap();
+    let item = Item::new("sword").unwrap();
     let o = Cell::<Item>::new(Some(&item)).unwrap();
     let got = o.get().unwrap().unwrap();
     assert!(got.as_object().reference_equals(item.as_object()).unwrap());
@@ -81,7 +81,7 @@ fn fields_of_a_generic_type_per_closed_class() {
     assert_eq!(p.spare().unwrap(), Point { x: 8, y: -8 });
     let s = Cell::<Item>::new(None).unwrap();
     assert!(s.spare().unwrap().is_none());
-    s.set_spare(Some(&Item::new(Some("ring")).unwrap())).unwrap();
+    s.set_spare(Some(&Item::new("ring").unwrap())).unwrap();
     assert_eq!(s.spare().unwrap().unwrap().get_name().unwrap().as_deref(), Some("ring"));
 }
 
@@ -162,7 +162,7 @@ fn dictionary_of_string_to_class_with_try_get_value() {
     let names = ["axe", "bow", "cloak"];
     for n in names {
         let key = NetString::new(n).unwrap();
-        let item = Item::new(Some(&n.to_uppercase())).unwrap();
+        let item = Item::new(n.to_uppercase()).unwrap();
         dict.add(Some(&key), Some(&item)).unwrap();
     }
     assert_eq!(dict.count().unwrap(), 3);
@@ -209,7 +209,7 @@ mod generic_methods {
             Make::echo::<NetString>(Some(&s)).unwrap().unwrap().to_string().unwrap(),
             "échο"
         );
-        let item = Item::new(Some("shield")).unwrap();
+        let item = Item::new("shield").unwrap();
         let back = Make::echo::<Item>(Some(&item)).unwrap().unwrap();
         assert!(back.as_object().reference_equals(item.as_object()).unwrap());
     }
@@ -282,10 +282,10 @@ mod json_net {
     #[test]
     fn serialize_then_deserialize_object_of_t() {
         start_json();
-        let item = Item::new(Some("sword")).unwrap();
+        let item = Item::new("sword").unwrap();
         let json = JsonConvert::serialize_object(Some(&item)).unwrap().unwrap();
         assert_eq!(json, r#"{"Name":"sword"}"#);
-        let back: Item = JsonConvert::deserialize_object_string_generic::<Item>(Some(r#"{"Name":"axe"}"#))
+        let back: Item = JsonConvert::deserialize_object_string_generic::<Item>(r#"{"Name":"axe"}"#)
             .unwrap()
             .unwrap();
         assert_eq!(back.get_name().unwrap().as_deref(), Some("axe"));
@@ -295,30 +295,29 @@ mod json_net {
     fn deserialize_object_of_t_for_values_structs_and_lists() {
         start_json();
         assert_eq!(
-            JsonConvert::deserialize_object_string_generic::<i64>(Some("12345678901")).unwrap(),
+            JsonConvert::deserialize_object_string_generic::<i64>("12345678901").unwrap(),
             12_345_678_901
         );
         assert_eq!(
-            JsonConvert::deserialize_object_string_generic::<f64>(Some("-2.5e3")).unwrap(),
+            JsonConvert::deserialize_object_string_generic::<f64>("-2.5e3").unwrap(),
             -2500.0
         );
-        assert!(JsonConvert::deserialize_object_string_generic::<bool>(Some("true")).unwrap());
-        let p = JsonConvert::deserialize_object_string_generic::<Point>(Some(r#"{"X":7,"Y":-3}"#)).unwrap();
+        assert!(JsonConvert::deserialize_object_string_generic::<bool>("true").unwrap());
+        let p = JsonConvert::deserialize_object_string_generic::<Point>(r#"{"X":7,"Y":-3}"#).unwrap();
         assert_eq!(p, Point { x: 7, y: -3 });
         let values = [3, 1, 4, 1, 5, 9, 2, 6];
         let text = format!("[{}]", values.map(|v| v.to_string()).join(","));
-        let list: List<i32> = JsonConvert::deserialize_object_string_generic::<List<i32>>(Some(&text))
+        let list: List<i32> = JsonConvert::deserialize_object_string_generic::<List<i32>>(&text)
             .unwrap()
             .unwrap();
         assert_eq!(list.count().unwrap(), values.len() as i32);
         for (i, v) in values.iter().enumerate() {
             assert_eq!(list.item(i as i32).unwrap(), *v);
         }
-        let map: Dictionary<NetString, Point> = JsonConvert::deserialize_object_string_generic::<
-            Dictionary<NetString, Point>,
-        >(Some(r#"{"a":{"X":1,"Y":2}}"#))
-        .unwrap()
-        .unwrap();
+        let map: Dictionary<NetString, Point> =
+            JsonConvert::deserialize_object_string_generic::<Dictionary<NetString, Point>>(r#"{"a":{"X":1,"Y":2}}"#)
+                .unwrap()
+                .unwrap();
         let (found, p) = map.try_get_value(Some(&NetString::new("a").unwrap())).unwrap();
         assert!(found);
         assert_eq!(p, Point { x: 1, y: 2 });
@@ -327,7 +326,7 @@ mod json_net {
     #[test]
     fn malformed_json_is_the_managed_exception_as_an_error() {
         start_json();
-        let err = JsonConvert::deserialize_object_string_generic::<i32>(Some("{not json")).unwrap_err();
+        let err = JsonConvert::deserialize_object_string_generic::<i32>("{not json").unwrap_err();
         assert!(
             matches!(&err, cilbind::Error::ManagedException { type_name, .. } if type_name.starts_with("Newtonsoft.Json.")),
             "{err}"
@@ -382,7 +381,7 @@ mod generic_structs {
     #[test]
     fn mscorlib_key_value_pairs_and_enumerators() {
         start();
-        let kv: KeyValuePair<NetString, i32> = Sources::tally(Some("hits"), 12).unwrap();
+        let kv: KeyValuePair<NetString, i32> = Sources::tally("hits", 12).unwrap();
         assert_eq!(kv.key().unwrap().unwrap().to_string().unwrap(), "hits");
         assert_eq!(kv.value().unwrap(), 12);
         let made = KeyValuePair::<i32, f64>::new(3, 0.5).unwrap();
@@ -449,7 +448,7 @@ mod arrays_of_t {
         assert_eq!(Make::count_non_default::<i32>(Some(&mixed)).unwrap(), 3);
         let points: cilbind::Array<Point> = Make::fill::<Point>(&Point { x: 1, y: -1 }, 2).unwrap().unwrap();
         assert_eq!(points.to_vec().unwrap(), vec![Point { x: 1, y: -1 }; 2]);
-        let item = Item::new(Some("gem")).unwrap();
+        let item = Item::new("gem").unwrap();
         let items: cilbind::ObjectArray<Item> = Make::fill::<Item>(Some(&item), 3).unwrap().unwrap();
         assert_eq!(items.len().unwrap(), 3);
         assert_eq!(

@@ -85,7 +85,7 @@ impl NativesNatives for Game {
     }
     fn spawn(name: Option<&str>, health: i32) -> NativeResult<Option<Entity>> {
         match name {
-            Some(name) => Ok(Some(Entity::new(Some(name), health)?)),
+            Some(name) => Ok(Some(Entity::new(name, health)?)),
             None => Ok(None),
         }
     }
@@ -98,7 +98,7 @@ impl NativesNatives for Game {
     fn replace(e: &mut Option<Entity>) -> NativeResult<()> {
         let old = e.take().expect("C# passes an entity");
         let name = format!("{}'", old.name()?.unwrap_or_default());
-        *e = Some(Entity::new(Some(&name), old.health()? + 1)?);
+        *e = Some(Entity::new(&name, old.health()? + 1)?);
         Ok(())
     }
     fn find(name: Option<&str>, e: &mut Option<Entity>) -> NativeResult<bool> {
@@ -368,7 +368,7 @@ fn csharp_calls_natives_of_types_that_are_not_public() {
     let body = Driver::make_body(8).unwrap().expect("a body");
     let typed: Body = body.cast().unwrap();
     assert_eq!(MASS.get::<i32>(Some(&typed)).unwrap(), 8);
-    let entity = Entity::new(Some("not a body"), 1).unwrap();
+    let entity = Entity::new("not a body", 1).unwrap();
     let err = entity.as_object().cast::<Body>().unwrap_err();
     assert!(matches!(err, Error::InvalidCast { .. }), "{err:?}");
 }
@@ -381,14 +381,14 @@ fn rust_calls_natives_through_the_generated_bindings() {
     Natives::normalize(&mut v).unwrap();
     assert_eq!((v.y, v.z), (0.6, 0.8));
     assert_eq!(Natives::split(&V3 { x: 1.0, y: 2.0, z: 3.0 }).unwrap().0, 1.0);
-    assert_eq!(Natives::echo(Some("x")).unwrap().as_deref(), Some("x!"));
-    let e = Natives::spawn(Some("imp"), 9).unwrap().unwrap();
+    assert_eq!(Natives::echo("x").unwrap().as_deref(), Some("x!"));
+    let e = Natives::spawn("imp", 9).unwrap().unwrap();
     assert_eq!(Natives::health_of(Some(&e)).unwrap(), 9);
     e.hit(4).unwrap();
     assert_eq!(e.health().unwrap(), 5);
     assert_eq!(e.describe().unwrap().as_deref(), Some("imp (5)"));
     assert_eq!(Driver::hit_new(10, 3).unwrap(), 7);
-    assert_eq!(Partial::two(Some("abc")).unwrap(), 6);
+    assert_eq!(Partial::two("abc").unwrap(), 6);
     // A struct's instance natives, called from Rust: `this` is the Rust value.
     let mut g = V3 { x: 3.0, y: 4.0, z: 0.0 };
     assert_eq!(g.length().unwrap(), 5.0);
@@ -405,15 +405,15 @@ fn rust_calls_natives_through_the_generated_bindings() {
 fn an_err_and_a_panic_become_managed_exceptions_at_the_call_site() {
     setup();
     assert_eq!(
-        Driver::catch(0, Some("no such spell")).unwrap().as_deref(),
+        Driver::catch(0, "no such spell").unwrap().as_deref(),
         Some("System.ArgumentException: no such spell")
     );
     assert_eq!(
-        Driver::catch(1, Some("boom")).unwrap().as_deref(),
+        Driver::catch(1, "boom").unwrap().as_deref(),
         Some("Cilbind.RustPanicException: boom (in native Nat.Natives::Panic(string))")
     );
     // Called from Rust, the exception comes back as an error.
-    let err = Natives::fail(Some("from rust")).unwrap_err();
+    let err = Natives::fail("from rust").unwrap_err();
     assert!(
         matches!(&err, Error::ManagedException { type_name, message, .. }
             if type_name == "System.ArgumentException" && message == "from rust"),
@@ -424,7 +424,7 @@ fn an_err_and_a_panic_become_managed_exceptions_at_the_call_site() {
 #[test]
 fn a_lent_object_kept_as_a_handle_survives_a_collection() {
     setup();
-    Driver::hand_over(Some("kept")).unwrap();
+    Driver::hand_over("kept").unwrap();
     for _ in 0..3 {
         Runtime::get().unwrap().collect_garbage();
         let _garbage: Vec<_> = (0..1000).map(|i| NetString::new(&i.to_string()).unwrap()).collect();

@@ -228,7 +228,7 @@ fn nullable_fields_read_and_write_what_csharp_sees() {
     assert_eq!(c.fields().unwrap().as_deref(), Some("-|-|3,4|Green"));
 
     let t = Tagged::default_value().unwrap();
-    t.set_tag(Some("t")).unwrap();
+    t.set_tag("t").unwrap();
     assert_eq!(t.id().unwrap(), None);
     for id in [0, -1, i64::MAX] {
         t.set_id(Some(id)).unwrap();
@@ -356,15 +356,11 @@ fn mscorlib_returns_a_nullable_int_through_its_generated_binding() {
     use corlib::system::globalization::CultureNotFoundException;
     corlib::init().expect("mscorlib bindings load");
     for id in [0, 1, -1, 0x7f, 0x0409, i32::MAX, i32::MIN] {
-        let e = CultureNotFoundException::new_with_param_name_invalid_culture_id_message(
-            Some("name"),
-            id,
-            Some("no such culture"),
-        )
-        .unwrap();
+        let e = CultureNotFoundException::new_with_param_name_invalid_culture_id_message("name", id, "no such culture")
+            .unwrap();
         assert_eq!(e.invalid_culture_id().unwrap(), Some(id), "culture id {id}");
     }
     // Made without an id: C# leaves the `int?` null.
-    let e = CultureNotFoundException::new_with_param_name_message(Some("name"), Some("no such culture")).unwrap();
+    let e = CultureNotFoundException::new_with_param_name_message("name", "no such culture").unwrap();
     assert_eq!(e.invalid_culture_id().unwrap(), None);
 }

@@ -1180,9 +1180,9 @@ fn string_identity(s: String) -> Result<(), String> {
     let echoed = ok(Check::echo(Some(&ns)), "Echo")?.ok_or("Echo returned null")?;
     let ens = ok(echoed.cast::<NetString>(), "cast to string")?;
     ensure!(ok(ens.to_string(), "to_string")? == s, "after Echo, to_string differs");
-    let back = ok(Check::echo_string(Some(&s)), "EchoString")?;
+    let back = ok(Check::echo_string(&s), "EchoString")?;
     ensure!(back.as_deref() == Some(s.as_str()), "EchoString returned {back:?}");
-    let len = ok(Check::length(Some(&s)), "Length")?;
+    let len = ok(Check::length(&s), "Length")?;
     ensure!(
         len as usize == units.len(),
         "managed Length {len}, expected {}",

@@ -22,7 +22,7 @@ fn a_typed_closure_runs_as_a_generated_delegate() -> Result<(), Box<dyn std::err
         let n: i64 = digits.parse().unwrap_or(0);
         Ok(Some((2 * n).to_string()))
     })?;
-    let text = Regex::replace_with_input_pattern_evaluator(Some("3 apples, 20 pears"), Some(r"\d+"), Some(&double))?;
+    let text = Regex::replace_with_input_pattern_evaluator("3 apples, 20 pears", r"\d+", Some(&double))?;
     assert_eq!(text.as_deref(), Some("6 apples, 40 pears"));
     // README: end
     Ok(())

@@ -98,9 +98,9 @@ fn calls_made_inside_a_recorded_call_and_rust_implementations_are_not_recorded()
     let recording = Recorder::start(Vec::new()).unwrap();
     Bank::reset().unwrap();
     // Its constructor is the runtime's proxy class's: the object is Rust's, external to the log.
-    let frank = Account::extend(Doubling, Some("frank"), 10).unwrap();
+    let frank = Account::extend(Doubling, "frank", 10).unwrap();
     Bank::register(Some(&frank)).unwrap();
-    Bank::open(Some("gus"), 1).unwrap();
+    Bank::open("gus", 1).unwrap();
     // C# calls frank's override, which calls Bank.Count and the base Deposit: replaying
     // DepositAll makes those calls again, so they are not in the log.
     assert_eq!(Bank::deposit_all(5).unwrap(), (10 + 10) + (1 + 5));
@@ -162,7 +162,7 @@ fn truncated_and_corrupt_logs_are_errors() {
     init().expect("bindings load");
     let recording = Recorder::start(Vec::new()).unwrap();
     Bank::reset().unwrap();
-    Bank::open(Some("eve"), 5).unwrap();
+    Bank::open("eve", 5).unwrap();
     let log = recording.finish().unwrap();
     let full = Replayer::new(&log[..]).run().expect("the whole log replays");
     assert_eq!((full.calls, full.divergence), (2, None));

@@ -174,7 +174,7 @@ fn replay_child() -> Result<(), Box<dyn std::error::Error>> {
     if external {
         // The account the recording process made before it started recording.
         replayer = replayer.on_external(|class, _cookie| match class {
-            "Ledger.Account" => Ok(Account::new(Some("dave"), 7)?.into_object()),
+            "Ledger.Account" => Ok(Account::new("dave", 7)?.into_object()),
             other => Err(Error::InvalidArgument(format!("no external {other}"))),
         });
     }
@@ -189,7 +189,7 @@ fn replay_child() -> Result<(), Box<dyn std::error::Error>> {
     // calls again give the same report (the bank is reset by the log's first call).
     let mut replayer = Replayer::new(BufReader::new(File::open(&log_path)?));
     if external {
-        replayer = replayer.on_external(|_, _| Ok(Account::new(Some("dave"), 7)?.into_object()));
+        replayer = replayer.on_external(|_, _| Ok(Account::new("dave", 7)?.into_object()));
     }
     match replayer.run() {
         Ok(report) => {

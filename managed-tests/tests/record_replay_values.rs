@@ -43,7 +43,7 @@ fn calls_of(log: &[u8]) -> Vec<CallRecord> {
 /// A world with a player at (0, 0, 5), made before any recording: external to a log.
 fn world_with_target() -> (World, Player) {
     let world = World::new().unwrap();
-    let target = world.spawn_player(Some("Target"), &v(0.0, 0.0, 5.0)).unwrap().unwrap();
+    let target = world.spawn_player("Target", &v(0.0, 0.0, 5.0)).unwrap().unwrap();
     (world, target)
 }
 

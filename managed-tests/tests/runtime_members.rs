@@ -70,7 +70,7 @@ fn string_instance_members_match_rust() {
         let expected: Vec<&str> = text.split(',').filter(|p| !p.is_empty()).collect();
         assert_eq!(parts, expected, "Split without empty entries of {text:?}");
         assert_eq!(
-            s.contains_string(Some(",")).unwrap(),
+            s.contains_string(",").unwrap(),
             text.contains(','),
             "Contains of {text:?}"
         );
@@ -119,25 +119,21 @@ fn string_statics_match_rust() {
     // `Join(string, params string[])` takes the strings as a slice.
     let items: Vec<Option<&str>> = words.iter().copied().map(Some).collect();
     assert_eq!(
-        NetString::join_string_string_array(Some(", "), &items)
-            .unwrap()
-            .as_deref(),
+        NetString::join_string_string_array(", ", &items).unwrap().as_deref(),
         Some(words.join(", ").as_str())
     );
     assert_eq!(
-        NetString::concat_with_str0_str1(Some("ab"), Some("cd"))
-            .unwrap()
-            .as_deref(),
+        NetString::concat_with_str0_str1("ab", "cd").unwrap().as_deref(),
         Some("abcd")
     );
     // `Concat` treats null as empty.
     assert_eq!(
-        NetString::concat_with_str0_str1(None, Some("cd")).unwrap().as_deref(),
+        NetString::concat_with_str0_str1(None, "cd").unwrap().as_deref(),
         Some("cd")
     );
     assert!(NetString::is_null_or_empty(None).unwrap());
-    assert!(NetString::is_null_or_empty(Some("")).unwrap());
-    assert!(!NetString::is_null_or_empty(Some("x")).unwrap());
+    assert!(NetString::is_null_or_empty("").unwrap());
+    assert!(!NetString::is_null_or_empty("x").unwrap());
     assert_eq!(NetString::empty().unwrap().as_deref(), Some(""));
     // `String(char c, int count)`, through the trait (the inherent `NetString::new` takes `&str`).
     let repeated = <NetString as StringMethods>::new_with_c_count(Char(u16::from(b'z')), 4).unwrap();
@@ -152,10 +148,10 @@ fn string_statics_match_rust() {
     // `Contains(string, StringComparison)`: an enum argument.
     let s = NetString::new("Hello").unwrap();
     assert!(s
-        .contains_string_string_comparison(Some("hello"), StringComparison::ORDINAL_IGNORE_CASE)
+        .contains_string_string_comparison("hello", StringComparison::ORDINAL_IGNORE_CASE)
         .unwrap());
     assert!(!s
-        .contains_string_string_comparison(Some("hello"), StringComparison::ORDINAL)
+        .contains_string_string_comparison("hello", StringComparison::ORDINAL)
         .unwrap());
     assert_eq!(exception_type(s.contains_string(None)), "System.ArgumentNullException");
 }
@@ -184,9 +180,9 @@ fn char_members_match_rust_over_ascii() {
         );
     }
     // `IsDigit(string, int)`: a string argument with an index checked by .NET.
-    assert!(Char::is_digit_with_s_index(Some("a1"), 1).unwrap());
+    assert!(Char::is_digit_with_s_index("a1", 1).unwrap());
     assert_eq!(
-        exception_type(Char::is_digit_with_s_index(Some("a1"), 2)),
+        exception_type(Char::is_digit_with_s_index("a1", 2)),
         "System.ArgumentOutOfRangeException"
     );
 }
@@ -199,9 +195,9 @@ fn int32_members_match_rust() {
     let values = [0, 1, -1, 42, 1_000_000, i32::MAX, i32::MIN];
     for v in values {
         let text = v.to_string();
-        assert_eq!(Int32::parse(Some(&text)).unwrap(), v, "Parse({text})");
+        assert_eq!(Int32::parse(&text).unwrap(), v, "Parse({text})");
         assert_eq!(
-            Int32::try_parse_string_out_i32(Some(&text)).unwrap(),
+            Int32::try_parse_string_out_i32(&text).unwrap(),
             (true, v),
             "TryParse({text})"
         );
@@ -230,7 +226,7 @@ fn int32_members_match_rust() {
     }
     let too_big = (i64::from(i32::MAX) + 1).to_string();
     assert!(too_big.parse::<i32>().is_err());
-    assert_eq!(exception_type(Int32::parse(Some(&too_big))), "System.OverflowException");
+    assert_eq!(exception_type(Int32::parse(&too_big)), "System.OverflowException");
     assert_eq!(exception_type(Int32::parse(None)), "System.ArgumentNullException");
     // `CompareTo(object)`: a boxed Int32 compares, anything else is .NET's ArgumentException.
     let boxed = Int32(7).box_as::<Object>().unwrap();
@@ -254,15 +250,13 @@ fn double_members_match_rust() {
     for x in [0.1f64, -2.5, 1234.5678, 1e-7, 6.02214076e23, 0.30000000000000004] {
         let text = x.to_string();
         assert_eq!(
-            Double::parse_with_provider(Some(&text), Some(&invariant))
-                .unwrap()
-                .to_bits(),
+            Double::parse_with_provider(&text, Some(&invariant)).unwrap().to_bits(),
             x.to_bits(),
             "Parse({text})"
         );
         // "R" round-trips: Rust reads back the same bits.
         let printed = Double(x)
-            .to_string_with_format_provider(Some("R"), Some(&invariant))
+            .to_string_with_format_provider("R", Some(&invariant))
             .unwrap()
             .unwrap();
         assert_eq!(
@@ -272,7 +266,7 @@ fn double_members_match_rust() {
         );
     }
     assert_eq!(
-        exception_type(Double::parse_with_provider(Some("one"), Some(&invariant))),
+        exception_type(Double::parse_with_provider("one", Some(&invariant))),
         "System.FormatException"
     );
 }
@@ -281,14 +275,10 @@ fn double_members_match_rust() {
 fn boolean_members_match_rust() {
     setup();
     for (text, value) in [("True", true), ("false", false), (" true ", true)] {
-        assert_eq!(
-            cilbind::Boolean::parse_string(Some(text)).unwrap(),
-            value,
-            "Parse({text:?})"
-        );
+        assert_eq!(cilbind::Boolean::parse_string(text).unwrap(), value, "Parse({text:?})");
     }
     assert_eq!(
-        exception_type(cilbind::Boolean::parse_string(Some("yes"))),
+        exception_type(cilbind::Boolean::parse_string("yes")),
         "System.FormatException"
     );
     assert_eq!(cilbind::Boolean::true_string().unwrap().as_deref(), Some("True"));

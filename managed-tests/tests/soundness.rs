@@ -245,7 +245,14 @@ fn inner_exceptions_are_kept_and_printed_like_dotnet() {
     for i in inner {
         assert!(i.stack_trace.contains("Soundness.Checks.ThrowNested"), "{i:?}");
     }
-    let text = e.to_string();
+    // `Display` is one line: the chain of `type: message`, as .NET's `Message` with its type.
+    assert_eq!(
+        e.to_string(),
+        "System.InvalidOperationException: outer ---> System.ArgumentException: middle ---> \
+         System.FormatException: innermost"
+    );
+    // `{:#}` is .NET's `ToString()`: the chain, then every stack trace.
+    let text = format!("{e:#}");
     assert!(
         text.starts_with(
             "System.InvalidOperationException: outer ---> System.ArgumentException: middle ---> \
@@ -258,6 +265,10 @@ fn inner_exceptions_are_kept_and_printed_like_dotnet() {
         2,
         "{text}"
     );
+    let stack = e.managed_stack_trace().expect("a managed exception has a stack trace");
+    assert!(stack.contains("Soundness.Checks.ThrowNested"), "{stack}");
+    assert!(text.ends_with(stack), "{text}");
+    assert_eq!(Error::StaleHandle.managed_stack_trace(), None);
     // The same reflective call reports the same chain.
     let e = invoke(THROW_NESTED.method().unwrap(), None, &mut []).unwrap_err();
     assert!(

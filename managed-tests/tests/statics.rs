@@ -112,7 +112,7 @@ fn a_write_before_any_read_runs_the_initializer_first() {
     // The initializer ran before the write (C# order): the write stays, its other field is set.
     assert_eq!((WriteFirst::value().unwrap(), WriteFirst::other().unwrap()), (10, 2));
     // Managed code agrees.
-    let read = |field| Reflect::read(Some("Statics.WriteFirst, Statics"), Some(field)).unwrap();
+    let read = |field| Reflect::read("Statics.WriteFirst, Statics", Some(field)).unwrap();
     let value = cilbind::unbox_blittable::<i32>(&read("Value").unwrap()).unwrap();
     assert_eq!(value, 10);
 }
@@ -150,11 +150,11 @@ fn a_throwing_initializer_is_a_type_initialization_exception_on_every_field_acce
         assert_type_init_error(ThrowsOnField::value(), "Statics.ThrowsOnField", boom);
         assert_type_init_error(ThrowsOnField::text(), "Statics.ThrowsOnField", boom);
         assert_type_init_error(ThrowsOnField::set_value(1), "Statics.ThrowsOnField", boom);
-        assert_type_init_error(ThrowsOnField::set_text(Some("x")), "Statics.ThrowsOnField", boom);
+        assert_type_init_error(ThrowsOnField::set_text("x"), "Statics.ThrowsOnField", boom);
     }
     // Managed code sees the same (what `invoke` and C# report).
     assert_type_init_error(
-        Reflect::read(Some("Statics.ThrowsOnField, Statics"), Some("Value")),
+        Reflect::read("Statics.ThrowsOnField, Statics", "Value"),
         "Statics.ThrowsOnField",
         boom,
     );

@@ -105,7 +105,7 @@ fn display_prints_dotnets_to_string() {
 #[test]
 fn json_conversions_are_dotnets_conversion_operators() {
     json();
-    let token = |text: &str| JToken::parse(Some(text)).unwrap().unwrap();
+    let token = |text: &str| JToken::parse(text).unwrap().unwrap();
     // Explicit operators from JToken.
     assert_eq!(i64::try_from(&token("12345678901")).unwrap(), 12_345_678_901);
     assert_eq!(i32::try_from(&token("-7")).unwrap(), -7);
@@ -135,10 +135,10 @@ fn json_display_equality_hash_and_order() {
     json();
     // Display is Json.NET's ToString(): indented JSON; JObject prints through JToken's
     // override (a virtual call).
-    let obj = JObject::parse(Some(r#"{"a":1,"b":[true,null]}"#)).unwrap().unwrap();
+    let obj = JObject::parse(r#"{"a":1,"b":[true,null]}"#).unwrap().unwrap();
     let expected = "{\n  \"a\": 1,\n  \"b\": [\n    true,\n    null\n  ]\n}";
     assert_eq!(format!("{obj}"), expected);
-    let value = |text: &str| JValue::create_string(Some(text)).unwrap().unwrap();
+    let value = |text: &str| JValue::create_string(text).unwrap().unwrap();
     assert_eq!(format!("{}", value("plain")), "plain");
     // PartialEq through JValue.Equals(JValue): two distinct objects, equal values.
     let (a1, a2, b) = (value("a"), value("a"), value("b"));

@@ -95,10 +95,14 @@ pub enum Error {
     /// A null reference where an object is required (for example `this`).
     #[error("null reference: {0}")]
     NullReference(String),
-    /// Managed code threw. Displayed as .NET's `Exception.ToString()` writes it: the chain
-    /// of `type: message` joined by ` ---> `, then the stack traces from the innermost out,
-    /// each inner one closed by `--- End of inner exception stack trace ---`.
-    #[error("{}", exception_text(type_name, message, stack_trace, inner))]
+    /// Managed code threw. Displayed on one line, as .NET's `Message` with its type, and the
+    /// `InnerException` chain joined by ` ---> ` (a line break inside a message becomes a
+    /// space): `System.InvalidOperationException: outer ---> System.FormatException: inner`.
+    /// The alternate form (`{:#}`) is .NET's `Exception.ToString()`: that chain, then the
+    /// stack traces from the innermost out, each inner one closed by
+    /// `--- End of inner exception stack trace ---`. [`Error::managed_stack_trace`] gives the
+    /// stack trace alone.
+    #[error(fmt = exception_fmt)]
     ManagedException {
         /// Full name of the exception's type (`System.InvalidOperationException`).
         type_name: String,
@@ -230,25 +234,64 @@ pub struct InnerException {
     pub stack_trace: String,
 }
 
-/// The text .NET's `Exception.ToString()` gives for this chain (without the
-/// `Exception.Data` and source lines .NET omits too).
-fn exception_text(type_name: &str, message: &str, stack_trace: &str, inner: &[InnerException]) -> String {
-    let mut text = format!("{type_name}: {message}");
+/// [`Error::ManagedException`]'s `Display`: one line, or with `{:#}` the text .NET's
+/// `Exception.ToString()` gives for this chain (without the `Exception.Data` and source lines
+/// .NET omits too).
+fn exception_fmt(
+    type_name: &str,
+    message: &str,
+    stack_trace: &str,
+    inner: &[InnerException],
+    f: &mut std::fmt::Formatter<'_>,
+) -> std::fmt::Result {
+    if !f.alternate() {
+        write!(f, "{type_name}: ")?;
+        one_line(message, f)?;
+        for e in inner {
+            write!(f, " ---> {}: ", e.type_name)?;
+            one_line(&e.message, f)?;
+        }
+        return Ok(());
+    }
+    write!(f, "{type_name}: {message}")?;
     for e in inner {
-        text.push_str(&format!(" ---> {}: {}", e.type_name, e.message));
+        write!(f, " ---> {}: {}", e.type_name, e.message)?;
     }
     for e in inner.iter().rev() {
         if !e.stack_trace.is_empty() {
-            text.push('\n');
-            text.push_str(&e.stack_trace);
+            write!(f, "\n{}", e.stack_trace)?;
         }
-        text.push_str("\n   --- End of inner exception stack trace ---");
+        f.write_str("\n   --- End of inner exception stack trace ---")?;
     }
     if !stack_trace.is_empty() {
-        text.push('\n');
-        text.push_str(stack_trace);
+        write!(f, "\n{stack_trace}")?;
     }
-    text
+    Ok(())
+}
+
+/// `text` with each line break (`\n`, `\r\n`, `\r`) written as one space: Mono's messages
+/// may span lines (`Value cannot be null.` then `Parameter name: value`).
+fn one_line(text: &str, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    for (i, line) in text.split(['\r', '\n']).filter(|l| !l.is_empty()).enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        f.write_str(line)?;
+    }
+    Ok(())
+}
+
+impl Error {
+    /// The managed stack trace of an [`Error::ManagedException`] (.NET's `StackTrace`: where
+    /// the outermost exception was thrown; each inner exception's is in its
+    /// [`InnerException::stack_trace`]); `None` for other errors. `{:#}` prints the whole
+    /// chain with every stack trace.
+    pub fn managed_stack_trace(&self) -> Option<&str> {
+        match self {
+            Error::ManagedException { stack_trace, .. } => Some(stack_trace),
+            _ => None,
+        }
+    }
 }
 
 /// `Result` with the runtime's [`Error`].

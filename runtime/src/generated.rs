@@ -140,10 +140,25 @@ pub fn expect<T>(result: Result<T>, what: &str) -> T {
 }
 
 /// A conversion's result, which may not be null (`TryFrom<&str> for JToken` returns a
-/// `JToken`): null is [`Error::NullReference`] naming the conversion.
+/// `JToken`): null is [`Error::NullReference`] naming the conversion. Takes the binding's
+/// result as it is, an `Option<T>` or, for a method annotated non-null, a `T`.
 #[inline]
-pub fn non_null<T>(value: Result<Option<T>>, what: &str) -> Result<T> {
-    value?.ok_or_else(|| Error::NullReference(format!("{what} returned null")))
+pub fn non_null<T, R: Into<Option<T>>>(value: Result<R>, what: &str) -> Result<T> {
+    value?
+        .into()
+        .ok_or_else(|| Error::NullReference(format!("{what} returned null")))
+}
+
+/// The result of a method whose C# 8 nullable annotations say it never returns null
+/// (`item` names it): null anyway (annotations are not enforced at run time) is
+/// [`Error::NullReference`], never a panic.
+#[inline]
+pub fn returned<T>(value: Option<T>, item: &str) -> Result<T> {
+    value.ok_or_else(|| {
+        Error::NullReference(format!(
+            "{item} returned null, though its nullable annotations say it never does"
+        ))
+    })
 }
 
 /// `Display` of an object through its class's `ToString()`: `System.Object.ToString` called
@@ -152,13 +167,13 @@ pub fn non_null<T>(value: Result<Option<T>>, what: &str) -> Result<T> {
 pub fn display(value: &impl crate::Reference, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
     static OBJECT: TypeRef = TypeRef::new("mscorlib", "System", "Object");
     static TO_STRING: MethodRef = MethodRef::new(&OBJECT, "ToString", &[]);
-    write_text(f, TO_STRING.call((value.as_object(),)))
+    write_text::<Option<String>>(f, TO_STRING.call((value.as_object(),)))
 }
 
 /// Writes what a `ToString()` call returned, as every generated `Display` does: the text
 /// padded to the formatter's width, nothing for null, `fmt::Error` for an error.
-pub fn write_text(f: &mut ::core::fmt::Formatter<'_>, text: Result<Option<String>>) -> ::core::fmt::Result {
-    match text {
+pub fn write_text<T: Into<Option<String>>>(f: &mut ::core::fmt::Formatter<'_>, text: Result<T>) -> ::core::fmt::Result {
+    match text.map(Into::into) {
         Ok(Some(text)) => f.pad(&text),
         Ok(None) => Ok(()),
         Err(_) => Err(::core::fmt::Error),

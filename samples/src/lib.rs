@@ -209,7 +209,7 @@ impl Game {
         if i % PLAYER_EVERY == 0 {
             let name = player_name(*players);
             *players += 1;
-            let p = self.call(w.spawn_player(Some(&name), &at))?;
+            let p = self.call(w.spawn_player(&name, &at))?;
             Ok((Actor::Player(p.ok_or_else(|| null("SpawnPlayer"))?), name))
         } else {
             let name = monster_name(*monsters);
@@ -222,7 +222,7 @@ impl Game {
                 let (m, hits) = self.add_ghoul(Ghoul::default(), &name, &at, armor)?;
                 (m, Some(hits))
             } else {
-                let m = self.call(w.spawn_monster(Some(&name), &at, armor))?;
+                let m = self.call(w.spawn_monster(&name, &at, armor))?;
                 (m.ok_or_else(|| null("SpawnMonster"))?, None)
             };
             let rotation = self.call(Quaternion::from_yaw(facing as f32))?;
@@ -236,7 +236,7 @@ impl Game {
     fn add_ghoul(&self, ghoul: Ghoul, name: &str, at: &Vector3, armor: i32) -> cilbind::Result<(Monster, HitCount)> {
         let hits = ghoul.hit_count();
         let id = self.call(self.world.next_id())?;
-        let m = self.call(Monster::extend(ghoul, id, Some(name), at, armor))?;
+        let m = self.call(Monster::extend(ghoul, id, name, at, armor))?;
         self.made.borrow_mut().push(External::Ghoul {
             cookie: m.as_object().cookie(),
             id,

@@ -84,11 +84,10 @@ fn main() -> ExitCode {
         Err(SampleError::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            if let SampleError::Managed {
-                source: cilbind::Error::ManagedException { stack_trace, .. },
-                ..
-            } = &e
-            {
+            if let Some(stack_trace) = match &e {
+                SampleError::Managed { source, .. } => source.managed_stack_trace(),
+                _ => None,
+            } {
                 eprintln!("managed stack trace:\n{stack_trace}");
             }
             ExitCode::FAILURE

@@ -167,7 +167,7 @@ fn bind_generic_members() -> Result<(), SampleError> {
     let world = World::new(1).context(|| "creating a scratch world".into())?;
     let at = Vector3 { x: 0.0, y: 0.0, z: 0.0 };
     world
-        .spawn_player(Some("scratch"), &at)
+        .spawn_player("scratch", &at)
         .context(|| "spawning in the scratch world".into())?;
     Game::observe(world)?
         .roll_call()
@@ -240,7 +240,7 @@ fn supplier(
                     return Err(wrong("the ghoul"));
                 }
                 let at = Vector3 { x: *x, y: *y, z: *z };
-                Ok(Monster::extend(Ghoul::with_hits(*hits), *id, Some(name), &at, *armor)?.into_object())
+                Ok(Monster::extend(Ghoul::with_hits(*hits), *id, name, &at, *armor)?.into_object())
             }
             None => Err(cilbind::Error::InvalidArgument(format!(
                 "the log passes a {class} (handle {cookie}) that no recorded call returned, and the \

@@ -116,7 +116,7 @@ impl Game {
         let actor = match (s.kind, saved.ghoul_hits) {
             (Kind::Player, _) => {
                 let p = self
-                    .call(w.spawn_player(Some(&s.name), &at))?
+                    .call(w.spawn_player(&s.name, &at))?
                     .ok_or_else(|| null("SpawnPlayer"))?;
                 self.call(p.set_score(s.score))?;
                 Actor::Player(p)
@@ -127,7 +127,7 @@ impl Game {
             }
             (Kind::Monster, None) => {
                 let m = self
-                    .call(w.spawn_monster(Some(&s.name), &at, saved.armor))?
+                    .call(w.spawn_monster(&s.name, &at, saved.armor))?
                     .ok_or_else(|| null("SpawnMonster"))?;
                 Actor::Monster(m, None)
             }

@@ -127,12 +127,14 @@ pub struct ParamModel {
 
 /// Whether an instance method of a struct may change the value it is called on, as read
 /// from its IL (the rule: `read/this_writes.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ThisAccess {
-    /// The body never writes through `this` nor hands `this` to anything that might.
+    /// The body never writes through `this` nor hands `this` to anything that might, or the
+    /// member is declared `readonly` (`[IsReadOnly]`).
     ReadOnly,
-    /// The body may write through `this` (or could not be decoded).
-    Writes,
+    /// The body may write through `this` (or could not be followed): why, naming the store
+    /// or the call (`` `stfld …` stores into this (instruction 3) ``).
+    Writes(String),
     /// No IL to look at (abstract, `extern`, internal call), or not a struct's instance method.
     Unknown,
 }
@@ -166,6 +168,9 @@ pub struct MethodModel {
     pub is_varargs: bool,
     /// For a struct's instance method, whether it may write through `this`.
     pub this_access: ThisAccess,
+    /// Its result is a reference its C# 8 nullable annotations say is never null
+    /// (`read/nullability.rs`); `false` without annotations.
+    pub ret_non_null: bool,
     /// An internal call (`[MethodImpl(MethodImplOptions.InternalCall)] extern`): native code
     /// registered by name implements it (Rust, through the generated natives trait).
     pub is_internal_call: bool,

@@ -14,8 +14,10 @@ pub(super) fn plan(invoke: &MethodModel, params: &[Param], ret: &Ret) -> Result<
         }
     }
     let ret = match ret {
-        Ret::Value(pass) if ret_converts(pass) => pass.clone(),
-        Ret::Value(pass) => return Err(format!("return ({})", describe(pass))),
+        // The closure returns an `Option` even where the result is annotated non-null: a
+        // `None` it returns reaches C# as null, which C# code must expect anyway.
+        Ret::Value(pass) | Ret::NonNull(pass) if ret_converts(pass) => pass.clone(),
+        Ret::Value(pass) | Ret::NonNull(pass) => return Err(format!("return ({})", describe(pass))),
         _ => return Err("return (this type is not converted for callbacks)".into()),
     };
     Ok(Callback {

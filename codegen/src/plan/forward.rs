@@ -101,8 +101,11 @@ pub(crate) fn forward(
         args.push(arg);
     }
     let unexpected = || format!("its result ({}) cannot be forwarded from the base", ret.rust);
-    let Ret::Value(pass) = &mut base.ret else {
-        return Err(unexpected());
+    // A base annotated non-null returns the value itself; the member's form is an `Option`.
+    let (pass, non_null) = match &mut base.ret {
+        Ret::Value(pass) => (pass, false),
+        Ret::NonNull(pass) => (pass, true),
+        _ => return Err(unexpected()),
     };
     let returns = match pass {
         Pass::Void if ret.rust == "()" => false,
@@ -131,7 +134,12 @@ pub(crate) fn forward(
         args,
         bind,
         writes,
-        value: if returns { "__r" } else { "()" }.into(),
+        value: match (returns, non_null) {
+            (false, _) => "()",
+            (true, false) => "__r",
+            (true, true) => "::core::option::Option::Some(__r)",
+        }
+        .into(),
     })
 }
 

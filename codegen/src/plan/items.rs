@@ -277,6 +277,10 @@ pub(crate) enum ParamsArray {
 pub(crate) enum Ret {
     /// Its return value (`Pass::Void` for none).
     Value(Pass),
+    /// A string, class, interface or array its nullable annotations say is never null
+    /// (`read/nullability.rs`): the value itself, not an `Option` (null anyway is
+    /// `Error::NullReference`).
+    NonNull(Pass),
     /// A class constructor: `Self`, checked.
     ClassCtor,
     /// A full struct constructor: `Self`, through a pointer.
@@ -319,6 +323,9 @@ pub(crate) struct MethodItem {
     pub doc: Vec<String>,
     /// How `this` is received.
     pub receiver: Receiver,
+    /// For [`Receiver::StructMut`]: why the method may write through `this` (the store or
+    /// call `read/this_writes.rs` found).
+    pub mut_reason: Option<String>,
     /// Parameters.
     pub params: Vec<Param>,
     /// Result.

@@ -301,6 +301,7 @@ fn plan_method(
             .pass(o.module, c)
             .map_err(|e| (SkipKind::NoRustForm, format!("return: {e}")))?,
     };
+    let mut mut_reason = None;
     let receiver = match (m.is_static || m.is_constructor, o.owner) {
         (true, _) => Receiver::Static,
         (false, Owner::Class | Owner::Interface) => Receiver::Object,
@@ -309,11 +310,21 @@ fn plan_method(
         // and takes `&self`; one that may write takes `&mut self`, as in C#. Without IL to
         // read (extern, internal call), getters work on a copy (C# makes a defensive copy of
         // a readonly value too) and other methods take `&mut self`.
-        (false, Owner::FullStruct) => match m.this_access {
+        (false, Owner::FullStruct) => match &m.this_access {
             ThisAccess::ReadOnly => Receiver::StructCopy,
-            ThisAccess::Writes => Receiver::StructMut,
+            ThisAccess::Writes(why) => {
+                mut_reason = Some(why.clone());
+                Receiver::StructMut
+            }
             ThisAccess::Unknown if m.name.starts_with("get_") => Receiver::StructCopy,
-            ThisAccess::Unknown => Receiver::StructMut,
+            ThisAccess::Unknown => {
+                mut_reason = Some(if m.is_internal_call {
+                    "an internal call: its Rust implementation gets `this` as `&mut`".into()
+                } else {
+                    "it has no IL to read (extern, runtime-implemented) and is no getter".into()
+                });
+                Receiver::StructMut
+            }
         },
     };
     if matches!(receiver, Receiver::StructCopy | Receiver::StructMut) {
@@ -336,7 +347,15 @@ fn plan_method(
             if sig.ret_by_ref {
                 mask |= RETURN_DEREF;
             }
-            Ret::Value(ret)
+            let reference = matches!(
+                ret,
+                Pass::String | Pass::Handle(_) | Pass::ObjectArray(_) | Pass::BlittableArray { .. }
+            );
+            if m.ret_non_null && reference {
+                Ret::NonNull(ret)
+            } else {
+                Ret::Value(ret)
+            }
         }
     };
     let names = ParamNames {
@@ -408,6 +427,7 @@ fn plan_method(
         mono_params,
         doc,
         receiver,
+        mut_reason,
         params,
         ret,
         trampoline: mask != 0 || m.is_constructor || spans,

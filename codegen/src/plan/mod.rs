@@ -326,6 +326,41 @@ impl Plan {
     }
 }
 
+/// The receiver of one bound instance method of a full struct: `&self` (works on a copy)
+/// or `&mut self` (it may write through `this`), and why (`read/this_writes.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructReceiver {
+    /// The member (`Type.Method`).
+    pub item: String,
+    /// The Rust function that binds it.
+    pub rust_name: String,
+    /// `None`: `&self`; else `&mut self`, with the store or call that may write.
+    pub writes: Option<String>,
+}
+
+impl Plan {
+    /// The receiver of every bound instance method of a full struct, in output order.
+    pub(crate) fn struct_receivers(&self) -> Vec<StructReceiver> {
+        self.member_items()
+            .filter_map(|m| match m {
+                MemberRef::Item(MemberItem::Method(m))
+                    if matches!(m.receiver, Receiver::StructCopy | Receiver::StructMut) =>
+                {
+                    Some(StructReceiver {
+                        item: m.item.clone(),
+                        rust_name: m.rust_name.clone(),
+                        writes: match m.receiver {
+                            Receiver::StructMut => Some(m.mut_reason.clone().unwrap_or_default()),
+                            _ => None,
+                        },
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// A member item or a skip found while walking the plan.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum MemberRef<'p> {

@@ -147,8 +147,11 @@ pub(super) fn plan(items: &[MemberItem], self_ty: &str, float_free: bool, inheri
         })
         .collect();
     let is_self = |p: &Pass| matches!(p, Pass::FullStruct(r) | Pass::Handle(r) if r == self_ty);
+    // A result annotated non-null is the value itself: operators take only values, and
+    // conversions and `Display` accept either form (`cilbind::generated::non_null`,
+    // `write_text`).
     let ret = |m: &MethodItem| match &m.ret {
-        Ret::Value(p) => Some(p.clone()),
+        Ret::Value(p) | Ret::NonNull(p) => Some(p.clone()),
         _ => None,
     };
     let mut out = Vec::new();
@@ -256,7 +259,7 @@ pub(super) fn plan(items: &[MemberItem], self_ty: &str, float_free: bool, inheri
         m.metadata_name == "ToString"
             && m.receiver != Receiver::Static
             && m.params.is_empty()
-            && matches!(m.ret, Ret::Value(Pass::String))
+            && matches!(m.ret, Ret::Value(Pass::String) | Ret::NonNull(Pass::String))
     }) {
         out.push(match s.receiver {
             // Through `Object.ToString`, as inherited ones: one helper, no per-type body.

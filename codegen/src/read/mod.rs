@@ -7,6 +7,7 @@ mod definition;
 mod forwarding;
 mod gac;
 mod natives;
+mod nullability;
 mod panic_guard;
 mod param_writes;
 mod pure_body;

@@ -162,15 +162,7 @@ pub(super) struct Types<'s> {
     layouts: HashMap<(usize, TypeIndex), Rc<Layout>>,
 }
 
-impl<'s> Types<'s> {
-    /// No layout computed yet.
-    pub(super) fn new(set: &'s AssemblySet) -> Self {
-        Types {
-            set,
-            layouts: HashMap::new(),
-        }
-    }
-
+impl Types<'_> {
     /// The instance fields of struct `d`, in declaration order.
     pub(super) fn layout(&mut self, d: DefRef) -> Result<Rc<Layout>, Refused> {
         self.layout_at(d, 0)

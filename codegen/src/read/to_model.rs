@@ -17,9 +17,9 @@ use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
-use super::param_writes::ParamWrites;
+use super::param_writes;
 use super::selection::Selection;
-use super::{forwarding, pure_body, this_writes};
+use super::{forwarding, nullability, pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{
     EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
@@ -34,7 +34,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
     let mut cx = Converter {
         set,
         defs: HashMap::new(),
-        writes: ParamWrites::new(set),
+        this_writes: this_writes::ThisWrites::default(),
     };
     let mut model = Model::default();
     let mut public = Vec::new();
@@ -198,8 +198,8 @@ fn mentioned_types(t: &TypeModel, out: &mut Vec<TypePath>) {
 pub(super) struct Converter<'s> {
     set: &'s AssemblySet,
     defs: HashMap<TypePath, DefRef>,
-    /// Which `ref` parameters methods never write through (`read/param_writes.rs`).
-    writes: ParamWrites<'s>,
+    /// Which struct methods write through `this`, with what it followed so far.
+    this_writes: this_writes::ThisWrites,
 }
 
 /// Implemented by dotnetdll's two type representations (fields/properties vs. methods).
@@ -363,7 +363,7 @@ impl Converter<'_> {
         let from = d.asm;
         let res = &from.res;
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
-        let access = this_writes::analyze(self.set, d);
+        let access = self.this_writes.analyze(self.set, d);
         let mut methods = Vec::new();
         let mut indices = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
@@ -371,7 +371,7 @@ impl Converter<'_> {
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
-            methods.push(self.member_method(d, m, Some(mi), &access)?);
+            methods.push(self.member_method(d, m, Some(mi), &access, None)?);
             indices.push(mi);
         }
         // A method that only forwards to another of the type (`read/forwarding.rs`): looked
@@ -398,11 +398,11 @@ impl Converter<'_> {
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
             let getter = match p.getter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.member_method(d, m, res.property_getter_index(pi), &access)?),
+                Some(m) => Some(self.member_method(d, m, res.property_getter_index(pi), &access, Some(p))?),
                 None => None,
             };
             let setter = match p.setter.as_ref().filter(|m| is_visible(m.accessibility)) {
-                Some(m) => Some(self.member_method(d, m, res.property_setter_index(pi), &access)?),
+                Some(m) => Some(self.member_method(d, m, res.property_setter_index(pi), &access, None)?),
                 None => None,
             };
             if getter.is_none() && setter.is_none() {
@@ -444,8 +444,8 @@ impl Converter<'_> {
             events.push(EventModel {
                 name: e.name.to_string(),
                 handler: e.delegate_type.to_ty(self, from)?,
-                add: self.member_method(d, &e.add_listener, Some(res.event_add_index(ei)), &access)?,
-                remove: self.member_method(d, &e.remove_listener, Some(res.event_remove_index(ei)), &access)?,
+                add: self.member_method(d, &e.add_listener, Some(res.event_add_index(ei)), &access, None)?,
+                remove: self.member_method(d, &e.remove_listener, Some(res.event_remove_index(ei)), &access, None)?,
             });
         }
         Ok(TypeApi {
@@ -508,21 +508,29 @@ impl Converter<'_> {
     }
 
     /// [`Self::method`] for the method `mi` of `d`: with its `this` access (`access`, from
-    /// `read/this_writes.rs`) and, for a struct, its body decoded for translation
+    /// `read/this_writes.rs`), whether its result is annotated non-null (`read/nullability.rs`;
+    /// `property` is a getter's property) and, for a struct, its body decoded for translation
     /// (`read/pure_body.rs`).
     fn member_method(
         &mut self,
         d: DefRef,
-        m: &Method,
+        m: &Method<'static>,
         mi: Option<MethodIndex>,
         access: &HashMap<MethodIndex, ThisAccess>,
+        property: Option<&Property<'static>>,
     ) -> Result<MethodModel> {
         let this_access = mi
-            .and_then(|mi| access.get(&mi).copied())
+            .and_then(|mi| access.get(&mi).cloned())
             .unwrap_or(ThisAccess::Unknown);
         let mut method = self.method(d.asm, m, this_access)?;
+        method.ret_non_null = nullability::result_non_null(d, m, property);
         if let Some(mi) = mi {
-            for (p, read_only) in method.params.iter_mut().zip(self.writes.read_only(d, mi)) {
+            for (p, read_only) in
+                method
+                    .params
+                    .iter_mut()
+                    .zip(param_writes::read_only(&mut self.this_writes, self.set, d, mi))
+            {
                 p.read_only = read_only;
             }
         }
@@ -579,6 +587,7 @@ impl Converter<'_> {
             ret,
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),
             this_access,
+            ret_non_null: false,
             is_internal_call: m.internal_call,
             pure_body: None,
             forwards_to: None,

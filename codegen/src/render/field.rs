@@ -66,7 +66,7 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
         Pass::String => (
             quote!(::core::option::Option<::std::string::String>),
             quote!(#f_.get_string(#owner)?),
-            quote!(::core::option::Option<&str>),
+            quote!(impl ::cilbind::StrArg),
             quote!(#f_.set_string(#owner, __value)),
         ),
         Pass::Handle(rust) | Pass::ObjectArray(rust) => {

@@ -199,7 +199,7 @@ fn trait_method(m: &ImplMember, base: Option<&Ident>) -> TokenStream {
     let default = m.default.as_ref().map(|d| {
         let base = ident(&d.base);
         let args = d.args.iter().map(|a| code(a));
-        if d.writes.is_empty() {
+        if d.writes.is_empty() && d.value == d.bind {
             return quote!({ ::core::result::Result::Ok(this.#base(#(#args),*)?) });
         }
         let (bind, writes, value) = (code(&d.bind), d.writes.iter().map(|w| code(w)), code(&d.value));

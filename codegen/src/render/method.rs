@@ -10,7 +10,7 @@
 //! | full struct | `&S` (by pointer through a trampoline: never boxed) | `S` (through a pointer) |
 //! | managed struct | `&S` (its box) | `S` |
 //! | class, interface, object | `Option<&dyn Is<T>>` (`None` is null, no annotation needed; `Some(&x)` for a `T`, a subclass or an implementer; an `Option<&X>` in hand: `opt.map(\|x\| x as _)`) | `Option<T>` |
-//! | string | `Option<&str>` | `Option<String>` |
+//! | string | `impl StrArg` (`"text"`, `&String`, `String`, `&NetString`, `NetString`, `None`; see `cilbind::StrArg`) | `Option<String>`; `String` when annotated non-null (C# 8 `string`, `Ret::NonNull`), as are classes, interfaces and arrays |
 //! | array of primitives, enums, full structs | `Option<&[T]>` (copied) | `Option<Vec<T>>` |
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
 //! | `params T[]` | `&[T]` (values), `&[Option<&str>]` (strings), `&[Option<&T>]` (references): a new array per call | |
@@ -114,6 +114,38 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
         }
         // `void`; the plan binds no ref or pointer returns.
         Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), None),
+    }
+}
+
+/// [`ret_code`] of a result annotated non-null (`Ret::NonNull`): the value itself; null
+/// anyway is `Error::NullReference` naming the member (`item`).
+fn non_null_ret_code(pass: &Pass, item: &str) -> (Option<TokenStream>, TokenStream, Option<TokenStream>) {
+    let what = lit_str(item);
+    let returned = quote!(::cilbind::generated::returned(__r, #what)?);
+    match pass {
+        Pass::Handle(rust) | Pass::ObjectArray(rust) => {
+            let rust = ty(rust);
+            (
+                Some(rust.clone()),
+                quote!(::core::option::Option<#rust>),
+                Some(returned),
+            )
+        }
+        Pass::String => (
+            Some(quote!(::std::string::String)),
+            quote!(::core::option::Option<::std::string::String>),
+            Some(returned),
+        ),
+        Pass::BlittableArray { handle, elem } => {
+            let (handle, elem) = (ty(handle), ty(elem));
+            (
+                Some(quote!(::std::vec::Vec<#elem>)),
+                quote!(::core::option::Option<#handle>),
+                Some(quote!(#returned.to_vec()?)),
+            )
+        }
+        // The plan makes `NonNull` of the four forms above only.
+        other => ret_code(other),
     }
 }
 
@@ -239,6 +271,10 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
                 quote! { <Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference("a constructor returned null".into()))?)? },
             ),
         ),
+        Ret::NonNull(pass) => {
+            let (rust, raw, convert) = non_null_ret_code(pass, &m.item);
+            (rust, quote!(call), raw, convert)
+        }
         Ret::Value(pass) => {
             let (rust, raw, convert) = ret_code(pass);
             let call = if matches!(pass, Pass::FullStruct(_)) {

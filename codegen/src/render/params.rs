@@ -50,7 +50,13 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             let rust = ty(rust);
             quote!(::core::option::Option<&dyn ::cilbind::Is<#rust>>)
         }
-        Pass::String => quote!(::core::option::Option<&str>),
+        // Generic over what the caller has (`"text"`, `&String`, `NetString`, `None`): the
+        // conversion is all that is compiled per argument type; the call takes the concrete
+        // `StrValue`, so it stays one direct call.
+        Pass::String => {
+            p.arg = quote!(::cilbind::StrArg::into_str(#name));
+            quote!(impl ::cilbind::StrArg)
+        }
         Pass::ObjectArray(rust) => {
             let rust = ty(rust);
             quote!(::core::option::Option<&#rust>)

@@ -108,10 +108,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `public string Name` of `Features.ByRef.Named`.
-            pub fn set_name(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_name(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }
@@ -153,14 +150,16 @@ pub mod features {
             }
             /// Binds `public static bool TryParse(string s, out int value)` of `Features.ByRef.Ops`.
             #[inline]
-            pub fn try_parse(s: ::core::option::Option<&str>) -> ::cilbind::Result<(bool, i32)> {
+            pub fn try_parse(s: impl ::cilbind::StrArg) -> ::cilbind::Result<(bool, i32)> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
                     "TryParse",
                     &["System.String", "System.Int32&"],
                 );
                 let mut value: i32 = ::cilbind::generated::zeroed();
-                let __r: bool = M.thunk()?.call((s, ::cilbind::Out(&mut value)))?;
+                let __r: bool = M
+                    .thunk()?
+                    .call((::cilbind::StrArg::into_str(s), ::cilbind::Out(&mut value)))?;
                 ::core::result::Result::Ok((__r, value))
             }
             /// Binds `public static void Scale(ref Vec2 v, float k)` of `Features.ByRef.Ops`.
@@ -201,16 +200,13 @@ pub mod features {
             }
             /// Binds `public static void Rename(ref Named n, string name)` of `Features.ByRef.Ops`.
             #[inline]
-            pub fn rename(
-                n: &Named,
-                name: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn rename(n: &Named, name: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Ops,
                     "Rename",
                     &["Features.ByRef.Named&", "System.String"],
                 );
-                M.call((&n.0, name))
+                M.call((&n.0, ::cilbind::StrArg::into_str(name)))
             }
             /// Binds `public static void Fresh(out Named n)` of `Features.ByRef.Ops`.
             #[inline]

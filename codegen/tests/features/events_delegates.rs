@@ -226,7 +226,7 @@ pub mod features {
             #[inline]
             pub fn invoke(
                 &self,
-                who: ::core::option::Option<&str>,
+                who: impl ::cilbind::StrArg,
                 points: i32,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -234,7 +234,11 @@ pub mod features {
                     "Invoke",
                     &["System.String", "System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), who, points))
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::StrArg::into_str(who),
+                    points,
+                ))
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
@@ -313,7 +317,7 @@ pub mod features {
             #[inline]
             pub fn begin_invoke(
                 &self,
-                who: ::core::option::Option<&str>,
+                who: impl ::cilbind::StrArg,
                 points: i32,
                 callback: ::core::option::Option<
                     &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
@@ -327,7 +331,7 @@ pub mod features {
                 );
                 M.call((
                     ::cilbind::Reference::as_object(self),
-                    who,
+                    ::cilbind::StrArg::into_str(who),
                     points,
                     callback.map(::cilbind::AsObject::object),
                     object.map(::cilbind::AsObject::object),

@@ -43,13 +43,22 @@ pub mod features {
     pub mod fields {
         /// Binds the .NET enum `Features.Fields.Mode` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Mode(pub i32);
         impl Mode {
             /// `Features.Fields.Mode.Off` = 0
             pub const OFF: Self = Self(0);
             /// `Features.Fields.Mode.On` = 1
             pub const ON: Self = Self(1);
+        }
+        impl ::core::fmt::Debug for Mode {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("Mode::OFF"),
+                    1 => __f.write_str("Mode::ON"),
+                    __value => ::core::write!(__f, "Mode({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for Mode {
             fn from(__value: i32) -> Self {

@@ -90,7 +90,7 @@ pub mod features {
         );
         /// Binds the .NET enum `Features.Flags.Color` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Color(pub i16);
         impl Color {
             /// `Features.Flags.Color.Red` = -1
@@ -99,6 +99,16 @@ pub mod features {
             pub const GREEN: Self = Self(0);
             /// `Features.Flags.Color.Blue` = 40
             pub const BLUE: Self = Self(40);
+        }
+        impl ::core::fmt::Debug for Color {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    -1 => __f.write_str("Color::RED"),
+                    0 => __f.write_str("Color::GREEN"),
+                    40 => __f.write_str("Color::BLUE"),
+                    __value => ::core::write!(__f, "Color({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i16> for Color {
             fn from(__value: i16) -> Self {

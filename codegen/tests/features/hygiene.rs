@@ -513,11 +513,19 @@ pub mod features {
         }
         /// Binds the .NET enum `Features.Hygiene.F` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct F(pub i32);
         impl F {
             /// `Features.Hygiene.F.A` = 0
             pub const A: Self = Self(0);
+        }
+        impl ::core::fmt::Debug for F {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("F::A"),
+                    __value => ::core::write!(__f, "F({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for F {
             fn from(__value: i32) -> Self {
@@ -641,11 +649,19 @@ pub mod features {
         }
         /// Binds the .NET enum `Features.Hygiene.H` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct H(pub i32);
         impl H {
             /// `Features.Hygiene.H.A` = 0
             pub const A: Self = Self(0);
+        }
+        impl ::core::fmt::Debug for H {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("H::A"),
+                    __value => ::core::write!(__f, "H({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for H {
             fn from(__value: i32) -> Self {
@@ -817,11 +833,19 @@ pub mod features {
         }
         /// Binds the .NET enum `Features.Hygiene.I` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct I(pub i32);
         impl I {
             /// `Features.Hygiene.I.A` = 0
             pub const A: Self = Self(0);
+        }
+        impl ::core::fmt::Debug for I {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("I::A"),
+                    __value => ::core::write!(__f, "I({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for I {
             fn from(__value: i32) -> Self {
@@ -1207,14 +1231,18 @@ pub mod features {
             pub fn invoke(
                 &self,
                 x: i32,
-                label: ::core::option::Option<&str>,
+                label: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Mapper,
                     "Invoke",
                     &["System.Int32", "System.String"],
                 );
-                M.call((::cilbind::Reference::as_object(self), x, label))
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    x,
+                    ::cilbind::StrArg::into_str(label),
+                ))
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
@@ -1291,7 +1319,7 @@ pub mod features {
             pub fn begin_invoke(
                 &self,
                 x: i32,
-                label: ::core::option::Option<&str>,
+                label: impl ::cilbind::StrArg,
                 callback_: ::core::option::Option<
                     &dyn ::cilbind::Is<super::super::system::AsyncCallback>,
                 >,
@@ -1305,7 +1333,7 @@ pub mod features {
                 M.call((
                     ::cilbind::Reference::as_object(self),
                     x,
-                    label,
+                    ::cilbind::StrArg::into_str(label),
                     callback_.map(::cilbind::AsObject::object),
                     object.map(::cilbind::AsObject::object),
                 ))
@@ -1390,10 +1418,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `public string Label` of `Features.Hygiene.Named`.
-            pub fn set_label(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_label(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Label");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }
@@ -2105,16 +2130,13 @@ pub mod features {
             }
             /// Binds `public static int Defaults(int x, string label)` of `Features.Hygiene.Shape`.
             #[inline]
-            pub fn defaults(
-                x: i32,
-                label: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<i32> {
+            pub fn defaults(x: i32, label: impl ::cilbind::StrArg) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shape,
                     "Defaults",
                     &["System.Int32", "System.String"],
                 );
-                M.call((x, label))
+                M.call((x, ::cilbind::StrArg::into_str(label)))
             }
             /// [`Self::defaults`] with the default values of `x`, `label`, as a C# call that leaves them out.
             #[inline]
@@ -2126,7 +2148,7 @@ pub mod features {
             pub fn native(
                 &self,
                 x: i32,
-                label: ::core::option::Option<&str>,
+                label: impl ::cilbind::StrArg,
                 shape: ::core::option::Option<&dyn ::cilbind::Is<Shape>>,
             ) -> ::cilbind::Result<(i32, ::core::option::Option<::std::string::String>)> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -2145,7 +2167,7 @@ pub mod features {
                     .call((
                         ::cilbind::Reference::as_object(self),
                         x,
-                        label,
+                        ::cilbind::StrArg::into_str(label),
                         shape.map(::cilbind::AsObject::object),
                         ::cilbind::RefString(&mut log),
                     ))?;
@@ -2195,16 +2217,16 @@ pub mod features {
             }
             /// Binds `public string Title { set; }` of `Features.Hygiene.Shape`.
             #[inline]
-            pub fn set_title(
-                &self,
-                value_: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_title(&self, value_: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shape,
                     "set_Title",
                     &["System.String"],
                 );
-                M.call((::cilbind::Reference::as_object(self), value_))
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::StrArg::into_str(value_),
+                ))
             }
             /// Binds `public event EventHandler Changed { add; }` of `Features.Hygiene.Shape`.
             #[inline]
@@ -2383,8 +2405,8 @@ pub mod features {
             }
             /// The protected method `protected static int Count(string text)`, reachable from Rust subclasses only.
             #[inline]
-            pub fn count(&self, text: ::core::option::Option<&str>) -> ::cilbind::Result<i32> {
-                self.0.protected(1usize)?.call((text,))
+            pub fn count(&self, text: impl ::cilbind::StrArg) -> ::cilbind::Result<i32> {
+                self.0.protected(1usize)?.call((::cilbind::StrArg::into_str(text),))
             }
             /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {
@@ -2757,11 +2779,19 @@ pub mod features {
         }
         /// Binds the .NET enum `Features.Hygiene.T` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct T(pub i32);
         impl T {
             /// `Features.Hygiene.T.A` = 0
             pub const A: Self = Self(0);
+        }
+        impl ::core::fmt::Debug for T {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("T::A"),
+                    __value => ::core::write!(__f, "T({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for T {
             fn from(__value: i32) -> Self {

@@ -465,13 +465,16 @@ pub mod features {
             ///
             /// Virtual: dispatches on the object's runtime type.
             #[inline]
-            fn set_name(&self, value: ::core::option::Option<&str>) -> ::cilbind::Result<()> {
+            fn set_name(&self, value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_IScorer,
                     "set_Name",
                     &["System.String"],
                 );
-                M.call((::cilbind::Reference::as_object(self), value))
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::StrArg::into_str(value),
+                ))
             }
         }
         impl<__T: ::cilbind::Is<IScorer> + ::cilbind::Reference> IScorerExt for __T {}
@@ -963,11 +966,13 @@ pub mod features {
             }
             /// The protected method `protected int Twice(string s)`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
-            pub fn twice_with_s(
-                &self,
-                s: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<i32> {
-                self.0.protected(3usize)?.call((::cilbind::Reference::as_object(&**self), s))
+            pub fn twice_with_s(&self, s: impl ::cilbind::StrArg) -> ::cilbind::Result<i32> {
+                self.0
+                    .protected(3usize)?
+                    .call((
+                        ::cilbind::Reference::as_object(&**self),
+                        ::cilbind::StrArg::into_str(s),
+                    ))
             }
             /// The protected method `protected void Lift()`, declared by `Features.Implement.Figure`, reachable from Rust subclasses only.
             #[inline]
@@ -983,9 +988,9 @@ pub mod features {
             #[inline]
             pub fn marshal_string_to_ptr(
                 &self,
-                str: ::core::option::Option<&str>,
+                str: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<isize> {
-                self.0.protected(6usize)?.call((str,))
+                self.0.protected(6usize)?.call((::cilbind::StrArg::into_str(str),))
             }
             /// Reads the protected field `sides`, reachable from Rust subclasses only.
             pub fn sides(&self) -> ::cilbind::Result<i32> {

@@ -186,13 +186,22 @@ pub mod feature {
     }
     /// Binds the .NET enum `Feature.Mode` (assembly `Feature`, underlying type `System.Int32`).
     #[repr(transparent)]
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub struct Mode(pub i32);
     impl Mode {
         /// `Feature.Mode.Soft` = 0
         pub const SOFT: Self = Self(0);
         /// `Feature.Mode.Hard` = 1
         pub const HARD: Self = Self(1);
+    }
+    impl ::core::fmt::Debug for Mode {
+        fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.0 {
+                0 => __f.write_str("Mode::SOFT"),
+                1 => __f.write_str("Mode::HARD"),
+                __value => ::core::write!(__f, "Mode({})", __value),
+            }
+        }
     }
     impl ::core::convert::From<i32> for Mode {
         fn from(__value: i32) -> Self {
@@ -478,7 +487,7 @@ pub mod feature {
         /// Binds `public static Unit Spawn(string name, bool elite, int[] loot, Unit[] party)` of `Feature.Unit`.
         #[inline]
         pub fn spawn(
-            name: ::core::option::Option<&str>,
+            name: impl ::cilbind::StrArg,
             elite: bool,
             loot: ::core::option::Option<&[i32]>,
             party: ::core::option::Option<&::cilbind::ObjectArray<Unit>>,
@@ -491,7 +500,7 @@ pub mod feature {
             let loot = loot.map(::cilbind::Array::<i32>::from_slice).transpose()?;
             let __r: ::core::option::Option<Unit> = M
                 .thunk()?
-                .call((name, elite, loot.as_ref(), party))?;
+                .call((::cilbind::StrArg::into_str(name), elite, loot.as_ref(), party))?;
             ::core::result::Result::Ok(__r)
         }
         /// Binds `public static void Scan(int? range)` of `Feature.Unit`.

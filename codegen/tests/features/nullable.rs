@@ -95,13 +95,22 @@ pub mod features {
         );
         /// Binds the .NET enum `Features.Nullable.Color` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Color(pub i32);
         impl Color {
             /// `Features.Nullable.Color.Red` = 0
             pub const RED: Self = Self(0);
             /// `Features.Nullable.Color.Green` = 1
             pub const GREEN: Self = Self(1);
+        }
+        impl ::core::fmt::Debug for Color {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("Color::RED"),
+                    1 => __f.write_str("Color::GREEN"),
+                    __value => ::core::write!(__f, "Color({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for Color {
             fn from(__value: i32) -> Self {
@@ -185,10 +194,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `public string Name` of `Features.Nullable.Named`.
-            pub fn set_name(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_name(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }
@@ -312,14 +318,16 @@ pub mod features {
             /// Binds `public static char? First(string s)` of `Features.Nullable.Values`.
             #[inline]
             pub fn first(
-                s: ::core::option::Option<&str>,
+                s: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<::core::option::Option<::cilbind::Char>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Values,
                     "First",
                     &["System.String"],
                 );
-                let __r: ::cilbind::Nullable<::cilbind::Char> = M.thunk()?.call((s,))?;
+                let __r: ::cilbind::Nullable<::cilbind::Char> = M
+                    .thunk()?
+                    .call((::cilbind::StrArg::into_str(s),))?;
                 ::core::result::Result::Ok(__r.0)
             }
             /// Binds `public static Color? Next(Color? c, Bits? b)` of `Features.Nullable.Values`.

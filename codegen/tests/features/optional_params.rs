@@ -135,7 +135,7 @@ pub mod features {
                 d: f64,
                 m: Mode,
                 bits: Bits,
-                s: ::core::option::Option<&str>,
+                s: impl ::cilbind::StrArg,
                 o: ::core::option::Option<&dyn ::cilbind::Is<::cilbind::Object>>,
                 n: ::core::option::Option<i32>,
                 rest: &[f64],
@@ -170,7 +170,7 @@ pub mod features {
                         d,
                         m.0,
                         bits.bits(),
-                        s,
+                        ::cilbind::StrArg::into_str(s),
                         o.map(::cilbind::AsObject::object),
                         ::cilbind::Nullable(n),
                         ::core::option::Option::Some(&rest),
@@ -220,7 +220,7 @@ pub mod features {
             #[inline]
             pub fn instance(
                 &self,
-                name: ::core::option::Option<&str>,
+                name: impl ::cilbind::StrArg,
                 times: i32,
             ) -> ::cilbind::Result<i32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
@@ -228,13 +228,17 @@ pub mod features {
                     "Instance",
                     &["System.String", "System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), name, times))
+                M.call((
+                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::StrArg::into_str(name),
+                    times,
+                ))
             }
             /// [`Self::instance`] with the default values of `times`, as a C# call that leaves them out.
             #[inline]
             pub fn instance_defaults(
                 &self,
-                name: ::core::option::Option<&str>,
+                name: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<i32> {
                 Self::instance(self, name, 1i32)
             }
@@ -274,13 +278,22 @@ pub mod features {
         }
         /// Binds the .NET enum `Features.OptionalParams.Mode` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Mode(pub i16);
         impl Mode {
             /// `Features.OptionalParams.Mode.Off` = 0
             pub const OFF: Self = Self(0);
             /// `Features.OptionalParams.Mode.On` = 3
             pub const ON: Self = Self(3);
+        }
+        impl ::core::fmt::Debug for Mode {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("Mode::OFF"),
+                    3 => __f.write_str("Mode::ON"),
+                    __value => ::core::write!(__f, "Mode({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i16> for Mode {
             fn from(__value: i16) -> Self {

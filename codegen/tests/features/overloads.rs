@@ -168,14 +168,14 @@ pub mod features {
             /// Binds `public static string type(string in)` of `Features.Overloads.Shapes`.
             #[inline]
             pub fn r#type(
-                r#in: ::core::option::Option<&str>,
+                r#in: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
                     &__TYPE_Shapes,
                     "type",
                     &["System.String"],
                 );
-                M.call((r#in,))
+                M.call((::cilbind::StrArg::into_str(r#in),))
             }
             /// Binds `public void Self()` of `Features.Overloads.Shapes`.
             #[inline]

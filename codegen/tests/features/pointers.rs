@@ -108,13 +108,22 @@ pub mod features {
         // skipped `implement IBuffer`: member `IBuffer.Write`: parameter `data`: an unmanaged pointer does not cross from C# to Rust yet
         /// Binds the .NET enum `Features.Pointers.Kind` (assembly `Feature`, underlying type `System.Int16`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Kind(pub i16);
         impl Kind {
             /// `Features.Pointers.Kind.A` = 0
             pub const A: Self = Self(0);
             /// `Features.Pointers.Kind.B` = 1
             pub const B: Self = Self(1);
+        }
+        impl ::core::fmt::Debug for Kind {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("Kind::A"),
+                    1 => __f.write_str("Kind::B"),
+                    __value => ::core::write!(__f, "Kind({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i16> for Kind {
             fn from(__value: i16) -> Self {

@@ -142,13 +142,22 @@ pub mod features {
         }
         /// Binds the .NET enum `Features.Span.Kind` (assembly `Feature`, underlying type `System.Byte`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Kind(pub u8);
         impl Kind {
             /// `Features.Span.Kind.A` = 0
             pub const A: Self = Self(0);
             /// `Features.Span.Kind.B` = 1
             pub const B: Self = Self(1);
+        }
+        impl ::core::fmt::Debug for Kind {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("Kind::A"),
+                    1 => __f.write_str("Kind::B"),
+                    __value => ::core::write!(__f, "Kind({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<u8> for Kind {
             fn from(__value: u8) -> Self {
@@ -232,10 +241,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `public string Name` of `Features.Span.Named`.
-            pub fn set_name(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_name(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Named, "Name");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }

@@ -413,10 +413,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(self))?)
             }
             /// Writes the .NET field `public string Name` of `Features.StdTraits.Tag`.
-            pub fn set_name(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_name(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tag, "Name");
                 F.set_string(::core::option::Option::Some(self), __value)
             }

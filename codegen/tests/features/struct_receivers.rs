@@ -25,6 +25,10 @@ pub fn init() -> ::cilbind::Result<()> {
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::receivers::Counter::check_layout()?;
+    features::receivers::Declared::check_layout()?;
+    features::receivers::Frozen::check_layout()?;
+    features::receivers::Grid::check_layout()?;
+    features::receivers::Row::check_layout()?;
     ::core::result::Result::Ok(())
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
@@ -36,7 +40,7 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
     &[
         T("Feature", "Features.Receivers", "Counter", &[
             F(0x455f19839e1dbbde, ".ctor", &["System.Int32"], "System.Void"),
-            F(0xb27736d1b740ffaa, "Mixed", &[], "System.Int32"),
+            F(0x7c2bd00e7897281c, "Parse", &["System.String"], "System.Boolean"),
             F(0x3b2fe4f1463cadad, "Twice", &[], "System.Int32"),
             F(0xea121b93c3ad5514, "Same", &["Features.Receivers.Counter"], "System.Boolean"),
             F(0x4dfca4d56cd8777e, "ToString", &[], "System.String"),
@@ -49,10 +53,42 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0x51e0fc3de2f72e88, "IncrementTwice", &[], "System.Void"),
             F(0xaa248373a35522ed, "Bump", &[], "System.Void"),
             F(0xd57ef0ff21721ea8, "Bump", &["Features.Receivers.Counter&"], "System.Void"),
+            F(0xb27736d1b740ffaa, "Mixed", &[], "System.Int32"),
+            F(0xa1fe9fc542e0e296, "Summed", &[], "System.Int32"),
+            F(0xf6db536bc9a6b1ef, "Sum", &["Features.Receivers.Counter&"], "System.Int32"),
             F(0xcf0c2678d1f28053, "get_Current", &[], "System.Int32"),
             F(0x1c500367c57962e1, "get_Value2", &[], "System.Int32"),
             F(0x83a149ea51836a3e, "set_Value2", &["System.Int32"], "System.Void"),
             F(0xfee17c5b3e97936c, "get_Zero", &[], "Features.Receivers.Counter"),
+        ]),
+        T("Feature", "Features.Receivers", "Declared", &[
+            F(0xe7b03d4b3abefadb, "Peek", &["Features.Receivers.IReader"], "System.Int32"),
+            F(0xa4bad0c56c3d83db, "NotDeclared", &["Features.Receivers.IReader"], "System.Int32"),
+        ]),
+        T("Feature", "Features.Receivers", "Frozen", &[
+            F(0x1fff9e21d84cd0bb, "Peek", &["Features.Receivers.IReader"], "System.Int32"),
+        ]),
+        T("Feature", "Features.Receivers", "Grid", &[
+            F(0xc622289b2aad90a9, "SetCorner", &["System.Single"], "System.Void"),
+            F(0x223e70431f6a602e, "Visit", &["Features.Receivers.IVisitor"], "System.Void"),
+            F(0x61aeda51ac7de007, "Length", &[], "System.Single"),
+            F(0x942f4a1638dcf43e, "Scaled", &["System.Single"], "Features.Receivers.Row"),
+            F(0x7c59e1d243ce54b8, "ScaleFirst", &["System.Single"], "System.Void"),
+            F(0xa7cff03175328a37, "get_Item", &["System.Int32", "System.Int32"], "System.Single"),
+            F(0x40e7aad8df5edd56, "get_First", &[], "Features.Receivers.Row"),
+        ]),
+        T("Feature", "Features.Receivers", "IReader", &[
+            F(0xc38f4b503b4e4f92, "Read", &["Features.Receivers.Declared&"], "System.Int32"),
+            F(0x60c709d11581a8aa, "Read", &["Features.Receivers.Frozen&"], "System.Int32"),
+        ]),
+        T("Feature", "Features.Receivers", "IVisitor", &[
+            F(0x73afb7d4d039d3a4, "Visit", &["Features.Receivers.Grid&"], "System.Void"),
+        ]),
+        T("Feature", "Features.Receivers", "Row", &[
+            F(0x1f33bfe8b17e2166, "Scale", &["System.Single"], "System.Void"),
+            F(0x589c7eab2561183e, "get_Item", &["System.Int32"], "System.Single"),
+            F(0x08407382f539862d, "set_Item", &["System.Int32", "System.Single"], "System.Void"),
+            F(0x078e2844b7fc702d, "get_LengthSquared", &[], "System.Single"),
         ]),
         T("Feature", "Features.Receivers", "Tagged", &[
             F(0x86c30725a2e1b259, ".ctor", &["System.String"], "System.Void"),
@@ -105,16 +141,16 @@ pub mod features {
                 );
                 M.call_sret((start,))
             }
-            /// Binds `public int Mixed()` of `Features.Receivers.Counter`.
+            /// Binds `public bool Parse(string text)` of `Features.Receivers.Counter`.
             #[inline]
-            pub fn mixed(&mut self) -> ::cilbind::Result<i32> {
+            pub fn parse(&mut self, text: impl ::cilbind::StrArg) -> ::cilbind::Result<bool> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
-                    "Mixed",
-                    &[],
+                    "Parse",
+                    &["System.String"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                M.call((::cilbind::Out(self),))
+                M.call((::cilbind::Out(self), ::cilbind::StrArg::into_str(text)))
             }
             /// Binds `public int Twice()` of `Features.Receivers.Counter`.
             #[inline]
@@ -167,7 +203,7 @@ pub mod features {
             #[inline]
             pub fn describe(
                 &self,
-                prefix: ::core::option::Option<&str>,
+                prefix: impl ::cilbind::StrArg,
             ) -> ::cilbind::Result<::core::option::Option<::std::string::String>> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Counter,
@@ -178,7 +214,7 @@ pub mod features {
                 let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
                     .thunk()?
-                    .call((::cilbind::Out(&mut __this), prefix))?;
+                    .call((::cilbind::Out(&mut __this), ::cilbind::StrArg::into_str(prefix)))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public override int GetHashCode()` of `Features.Receivers.Counter`.
@@ -277,6 +313,43 @@ pub mod features {
                 );
                 M.call((::cilbind::Out(c),))
             }
+            /// Binds `public int Mixed()` of `Features.Receivers.Counter`.
+            #[inline]
+            pub fn mixed(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Mixed",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public int Summed()` of `Features.Receivers.Counter`.
+            #[inline]
+            pub fn summed(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Summed",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public static int Sum(ref Counter c)` of `Features.Receivers.Counter`.
+            #[inline]
+            pub fn sum(c: &Counter) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Counter,
+                    "Sum",
+                    &["Features.Receivers.Counter&"],
+                    0b1,
+                );
+                M.call((::cilbind::In(c),))
+            }
             /// Binds `public int Current { get; }` of `Features.Receivers.Counter`.
             #[inline]
             pub fn current(&self) -> ::cilbind::Result<i32> {
@@ -329,6 +402,577 @@ pub mod features {
         impl ::core::fmt::Display for Counter {
             fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 ::cilbind::generated::write_text(__f, Self::to_string_net(self))
+            }
+        }
+        /// Binds the .NET struct `Features.Receivers.Declared` (assembly `Feature`): 4 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Declared {
+            /// `Features.Receivers.Declared.Value` (System.Int32) at offset 0.
+            pub value: i32,
+        }
+        impl Declared {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 4;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Declared,
+                    ::core::mem::size_of::<Self>(),
+                    &[("Value", ::core::mem::offset_of!(Self, value))],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Declared > () == Declared::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Declared: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Receivers",
+            "Declared",
+        );
+        ::cilbind::blittable!(unsafe Declared, __TYPE_Declared, [i32]);
+        ::cilbind::generated::impl_boxing!(Declared => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Declared);
+        impl Declared {
+            /// Binds `public int Peek(IReader r)` of `Features.Receivers.Declared`.
+            #[inline]
+            pub fn peek(
+                &self,
+                r: ::core::option::Option<&dyn ::cilbind::Is<IReader>>,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Declared,
+                    "Peek",
+                    &["Features.Receivers.IReader"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: i32 = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut __this), r.map(::cilbind::AsObject::object)))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public int NotDeclared(IReader r)` of `Features.Receivers.Declared`.
+            #[inline]
+            pub fn not_declared(
+                &mut self,
+                r: ::core::option::Option<&dyn ::cilbind::Is<IReader>>,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Declared,
+                    "NotDeclared",
+                    &["Features.Receivers.IReader"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), r.map(::cilbind::AsObject::object)))
+            }
+        }
+        /// Binds the .NET struct `Features.Receivers.Frozen` (assembly `Feature`): 4 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Frozen {
+            /// `Features.Receivers.Frozen.Value` (System.Int32) at offset 0.
+            pub value: i32,
+        }
+        impl Frozen {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 4;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Frozen,
+                    ::core::mem::size_of::<Self>(),
+                    &[("Value", ::core::mem::offset_of!(Self, value))],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Frozen > () == Frozen::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Frozen: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Receivers",
+            "Frozen",
+        );
+        ::cilbind::blittable!(unsafe Frozen, __TYPE_Frozen, [i32]);
+        ::cilbind::generated::impl_boxing!(Frozen => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Frozen);
+        impl Frozen {
+            /// Binds `public int Peek(IReader r)` of `Features.Receivers.Frozen`.
+            #[inline]
+            pub fn peek(
+                &self,
+                r: ::core::option::Option<&dyn ::cilbind::Is<IReader>>,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Frozen,
+                    "Peek",
+                    &["Features.Receivers.IReader"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: i32 = M
+                    .thunk()?
+                    .call((::cilbind::Out(&mut __this), r.map(::cilbind::AsObject::object)))?;
+                ::core::result::Result::Ok(__r)
+            }
+        }
+        /// Binds the .NET struct `Features.Receivers.Grid` (assembly `Feature`): 16 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Grid {
+            /// `Features.Receivers.Grid.Row0` (Features.Receivers.Row) at offset 0.
+            pub row0: Row,
+            /// `Features.Receivers.Grid.Row1` (Features.Receivers.Row) at offset 8.
+            pub row1: Row,
+        }
+        impl Grid {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 16;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Grid,
+                    ::core::mem::size_of::<Self>(),
+                    &[
+                        ("Row0", ::core::mem::offset_of!(Self, row0)),
+                        ("Row1", ::core::mem::offset_of!(Self, row1)),
+                    ],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Grid > () == Grid::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Grid: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Receivers",
+            "Grid",
+        );
+        ::cilbind::blittable!(unsafe Grid, __TYPE_Grid, [Row, Row]);
+        ::cilbind::generated::impl_boxing!(Grid => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Grid);
+        impl Grid {
+            /// Binds `public void SetCorner(float v)` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn set_corner(&mut self, v: f32) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "SetCorner",
+                    &["System.Single"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), v))
+            }
+            /// Binds `public void Visit(IVisitor v)` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn visit(
+                &mut self,
+                v: ::core::option::Option<&dyn ::cilbind::Is<IVisitor>>,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "Visit",
+                    &["Features.Receivers.IVisitor"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), v.map(::cilbind::AsObject::object)))
+            }
+            /// Binds `public float Length()` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn length(&self) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "Length",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public Row Scaled(float f)` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn scaled(&self, f: f32) -> ::cilbind::Result<Row> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "Scaled",
+                    &["System.Single"],
+                    ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: Row = M.thunk()?.call_sret((::cilbind::Out(&mut __this), f))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public void ScaleFirst(float f)` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn scale_first(&mut self, f: f32) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "ScaleFirst",
+                    &["System.Single"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), f))
+            }
+            /// Binds `public float this[int row, int column] { get; }` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn item(&self, row: i32, column: i32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "get_Item",
+                    &["System.Int32", "System.Int32"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this), row, column))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public Row First { get; }` of `Features.Receivers.Grid`.
+            #[inline]
+            pub fn first(&self) -> ::cilbind::Result<Row> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Grid,
+                    "get_First",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: Row = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
+            }
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_IReader: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Receivers",
+            "IReader",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Receivers.IReader` (assembly `Feature`)."]
+            IReader(::cilbind::Object), __TYPE_IReader, [::cilbind::Object]
+        );
+        /// The methods of the .NET interface `Features.Receivers.IReader`, for every type that implements it.
+        pub trait IReaderExt: ::cilbind::Is<IReader> + ::cilbind::Reference {
+            /// Binds `int Read(ref Declared d)` of `Features.Receivers.IReader`.
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            fn read_with_d(&self, d: &mut Declared) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_IReader,
+                    "Read",
+                    &["Features.Receivers.Declared&"],
+                    0b1,
+                );
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(d)))
+            }
+            /// Binds `int Read(ref Frozen f)` of `Features.Receivers.IReader`.
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            fn read_with_f(&self, f: &mut Frozen) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_IReader,
+                    "Read",
+                    &["Features.Receivers.Frozen&"],
+                    0b1,
+                );
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(f)))
+            }
+        }
+        impl<__T: ::cilbind::Is<IReader> + ::cilbind::Reference> IReaderExt for __T {}
+        /// A Rust implementation of the .NET interface `Features.Receivers.IReader`: `IReader::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait IReaderImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.Receivers.IReader::Read(Features.Receivers.Declared&)`.
+            #[allow(unused_variables)]
+            fn read_with_d(&self, d: &mut Declared) -> ::cilbind::native::NativeResult<i32>;
+            /// `Features.Receivers.IReader::Read(Features.Receivers.Frozen&)`.
+            #[allow(unused_variables)]
+            fn read_with_f(&self, f: &mut Frozen) -> ::cilbind::native::NativeResult<i32>;
+        }
+        impl IReader {
+            /// A new managed object implementing `Features.Receivers.IReader` with `value` (see [`IReaderImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<__T: IReaderImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_read_with_d<__T: IReaderImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::RefValue<
+                        Declared,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Receivers.IReader::Read(Features.Receivers.Declared&)",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::RefValue<
+                                Declared,
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
+                                .read_with_d(
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        Declared,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                                )?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                Declared,
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                #[inline]
+                extern "C" fn __impl_read_with_f<__T: IReaderImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::RefValue<
+                        Frozen,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Receivers.IReader::Read(Features.Receivers.Frozen&)",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::RefValue<
+                                Frozen,
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
+                                .read_with_f(
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        Frozen,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                                )?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                Frozen,
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
+                >(
+                    &__TYPE_IReader,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IReader, name : "Read", params : &
+                            ["Features.Receivers.Declared&"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe
+                            "Features.Receivers.Declared&", __impl_read_with_d:: < __T >), },
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IReader, name : "Read", params : &
+                            ["Features.Receivers.Frozen&"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe
+                            "Features.Receivers.Frozen&", __impl_read_with_f:: < __T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
+            }
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_IVisitor: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Receivers",
+            "IVisitor",
+        );
+        ::cilbind::generated::class_wrapper!(
+            unsafe #[doc =
+            " Binds the .NET interface `Features.Receivers.IVisitor` (assembly `Feature`)."]
+            IVisitor(::cilbind::Object), __TYPE_IVisitor, [::cilbind::Object]
+        );
+        /// The methods of the .NET interface `Features.Receivers.IVisitor`, for every type that implements it.
+        pub trait IVisitorExt: ::cilbind::Is<IVisitor> + ::cilbind::Reference {
+            /// Binds `void Visit(ref Grid g)` of `Features.Receivers.IVisitor`.
+            ///
+            /// Virtual: dispatches on the object's runtime type.
+            #[inline]
+            fn visit(&self, g: &mut Grid) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_IVisitor,
+                    "Visit",
+                    &["Features.Receivers.Grid&"],
+                    0b1,
+                );
+                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(g)))
+            }
+        }
+        impl<__T: ::cilbind::Is<IVisitor> + ::cilbind::Reference> IVisitorExt for __T {}
+        /// A Rust implementation of the .NET interface `Features.Receivers.IVisitor`: `IVisitor::implement(value)` makes a managed
+        /// object of a class that implements the interface by calling these methods on `value`.
+        /// Calls come from any thread and may re-enter, hence `&self` and `Send + Sync`: keep state
+        /// in atomics or locks. An `Err` throws its managed exception at the C# call site; a panic
+        /// throws `Cilbind.RustPanicException`.
+        pub trait IVisitorImpl: ::core::marker::Send + ::core::marker::Sync + 'static {
+            /// `Features.Receivers.IVisitor::Visit(Features.Receivers.Grid&)`.
+            #[allow(unused_variables)]
+            fn visit(&self, g: &mut Grid) -> ::cilbind::native::NativeResult<()>;
+        }
+        impl IVisitor {
+            /// A new managed object implementing `Features.Receivers.IVisitor` with `value` (see [`IVisitorImpl`]). The value lives as
+            /// long as the object: it is dropped after the object is collected.
+            pub fn implement<__T: IVisitorImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                #[inline]
+                extern "C" fn __impl_visit<__T: IVisitorImpl>(
+                    __this: ::cilbind::generated::RawRef,
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::RefValue<
+                        Grid,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                    ::cilbind::generated::proxy_call::<
+                        __T,
+                        _,
+                    >(
+                        "Features.Receivers.IVisitor::Visit(Features.Receivers.Grid&)",
+                        __this,
+                        __key,
+                        move |__v, _| {
+                            let mut __h0 = <::cilbind::generated::native_kind::RefValue<
+                                Grid,
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
+                                .visit(
+                                    <::cilbind::generated::native_kind::RefValue<
+                                        Grid,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                                )?;
+                            <::cilbind::generated::native_kind::RefValue<
+                                Grid,
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                            <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                                __r,
+                            )
+                        },
+                    )
+                }
+                let __ty = ::cilbind::generated::ProxyType::of::<
+                    __T,
+                >(
+                    &__TYPE_IVisitor,
+                    || {
+                        ::std::vec![
+                            ::cilbind::generated::ProxyMember::Implement { owner : &
+                            __TYPE_IVisitor, name : "Visit", params : &
+                            ["Features.Receivers.Grid&"], entry :
+                            ::cilbind::generated::proxy_entry!(unsafe "Features.Receivers.Grid&",
+                            __impl_visit:: < __T >), }
+                        ]
+                    },
+                )?;
+                <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
+            }
+        }
+        /// Binds the .NET struct `Features.Receivers.Row` (assembly `Feature`): 8 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Row {
+            /// `Features.Receivers.Row.X` (System.Single) at offset 0.
+            pub x: f32,
+            /// `Features.Receivers.Row.Y` (System.Single) at offset 4.
+            pub y: f32,
+        }
+        impl Row {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 8;
+            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Row,
+                    ::core::mem::size_of::<Self>(),
+                    &[
+                        ("X", ::core::mem::offset_of!(Self, x)),
+                        ("Y", ::core::mem::offset_of!(Self, y)),
+                    ],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Row > () == Row::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Row: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Receivers",
+            "Row",
+        );
+        ::cilbind::blittable!(unsafe Row, __TYPE_Row, [f32, f32]);
+        ::cilbind::generated::impl_boxing!(Row => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Row);
+        impl Row {
+            /// Binds `public void Scale(float f)` of `Features.Receivers.Row`.
+            #[inline]
+            pub fn scale(&mut self, f: f32) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Row,
+                    "Scale",
+                    &["System.Single"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), f))
+            }
+            /// Binds `public float this[int i] { get; }` of `Features.Receivers.Row`.
+            #[inline]
+            pub fn item(&self, i: i32) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Row,
+                    "get_Item",
+                    &["System.Int32"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this), i))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public float this[int i] { set; }` of `Features.Receivers.Row`.
+            #[inline]
+            pub fn set_item(&mut self, i: i32, value: f32) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Row,
+                    "set_Item",
+                    &["System.Int32", "System.Single"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                M.call((::cilbind::Out(self), i, value))
+            }
+            /// Binds `public float LengthSquared { get; }` of `Features.Receivers.Row`.
+            #[inline]
+            pub fn length_squared(&self) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Row,
+                    "get_LengthSquared",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
             }
         }
         #[doc(hidden)]
@@ -390,23 +1034,22 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `public string Tag` of `Features.Receivers.Tagged`.
-            pub fn set_tag(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_tag(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }
             /// Binds `public Tagged(string tag)` of `Features.Receivers.Tagged`.
             #[inline]
-            pub fn new(tag: ::core::option::Option<&str>) -> ::cilbind::Result<Self> {
+            pub fn new(tag: impl ::cilbind::StrArg) -> ::cilbind::Result<Self> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Tagged,
                     ".ctor",
                     &["System.String"],
                     ::cilbind::RETURN_BOXED,
                 );
-                let __r: ::cilbind::StructHandle<Self> = M.thunk()?.call((tag,))?;
+                let __r: ::cilbind::StructHandle<Self> = M
+                    .thunk()?
+                    .call((::cilbind::StrArg::into_str(tag),))?;
                 ::core::result::Result::Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `public int Length()` of `Features.Receivers.Tagged`.

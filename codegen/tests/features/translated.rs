@@ -395,10 +395,7 @@ pub mod features {
                 ::core::result::Result::Ok(F.get_string(::core::option::Option::Some(&self.0))?)
             }
             /// Writes the .NET field `public string Tag` of `Features.Translated.Tagged`.
-            pub fn set_tag(
-                &self,
-                __value: ::core::option::Option<&str>,
-            ) -> ::cilbind::Result<()> {
+            pub fn set_tag(&self, __value: impl ::cilbind::StrArg) -> ::cilbind::Result<()> {
                 static F: ::cilbind::FieldRef = ::cilbind::FieldRef::new(&__TYPE_Tagged, "Tag");
                 F.set_string(::core::option::Option::Some(&self.0), __value)
             }

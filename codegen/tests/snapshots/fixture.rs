@@ -87,6 +87,7 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0xc260daa65b077a6b, "ScaleVia", &["Fixture.Structs.Vector3&"], "System.Void"),
             F(0xb5fa2abd1bc060b2, "Reset", &["Fixture.Structs.Vector3&"], "System.Void"),
             F(0xbe45414c5374cc07, "Kept", &["Fixture.Structs.Vector3&"], "System.Single"),
+            F(0x7cff964cda0a6d2e, "KeptWritten", &["Fixture.Structs.Vector3&"], "System.Void"),
             F(0x5e29d43edd405fc7, "Sum", &["System.Collections.Generic.List<System.Int32>"], "System.Int32"),
             F(0x79f2cf75060c9913, "Points", &[], "Fixture.Structs.Vector3[]"),
             F(0xa7eb5f5447dfffa2, "Names", &["Fixture.Enums.Perms", "Fixture.Enums.Plain"], "System.String[]"),
@@ -1058,13 +1059,22 @@ pub mod fixture {
         }
         /// Binds the .NET enum `Fixture.Classes.Outer/Inner` (assembly `Fixture`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Outer_Inner(pub i32);
         impl Outer_Inner {
             /// `Fixture.Classes.Outer/Inner.A` = 0
             pub const A: Self = Self(0);
             /// `Fixture.Classes.Outer/Inner.B` = 1
             pub const B: Self = Self(1);
+        }
+        impl ::core::fmt::Debug for Outer_Inner {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => __f.write_str("Outer_Inner::A"),
+                    1 => __f.write_str("Outer_Inner::B"),
+                    __value => ::core::write!(__f, "Outer_Inner({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for Outer_Inner {
             fn from(__value: i32) -> Self {
@@ -1093,13 +1103,22 @@ pub mod fixture {
     pub mod enums {
         /// Binds the .NET enum `Fixture.Enums.Big` (assembly `Fixture`, underlying type `System.Int64`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Big(pub i64);
         impl Big {
             /// `Fixture.Enums.Big.Min` = -9223372036854775808
             pub const MIN: Self = Self(-9223372036854775808);
             /// `Fixture.Enums.Big.Max` = 9223372036854775807
             pub const MAX: Self = Self(9223372036854775807);
+        }
+        impl ::core::fmt::Debug for Big {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    -9223372036854775808 => __f.write_str("Big::MIN"),
+                    9223372036854775807 => __f.write_str("Big::MAX"),
+                    __value => ::core::write!(__f, "Big({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i64> for Big {
             fn from(__value: i64) -> Self {
@@ -1126,11 +1145,19 @@ pub mod fixture {
         ::cilbind::generated::type_arg!(enum Big : i64, | __v | __v.0, Big);
         /// Binds the .NET enum `Fixture.Enums.Huge` (assembly `Fixture`, underlying type `System.UInt64`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Huge(pub u64);
         impl Huge {
             /// `Fixture.Enums.Huge.Top` = 18446744073709551615
             pub const TOP: Self = Self(18446744073709551615);
+        }
+        impl ::core::fmt::Debug for Huge {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    18446744073709551615 => __f.write_str("Huge::TOP"),
+                    __value => ::core::write!(__f, "Huge({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<u64> for Huge {
             fn from(__value: u64) -> Self {
@@ -1206,7 +1233,7 @@ pub mod fixture {
         );
         /// Binds the .NET enum `Fixture.Enums.Plain` (assembly `Fixture`, underlying type `System.Int32`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Plain(pub i32);
         impl Plain {
             /// `Fixture.Enums.Plain.Red` = 1
@@ -1215,6 +1242,16 @@ pub mod fixture {
             pub const GREEN: Self = Self(2);
             /// `Fixture.Enums.Plain.Blue` = 42
             pub const BLUE: Self = Self(42);
+        }
+        impl ::core::fmt::Debug for Plain {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    1 => __f.write_str("Plain::RED"),
+                    2 => __f.write_str("Plain::GREEN"),
+                    42 => __f.write_str("Plain::BLUE"),
+                    __value => ::core::write!(__f, "Plain({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i32> for Plain {
             fn from(__value: i32) -> Self {
@@ -1241,13 +1278,22 @@ pub mod fixture {
         ::cilbind::generated::type_arg!(enum Plain : i32, | __v | __v.0, Plain);
         /// Binds the .NET enum `Fixture.Enums.Short` (assembly `Fixture`, underlying type `System.Int16`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Short(pub i16);
         impl Short {
             /// `Fixture.Enums.Short.A` = -2
             pub const A: Self = Self(-2);
             /// `Fixture.Enums.Short.B` = 300
             pub const B: Self = Self(300);
+        }
+        impl ::core::fmt::Debug for Short {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    -2 => __f.write_str("Short::A"),
+                    300 => __f.write_str("Short::B"),
+                    __value => ::core::write!(__f, "Short({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i16> for Short {
             fn from(__value: i16) -> Self {
@@ -1274,7 +1320,7 @@ pub mod fixture {
         ::cilbind::generated::type_arg!(enum Short : i16, | __v | __v.0, Short);
         /// Binds the .NET enum `Fixture.Enums.Small` (assembly `Fixture`, underlying type `System.SByte`).
         #[repr(transparent)]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Small(pub i8);
         impl Small {
             /// `Fixture.Enums.Small.Neg` = -128
@@ -1283,6 +1329,16 @@ pub mod fixture {
             pub const ZERO: Self = Self(0);
             /// `Fixture.Enums.Small.Pos` = 127
             pub const POS: Self = Self(127);
+        }
+        impl ::core::fmt::Debug for Small {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    -128 => __f.write_str("Small::NEG"),
+                    0 => __f.write_str("Small::ZERO"),
+                    127 => __f.write_str("Small::POS"),
+                    __value => ::core::write!(__f, "Small({})", __value),
+                }
+            }
         }
         impl ::core::convert::From<i8> for Small {
             fn from(__value: i8) -> Self {
@@ -2068,10 +2124,21 @@ pub mod fixture {
             }
             /// Binds `public static float Kept(ref Vector3 v)` of `Fixture.Structs.Uses`.
             #[inline]
-            pub fn kept(v: &mut Vector3) -> ::cilbind::Result<f32> {
+            pub fn kept(v: &Vector3) -> ::cilbind::Result<f32> {
                 static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
                     &__TYPE_Uses,
                     "Kept",
+                    &["Fixture.Structs.Vector3&"],
+                    0b1,
+                );
+                M.call((::cilbind::In(v),))
+            }
+            /// Binds `public static void KeptWritten(ref Vector3 v)` of `Fixture.Structs.Uses`.
+            #[inline]
+            pub fn kept_written(v: &mut Vector3) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Uses,
+                    "KeptWritten",
                     &["Fixture.Structs.Vector3&"],
                     0b1,
                 );

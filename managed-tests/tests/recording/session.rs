@@ -34,22 +34,20 @@ pub(crate) struct Session {
 /// Records the session. `dave` is made before the recording starts: an external object.
 pub(crate) fn record_session() -> Session {
     init().expect("bindings load");
-    let dave = Account::new(Some("dave"), 7).unwrap();
+    let dave = Account::new("dave", 7).unwrap();
     let recording = Recorder::start(Vec::new()).unwrap();
     Bank::reset().unwrap();
-    let ann = Bank::open(Some("ann"), 100).unwrap().expect("an account");
-    let bob = Bank::open_savings(Some("bob"), 50, 0.1)
-        .unwrap()
-        .expect("a savings account");
+    let ann = Bank::open("ann", 100).unwrap().expect("an account");
+    let bob = Bank::open_savings("bob", 50, 0.1).unwrap().expect("a savings account");
     assert_eq!(ann.deposit(20).unwrap(), 120);
     assert_eq!(bob.deposit(10).unwrap(), 61, "Savings.Deposit adds 10% interest");
-    let carol = Account::new(Some("carol"), 10).unwrap();
+    let carol = Account::new("carol", 10).unwrap();
     Bank::register(Some(&carol)).unwrap();
     Bank::transfer(Some(&ann), Some(&carol), 30).unwrap();
     let withdrawn = ann.withdraw(15).unwrap();
     assert_eq!(withdrawn, 75);
     assert_eq!(ann.try_withdraw(5).unwrap(), (true, 70));
-    let (found, bob_again) = Bank::try_find(Some("bob")).unwrap();
+    let (found, bob_again) = Bank::try_find("bob").unwrap();
     assert!(found);
     Bank::transfer(Some(&bob_again.expect("bob")), Some(&ann), 1).unwrap();
     let err = ann.withdraw(1_000_000).unwrap_err();
@@ -63,7 +61,7 @@ pub(crate) fn record_session() -> Session {
     assert_eq!(ann.share(1000.0).unwrap(), 0.071);
     let total_id = FunctionDb::register(TOTAL.method().unwrap()).unwrap();
     assert!(matches!(call_by_id(total_id, None, &mut []), Ok(Value::Int64(171))));
-    assert!(Bank::find(Some("nobody")).unwrap().is_none());
+    assert!(Bank::find("nobody").unwrap().is_none());
     let ann_copy = ann.clone();
     Bank::transfer(Some(&ann_copy), Some(&bob), 2).unwrap();
     Bank::register(Some(&dave)).unwrap();

@@ -199,8 +199,7 @@ prop!(plane_op_inequality, |value1: t::Plane, value2: t::Plane| {
     n::Plane::op_inequality(&value1, &value2).unwrap()
 });
 prop!(plane_equals_with_other, |this: t::Plane, other: t::Plane| {
-    let mut this = this;
-    let r = n::Plane::equals(&mut this, &other).unwrap();
+    let r = n::Plane::equals(&this, &other).unwrap();
     (r, this)
 });
 prop!(quaternion_new_with_x_y_z_w, |x: f32, y: f32, z: f32, w: f32| {
@@ -464,9 +463,8 @@ prop!(plane_op_inequality_itself, |value1: t::Plane| {
     n::Plane::op_inequality(&value1, &value1).unwrap()
 });
 prop!(plane_equals_with_other_itself, |this: t::Plane| {
-    let mut this = this;
     let other = this;
-    let r = n::Plane::equals(&mut this, &other).unwrap();
+    let r = n::Plane::equals(&this, &other).unwrap();
     (r, this)
 });
 prop!(quaternion_op_inequality_itself, |value1: t::Quaternion| {

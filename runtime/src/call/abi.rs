@@ -7,6 +7,7 @@
 //! | `bool`, [`Boolean`](crate::Boolean) | `u8` 0/1 | `bool` |
 //! | `&T`/`Option<&T>` where `T:` [`Reference`] | `MonoObject*` (null for `None`) ([`Abi::Ref`]) | class, interface, `object` |
 //! | `&str`, `Option<&str>` | a new `MonoString*` ([`Abi::Ref`]) | `string` |
+//! | [`StrValue`] (what generated code makes of any [`StrArg`](crate::StrArg)) | a new `MonoString*`, a [`NetString`](crate::NetString)'s, or null ([`Abi::Ref`]) | `string` |
 //! | [`In(&v)`](In) where `v:` [`Blittable`] | `*const V` ([`Abi::ByRef`]) | full struct by value (trampoline) |
 //! | [`Out(&mut v)`](Out) | `*mut V` ([`Abi::ByRef`]) | `ref`/`out` primitive, enum or full struct |
 //! | [`RefObject(&mut Option<T>)`](RefObject) | `MonoObject**` ([`Abi::ByRefObject`]) | `ref`/`out` object |
@@ -30,7 +31,7 @@ use crate::value::object::wrap;
 use crate::value::string::read_string;
 
 pub use super::by_ref::{In, Out, RefObject, RefString};
-use crate::value::{Boolean, Nullable, Reference};
+use crate::value::{Boolean, NetString, Nullable, Reference, StrValue};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that
 /// the Rust types' classes equal the method's (one compare of constants: see
@@ -371,6 +372,41 @@ impl Arg for Option<&str> {
             Some(s) => s.lower(),
             None => Ok(RefSlot(RawObject::NULL)),
         }
+    }
+}
+
+impl sealed::Arg for StrValue<'_> {}
+impl Arg for StrValue<'_> {
+    const ABI: Abi = Abi::Ref;
+    type Slot = StrSlot;
+    #[inline]
+    fn lower(self) -> Result<StrSlot> {
+        let (raw, keep) = StrValue::lower(self)?;
+        Ok(StrSlot { raw, _keep: keep })
+    }
+}
+
+/// Slot of a [`StrValue`]: the reference, and the handle of a `NetString` given by value,
+/// held until the call returns.
+pub struct StrSlot {
+    raw: RawObject,
+    _keep: Option<NetString>,
+}
+
+impl sealed::Slot for StrSlot {}
+impl ArgSlot for StrSlot {
+    type Raw = RawObject;
+    #[inline]
+    fn raw(&mut self) -> RawObject {
+        self.raw
+    }
+    #[inline]
+    fn object(&self) -> Option<RawObject> {
+        Some(self.raw)
+    }
+    #[inline]
+    fn finish(self) -> Result<()> {
+        Ok(())
     }
 }
 

@@ -78,6 +78,12 @@ impl Describe for Option<&str> {
     }
 }
 
+impl Describe for crate::StrValue<'_> {
+    fn describe(&self) -> Recorded {
+        crate::StrValue::describe(self)
+    }
+}
+
 impl Describe for Option<String> {
     fn describe(&self) -> Recorded {
         self.clone().map_or(Recorded::Null, Recorded::String)

@@ -592,13 +592,12 @@ impl FieldRef {
         crate::value::string::read_string(raw)
     }
 
-    /// Writes a string field.
-    pub fn set_string(&self, owner: Option<&dyn FieldOwner>, value: Option<&str>) -> Result<()> {
+    /// Writes a string field: any [`StrArg`](crate::StrArg) (`"text"`, a `&String`, a
+    /// `NetString`, `None` for null).
+    pub fn set_string(&self, owner: Option<&dyn FieldOwner>, value: impl crate::StrArg) -> Result<()> {
         Runtime::ensure_current_thread()?;
-        let v = match value {
-            Some(s) => raw::string_from_str(s)?,
-            None => RawObject::NULL,
-        };
+        // `_keep` holds a `NetString` given by value until the store is done.
+        let (v, _keep) = value.into_str().lower()?;
         fields::field_set_ref(self.host(owner)?, self.field()?, v)
     }
 }

@@ -8,6 +8,7 @@ mod enumerator;
 pub(crate) mod nullable;
 pub(crate) mod object;
 mod primitive;
+pub(crate) mod str_arg;
 pub(crate) mod string;
 pub(crate) mod type_arg;
 mod wrapper;
@@ -22,5 +23,6 @@ pub use object::{AsObject, Is, Object, Reference};
 pub use primitive::{
     Boolean, Byte, Char, Double, Int16, Int32, Int64, IntPtr, SByte, Single, UInt16, UInt32, UInt64, UIntPtr,
 };
+pub use str_arg::{StrArg, StrValue};
 pub use string::NetString;
 pub use type_arg::TypeArg;

@@ -66,6 +66,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         ret,
         is_varargs: false,
         this_access: crate::model::ThisAccess::Unknown,
+        ret_non_null: false,
         is_internal_call: false,
         pure_body: None,
         forwards_to: None,
