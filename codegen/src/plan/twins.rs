@@ -74,7 +74,12 @@ pub(super) fn find(
 /// Whether `b` is the by-reference twin of `a` (see the module doc).
 fn is_twin(a: &MethodModel, b: &MethodModel, full_struct: &dyn Fn(&Ty) -> bool) -> bool {
     let fixed = |m: &MethodModel| !m.is_constructor && m.generic_params.is_empty() && (!m.is_virtual || m.is_final);
-    if a.name != b.name || a.is_static != b.is_static || !fixed(a) || !fixed(b) || a.this_access != b.this_access {
+    if a.name != b.name
+        || a.is_static != b.is_static
+        || !fixed(a)
+        || !fixed(b)
+        || std::mem::discriminant(&a.this_access) != std::mem::discriminant(&b.this_access)
+    {
         return false;
     }
     if a.params.iter().any(|p| p.pass != PassMode::Value) {
