@@ -212,6 +212,7 @@ fn main() {
         ("ledger", out.join("Ledger.dll")),
         ("statics", out.join("Statics.dll")),
         ("annotated", out.join("Annotated.dll")),
+        ("names", out.join("Names.dll")),
         (
             "vectors",
             PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),

@@ -7,3 +7,6 @@ bash scripts/ensure-deps.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo test --workspace
+# The README's example crate, outside the workspace: built and run as a user would
+# (`cargo run` in its folder; the workspace's target folder only to share compiled crates).
+(cd examples/quickstart && cargo fmt -- --check && CARGO_TARGET_DIR="$(pwd)/../../target" cargo run --quiet --offline)

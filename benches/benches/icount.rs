@@ -240,7 +240,7 @@ fn m4x4_multiply_bare_trampoline(x: &CallFixture) -> Matrix4x4 {
 
 #[inline(always)]
 fn op_m4x4_multiply_generated(f: &CallFixture) -> Matrix4x4 {
-    Matrix4x4::multiply_matrix4x4_matrix4x4(black_box(&f.ma), black_box(&f.mb)).unwrap()
+    Matrix4x4::multiply(black_box(&f.ma), black_box(&f.mb)).unwrap()
 }
 
 #[library_benchmark]

@@ -32,7 +32,7 @@ pub static NUMERICS_V3_ADD: MethodRef = MethodRef::by_pointer(
     &["System.Numerics.Vector3", "System.Numerics.Vector3"],
     0b11 | RETURN_BY_POINTER,
 );
-/// The pointer trampoline the generated `Matrix4x4::multiply_matrix4x4_matrix4x4` uses.
+/// The pointer trampoline the generated `Matrix4x4::multiply` uses.
 pub static M4_MULTIPLY: MethodRef = MethodRef::by_pointer(
     &__TYPE_Matrix4x4,
     "Multiply",

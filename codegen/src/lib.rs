@@ -46,7 +46,7 @@ mod summary;
 pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
 pub use error::{Error, Result};
 pub use fields::{FieldBinding, FieldForm};
-pub use plan::{Function, Skip, SkipKind, StructReceiver, Translation};
+pub use plan::{Function, NameRow, Skip, SkipKind, StructReceiver, Translation};
 pub use read::{Found, FoundAssembly, MONO_GAC_DIR};
 pub use summary::Summary;
 
@@ -202,6 +202,7 @@ impl Builder {
             coverage,
             skips: plan.skips().into_iter().cloned().collect(),
             functions: plan.functions(),
+            name_table: plan.name_table(),
             fields: fields::list(&plan),
             translations: plan.translations(),
             struct_receivers: plan.struct_receivers(),
@@ -265,6 +266,7 @@ pub struct Bindings {
     summary: Summary,
     skips: Vec<Skip>,
     functions: Vec<Function>,
+    name_table: Vec<NameRow>,
     fields: Vec<FieldBinding>,
     translations: Vec<Translation>,
     struct_receivers: Vec<StructReceiver>,
@@ -354,6 +356,14 @@ impl Bindings {
     /// Every bound method with its function-database signature and ID, in output order.
     pub fn functions(&self) -> &[Function] {
         &self.functions
+    }
+
+    /// The C# → Rust name table of the bound type `type_name` (its metadata name,
+    /// `Newtonsoft.Json.Linq.JObject`, ``System.Collections.Generic.List`1``): the type's Rust
+    /// path, then each member as C# declares it beside the Rust item that binds it, or why none
+    /// does. Empty when no bound type has that name. `cilbind names` prints it.
+    pub fn name_table(&self, type_name: &str) -> Vec<&NameRow> {
+        self.name_table.iter().filter(|r| r.type_name == type_name).collect()
     }
 
     /// Every bound field of the selected non-generic types, with the Rust path of its getter

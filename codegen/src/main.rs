@@ -57,9 +57,30 @@ enum Command {
         #[arg(long = "no-translate")]
         no_translate: bool,
     },
+    /// Print the C# → Rust name table of one type: its Rust path, then each member as C#
+    /// declares it beside the Rust item that binds it (or why none does).
+    Names {
+        /// The type's full metadata name (`Newtonsoft.Json.Linq.JObject`, ``System.Collections.Generic.List`1``).
+        type_name: String,
+        /// The assembly that defines it.
+        #[arg(long, value_name = "PATH")]
+        assembly: PathBuf,
+        /// Extra folder to search for referenced assemblies (repeatable).
+        #[arg(long = "reference-dir", value_name = "DIR")]
+        reference_dirs: Vec<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
+    let command = Cli::parse().command;
+    if let Command::Names {
+        type_name,
+        assembly,
+        reference_dirs,
+    } = command
+    {
+        return names(&type_name, assembly, reference_dirs);
+    }
     let Command::Generate {
         assemblies,
         reference_dirs,
@@ -71,7 +92,10 @@ fn main() -> ExitCode {
         explain,
         coverage,
         no_translate,
-    } = Cli::parse().command;
+    } = command
+    else {
+        return ExitCode::FAILURE;
+    };
     // The command line's stdout is for people, even when a build script runs it.
     let mut builder = Builder::new()
         .emit_rerun_if_changed(false)
@@ -111,6 +135,34 @@ fn main() -> ExitCode {
                     "timings: read {:?}, classify {:?}, emit {:?} (of which formatting {:?})",
                     t.read, t.classify, t.emit, t.format
                 );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cilbind names`: the name table (`Bindings::name_table`), one tab-separated line per row.
+fn names(type_name: &str, assembly: PathBuf, reference_dirs: Vec<PathBuf>) -> ExitCode {
+    let mut builder = Builder::new()
+        .emit_rerun_if_changed(false)
+        .assembly(assembly)
+        .type_name(type_name);
+    for d in reference_dirs {
+        builder = builder.reference_dir(d);
+    }
+    match builder.generate() {
+        Ok(b) => {
+            println!("C#\tRust");
+            for row in b.name_table(type_name) {
+                let rust = row
+                    .rust
+                    .clone()
+                    .unwrap_or_else(|| format!("(not bound: {})", row.not_bound));
+                println!("{}\t{}", row.csharp, rust.replace(['\t', '\n'], " "));
             }
             ExitCode::SUCCESS
         }

@@ -29,6 +29,7 @@ mod expected {
         hygiene,
         implement,
         interfaces,
+        names,
         natives,
         non_null,
         nullable,

@@ -70,7 +70,8 @@ fn vectors_and_json_net_overload_names_match_the_expectation() {
 
 /// The class before and after it gains overloads: a constructor, `Area`, `Format` and `Draw`
 /// with more parameters, `Format` with new parameter names, `Abs` with a new parameter type, a
-/// generic `Parse`, a new conversion and a method `SetCount` beside the setter `set_Count`.
+/// generic `Parse`, a new conversion, a method `SetCount` beside the setter `set_Count` and a
+/// method `SetRules` beside the field `Rules`'s setter.
 const FIRST: &str = "
     public Shapes() { }
     public Shapes(int side) { }
@@ -86,6 +87,7 @@ const FIRST: &str = "
     public static explicit operator long(Shapes s) { return 0; }
     public int Count { get { return 0; } set { } }
     public int count() { return 0; }
+    public int Rules;
 ";
 
 const ADDED: &str = "
@@ -98,6 +100,7 @@ const ADDED: &str = "
     public static T Parse<T>(string text, T fallback) { return fallback; }
     public static explicit operator Shapes(int side) { return null; }
     public void SetCount(int count, bool notify) { }
+    public void SetRules(int rules) { }
 ";
 
 fn functions(dir_tag: &str, body: &str) -> BTreeMap<String, String> {
@@ -110,10 +113,19 @@ fn functions(dir_tag: &str, body: &str) -> BTreeMap<String, String> {
     .expect("write C#");
     let dll = common::mcs_path(&dir, &source, "Growth.dll");
     let b = Builder::new().assembly(&dll).generate().expect("generate");
-    b.functions()
+    let mut out: BTreeMap<String, String> = b
+        .functions()
         .iter()
         .map(|f| (f.member.clone(), f.rust_name.clone()))
-        .collect()
+        .collect();
+    // Fields are not functions: their accessors, from the output.
+    let rust = b.to_rust().expect("rust");
+    for accessor in ["rules", "set_rules"] {
+        if rust.contains(&format!("pub fn {accessor}(")) {
+            out.insert(format!("field accessor {accessor}"), accessor.to_string());
+        }
+    }
+    out
 }
 
 #[test]
@@ -122,8 +134,8 @@ fn adding_overloads_renames_no_member() {
     // The new overloads come first in metadata order: numbering in that order would rename
     // every old one.
     let after = functions("growth-after", &format!("{ADDED}{FIRST}"));
-    assert_eq!(before.len(), 15, "{before:#?}");
-    assert_eq!(after.len(), before.len() + 9, "{after:#?}");
+    assert_eq!(before.len(), 17, "{before:#?}");
+    assert_eq!(after.len(), before.len() + 10, "{after:#?}");
     for (member, name) in &before {
         assert_eq!(after.get(member), Some(name), "{member} keeps its name");
     }
@@ -150,10 +162,19 @@ fn adding_overloads_renames_no_member() {
         "op_explicit_to_i64",
         "op_explicit_with_side",
         "count",
-        "count_2",
+        "count_to_i32",
         "set_count",
         "set_count_with_count_notify",
+        "set_rules_with_rules",
     ] {
         assert!(named(name), "{name} in {after:#?}");
     }
+    // The field keeps `rules` / `set_rules`; the method says what it takes.
+    assert!(named("rules") && named("set_rules"), "{after:#?}");
+    // No name is numbered.
+    let numbered = |n: &str| {
+        n.rsplit_once('_')
+            .is_some_and(|(_, last)| last.bytes().all(|b| b.is_ascii_digit()))
+    };
+    assert!(!after.values().any(|n| numbered(n)), "{after:#?}");
 }

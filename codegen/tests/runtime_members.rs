@@ -90,17 +90,22 @@ fn receivers_and_names_follow_the_rules() {
     // A reference type's `this` is its handle.
     let string = item(&rust, "impl StringMethods for ::cilbind::NetString {");
     assert!(string.contains("::cilbind::Reference::as_object(self)"));
-    // Names the runtime's type already answers to are numbered: `String.Clone` would make
-    // `s.clone()` ambiguous, `Object.ToString` is `Object::to_string`'s twin.
+    // Names the runtime's type already answers to, and std's trait methods, end in `_net`:
+    // `String.Clone` would make `s.clone()` ambiguous, `Object.ToString` is
+    // `Object::to_string`'s twin; nothing is numbered.
     let string_decl = item(&rust, "pub trait StringMethods: Sized {");
-    assert!(string_decl.contains("fn clone_2("));
+    assert!(string_decl.contains("fn clone_net("));
     assert!(!string_decl.contains("fn clone("));
     let object_decl = item(&rust, "pub trait ObjectMethods: Sized {");
-    assert!(object_decl.contains("fn to_string_2("));
+    assert!(object_decl.contains("fn to_string_net("));
+    assert!(object_decl.contains("fn equals_net("));
     assert!(!object_decl.contains("fn to_string("));
-    // Where nothing clashes, the plain name.
     let int32_decl = item(&rust, "pub trait Int32Methods: Sized {");
-    assert!(int32_decl.contains("fn to_string("));
+    assert!(int32_decl.contains("fn to_string_net("));
+    for decl in [string_decl, object_decl, int32_decl] {
+        assert!(!decl.contains("_2("), "no numbered name");
+    }
+    // Where nothing clashes, the plain name.
     assert!(int32_decl.contains("fn parse(s: impl ::cilbind::StrArg) -> ::cilbind::Result<i32>;"));
     assert!(int32_decl.contains("const MAX_VALUE: i32 = 2147483647_i32;"));
     let double_decl = item(&rust, "pub trait DoubleMethods: Sized {");

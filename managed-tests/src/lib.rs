@@ -145,3 +145,9 @@ pub mod statics {
 pub mod comparers {
     include!(concat!(env!("OUT_DIR"), "/comparers_bindings.rs"));
 }
+
+/// Generated bindings of `fixtures/Names.cs` (the naming rule: constructors, conversions,
+/// `ref`/`out` twins, read-only `ref`s, accessor pairs, std's names).
+pub mod names {
+    include!(concat!(env!("OUT_DIR"), "/names_bindings.rs"));
+}

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use cilbind::{Boxing, Callback, Error, Int32, Object, Reference, Value};
 use managed_tests::events::ev::{Combine, Died, Hub, Work};
-use managed_tests::events::system::Func;
+use managed_tests::events::system::Func2;
 
 fn setup() {
     managed_tests::events::init().unwrap();
@@ -24,25 +24,25 @@ fn a_rust_closure_runs_as_a_delegate_with_arguments_and_a_result() {
     let combine: Combine = cb.delegate().unwrap();
     assert_eq!(Hub::apply(Some(&combine), 4, 2).unwrap(), 42, "C# called the delegate");
     assert_eq!(combine.invoke(1, 2).unwrap(), 12, "Rust called the delegate's Invoke");
-    // Strings, doubles, objects and generic delegate types (Func<string, string>...).
-    let upper = Callback::new::<Func<cilbind::NetString, cilbind::NetString>>(|args| match args {
+    // Strings, doubles, objects and generic delegate types (Func2<string, string>...).
+    let upper = Callback::new::<Func2<cilbind::NetString, cilbind::NetString>>(|args| match args {
         [Value::String(s)] => Ok(Value::String(s.to_uppercase())),
         other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
     })
     .unwrap();
-    let map: Func<cilbind::NetString, cilbind::NetString> = upper.delegate().unwrap();
+    let map: Func2<cilbind::NetString, cilbind::NetString> = upper.delegate().unwrap();
     assert_eq!(Hub::map(Some(&map), "héllo").unwrap().as_deref(), Some("HÉLLO"));
-    let half = Callback::new::<Func<f64, f64>>(|args| match args {
+    let half = Callback::new::<Func2<f64, f64>>(|args| match args {
         [Value::Double(x)] => Ok(Value::Double(x / 2.0)),
         other => Err(Error::InvalidArgument(format!("unexpected {other:?}"))),
     })
     .unwrap();
     assert_eq!(
-        Hub::half(Some(&half.delegate::<Func<f64, f64>>().unwrap()), 5.0).unwrap(),
+        Hub::half(Some(&half.delegate::<Func2<f64, f64>>().unwrap()), 5.0).unwrap(),
         2.5
     );
-    let same = Callback::new::<Func<Object, Object>>(|args| Ok(args[0].clone())).unwrap();
-    let pass = same.delegate::<Func<Object, Object>>().unwrap();
+    let same = Callback::new::<Func2<Object, Object>>(|args| Ok(args[0].clone())).unwrap();
+    let pass = same.delegate::<Func2<Object, Object>>().unwrap();
     let hub = Hub::new().unwrap();
     let back = Hub::pass(Some(&pass), Some(&hub)).unwrap().unwrap();
     assert!(
@@ -161,14 +161,14 @@ fn generated_from_fn_makes_typed_closures_into_delegates() {
         matches!(&e, Error::ManagedException { type_name, .. } if type_name == "System.ObjectDisposedException"),
         "{e:?}"
     );
-    let half = Func::<f64, f64>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
+    let half = Func2::<f64, f64>::from_fn(|x: f64| Ok(x / 4.0)).unwrap();
     assert_eq!(Hub::half(Some(half.delegate()), 10.0).unwrap(), 2.5);
     let upper =
-        Func::<cilbind::NetString, cilbind::NetString>::from_fn(|s: Option<String>| Ok(s.map(|s| s.to_uppercase())))
+        Func2::<cilbind::NetString, cilbind::NetString>::from_fn(|s: Option<String>| Ok(s.map(|s| s.to_uppercase())))
             .unwrap();
     assert_eq!(Hub::map(Some(&upper), "abc").unwrap().as_deref(), Some("ABC"));
     assert_eq!(Hub::map(Some(&upper), None).unwrap(), None, "null in, null out");
-    let same = Func::<Object, Object>::from_fn(|o: Option<Object>| Ok(o)).unwrap();
+    let same = Func2::<Object, Object>::from_fn(|o: Option<Object>| Ok(o)).unwrap();
     let hub = Hub::new().unwrap();
     let back = Hub::pass(Some(&same), Some(&hub)).unwrap().unwrap();
     assert!(back.reference_equals(hub.as_object()).unwrap());

@@ -56,24 +56,31 @@ fn collect_runs_the_finalizers_and_drops_the_rust_values_of_collected_proxies() 
     assert!(report.rounds >= 2, "{report:?}");
 
     // Rust values behind proxies: ten unreferenced ones, and a chain of three where only the
-    // first is unreferenced (the second and third are held by the Rust value before them).
+    // first is unreferenced (the second and third are held by the Rust value before them). Made
+    // and called on a thread that then exits: SGen scans attached threads' stacks conservatively,
+    // and a stale copy of a proxy's reference left in a dead slot of this thread's stack would
+    // keep it alive.
     let drops = Arc::new(AtomicUsize::new(0));
-    let link = |next: Option<IDamageable>| {
-        IDamageable::implement(Link {
-            drops: drops.clone(),
-            next,
-        })
-        .unwrap()
-    };
-    for _ in 0..10 {
-        let proxy = link(None);
-        assert_eq!(proxy.damage(3).unwrap(), 3);
-    }
-    let third = link(None);
-    let second = link(Some(third));
-    let first = link(Some(second));
-    assert_eq!(first.damage(1).unwrap(), 1);
-    drop(first);
+    let made = drops.clone();
+    std::thread::spawn(move || {
+        let link = |next: Option<IDamageable>| {
+            IDamageable::implement(Link {
+                drops: made.clone(),
+                next,
+            })
+            .unwrap()
+        };
+        for _ in 0..10 {
+            let proxy = link(None);
+            assert_eq!(proxy.damage(3).unwrap(), 3);
+        }
+        let third = link(None);
+        let second = link(Some(third));
+        let first = link(Some(second));
+        assert_eq!(first.damage(1).unwrap(), 1);
+    })
+    .join()
+    .unwrap();
     assert_eq!(
         drops.load(Ordering::SeqCst),
         0,

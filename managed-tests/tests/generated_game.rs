@@ -50,10 +50,13 @@ fn full_structs_cross_by_value_without_boxing() {
     Vector3::normalize(&mut n).unwrap();
     assert_eq!(n, v(0.0, 0.6, 0.8), "ref struct");
     assert!(v(1.0, 1.0, 1.0).equals(&v(1.0, 1.0, 1.0)).unwrap());
-    // The bound method (it only reads: `&self`) returns the .NET string (or null);
-    // `Display` prints it, and `ToString::to_string`, named in full, is its Rust `String`.
-    assert_eq!(v(1.5, 2.0, -3.0).to_string().unwrap().as_deref(), Some("(1.5, 2, -3)"));
-    assert_eq!(ToString::to_string(&v(1.5, 2.0, -3.0)), "(1.5, 2, -3)");
+    // The bound method (it only reads: `&self`) is `to_string_net` and returns the .NET
+    // string (or null); it hides nothing: `Display` prints it, and `to_string` is Rust's.
+    assert_eq!(
+        v(1.5, 2.0, -3.0).to_string_net().unwrap().as_deref(),
+        Some("(1.5, 2, -3)")
+    );
+    assert_eq!(v(1.5, 2.0, -3.0).to_string(), "(1.5, 2, -3)");
     assert_eq!(format!("{:>14}", v(1.5, 2.0, -3.0)), "  (1.5, 2, -3)");
     // Static fields and consts.
     assert_eq!(Vector3::zero().unwrap(), v(0.0, 0.0, 0.0));

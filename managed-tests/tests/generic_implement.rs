@@ -12,10 +12,10 @@ use cilbind::{Error, IComparable1, IEquatable, NetString, Object, Reference};
 use managed_tests::comparers::comparers::Consume;
 use managed_tests::comparers::system::collections::generic::{
     Dictionary, IComparer, IComparerImpl, IEnumerable, IEnumerableImpl, IEnumerator, IEnumeratorImpl,
-    IEqualityComparer, IEqualityComparerImpl, KeyValuePair, List,
+    IEqualityComparer, IEqualityComparerImpl, KeyValuePair2, List,
 };
 use managed_tests::comparers::system::collections::IEnumerable as UntypedEnumerable;
-use managed_tests::comparers::system::{Comparison, Func, Func_2};
+use managed_tests::comparers::system::{Comparison, Func2, Func3};
 
 fn setup() {
     managed_tests::comparers::init().unwrap();
@@ -256,10 +256,10 @@ fn the_runtime_s_iequatable_and_icomparable_are_implemented_too() {
 #[test]
 fn funcs_from_closures_for_any_type_arguments() {
     setup();
-    let square = Func::<i32, i32>::from_fn(|x| Ok(x * x)).unwrap();
+    let square = Func2::<i32, i32>::from_fn(|x| Ok(x * x)).unwrap();
     assert_eq!(Consume::apply(Some(&square), 12).unwrap(), 144);
     assert_eq!(square.invoke(-3).unwrap(), 9, "Rust calls the delegate's Invoke too");
-    let repeat = Func_2::<NetString, i32, NetString>::from_fn(|s, n| {
+    let repeat = Func3::<NetString, i32, NetString>::from_fn(|s, n| {
         let s = s.map(|s| s.to_string()).transpose()?.unwrap_or_default();
         Ok(Some(NetString::new(&s.repeat(n as usize))?))
     })
@@ -303,7 +303,7 @@ fn each_rust_type_argument_gets_its_own_implementation() {
 /// registered, naming the member and the position.
 struct Pairs;
 
-impl IComparerImpl<KeyValuePair<i32, i32>> for Pairs {
+impl IComparerImpl<KeyValuePair2<i32, i32>> for Pairs {
     fn compare(&self, x: std::convert::Infallible, _: std::convert::Infallible) -> NativeResult<i32> {
         match x {}
     }
@@ -312,7 +312,7 @@ impl IComparerImpl<KeyValuePair<i32, i32>> for Pairs {
 #[test]
 fn a_type_argument_that_does_not_cross_is_refused_with_its_reason() {
     setup();
-    let e = IComparer::<KeyValuePair<i32, i32>>::implement(Pairs).unwrap_err();
+    let e = IComparer::<KeyValuePair2<i32, i32>>::implement(Pairs).unwrap_err();
     let text = e.to_string();
     assert!(
         text.contains("Compare") && text.contains("parameter 0: a managed struct does not cross from C# to Rust yet"),

@@ -339,7 +339,7 @@ mod json_net {
 mod generic_structs {
     use super::*;
     use managed_tests::generics::generics::Entry;
-    use managed_tests::generics::system::collections::generic::KeyValuePair_2 as KeyValuePair;
+    use managed_tests::generics::system::collections::generic::KeyValuePair2 as KeyValuePair;
 
     #[test]
     fn a_fixture_struct_for_any_type_arguments() {
@@ -347,7 +347,7 @@ mod generic_structs {
         let e = Entry::<i32, NetString>::new(7, Some(&NetString::new("seven").unwrap())).unwrap();
         assert_eq!(e.key().unwrap(), 7);
         assert_eq!(e.value().unwrap().unwrap().to_string().unwrap(), "seven");
-        assert_eq!(e.to_string().unwrap().as_deref(), Some("7=seven"));
+        assert_eq!(e.to_string_net().unwrap().as_deref(), Some("7=seven"));
         let flipped: Entry<NetString, i32> = e.flip().unwrap();
         assert_eq!(flipped.key().unwrap().unwrap().to_string().unwrap(), "seven");
         assert_eq!(flipped.value().unwrap(), 7);

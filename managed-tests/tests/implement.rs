@@ -462,24 +462,3 @@ fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded
         "Rust changed the realm C# passed, wrote ref and out, and returned its own array"
     );
 }
-
-#[test]
-fn the_readme_shows_the_implementations_above() {
-    let source = include_str!("implement.rs");
-    let readme = include_str!("../../README.md");
-    let mut lines = source.lines();
-    let mut blocks = 0;
-    while lines.any(|l| l.trim() == "// README: begin") {
-        let here: String = lines
-            .by_ref()
-            .take_while(|l| l.trim() != "// README: end")
-            .map(|l| format!("{l}\n"))
-            .collect();
-        assert!(
-            readme.contains(&format!("```rust,ignore\n{here}```")),
-            "README differs from:\n{here}"
-        );
-        blocks += 1;
-    }
-    assert_eq!(blocks, 3, "the README shows an interface, a subclass and the defaults");
-}

@@ -1062,7 +1062,7 @@ fn fields_are(m: &Managed, o: Option<&Object>, want: &MVal, what: &str) -> Resul
         (Some(a), Some(b)) => ok(a.reference_equals(b), "ReferenceEquals")?,
         _ => false,
     };
-    let to_string = m.to_string();
+    let to_string = m.to_string_net();
     ensure!(
         same,
         "{what}: field O is {got_o:?}, expected {o:?}; managed ToString {to_string:?}"

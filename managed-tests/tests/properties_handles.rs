@@ -166,7 +166,7 @@ impl World {
                 let got = m.n().map_err(e)?;
                 (got == *n).then_some(()).ok_or(format!(
                     "entry {i}: struct has N = {got}, model {n}; {:?}",
-                    m.to_string()
+                    m.to_string_net()
                 ))
             }
         }

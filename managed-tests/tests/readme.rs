@@ -1,7 +1,10 @@
-//! The README's example of a generated delegate's typed `from_fn` needs generated bindings,
-//! which the runtime crate (whose doc tests run the README) does not have, so the README
-//! fences it `rust,ignore`. Here the same lines run against bindings generated from System.dll
-//! by build.rs, and a test checks that the README still shows exactly these lines.
+//! The README's code that uses generated names cannot be the runtime crate's doc tests (which
+//! run the README's `rust` blocks, without generated bindings), so it is fenced `rust,ignore`
+//! and `toml`, and each such block must be code that is compiled elsewhere: a region between
+//! `// README: begin` and `// README: end` lines (`# README: …` in TOML) of a test, an example
+//! or the sample, with its indentation removed, or a whole file of `examples/` (built and run by
+//! `scripts/test.sh`), or a fenced block of `cilbind_codegen`'s crate docs (its doc tests).
+//! `every_code_block_of_the_readme_is_compiled` checks that, so the README cannot drift.
 
 /// Generated from System.dll for `Regex`, `MatchEvaluator` and `Capture` (build.rs).
 mod bindings {
@@ -28,28 +31,141 @@ fn a_typed_closure_runs_as_a_generated_delegate() -> Result<(), Box<dyn std::err
     Ok(())
 }
 
-#[test]
-fn the_readme_shows_these_lines() {
-    let source = include_str!("readme.rs");
-    let here: Vec<&str> = source
+/// The markdown files whose code blocks are checked.
+const DOCUMENTS: &[&str] = &["README.md"];
+
+/// The folders (searched recursively) and files whose `.rs` and `.toml` files hold the regions.
+const SOURCES: &[&str] = &["managed-tests/tests", "examples", "samples/src", "samples/build.rs"];
+
+/// Repository root (this crate is `managed-tests/`).
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Every `.rs`/`.toml` file under `path`, skipping build output.
+fn source_files(path: &std::path::Path, into: &mut Vec<std::path::PathBuf>) {
+    if path.is_dir() {
+        let mut entries: Vec<_> = std::fs::read_dir(path).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for e in entries {
+            if e.file_name().is_some_and(|n| n != "target") {
+                source_files(&e, into);
+            }
+        }
+    } else if path.extension().is_some_and(|x| x == "rs" || x == "toml") {
+        into.push(path.to_path_buf());
+    }
+}
+
+/// `lines` with the indentation they all share removed (blank lines ignored for that).
+fn dedent(lines: &[&str]) -> Vec<String> {
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or("").trim_end().to_string())
+        .collect()
+}
+
+/// The compiled snippets: regions, whole example files and codegen's crate-doc blocks.
+fn compiled_snippets() -> Vec<(String, Vec<String>)> {
+    let root = root();
+    let mut files = Vec::new();
+    for s in SOURCES {
+        source_files(&root.join(s), &mut files);
+    }
+    let mut snippets = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let name = f.strip_prefix(&root).unwrap().display().to_string();
+        let marker = |l: &str, what: &str| {
+            let t = l.trim();
+            t.strip_prefix("//")
+                .or_else(|| t.strip_prefix('#'))
+                .map(str::trim)
+                .and_then(|t| t.strip_prefix("README:"))
+                .map(str::trim)
+                .is_some_and(|t| t == what || t.starts_with(&format!("{what} ")))
+        };
+        let mut i = 0;
+        while i < lines.len() {
+            if marker(lines[i], "begin") {
+                let end = (i + 1..lines.len())
+                    .find(|&j| marker(lines[j], "end"))
+                    .unwrap_or_else(|| panic!("{name}:{}: a README region without its end", i + 1));
+                snippets.push((format!("{name}:{}", i + 2), dedent(&lines[i + 1..end])));
+                i = end;
+            }
+            i += 1;
+        }
+        if name.starts_with("examples/") {
+            snippets.push((name.clone(), lines.iter().map(|l| l.trim_end().to_string()).collect()));
+        }
+    }
+    // Fenced blocks of codegen's crate docs, which its doc tests compile.
+    let docs = std::fs::read_to_string(root.join("codegen/src/lib.rs")).unwrap();
+    let doc_lines: Vec<&str> = docs
         .lines()
-        .skip_while(|l| l.trim() != "// README: begin")
-        .skip(1)
-        .take_while(|l| l.trim() != "// README: end")
-        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .filter_map(|l| l.strip_prefix("//!"))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
         .collect();
-    assert!(here.len() > 5, "the marked lines are found");
-    let readme = include_str!("../../README.md");
-    let mut lines = readme.lines();
+    for (fence, line, body) in fenced_blocks(&doc_lines) {
+        if !fence.contains("ignore") && !fence.contains("text") {
+            snippets.push((format!("codegen/src/lib.rs docs, line {line}"), body));
+        }
+    }
+    snippets
+}
+
+/// The fenced code blocks of markdown `lines`: the fence line, the 1-based line of the block's
+/// first line, and its lines.
+fn fenced_blocks(lines: &[&str]) -> Vec<(String, usize, Vec<String>)> {
     let mut blocks = Vec::new();
-    while let Some(line) = lines.next() {
-        if line == "```rust,ignore" {
-            blocks.push(lines.by_ref().take_while(|l| !l.starts_with("```")).collect::<Vec<_>>());
+    let mut i = 0;
+    while i < lines.len() {
+        let fence = lines[i].trim_end();
+        if fence.starts_with("```") && fence.len() > 3 {
+            let end = (i + 1..lines.len())
+                .find(|&j| lines[j].trim_end() == "```")
+                .unwrap_or(lines.len());
+            let body = lines[i + 1..end].iter().map(|l| l.trim_end().to_string()).collect();
+            blocks.push((fence.to_string(), i + 2, body));
+            i = end;
+        }
+        i += 1;
+    }
+    blocks
+}
+
+#[test]
+fn every_code_block_of_the_readme_is_compiled() {
+    let snippets = compiled_snippets();
+    assert!(snippets.len() > 5, "regions are found");
+    let mut missing = Vec::new();
+    for document in DOCUMENTS {
+        let text = std::fs::read_to_string(root().join(document)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (fence, line, body) in fenced_blocks(&lines) {
+            if fence != "```rust,ignore" && fence != "```toml" {
+                continue;
+            }
+            if !snippets.iter().any(|(_, s)| *s == body) {
+                missing.push(format!("{document}:{line} ({fence}):\n{}", body.join("\n")));
+            }
         }
     }
     assert!(
-        blocks.contains(&here),
-        "README.md has no `rust,ignore` block with these lines:\n{}",
-        here.join("\n")
+        missing.is_empty(),
+        "blocks that no test, example or crate doc compiles (copy them from the code, between \
+         `// README: begin` and `// README: end` lines):\n\n{}",
+        missing.join("\n\n")
     );
 }

@@ -218,28 +218,3 @@ fn replay_child() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(var("REPLAY_OUT"), out).unwrap();
     Ok(())
 }
-
-#[test]
-fn the_readme_shows_the_replay_lines() {
-    let source = include_str!("record_replay.rs");
-    let here: Vec<&str> = source
-        .lines()
-        .skip_while(|l| l.trim() != "// README: begin")
-        .skip(1)
-        .take_while(|l| l.trim() != "// README: end")
-        .map(|l| l.strip_prefix("    ").unwrap_or(l))
-        .collect();
-    assert!(here.len() > 5, "the marked lines are found");
-    let mut lines = include_str!("../../README.md").lines();
-    let mut blocks = Vec::new();
-    while let Some(line) = lines.next() {
-        if line == "```rust,ignore" {
-            blocks.push(lines.by_ref().take_while(|l| !l.starts_with("```")).collect::<Vec<_>>());
-        }
-    }
-    assert!(
-        blocks.contains(&here),
-        "README.md has no `rust,ignore` block with these lines:\n{}",
-        here.join("\n")
-    );
-}

@@ -38,7 +38,7 @@ fn each_fixed_conversion_calls_its_own_overload() {
         );
         assert_eq!(Fixed::op_explicit_to_i64(&f).unwrap(), raw / 1000, "(long) of {raw}");
         assert_eq!(
-            Fixed::op_implicit_with_f(&f).unwrap().to_bits(),
+            Fixed::op_implicit(&f).unwrap().to_bits(),
             (raw as f64 / 1000.0).to_bits(),
             "(double) of {raw}"
         );

@@ -170,7 +170,7 @@ fn char_members_match_rust_over_ascii() {
         );
         // An instance member: `this` is passed by pointer through a trampoline.
         assert_eq!(
-            c.to_string().unwrap(),
+            c.to_string_net().unwrap(),
             Some(char::from(b).to_string()),
             "Char.ToString() of {b}"
         );
@@ -201,7 +201,7 @@ fn int32_members_match_rust() {
             (true, v),
             "TryParse({text})"
         );
-        assert_eq!(Int32(v).to_string().unwrap(), Some(text.clone()), "ToString of {v}");
+        assert_eq!(Int32(v).to_string_net().unwrap(), Some(text.clone()), "ToString of {v}");
         for w in values {
             assert_eq!(
                 Int32(v).compare_to_i32(w).unwrap().signum(),
@@ -283,7 +283,7 @@ fn boolean_members_match_rust() {
     );
     assert_eq!(cilbind::Boolean::true_string().unwrap().as_deref(), Some("True"));
     assert_eq!(
-        cilbind::Boolean::new(true).to_string().unwrap().as_deref(),
+        cilbind::Boolean::new(true).to_string_net().unwrap().as_deref(),
         Some("True")
     );
 }
@@ -293,12 +293,12 @@ fn object_enum_and_value_type_members() {
     setup();
     let a = <Object as ObjectMethods>::new().unwrap();
     let b = <Object as ObjectMethods>::new().unwrap();
-    assert!(Object::reference_equals_2(Some(&a), Some(&a)).unwrap());
-    assert!(!Object::reference_equals_2(Some(&a), Some(&b)).unwrap());
-    assert!(!a.equals_2(Some(&b)).unwrap());
+    assert!(Object::reference_equals_net(Some(&a), Some(&a)).unwrap());
+    assert!(!Object::reference_equals_net(Some(&a), Some(&b)).unwrap());
+    assert!(!a.equals_net(Some(&b)).unwrap());
     // The generated binding and the runtime's own call agree.
-    assert_eq!(a.get_hash_code_2().unwrap(), a.get_hash_code().unwrap());
-    assert_eq!(a.to_string_2().unwrap().as_deref(), Some("System.Object"));
+    assert_eq!(a.get_hash_code_net().unwrap(), a.get_hash_code().unwrap());
+    assert_eq!(a.to_string_net().unwrap().as_deref(), Some("System.Object"));
     assert_eq!(
         a.get_type()
             .unwrap()
@@ -311,7 +311,7 @@ fn object_enum_and_value_type_members() {
 
     // `Enum`: a boxed enum.
     let ordinal = StringComparison::ORDINAL.box_as::<cilbind::Enum>().unwrap();
-    assert_eq!(ordinal.to_string().unwrap().as_deref(), Some("Ordinal"));
+    assert_eq!(ordinal.to_string_net().unwrap().as_deref(), Some("Ordinal"));
     let both = StringSplitOptions::REMOVE_EMPTY_ENTRIES
         .box_as::<cilbind::Enum>()
         .unwrap();
@@ -327,7 +327,7 @@ fn object_enum_and_value_type_members() {
     let five = Int32(5).box_as::<cilbind::ValueType>().unwrap();
     let other_five = Int32(5).box_as::<cilbind::ValueType>().unwrap();
     let six = Int32(6).box_as::<cilbind::ValueType>().unwrap();
-    assert_eq!(five.to_string().unwrap().as_deref(), Some("5"));
+    assert_eq!(five.to_string_net().unwrap().as_deref(), Some("5"));
     assert!(five.equals(Some(&other_five)).unwrap());
     assert!(!five.equals(Some(&six)).unwrap());
 }

@@ -85,11 +85,11 @@ fn a_static_readonly_struct_is_the_initializers_value_on_first_touch() {
 fn each_closed_generic_type_runs_its_own_initializer() {
     setup();
     assert_eq!(Registry::<i32>::name().unwrap().as_deref(), Some("Int32"));
-    assert_eq!(Registry::<i32>::default().unwrap(), 7);
-    assert_eq!(Registry::<f64>::default().unwrap(), 7.0);
+    assert_eq!(Registry::<i32>::default_net().unwrap(), 7);
+    assert_eq!(Registry::<f64>::default_net().unwrap(), 7.0);
     assert_eq!(Registry::<f64>::name().unwrap().as_deref(), Some("Double"));
     assert_eq!(
-        Registry::<cilbind::NetString>::default()
+        Registry::<cilbind::NetString>::default_net()
             .unwrap()
             .map(|s| s.to_string().unwrap()),
         Some("7".to_string())

@@ -94,7 +94,7 @@ fn display_prints_dotnets_to_string() {
         "<1.5, 2, -3>",
         "ToString::to_string through Display"
     );
-    assert_eq!(v.to_string().unwrap().as_deref(), Some("<1.5, 2, -3>"));
+    assert_eq!(v.to_string_net().unwrap().as_deref(), Some("<1.5, 2, -3>"));
     assert_eq!(
         format!("[{:>14}]", v),
         "[  <1.5, 2, -3>]",
@@ -123,16 +123,11 @@ fn json_conversions_are_dotnets_conversion_operators() {
     // A JSON object is not a number: Json.NET's ArgumentException, as an error.
     let err = i32::try_from(&token("{}")).unwrap_err();
     assert!(matches!(err, cilbind::Error::ManagedException { .. }), "{err}");
-    // Implicit operators to JToken, round trip.
-    assert_eq!(i64::try_from(&JToken::try_from(42i64).unwrap()).unwrap(), 42);
-    assert_eq!(
-        String::try_from(&JToken::try_from("a \"q\"").unwrap()).unwrap(),
-        "a \"q\""
-    );
-    assert_eq!(
-        Option::<bool>::try_from(&JToken::try_from(None::<bool>).unwrap()).unwrap(),
-        None
-    );
+    // Implicit operators to JToken are `From` (C# converts implicitly), round trip.
+    assert_eq!(i64::try_from(&JToken::from(42i64)).unwrap(), 42);
+    assert_eq!(String::try_from(&JToken::from("a \"q\"")).unwrap(), "a \"q\"");
+    let token: JToken = None::<bool>.into();
+    assert_eq!(Option::<bool>::try_from(&token).unwrap(), None);
 }
 
 #[test]

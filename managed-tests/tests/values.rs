@@ -37,7 +37,12 @@ fn a_string_parameter_takes_a_str_a_string_a_net_string_or_none() {
         assert!(value.is_some());
     }
     assert_eq!(
-        obj.get_value("level").unwrap().unwrap().to_string().unwrap().as_deref(),
+        obj.get_value("level")
+            .unwrap()
+            .unwrap()
+            .to_string_net()
+            .unwrap()
+            .as_deref(),
         Some("3")
     );
     assert!(obj.get_value("missing").unwrap().is_none());
@@ -120,7 +125,7 @@ fn a_result_annotated_never_null_is_the_value() {
     assert_eq!(lib.counts().unwrap(), [1, 2, 3]);
     assert_eq!(lib.titles().unwrap().len().unwrap(), 2);
     // `ToString()` annotated non-null: a `String`, and `Display` prints it.
-    assert_eq!(lib.to_string().unwrap(), "Library Hall");
+    assert_eq!(lib.to_string_net().unwrap(), "Library Hall");
     assert_eq!(format!("{lib}"), "Library Hall");
     // `string?` stays an `Option`.
     assert_eq!(lib.find("a").unwrap().as_deref(), Some("found a"));

@@ -68,7 +68,7 @@ pub use replay::{replay, FinalState, ReplayOutcome};
 pub use snapshot::{SavedEntity, Snapshot};
 
 use bindings::arena::{Entity, Monster, Quaternion, Team, Vector3, World};
-use bindings::system::Action;
+use bindings::system::Action1;
 
 /// Players keep this far from their target instead of walking into it.
 pub const KEEP_DISTANCE: f32 = 4.0;
@@ -174,7 +174,7 @@ impl Game {
         // cilbind::Callback) whenever an entity dies.
         let deaths = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&deaths);
-        let handler = Action::<Entity>::from_fn(move |entity: Option<Entity>| {
+        let handler = Action1::<Entity>::from_fn(move |entity: Option<Entity>| {
             if let Some(entity) = entity {
                 seen.lock().unwrap_or_else(|p| p.into_inner()).push(entity.id()?);
             }
@@ -339,7 +339,7 @@ impl Game {
 
 /// `Vector3.ToString()` (C#'s, with two decimals).
 fn to_display(v: Vector3) -> cilbind::Result<String> {
-    Ok(v.to_string()?.unwrap_or_default())
+    Ok(v.to_string_net()?.unwrap_or_default())
 }
 
 fn null(what: &str) -> cilbind::Error {

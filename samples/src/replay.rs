@@ -27,7 +27,7 @@ use cilbind::{Callback, Cookie, ManagedType, Object, Reference, Runtime};
 
 use crate::actor::Actor;
 use crate::bindings::arena::{Entity, Monster, Player, Vector3, World};
-use crate::bindings::system::Action;
+use crate::bindings::system::Action1;
 use crate::error::{file_context, Context};
 use crate::ghoul::Ghoul;
 use crate::{externals, init, null, write_roll, EntityState, External, Game, RollCall, SampleError, TickStats};
@@ -218,7 +218,7 @@ fn supplier(
                     return Err(wrong("the death handler"));
                 }
                 let seen = Arc::clone(&deaths);
-                let handler = Action::<Entity>::from_fn(move |entity: Option<Entity>| {
+                let handler = Action1::<Entity>::from_fn(move |entity: Option<Entity>| {
                     if let Some(entity) = entity {
                         seen.lock().unwrap_or_else(|p| p.into_inner()).push(entity.id()?);
                     }

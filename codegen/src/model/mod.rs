@@ -31,6 +31,15 @@ pub fn is_mono_class_library(assembly: &str) -> bool {
             .any(|p| assembly.starts_with(p))
 }
 
+fn name_key(path: &TypePath) -> (String, String, Vec<String>, String) {
+    (
+        path.assembly.clone(),
+        path.namespace.clone(),
+        path.nested.clone(),
+        path.name.clone(),
+    )
+}
+
 /// The bound types plus every type they depend on, keyed by [`TypePath`].
 #[derive(Clone, Debug, Default)]
 pub struct Model {
@@ -38,6 +47,9 @@ pub struct Model {
     bound: BTreeSet<TypePath>,
     /// Types of Mono's class library that Rust implements or extends on request.
     implementable: BTreeSet<TypePath>,
+    /// `(assembly, namespace, nesting, name)` of the names several types of one assembly
+    /// share with different generic arities (`System.Action`, ``System.Action`1``, …).
+    shared_names: BTreeSet<(String, String, Vec<String>, String)>,
 }
 
 impl Model {
@@ -64,6 +76,18 @@ impl Model {
     /// True when Rust implements or extends `path` although it is of Mono's class library.
     pub fn is_implementable(&self, path: &TypePath) -> bool {
         self.implementable.contains(path)
+    }
+
+    /// Records that types of `path`'s assembly, namespace, nesting and name exist with
+    /// several generic arities.
+    pub fn mark_shared_name(&mut self, path: &TypePath) {
+        self.shared_names.insert(name_key(path));
+    }
+
+    /// True when another type of `path`'s assembly has its namespace, nesting and name with
+    /// another generic arity (whether or not it is modeled).
+    pub fn shares_name(&self, path: &TypePath) -> bool {
+        self.shared_names.contains(&name_key(path))
     }
 
     /// True if `path` is modeled.

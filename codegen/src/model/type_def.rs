@@ -119,6 +119,10 @@ pub struct ParamModel {
     pub default: Option<ConstValue>,
     /// `params T[]`
     pub is_params: bool,
+    /// A `ref` parameter the method provably never writes through (read from its IL:
+    /// `read/param_writes.rs`; only for methods no override can replace). `false` for every
+    /// other parameter.
+    pub read_only: bool,
 }
 
 /// Whether an instance method of a struct may change the value it is called on, as read
@@ -173,6 +177,11 @@ pub struct MethodModel {
     /// For a method of a struct: its body decoded for translation into Rust, or why it
     /// cannot be (`read/pure_body.rs`). `None` for other types' methods.
     pub pure_body: Option<Result<super::PureBody, String>>,
+    /// The method of the same type (an index into `TypeApi::methods`) that this one's whole
+    /// body calls with its own arguments, passing on what that one returns (or writes to
+    /// its trailing `out` parameter): `Mult(a, b)` forwarding to `Mult(ref a, ref b, out
+    /// r)`. Read from the IL (`read/forwarding.rs`); `None` when the body does anything else.
+    pub forwards_to: Option<usize>,
 }
 
 /// A property or indexer.

@@ -19,14 +19,18 @@ pub(super) fn plan_field(
     given: Option<(&str, &str)>,
 ) -> Decided<Option<MemberItem>> {
     let f = &o.t.fields[index];
-    let display = format!("{}.{}", o.t.path.metadata_name, f.name);
     if f.is_literal {
         let Some(value) = f.constant.as_ref() else {
             return no_form("const field without a value");
         };
         return Ok(Some(MemberItem::Const(ConstItem {
             name: names::screaming_snake_case(&f.name),
-            doc: format!("The .NET constant `{display}`."),
+            csharp: super::csharp::field(o.t, f),
+            doc: format!(
+                "The .NET constant `{}` of `{}`.",
+                super::csharp::field(o.t, f),
+                super::csharp::owner_name(o)
+            ),
             value: const_lit(o, &sig.ret, value)?,
         })));
     }
@@ -65,8 +69,17 @@ pub(super) fn plan_field(
         in_box: o.owner == Owner::ManagedStruct,
         generic: !o.type_params.is_empty(),
         pass,
-        get_doc: format!("Reads the .NET field `{display}` ({}).", f.ty),
-        set_doc: format!("Writes the .NET field `{display}` ({}).", f.ty),
+        csharp: super::csharp::field(o.t, f),
+        get_doc: format!(
+            "Reads the .NET field `{}` of `{}`.",
+            super::csharp::field(o.t, f),
+            super::csharp::owner_name(o)
+        ),
+        set_doc: format!(
+            "Writes the .NET field `{}` of `{}`.",
+            super::csharp::field(o.t, f),
+            super::csharp::owner_name(o)
+        ),
     })))
 }
 

@@ -91,8 +91,8 @@ pub(crate) fn forward(
                     }
                     // The base call writes through the same `&mut`.
                     PassMode::Ref => same(&format!("&mut {slot}"))?,
-                    // The base call takes `&mut` of a copy (it must not write the caller's).
-                    PassMode::In if form.rust == format!("&{slot}") => format!("&mut {{ *{name} }}"),
+                    // The base call takes the shared borrow (`in`: it writes nothing).
+                    PassMode::In if form.rust == format!("&{slot}") => name.to_string(),
                     _ => return Err(unexpected()),
                 }
             }

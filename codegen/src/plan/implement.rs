@@ -244,6 +244,18 @@ pub(super) fn plan(
         owners.push((a, methods, Some(declared)));
     }
     for (owner, candidates, declared_by) in owners {
+        // Trait methods are named as their owner's members are (`plan::overloads`), among all
+        // of them.
+        let given = if std::ptr::eq(owner, t) {
+            super::overloads::name_members(t, all.iter().map(|c| c.member), BTreeSet::new(), &Default::default())
+        } else {
+            super::overloads::name_members(
+                owner,
+                candidates.iter().map(|(c, _)| c.member),
+                BTreeSet::new(),
+                &Default::default(),
+            )
+        };
         for (c, m) in candidates {
             let required = interface || m.is_abstract;
             let planned = forms(res, module, owner, m, c, generic);
@@ -309,7 +321,12 @@ pub(super) fn plan(
                     let mono_params = super::member::mono_params(m, &owner.generic_params).unwrap_or_default();
                     let shown = if generic { mono_params.join(",") } else { desc.clone() };
                     members.push(ImplMember {
-                        rust_name: names::unique(trait_name_of(m), &mut taken),
+                        rust_name: names::unique(
+                            given
+                                .method(c.member)
+                                .map_or_else(|| names::snake_case(&m.name), |(n, _)| n.to_string()),
+                            &mut taken,
+                        ),
                         metadata_name: m.name.clone(),
                         mono_params,
                         icall: format!("{}::{}({shown})", owner.path.metadata_name, m.name),
@@ -431,7 +448,11 @@ fn extend(
             // `New{n}(long key, args…)` is called like the constructor: through a pointer
             // trampoline when it takes full structs (the runtime shifts the mask past the key).
             MemberItem::Method(mut m) if !m.is_unsafe => {
-                m.rust_name = m.rust_name.replacen("new", "extend", 1);
+                // `new…` is `extend…`; a conversion `from_x` is `extend_from_x`.
+                m.rust_name = match m.rust_name.strip_prefix("new") {
+                    Some(rest) => format!("extend{rest}"),
+                    None => format!("extend_{}", m.rust_name.trim_start_matches("r#")),
+                };
                 // `value` is the Rust value's parameter.
                 let mut taken: BTreeSet<String> = m.params.iter().map(|p| p.name.clone()).collect();
                 for p in m.params.iter_mut().filter(|p| p.name == "value") {
@@ -440,7 +461,8 @@ fn extend(
                 m.doc = vec![
                     format!(
                         "A new `{}` whose overridable members `T` implements, made by the constructor `{}`.",
-                        t.path.metadata_name, m.net_signature
+                        t.path.metadata_name,
+                        m.csharp.first().map_or("", String::as_str)
                     ),
                     String::new(),
                     "The value lives as long as the managed object: it is dropped after the object is collected."
@@ -566,14 +588,6 @@ fn generic_kind_of(c: &Crossing) -> SkipKind {
 }
 
 /// The trait method's name: a property accessor is named after its property.
-fn trait_name_of(m: &MethodModel) -> String {
-    match (m.name.strip_prefix("get_"), m.name.strip_prefix("set_")) {
-        (Some(p), _) => names::snake_case(p),
-        (_, Some(p)) => format!("set_{}", names::snake_case(p)),
-        _ => names::snake_case(&m.name),
-    }
-}
-
 pub(super) fn method_of(t: &TypeModel, r: MemberModelRef) -> Option<&MethodModel> {
     let api = t.api.as_ref()?;
     match r {

@@ -124,6 +124,8 @@ pub(crate) struct EnumDecl {
 pub(crate) struct EnumValue {
     /// Constant name.
     pub name: String,
+    /// The value's .NET name.
+    pub net_name: String,
     /// Its value.
     pub value: i128,
     /// Doc text.
@@ -300,8 +302,12 @@ pub(crate) struct MethodItem {
     pub rust_name: String,
     /// Its base name is shared with other members of the type: named by the overload rule.
     pub overloaded: bool,
-    /// The member's C#-like signature, as its doc shows it.
+    /// The member's C#-like signature, with full type names (`Function::member`).
     pub net_signature: String,
+    /// The member as C# declares it (`public static Matrix4 Mult(Matrix4 left, Matrix4
+    /// right)`), then the declarations of the `ref`/`out` twins this function also binds
+    /// (`plan::twins`): the name table's C# column.
+    pub csharp: Vec<String>,
     /// Metadata name (what `MethodRef` looks up).
     pub metadata_name: String,
     /// Mono's parameter type names.
@@ -391,6 +397,8 @@ pub(crate) struct FieldItem {
     pub generic: bool,
     /// How the value crosses.
     pub pass: Pass,
+    /// The field as C# declares it (`public float X`).
+    pub csharp: String,
     /// Getter doc.
     pub get_doc: String,
     /// Setter doc.
@@ -402,6 +410,8 @@ pub(crate) struct FieldItem {
 pub(crate) struct ConstItem {
     /// Rust name.
     pub name: String,
+    /// The constant as C# declares it (`public const int MaxValue`).
+    pub csharp: String,
     /// Doc text.
     pub doc: String,
     /// The value.

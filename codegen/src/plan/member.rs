@@ -24,7 +24,7 @@ use super::items::*;
 use super::param_forms::{params_array, slice_pairs};
 use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
-use super::{callback, names, overloads};
+use super::{callback, csharp, names, overloads, twins};
 use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, ThisAccess, Ty, TypeKind, TypeModel};
 use std::collections::BTreeSet;
 
@@ -65,7 +65,7 @@ pub(super) fn plan_members(o: &Owned, members: &[ClassifiedMember]) -> (Vec<Memb
 }
 
 /// [`plan_members`], with the Rust names in `reserved` already used (a member named like one
-/// of them is numbered: `plan::overloads`, rule 7).
+/// of them ends in `_net`: `plan::overloads`, rule 9).
 pub(super) fn plan_members_reserving(
     o: &Owned,
     members: &[ClassifiedMember],
@@ -73,27 +73,55 @@ pub(super) fn plan_members_reserving(
 ) -> (Vec<MemberItem>, Vec<Origin>) {
     // Every member takes a name, bound or not: a skip renames nothing. Fields that are not
     // functions (constants, a full struct's own fields) take none.
-    let named = members.iter().map(|m| m.member).filter(|&r| match r {
-        MemberModelRef::Field(i) => {
-            o.t.fields
-                .get(i)
-                .is_some_and(|f| !f.is_literal && (f.is_static || o.owner != Owner::FullStruct))
+    let named: Vec<MemberModelRef> = members
+        .iter()
+        .map(|m| m.member)
+        .filter(|&r| match r {
+            MemberModelRef::Field(i) => {
+                o.t.fields
+                    .get(i)
+                    .is_some_and(|f| !f.is_literal && (f.is_static || o.owner != Owner::FullStruct))
+            }
+            _ => true,
+        })
+        .collect();
+    let full_struct = |ty: &Ty| match ty {
+        Ty::Named { path, args } if args.is_empty() => {
+            matches!(o.res.classes.get(path), Some(super::classify::TypeClass::FullStruct(_)))
         }
-        _ => true,
-    });
-    let given = overloads::name_members(o.names_from, named, reserved);
+        _ => false,
+    };
+    let twins = if o.type_params.is_empty() && std::ptr::eq(o.t, o.names_from) {
+        twins::find(o.t, &named, &full_struct)
+    } else {
+        Default::default()
+    };
+    let given = overloads::name_members(o.names_from, named, reserved, &twins);
     let mut taken = given.taken.clone();
+    let mut planned: Vec<(MemberModelRef, Decided<Option<MemberItem>>)> = members
+        .iter()
+        .map(|m| {
+            let item = match &m.binding {
+                Err(u) => Err((u.kind, u.to_string())),
+                Ok(sig) => plan_member(o, m, sig, &given, &mut taken),
+            };
+            (m.member, item)
+        })
+        .collect();
+    let merged = twins::merge(o.t, &twins, &mut planned);
     let mut items = Vec::with_capacity(members.len());
     let mut origins = Vec::with_capacity(members.len());
-    for m in members {
-        let item = match &m.binding {
-            Err(u) => Err((u.kind, u.to_string())),
-            Ok(sig) => plan_member(o, m, sig, &given, &mut taken),
-        };
+    let mut at: std::collections::HashMap<MemberModelRef, usize> = Default::default();
+    for ((member, item), m) in planned.into_iter().zip(members) {
         let item = match item {
             Ok(Some(item)) => item,
+            Ok(None) if merged.contains_key(&member) => {
+                // A twin merged into another member's function: bound as that one.
+                origins.push((member, None));
+                continue;
+            }
             Ok(None) => {
-                origins.push((m.member, None));
+                origins.push((member, None));
                 continue;
             }
             Err((kind, reason)) => MemberItem::Skip(Skip {
@@ -103,8 +131,15 @@ pub(super) fn plan_members_reserving(
                 reason,
             }),
         };
-        origins.push((m.member, Some(items.len())));
+        at.insert(member, items.len());
+        origins.push((member, Some(items.len())));
         items.push(item);
+    }
+    // A merged twin's origin is the function it is bound by.
+    for (member, origin) in origins.iter_mut() {
+        if let Some(kept) = merged.get(member) {
+            *origin = at.get(kept).copied();
+        }
     }
     (items, origins)
 }
@@ -137,12 +172,32 @@ fn plan_member(
     let (Some(method), Some((rust_name, overloaded))) = (method, given.method(m.member)) else {
         return no_form("member not modeled");
     };
-    let mut item = plan_method(o, method, sig, rust_name.to_string(), &m.display_name)?;
+    let declared = match m.member {
+        MemberModelRef::Getter(i) | MemberModelRef::Setter(i) => api
+            .properties
+            .get(i)
+            .map(|p| csharp::accessor(o.t, p, method, matches!(m.member, MemberModelRef::Getter(_)))),
+        MemberModelRef::EventAdd(i) | MemberModelRef::EventRemove(i) => {
+            let verb = if matches!(m.member, MemberModelRef::EventAdd(_)) {
+                "add"
+            } else {
+                "remove"
+            };
+            api.events
+                .get(i)
+                .map(|e| format!("{} {{ {verb}; }}", csharp::event(o.t, e)))
+        }
+        _ => None,
+    }
+    .unwrap_or_else(|| csharp::method(o.t, method));
+    let mut item = plan_method(o, method, sig, rust_name.to_string(), (&m.display_name, &declared))?;
     item.overloaded = overloaded;
     // (Not for generic methods: the overload would have to name their type arguments.)
     if item.is_unsafe && method.generic_params.is_empty() {
         if let Some(pairs) = slice_pairs(method, &item.params) {
-            let rust_name = names::unique(format!("{}_slice", item.rust_name.trim_start_matches("r#")), taken);
+            // (A member named `<name>_slice` keeps its name: then there is no safe form.)
+            let rust_name = format!("{}_slice", item.rust_name.trim_start_matches("r#"));
+            let free = taken.insert(rust_name.clone());
             let names: Vec<String> = pairs
                 .iter()
                 .map(|&(p, l, _)| format!("`{}` with `{}`", item.params[p].name, item.params[l].name))
@@ -154,14 +209,21 @@ fn plan_member(
                 "The method is trusted to access only as many elements as the length it is given, as its parameter names say."
                     .into(),
             ];
-            item.slice = Some(Box::new(SliceOverload { rust_name, pairs, doc }));
+            if free {
+                item.slice = Some(Box::new(SliceOverload { rust_name, pairs, doc }));
+            }
         }
     }
     // (Generic methods too: the companion forwards its type parameters.)
-    item.defaults = super::defaults::plan(method, &item, || {
-        names::unique(format!("{}_defaults", item.rust_name.trim_start_matches("r#")), taken)
-    })
-    .map(Box::new);
+    // (A member named `<name>_defaults` keeps its name: then there is no such companion.)
+    let defaults_name = format!("{}_defaults", item.rust_name.trim_start_matches("r#"));
+    if !taken.contains(&defaults_name) {
+        item.defaults = super::defaults::plan(method, &item, || {
+            taken.insert(defaults_name.clone());
+            defaults_name
+        })
+        .map(Box::new);
+    }
     // A delegate's `Invoke` also gives the typed closure constructor `from_fn`.
     let invoke = matches!(m.member, MemberModelRef::Method(_)) && method.name == "Invoke" && !method.is_static;
     // In a generic delegate's impl, for every type argument: the closure's values of a type
@@ -182,7 +244,7 @@ fn plan_method(
     m: &MethodModel,
     sig: &SignatureClass,
     rust_name: String,
-    display: &str,
+    (display, declared): (&str, &str),
 ) -> Decided<MethodItem> {
     if m.is_constructor {
         let why = if o.t.is_abstract {
@@ -204,8 +266,8 @@ fn plan_method(
     let mut params = Vec::new();
     let mut mask: u64 = 0;
     // Parameters keep their .NET names in snake_case (a keyword as a raw identifier: `r#type`;
-    // `self` as `self_`; `value_` beside a type `value`), numbered when two collide (`Value`
-    // and `value`). The generated body's own locals (`__this`, `__r`) are `__`-prefixed,
+    // `self` as `self_`; `value_` beside a type `value`), given a trailing `_` when two
+    // collide (`Value` and `value`). The generated body's own locals (`__this`, `__r`) are `__`-prefixed,
     // which no snake_case name is.
     let mut taken_params = BTreeSet::from(["this".to_string(), "__r".to_string()]);
     for (i, (p, c)) in m.params.iter().zip(&sig.params).enumerate() {
@@ -325,7 +387,7 @@ fn plan_method(
         ));
     }
     let net_signature = signature_text(o.t, m);
-    let mut doc = vec![format!("Binds `{net_signature}` (`{display}`).")];
+    let mut doc = vec![format!("Binds `{declared}` of `{}`.", csharp::owner_name(o))];
     if sig.ret_by_ref {
         doc.push(String::new());
         doc.push(
@@ -382,6 +444,7 @@ fn plan_method(
         defaults: None,
         overloaded: false,
         net_signature,
+        csharp: vec![declared.to_string()],
         translation: None,
     })
 }
@@ -457,7 +520,7 @@ pub(super) fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Ve
 /// The C#-like signature in a method's doc. Types that mention type parameters are spelled
 /// with the parameters' names (`List<T>`, not ``List`1<!0>``), and a generic method shows
 /// its own (`DeserializeObject<T>`).
-fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
+pub(super) fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
     let names = ParamNames {
         of_type: &t.generic_params,
         of_method: &m.generic_params,

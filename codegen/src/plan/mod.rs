@@ -14,6 +14,7 @@
 
 mod callback;
 pub(crate) mod classify;
+mod csharp;
 mod defaults;
 mod field;
 mod forward;
@@ -25,6 +26,7 @@ mod items;
 mod iterate;
 mod layout;
 mod member;
+mod name_table;
 pub(crate) mod names;
 pub(crate) mod natives;
 mod nullable;
@@ -43,12 +45,14 @@ mod std_traits;
 #[cfg(test)]
 mod tests;
 pub(crate) mod translate;
+mod twins;
 mod types;
 
 pub(crate) use function_table::TableType;
 pub(crate) use implement::{Convert, ExtendItem, ImplMember, ImplementItem};
 pub(crate) use items::*;
 pub(crate) use member::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
+pub use name_table::NameRow;
 pub(crate) use natives::{NativeItem, NativesItem};
 pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
 pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};

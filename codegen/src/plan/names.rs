@@ -22,18 +22,15 @@
 //!   (the generated code's own locals, `__r`, and statics, `__TYPE_Foo`) gets an `X` prefix
 //!   (`X__Foo`). Everything else the generated code names is a path from the crate root
 //!   (`::core::option::Option::Some`) or a `__`-prefixed local.
-//! * **Overloads** (members of one type with the same name) are named from their signatures,
-//!   never from metadata order (`plan::overloads` has the whole rule): the one with the fewest
-//!   parameters keeps the name, if it alone has that few (`create_rotation_x`); each other
-//!   adds the names of the parameters it does not share with that one
-//!   (`create_rotation_x_with_center_point`, `new_with_capacity`); overloads with the same
-//!   parameter names add their types' words instead (`abs_f64`, `abs_i32`, `write_string`);
-//!   a generic one beside a non-generic one adds `_generic`; overloads that differ only by
-//!   return type add it (`op_explicit_to_i32`, `op_explicit_to_i64`).
-//! * A member name still shared with another member (a property `Count` and a method
-//!   `count()`) gets `_2`, `_3`, ... appended: fields first, then methods, getters, setters
-//!   and event accessors, by signature within a kind (`count`, `count_2`). Enum values that
-//!   map to one name are numbered in metadata order.
+//! * **Members** (`plan::overloads` has the whole rule): a field or property is `name` /
+//!   `set_name`, an event `add_name` / `remove_name`, a constructor `new`, a method its
+//!   snake_case name; overloads add what tells them apart (`create_rotation_x_with_center_point`,
+//!   `abs_f64`), and a name Rust already gives the type (a std trait's method, [`STD`])
+//!   ends in `_net` (`to_string_net`). Nothing is ever numbered.
+//! * **Generic types sharing a name** (C#'s `Action`, `Action<T>`, `Action<T1, T2>` in one
+//!   namespace of one assembly) add their arity, the non-generic one keeping the name:
+//!   `Action`, `Action1<T0>`, `Action2<T0, T1>` (`Func1<T0>` … when there is no
+//!   non-generic one). A generic type alone with its name keeps it (`List<T0>`).
 
 /// `snake_case` for modules, fields and methods.
 pub fn snake_case(name: &str) -> String {
@@ -81,16 +78,80 @@ pub fn module_path(namespace: &str) -> Vec<String> {
     namespace.split('.').filter(|s| !s.is_empty()).map(snake_case).collect()
 }
 
-/// Makes `name` unique among `taken` by appending `_2`, `_3`, ...
+/// Makes `name` unique among `taken` by appending underscores (`value_`): the last resort
+/// for names no rule tells apart, such as a parameter `Value` beside a parameter `value`.
+/// Never a number, which would say nothing about the item.
 pub fn unique(name: String, taken: &mut std::collections::BTreeSet<String>) -> String {
-    let mut candidate = name.clone();
-    let mut n = 2;
+    let mut candidate = name;
     while taken.contains(&candidate) {
-        candidate = format!("{name}_{n}");
-        n += 1;
+        candidate.push('_');
     }
     taken.insert(candidate.clone());
     candidate
+}
+
+/// The methods of Rust's standard traits that a user reaches for on any value (`x.clone()`,
+/// `x.to_string()`, `T::from(…)`, `x.into_iter()`, …): an inherent method of that name would
+/// hide the trait's, so a .NET member named like one ends in `_net` (`to_string_net`).
+pub const STD: &[&str] = &[
+    "as_mut",
+    "as_ref",
+    "borrow",
+    "borrow_mut",
+    "clone",
+    "clone_from",
+    "clone_into",
+    "cmp",
+    "default",
+    "deref",
+    "deref_mut",
+    "drop",
+    "eq",
+    "fmt",
+    "from",
+    "from_str",
+    "ge",
+    "gt",
+    "hash",
+    "into",
+    "into_iter",
+    "le",
+    "lt",
+    "ne",
+    "partial_cmp",
+    "to_owned",
+    "to_string",
+    "try_from",
+    "try_into",
+    "type_id",
+];
+
+/// A .NET name as written, as an identifier: what a member keeps when its snake_case form
+/// is another member's (C#'s `XYZ` beside `Xyz`, both `xyz`).
+pub fn verbatim(name: &str) -> String {
+    escape(&sanitize(name))
+}
+
+/// True when `name` is spelled as .NET's conventions spell its words (`Xyz`, `IsNaN`,
+/// `HTTPServer`), not `XYZ` or `count`: of two names with one snake_case form, the
+/// conventional one keeps it.
+pub fn conventional(name: &str) -> bool {
+    let words = split_words(name);
+    let pascal: String = words
+        .iter()
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) if w.chars().all(|c| c.is_uppercase() || c.is_ascii_digit()) && w.len() > 1 => {
+                    // An acronym keeps its capitals (`HTTP`, `NaN` is handled as one word).
+                    f.to_string() + c.as_str()
+                }
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect();
+    pascal == name && name.chars().any(char::is_lowercase)
 }
 
 /// Splits `HTTPServerV2_name` into `["HTTP", "Server", "V2", "name"]`.

@@ -59,12 +59,27 @@ pub(super) fn plan(res: &Resolver, module: &[String], t: &TypeModel, bound: &Cla
         natives: Vec::new(),
         skips: Vec::new(),
     };
+    // Overloaded internal calls are named by the overload rule (`plan::overloads`).
+    let mut groups: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for (i, m) in api.natives.iter().enumerate() {
+        groups.entry(names::snake_case(&m.name)).or_default().push(i);
+    }
+    let mut given = vec![String::new(); api.natives.len()];
+    for (base, group) in &groups {
+        let models: Vec<&MethodModel> = group.iter().map(|&i| &api.natives[i]).collect();
+        for (&i, name) in group
+            .iter()
+            .zip(super::overloads::name_group(base, &models, &[], Some(&t.path)))
+        {
+            given[i] = name;
+        }
+    }
     let mut taken = BTreeSet::new();
-    for (m, binding) in api.natives.iter().zip(&bound.natives) {
+    for ((m, binding), name) in api.natives.iter().zip(&bound.natives).zip(given) {
         let icall = icall_name(t, m);
         match native(res, module, t, m, binding) {
             Ok((this, params, ret)) => item.natives.push(NativeItem {
-                rust_name: names::unique(names::snake_case(&m.name), &mut taken),
+                rust_name: names::unique(name, &mut taken),
                 icall: icall.unwrap_or_default(),
                 this,
                 params,

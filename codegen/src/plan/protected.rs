@@ -11,8 +11,9 @@
 //! overload rule (`overloads::name_group`: `Lift()` and `Lift(int by)` are `lift` and
 //! `lift_with_by`, whichever class declares which); then a name already taken on the base
 //! handle (by a base call, by a member of the class handle it derefs to, or by a nearer
-//! class's member) gets the project's clash suffix (`names::unique`: `sides_3`), the class's
-//! own protected members first. Ancestors from Mono's class library
+//! class's member) says more, the class's own protected members first: a method adds its
+//! parameters' names (`dispose_with_manual` beside the public `dispose`), or `_protected`
+//! when it has none; a field adds `_field`; trailing underscores are the last resort. Ancestors from Mono's class library
 //! (`Object.MemberwiseClone`) and ancestors that are not bound (not selected, or generic) are
 //! not reached.
 
@@ -121,7 +122,7 @@ pub(super) fn plan(
                     // Not "Binds …": that line marks the type's own bound members (summary counts).
                     m.doc = vec![format!(
                         "The protected method `{}`{from}, reachable from Rust subclasses only.",
-                        m.net_signature
+                        m.csharp.first().map_or("", String::as_str)
                     )];
                     m.defaults = None;
                     m.public = true;
@@ -180,24 +181,43 @@ pub(super) fn plan(
         }
         let models: Vec<&MethodModel> = group.iter().filter_map(|&i| methods[i].1).collect();
         let base = names::snake_case(name);
-        renamed.extend(group.iter().copied().zip(name_group(&base, &models, &[])));
+        renamed.extend(group.iter().copied().zip(name_group(&base, &models, &[], None)));
     }
     for (i, name) in renamed {
         methods[i].2.item.rust_name = name;
         methods[i].2.item.overloaded = true;
     }
-    // Then the clash suffix, nearest class first (the class's own members keep their names).
+    // Then a name already taken, nearest class first (the class's own members keep their
+    // names): a method adds its parameters' names (`dispose_with_manual` beside the public
+    // `dispose`), or `_protected` without any; a field adds `_field`; underscores last.
     let levels = methods
         .iter()
         .map(|m| m.0)
         .chain(fields.iter().map(|f| f.0))
         .max()
         .unwrap_or(0);
+    let bare = |n: &str| n.trim_start_matches("r#").trim_end_matches('_').to_string();
     for level in 0..=levels {
-        for (_, _, m) in methods.iter_mut().filter(|m| m.0 == level) {
-            m.item.rust_name = names::unique(std::mem::take(&mut m.item.rust_name), taken);
+        for (_, model, m) in methods.iter_mut().filter(|m| m.0 == level) {
+            let mut name = std::mem::take(&mut m.item.rust_name);
+            if taken.contains(&name) {
+                let params: Vec<String> = model
+                    .map(|model| model.params.iter().map(|p| bare(&names::snake_case(&p.name))).collect())
+                    .unwrap_or_default();
+                name = if params.is_empty() {
+                    format!("{}_protected", bare(&name))
+                } else {
+                    format!("{}_with_{}", bare(&name), params.join("_"))
+                };
+            }
+            m.item.rust_name = names::unique(name, taken);
         }
         for (_, f) in fields.iter_mut().filter(|f| f.0 == level) {
+            let clash = taken.contains(&f.item.getter) || f.item.setter.as_ref().is_some_and(|s| taken.contains(s));
+            if clash {
+                f.item.getter = format!("{}_field", bare(&f.item.getter));
+                f.item.setter = f.item.setter.take().map(|s| format!("{}_field", bare(&s)));
+            }
             f.item.getter = names::unique(std::mem::take(&mut f.item.getter), taken);
             f.item.setter = f.item.setter.take().map(|s| names::unique(s, taken));
         }

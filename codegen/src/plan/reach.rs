@@ -53,10 +53,7 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
     ]);
     for p in declared.union(&hosts) {
         let module = names::module_path(&p.namespace);
-        let name = names::unique(
-            names::type_name(&p.nested, &p.name),
-            taken.entry(module.clone()).or_default(),
-        );
+        let name = names::unique(rust_type_name(model, p), taken.entry(module.clone()).or_default());
         names.insert(p.clone(), (module, name));
     }
     Declared {
@@ -65,6 +62,39 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
         excluded,
         hosts,
     }
+}
+
+/// A type's Rust name (`plan::names`): each level of its nesting adds its generic arity when
+/// its name is shared by types of other arities (``Action`1`` beside `Action` is `Action1`).
+fn rust_type_name(model: &ClassifiedModel, p: &TypePath) -> String {
+    let local = p
+        .metadata_name
+        .strip_prefix(&p.namespace)
+        .map_or(p.metadata_name.as_str(), |rest| rest.trim_start_matches('.'));
+    let levels: Vec<&str> = local.split('/').collect();
+    let mut parts = Vec::new();
+    for (k, level) in levels.iter().enumerate() {
+        let (name, arity) = match level.rsplit_once('`') {
+            Some((name, n)) if n.parse::<usize>().is_ok() => (name, n.parse().unwrap_or(0)),
+            _ => (*level, 0),
+        };
+        let key = TypePath {
+            assembly: p.assembly.clone(),
+            namespace: p.namespace.clone(),
+            nested: p.nested.get(..k).map(<[String]>::to_vec).unwrap_or_default(),
+            name: name.to_string(),
+            metadata_name: String::new(),
+        };
+        parts.push(if arity > 0 && model.model.shares_name(&key) {
+            format!("{name}{arity}")
+        } else {
+            name.to_string()
+        });
+    }
+    let Some((last, outer)) = parts.split_last() else {
+        return names::type_name(&p.nested, &p.name);
+    };
+    names::type_name(outer, last)
 }
 
 fn is_public(model: &ClassifiedModel, path: &TypePath) -> bool {

@@ -247,6 +247,9 @@ pub(crate) struct DeclField {
     pub ty: String,
     /// Doc text.
     pub doc: String,
+    /// The field as C# declares it (`float X`; a struct's instance field of any
+    /// accessibility), for the name table.
+    pub csharp: String,
     /// Managed offset.
     pub offset: u32,
     /// In a union, a field at a non-zero offset sits in this packed helper struct.
@@ -263,11 +266,16 @@ pub(super) fn declare(res: &Resolver, t: &TypeModel, layout: &StructLayout) -> R
         .fields
         .iter()
         .map(|f| {
-            let rname = names::unique(names::snake_case(&f.name), &mut taken);
+            let rname = field_name(&f.name, &mut taken);
             let helper = (union && f.offset != 0).then(|| format!("{name}_{}", rname.trim_start_matches("r#")));
             DeclField {
                 ty: rust_field_type(res, module, &f.ty),
                 doc: field_doc(t, f),
+                csharp: t
+                    .fields
+                    .iter()
+                    .find(|m| m.name == f.name && !m.is_static)
+                    .map_or_else(String::new, |m| super::csharp::field(t, m)),
                 metadata_name: f.name.clone(),
                 offset: f.offset,
                 helper,
@@ -365,11 +373,7 @@ pub(super) fn literal_parts(classes: &Classes, layout: &StructLayout) -> Result<
         return Err("it is declared as a union".into());
     }
     let mut taken = std::collections::BTreeSet::new();
-    let names: Vec<String> = layout
-        .fields
-        .iter()
-        .map(|f| names::unique(names::snake_case(&f.name), &mut taken))
-        .collect();
+    let names: Vec<String> = layout.fields.iter().map(|f| field_name(&f.name, &mut taken)).collect();
     Ok(choice
         .items
         .iter()
@@ -381,4 +385,16 @@ pub(super) fn literal_parts(classes: &Classes, layout: &StructLayout) -> Result<
             Item::Pad { at, len } => LiteralPart::Pad { at: *at, len: *len },
         })
         .collect())
+}
+
+/// A full struct's field in Rust: snake_case, or, when another field already has that name
+/// (`x` beside `X`), its C# spelling, then trailing underscores.
+fn field_name(name: &str, taken: &mut std::collections::BTreeSet<String>) -> String {
+    let snake = names::snake_case(name);
+    let name = if taken.contains(&snake) {
+        names::verbatim(name)
+    } else {
+        snake
+    };
+    names::unique(name, taken)
 }

@@ -20,8 +20,8 @@
 //! Names: the member rule (`plan::member`, overloads by `plan::overloads`), with every name
 //! the runtime's type already answers to reserved (its inherent methods, and the methods of
 //! the traits it implements that are in scope in ordinary code: the prelude's and cilbind's),
-//! so a member named like one is numbered (`String.Clone` is `clone_2`, `Object.ToString`
-//! `to_string_2`) instead of making `s.clone()` ambiguous; its overloads are named as
+//! so a member named like one ends in `_net` (`String.Clone` is `clone_net`, `Object.ToString`
+//! `to_string_net`) instead of making `s.clone()` ambiguous; its overloads are named as
 //! anywhere else (`String.Split(params char[] separator)` is `split`, `Split(char[] separator,
 //! int count)` `split_with_count`).
 //!

@@ -136,8 +136,14 @@ impl Classifier<'_> {
         }
         let mut params = Vec::new();
         for p in &m.params {
+            // A `ref` the method never writes through crosses as `in` does: `&T`.
+            let pass = if p.pass == PassMode::Ref && p.read_only {
+                PassMode::In
+            } else {
+                p.pass
+            };
             let c = self
-                .crossing(&p.ty, p.pass)
+                .crossing(&p.ty, pass)
                 .map_err(|u| u.context(&format!("parameter `{}`", p.name)))?;
             params.push(c);
         }

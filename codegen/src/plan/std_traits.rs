@@ -20,10 +20,13 @@
 //! * **`ToString()`** declared by the type gives `Display` (a null string prints nothing; an
 //!   error is `fmt::Error`); a class also gets it when a bound base class declares one
 //!   (`JObject` prints through `JToken.ToString()`), through a virtual call.
-//! * **Conversions**: static `op_Implicit(A) → B` and `op_Explicit(A) → B` give
-//!   `impl TryFrom<A> for B` (`Error = cilbind::Error`: any managed call can fail), with
+//! * **Conversions**: static `op_Implicit(A) → B` gives `impl From<A> for B` (C# converts
+//!   implicitly where it cannot lose or fail; should the call fail all the same, or return
+//!   null, `from` panics with the error, as an operator does: the bound `op_implicit…`
+//!   method returns it instead), and `op_Explicit(A) → B` gives `impl TryFrom<A> for B`
+//!   (`Error = cilbind::Error`; a null result is `Error::NullReference`), with
 //!   references, strings and arrays taken by reference (`TryFrom<&JToken> for bool`,
-//!   `TryFrom<&str> for JToken`); a null result is `Error::NullReference`. So that one pair of
+//!   `From<&str> for JToken`). So that one pair of
 //!   types gets at most one impl when both declare the conversion, a type's conversion *to*
 //!   another bound type (struct, enum, class) is left to that type's declaration (C# lets
 //!   either declare it); conversions to primitives, strings and arrays, and every conversion
@@ -99,8 +102,11 @@ pub(crate) enum StdImpl {
         /// Its receiver.
         receiver: Receiver,
     },
-    /// `impl TryFrom<source> for target` through a conversion operator.
+    /// `impl From<source> for target` through an implicit conversion operator, `impl
+    /// TryFrom<source> for target` through an explicit one.
     Conversion {
+        /// C#'s `implicit`: `From`.
+        implicit: bool,
         /// The parameter's form.
         source: Pass,
         /// The result's form.
@@ -202,6 +208,7 @@ pub(super) fn plan(items: &[MemberItem], self_ty: &str, float_free: bool, inheri
                 if convertible(source) && convertible(&output) && **source != output && !to_other {
                     let key = format!("{source:?} -> {output:?}");
                     let imp = StdImpl::Conversion {
+                        implicit: m.metadata_name == "op_Implicit",
                         source: (*source).clone(),
                         target: output,
                         call: m.rust_name.clone(),

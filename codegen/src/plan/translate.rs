@@ -88,6 +88,11 @@ pub(super) fn apply(res: &Resolver, t: &TypeModel, module: &[String], members: &
             continue;
         };
         if let Some(MemberItem::Method(item)) = members.items.get_mut(*index) {
+            // A `ref`/`out` twin's origin is the function it is bound by (`plan::twins`):
+            // only that function's own method decides.
+            if item.net_signature != super::member::signature_text(t, method) {
+                continue;
+            }
             item.translation = decide(res, module, method, item);
             if matches!(item.translation, Some(Ok(_))) {
                 item.doc.push(String::new());

@@ -170,14 +170,40 @@ fn members_of(res: &Resolver, t: &TypeModel, owner: Owner, bound: &ClassifiedTyp
     }
 }
 
+/// The constants' names of `t`'s values: SCREAMING_SNAKE_CASE; of values whose names differ
+/// only in case or underscores (`Value`, `VALUE`), the one spelled as .NET spells words keeps
+/// it and the others keep their C# spelling (then trailing underscores).
+fn enum_value_names(t: &TypeModel) -> Vec<String> {
+    let members = t.enum_info.as_ref().map_or(&[][..], |e| &e.members[..]);
+    let mut given: Vec<String> = members.iter().map(|m| names::screaming_snake_case(&m.name)).collect();
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    // A name already in its Rust spelling keeps it; then the conventional one.
+    order.sort_by_key(|&i| {
+        (
+            given[i] != members[i].name,
+            !names::conventional(&members[i].name),
+            members[i].name.clone(),
+        )
+    });
+    let mut taken = BTreeSet::new();
+    for i in order {
+        if taken.contains(&given[i]) {
+            given[i] = names::verbatim(&members[i].name);
+        }
+        given[i] = names::unique(std::mem::take(&mut given[i]), &mut taken);
+    }
+    given
+}
+
 fn enum_decl(res: &Resolver, t: &TypeModel, underlying: Primitive, is_enum: bool) -> EnumDecl {
     let (module, _) = &res.names[&t.path];
-    let mut taken = BTreeSet::new();
+    let given = enum_value_names(t);
     let values = t
         .enum_info
         .iter()
         .flat_map(|e| &e.members)
-        .map(|m| {
+        .zip(given)
+        .map(|(m, name)| {
             if !fits(underlying, m.value) {
                 return Err(Skip {
                     item: m.name.clone(),
@@ -187,7 +213,8 @@ fn enum_decl(res: &Resolver, t: &TypeModel, underlying: Primitive, is_enum: bool
                 });
             }
             Ok(EnumValue {
-                name: names::unique(names::screaming_snake_case(&m.name), &mut taken),
+                name,
+                net_name: m.name.clone(),
                 value: m.value,
                 doc: format!("`{}.{}` = {}", t.path.metadata_name, m.name, m.value),
             })

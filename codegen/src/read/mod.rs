@@ -4,10 +4,12 @@
 
 mod assembly_set;
 mod definition;
+mod forwarding;
 mod gac;
 mod natives;
 mod nullability;
 mod panic_guard;
+mod param_writes;
 mod pure_body;
 mod pure_branch;
 mod pure_eval;

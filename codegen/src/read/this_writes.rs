@@ -118,6 +118,12 @@ impl ThisWrites {
         out
     }
 
+    /// Whether method `mi` of `owner` may write through its argument `arg` (IL numbering:
+    /// `this` is 0): `Err` says why (`read/param_writes.rs` asks this of `ref` parameters).
+    pub(super) fn writes_through(&mut self, set: &AssemblySet, owner: DefRef, mi: MethodIndex, arg: u16) -> Verdict {
+        self.through(set, owner, mi, arg, 0).0
+    }
+
     /// Whether method `mi` of `owner` may write through its argument `arg`; with the lowest
     /// index in `active` whose assumption the answer leaned on (`usize::MAX`: none).
     fn through(

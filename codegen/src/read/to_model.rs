@@ -17,8 +17,9 @@ use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
     attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
+use super::param_writes;
 use super::selection::Selection;
-use super::{nullability, pure_body, this_writes};
+use super::{forwarding, nullability, pure_body, this_writes};
 use crate::error::{Error, Result};
 use crate::model::{
     EventModel, FieldModel, GenericParam, MethodModel, Model, ParamModel, PassMode, Primitive, PropertyModel,
@@ -123,7 +124,37 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         mentioned_types(&tm, &mut pending);
         model.insert(tm, false);
     }
+    mark_shared_names(selection.inputs, &mut model, &cx);
     Ok(model)
+}
+
+/// Records the names that types of one assembly share with different generic arities
+/// (`Action`, ``Action`1``), for every assembly a modeled type comes from: their Rust names
+/// add the arity (`plan::names`), whichever of them a run binds.
+fn mark_shared_names(inputs: &[&'static Loaded], model: &mut Model, cx: &Converter) {
+    let mut assemblies: Vec<&'static Loaded> = cx.defs.values().map(|d| d.asm).collect();
+    assemblies.extend(inputs.iter().copied());
+    assemblies.sort_by_key(|a| *a as *const Loaded);
+    assemblies.dedup_by_key(|a| *a as *const Loaded);
+    let mut arities: HashMap<TypePath, std::collections::BTreeSet<String>> = HashMap::new();
+    for asm in assemblies {
+        for (idx, td) in asm.res.enumerate_type_definitions() {
+            if td.name.contains('<') {
+                continue;
+            }
+            let path = type_path(DefRef { asm, idx });
+            let key = TypePath {
+                metadata_name: String::new(),
+                ..path
+            };
+            arities.entry(key).or_default().insert(td.name.to_string());
+        }
+    }
+    for (path, names) in arities {
+        if names.len() > 1 {
+            model.mark_shared_name(&path);
+        }
+    }
 }
 
 /// Generic definitions that `t`'s member signatures use with concrete arguments.
@@ -360,12 +391,35 @@ impl Converter<'_> {
         let (base_chain, interfaces) = self.bases_and_interfaces(d)?;
         let access = self.this_writes.analyze(self.set, d);
         let mut methods = Vec::new();
+        let mut indices = Vec::new();
         // `.cctor` is private, so the visibility filter drops it.
         for (mi, m) in res
             .enumerate_methods(d.idx)
             .filter(|(_, m)| is_visible(m.accessibility))
         {
             methods.push(self.member_method(d, m, Some(mi), &access, None)?);
+            indices.push(mi);
+        }
+        // A method that only forwards to another of the type (`read/forwarding.rs`): looked
+        // for only where a method of that name takes something by reference (a twin).
+        let by_ref: std::collections::HashSet<&str> = methods
+            .iter()
+            .filter(|m| m.params.iter().any(|p| p.pass != PassMode::Value))
+            .map(|m| m.name.as_str())
+            .collect();
+        let forwards: Vec<Option<usize>> = indices
+            .iter()
+            .zip(&methods)
+            .map(|(&mi, m)| {
+                by_ref
+                    .contains(m.name.as_str())
+                    .then(|| forwarding::target(d, mi))
+                    .flatten()
+                    .and_then(|to| indices.iter().position(|&x| x == to))
+            })
+            .collect();
+        for (m, to) in methods.iter_mut().zip(forwards) {
+            m.forwards_to = to;
         }
         let mut properties = Vec::new();
         for (pi, p) in res.enumerate_properties(d.idx) {
@@ -396,6 +450,7 @@ impl Converter<'_> {
                     pass: if by_ref { PassMode::Ref } else { PassMode::Value },
                     default: None,
                     is_params: false,
+                    read_only: false,
                 });
             }
             properties.push(PropertyModel {
@@ -495,6 +550,16 @@ impl Converter<'_> {
             .unwrap_or(ThisAccess::Unknown);
         let mut method = self.method(d.asm, m, this_access)?;
         method.ret_non_null = nullability::result_non_null(d, m, property);
+        if let Some(mi) = mi {
+            for (p, read_only) in
+                method
+                    .params
+                    .iter_mut()
+                    .zip(param_writes::read_only(&mut self.this_writes, self.set, d, mi))
+            {
+                p.read_only = read_only;
+            }
+        }
         if type_kind(d) == TypeKind::Struct {
             method.pure_body = mi.map(|mi| pure_body::decode(self.set, d, mi));
         }
@@ -524,6 +589,7 @@ impl Converter<'_> {
                         .iter()
                         .any(|a| attribute_type_name(from, a) == "System.ParamArrayAttribute")
                 }),
+                read_only: false,
             });
         }
         let ret = match &m.signature.return_type.1 {
@@ -550,6 +616,7 @@ impl Converter<'_> {
             ret_non_null: false,
             is_internal_call: m.internal_call,
             pure_body: None,
+            forwards_to: None,
         })
     }
 }

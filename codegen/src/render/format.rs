@@ -114,7 +114,8 @@ pub(super) fn nest(modules: &BTreeMap<Vec<String>, Vec<String>>) -> Result<Strin
 fn render_modules(modules: &BTreeMap<Vec<String>, Vec<String>>, prefix: &[String], out: &mut String) {
     let indent = "    ".repeat(prefix.len());
     // Lints are allowed on every top-level item; everything else is inside one.
-    let allow = "#[allow(non_camel_case_types, non_snake_case, clippy::all)]\n";
+    // (`dead_code`: a binary crate uses a few of the bound items, and the rest would each warn.)
+    let allow = "#[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]\n";
     if let Some(items) = modules.get(prefix) {
         for item in items {
             // An attribute on a macro invocation is ignored; `flags` puts its own inside.

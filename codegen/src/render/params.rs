@@ -179,10 +179,15 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
         // The plan binds no other by-ref form.
         _ => (quote!(()), quote!(::cilbind::Out), zeroed),
     };
+    let plain = matches!(target, Pass::Primitive(_) | Pass::Enum { .. } | Pass::FullStruct(_));
     if pass == PassMode::Out {
         p.pre = quote!(let mut #name: #slot_ty = #init;);
         p.arg = quote!(#wrap(&mut #name));
         p.out = Some((name.clone(), slot_ty));
+    } else if pass == PassMode::In && plain {
+        // `in`, or a `ref` the method never writes through: a shared borrow of the value.
+        p.rust_param = Some(quote!(#name: &#slot_ty));
+        p.arg = quote!(::cilbind::In(#name));
     } else {
         p.rust_param = Some(quote!(#name: &mut #slot_ty));
         p.arg = quote!(#wrap(#name));

@@ -146,7 +146,12 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
                 }
             }
         }
-        StdImpl::Conversion { source, target, call } => {
+        StdImpl::Conversion {
+            implicit,
+            source,
+            target,
+            call,
+        } => {
             let call = ident(call);
             let (source_ty, lifetime) = match source {
                 Pass::Handle(r) => {
@@ -183,6 +188,16 @@ fn render_one(me: &TokenStream, self_ty: &str, i: &StdImpl) -> TokenStream {
                 other => (value_ty(other), quote!(#me::#call(#arg))),
             };
             let generics = lifetime.then(|| quote!(<'a>));
+            if *implicit {
+                return quote! {
+                    impl #generics ::core::convert::From<#source_ty> for #target_ty {
+                        #[inline]
+                        fn from(__value: #source_ty) -> Self {
+                            ::cilbind::generated::expect(#result, #what)
+                        }
+                    }
+                };
+            }
             quote! {
                 impl #generics ::core::convert::TryFrom<#source_ty> for #target_ty {
                     type Error = ::cilbind::Error;

@@ -23,9 +23,9 @@ namespace Features.Implement
 
     // Shape's base: its protected members are reached from Shape's base handle too. `Lift` and
     // `Twice` are overload groups with Shape's (`lift`, `lift_with_by`; `twice_with_x`,
-    // `twice_with_s`); `Sides(int)` gets the clash suffix (`sides_3`): the getter of Shape's
-    // field `sides` keeps `sides`, and Shape's public `Sides()` (`sides_2`, reached through
-    // the base handle's Deref) is not hidden.
+    // `twice_with_s`); `Sides(int)` adds its parameter (`sides_with_extra`): the getter of
+    // Shape's field `sides` keeps `sides`, and Shape's public `Sides()` (`sides_to_i32`, named
+    // beside that field, reached through the base handle's Deref) is not hidden.
     public abstract class Figure
     {
         protected int layer;

@@ -2,7 +2,8 @@
 // parameters keeps the name (`Area(int side)` is `area`), the others add the names of the
 // parameters they do not share with it (`area_with_w_h`); a tie for fewest leaves none bare
 // (`Scale`); same parameter names with other types use type words (`abs_f64`, `abs_i32`);
-// a clash with another member is numbered (`count` and the property `Count`'s `count_2`).
+// a method named like a property's getter adds its return type (the property `Count` is
+// `count`, the method `count()` `count_to_i32`): no name is numbered.
 // Keywords are escaped (`r#type`, parameter `r#in`); `self` can't be raw and becomes `self_`.
 namespace Features.Overloads
 {

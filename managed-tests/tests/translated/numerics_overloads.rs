@@ -54,7 +54,7 @@ prop!(matrix3x2_subtract, |value1: t::Matrix3x2, value2: t::Matrix3x2| {
     n::Matrix3x2::subtract(&value1, &value2).unwrap()
 });
 prop!(matrix3x2_multiply_matrix3x2_f32, |value1: t::Matrix3x2, value2: f32| {
-    n::Matrix3x2::multiply_matrix3x2_f32(&value1, value2).unwrap()
+    n::Matrix3x2::multiply_f32(&value1, value2).unwrap()
 });
 prop!(matrix3x2_op_unary_negation, |value: t::Matrix3x2| {
     n::Matrix3x2::op_unary_negation(&value).unwrap()
@@ -68,20 +68,18 @@ prop!(
 );
 prop!(
     matrix3x2_op_multiply_matrix3x2_matrix3x2,
-    |value1: t::Matrix3x2, value2: t::Matrix3x2| {
-        n::Matrix3x2::op_multiply_matrix3x2_matrix3x2(&value1, &value2).unwrap()
-    }
+    |value1: t::Matrix3x2, value2: t::Matrix3x2| { n::Matrix3x2::op_multiply(&value1, &value2).unwrap() }
 );
 prop!(
     matrix3x2_op_multiply_matrix3x2_f32,
-    |value1: t::Matrix3x2, value2: f32| { n::Matrix3x2::op_multiply_matrix3x2_f32(&value1, value2).unwrap() }
+    |value1: t::Matrix3x2, value2: f32| { n::Matrix3x2::op_multiply_f32(&value1, value2).unwrap() }
 );
 prop!(matrix3x2_op_inequality, |value1: t::Matrix3x2, value2: t::Matrix3x2| {
     n::Matrix3x2::op_inequality(&value1, &value2).unwrap()
 });
 prop!(
     matrix3x2_equals_with_other,
-    |this: t::Matrix3x2, other: t::Matrix3x2| { n::Matrix3x2::equals_with_other(&this, &other).unwrap() }
+    |this: t::Matrix3x2, other: t::Matrix3x2| { n::Matrix3x2::equals(&this, &other).unwrap() }
 );
 prop!(matrix3x2_is_identity, |this: t::Matrix3x2| {
     n::Matrix3x2::is_identity(&this).unwrap()
@@ -112,7 +110,7 @@ prop!(
      m42: f32,
      m43: f32,
      m44: f32| {
-        n::Matrix4x4::new_with_m11_m12_m13_m14_m21_m22_m23_m24_m31_m32_m33_m34_m41_m42_m43_m44(
+        n::Matrix4x4::new(
             m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44,
         )
         .unwrap()
@@ -171,14 +169,14 @@ prop!(
 );
 prop!(
     matrix4x4_op_multiply_matrix4x4_f32,
-    |value1: t::Matrix4x4, value2: f32| { n::Matrix4x4::op_multiply_matrix4x4_f32(&value1, value2).unwrap() }
+    |value1: t::Matrix4x4, value2: f32| { n::Matrix4x4::op_multiply_f32(&value1, value2).unwrap() }
 );
 prop!(matrix4x4_op_inequality, |value1: t::Matrix4x4, value2: t::Matrix4x4| {
     n::Matrix4x4::op_inequality(&value1, &value2).unwrap()
 });
 prop!(
     matrix4x4_equals_with_other,
-    |this: t::Matrix4x4, other: t::Matrix4x4| { n::Matrix4x4::equals_with_other(&this, &other).unwrap() }
+    |this: t::Matrix4x4, other: t::Matrix4x4| { n::Matrix4x4::equals(&this, &other).unwrap() }
 );
 prop!(matrix4x4_is_identity, |this: t::Matrix4x4| {
     n::Matrix4x4::is_identity(&this).unwrap()
@@ -195,17 +193,17 @@ prop!(plane_new_with_x_y_z_d, |x: f32, y: f32, z: f32, d: f32| {
     n::Plane::new_with_x_y_z_d(x, y, z, d).unwrap()
 });
 prop!(plane_new_with_value, |value: t::Vector4| {
-    n::Plane::new(&value).unwrap()
+    n::Plane::from_vector4(&value).unwrap()
 });
 prop!(plane_op_inequality, |value1: t::Plane, value2: t::Plane| {
     n::Plane::op_inequality(&value1, &value2).unwrap()
 });
 prop!(plane_equals_with_other, |this: t::Plane, other: t::Plane| {
-    let r = n::Plane::equals_with_other(&this, &other).unwrap();
+    let r = n::Plane::equals(&this, &other).unwrap();
     (r, this)
 });
 prop!(quaternion_new_with_x_y_z_w, |x: f32, y: f32, z: f32, w: f32| {
-    n::Quaternion::new_with_x_y_z_w(x, y, z, w).unwrap()
+    n::Quaternion::new(x, y, z, w).unwrap()
 });
 prop!(quaternion_length, |this: t::Quaternion| {
     n::Quaternion::length(&this).unwrap()
@@ -226,13 +224,11 @@ prop!(
 );
 prop!(
     quaternion_op_multiply_quaternion_quaternion,
-    |value1: t::Quaternion, value2: t::Quaternion| {
-        n::Quaternion::op_multiply_quaternion_quaternion(&value1, &value2).unwrap()
-    }
+    |value1: t::Quaternion, value2: t::Quaternion| { n::Quaternion::op_multiply(&value1, &value2).unwrap() }
 );
 prop!(
     quaternion_op_multiply_quaternion_f32,
-    |value1: t::Quaternion, value2: f32| { n::Quaternion::op_multiply_quaternion_f32(&value1, value2).unwrap() }
+    |value1: t::Quaternion, value2: f32| { n::Quaternion::op_multiply_f32(&value1, value2).unwrap() }
 );
 prop!(
     quaternion_op_division,
@@ -244,13 +240,15 @@ prop!(
 );
 prop!(
     quaternion_equals_with_other,
-    |this: t::Quaternion, other: t::Quaternion| { n::Quaternion::equals_with_other(&this, &other).unwrap() }
+    |this: t::Quaternion, other: t::Quaternion| { n::Quaternion::equals(&this, &other).unwrap() }
 );
 prop!(quaternion_identity, || { n::Quaternion::identity().unwrap() });
 prop!(quaternion_is_identity, |this: t::Quaternion| {
     n::Quaternion::is_identity(&this).unwrap()
 });
-prop!(vector2_new_with_value, |value: f32| { n::Vector2::new(value).unwrap() });
+prop!(vector2_new_with_value, |value: f32| {
+    n::Vector2::from_f32(value).unwrap()
+});
 prop!(
     vector2_op_division_with_value1_value2,
     |value1: t::Vector2, value2: f32| { n::Vector2::op_division_with_value1_value2(&value1, value2).unwrap() }
@@ -283,7 +281,7 @@ prop!(vector2_multiply_f32_vector2, |left: f32, right: t::Vector2| {
     n::Vector2::multiply_f32_vector2(left, &right).unwrap()
 });
 prop!(vector2_equals_with_other, |this: t::Vector2, other: t::Vector2| {
-    n::Vector2::equals_with_other(&this, &other).unwrap()
+    n::Vector2::equals(&this, &other).unwrap()
 });
 prop!(vector2_op_addition, |left: t::Vector2, right: t::Vector2| {
     n::Vector2::op_addition(&left, &right).unwrap()
@@ -293,29 +291,31 @@ prop!(vector2_op_subtraction, |left: t::Vector2, right: t::Vector2| {
 });
 prop!(
     vector2_op_multiply_vector2_vector2,
-    |left: t::Vector2, right: t::Vector2| { n::Vector2::op_multiply_vector2_vector2(&left, &right).unwrap() }
+    |left: t::Vector2, right: t::Vector2| { n::Vector2::op_multiply(&left, &right).unwrap() }
 );
 prop!(vector2_op_multiply_f32_vector2, |left: f32, right: t::Vector2| {
     n::Vector2::op_multiply_f32_vector2(left, &right).unwrap()
 });
 prop!(vector2_op_multiply_vector2_f32, |left: t::Vector2, right: f32| {
-    n::Vector2::op_multiply_vector2_f32(&left, right).unwrap()
+    n::Vector2::op_multiply_f32(&left, right).unwrap()
 });
 prop!(
     vector2_op_division_with_left_right,
-    |left: t::Vector2, right: t::Vector2| { n::Vector2::op_division_with_left_right(&left, &right).unwrap() }
+    |left: t::Vector2, right: t::Vector2| { n::Vector2::op_division(&left, &right).unwrap() }
 );
 prop!(vector2_zero, || { n::Vector2::zero().unwrap() });
 prop!(vector2_one, || { n::Vector2::one().unwrap() });
 prop!(vector2_unit_x, || { n::Vector2::unit_x().unwrap() });
 prop!(vector2_unit_y, || { n::Vector2::unit_y().unwrap() });
-prop!(vector3_new_with_value, |value: f32| { n::Vector3::new(value).unwrap() });
+prop!(vector3_new_with_value, |value: f32| {
+    n::Vector3::from_f32(value).unwrap()
+});
 prop!(vector3_new_with_value_z, |value: t::Vector2, z: f32| {
     n::Vector3::new_with_value_z(&value, z).unwrap()
 });
 prop!(
     vector3_op_division_with_left_right,
-    |left: t::Vector3, right: t::Vector3| { n::Vector3::op_division_with_left_right(&left, &right).unwrap() }
+    |left: t::Vector3, right: t::Vector3| { n::Vector3::op_division(&left, &right).unwrap() }
 );
 prop!(
     vector3_op_division_with_value1_value2,
@@ -334,17 +334,17 @@ prop!(vector3_multiply_f32_vector3, |left: f32, right: t::Vector3| {
     n::Vector3::multiply_f32_vector3(left, &right).unwrap()
 });
 prop!(vector3_equals_with_other, |this: t::Vector3, other: t::Vector3| {
-    n::Vector3::equals_with_other(&this, &other).unwrap()
+    n::Vector3::equals(&this, &other).unwrap()
 });
 prop!(vector3_op_subtraction, |left: t::Vector3, right: t::Vector3| {
     n::Vector3::op_subtraction(&left, &right).unwrap()
 });
 prop!(
     vector3_op_multiply_vector3_vector3,
-    |left: t::Vector3, right: t::Vector3| { n::Vector3::op_multiply_vector3_vector3(&left, &right).unwrap() }
+    |left: t::Vector3, right: t::Vector3| { n::Vector3::op_multiply(&left, &right).unwrap() }
 );
 prop!(vector3_op_multiply_vector3_f32, |left: t::Vector3, right: f32| {
-    n::Vector3::op_multiply_vector3_f32(&left, right).unwrap()
+    n::Vector3::op_multiply_f32(&left, right).unwrap()
 });
 prop!(vector3_op_multiply_f32_vector3, |left: f32, right: t::Vector3| {
     n::Vector3::op_multiply_f32_vector3(left, &right).unwrap()
@@ -354,7 +354,9 @@ prop!(vector3_one, || { n::Vector3::one().unwrap() });
 prop!(vector3_unit_x, || { n::Vector3::unit_x().unwrap() });
 prop!(vector3_unit_y, || { n::Vector3::unit_y().unwrap() });
 prop!(vector3_unit_z, || { n::Vector3::unit_z().unwrap() });
-prop!(vector4_new_with_value, |value: f32| { n::Vector4::new(value).unwrap() });
+prop!(vector4_new_with_value, |value: f32| {
+    n::Vector4::from_f32(value).unwrap()
+});
 prop!(vector4_new_with_value_z_w, |value: t::Vector2, z: f32, w: f32| {
     n::Vector4::new_with_value_z_w(&value, z, w).unwrap()
 });
@@ -366,7 +368,7 @@ prop!(vector4_op_multiply_f32_vector4, |left: f32, right: t::Vector4| {
 });
 prop!(
     vector4_op_division_with_left_right,
-    |left: t::Vector4, right: t::Vector4| { n::Vector4::op_division_with_left_right(&left, &right).unwrap() }
+    |left: t::Vector4, right: t::Vector4| { n::Vector4::op_division(&left, &right).unwrap() }
 );
 prop!(
     vector4_op_division_with_value1_value2,
@@ -415,10 +417,10 @@ prop!(vector4_multiply_f32_vector4, |left: f32, right: t::Vector4| {
     n::Vector4::multiply_f32_vector4(left, &right).unwrap()
 });
 prop!(vector4_divide_with_left_divisor, |left: t::Vector4, divisor: f32| {
-    n::Vector4::divide_with_left_divisor(&left, divisor).unwrap()
+    n::Vector4::divide_with_divisor(&left, divisor).unwrap()
 });
 prop!(vector4_equals_with_other, |this: t::Vector4, other: t::Vector4| {
-    n::Vector4::equals_with_other(&this, &other).unwrap()
+    n::Vector4::equals(&this, &other).unwrap()
 });
 prop!(vector4_abs, |value: t::Vector4| { n::Vector4::abs(&value).unwrap() });
 prop!(vector4_square_root, |value: t::Vector4| {
@@ -432,10 +434,10 @@ prop!(vector4_op_subtraction, |left: t::Vector4, right: t::Vector4| {
 });
 prop!(
     vector4_op_multiply_vector4_vector4,
-    |left: t::Vector4, right: t::Vector4| { n::Vector4::op_multiply_vector4_vector4(&left, &right).unwrap() }
+    |left: t::Vector4, right: t::Vector4| { n::Vector4::op_multiply(&left, &right).unwrap() }
 );
 prop!(vector4_op_multiply_vector4_f32, |left: t::Vector4, right: f32| {
-    n::Vector4::op_multiply_vector4_f32(&left, right).unwrap()
+    n::Vector4::op_multiply_f32(&left, right).unwrap()
 });
 prop!(vector4_zero, || { n::Vector4::zero().unwrap() });
 prop!(vector4_one, || { n::Vector4::one().unwrap() });
@@ -449,40 +451,40 @@ prop!(matrix3x2_op_inequality_itself, |value1: t::Matrix3x2| {
     n::Matrix3x2::op_inequality(&value1, &value1).unwrap()
 });
 prop!(matrix3x2_equals_with_other_itself, |this: t::Matrix3x2| {
-    n::Matrix3x2::equals_with_other(&this, &this).unwrap()
+    n::Matrix3x2::equals(&this, &this).unwrap()
 });
 prop!(matrix4x4_op_inequality_itself, |value1: t::Matrix4x4| {
     n::Matrix4x4::op_inequality(&value1, &value1).unwrap()
 });
 prop!(matrix4x4_equals_with_other_itself, |this: t::Matrix4x4| {
-    n::Matrix4x4::equals_with_other(&this, &this).unwrap()
+    n::Matrix4x4::equals(&this, &this).unwrap()
 });
 prop!(plane_op_inequality_itself, |value1: t::Plane| {
     n::Plane::op_inequality(&value1, &value1).unwrap()
 });
 prop!(plane_equals_with_other_itself, |this: t::Plane| {
     let other = this;
-    let r = n::Plane::equals_with_other(&this, &other).unwrap();
+    let r = n::Plane::equals(&this, &other).unwrap();
     (r, this)
 });
 prop!(quaternion_op_inequality_itself, |value1: t::Quaternion| {
     n::Quaternion::op_inequality(&value1, &value1).unwrap()
 });
 prop!(quaternion_equals_with_other_itself, |this: t::Quaternion| {
-    n::Quaternion::equals_with_other(&this, &this).unwrap()
+    n::Quaternion::equals(&this, &this).unwrap()
 });
 prop!(vector2_op_inequality_itself, |left: t::Vector2| {
     n::Vector2::op_inequality(&left, &left).unwrap()
 });
 prop!(vector2_equals_with_other_itself, |this: t::Vector2| {
-    n::Vector2::equals_with_other(&this, &this).unwrap()
+    n::Vector2::equals(&this, &this).unwrap()
 });
 prop!(vector3_equals_with_other_itself, |this: t::Vector3| {
-    n::Vector3::equals_with_other(&this, &this).unwrap()
+    n::Vector3::equals(&this, &this).unwrap()
 });
 prop!(vector4_op_inequality_itself, |left: t::Vector4| {
     n::Vector4::op_inequality(&left, &left).unwrap()
 });
 prop!(vector4_equals_with_other_itself, |this: t::Vector4| {
-    n::Vector4::equals_with_other(&this, &this).unwrap()
+    n::Vector4::equals(&this, &this).unwrap()
 });

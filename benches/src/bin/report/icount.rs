@@ -206,7 +206,7 @@ The operations and their floors are the criterion benches' (the same `cilbind::f
     );
     row(
         t,
-        "`numerics::Matrix4x4::multiply_matrix4x4_matrix4x4`",
+        "`numerics::Matrix4x4::multiply`",
         "call/m4x4_multiply/generated",
         "bare trampoline",
         "call/m4x4_multiply/bare_trampoline",

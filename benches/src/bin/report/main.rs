@@ -312,7 +312,7 @@ fn main() {
     );
     t.goal_row(
         "`Matrix4x4.Multiply` ≤ 0.3× the bare trampoline (translated, issue 15)",
-        "`numerics::Matrix4x4::multiply_matrix4x4_matrix4x4` (translated)",
+        "`numerics::Matrix4x4::multiply` (translated)",
         "call/m4x4_multiply/generated",
         "bare trampoline",
         "call/m4x4_multiply/bare_trampoline",

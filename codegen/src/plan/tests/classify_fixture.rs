@@ -332,6 +332,25 @@ fn signatures_cross_or_say_why_not() {
         }
         other => panic!("{other:?}"),
     }
+    // A `ref` the method only reads (itself, or through another method's read-only `ref`)
+    // crosses as `in`; one written (directly, through a callee or a `ref` local) or replaced
+    // stays `ref`.
+    for (name, pass) in [
+        ("Length", PassMode::In),
+        ("LengthVia", PassMode::In),
+        ("Kept", PassMode::In),
+        ("ScaleVia", PassMode::Ref),
+        ("Reset", PassMode::Ref),
+        ("KeptWritten", PassMode::Ref),
+    ] {
+        match &ok(name).params[..] {
+            [Crossing::ByRef { pass: p, target }] => {
+                assert_eq!(*p, pass, "{name}");
+                assert!(matches!(&**target, Crossing::FullStruct(t) if named(t) == "Fixture.Structs.Vector3"));
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+    }
     assert!(matches!(
         &ok("Points").ret,
         Crossing::Array {

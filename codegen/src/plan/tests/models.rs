@@ -43,6 +43,7 @@ pub(super) fn p(name: &str, ty: Ty) -> ParamModel {
         pass: PassMode::Value,
         default: None,
         is_params: false,
+        read_only: false,
     }
 }
 
@@ -68,6 +69,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         ret_non_null: false,
         is_internal_call: false,
         pure_body: None,
+        forwards_to: None,
     }
 }
 

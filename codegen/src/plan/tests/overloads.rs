@@ -9,7 +9,7 @@ use crate::plan::overloads::{name_group, name_members, signature_key, ty_word};
 
 /// Rules 2-6 on `methods`, all of base name `base`.
 fn group(base: &str, methods: &[MethodModel]) -> Vec<String> {
-    name_group(base, &methods.iter().collect::<Vec<_>>(), &["T".to_string()])
+    name_group(base, &methods.iter().collect::<Vec<_>>(), &["T".to_string()], None)
 }
 
 /// Every member of `t` and its names: `(member text, name)`, sorted, for comparisons that do
@@ -27,6 +27,7 @@ fn all_names(t: &TypeModel, reserved: &[&str]) -> Vec<(String, String)> {
         t,
         refs.iter().copied(),
         reserved.iter().map(|s| s.to_string()).collect(),
+        &Default::default(),
     );
     let mut out = Vec::new();
     for r in refs {
@@ -329,39 +330,67 @@ fn rule_6_generic_arity_tells_methods_apart() {
 }
 
 #[test]
-fn rule_7_clashes_are_numbered_by_kind_then_signature() {
+fn rules_1_and_8_to_10_settle_clashes_with_words_never_numbers() {
     // A field `value` and a property `Value`; a method `count()` and a property `Count`; a
-    // method `SetX` and a property `X`'s setter; a name the owner reserves.
+    // method `SetX` and a property `X`'s setter; a name the owner reserves; std's names;
+    // properties whose names differ only in case.
     let t = type_of(
         vec!["value"],
         vec![
             m("count", Vec::new(), I32),
             m("SetX", vec![p("x", F32), p("y", F32)], Ty::Void),
             m("Clone", Vec::new(), Ty::Object),
+            m("ToString", Vec::new(), Ty::String),
+            m("Equals", vec![p("obj", Ty::Object)], BOOL),
+            m("Hash", Vec::new(), I32),
         ],
-        vec![property("Value", I32), property("Count", I32), property("X", F32)],
+        vec![
+            property("Value", I32),
+            property("Count", I32),
+            property("X", F32),
+            property("Xyz", F32),
+            property("XYZ", F32),
+            property("Default", I32),
+        ],
     );
     let all = all_names(&t, &["clone"]);
-    assert_eq!(name_of(&all, "field value"), "value");
-    assert_eq!(name_of(&all, "field set value"), "set_value");
-    assert_eq!(name_of(&all, "get_Value"), "value_2");
-    assert_eq!(name_of(&all, "set_Value"), "set_value_2");
-    assert_eq!(name_of(&all, "count`"), "count");
-    assert_eq!(name_of(&all, "get_Count"), "count_2");
-    // `SetX` and the setter `set_X` are one group: the setter has fewer parameters.
-    assert_eq!(name_of(&all, "set_X"), "set_x");
+    // Rule 1: pairs read `name` / `set_name`; a field beside a property adds `_field`.
+    assert_eq!(name_of(&all, "field value"), "value_field");
+    assert_eq!(name_of(&all, "field set value"), "set_value_field");
+    assert_eq!(name_of(&all, "get_Value"), "value");
+    assert_eq!(name_of(&all, "set_Value"), "set_value");
+    // The conventionally spelled one keeps the snake_case name, the other its C# spelling.
+    assert_eq!(name_of(&all, "get_Xyz"), "xyz");
+    assert_eq!(name_of(&all, "set_Xyz"), "set_xyz");
+    assert_eq!(name_of(&all, "get_XYZ"), "XYZ");
+    assert_eq!(name_of(&all, "set_XYZ"), "set_XYZ");
+    // Rule 8: a method named like an accessor adds its parameters, or its return type.
+    assert_eq!(name_of(&all, "count`"), "count_to_i32");
+    assert_eq!(name_of(&all, "get_Count"), "count");
+    assert_eq!(name_of(&all, "set_X`"), "set_x");
     assert_eq!(name_of(&all, "SetX"), "set_x_with_x_y");
-    assert_eq!(name_of(&all, "Clone"), "clone_2");
-    // A numbered name never takes a name another member has.
+    // Rule 9: std's names and reserved ones end in `_net`, pairs as a whole.
+    assert_eq!(name_of(&all, "Clone"), "clone_net");
+    assert_eq!(name_of(&all, "ToString"), "to_string_net");
+    assert_eq!(name_of(&all, "Hash"), "hash_net");
+    assert_eq!(name_of(&all, "Equals"), "equals");
+    assert_eq!(name_of(&all, "get_Default"), "default_net");
+    assert_eq!(name_of(&all, "set_Default"), "set_default_net");
+    // No name is numbered, and none is given twice.
+    let mut given: Vec<&String> = all.iter().map(|(_, n)| n).collect();
+    given.sort();
+    given.dedup();
+    assert_eq!(given.len(), all.len(), "{all:?}");
+    // A C# name that looks numbered keeps its own spelling; nothing else takes it.
     let t = type_of(
         Vec::new(),
         vec![m("count", Vec::new(), I32), m("Count_2", Vec::new(), I32)],
         vec![property("Count", I32)],
     );
     let all = all_names(&t, &[]);
-    assert_eq!(name_of(&all, "count`"), "count");
+    assert_eq!(name_of(&all, "count`"), "count_to_i32");
     assert_eq!(name_of(&all, "Count_2"), "count_2");
-    assert_eq!(name_of(&all, "get_Count"), "count_3");
+    assert_eq!(name_of(&all, "get_Count"), "count");
 }
 
 #[test]
