@@ -9,7 +9,7 @@
 #
 # Default assemblies: System.Numerics.Vectors.dll, Newtonsoft.Json.dll (Debian's
 # libnewtonsoft-json5.0-cil) and mscorlib.dll (Mono's 4.5 profile). It prints a markdown
-# report; with --write it also writes it to COVERAGE.md and puts its table in README.md
+# report; with --write it also writes it to COVERAGE.md and puts its table in docs/TESTING.md
 # (between the coverage markers). Exit status 1 when a member is silently missing, or the
 # generator lists a member reflection does not see.
 set -euo pipefail
@@ -103,8 +103,8 @@ if [ "$write" -eq 1 ]; then
   awk -v block="$work/readme-block.md" '
     /<!-- coverage:begin -->/ { print; while ((getline line < block) > 0) print line; skip = 1; next }
     /<!-- coverage:end -->/ { skip = 0 }
-    !skip' README.md >"$work/README.md"
-  grep -q '<!-- coverage:end -->' "$work/README.md" && cp "$work/README.md" README.md
-  echo "wrote COVERAGE.md and README.md's coverage table" >&2
+    !skip' docs/TESTING.md >"$work/TESTING.md"
+  grep -q '<!-- coverage:end -->' "$work/TESTING.md" && cp "$work/TESTING.md" docs/TESTING.md
+  echo "wrote COVERAGE.md and docs/TESTING.md's coverage table" >&2
 fi
 exit "$status"

@@ -32,7 +32,7 @@ fn a_typed_closure_runs_as_a_generated_delegate() -> Result<(), Box<dyn std::err
 }
 
 /// The markdown files whose code blocks are checked.
-const DOCUMENTS: &[&str] = &["README.md"];
+const DOCUMENTS: &[&str] = &["README.md", "docs/guide.md", "docs/ARCHITECTURE.md", "docs/TESTING.md"];
 
 /// The folders (searched recursively) and files whose `.rs` and `.toml` files hold the regions.
 const SOURCES: &[&str] = &["managed-tests/tests", "examples", "samples/src", "samples/build.rs"];

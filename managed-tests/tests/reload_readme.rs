@@ -36,7 +36,7 @@ fn the_readme_reload_example_runs() -> Result<(), Box<dyn std::error::Error>> {
     let fresh = Counter::new(5)?; // the same binding runs the new code
                                   // README: end
 
-    assert_eq!(report.assemblies, [game_dll.clone()]);
+    assert_eq!(report.assemblies, std::slice::from_ref(&game_dll));
     assert_eq!(fresh.step()?, 7, "version 2 steps by 2");
     std::fs::remove_dir_all(&folder)?;
     Ok(())

@@ -65,10 +65,15 @@ pub use reload::ReloadReport;
 pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 /// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its
 /// blocks fenced `rust,ignore` need crates the runtime does not depend on (the generator,
-/// generated bindings); each is compiled elsewhere, as the README says beside it.
+/// generated bindings); each is compiled elsewhere (`managed-tests/tests/readme.rs` checks it).
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide's examples (`docs/guide.md`), as the README's.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+pub struct GuideDoctests;
 
 pub use value::{
     box_blittable, unbox_blittable, Array, AsObject, Boolean, BoxAs, Boxing, Byte, Char, DisposeOnDrop, Disposing,
