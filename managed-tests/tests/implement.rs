@@ -103,17 +103,23 @@ fn a_rust_implementation_stored_in_csharp_survives_collections_and_is_called_fro
     .unwrap();
     collect();
     assert_eq!(drops.load(Ordering::SeqCst), 0, "C#'s list keeps both alive");
-    assert_eq!(arena::<_, i32>("HitAll", &["System.Int32"], (5,)), 10);
-    assert_eq!(
-        arena::<_, i32>("HitAll", &["System.Int32"], (2,)),
-        14,
-        "each value kept its state: 7 + 7"
-    );
-    assert_eq!(
-        arena::<_, Option<String>>("Names", &[], ()).as_deref(),
-        Some("goblin;troll;")
-    );
-    arena::<_, ()>("Clear", &[], ());
+    // C#'s calls into the Rust values on a thread of their own too: the Rust frames they ran
+    // in leave the proxies' addresses on that thread's stack.
+    std::thread::spawn(|| {
+        assert_eq!(arena::<_, i32>("HitAll", &["System.Int32"], (5,)), 10);
+        assert_eq!(
+            arena::<_, i32>("HitAll", &["System.Int32"], (2,)),
+            14,
+            "each value kept its state: 7 + 7"
+        );
+        assert_eq!(
+            arena::<_, Option<String>>("Names", &[], ()).as_deref(),
+            Some("goblin;troll;")
+        );
+        arena::<_, ()>("Clear", &[], ());
+    })
+    .join()
+    .unwrap();
     for _ in 0..5 {
         collect();
         if drops.load(Ordering::SeqCst) == 2 {
@@ -263,28 +269,34 @@ fn a_resurrected_proxy_keeps_its_value_and_is_released_later() {
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     static SAVED: cilbind::FieldRef = cilbind::FieldRef::new(&RESURRECTOR, "Saved");
     let drops = Arc::new(AtomicUsize::new(0));
-    // On a thread that then exits: SGen scans attached threads' stacks conservatively, and a
-    // stale copy of the proxy's address left in a dead slot of this thread's stack would keep
-    // it alive (as in the collection tests above).
+    // Every use of the proxy on a thread that then exits, and the collections on this one:
+    // SGen scans attached threads' stacks conservatively, and a stale copy of the proxy's
+    // address left in a slot of a live frame would keep it alive (as in the tests above).
     let on_thread = drops.clone();
     std::thread::spawn(move || {
-        let drops = on_thread;
-        let obj = implement(target("phoenix", &drops)).unwrap();
+        let obj = implement(target("phoenix", &on_thread)).unwrap();
         MethodRef::new(&RESURRECTOR, "Make", &["Impl.IDamageable"])
             .call::<_, ()>((&obj,))
             .unwrap();
-        drop(obj);
-        let mut saved: Option<Object> = None;
-        for _ in 0..5 {
-            collect();
-            saved = SAVED.get_object::<Object>(None).unwrap();
-            if saved.is_some() {
-                break;
-            }
-        }
-        let saved = saved.expect("the resurrector's finalizer stored the proxy");
-        assert_eq!(drops.load(Ordering::SeqCst), 0, "a resurrected proxy keeps its value");
+    })
+    .join()
+    .unwrap();
+    let mut resurrected = false;
+    for _ in 0..5 {
         collect();
+        // (Read on a thread of its own: the read hands the proxy's address through this frame.)
+        resurrected = std::thread::spawn(|| SAVED.get_object::<Object>(None).unwrap().is_some())
+            .join()
+            .unwrap();
+        if resurrected {
+            break;
+        }
+    }
+    assert!(resurrected, "the resurrector's finalizer stored the proxy");
+    assert_eq!(drops.load(Ordering::SeqCst), 0, "a resurrected proxy keeps its value");
+    collect();
+    std::thread::spawn(|| {
+        let saved = SAVED.get_object::<Object>(None).unwrap().unwrap();
         assert_eq!(
             arena::<_, i32>("CallDamage", &["Impl.IDamageable", "System.Int32"], (&saved, 9)),
             9,

@@ -34,7 +34,11 @@ impl Runtime {
     /// (at most 16 rounds; at least 2, as C#'s `Collect`, `WaitForPendingFinalizers`, `Collect`).
     ///
     /// Objects a Rust handle holds are never collected; SGen scans thread stacks
-    /// conservatively, so an object whose address is still in some stack slot may survive.
+    /// conservatively, so an object whose address is still in some stack slot may survive: in a
+    /// debug build, whose frames keep every temporary of the call path inlined into them, that
+    /// includes an object a still-running function passed to or got from a call, or that C#
+    /// passed to Rust code this thread ran (the tests that count collected proxies make and
+    /// call them on a thread that exits, and collect on another).
     /// Blocking: it waits for every queued finalizer, and finalizers run managed code. Called
     /// on the finalizer thread (from a finalizer), the wait returns at once.
     pub fn collect(&self) -> Result<Collected> {
