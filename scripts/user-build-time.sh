@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build cost of a user's crate: what a new user waits for on a clean build. Makes a fresh crate
-# outside the workspace, as the README's example does (cilbind and cilbind-codegen as path
-# dependencies, a build.rs binding System.Numerics.Vectors and Json.NET's Linq: the
-# Newtonsoft.Json.Linq namespace and JsonConvert), then builds it from clean in the dev profile
+# outside the workspace, as the README's example crate does (cilbind and cilbind-codegen as path
+# dependencies, a build.rs binding System.Numerics.Vectors and Json.NET's Linq, its two largest
+# parts: the Newtonsoft.Json.Linq namespace and JsonConvert), then builds it from clean in the dev profile
 # (debug, Cargo's defaults: no CARGO_PROFILE_* or CARGO_INCREMENTAL from the caller's
 # environment) and prints the wall and CPU (user + system) seconds, the load average before the
 # build, and the slowest units of Cargo's --timings report. Twice: with Cargo's defaults (what
