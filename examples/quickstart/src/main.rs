@@ -27,7 +27,6 @@ impl IComparerImpl<i32> for ByLastDigit {
 }
 
 fn main() -> Result<(), cilbind::Error> {
-    // README: begin main
     vectors::init()?; // starts Mono, loads the assembly, checks layouts and signatures
     json::init()?;
     collections::init()?;
@@ -55,7 +54,6 @@ fn main() -> Result<(), cilbind::Error> {
     assert_eq!(list.item(0)?, 43);
     list.sort_with_comparer(Some(&IComparer::<i32>::implement(ByLastDigit)?))?;
     assert_eq!(list.item(0)?, 31);
-    // README: end main
     println!("ok: {scaled:?}");
     Ok(())
 }
