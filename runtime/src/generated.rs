@@ -23,10 +23,11 @@ pub use crate::call::{
     FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
     THIS_BY_POINTER,
 };
-pub use crate::host::{zeroed, BlittableClass, PlainData};
+pub use crate::host::{BlittableClass, PlainData};
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use crate::value::type_arg::{box_arg, primitive_to_value, type_arg_object, unbox_output, unbox_value, zeroed_box};
+pub use crate::value::zeroed;
 pub use bitflags;
 
 // Natives (C# internal calls implemented in Rust) and every other C#→Rust thunk.

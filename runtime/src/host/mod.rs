@@ -38,7 +38,7 @@ pub(crate) use metadata::{type_name, type_name_is};
 pub use metadata::{Class, Field, Method};
 pub(crate) use method::Signature;
 pub use native::{ByRef, RawRef, RawRet};
-pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
+pub use raw::{BlittableClass, PlainData, PlainValue, RawObject};
 pub use runtime::{Assembly, Runtime};
 pub use type_kind::TypeKind;
 pub(crate) use type_kind::{abi_kind, type_class, type_kind};

@@ -12,7 +12,7 @@ use crate::host::{raw, Class, RawObject};
 use crate::store::ObjectStore;
 use crate::value::{Object, Reference};
 
-pub use crate::host::raw::Blittable;
+use crate::value::Blittable;
 
 /// A .NET type with a Rust binding: knows its Mono class.
 pub trait ManagedType {
