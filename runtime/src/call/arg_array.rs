@@ -16,9 +16,9 @@
 
 use std::cell::RefCell;
 
-use crate::call::exception;
 use crate::call::invoke::Value;
 use crate::error::Result;
+use crate::host::exception;
 use crate::host::{raw, RawObject};
 use crate::value::Blittable;
 use crate::value::Object;

@@ -7,7 +7,6 @@ pub(crate) mod by_ref;
 pub(crate) mod callback;
 pub(crate) mod collect;
 pub(crate) mod describe;
-pub(crate) mod exception;
 pub(crate) mod function_db;
 pub(crate) mod function_table;
 pub(crate) mod generic;

@@ -25,10 +25,10 @@ use std::ffi::c_void;
 use std::mem::MaybeUninit;
 
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
-use crate::call::exception;
 use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
+use crate::host::exception;
 use crate::host::{unit, Method, RawObject, Runtime};
 use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
 use crate::value::Blittable;

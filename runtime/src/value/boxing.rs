@@ -6,8 +6,8 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::call::exception;
 use crate::error::{Error, Result};
+use crate::host::exception;
 use crate::host::{raw, Class, RawObject};
 use crate::store::ObjectStore;
 use crate::value::{Object, Reference};
