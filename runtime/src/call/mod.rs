@@ -12,8 +12,6 @@ pub(crate) mod function_table;
 pub(crate) mod generic;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
-pub(crate) mod proxy_call;
-pub(crate) mod proxy_slab;
 pub(crate) mod shim;
 pub(crate) mod span;
 pub(crate) mod type_check;
