@@ -18,15 +18,16 @@
 pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
-pub use crate::call::proxy_call::proxy_call;
 pub use crate::call::{
     FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
     THIS_BY_POINTER,
 };
-pub use crate::host::{zeroed, BlittableClass, PlainData};
+pub use crate::host::{BlittableClass, PlainData};
+pub use crate::proxy::dispatch::proxy_call;
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use crate::value::type_arg::{box_arg, primitive_to_value, type_arg_object, unbox_output, unbox_value, zeroed_box};
+pub use crate::value::zeroed;
 pub use bitflags;
 
 // Natives (C# internal calls implemented in Rust) and every other C#→Rust thunk.

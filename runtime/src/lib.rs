@@ -60,7 +60,7 @@ pub use call::{
 pub use error::{ChangedMethod, Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
-pub use host::{Assembly, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind};
+pub use host::{Assembly, Class, Field, Method, RawObject, Runtime, TypeKind};
 pub use reload::ReloadReport;
 pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 /// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its
@@ -76,8 +76,9 @@ pub struct ReadmeDoctests;
 pub struct GuideDoctests;
 
 pub use value::{
-    box_blittable, unbox_blittable, Array, AsObject, Boolean, BoxAs, Boxing, Byte, Char, DisposeOnDrop, Disposing,
-    Double, Enum, Enumerator, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, Int16,
-    Int32, Int64, IntPtr, Is, ManagedType, NetString, Nullable, Object, ObjectArray, RefNullable, RefNullableSlot,
-    Reference, SByte, Single, StrArg, StrValue, TypeArg, UInt16, UInt32, UInt64, UIntPtr, Unbox, ValueType,
+    box_blittable, unbox_blittable, Array, AsObject, Blittable, Boolean, BoxAs, Boxing, Byte, Char, DisposeOnDrop,
+    Disposing, Double, Enum, Enumerator, IComparable, IComparable1, IConvertible, IEquatable, IFormattable,
+    ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString, Nullable, Object, ObjectArray, RefNullable,
+    RefNullableSlot, Reference, SByte, Single, StrArg, StrValue, TypeArg, UInt16, UInt32, UInt64, UIntPtr, Unbox,
+    ValueType,
 };

@@ -22,9 +22,10 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::call::{callback, function_db::FunctionDb, proxy_slab};
+use crate::call::{callback, function_db::FunctionDb};
 use crate::error::{Error, Result};
 use crate::host::{thread, unit, Runtime};
+use crate::proxy::slab as proxy_slab;
 use crate::store::{invalidate_every_store, renew_every_store};
 
 /// What a [`Runtime::reload`] did.

@@ -24,13 +24,14 @@
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
 
 use crate::error::Result;
-use crate::host::{raw, Blittable, RawObject};
+use crate::host::{raw, RawObject};
 use crate::record::{Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
 
 pub use super::by_ref::{In, Out, RefObject, RefString};
+use crate::value::Blittable;
 use crate::value::{Boolean, NetString, Nullable, Reference, StrValue};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that

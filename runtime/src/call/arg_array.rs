@@ -16,10 +16,11 @@
 
 use std::cell::RefCell;
 
-use crate::call::exception;
 use crate::call::invoke::Value;
 use crate::error::Result;
-use crate::host::{raw, Blittable, RawObject};
+use crate::host::exception;
+use crate::host::{raw, RawObject};
+use crate::value::Blittable;
 use crate::value::Object;
 
 /// Spare arrays this thread keeps (by length), at most.

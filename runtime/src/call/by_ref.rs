@@ -5,10 +5,11 @@
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::error::Result;
-use crate::host::{Blittable, RawObject};
+use crate::host::RawObject;
 use crate::record::{describe_blittable, describe_object, Recorded};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
+use crate::value::Blittable;
 use crate::value::Reference;
 
 /// A blittable value passed by pointer to a trampoline parameter that takes it by value.

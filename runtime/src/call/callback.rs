@@ -341,7 +341,7 @@ pub(crate) fn object_of(value: Value) -> Result<Option<Object>> {
 
 /// The closure's result as an object (boxed for primitives) for the delegate to return.
 fn to_object(value: Value) -> Result<RawObject> {
-    fn boxed<V: crate::host::Blittable>(v: V) -> Result<RawObject> {
+    fn boxed<V: crate::Blittable>(v: V) -> Result<RawObject> {
         raw::box_value(&v)
     }
     match value {

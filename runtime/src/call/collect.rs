@@ -4,9 +4,9 @@
 //! values of collected proxies, repeated while a round still frees something.
 
 use crate::call::lookup::{MethodRef, TypeRef};
-use crate::call::proxy_slab;
 use crate::error::Result;
 use crate::host::Runtime;
+use crate::proxy::slab as proxy_slab;
 
 /// At most this many rounds. A proxy takes two: the collection that finalizes it, and the next,
 /// which reclaims it so that the sweep drops its Rust value; a chain of Rust values behind

@@ -4,9 +4,9 @@
 //! only while recording: the hot path never describes anything.
 
 use crate::call::abi::{Boxed, In, Out, RefObject, RefString, UnmanagedPtr};
-use crate::host::Blittable;
 use crate::record::{describe_blittable, describe_box, describe_object, Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
+use crate::value::Blittable;
 use crate::value::{Boolean, Nullable, Object, Reference};
 
 macro_rules! primitive {

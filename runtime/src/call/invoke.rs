@@ -12,9 +12,9 @@
 use std::ffi::c_void;
 
 use crate::call::arg_array::ArgArray;
-use crate::call::exception;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
+use crate::host::exception;
 use crate::host::{raw, type_class, type_kind, type_name, Class, Method, MonoType, RawObject, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;

@@ -9,9 +9,8 @@ use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
 use crate::host::fields::{self, FieldHost};
 use crate::host::type_init::{self, Statics};
-use crate::host::{
-    abi_kind, raw, type_class, type_kind, Blittable, Class, Field, Method, RawObject, Runtime, TypeKind, UnitCell,
-};
+use crate::host::{abi_kind, raw, type_class, type_kind, Class, Field, Method, RawObject, Runtime, TypeKind, UnitCell};
+use crate::value::Blittable;
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).

@@ -25,12 +25,13 @@ use std::ffi::c_void;
 use std::mem::MaybeUninit;
 
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
-use crate::call::exception;
 use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
-use crate::host::{unit, Blittable, Method, RawObject, Runtime};
+use crate::host::exception;
+use crate::host::{unit, Method, RawObject, Runtime};
 use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
+use crate::value::Blittable;
 
 /// `expr?` for the generic code of a call: in a debug build, `?` is a call of
 /// `Try::branch` that copies the whole `Result<T, Error>` (twice per argument and step); a

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::error::Result;
-use crate::host::Blittable;
+use crate::value::Blittable;
 
 /// The (data, length) pair a trampoline makes a `Span<T>`/`ReadOnlySpan<T>` parameter from:
 /// the slot of a `&mut [V]` or `&[V]` argument. It borrows the slice for the call, and the span

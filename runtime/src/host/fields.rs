@@ -11,7 +11,7 @@ use std::ptr;
 
 use super::ffi;
 use super::metadata::{Class, Field};
-use super::raw::{Blittable, RawObject};
+use super::raw::{PlainValue, RawObject};
 use super::runtime::Runtime;
 use super::thread;
 use super::type_init::Statics;
@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 
 /// Checks that `field` holds a value of `V`'s size (so Mono's copy fits the buffer) or, with
 /// `V = None`, a reference.
-fn check_field<V: Blittable>(field: Field, as_value: bool) -> Result<()> {
+fn check_field<V: PlainValue>(field: Field, as_value: bool) -> Result<()> {
     // SAFETY: valid field.
     let ty = unsafe { ffi::mono_field_get_type(field.as_ptr()) };
     let (kind, _) = type_kind(ty);
@@ -134,7 +134,7 @@ fn value_object_owner(host: FieldHost, field: Field) -> Result<*mut ffi::MonoObj
 }
 
 /// Reads a value-type field of `host`.
-pub(crate) fn field_get_value<V: Blittable>(host: FieldHost, field: Field) -> Result<V> {
+pub(crate) fn field_get_value<V: PlainValue>(host: FieldHost, field: Field) -> Result<V> {
     check_field::<V>(field, true)?;
     let mut out = std::mem::MaybeUninit::<V>::zeroed();
     field_read(host, field, out.as_mut_ptr() as *mut c_void)?;
@@ -143,7 +143,7 @@ pub(crate) fn field_get_value<V: Blittable>(host: FieldHost, field: Field) -> Re
 }
 
 /// Writes a value-type field of `host`.
-pub(crate) fn field_set_value<V: Blittable>(host: FieldHost, field: Field, value: V) -> Result<()> {
+pub(crate) fn field_set_value<V: PlainValue>(host: FieldHost, field: Field, value: V) -> Result<()> {
     check_field::<V>(field, true)?;
     let mut v = value;
     field_write(host, field, &mut v as *mut V as *mut c_void)
@@ -216,7 +216,7 @@ pub(crate) fn field_set_from_box(host: FieldHost, field: Field, boxed: RawObject
 }
 
 /// The class of a `Nullable<T>` field whose `T` is exactly `V`'s class, or InvalidCast.
-fn check_nullable_field<V: Blittable>(field: Field) -> Result<Class> {
+fn check_nullable_field<V: PlainValue>(field: Field) -> Result<Class> {
     let ty = field_type(field);
     let value = super::raw::blittable_class::<V>()?;
     match type_class(ty) {
@@ -235,7 +235,7 @@ fn check_nullable_field<V: Blittable>(field: Field) -> Result<Class> {
 
 /// Reads a `Nullable<T>` field of `host` as Mono boxes it: null,
 /// or a box of `T` (`T` checked to be `V`'s class).
-pub(crate) fn field_get_nullable<V: Blittable>(host: FieldHost, field: Field) -> Result<RawObject> {
+pub(crate) fn field_get_nullable<V: PlainValue>(host: FieldHost, field: Field) -> Result<RawObject> {
     check_nullable_field::<V>(field)?;
     let owner = value_object_owner(host, field)?;
     let rt = Runtime::get()?;
@@ -249,7 +249,7 @@ pub(crate) fn field_get_nullable<V: Blittable>(host: FieldHost, field: Field) ->
 /// Writes a `Nullable<T>` field of `host` (`T` checked to be `V`'s class): the value is laid
 /// out as Mono lays out `Nullable<T>` (its `hasValue` and `value` fields at the offsets Mono
 /// reports), then copied in.
-pub(crate) fn field_set_nullable<V: Blittable>(host: FieldHost, field: Field, value: Option<V>) -> Result<()> {
+pub(crate) fn field_set_nullable<V: PlainValue>(host: FieldHost, field: Field, value: Option<V>) -> Result<()> {
     let nullable = check_nullable_field::<V>(field)?;
     let size = nullable.value_size().0;
     let has_value = nullable.field("hasValue")?.value_offset();

@@ -10,8 +10,9 @@ use std::ptr;
 
 use super::ffi;
 use super::raw::RawObject;
-use crate::error::Result;
-use crate::{Class, Method, Runtime, Thunk};
+use super::{Class, Method, Runtime};
+use crate::error::{Error, Result};
+use crate::Thunk;
 
 /// Calls the thunk of a static `int f(int, int)` through its bare function pointer: no
 /// argument conversion, no signature check, no attach check.
@@ -291,7 +292,7 @@ pub unsafe fn trampoline_binary<T: Copy>(thunk: &Thunk, a: &T, b: &T) -> T {
 /// thread uses the new domain (it exists only during this call).
 pub unsafe fn domain_cycle(path: &str, namespace: &str, class_name: &str, method: &str) -> Result<i32> {
     use std::ffi::CString;
-    let cstring = |s: &str| CString::new(s).map_err(|_| crate::Error::InvalidArgument(format!("{s:?} has a NUL")));
+    let cstring = |s: &str| CString::new(s).map_err(|_| Error::InvalidArgument(format!("{s:?} has a NUL")));
     let (path, namespace, class_name, method) = (
         cstring(path)?,
         cstring(namespace)?,
@@ -307,12 +308,12 @@ pub unsafe fn domain_cycle(path: &str, namespace: &str, class_name: &str, method
         let previous = ffi::mono_domain_get();
         let domain = ffi::mono_domain_create_appdomain(c"floor".as_ptr() as *mut _, ptr::null_mut());
         if domain.is_null() || ffi::mono_domain_set(domain, 0) == 0 {
-            return Err(crate::Error::Startup("the floor's domain could not be made".into()));
+            return Err(Error::Startup("the floor's domain could not be made".into()));
         }
         let result = (|| {
             let assembly = ffi::mono_domain_assembly_open(domain, path.as_ptr());
             if assembly.is_null() {
-                return Err(crate::Error::Unsupported("the floor's assembly did not open".into()));
+                return Err(Error::Unsupported("the floor's assembly did not open".into()));
             }
             let image = ffi::mono_assembly_get_image(assembly);
             let class = ffi::mono_class_from_name(image, namespace.as_ptr(), class_name.as_ptr());
@@ -322,7 +323,7 @@ pub unsafe fn domain_cycle(path: &str, namespace: &str, class_name: &str, method
                 ffi::mono_class_get_method_from_name(class, method.as_ptr(), 2)
             };
             if m.is_null() {
-                return Err(crate::Error::Unsupported("the floor's method was not found".into()));
+                return Err(Error::Unsupported("the floor's method was not found".into()));
             }
             let f: F = std::mem::transmute::<*mut c_void, F>(ffi::mono_method_get_unmanaged_thunk(m));
             let mut exc = RawObject::NULL;

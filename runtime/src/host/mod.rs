@@ -11,6 +11,7 @@
 //! and in one write barrier when a returned object is stored in a slot.
 
 pub(crate) mod callback;
+pub(crate) mod exception;
 pub(crate) mod ffi;
 pub(crate) mod fields;
 mod finalizer_wait;
@@ -38,7 +39,7 @@ pub(crate) use metadata::{type_name, type_name_is};
 pub use metadata::{Class, Field, Method};
 pub(crate) use method::Signature;
 pub use native::{ByRef, RawRef, RawRet};
-pub use raw::{zeroed, Blittable, BlittableClass, PlainData, RawObject};
+pub use raw::{BlittableClass, PlainData, PlainValue, RawObject};
 pub use runtime::{Assembly, Runtime};
 pub use type_kind::TypeKind;
 pub(crate) use type_kind::{abi_kind, type_class, type_kind};

@@ -127,21 +127,21 @@ pub(crate) fn gchandle_target(handle: u32) -> RawObject {
     RawObject(unsafe { ffi::mono_gchandle_get_target(handle) })
 }
 
-/// Plain data that crosses to managed code by copy: primitives, enums and full structs.
+/// The host's view of a value that crosses to managed code by copy (primitives, enums and
+/// full structs): plain data laid out as its managed class, and how to find that class. Every
+/// `Blittable` type is one (`value/blittable.rs`), so the host needs
+/// nothing from the layers above it.
 ///
 /// # Safety
-/// Implementors are `#[repr(C)]` or `#[repr(transparent)]`, contain only `Blittable` fields,
-/// and every bit pattern of their size is a valid value (so `bool` is represented as `u8`).
-/// Their layout equals Mono's layout of [`ManagedType::class`](crate::ManagedType::class):
-/// the size is checked on every copy, field offsets once when generated bindings load.
-pub unsafe trait Blittable: Copy + crate::ManagedType + 'static {
-    /// The type's cache of its checked class. [`blittable!`](crate::blittable) and the
-    /// runtime's primitives provide one (a `static`); without it, every box and unbox asks
-    /// Mono for the class's size again.
-    #[doc(hidden)]
-    fn class_cache() -> Option<&'static BlittableClass<Self>> {
-        None
-    }
+/// Every bit pattern of the type's size is a valid value, and its layout equals Mono's layout
+/// of [`PlainValue::value_class`] (the size is checked on every copy).
+#[doc(hidden)]
+pub unsafe trait PlainValue: Copy + 'static {
+    /// The managed value type whose layout this is.
+    fn value_class() -> Result<Class>;
+
+    /// The type's cache of its checked class, if it has one.
+    fn value_class_cache() -> Option<&'static BlittableClass<Self>>;
 }
 
 /// `V`'s class, resolved and checked against `V`'s size on first use, then cached: boxing and
@@ -154,7 +154,7 @@ pub struct BlittableClass<V> {
     _type: PhantomData<fn() -> V>,
 }
 
-impl<V: Blittable> BlittableClass<V> {
+impl<V: PlainValue> BlittableClass<V> {
     /// An empty cache (usable in a `static`).
     pub const fn new() -> Self {
         BlittableClass {
@@ -173,7 +173,7 @@ impl<V: Blittable> BlittableClass<V> {
     fn get(&self) -> Result<Class> {
         self.class
             .get_or_try_init(|| {
-                let class = <V as crate::ManagedType>::class()?;
+                let class = V::value_class()?;
                 check_size::<V>(class)?;
                 Ok(class)
             })
@@ -181,7 +181,7 @@ impl<V: Blittable> BlittableClass<V> {
     }
 }
 
-impl<V: Blittable> Default for BlittableClass<V> {
+impl<V: PlainValue> Default for BlittableClass<V> {
     fn default() -> Self {
         Self::new()
     }
@@ -189,11 +189,11 @@ impl<V: Blittable> Default for BlittableClass<V> {
 
 /// `V`'s class, checked to be a value type of `V`'s size.
 #[inline]
-pub(crate) fn blittable_class<V: Blittable>() -> Result<Class> {
-    match V::class_cache() {
+pub(crate) fn blittable_class<V: PlainValue>() -> Result<Class> {
+    match V::value_class_cache() {
         Some(cache) => cache.get(),
         None => {
-            let class = <V as crate::ManagedType>::class()?;
+            let class = V::value_class()?;
             check_size::<V>(class)?;
             Ok(class)
         }
@@ -203,21 +203,19 @@ pub(crate) fn blittable_class<V: Blittable>() -> Result<Class> {
 /// The entry point that boxes a `V` into a store slot, when `V` has a class cache to keep it
 /// in (every generated and runtime type has one); `None` otherwise.
 #[inline]
-pub(crate) fn slot_boxer<V: Blittable>() -> Result<Option<&'static SlotBoxer>> {
-    match V::class_cache() {
+pub(crate) fn slot_boxer<V: PlainValue>() -> Result<Option<&'static SlotBoxer>> {
+    match V::value_class_cache() {
         Some(cache) => cache.boxer().map(Some),
         None => Ok(None),
     }
 }
 
-/// Plain data that may sit inside a blittable struct: every Blittable type, byte arrays
-/// (padding) and raw pointers.
+/// Plain data that may sit inside a blittable struct: every Blittable type (`value/blittable.rs`),
+/// byte arrays (padding) and raw pointers.
 ///
 /// # Safety
 /// Every bit pattern of the type's size is a valid value.
 pub unsafe trait PlainData: Copy {}
-// SAFETY: Blittable types are valid for every bit pattern (their own contract).
-unsafe impl<T: Blittable> PlainData for T {}
 // SAFETY: an array of plain data is plain data.
 unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
 // SAFETY: any address is a valid raw pointer value.
@@ -225,14 +223,14 @@ unsafe impl<T> PlainData for *mut T {}
 // SAFETY: as above.
 unsafe impl<T> PlainData for *const T {}
 
-/// An all-zero `V` (C#'s `default(V)` for blittable types): the initial value of `out`
-/// parameters.
-pub fn zeroed<V: Blittable>() -> V {
-    // SAFETY: every bit pattern, zero included, is a valid `V` (Blittable contract).
+/// An all-zero `V` (C#'s `default(V)`; `value::zeroed` for blittable types).
+#[inline]
+pub(crate) fn zeroed_value<V: PlainValue>() -> V {
+    // SAFETY: every bit pattern, zero included, is a valid `V` (PlainValue contract).
     unsafe { std::mem::zeroed() }
 }
 
-fn check_size<V: Blittable>(class: Class) -> Result<()> {
+fn check_size<V: PlainValue>(class: Class) -> Result<()> {
     let (size, _) = class.value_size();
     if !class.is_value_type() || size != std::mem::size_of::<V>() {
         return Err(Error::LayoutMismatch {
@@ -249,11 +247,11 @@ fn check_size<V: Blittable>(class: Class) -> Result<()> {
 
 /// Boxes a copy of `value` as `V`'s class.
 #[inline]
-pub(crate) fn box_value<V: Blittable>(value: &V) -> Result<RawObject> {
+pub(crate) fn box_value<V: PlainValue>(value: &V) -> Result<RawObject> {
     let class = blittable_class::<V>()?;
     let rt = Runtime::get()?;
     // SAFETY: `class` is a value type of exactly `V`'s size and `value` is a valid `V`
-    // (Blittable contract); Mono copies the bytes into the new box.
+    // (PlainValue contract); Mono copies the bytes into the new box.
     Ok(RawObject(unsafe {
         ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const V as *mut c_void)
     }))
@@ -289,9 +287,9 @@ pub(crate) fn box_default(class: Class) -> Result<RawObject> {
 /// of [`blittable_class::<V>()`](blittable_class) (size checked there), or of an enum whose
 /// underlying type that is (same size).
 #[inline]
-pub(crate) fn read_unboxed<V: Blittable>(obj: RawObject) -> V {
+pub(crate) fn read_unboxed<V: PlainValue>(obj: RawObject) -> V {
     // SAFETY: `obj` is a non-null box of a value type of `V`'s size; every bit pattern is a
-    // valid `V` (Blittable contract); unaligned read because Mono aligns to the class only.
+    // valid `V` (PlainValue contract); unaligned read because Mono aligns to the class only.
     unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) }
 }
 
@@ -459,7 +457,7 @@ fn array_element_ptr(a: RawObject, elem_size: usize, idx: usize) -> *mut u8 {
 }
 
 /// A new `V[]` holding a copy of `values` (`element` is `V`'s class).
-pub(crate) fn array_from_values<V: Blittable>(element: Class, values: &[V]) -> Result<RawObject> {
+pub(crate) fn array_from_values<V: PlainValue>(element: Class, values: &[V]) -> Result<RawObject> {
     check_size::<V>(element)?;
     let array = array_new(element, values.len())?;
     if !values.is_empty() {
@@ -472,7 +470,7 @@ pub(crate) fn array_from_values<V: Blittable>(element: Class, values: &[V]) -> R
 }
 
 /// A copy of the elements of the `V[]` array `array`.
-pub(crate) fn array_values<V: Blittable>(array: RawObject) -> Result<Vec<V>> {
+pub(crate) fn array_values<V: PlainValue>(array: RawObject) -> Result<Vec<V>> {
     let element = array_element_class(array)?;
     check_size::<V>(element)?;
     let len = array_len(array);

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use super::ffi;
 use super::metadata::{Class, Method};
-use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, Blittable, RawObject};
+use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, PlainValue, RawObject};
 use super::runtime::Runtime;
 use super::UnitCell;
 use crate::error::{Error, Result};
@@ -198,7 +198,7 @@ impl SlotBoxer {
     /// path's arguments); a thrown exception (an `OutOfMemoryException`, or an index outside
     /// the array) is returned as `Err`. `V` is the type this boxer was resolved for.
     #[inline]
-    pub(crate) fn box_into_array<V: Blittable>(
+    pub(crate) fn box_into_array<V: PlainValue>(
         &self,
         value: &V,
         array: RawObject,
@@ -231,7 +231,7 @@ impl SlotBoxer {
     /// `OutOfMemoryException`) is returned as `Err`. `V` must be the type this boxer was
     /// resolved for (its [`BlittableClass`](super::BlittableClass) guarantees it).
     #[inline]
-    pub(crate) fn box_into<V: Blittable>(
+    pub(crate) fn box_into<V: PlainValue>(
         &self,
         value: &V,
         segment: &ManagedSegment,

@@ -96,5 +96,5 @@ pub(crate) fn run_type_initializer(class: Class) -> Result<()> {
 
 /// The error of a thrown exception (kept on this stack while it is read).
 fn thrown(exc: RawObject) -> Error {
-    crate::call::exception::to_error(exc)
+    super::exception::to_error(exc)
 }

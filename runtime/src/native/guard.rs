@@ -6,7 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::exception::{ManagedException, NativeResult};
 use crate::host::native::set_pending_exception;
-use crate::host::{stack, Blittable, RawRet, Runtime};
+use crate::host::{stack, RawRet, Runtime};
+use crate::value::Blittable;
 
 /// A native-ABI result an internal call returns to Mono, with the value returned along with a
 /// pending exception (Mono ignores it: the exception is thrown instead). Sealed.
@@ -17,7 +18,7 @@ pub trait NativeAbi: sealed::Sealed + Sized {
 
 mod sealed {
     pub trait Sealed {}
-    impl<V: crate::host::Blittable> Sealed for V {}
+    impl<V: crate::Blittable> Sealed for V {}
     impl Sealed for crate::host::RawRet {}
     impl Sealed for () {}
 }
@@ -25,7 +26,7 @@ mod sealed {
 impl<V: Blittable> NativeAbi for V {
     #[inline]
     fn failed() -> V {
-        crate::host::zeroed()
+        crate::value::zeroed()
     }
 }
 

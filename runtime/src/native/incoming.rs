@@ -12,9 +12,10 @@ use std::marker::PhantomData;
 use super::exception::NativeResult;
 use super::lent::Lent;
 use crate::error::Error;
-use crate::host::{raw, Blittable, ByRef, RawObject, RawRef};
+use crate::host::{raw, ByRef, RawObject, RawRef};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
+use crate::value::Blittable;
 use crate::value::{Array, ObjectArray, Reference};
 
 /// A parameter kind of a C#→Rust call (sealed: the runtime defines every kind).
@@ -247,7 +248,7 @@ macro_rules! by_ref_value {
     };
 }
 by_ref_value!(RefValue, |r| r.read());
-by_ref_value!(OutValue, |_| crate::host::zeroed());
+by_ref_value!(OutValue, |_| crate::value::zeroed());
 
 impl<V: Blittable> Incoming for InValue<V> {
     type Abi = ByRef<V>;

@@ -5,7 +5,8 @@ use super::exception::NativeResult;
 use super::guard::NativeAbi;
 use super::incoming::{sealed, Arr, Bool, Obj, ObjArr, Str, Unconverted, Value};
 use crate::error::Error;
-use crate::host::{raw, Blittable, RawObject, RawRet};
+use crate::host::{raw, RawObject, RawRet};
+use crate::value::Blittable;
 use crate::value::{Array, ObjectArray, Reference};
 
 /// A return kind of a C#→Rust call (sealed).

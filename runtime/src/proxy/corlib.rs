@@ -5,7 +5,7 @@
 //! argument, a thunk per member, and a proxy class per closed interface whose thunks' kinds are
 //! checked against the closed members when it is built.
 
-use crate::call::proxy_call::proxy_call;
+use super::dispatch::proxy_call;
 use crate::error::Result;
 use crate::host::RawRef;
 use crate::native::kind::{Bool, Value};

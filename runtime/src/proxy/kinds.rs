@@ -17,11 +17,12 @@
 //! [`ProxyEntry::new_unchecked`]: crate::generated::ProxyEntry::new_unchecked
 
 use crate::error::{Error, Result};
-use crate::host::{type_class, type_kind, Blittable, Class, Method, TypeKind};
+use crate::host::{type_class, type_kind, Class, Method, TypeKind};
 use crate::native::kind::{
     Arr, Bool, InValue, Obj, ObjArr, OutBool, OutObj, OutStr, OutValue, RefBool, RefObj, RefStr, RefValue, Str,
     Unconverted, Value, Void,
 };
+use crate::value::Blittable;
 use crate::value::{ManagedType, Reference};
 
 /// One position of a member's signature, as a kind sees it.

@@ -4,12 +4,12 @@
 //! The managed object is a *proxy*: a class built at run time with Reflection.Emit by the
 //! runtime's C# helper (`runtime/managed/Cilbind.Proxies.cs`), one per (.NET type, Rust type)
 //! pair. Each forwarded member calls an internal call of that class registered with the raw
-//! internal call for a thunk monomorphised for the Rust type (`call/proxy_call.rs`): the target
+//! internal call for a thunk monomorphised for the Rust type (`dispatch.rs`): the target
 //! is resolved when the class is built, never by name per call.
 //!
 //! # Lifetime
 //!
-//! The value lives in a slab (`call/proxy_slab.rs`) under a generation-checked key that the
+//! The value lives in a slab (`slab.rs`) under a generation-checked key that the
 //! proxy stores in a private readonly field, set before the base constructor runs (a base
 //! constructor may call virtual members). The proxy's constructor reports the object to Rust,
 //! which keeps a long weak handle (track resurrection) to it; its finalizer reports the key;
@@ -26,14 +26,14 @@
 
 mod base;
 mod corlib;
+pub(crate) mod dispatch;
 mod kinds;
+pub(crate) mod slab;
 
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
-use crate::call::proxy_call;
-use crate::call::proxy_slab;
 use crate::call::{lookup, Thunk, TypeRef};
 use crate::error::{Error, Result};
 use crate::host::native::signature_desc;
@@ -41,9 +41,9 @@ use crate::host::proxy::{self as host, MadeFor, Member, Role};
 use crate::host::{Class, Method};
 use crate::value::Object;
 
-pub use crate::call::proxy_call::Receiver;
 pub use base::Base;
 pub use corlib::{IComparableImpl, IEquatableImpl, Lends};
+pub use dispatch::Receiver;
 
 pub use crate::host::proxy::ProxyEntry;
 pub use kinds::{check_kinds, KindCheck, KindList, SigType};
@@ -241,15 +241,15 @@ impl ProxyType {
             .constructors
             .get(n)
             .ok_or_else(|| Error::InvalidArgument(format!("{} has no constructor {n}", self.class.full_name())))?;
-        let key = proxy_slab::insert(value, self)?;
+        let key = slab::insert(value, self)?;
         match construct(thunk, key) {
             Ok(Some(obj)) => Ok(obj),
             Ok(None) => {
-                proxy_slab::abandon(key);
+                slab::abandon(key);
                 Err(Error::NullReference("a proxy constructor returned null".into()))
             }
             Err(e) => {
-                proxy_slab::abandon(key);
+                slab::abandon(key);
                 Err(e)
             }
         }
@@ -322,17 +322,17 @@ fn get(list: &[&'static Thunk], n: usize, what: &str, class: Class) -> Result<&'
 /// this does it now, e.g. after `GC.Collect` + `WaitForPendingFinalizers`).
 /// [`Runtime::collect`](crate::Runtime::collect) does all three, until nothing more goes.
 pub fn sweep() {
-    proxy_slab::sweep();
+    slab::sweep();
 }
 
 /// Number of Rust values behind live (not yet swept) proxies.
 pub fn live() -> usize {
-    proxy_slab::live()
+    slab::live()
 }
 
 /// Resolves the members, builds the class, registers its icalls.
 fn build(target_class: Class, members: &[ProxyMember], rust_type: TypeId) -> Result<ProxyType> {
-    host::start(proxy_call::finalized, proxy_call::sweep)?;
+    host::start(dispatch::finalized, dispatch::sweep)?;
     let method = |owner: &TypeRef, name: &str, params: &[&str]| owner.class()?.method(name, params);
     // A thunk made for another signature (bindings generated from another version of the
     // assembly, or type arguments whose kinds do not fit) is refused before anything is
@@ -432,7 +432,7 @@ fn build(target_class: Class, members: &[ProxyMember], rust_type: TypeId) -> Res
         // after `(object self, long key)`: the signature the entry promises.
         host::register_entry(named(format!("M{n}"))?, entry)?;
     }
-    host::register_created(named("Created".into())?, proxy_call::created)?;
+    host::register_created(named("Created".into())?, dispatch::created)?;
     let count = |role: Role| {
         resolved
             .iter()

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use crate::call::Value;
 use crate::host::plain::{holds_references, unboxed_bytes};
 use crate::host::raw::{blittable_class, box_value};
-use crate::host::{Blittable, Class, RawObject, TypeKind};
+use crate::host::{Class, RawObject, TypeKind};
 use crate::store::Cookie;
 use crate::value::string::read_string;
+use crate::value::Blittable;
 use crate::value::Object;
 
 /// One value of a recorded call: an argument, `this`, a result, or a by-ref argument after

@@ -4,8 +4,9 @@
 use std::marker::PhantomData;
 
 use crate::error::{Error, Result};
-use crate::host::{raw, Blittable};
+use crate::host::raw;
 use crate::value::object::generic_reference;
+use crate::value::Blittable;
 use crate::value::{Object, Reference};
 
 /// A handle to a managed `V[]` whose elements are primitives, enums or full structs.

@@ -6,13 +6,13 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::call::exception;
 use crate::error::{Error, Result};
+use crate::host::exception;
 use crate::host::{raw, Class, RawObject};
 use crate::store::ObjectStore;
 use crate::value::{Object, Reference};
 
-pub use crate::host::raw::Blittable;
+use crate::value::Blittable;
 
 /// A .NET type with a Rust binding: knows its Mono class.
 pub trait ManagedType {

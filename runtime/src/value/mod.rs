@@ -1,6 +1,7 @@
 //! Values: object handles, primitives, strings, and explicit boxing between them.
 
 mod array;
+mod blittable;
 pub(crate) mod boxing;
 pub(crate) mod corlib;
 pub(crate) mod dispose;
@@ -14,6 +15,7 @@ pub(crate) mod type_arg;
 mod wrapper;
 
 pub use array::{Array, ObjectArray};
+pub use blittable::{zeroed, Blittable};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
 pub use corlib::{Enum, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};
 pub use dispose::{DisposeOnDrop, Disposing};

@@ -10,9 +10,10 @@
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::error::{Error, Result};
-use crate::host::{raw, zeroed, Blittable, Class, RawObject};
+use crate::host::{raw, Class, RawObject};
 use crate::value::boxing::unbox_raw;
 use crate::value::Object;
+use crate::value::{zeroed, Blittable};
 
 /// A `System.Nullable<V>`: `None` is C#'s `null` (no value).
 ///

@@ -4,10 +4,11 @@
 
 use crate::call::TypeRef;
 use crate::error::{Error, Result};
-use crate::host::{Blittable, BlittableClass, Class};
+use crate::host::{BlittableClass, Class};
 use crate::value::corlib::{
     IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType,
 };
+use crate::value::Blittable;
 use crate::value::{ManagedType, Object, Unbox};
 
 macro_rules! primitive {

@@ -28,7 +28,6 @@ use crate::call::abi::{Arg, Boxed, Out, RefObject, Ret};
 use crate::call::lookup::{FieldOwner, FieldRef};
 use crate::call::Value;
 use crate::error::{Error, Result};
-use crate::host::Blittable;
 use crate::native::kind::{Bool, Obj};
 use crate::native::{Incoming, Outgoing};
 use crate::proxy::KindCheck;
@@ -211,7 +210,7 @@ macro_rules! by_value {
             type OutArg<'a> = Out<'a, $stored>;
             type ArrayOf = crate::Array<$stored>;
             fn new_slot() -> Result<$stored> {
-                Ok(crate::host::zeroed())
+                Ok(crate::value::zeroed())
             }
             fn out_arg(slot: &mut $stored) -> Out<'_, $stored> {
                 Out(slot)
@@ -239,6 +238,7 @@ macro_rules! by_value {
 }
 
 use crate::native::kind::Value as V;
+use crate::value::Blittable;
 // `bool` is stored as a `Boolean` (any byte is valid) in `out` slots.
 by_value!(
     i8 => i8, i8, V<i8>, u8 => u8, u8, V<u8>, i16 => i16, i16, V<i16>, u16 => u16, u16, V<u16>,
@@ -271,7 +271,7 @@ pub fn unbox_output<V: Blittable>(raw: Option<Object>) -> Result<V> {
 /// argument (Mono's thunk passes a by-ref struct as a box the callee writes into).
 #[doc(hidden)]
 pub fn zeroed_box<V: Blittable>() -> Result<Object> {
-    box_blittable(&crate::host::zeroed::<V>())
+    box_blittable(&crate::value::zeroed::<V>())
 }
 
 /// Implements [`TypeArg`] for a generated enum, full struct or managed struct (reference

@@ -1,7 +1,7 @@
 //! Managed exceptions become [`Error::ManagedException`].
 
+use super::raw::{self, RawObject};
 use crate::error::{Error, InnerException};
-use crate::host::{raw, RawObject};
 
 /// Inner exceptions read at most (a chain is finite, but managed code can build a long one).
 const MAX_INNER: usize = 64;

@@ -10,12 +10,12 @@
 //! <R as Outgoing>::Abi`, the signature of the proxy class's icall `M{n}(object self, long key,
 //! params…)`: the natives' forms plus the two leading arguments the proxy adds. It is
 //! registered once per proxy class (`proxy_entry!(unsafe …)`), so a call costs one raw
-//! internal call, one slab lookup (`proxy_slab`) and the Rust method.
+//! internal call, one slab lookup (`proxy/slab.rs`) and the Rust method.
 
 use std::marker::PhantomData;
 use std::panic::catch_unwind;
 
-use super::proxy_slab;
+use super::slab;
 use crate::error::{Error, Result};
 use crate::host::{RawObject, RawRef};
 use crate::native::{native_call, ManagedException, NativeAbi, NativeResult};
@@ -64,8 +64,8 @@ pub fn proxy_call<T: Send + Sync + 'static, R: NativeAbi>(
     let result = native_call(member, || {
         // `this` is the proxy Mono passed to this internal call (only Mono makes a `RawRef`),
         // kept in this frame until after the value's last use (black_box below), which is
-        // what `proxy_slab::get` needs; the slot's type is checked against `T` there.
-        match proxy_slab::get::<T>(&this, key) {
+        // what `slab::get` needs; the slot's type is checked against `T` there.
+        match slab::get::<T>(&this, key) {
             Some((value, ty)) => body(
                 value,
                 Receiver {
@@ -92,15 +92,15 @@ fn stale() -> ManagedException {
 
 /// The `Created(object, long)` icall of every proxy class.
 pub(crate) extern "C" fn created(this: RawObject, key: i64) {
-    let _ = catch_unwind(|| proxy_slab::created(this, key));
+    let _ = catch_unwind(|| slab::created(this, key));
 }
 
 /// `Cilbind.Proxies::Finalized(long)`.
 pub(crate) extern "C" fn finalized(key: i64) {
-    let _ = catch_unwind(|| proxy_slab::finalized(key));
+    let _ = catch_unwind(|| slab::finalized(key));
 }
 
 /// `Cilbind.Proxies::Sweep()`.
 pub(crate) extern "C" fn sweep() {
-    let _ = catch_unwind(proxy_slab::sweep);
+    let _ = catch_unwind(slab::sweep);
 }
