@@ -203,53 +203,62 @@ impl MonsterOverrides for Golem {
 fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_class() {
     setup();
     let drops = Arc::new(AtomicUsize::new(0));
-    let orc = Monster::extend(Orc {
-        calls: AtomicI32::new(0),
-        drops: drops.clone(),
+    // Made and used on a thread that then exits, the collection on this one: SGen scans
+    // attached threads' stacks conservatively, and a stale copy of the orc's address left in a
+    // slot of a live frame would keep it alive (as in the tests above).
+    let on_thread = drops.clone();
+    let _golem = std::thread::spawn(move || {
+        let drops = on_thread;
+        let orc = Monster::extend(Orc {
+            calls: AtomicI32::new(0),
+            drops: drops.clone(),
+        })
+        .unwrap()
+        .into_object();
+        assert!(orc.is_instance_of(MONSTER.class().unwrap()).unwrap());
+        assert!(arena::<_, bool>("IsMonster", &["System.Object"], (&orc,)));
+        assert_eq!(
+            arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&orc,)).as_deref(),
+            Some("ctor(100);kind=orc#0;"),
+            "the base constructor called the Rust override (the key was set before it ran)"
+        );
+        assert_eq!(
+            arena::<_, i32>("HitMonster", &["Impl.Monster", "System.Int32"], (&orc, 7)),
+            14
+        );
+        assert_eq!(
+            arena::<_, Option<String>>("DescribeMonster", &["Impl.Monster"], (&orc,)).as_deref(),
+            Some("orc#1 with 86 hp"),
+            "Describe kept the base behaviour, which called back into Rust's Kind"
+        );
+
+        let golem = Monster::extend_with_health(Golem, 250).unwrap();
+        assert_eq!(
+            golem.health().unwrap(),
+            250,
+            "the handle is a Monster: its members are callable from Rust"
+        );
+        let golem = golem.into_object();
+        assert_eq!(
+            arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&golem,)).as_deref(),
+            Some("ctor(250);kind=golem(250);")
+        );
+        assert_eq!(
+            arena::<_, Option<String>>("DescribeMonster", &["Impl.Monster"], (&golem,)).as_deref(),
+            Some("golem(250) with 250 hp armor 4"),
+            "protected Shield (3) and the protected field (set to 4) reached from Rust"
+        );
+        assert_eq!(
+            arena::<_, i32>("HitMonster", &["Impl.Monster", "System.Int32"], (&golem, 10)),
+            6,
+            "Hit kept the base behaviour, with the armor Rust set"
+        );
+        drop(orc);
+        golem
     })
-    .unwrap()
-    .into_object();
-    assert!(orc.is_instance_of(MONSTER.class().unwrap()).unwrap());
-    assert!(arena::<_, bool>("IsMonster", &["System.Object"], (&orc,)));
-    assert_eq!(
-        arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&orc,)).as_deref(),
-        Some("ctor(100);kind=orc#0;"),
-        "the base constructor called the Rust override (the key was set before it ran)"
-    );
-    assert_eq!(
-        arena::<_, i32>("HitMonster", &["Impl.Monster", "System.Int32"], (&orc, 7)),
-        14
-    );
-    assert_eq!(
-        arena::<_, Option<String>>("DescribeMonster", &["Impl.Monster"], (&orc,)).as_deref(),
-        Some("orc#1 with 86 hp"),
-        "Describe kept the base behaviour, which called back into Rust's Kind"
-    );
-
-    let golem = Monster::extend_with_health(Golem, 250).unwrap();
-    assert_eq!(
-        golem.health().unwrap(),
-        250,
-        "the handle is a Monster: its members are callable from Rust"
-    );
-    let golem = golem.into_object();
-    assert_eq!(
-        arena::<_, Option<String>>("LogOf", &["Impl.Monster"], (&golem,)).as_deref(),
-        Some("ctor(250);kind=golem(250);")
-    );
-    assert_eq!(
-        arena::<_, Option<String>>("DescribeMonster", &["Impl.Monster"], (&golem,)).as_deref(),
-        Some("golem(250) with 250 hp armor 4"),
-        "protected Shield (3) and the protected field (set to 4) reached from Rust"
-    );
-    assert_eq!(
-        arena::<_, i32>("HitMonster", &["Impl.Monster", "System.Int32"], (&golem, 10)),
-        6,
-        "Hit kept the base behaviour, with the armor Rust set"
-    );
-
+    .join()
+    .unwrap();
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
-    drop(orc);
     for _ in 0..5 {
         collect();
         if drops.load(Ordering::SeqCst) == 1 {
