@@ -25,7 +25,7 @@ fn main() {
 
     // The replay fixture again, with a changed method body (CHANGED: a withdrawal charges a
     // fee), under the same assembly name in a folder of its own: the assembly a replay of a
-    // log recorded against Ledger.dll diverges on (tests/record_replay.rs).
+    // log recorded against Ledger.dll diverges on (tests/record_replay/replay.rs).
     let changed = out.join("changed");
     std::fs::create_dir_all(&changed).expect("create OUT_DIR/changed");
     mcs_with(

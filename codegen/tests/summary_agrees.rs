@@ -223,7 +223,7 @@ fn every_bound_method_has_its_function_database_id() {
 
 #[test]
 fn function_ids_agree_with_the_runtimes_documented_signature() {
-    // managed-tests/tests/runtime.rs checks that the runtime's function database gives
+    // managed-tests/tests/runtime/dynamic.rs checks that the runtime's function database gives
     // `Fixtures.Calls.Sum` this signature; the generator must name it the same way.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let dll = compile(&common::temp_dir("ids"), &root.join("managed-tests/fixtures/Basics.cs"));

@@ -1,20 +1,23 @@
-//! Helpers shared by the integration tests (where the compiled fixtures are, loading one) and
-//! the bindings generated at build time for the C# fixtures and for Mono's
-//! System.Numerics.Vectors.
+//! Helpers shared by the integration tests (starting the runtime on a backend, where the compiled
+//! fixtures are, loading one) and the bindings generated at build time for the C# fixtures and for
+//! Mono's System.Numerics.Vectors.
 
 use std::path::PathBuf;
 
-use cilbind::{Assembly, Runtime};
+use cilbind::Assembly;
+
+mod backend;
+
+pub use backend::{runtime, start, start_with, Backend, UnknownBackend, BACKEND_VAR};
 
 /// Path of the compiled fixture `name` (e.g. `Basics` → `.../Basics.dll`).
 pub fn fixture_path(name: &str) -> PathBuf {
     PathBuf::from(env!("FIXTURES_DIR")).join(format!("{name}.dll"))
 }
 
-/// Starts the runtime (once per process) and loads the fixture `name`.
+/// Starts the runtime (once per process, through [`runtime`]) and loads the fixture `name`.
 pub fn load_fixture(name: &str) -> Assembly {
-    let rt = Runtime::get().expect("Mono starts");
-    rt.load_assembly(fixture_path(name)).expect("fixture loads")
+    runtime().load_assembly(fixture_path(name)).expect("fixture loads")
 }
 
 /// Generated bindings of `fixtures/Basics.cs`.

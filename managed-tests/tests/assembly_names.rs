@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cilbind::{Error, Runtime};
+use cilbind::Error;
 
 fn version(v: &str) -> PathBuf {
     Path::new(env!("FIXTURES_DIR"))
@@ -36,7 +36,7 @@ fn assert_names_both(e: Error, new: &Path, old: &Path) {
 
 #[test]
 fn a_different_assembly_under_a_loaded_name_is_an_error_naming_both_files() {
-    let rt = Runtime::get().unwrap();
+    let rt = managed_tests::runtime();
     let (v1, v2) = (version("v1"), version("v2"));
     let first = rt.load_assembly(&v1).unwrap();
     assert!(first.class("Versioned", "Gone").is_ok());

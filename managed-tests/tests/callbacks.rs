@@ -10,7 +10,7 @@ use managed_tests::events::ev::{Combine, Died, Hub, Work};
 use managed_tests::events::system::Func2;
 
 fn setup() {
-    managed_tests::events::init().unwrap();
+    managed_tests::start_with(managed_tests::events::init);
 }
 
 #[test]

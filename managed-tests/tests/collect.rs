@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use cilbind::native::NativeResult;
-use cilbind::{MethodRef, Runtime, TypeRef};
+use cilbind::{MethodRef, TypeRef};
 use managed_tests::implement::r#impl::{IDamageable, IDamageableExt, IDamageableImpl};
 use managed_tests::load_fixture;
 
@@ -44,7 +44,7 @@ impl Drop for Link {
 fn collect_runs_the_finalizers_and_drops_the_rust_values_of_collected_proxies() {
     load_fixture("Finalizers");
     managed_tests::implement::init().unwrap();
-    let rt = Runtime::get().unwrap();
+    let rt = managed_tests::runtime();
 
     // C# finalizers: all of them have run when collect() returns (a few may be kept by stale
     // stack slots, which SGen scans conservatively).

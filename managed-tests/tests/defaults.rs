@@ -5,7 +5,7 @@
 use managed_tests::basics::fixtures::{Calls, Defaults, Team};
 
 fn setup() {
-    managed_tests::basics::init().expect("fixture assembly loads");
+    managed_tests::start_with(managed_tests::basics::init);
 }
 
 #[test]

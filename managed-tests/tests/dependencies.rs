@@ -2,7 +2,6 @@
 //! it checked, named by the file's path, and Mono resolves references from that path's folder.
 //! (Its own process: `soundness.rs` loads the same assembly with the dependency missing.)
 
-use cilbind::Runtime;
 use managed_tests::fixture_path;
 
 #[test]
@@ -12,7 +11,7 @@ fn references_next_to_the_assembly_are_resolved() {
     let absent = fixture_path("UsesAbsent").with_file_name("absent").join("Absent.dll");
     std::fs::copy(&absent, dir.join("Absent.dll")).unwrap();
     std::fs::copy(fixture_path("UsesAbsent"), dir.join("UsesAbsent.dll")).unwrap();
-    let rt = Runtime::get().unwrap();
+    let rt = managed_tests::runtime();
     let asm = rt.load_assembly(dir.join("UsesAbsent.dll")).unwrap();
     // Replacing the file after loading changes nothing: Mono has the checked bytes.
     std::fs::write(dir.join("UsesAbsent.dll"), b"not an assembly any more").unwrap();

@@ -4,7 +4,7 @@
 //! both signatures, all in one error; the methods that still match are in the database and
 //! can be called by ID.
 
-use cilbind::{call_by_id, ChangedMethod, Error, FunctionDb, FunctionId, Runtime, Value};
+use cilbind::{call_by_id, ChangedMethod, Error, FunctionDb, FunctionId, Value};
 
 mod versioned {
     include!(concat!(env!("OUT_DIR"), "/versioned_bindings.rs"));
@@ -21,7 +21,7 @@ fn changed(bound: &str, found: &str) -> ChangedMethod {
 fn init_against_a_changed_assembly_lists_every_missing_and_changed_method() {
     // v2 first: init() keeps an assembly already loaded under the same name.
     let v2 = std::path::Path::new(env!("FIXTURES_DIR")).join("versions/v2/Versioned.dll");
-    Runtime::get().unwrap().load_assembly(&v2).unwrap();
+    managed_tests::runtime().load_assembly(&v2).unwrap();
     let expected = Error::FunctionsMismatch {
         missing: vec![
             "[Versioned]Versioned.Gone::.ctor()->System.Void (class Versioned.Gone not found in assembly Versioned)"

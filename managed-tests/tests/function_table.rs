@@ -96,7 +96,7 @@ fn complete() -> &'static BTreeMap<&'static str, (usize, Duration)> {
                 .collect();
             assert!(before.is_empty(), "{name}: in the database before init(): {before:?}");
             // As init() loads them, so that the time below is the checks'.
-            let runtime = cilbind::Runtime::get().unwrap();
+            let runtime = managed_tests::runtime();
             for path in assemblies {
                 let simple = std::path::Path::new(path).file_stem().unwrap().to_str().unwrap();
                 if runtime.assembly(simple).is_err() {

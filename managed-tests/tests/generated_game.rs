@@ -11,7 +11,7 @@ use managed_tests::game::{check_layouts, init};
 fn setup() -> std::sync::MutexGuard<'static, ()> {
     static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let guard = SERIAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    init().expect("bindings load and every layout matches Mono's");
+    managed_tests::start_with(init);
     guard
 }
 

@@ -4,7 +4,7 @@
 use managed_tests::vectors::system::numerics::{Matrix4x4, Plane, Quaternion, Vector3};
 
 fn setup() {
-    managed_tests::vectors::init().expect("System.Numerics.Vectors loads and its layouts match Mono's");
+    managed_tests::start_with(managed_tests::vectors::init);
 }
 
 fn v3(x: f32, y: f32, z: f32) -> Vector3 {

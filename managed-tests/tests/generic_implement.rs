@@ -18,7 +18,7 @@ use managed_tests::comparers::system::collections::IEnumerable as UntypedEnumera
 use managed_tests::comparers::system::{Comparison, Func2, Func3};
 
 fn setup() {
-    managed_tests::comparers::init().unwrap();
+    managed_tests::start_with(managed_tests::comparers::init);
 }
 
 fn list(values: &[i32]) -> List<i32> {

@@ -21,7 +21,7 @@
 //! gives the same bytes for the same source), so that the corpus's file offsets keep their
 //! meaning.
 
-use cilbind::{Error, Runtime};
+use cilbind::Error;
 use cilbind_image_check::mutate::{self, Input};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -70,7 +70,7 @@ fn mutant_child() {
     let Some(list) = std::env::var_os(CHILD_ENV) else {
         return;
     };
-    let rt = Runtime::get().expect("Mono starts");
+    let rt = managed_tests::runtime();
     for path in list.to_string_lossy().lines() {
         let asm = match rt.load_assembly(path) {
             Ok(a) => a,
@@ -338,7 +338,7 @@ fn corrupt_assembly_is_an_error_naming_what_is_wrong() {
     std::fs::create_dir_all(&dir).unwrap();
     let dll = dir.join("Basics.dll");
     std::fs::write(&dll, mutate::apply(&bytes, &edits)).unwrap();
-    let rt = Runtime::get().unwrap();
+    let rt = managed_tests::runtime();
     match rt.load_assembly(&dll) {
         Err(Error::AssemblyLoad { path, reason }) => {
             assert_eq!(path, dll);

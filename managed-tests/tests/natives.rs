@@ -279,6 +279,7 @@ static REFUSALS: OnceLock<Refusals> = OnceLock::new();
 fn setup() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        managed_tests::runtime();
         let none = managed_tests::natives::init().expect_err("init() without the natives");
         let partial = managed_tests::natives::init_with_natives([
             Natives::natives::<Game>(),

@@ -9,7 +9,7 @@ use cilbind::{Error, MethodRef, Nullable, Object, TypeRef};
 use managed_tests::nullables::nulls::{Color, Counter, Maybe, Mode, Pt, Tagged};
 
 fn setup() {
-    managed_tests::nullables::init().expect("Nullables.dll loads and its layouts match Mono's");
+    managed_tests::start_with(managed_tests::nullables::init);
 }
 
 const INTS: [i32; 7] = [0, 1, -1, 21, i32::MAX, i32::MIN, 1 << 30];

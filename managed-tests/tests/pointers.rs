@@ -6,7 +6,7 @@
 use managed_tests::pointers::ptrs::{Raw, P2};
 
 fn setup() {
-    managed_tests::pointers::init().expect("Pointers.dll loads and its layouts match Mono's");
+    managed_tests::start_with(managed_tests::pointers::init);
 }
 
 #[test]

@@ -21,7 +21,7 @@ use managed_tests::props::props::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 fn setup() {
-    managed_tests::props::init().expect("Props bindings load and Full's layout matches Mono's");
+    managed_tests::start_with(managed_tests::props::init);
 }
 
 /// Runs a property with quickcheck's configuration from the environment (`QUICKCHECK_TESTS`,

@@ -68,7 +68,7 @@ static RECORDER: Recorder = Recorder(Mutex::new(Vec::new()));
 fn child() {
     log::set_logger(&RECORDER).expect("no other logger");
     log::set_max_level(log::LevelFilter::Trace);
-    Runtime::get().expect("Mono starts");
+    managed_tests::runtime();
     // Through the raw-call shim: a type that exists, one that does not, one in a named assembly,
     // one in an assembly that does not exist.
     let found: Option<cilbind::Object> = GET_TYPE.thunk().unwrap().call((Some("System.Int32"),)).unwrap();

@@ -9,7 +9,7 @@ use cilbind::{invoke, Error, MethodRef, Object, TypeRef, Value};
 use managed_tests::conversions::conversions::{Celsius, Fixed};
 
 fn setup() {
-    managed_tests::conversions::init().expect("Conversions.dll loads and its layouts match Mono's");
+    managed_tests::start_with(managed_tests::conversions::init);
 }
 
 const RAWS: [i64; 9] = [

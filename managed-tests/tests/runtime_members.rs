@@ -12,7 +12,7 @@ use managed_tests::corlib_runtime::system::{
 };
 
 fn setup() {
-    managed_tests::corlib_runtime::init().expect("mscorlib's bindings load");
+    managed_tests::start_with(managed_tests::corlib_runtime::init);
 }
 
 /// The managed exception's type name, or a panic naming what came back instead.

@@ -3,8 +3,7 @@
 //! `fixtures/missing-dependency/`), through the raw path, the reflective path and fields.
 
 use cilbind::{
-    invoke, BoxAs, Error, FieldRef, Int32, Int64, MethodRef, NetString, Object, RefObject, Reference, Runtime, TypeRef,
-    Value,
+    invoke, BoxAs, Error, FieldRef, Int32, Int64, MethodRef, NetString, Object, RefObject, Reference, TypeRef, Value,
 };
 use managed_tests::{fixture_path, load_fixture};
 
@@ -279,7 +278,7 @@ fn inner_exceptions_are_kept_and_printed_like_dotnet() {
 
 #[test]
 fn a_missing_dependency_is_an_error_naming_the_method_and_the_assembly() {
-    let rt = Runtime::get().unwrap();
+    let rt = managed_tests::runtime();
     let asm = rt.load_assembly(fixture_path("UsesAbsent")).unwrap();
     let class = asm.class("MissingDep", "UsesAbsent").unwrap();
     // A method taking or returning a type of the missing assembly: Mono returned NULL from

@@ -10,7 +10,7 @@ use cilbind::{Boolean, Char, Error, MethodRef, TypeRef};
 use managed_tests::spans::spans::{Acc, Level, Sum2, P, S};
 
 fn setup() {
-    managed_tests::spans::init().expect("Spans.dll loads and its layouts match Mono's");
+    managed_tests::start_with(managed_tests::spans::init);
 }
 
 #[test]

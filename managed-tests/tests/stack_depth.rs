@@ -40,7 +40,9 @@ impl RecursionNatives for Host {
 
 fn setup() {
     static ONCE: Once = Once::new();
-    ONCE.call_once(|| managed_tests::depth::init_with_natives([Recursion::natives::<Host>()]).unwrap());
+    ONCE.call_once(|| {
+        managed_tests::start_with(|| managed_tests::depth::init_with_natives([Recursion::natives::<Host>()]))
+    });
 }
 
 /// Runs `f` on a new thread with a stack of `mib` MiB; `f`'s result and the deepest level seen.

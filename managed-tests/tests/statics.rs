@@ -14,7 +14,7 @@ use managed_tests::statics::statics::{
 use managed_tests::vectors::system::numerics::{Matrix4x4, Vector3};
 
 fn setup() {
-    managed_tests::statics::init().expect("Statics.dll loads");
+    managed_tests::start_with(managed_tests::statics::init);
 }
 
 #[test]

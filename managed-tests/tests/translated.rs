@@ -79,6 +79,7 @@ use managed::game::game as mg;
 use managed::vectors::system::numerics as m;
 
 fn setup() {
+    managed_tests::runtime();
     managed_tests::vectors::init().expect("System.Numerics.Vectors loads");
     managed::vectors::init().expect("System.Numerics.Vectors loads (managed-only bindings)");
     managed_tests::game::init().expect("Game.dll loads");

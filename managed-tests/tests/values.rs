@@ -10,12 +10,12 @@ use managed_tests::generics::newtonsoft::json::linq::{JObject, JTokenType};
 use managed_tests::generics::newtonsoft::json::DefaultValueHandling;
 
 fn start_json() {
-    cilbind::Runtime::get().expect("Mono starts");
+    managed_tests::runtime();
     managed_tests::generics::init().expect("bindings load Json.NET");
 }
 
 fn start_annotated() {
-    cilbind::Runtime::get().expect("Mono starts");
+    managed_tests::runtime();
     managed_tests::annotated::init().expect("Annotated.dll loads");
 }
 

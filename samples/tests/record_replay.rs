@@ -8,6 +8,10 @@
 //! checks to a file. This process itself never starts Mono: it compiles the changed game and
 //! reads the call log (`cilbind::record::LogReader` is plain Rust) to find, on its own, which
 //! call the changed rule must diverge on.
+//!
+//! The recorder and replayer themselves are tested in one place, managed-tests'
+//! `tests/record_replay/`; this test stays in the sample's crate and its own binary because it
+//! drives the sample's `--record`/`--replay` and must not start Mono in its own process.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -39,7 +39,7 @@ mod runtime_members;
 mod rust_ty;
 mod signature;
 pub(crate) mod skip;
-mod skipped;
+mod skipped_type;
 mod span;
 mod std_traits;
 #[cfg(test)]
@@ -57,7 +57,7 @@ pub(crate) use natives::{NativeItem, NativesItem};
 pub(crate) use repr::{Item as DeclItem, Repr, StructDecl};
 pub(crate) use rust_ty::{primitive_stored, primitive_value, rust_primitive, Pass};
 pub use skip::{Skip, SkipKind};
-pub(crate) use skipped::SkippedType;
+pub(crate) use skipped_type::SkippedType;
 pub(crate) use span::span_mask;
 
 /// Plain data the renderers print as they are.
@@ -153,7 +153,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
         plan.skipped_types.push(SkippedType {
             module: names::module_path(&path.namespace),
             path: path.clone(),
-            members: skipped::member_skips(bound.get(path).copied(), &skip),
+            members: skipped_type::member_skips(bound.get(path).copied(), &skip),
             skip,
         });
     }
@@ -186,7 +186,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
         plan.skipped_types.push(SkippedType {
             module: names::module_path(&t.path.namespace),
             path: t.path.clone(),
-            members: skipped::member_skips(Some(t), &skip),
+            members: skipped_type::member_skips(Some(t), &skip),
             skip,
         });
     }

@@ -1,6 +1,7 @@
 //! Why something is not bound: a countable category ([`SkipKind`]) and a sentence
 //! ([`Unsupported`]). Every skip in the plan carries both; the summary counts categories and
-//! `cilbind generate --explain` prints the sentences.
+//! `cilbind generate --explain` prints the sentences. (A whole type left without a declaration,
+//! with one skip per member, is `skipped_type.rs`.)
 
 use std::fmt;
 

@@ -1,7 +1,8 @@
 //! Selected types that get no declaration (the runtime binds them itself, generic value
 //! types, full structs that cannot be mirrored, …): the type's skip, and one skip per member
 //! so that no public member is silently missing from the output, `--explain` or the
-//! coverage report.
+//! coverage report. The reasons themselves ([`Skip`], [`SkipKind`](super::skip::SkipKind))
+//! are `skip.rs`.
 
 use super::classify::ClassifiedType;
 use super::skip::Skip;

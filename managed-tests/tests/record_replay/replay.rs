@@ -1,4 +1,4 @@
-//! The call replayer against real Mono: the session of `recording/session.rs`, recorded
+//! The call replayer against real Mono: the session of `session.rs`, recorded
 //! through the generated bindings of `fixtures/Ledger.cs`, replayed in a fresh runtime.
 //!
 //! Mono cannot start twice in one process, so each replay runs in a child: this binary again,
@@ -8,20 +8,17 @@
 //!
 //! Every test holds `session::lock()`: a recording logs the calls of every thread.
 
-#[path = "recording/session.rs"]
-mod session;
-
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::session::{calls, index_of, lock, record_session};
 use cilbind::record::Replayer;
 use cilbind::{Cookie, Error, Reference, Runtime};
 use managed_tests::ledger::init;
 use managed_tests::ledger::ledger::{Account, Bank};
-use session::{calls, index_of, lock, record_session};
 
 /// What a child replay reported (`key=value` lines), and what its first replay (the README's
 /// lines) printed.
@@ -34,7 +31,8 @@ impl ChildReport {
             .unwrap_or_else(|| panic!("the child wrote no {key}: {:?}", self.0))
     }
 
-    /// Checks that the README's replay printed `line` (after libtest's `test replay_child ... `).
+    /// Checks that the README's replay printed `line` (after libtest's
+    /// `test replay::replay_child ... `).
     fn printed(&self, line: &str) {
         assert!(
             self.1.lines().any(|l| l.ends_with(line)),
@@ -58,7 +56,7 @@ fn replay_in_child(log: &[u8], assembly: &Path, external: bool, external_cookie:
     let _ = std::fs::remove_file(&out_path);
     let child = Command::new(std::env::current_exe().unwrap())
         .args([
-            "replay_child",
+            "replay::replay_child",
             "--exact",
             "--ignored",
             "--nocapture",

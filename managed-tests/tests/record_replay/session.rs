@@ -1,7 +1,6 @@
-//! The session both recording test files record (`record_log.rs` reads its log,
-//! `record_replay.rs` replays it), and helpers to read a log's calls. Each file uses part of
-//! it.
-#![allow(dead_code)]
+//! The session both `recording.rs` and `replay.rs` record (`recording.rs` reads its log,
+//! `replay.rs` replays it), the lock every test of this binary holds, and helpers to read a
+//! log's calls.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
@@ -13,7 +12,8 @@ use managed_tests::ledger::ledger::{Account, Bank, Money};
 
 static LOCK: Mutex<()> = Mutex::new(());
 
-/// Held by every test: a recording logs the calls of every thread.
+/// Held by every test of this binary: a recording logs the calls of every thread, and only one
+/// recording runs at a time.
 pub(crate) fn lock() -> MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|p| p.into_inner())
 }

@@ -6,22 +6,23 @@
 //! is asked about.
 //!
 //! These replays run in the recording process (the calls give the same again here; the objects
-//! made before a recording are handed back by the external hook). Every test holds `LOCK`: a
-//! recording logs the calls of every thread.
+//! made before a recording are handed back by the external hook). Every test holds
+//! `session::lock()`: a recording logs the calls of every thread.
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::MutexGuard;
 
 use cilbind::record::{CallRecord, Entry, LogReader, Recorded, Recorder, Replayer};
 use cilbind::{Boxing, Cookie, Int32, Object, Reference};
 use managed_tests::game::game::{Player, Vector3, World};
 use managed_tests::game::init;
 
-static LOCK: Mutex<()> = Mutex::new(());
+use crate::session;
 
+/// The lock of every test of this binary ([`session::lock`]), with the game's bindings loaded.
 fn lock() -> MutexGuard<'static, ()> {
-    let guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
+    let guard = session::lock();
     init().expect("bindings load");
     guard
 }

@@ -5,15 +5,12 @@
 //!
 //! Every test holds `session::lock()`: a recording logs the calls of every thread.
 
-#[path = "recording/session.rs"]
-mod session;
-
+use crate::session::{calls, index_of, lock, name, record_session};
 use cilbind::native::NativeResult;
 use cilbind::record::{Entry, LogReader, Outcome, Recorded, Recorder, Replayer};
 use cilbind::{Error, Reference};
 use managed_tests::ledger::init;
 use managed_tests::ledger::ledger::{Account, AccountBase, AccountOverrides, Bank};
-use session::{calls, index_of, lock, name, record_session};
 
 #[test]
 fn the_log_holds_each_call_in_order() {
