@@ -3,7 +3,7 @@
 //! (`tests/function_table.rs`, `tests/function_mismatch.rs`).
 
 use super::*;
-use crate::call::function_table::{FunctionRow as F, FunctionType as T};
+use crate::call::bindings_table::{FunctionRow as F, FunctionType as T};
 use crate::error::ChangedMethod;
 use crate::host::Class;
 
