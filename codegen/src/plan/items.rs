@@ -331,7 +331,7 @@ pub(crate) struct MethodItem {
     /// Result.
     pub ret: Ret,
     /// Trampoline mask (see `member::THIS_BY_POINTER`).
-    pub mask: u64,
+    pub mask: i64,
     /// Called through a pointer trampoline.
     pub trampoline: bool,
     /// `pub` (not in an interface's extension trait).

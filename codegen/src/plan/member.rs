@@ -26,18 +26,15 @@ use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, csharp, names, overloads, twins};
 use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, ThisAccess, Ty, TypeKind, TypeModel};
+use cilbind_abi::{DeclaringType, MethodSignature};
 use std::collections::BTreeSet;
 
 /// The runtime's largest argument tuple (`this` included).
 const MAX_ARGS: usize = 18;
 
-/// Trampoline mask bits, as `cilbind::{THIS_BY_POINTER, RETURN_BY_POINTER, RETURN_BOXED,
-/// RETURN_DEREF}` define them (and `Cilbind.Trampolines` in the runtime's C# helper); bit
-/// `i < 59` passes parameter `i` by pointer.
-pub(crate) const THIS_BY_POINTER: u64 = 1 << 62;
-pub(crate) const RETURN_BY_POINTER: u64 = 1 << 61;
-pub(crate) const RETURN_BOXED: u64 = 1 << 60;
-pub(crate) const RETURN_DEREF: u64 = 1 << 59;
+/// Trampoline mask bits, defined once for the generator and the runtime (which exports them as
+/// `cilbind::{THIS_BY_POINTER, …}`); bit `i < 59` passes parameter `i` by pointer.
+pub(crate) use cilbind_abi::call_flags::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 
 /// What the member planner works on: one type (or closed instantiation) and its members.
 pub(super) struct Owned<'a> {
@@ -264,7 +261,7 @@ fn plan_method(
         }
     }
     let mut params = Vec::new();
-    let mut mask: u64 = 0;
+    let mut mask: i64 = 0;
     // Parameters keep their .NET names in snake_case (a keyword as a raw identifier: `r#type`;
     // `self` as `self_`; `value_` beside a type `value`), given a trailing `_` when two
     // collide (`Value` and `value`). The generated body's own locals (`__this`, `__r`) are `__`-prefixed,
@@ -369,16 +366,17 @@ fn plan_method(
         .then(|| ret_name.clone())
         .flatten();
     let mono_ret = ret_name.unwrap_or_default();
-    // The function database's signature, from the same Mono names the runtime reads
-    // (`runtime/src/call/function_db.rs`: `[Assembly]Type::Name(Params)->Return`).
-    let signature = format!(
-        "[{}]{}::{}({})->{}",
-        o.t.path.assembly,
-        mono_name(&o.ty, names).unwrap_or_default(),
-        m.name,
-        mono_params.join(","),
-        mono_ret
-    );
+    // The function database's signature and ID, written by `cilbind-abi` as the runtime's
+    // are (`[Assembly]Type::Name(Params)->Return`).
+    let declaring = mono_name(&o.ty, names).unwrap_or_default();
+    let db_signature = MethodSignature {
+        assembly: &o.t.path.assembly,
+        declaring_type: DeclaringType::Spelled(&declaring),
+        name: &m.name,
+        params: &mono_params,
+        ret: &mono_ret,
+    };
+    let (signature, function_id) = (db_signature.text(), db_signature.id().0);
     let this = usize::from(!matches!(receiver, Receiver::Static));
     if this + params.len() > MAX_ARGS {
         return Err((
@@ -419,7 +417,7 @@ fn plan_method(
     }
     Ok(MethodItem {
         item: display.to_string(),
-        function_id: super::function_id::fnv1a64(signature.as_bytes()),
+        function_id,
         signature,
         rust_name,
         metadata_name: m.name.clone(),

@@ -18,7 +18,6 @@ mod csharp;
 mod defaults;
 mod field;
 mod forward;
-mod function_id;
 mod function_table;
 pub(crate) mod implement;
 pub(crate) mod incoming;

@@ -7,14 +7,15 @@
 //! computes with `mono_signature_get_desc`, so an assembly whose signature changed shows the
 //! native as missing instead of binding it wrongly).
 
+use cilbind_abi::{internal_call, TypeSig};
 use std::collections::BTreeSet;
 
 use super::classify::{ClassifiedType, Crossing, SignatureClass, TypeClass};
 use super::incoming::{self, IncomingForm};
 use super::names;
-use super::rust_ty::Resolver;
+use super::rust_ty::{type_sig, ParamNames, Resolver};
 use super::skip::{Skip, SkipKind, Unsupported};
-use crate::model::{is_mono_class_library, MethodModel, PassMode, Primitive, Ty, TypeModel};
+use crate::model::{is_mono_class_library, MethodModel, PassMode, Ty, TypeModel};
 
 /// The natives of one type.
 #[derive(Clone, Debug)]
@@ -171,51 +172,23 @@ pub(super) fn kind_of(c: &Crossing) -> SkipKind {
     }
 }
 
-/// `Ns.Outer/Inner::Method(int,string&)`, as `mono_signature_get_desc(sig, TRUE)`
-/// (mono/metadata/debug-helpers.c) spells the parameters.
+/// The internal-call name of `m` (`Ns.Outer/Inner::Method(int,string&)`), as `cilbind-abi`
+/// writes it for the runtime to register the native under; `None` when a parameter type has
+/// no name in that form.
 pub(super) fn icall_name(t: &TypeModel, m: &MethodModel) -> Option<String> {
     let params: Option<Vec<String>> = m
         .params
         .iter()
         .map(|p| {
-            let desc = mono_desc(&p.ty)?;
-            Some(if p.pass == PassMode::Value {
-                desc
+            let ty = type_sig(&p.ty, ParamNames::default())?;
+            internal_call::param_desc(&if p.pass == PassMode::Value {
+                ty
             } else {
-                format!("{desc}&")
+                TypeSig::by_ref(ty)
             })
         })
         .collect();
-    Some(format!("{}::{}({})", t.path.metadata_name, m.name, params?.join(",")))
-}
-
-/// A type as `mono_type_get_desc` prints it with namespaces.
-fn mono_desc(ty: &Ty) -> Option<String> {
-    Some(match ty {
-        Ty::Primitive(p) => match p {
-            Primitive::Bool => "bool",
-            Primitive::Char => "char",
-            Primitive::I8 => "sbyte",
-            Primitive::U8 => "byte",
-            Primitive::I16 => "int16",
-            Primitive::U16 => "uint16",
-            Primitive::I32 => "int",
-            Primitive::U32 => "uint",
-            Primitive::I64 => "long",
-            Primitive::U64 => "ulong",
-            Primitive::F32 => "single",
-            Primitive::F64 => "double",
-            Primitive::IntPtr => "intptr",
-            Primitive::UIntPtr => "uintptr",
-        }
-        .to_string(),
-        Ty::String => "string".into(),
-        Ty::Object => "object".into(),
-        Ty::Named { path, args } if args.is_empty() => path.metadata_name.clone(),
-        Ty::SzArray(element) => format!("{}[]", mono_desc(element)?),
-        Ty::ByRef(target) => format!("{}&", mono_desc(target)?),
-        _ => return None,
-    })
+    Some(internal_call::name(&t.path.metadata_name, &m.name, &params?))
 }
 
 impl super::Plan {

@@ -7,6 +7,7 @@
 
 use super::classify::{ArrayElement, Crossing, TypeClass};
 use crate::model::{GenericParam, PassMode, Primitive, Ty, TypePath};
+use cilbind_abi::{GenericParam as AbiGenericParam, NamedType, Primitive as AbiPrimitive, TypeSig};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// mscorlib types the runtime itself defines: generated code uses these instead of emitting
@@ -309,52 +310,66 @@ pub(crate) struct ParamNames<'a> {
     pub of_method: &'a [String],
 }
 
-/// Mono's name of a type, as `mono_type_get_name` prints it: `System.Int32`,
-/// `Outer.Inner`, ``System.Collections.Generic.List<System.Int32>``, `System.String[]`,
-/// `System.Int32&`; a type parameter by its name in `type_params` (`T`, as Mono names it in
-/// the generic definition). `None` for types with no such name here (function pointers).
-pub(crate) fn mono_name(ty: &Ty, type_params: ParamNames) -> Option<String> {
+/// A type as `cilbind-abi` describes signatures: the model's `Ty`, each type parameter named
+/// by `type_params` (`T`, as the generic definition names it). `None` for types with no such
+/// form here (function pointers, `TypedReference`, a parameter `type_params` does not name).
+pub(crate) fn type_sig(ty: &Ty, type_params: ParamNames) -> Option<TypeSig> {
     Some(match ty {
-        Ty::Void => "System.Void".into(),
-        Ty::Primitive(p) => format!("System.{}", p.system_name()),
-        Ty::String => "System.String".into(),
-        Ty::Object => "System.Object".into(),
+        Ty::Void => AbiPrimitive::Void.into(),
+        Ty::Primitive(p) => abi_primitive(*p).into(),
+        Ty::String => AbiPrimitive::String.into(),
+        Ty::Object => AbiPrimitive::Object.into(),
         Ty::Named { path, args } => {
-            let mut name = String::new();
-            if !path.namespace.is_empty() {
-                name.push_str(&path.namespace);
-                name.push('.');
-            }
-            for outer in &path.nested {
-                name.push_str(strip_arity(outer));
-                name.push('.');
-            }
-            name.push_str(strip_arity(&path.name));
-            if !args.is_empty() {
-                let args: Option<Vec<String>> = args.iter().map(|a| mono_name(a, type_params)).collect();
-                name.push('<');
-                name.push_str(&args?.join(","));
-                name.push('>');
-            }
-            name
+            let mut named = NamedType::from_metadata_name(&path.assembly, &path.namespace, &path.metadata_name);
+            named.args = args.iter().map(|a| type_sig(a, type_params)).collect::<Option<_>>()?;
+            TypeSig::Named(named)
         }
-        Ty::SzArray(e) => format!("{}[]", mono_name(e, type_params)?),
-        Ty::Array { element, rank } => format!(
-            "{}[{}]",
-            mono_name(element, type_params)?,
-            ",".repeat(rank.saturating_sub(1))
-        ),
-        Ty::ByRef(t) => format!("{}&", mono_name(t, type_params)?),
-        Ty::Pointer(Some(t)) => format!("{}*", mono_name(t, type_params)?),
-        Ty::Pointer(None) => "System.Void*".into(),
-        Ty::GenericParam(GenericParam::Type(i)) => type_params.of_type.get(*i)?.clone(),
-        Ty::GenericParam(GenericParam::Method(i)) => type_params.of_method.get(*i)?.clone(),
+        Ty::SzArray(e) => TypeSig::sz_array(type_sig(e, type_params)?),
+        Ty::Array { element, rank } => TypeSig::Array {
+            element: Box::new(type_sig(element, type_params)?),
+            rank: *rank,
+        },
+        Ty::ByRef(t) => TypeSig::by_ref(type_sig(t, type_params)?),
+        Ty::Pointer(Some(t)) => TypeSig::pointer(type_sig(t, type_params)?),
+        Ty::Pointer(None) => TypeSig::pointer(AbiPrimitive::Void.into()),
+        Ty::GenericParam(GenericParam::Type(i)) => TypeSig::GenericParam(AbiGenericParam::Type {
+            index: *i,
+            name: type_params.of_type.get(*i)?.clone(),
+        }),
+        Ty::GenericParam(GenericParam::Method(i)) => TypeSig::GenericParam(AbiGenericParam::Method {
+            index: *i,
+            name: type_params.of_method.get(*i)?.clone(),
+        }),
         Ty::FunctionPointer | Ty::TypedReference => return None,
     })
 }
 
-fn strip_arity(name: &str) -> &str {
-    name.split('`').next().unwrap_or(name)
+/// The `cilbind-abi` primitive of a model primitive.
+fn abi_primitive(p: Primitive) -> AbiPrimitive {
+    match p {
+        Primitive::Bool => AbiPrimitive::Boolean,
+        Primitive::Char => AbiPrimitive::Char,
+        Primitive::I8 => AbiPrimitive::SByte,
+        Primitive::U8 => AbiPrimitive::Byte,
+        Primitive::I16 => AbiPrimitive::Int16,
+        Primitive::U16 => AbiPrimitive::UInt16,
+        Primitive::I32 => AbiPrimitive::Int32,
+        Primitive::U32 => AbiPrimitive::UInt32,
+        Primitive::I64 => AbiPrimitive::Int64,
+        Primitive::U64 => AbiPrimitive::UInt64,
+        Primitive::F32 => AbiPrimitive::Single,
+        Primitive::F64 => AbiPrimitive::Double,
+        Primitive::IntPtr => AbiPrimitive::IntPtr,
+        Primitive::UIntPtr => AbiPrimitive::UIntPtr,
+    }
+}
+
+/// A type's name in signatures, as `cilbind-abi` spells a [`type_sig`] (the runtime's
+/// `MethodRef` lookups and function IDs use it): `System.Int32`, `Outer.Inner`,
+/// `System.Collections.Generic.List<System.Int32>`, `System.String[]`, `System.Int32&`; a
+/// type parameter by its name in `type_params`. `None` where [`type_sig`] is.
+pub(crate) fn mono_name(ty: &Ty, type_params: ParamNames) -> Option<String> {
+    type_sig(ty, type_params).map(|t| t.to_string())
 }
 
 /// The `(assembly, namespace, name)` a runtime `TypeRef` takes: nested types as `Outer/Inner`,

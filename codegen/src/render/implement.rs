@@ -145,7 +145,7 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         .iter()
         .map(|m| {
             let params = m.mono_params.iter().map(|p| lit_str(p));
-            let mask = m.mask as i64;
+            let mask = m.mask;
             quote!(::cilbind::generated::ProxyMember::Constructor { params: &[#(#params),*], mask: #mask })
         })
         .collect();
@@ -153,13 +153,13 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
     let names = |kind: &str, m: &crate::plan::MethodItem| {
         let (name, params) = (lit_str(&m.metadata_name), m.mono_params.iter().map(|p| lit_str(p)));
         let kind = format_ident!("{kind}");
-        let mask = m.mask as i64;
+        let mask = m.mask;
         quote!(::cilbind::generated::ProxyMember::#kind { owner: &#type_ref, name: #name, params: &[#(#params),*], mask: #mask })
     };
     members.extend(c.base_calls.iter().map(|m| names("BaseCall", m)));
     members.extend(c.protected.iter().map(|m| {
         let (name, params) = (lit_str(&m.item.metadata_name), m.item.mono_params.iter().map(|p| lit_str(p)));
-        let (owner, mask) = (code(&m.owner_ref), m.item.mask as i64);
+        let (owner, mask) = (code(&m.owner_ref), m.item.mask);
         quote!(::cilbind::generated::ProxyMember::Protected { owner: &#owner, name: #name, params: &[#(#params),*], mask: #mask })
     }));
     let via = |thunk: TokenStream| Via {

@@ -31,7 +31,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
 /// The mask as generated code spells it: the runtime's named flags, then the parameter bits.
-fn mask_expr(mask: u64) -> TokenStream {
+fn mask_expr(mask: i64) -> TokenStream {
     let mut parts = Vec::new();
     for (bit, name) in [
         (THIS_BY_POINTER, quote!(::cilbind::THIS_BY_POINTER)),
@@ -47,7 +47,7 @@ fn mask_expr(mask: u64) -> TokenStream {
     if params != 0 || parts.is_empty() {
         let bits: Literal = format!("{params:#b}")
             .parse()
-            .unwrap_or_else(|_| Literal::u64_unsuffixed(params));
+            .unwrap_or_else(|_| Literal::i64_unsuffixed(params));
         parts.push(quote!(#bits));
     }
     quote!(#(#parts)|*)

@@ -2,14 +2,15 @@
 //!
 //! As in FuBi, the database is built from the binary itself, not from hand-written tables.
 //! The ID is the FNV-1a hash of the assembly-qualified signature
-//! (`[Assembly]Namespace.Type::Name(ParamTypes)->Return`, Mono's type names), so adding a
-//! method elsewhere never changes an ID, and the same method gets the same ID in every
-//! process: dynamic callers (RPC, consoles, replays) can name methods by ID.
+//! (`[Assembly]Namespace.Type::Name(ParamTypes)->Return`, types spelled as CLI type names:
+//! `cilbind-abi` writes the form and hashes it, for the generator and the runtime alike), so
+//! adding a method elsewhere never changes an ID, and the same method gets the same ID in
+//! every process: dynamic callers (RPC, consoles, replays) can name methods by ID.
 //!
 //! Entries come from two places:
 //! * **the generated bindings' table** (`FUNCTIONS`, written by the generator): their `init()`
 //!   installs it with [`FunctionDb::install_table`], which checks every row against the
-//!   loaded assemblies at once (`call/function_table.rs`), so the database is complete for
+//!   loaded assemblies at once (`call/bindings_table.rs`), so the database is complete for
 //!   what the bindings cover before any call, and a missing or changed method refuses
 //!   start-up instead of failing at its first call;
 //! * **registration** ([`FunctionDb::register`]): every method the raw-call shim binds (so
@@ -24,27 +25,15 @@
 use std::collections::HashMap;
 use std::sync::{LazyLock, RwLock};
 
-use crate::call::function_table::{self, FunctionRow, FunctionType};
+use cilbind_abi::{fnv1a64, member_of, DeclaringType, MethodSignature};
+
+use crate::call::bindings_table::{self, FunctionRow, FunctionType};
 use crate::error::{Error, Result};
-use crate::host::{type_name, Method, Runtime};
+use crate::host::{type_name, Method, Runtime, Signature};
 
-/// A stable method ID (see the module docs). Displayed as 16 hexadecimal digits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FunctionId(pub u64);
-
-impl std::fmt::Display for FunctionId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:#018x}", self.0)
-    }
-}
-
-impl FunctionId {
-    /// The ID of a signature written as the database writes them
-    /// (`[mscorlib]System.Math::Max(System.Int32,System.Int32)->System.Int32`).
-    pub fn of_signature(signature: &str) -> FunctionId {
-        FunctionId(fnv1a64(signature.as_bytes()))
-    }
-}
+/// A stable method ID (see the module docs), defined in `cilbind-abi` so the generator
+/// computes the same. Displayed as 16 hexadecimal digits.
+pub use cilbind_abi::FunctionId;
 
 /// Where an entry came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,14 +53,14 @@ pub struct FunctionEntry {
     pub signature: String,
     /// Simple name of the assembly that defines the method's type.
     pub assembly: String,
-    /// Full name of the declaring type, as Mono writes it (`Fixtures.Calls`; a nested type
-    /// `Fixtures.Outer.Inner`).
+    /// Full name of the declaring type, spelled as in the signature (`Fixtures.Calls`; a
+    /// nested type `Fixtures.Outer.Inner`).
     pub declaring_type: String,
     /// Method name (`.ctor` for constructors).
     pub name: String,
-    /// Parameter types as Mono names them (`System.Int32`, by-ref ones with `&`).
+    /// Parameter types as the signature spells them (`System.Int32`, by-ref ones with `&`).
     pub parameters: Vec<String>,
-    /// Return type as Mono names it (`System.Void` for none).
+    /// Return type as the signature spells it (`System.Void` for none).
     pub return_type: String,
     /// Where the entry came from.
     pub source: FunctionSource,
@@ -119,7 +108,7 @@ impl Row {
     /// builds no strings).
     fn signature(&self) -> String {
         match self {
-            Row::Table(ty, row) => function_table::signature(ty, row),
+            Row::Table(ty, row) => bindings_table::signature(ty, row),
             Row::Registered(r) => r.signature.clone(),
         }
     }
@@ -127,7 +116,7 @@ impl Row {
     /// The hash of its `Type::Method`, the key of [`Store::by_member`].
     fn member_hash(&self) -> u64 {
         match self {
-            Row::Table(ty, row) => function_table::hash(ty, row, true),
+            Row::Table(ty, row) => bindings_table::row_signature(ty, row).member_hash(),
             Row::Registered(r) => fnv1a64(member_of(&r.signature).as_bytes()),
         }
     }
@@ -148,7 +137,7 @@ struct Installed {
 }
 
 /// Keys are already FNV-1a hashes: hashing them again with FNV is cheap (SipHash's
-/// protection against chosen keys buys nothing for IDs a table or Mono's names decide).
+/// protection against chosen keys buys nothing for IDs a table or the host's names decide).
 type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 
 #[derive(Default)]
@@ -214,7 +203,8 @@ impl FunctionDb {
     /// a closed generic type cannot be found by name, and must be registered (bound) again
     /// then.
     pub fn register(method: Method) -> Result<FunctionId> {
-        let signature = signature_of(method)?;
+        let names = method_names(method, &method.signature()?);
+        let signature = names.signature().text();
         let id = FunctionId::of_signature(&signature);
         {
             let mut db = write();
@@ -223,7 +213,7 @@ impl FunctionDb {
                 return Ok(id);
             }
         }
-        let row = registered_row(method, &signature)?;
+        let row = registered_row(method, names, &signature);
         let mut db = write();
         if !db.entries.contains_key(&id) {
             let stored = Stored {
@@ -373,11 +363,11 @@ fn same_table(a: &[FunctionType], b: &[FunctionType]) -> bool {
     std::ptr::eq(a, b)
 }
 
-/// Checks `tables` without holding the lock (resolving calls into Mono), then caches what
+/// Checks `tables` without holding the lock (resolving calls into the host), then caches what
 /// was resolved, unless `forget_resolved` ran meanwhile.
 fn check_tables(tables: Vec<&'static [FunctionType]>) -> Result<()> {
     let generation = read().generation;
-    let report = function_table::check(&tables)?;
+    let report = bindings_table::check(&tables)?;
     let mut db = write();
     if db.generation == generation {
         for &(id, method) in &report.resolved {
@@ -423,7 +413,7 @@ fn resolve(row: &Row) -> Result<Method> {
 
 /// The names of a registered method, as `Assembly::class` and `Class::method_with_return`
 /// take them.
-fn registered_row(method: Method, signature: &str) -> Result<RegisteredRow> {
+fn registered_row(method: Method, names: MethodNames, signature: &str) -> RegisteredRow {
     let class = method.class();
     let mut outer = class;
     let mut path = vec![class.name()];
@@ -432,54 +422,74 @@ fn registered_row(method: Method, signature: &str) -> Result<RegisteredRow> {
         outer = enclosing;
     }
     path.reverse();
-    let sig = method.signature()?;
     let mut row = RegisteredRow {
         signature: signature.to_string(),
-        assembly: class.assembly_name().to_string(),
+        assembly: names.assembly.to_string(),
         namespace: outer.namespace().to_string(),
         type_name: path.join("/"),
-        name: method.name().to_string(),
-        params: sig.params.iter().map(|&t| type_name(t)).collect(),
-        ret: type_name(sig.ret),
+        name: names.name.to_string(),
+        params: names.params,
+        ret: names.ret,
         by_name: false,
     };
     // The names find the method again exactly when they spell its signature: a closed generic
     // type's name (`List<Int32>`) or an array's is not its definition's.
-    let full = function_table::type_full_name(&row.namespace, &row.type_name);
-    let params: Vec<&str> = row.params.iter().map(String::as_str).collect();
-    row.by_name = function_table::signature_parts(&row.assembly, &full, &row.name, &params, &row.ret) == signature;
-    Ok(row)
+    let by_name = MethodSignature {
+        assembly: &row.assembly,
+        declaring_type: DeclaringType::Definition {
+            namespace: &row.namespace,
+            name: &row.type_name,
+        },
+        name: &row.name,
+        params: &row.params,
+        ret: &row.ret,
+    };
+    row.by_name = by_name.text() == signature;
+    row
 }
 
-/// `Type::Method` of a signature: between the assembly's `]` and the parameters' `(`.
-fn member_of(signature: &str) -> &str {
-    let start = signature.find(']').map_or(0, |i| i + 1);
-    let end = signature[start..].find('(').map_or(signature.len(), |i| start + i);
-    &signature[start..end]
+/// A method's names as its signature spells them, read from the host.
+pub(crate) struct MethodNames {
+    assembly: &'static str,
+    declaring_type: String,
+    name: &'static str,
+    params: Vec<String>,
+    ret: String,
 }
 
-/// `[Assembly]Namespace.Type::Name(P1,P2)->R`, from Mono's names.
-pub(crate) fn signature_of(method: Method) -> Result<String> {
+impl MethodNames {
+    /// The signature the names spell (its text is what the method's [`FunctionId`] hashes).
+    pub(crate) fn signature(&self) -> MethodSignature<'_, String> {
+        MethodSignature {
+            assembly: self.assembly,
+            declaring_type: DeclaringType::Spelled(&self.declaring_type),
+            name: self.name,
+            params: &self.params,
+            ret: &self.ret,
+        }
+    }
+}
+
+/// `method`'s names, `sig` its signature: the one place the runtime turns the host's type
+/// names into a signature's spelling. Mono's (`mono_type_get_name`, which `host::type_name`
+/// and `Class::full_name` read) already are `cilbind-abi`'s spelling of a `TypeSig`, so the
+/// names are taken as they come; a backend that spells types otherwise converts them here.
+/// (The bindings table's check compares a row's names with the host's in place, through
+/// `host::type_name_is`, on the same premise.)
+pub(crate) fn method_names(method: Method, sig: &Signature) -> MethodNames {
     let class = method.class();
-    let sig = method.signature()?;
-    let params: Vec<String> = sig.params.iter().map(|&t| type_name(t)).collect();
-    let params: Vec<&str> = params.iter().map(String::as_str).collect();
-    Ok(function_table::signature_parts(
-        class.assembly_name(),
-        &class.full_name(),
-        method.name(),
-        &params,
-        &type_name(sig.ret),
-    ))
+    MethodNames {
+        assembly: class.assembly_name(),
+        declaring_type: class.full_name(),
+        name: method.name(),
+        params: sig.params.iter().map(|&t| type_name(t)).collect(),
+        ret: type_name(sig.ret),
+    }
 }
 
-/// 64-bit FNV-1a (the `fnv` crate's hasher, fed the bytes alone): stable across Rust versions,
-/// platforms and processes, unlike `DefaultHasher`; the runtime and the generator share it.
-pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
-    use std::hash::Hasher;
-    let mut h = fnv::FnvHasher::default();
-    h.write(bytes);
-    h.finish()
+/// `[Assembly]Namespace.Type::Name(P1,P2)->R`, the method's signature text.
+fn signature_of(method: Method) -> Result<String> {
+    Ok(method_names(method, &method.signature()?).signature().text())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! (`tests/function_table.rs`, `tests/function_mismatch.rs`).
 
 use super::*;
-use crate::call::function_table::{FunctionRow as F, FunctionType as T};
+use crate::call::bindings_table::{FunctionRow as F, FunctionType as T};
 use crate::error::ChangedMethod;
 use crate::host::Class;
 
@@ -148,4 +148,107 @@ fn tables_are_checked_whole_and_rows_outlive_forgotten_methods() {
         FunctionDb::method(FunctionId(1)),
         Err(Error::UnknownFunction { id: FunctionId(1) })
     );
+}
+
+/// The host's names are taken as the signature's spelling (`method_names`): Mono's must be
+/// exactly what `cilbind-abi` spells from the structured form, for every form a signature
+/// holds (by-ref, array, pointer, nested type, closed generic with a generic argument), or a
+/// generated binding's ID would differ from the one the runtime computes.
+#[test]
+fn the_hosts_names_are_the_abi_spelling() {
+    use cilbind_abi::{NamedType, Primitive as P, TypeSig};
+    let rt = Runtime::get().expect("Mono starts");
+    let corlib = rt.corlib();
+    let class = |ns: &str, name: &str| corlib.class(ns, name).unwrap();
+    let named = |ns: &str, metadata_name: &str, args: Vec<TypeSig>| {
+        let mut n = NamedType::from_metadata_name("mscorlib", ns, metadata_name);
+        n.args = args;
+        TypeSig::Named(n)
+    };
+    let int = || TypeSig::from(P::Int32);
+    let list_of_int = || {
+        named(
+            "System.Collections.Generic",
+            "System.Collections.Generic.List`1",
+            vec![int()],
+        )
+    };
+    let int_class = class("System", "Int32");
+    let list_class = class("System.Collections.Generic", "List`1")
+        .instantiate(&[int_class])
+        .unwrap();
+    let dictionary = class("System.Collections.Generic", "Dictionary`2")
+        .instantiate(&[Class::string(), list_class])
+        .unwrap();
+    let cases: Vec<(Method, TypeSig, Vec<TypeSig>, TypeSig)> = vec![
+        (
+            int_class
+                .method("TryParse", &["System.String", "System.Int32&"])
+                .unwrap(),
+            named("System", "System.Int32", vec![]),
+            vec![P::String.into(), TypeSig::by_ref(int())],
+            P::Boolean.into(),
+        ),
+        (
+            class("System", "String")
+                .method("Join", &["System.String", "System.String[]"])
+                .unwrap(),
+            P::String.into(),
+            vec![P::String.into(), TypeSig::sz_array(P::String.into())],
+            P::String.into(),
+        ),
+        (
+            class("System", "Buffer")
+                .method(
+                    "MemoryCopy",
+                    &["System.Void*", "System.Void*", "System.Int64", "System.Int64"],
+                )
+                .unwrap(),
+            named("System", "System.Buffer", vec![]),
+            vec![
+                TypeSig::pointer(P::Void.into()),
+                TypeSig::pointer(P::Void.into()),
+                P::Int64.into(),
+                P::Int64.into(),
+            ],
+            P::Void.into(),
+        ),
+        (
+            class("System", "Environment")
+                .method("GetFolderPath", &["System.Environment.SpecialFolder"])
+                .unwrap(),
+            named("System", "System.Environment", vec![]),
+            vec![named("System", "System.Environment/SpecialFolder", vec![])],
+            P::String.into(),
+        ),
+        (
+            dictionary
+                .method(
+                    "TryGetValue",
+                    &["System.String", "System.Collections.Generic.List<System.Int32>&"],
+                )
+                .unwrap(),
+            named(
+                "System.Collections.Generic",
+                "System.Collections.Generic.Dictionary`2",
+                vec![P::String.into(), list_of_int()],
+            ),
+            vec![P::String.into(), TypeSig::by_ref(list_of_int())],
+            P::Boolean.into(),
+        ),
+    ];
+    for (method, declaring, params, ret) in cases {
+        let (declaring, ret) = (declaring.to_string(), ret.to_string());
+        let params: Vec<String> = params.iter().map(TypeSig::to_string).collect();
+        let expected = MethodSignature {
+            assembly: "mscorlib",
+            declaring_type: DeclaringType::Spelled(&declaring),
+            name: method.name(),
+            params: &params,
+            ret: &ret,
+        };
+        let names = method_names(method, &method.signature().unwrap());
+        assert_eq!(names.signature().text(), expected.text());
+        assert_eq!(FunctionDb::id_of(method).unwrap(), expected.id(), "{}", expected.text());
+    }
 }

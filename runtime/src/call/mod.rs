@@ -3,12 +3,12 @@
 
 pub(crate) mod abi;
 pub(crate) mod arg_array;
+pub(crate) mod bindings_table;
 pub(crate) mod by_ref;
 pub(crate) mod callback;
 pub(crate) mod collect;
 pub(crate) mod describe;
 pub(crate) mod function_db;
-pub(crate) mod function_table;
 pub(crate) mod generic;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
@@ -17,13 +17,22 @@ pub(crate) mod span;
 pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
+pub use bindings_table::{FunctionRow, FunctionType};
 pub use callback::{Callback, FnDelegate};
 pub use collect::Collected;
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
-pub use function_table::{FunctionRow, FunctionType};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};
-pub use lookup::{
-    FieldOwner, FieldRef, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
-};
+// The trampoline-mask bits are defined once, in `cilbind-abi`, for the generator and the
+// runtime alike.
+pub use cilbind_abi::call_flags::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
+pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef};
+
+// `lookup.rs` still names the bits itself; until it imports them, the two must agree.
+const _: () = assert!(
+    lookup::THIS_BY_POINTER == THIS_BY_POINTER
+        && lookup::RETURN_BY_POINTER == RETURN_BY_POINTER
+        && lookup::RETURN_BOXED == RETURN_BOXED
+        && lookup::RETURN_DEREF == RETURN_DEREF
+);
 pub use shim::{ArgList, Thunk};
 pub use span::SpanSlot;

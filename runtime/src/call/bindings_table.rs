@@ -1,12 +1,14 @@
-//! The generated bindings' function table (`FUNCTIONS`) and its check against the loaded
-//! assemblies.
+//! The bindings' table: the list of methods generated bindings call (their `FUNCTIONS`
+//! static), and its check against the loaded assemblies. It is what the generator tells the
+//! [function database](crate::FunctionDb) at start-up; the database is the process-wide
+//! registry those rows, and methods bound or registered later, end up in.
 //!
 //! The generator lists every method its bindings call, by type, with the names a `MethodRef`
-//! looks it up by: the type as `TypeRef::new` takes it, the method's name, Mono's names of its
-//! parameter types and its return type, and its function-database ID. `init()` installs the
-//! table ([`FunctionDb::install_table`](crate::FunctionDb::install_table)), which checks every
-//! row here at once, GZDoom's rule: a missing or changed method is reported at start-up, all
-//! of them in one error, not at each method's first call.
+//! looks it up by: the type as `TypeRef::new` takes it, the method's name, its parameter types
+//! and its return type spelled as `cilbind-abi` spells them, and its function ID. `init()`
+//! installs the table ([`FunctionDb::install_table`](crate::FunctionDb::install_table)), which
+//! checks every row here at once, GZDoom's rule: a missing or changed method is reported at
+//! start-up, all of them in one error, not at each method's first call.
 //!
 //! The check resolves each type once and reads the methods of each class it searches once,
 //! grouped by name, and each candidate's signature at most once: it is linear in the size of
@@ -15,9 +17,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::call::function_db::FunctionId;
+use cilbind_abi::{DeclaringType, MethodSignature};
+
+use crate::call::function_db::{method_names, FunctionId};
 use crate::error::{ChangedMethod, Error, Result};
-use crate::host::{type_name, type_name_is, Class, Method, Runtime, Signature};
+use crate::host::{type_name_is, Class, Method, Runtime, Signature};
 
 /// One bound type's rows: `FunctionType(assembly, namespace, name, methods)`, the type named
 /// as [`TypeRef::new`](crate::TypeRef::new) takes it (`Outer/Inner` for a nested type).
@@ -31,80 +35,30 @@ pub struct FunctionType(
     pub &'static [FunctionRow],
 );
 
-/// One bound method: `FunctionRow(id, name, parameter types, return type)`, the types as Mono
-/// names them (`System.Int32`, `System.Int32&`, `System.String[]`), as the method's
-/// `MethodRef` looks them up; `id` is its [`FunctionId`], the hash of the signature these
-/// names spell.
+/// One bound method: `FunctionRow(id, name, parameter types, return type)`, the types spelled
+/// as `cilbind-abi`'s `TypeSig` spells them (`System.Int32`, `System.Int32&`,
+/// `System.String[]`), as the method's `MethodRef` looks them up; `id` is its [`FunctionId`],
+/// the hash of the signature these names spell.
 #[derive(Debug)]
 pub struct FunctionRow(pub u64, pub &'static str, pub &'static [&'static str], pub &'static str);
 
-/// Mono's full name of a type named as `TypeRef::new` takes it: `Namespace.Outer.Inner`
-/// (`mono_type_get_name` writes nested types with `.` in its IL format, the one the database
-/// uses, and a nested type has no namespace of its own: the outermost type's is printed).
-pub(crate) fn type_full_name(namespace: &str, name: &str) -> String {
-    let name = name.replace('/', ".");
-    if namespace.is_empty() {
-        name
-    } else {
-        format!("{namespace}.{name}")
+/// The signature a table row names: its type as a definition (`Namespace.Outer.Inner`).
+pub(crate) fn row_signature(ty: &FunctionType, row: &FunctionRow) -> MethodSignature<'static> {
+    MethodSignature {
+        assembly: ty.0,
+        declaring_type: DeclaringType::Definition {
+            namespace: ty.1,
+            name: ty.2,
+        },
+        name: row.1,
+        params: row.2,
+        ret: row.3,
     }
 }
 
-/// `[Assembly]Type::Name(P1,P2)->R`: the database's signature form.
-pub(crate) fn signature_parts(assembly: &str, full_type: &str, name: &str, params: &[&str], ret: &str) -> String {
-    format!("[{assembly}]{full_type}::{name}({})->{ret}", params.join(","))
-}
-
-/// Feeds the pieces of the signature a table row names to `f`, in order (its type as
-/// [`type_full_name`] writes it); with `member_only`, only its `Type::Name`. Hashing the
-/// pieces as they come gives the ID without building the string (FNV-1a reads the bytes one
-/// at a time, so the pieces hash as their concatenation does).
-fn pieces(ty: &FunctionType, row: &FunctionRow, member_only: bool, f: &mut impl FnMut(&str)) {
-    if !member_only {
-        f("[");
-        f(ty.0);
-        f("]");
-    }
-    if !ty.1.is_empty() {
-        f(ty.1);
-        f(".");
-    }
-    for (i, part) in ty.2.split('/').enumerate() {
-        if i > 0 {
-            f(".");
-        }
-        f(part);
-    }
-    f("::");
-    f(row.1);
-    if member_only {
-        return;
-    }
-    f("(");
-    for (i, param) in row.2.iter().enumerate() {
-        if i > 0 {
-            f(",");
-        }
-        f(param);
-    }
-    f(")->");
-    f(row.3);
-}
-
-/// The signature a table row names.
+/// The signature text a table row names.
 pub(crate) fn signature(ty: &FunctionType, row: &FunctionRow) -> String {
-    let mut s = String::new();
-    pieces(ty, row, false, &mut |p| s.push_str(p));
-    s
-}
-
-/// The FNV-1a hash of a table row's signature (its ID, when the row is right) or, with
-/// `member_only`, of its `Type::Name`.
-pub(crate) fn hash(ty: &FunctionType, row: &FunctionRow, member_only: bool) -> u64 {
-    use std::hash::Hasher;
-    let mut h = fnv::FnvHasher::default();
-    pieces(ty, row, member_only, &mut |p| h.write(p.as_bytes()));
-    h.finish()
+    row_signature(ty, row).text()
 }
 
 /// What checking tables found.
@@ -138,8 +92,8 @@ impl Report {
 }
 
 /// Checks every row of `tables` against the loaded assemblies. Strings are made only for
-/// what is reported: IDs are hashed from the rows' pieces and Mono's type names compared in
-/// place.
+/// what is reported: IDs are hashed from the rows' pieces and the host's type names compared
+/// in place.
 pub(crate) fn check(tables: &[&'static [FunctionType]]) -> Result<Report> {
     let rt = Runtime::get()?;
     let mut report = Report {
@@ -150,7 +104,7 @@ pub(crate) fn check(tables: &[&'static [FunctionType]]) -> Result<Report> {
     let mut index = Index::default();
     for ty in tables.iter().copied().flatten() {
         for row in ty.3 {
-            let actual = hash(ty, row, false);
+            let actual = row_signature(ty, row).id().0;
             if actual != row.0 {
                 report.missing.push(format!(
                     "{} (listed with ID {}, but this signature's ID is {}: the bindings and the \
@@ -216,8 +170,8 @@ impl Candidate {
         self.signature.get_or_insert_with(|| method.signature())
     }
 
-    /// True when the method has exactly the row's parameter and return types (Mono's names,
-    /// compared where Mono writes them).
+    /// True when the method has exactly the row's parameter and return types (the host's
+    /// names, compared where the host writes them).
     fn matches(&mut self, row: &FunctionRow) -> bool {
         match self.signature() {
             Ok(sig) => {
@@ -233,13 +187,7 @@ impl Candidate {
     fn describe(&mut self) -> String {
         let method = self.method;
         match self.signature() {
-            Ok(sig) => {
-                let class = method.class();
-                let params: Vec<String> = sig.params.iter().map(|&t| type_name(t)).collect();
-                let params: Vec<&str> = params.iter().map(String::as_str).collect();
-                let ret = type_name(sig.ret);
-                signature_parts(class.assembly_name(), &class.full_name(), method.name(), &params, &ret)
-            }
+            Ok(sig) => method_names(method, sig).signature().text(),
             Err(e) => format!("{} (unresolvable signature: {e})", method.qualified_name()),
         }
     }
