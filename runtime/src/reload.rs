@@ -77,7 +77,7 @@ impl Runtime {
     /// No other thread may run managed code of the current unit or call into cilbind while
     /// this runs, and no value obtained from the old unit through the low-level API
     /// ([`Assembly`](crate::Assembly), [`Class`](crate::Class), [`Method`](crate::Method),
-    /// [`Field`](crate::Field), [`RawObject`](crate::RawObject), a [`Thunk`](crate::Thunk)'s
+    /// [`Field`](crate::Field), [`ObjectRef`](crate::ObjectRef), a [`Thunk`](crate::Thunk)'s
     /// [`method`](crate::Thunk::method)) may be used afterwards: they are raw pointers into
     /// metadata and code that Mono frees. Handles, `TypeRef`/`MethodRef`/`FieldRef` statics
     /// and generated bindings are safe to keep: they are checked or resolved again.

@@ -24,7 +24,7 @@
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
 
 use crate::error::Result;
-use crate::host::{raw, RawObject};
+use crate::host::{raw, ObjectRef};
 use crate::record::{Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::object::wrap;
@@ -192,7 +192,7 @@ pub trait ArgSlot: sealed::Slot {
     /// before the call; `None` for slots that carry no reference.
     #[doc(hidden)]
     #[inline(always)]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         None
     }
     /// Writes results back to the caller (by-ref slots) once the call returned normally.
@@ -317,17 +317,17 @@ impl Ret for () {
 
 /// A raw reference in a slot (for object and string arguments).
 #[derive(Clone, Copy)]
-pub struct RefSlot(pub(crate) RawObject);
+pub struct RefSlot(pub(crate) ObjectRef);
 
 impl sealed::Slot for RefSlot {}
 impl ArgSlot for RefSlot {
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline(always)]
-    fn raw(&mut self) -> RawObject {
+    fn raw(&mut self) -> ObjectRef {
         self.0
     }
     #[inline(always)]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.0)
     }
     #[inline(always)]
@@ -354,7 +354,7 @@ impl<T: Reference> Arg for Option<&T> {
     fn lower(self) -> Result<RefSlot> {
         match self {
             Some(o) => Ok(RefSlot(o.as_object().raw()?)),
-            None => Ok(RefSlot(RawObject::NULL)),
+            None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }
 }
@@ -376,7 +376,7 @@ impl Arg for Option<&str> {
     fn lower(self) -> Result<RefSlot> {
         match self {
             Some(s) => s.lower(),
-            None => Ok(RefSlot(RawObject::NULL)),
+            None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }
 }
@@ -395,19 +395,19 @@ impl Arg for StrValue<'_> {
 /// Slot of a [`StrValue`]: the reference, and the handle of a `NetString` given by value,
 /// held until the call returns.
 pub struct StrSlot {
-    raw: RawObject,
+    raw: ObjectRef,
     _keep: Option<NetString>,
 }
 
 impl sealed::Slot for StrSlot {}
 impl ArgSlot for StrSlot {
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn raw(&mut self) -> RawObject {
+    fn raw(&mut self) -> ObjectRef {
         self.raw
     }
     #[inline]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.raw)
     }
     #[inline]
@@ -429,9 +429,9 @@ impl<S: ManagedStruct> Arg for &StructHandle<S> {
 impl<T: Reference> sealed::Ret for Option<T> {}
 impl<T: Reference> Ret for Option<T> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn lift(raw: RawObject) -> Result<Option<T>> {
+    fn lift(raw: ObjectRef) -> Result<Option<T>> {
         wrap(raw)
     }
     fn describe_result(&self) -> Recorded {
@@ -442,8 +442,8 @@ impl<T: Reference> Ret for Option<T> {
 impl sealed::Ret for Option<String> {}
 impl Ret for Option<String> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
-    fn lift(raw: RawObject) -> Result<Option<String>> {
+    type Raw = ObjectRef;
+    fn lift(raw: ObjectRef) -> Result<Option<String>> {
         read_string(raw)
     }
     fn describe_result(&self) -> Recorded {
@@ -454,8 +454,8 @@ impl Ret for Option<String> {
 impl<S: ManagedStruct> sealed::Ret for StructHandle<S> {}
 impl<S: ManagedStruct> Ret for StructHandle<S> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
-    fn lift(raw: RawObject) -> Result<StructHandle<S>> {
+    type Raw = ObjectRef;
+    fn lift(raw: ObjectRef) -> Result<StructHandle<S>> {
         // The thunk returns a fresh box: it becomes the struct's private copy.
         StructHandle::from_box(raw)
     }
@@ -478,9 +478,9 @@ impl<V: Blittable> Arg for Nullable<V> {
 impl<V: Blittable> sealed::Ret for Nullable<V> {}
 impl<V: Blittable> Ret for Nullable<V> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn lift(raw: RawObject) -> Result<Nullable<V>> {
+    fn lift(raw: ObjectRef) -> Result<Nullable<V>> {
         Nullable::from_raw(raw)
     }
     fn describe_result(&self) -> Recorded {
@@ -534,7 +534,7 @@ pub struct Boxed(pub(crate) crate::value::Object);
 
 /// Slot of [`Boxed`].
 pub struct BoxedSlot {
-    raw: RawObject,
+    raw: ObjectRef,
     _keep: crate::value::Object,
 }
 
@@ -553,13 +553,13 @@ impl Arg for Boxed {
 
 impl sealed::Slot for BoxedSlot {}
 impl ArgSlot for BoxedSlot {
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn raw(&mut self) -> RawObject {
+    fn raw(&mut self) -> ObjectRef {
         self.raw
     }
     #[inline]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.raw)
     }
     #[inline]

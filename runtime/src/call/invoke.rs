@@ -15,7 +15,7 @@ use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::exception;
-use crate::host::{raw, type_class, type_kind, type_name, Class, Method, MonoType, RawObject, TypeKind};
+use crate::host::{raw, type_class, type_kind, type_name, Class, Method, ObjectRef, SigType, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;
 
@@ -117,7 +117,7 @@ impl Value {
 
 /// The primitive kind values of this type are read and written as: an enum's underlying
 /// type; an unmanaged pointer as `IntPtr` (its address).
-fn underlying_kind(kind: TypeKind, ty: *mut MonoType) -> TypeKind {
+fn underlying_kind(kind: TypeKind, ty: SigType) -> TypeKind {
     match kind {
         TypeKind::Enum => match type_class(ty).and_then(|c| c.enum_underlying()) {
             Some(c) => c.kind(),
@@ -151,7 +151,7 @@ pub unsafe fn invoke_with_pointers(method: Method, this: Option<&Object>, args: 
 }
 
 /// Checks that `obj` (non-null) is an instance of `declared`, for the reflective path.
-fn check_instance(obj: RawObject, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
+fn check_instance(obj: ObjectRef, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
     let actual = obj.class().expect("checked non-null by the caller");
     match declared {
         Some(d) if d.is_assignable_from(actual) => Ok(()),
@@ -184,7 +184,7 @@ enum Pass {
 }
 
 /// How an argument of type `ty` crosses, and whether it is by ref.
-fn pass(ty: *mut MonoType) -> (Pass, bool) {
+fn pass(ty: SigType) -> (Pass, bool) {
     let (kind, byref) = type_kind(ty);
     let pass = match underlying_kind(kind, ty) {
         prim @ (TypeKind::String | TypeKind::Reference) => Pass::Reference(prim),
@@ -239,7 +239,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         match pass {
             Pass::Reference(_) => {
                 let value = match arg {
-                    Value::Null => RawObject::NULL,
+                    Value::Null => ObjectRef::NULL,
                     Value::String(s) => raw::string_from_str(s)?,
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
@@ -252,7 +252,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
             Pass::Nullable => {
                 let underlying = type_class(ty).and_then(Class::nullable_param).ok_or_else(mismatch)?;
                 let value = match arg {
-                    Value::Null => RawObject::NULL,
+                    Value::Null => ObjectRef::NULL,
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
                 };
@@ -321,7 +321,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
     };
     let array_raw = match &array {
         Some(a) => a.raw()?,
-        None => RawObject::NULL,
+        None => ObjectRef::NULL,
     };
     let result = raw::runtime_invoke_array(target, this_ptr, array_raw).map_err(exception::to_error)?;
     // The result first, while it is on this stack and nothing else has allocated.
@@ -359,7 +359,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
 
 /// The value a call returned (`result`: boxed for value types, a `System.Reflection.Pointer`
 /// for an unmanaged pointer) as a [`Value`] of the return type `ret`.
-fn lift_result(result: RawObject, ret: *mut MonoType) -> Result<Value> {
+fn lift_result(result: ObjectRef, ret: SigType) -> Result<Value> {
     let (kind, _) = type_kind(ret);
     Ok(match underlying_kind(kind, ret) {
         TypeKind::Void => Value::Void,

@@ -9,7 +9,7 @@ use crate::call::type_check::{ClassCheck, Position};
 use crate::error::Result;
 use crate::host::fields::{self, FieldHost};
 use crate::host::type_init::{self, Statics};
-use crate::host::{abi_kind, raw, type_class, type_kind, Class, Field, Method, RawObject, Runtime, TypeKind, UnitCell};
+use crate::host::{abi_kind, raw, type_class, type_kind, Class, Field, Method, ObjectRef, Runtime, TypeKind, UnitCell};
 use crate::value::Blittable;
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
@@ -494,17 +494,17 @@ impl FieldRef {
 /// Where a field access reads or writes: an object, a managed struct's box, or nothing (static).
 pub trait FieldOwner {
     #[doc(hidden)]
-    fn owner(&self) -> Result<RawObject>;
+    fn owner(&self) -> Result<ObjectRef>;
 }
 
 impl<T: crate::Reference> FieldOwner for T {
-    fn owner(&self) -> Result<RawObject> {
+    fn owner(&self) -> Result<ObjectRef> {
         self.as_object().raw()
     }
 }
 
 impl<S: crate::ManagedStruct> FieldOwner for crate::StructHandle<S> {
-    fn owner(&self) -> Result<RawObject> {
+    fn owner(&self) -> Result<ObjectRef> {
         self.raw()
     }
 }
@@ -548,7 +548,7 @@ impl FieldRef {
         Runtime::ensure_current_thread()?;
         let v = match value {
             Some(o) => o.as_object().raw()?,
-            None => RawObject::NULL,
+            None => ObjectRef::NULL,
         };
         fields::field_set_ref(self.host(owner)?, self.field()?, v)
     }

@@ -3,8 +3,8 @@
 //! native-ABI form, calls through the typed function pointer with an exception slot, and lifts
 //! the result. No boxing and no lookup happen here.
 //!
-//! The entry point is either Mono's unmanaged thunk of the method (`R f([this,] args…,
-//! MonoException **exc)`, the exception slot always last) or the same thunk of a pointer trampoline for methods
+//! The entry point is the backend's native entry point of the method (`R f([this,] args…,
+//! *mut ExceptionSlot)`, the exception slot always last; on Mono the method's unmanaged thunk) or the same thunk of a pointer trampoline for methods
 //! with full structs in their signature.
 //!
 //! # Debug builds
@@ -28,8 +28,7 @@ use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
-use crate::host::exception;
-use crate::host::{unit, Method, RawObject, Runtime};
+use crate::host::{unit, ExceptionSlot, Method, ObjectRef, Runtime};
 use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
 use crate::value::Blittable;
 
@@ -185,7 +184,7 @@ impl Thunk {
 
     /// Checks the object (if any) a lowered argument passes at native position `index`.
     #[cfg_attr(not(debug_assertions), inline)]
-    fn check_object(&self, index: usize, obj: Option<RawObject>) -> Result<()> {
+    fn check_object(&self, index: usize, obj: Option<ObjectRef>) -> Result<()> {
         match (obj, self.checks.get(index)) {
             (None, _) => Ok(()),
             (Some(obj), Some(Some(check))) => check.check(obj),
@@ -390,9 +389,9 @@ macro_rules! arg_list {
                         index += 1;
                     )*
                 }
-                let mut exc = RawObject::NULL;
+                let mut exc = ExceptionSlot::new();
                 tracer.enter();
-                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
+                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut ExceptionSlot) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
                 // just above, or vouched for by `call_unchecked`'s caller); each Abi is the form
@@ -402,9 +401,7 @@ macro_rules! arg_list {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* &mut exc)
                 };
-                if !exc.is_null() {
-                    return Err(exception::to_error(exc));
-                }
+                tri!(exc.check());
                 $(tri!(tracer.finish($s));)*
                 R::lift(raw)
             }
@@ -421,19 +418,17 @@ macro_rules! arg_list {
                     }
                     index += 1;
                 )*
-                let mut exc = RawObject::NULL;
+                let mut exc = ExceptionSlot::new();
                 tracer.enter();
                 let mut out = MaybeUninit::<R>::zeroed();
-                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut RawObject);
+                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut ExceptionSlot);
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
                 // exception slot is a pointer to the result; `out` is valid for writes of `R`.
                 unsafe {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* out.as_mut_ptr(), &mut exc)
                 };
-                if !exc.is_null() {
-                    return Err(exception::to_error(exc));
-                }
+                tri!(exc.check());
                 $(tri!(tracer.finish($s));)*
                 // SAFETY: zero-initialised and then written by the trampoline; every bit
                 // pattern is a valid `R` (Blittable contract).

@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::{Error, Result};
-use crate::host::{Class, RawObject};
+use crate::host::{Class, ObjectRef};
 
 /// What one reference parameter accepts.
 pub(crate) struct ClassCheck {
@@ -61,7 +61,7 @@ impl ClassCheck {
 
     /// Passes when `obj` is an instance of the declared type (or null, where allowed).
     #[inline]
-    pub(crate) fn check(&self, obj: RawObject) -> Result<()> {
+    pub(crate) fn check(&self, obj: ObjectRef) -> Result<()> {
         match obj.class() {
             None if self.nullable => Ok(()),
             None => Err(self.null()),

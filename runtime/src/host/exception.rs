@@ -1,6 +1,7 @@
-//! Managed exceptions become [`Error::ManagedException`].
+//! Managed exceptions become [`Error::ManagedException`], and the slot a native entry point
+//! reports one in.
 
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use crate::error::{Error, InnerException};
 
 /// Inner exceptions read at most (a chain is finite, but managed code can build a long one).
@@ -9,7 +10,7 @@ const MAX_INNER: usize = 64;
 /// Converts a thrown exception (non-null) into an error with its type, message, stack trace
 /// and `InnerException` chain.
 #[cold]
-pub(crate) fn to_error(exc: RawObject) -> Error {
+pub(crate) fn to_error(exc: ObjectRef) -> Error {
     let info = raw::exception_info(exc);
     let mut inner = Vec::new();
     // Each exception stays on this stack while it is read (conservatively scanned, so SGen
@@ -29,5 +30,31 @@ pub(crate) fn to_error(exc: RawObject) -> Error {
         message: info.message,
         stack_trace: info.stack_trace,
         inner: inner.into_boxed_slice(),
+    }
+}
+
+/// Where a native entry point the host resolved reports the exception it threw: the last
+/// parameter of every such entry point (`extern "C" fn(args…, *mut ExceptionSlot) -> R`). On
+/// Mono it is the `MonoException **` of the method's unmanaged thunk; the slot must be valid
+/// and non-null (Mono kills the process otherwise). One word, the same ABI as the reference
+/// it holds.
+#[repr(transparent)]
+pub(crate) struct ExceptionSlot(ObjectRef);
+
+impl ExceptionSlot {
+    /// An empty slot, for one call.
+    #[inline(always)]
+    pub(crate) const fn new() -> ExceptionSlot {
+        ExceptionSlot(ObjectRef::NULL)
+    }
+
+    /// The call's outcome: `Err` with the exception when the callee stored one.
+    #[inline(always)]
+    pub(crate) fn check(self) -> Result<(), Error> {
+        if self.0.is_null() {
+            Ok(())
+        } else {
+            Err(to_error(self.0))
+        }
     }
 }

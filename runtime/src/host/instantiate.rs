@@ -13,11 +13,11 @@ use super::raw::{
     array_new, array_set_ref, class_of_type_object, exception_info, read_unboxed, runtime_invoke, type_object,
 };
 use super::runtime::Runtime;
-use super::RawObject;
+use super::ObjectRef;
 use crate::error::{Error, Result};
 
 /// A `System.Type[]` of `args`.
-fn type_array(args: &[Class]) -> Result<RawObject> {
+fn type_array(args: &[Class]) -> Result<ObjectRef> {
     let first = type_object(Class::object())?;
     let type_class = first
         .class()

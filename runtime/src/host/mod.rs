@@ -34,13 +34,13 @@ mod type_kind;
 pub(crate) mod unit;
 pub(crate) mod unit_cell;
 
-pub(crate) use ffi::MonoType;
+pub(crate) use exception::ExceptionSlot;
 pub(crate) use metadata::{type_name, type_name_is};
 pub use metadata::{Class, Field, Method};
 pub(crate) use method::Signature;
 pub use native::{ByRef, RawRef, RawRet};
-pub use raw::{BlittableClass, PlainData, PlainValue, RawObject};
+pub use raw::{BlittableClass, ObjectRef, PlainData, PlainValue};
 pub use runtime::{Assembly, Runtime};
 pub use type_kind::TypeKind;
-pub(crate) use type_kind::{abi_kind, type_class, type_kind};
+pub(crate) use type_kind::{abi_kind, type_class, type_kind, SigType};
 pub(crate) use unit_cell::UnitCell;

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use super::ffi;
 use super::metadata::{Class, Field, Method};
 use super::native::add_raw_internal_call;
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
 use super::UnitCell;
 use crate::error::{Error, Result};
@@ -73,7 +73,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
                 unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) }
             }
         };
-        raw::array_set_ref(array, i, RawObject(info))?;
+        raw::array_set_ref(array, i, ObjectRef(info))?;
     }
     let roles = raw::array_from_values(rt.corlib().class("System", "Int32")?, &roles)?;
     let ty = raw::type_object(target)?;
@@ -206,7 +206,7 @@ pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
 }
 
 /// Registers `created` as a proxy class's `Created(object self, long key)` icall.
-pub(crate) fn register_created(icall: Method, created: extern "C" fn(RawObject, i64)) -> Result<()> {
+pub(crate) fn register_created(icall: Method, created: extern "C" fn(ObjectRef, i64)) -> Result<()> {
     let name = format!("{}::{}", icall.class().full_name(), icall.name());
     // SAFETY: the function's type is the icall's native signature (a `MonoObject*` and an
     // `i64`, no result); Rust `extern "C"` functions abort rather than unwind.
@@ -217,7 +217,7 @@ pub(crate) fn register_created(icall: Method, created: extern "C" fn(RawObject, 
 /// reclaimed, not while it waits for or runs its finalizer, nor after a finalizer
 /// resurrected it (SGen clears such handles after finalization, `sgen_null_link_in_range`
 /// with `track` set, mono/sgen/sgen-gchandles.c).
-pub(crate) fn long_weak_handle(obj: RawObject) -> u32 {
+pub(crate) fn long_weak_handle(obj: ObjectRef) -> u32 {
     super::thread::ensure();
     // SAFETY: `obj` is a live non-null object on the current stack.
     unsafe { ffi::mono_gchandle_new_weakref(obj.as_ptr(), 1) }

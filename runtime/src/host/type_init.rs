@@ -16,7 +16,7 @@ use std::ffi::c_void;
 
 use super::ffi;
 use super::metadata::{Class, Field};
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
 use super::unit_cell::UnitCell;
 use crate::error::{Error, Result};
@@ -95,6 +95,6 @@ pub(crate) fn run_type_initializer(class: Class) -> Result<()> {
 }
 
 /// The error of a thrown exception (kept on this stack while it is read).
-fn thrown(exc: RawObject) -> Error {
+fn thrown(exc: ObjectRef) -> Error {
     super::exception::to_error(exc)
 }

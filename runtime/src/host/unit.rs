@@ -100,7 +100,7 @@ pub(crate) fn unload(old: NonNull<ffi::MonoDomain>) -> Result<()> {
     if exc.is_null() {
         Ok(())
     } else {
-        let info = super::raw::exception_info(super::RawObject(exc));
+        let info = super::raw::exception_info(super::ObjectRef(exc));
         Err(Error::Reload(format!(
             "Mono could not unload the previous unit: {}: {}",
             info.type_name, info.message

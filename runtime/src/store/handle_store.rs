@@ -24,7 +24,7 @@ use slotmap::{Key, KeyData};
 
 use crate::error::{Error, Result};
 use crate::host::slots::ManagedSegment;
-use crate::host::RawObject;
+use crate::host::ObjectRef;
 
 /// Slots in segment 0; segment `s` holds `FIRST_SEGMENT << s`. 1024 references make an array
 /// of 8 KiB and more, which SGen allocates in its large-object space (objects over 8000
@@ -185,7 +185,7 @@ impl<K: Key> HandleStore<K> {
     /// # Panics
     /// Only where a `Vec` would: when Mono cannot allocate a new segment (out of memory) or
     /// 2³² − 1 slots of one store are live.
-    pub(crate) fn insert(&'static self, obj: RawObject) -> K {
+    pub(crate) fn insert(&'static self, obj: ObjectRef) -> K {
         debug_assert!(!obj.is_null());
         self.insert_with(|objects, offset| {
             objects.store(offset, obj);
@@ -269,7 +269,7 @@ impl<K: Key> HandleStore<K> {
     /// conservative scan keeps it alive and in place for the call even if the key is removed
     /// meanwhile.
     #[inline]
-    pub(crate) fn target(&self, key: K) -> Result<RawObject> {
+    pub(crate) fn target(&self, key: K) -> Result<ObjectRef> {
         let (idx, key_version) = Self::split(key);
         // `let … else` rather than `ok_or(Error::StaleHandle)`, which builds and drops an
         // Error on every successful lookup.

@@ -10,7 +10,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::error::{Error, Result};
-use crate::host::{raw, Class, RawObject};
+use crate::host::{raw, Class, ObjectRef};
 use crate::store::HandleStore;
 use crate::value::Object;
 
@@ -66,7 +66,7 @@ pub struct StructHandle<T: ManagedStruct> {
 impl<T: ManagedStruct> StructHandle<T> {
     /// Takes ownership of a box of `T` that a call just returned (the thunk boxes struct
     /// returns; that box is already a private copy).
-    pub(crate) fn from_box(boxed: RawObject) -> Result<Self> {
+    pub(crate) fn from_box(boxed: ObjectRef) -> Result<Self> {
         if boxed.is_null() {
             return Err(Error::NullReference(format!(
                 "a {} value was expected",
@@ -91,7 +91,7 @@ impl<T: ManagedStruct> StructHandle<T> {
 
     /// The box, for the length of the current call (instance methods mutate it in place).
     #[inline]
-    pub(crate) fn raw(&self) -> Result<RawObject> {
+    pub(crate) fn raw(&self) -> Result<ObjectRef> {
         T::store().slots.target(self.key)
     }
 

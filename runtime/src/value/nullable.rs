@@ -10,7 +10,7 @@
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::error::{Error, Result};
-use crate::host::{raw, Class, RawObject};
+use crate::host::{raw, Class, ObjectRef};
 use crate::value::boxing::unbox_raw;
 use crate::value::Object;
 use crate::value::{zeroed, Blittable};
@@ -37,16 +37,16 @@ impl<V: Blittable> Nullable<V> {
     }
 
     /// Lowers to the reference a thunk takes for a `Nullable<V>` parameter.
-    pub(crate) fn to_raw(self) -> Result<RawObject> {
+    pub(crate) fn to_raw(self) -> Result<ObjectRef> {
         match self.0 {
             Some(v) => raw::box_value(&v),
-            None => Ok(RawObject::NULL),
+            None => Ok(ObjectRef::NULL),
         }
     }
 
     /// Lifts the reference a thunk returns for a `Nullable<V>`: null, or a box checked to be
     /// of `V`'s class.
-    pub(crate) fn from_raw(obj: RawObject) -> Result<Nullable<V>> {
+    pub(crate) fn from_raw(obj: ObjectRef) -> Result<Nullable<V>> {
         if obj.is_null() {
             return Ok(Nullable(None));
         }
