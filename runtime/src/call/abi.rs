@@ -24,6 +24,7 @@
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
 
 use crate::error::Result;
+pub use crate::host::Abi;
 use crate::host::{raw, ObjectRef};
 use crate::record::{Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
@@ -33,71 +34,6 @@ use crate::value::string::read_string;
 pub use super::by_ref::{In, Out, RefObject, RefString};
 use crate::value::Blittable;
 use crate::value::{Boolean, NetString, Nullable, Reference, StrValue};
-
-/// The native-ABI class of an argument or return value. A thunk checks, on every call, that
-/// the Rust types' classes equal the method's (one compare of constants: see
-/// [`signature_key`]), so a binding that disagrees with the assembly is an error, never a call
-/// with garbage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Abi {
-    /// No value.
-    Void,
-    /// `bool` as a byte.
-    Bool,
-    /// `char` as a UTF-16 unit.
-    Char,
-    /// `sbyte`
-    I8,
-    /// `byte`
-    U8,
-    /// `short`
-    I16,
-    /// `ushort`
-    U16,
-    /// `int`
-    I32,
-    /// `uint`
-    U32,
-    /// `long`
-    I64,
-    /// `ulong`
-    U64,
-    /// `float`
-    F32,
-    /// `double`
-    F64,
-    /// `nint`
-    ISize,
-    /// `nuint`
-    USize,
-    /// A managed reference (object, string, or a struct's box); its class is checked against
-    /// the declared type on every call.
-    Ref,
-    /// A pointer to a value of this many bytes that the callee reads or writes: `ref`/`out`
-    /// primitives, enums and full structs, and full structs a trampoline takes by pointer. The
-    /// size is part of the class, so a Rust value of another size never matches.
-    ByRef(usize),
-    /// A pointer to a managed reference (`ref`/`out` object or string); the reference in it is
-    /// checked like an [`Abi::Ref`] argument.
-    ByRefObject,
-    /// An unmanaged pointer `T*`: managed code reads and writes through it without bounds, so
-    /// only [`UnmanagedPtr`], made with `unsafe`, has this class.
-    Pointer,
-    /// A `Span<T>` (`mutable`) or `ReadOnlySpan<T>` parameter of a trampoline, passed as a
-    /// pointer to a (data, length) pair that the trampoline makes the span from; `element` is
-    /// `T`'s size in bytes, so a Rust slice of another element size never matches.
-    Span {
-        /// Size of one element in bytes.
-        element: usize,
-        /// `Span<T>`, which the callee may write through (`&mut [V]`); `ReadOnlySpan<T>`
-        /// takes `&[V]`.
-        mutable: bool,
-    },
-    /// A blittable result written through a trailing pointer (size in bytes).
-    Sret(usize),
-    /// Something the raw path cannot carry.
-    Unsupported,
-}
 
 /// An exact, compact form of a signature (the return's class, then each parameter's), so that
 /// a call compares its Rust signature with the method's in one integer compare: a constant on

@@ -10,6 +10,7 @@
 //! field by field (strings, arrays, exceptions), in metadata lookups when a binding resolves,
 //! and in one write barrier when a returned object is stored in a slot.
 
+mod abi;
 pub(crate) mod callback;
 pub(crate) mod exception;
 pub(crate) mod ffi;
@@ -26,6 +27,7 @@ pub(crate) mod plain;
 pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;
+mod signature;
 pub(crate) mod slots;
 pub(crate) mod stack;
 pub(crate) mod thread;
@@ -34,6 +36,8 @@ mod type_kind;
 pub(crate) mod unit;
 pub(crate) mod unit_cell;
 
+pub use abi::{Abi, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
+pub(crate) use abi::{Position, RefParam};
 pub(crate) use exception::ExceptionSlot;
 pub(crate) use metadata::{type_name, type_name_is};
 pub use metadata::{Class, Field, Method};
@@ -41,6 +45,7 @@ pub(crate) use method::Signature;
 pub use native::{ByRef, RawRef, RawRet};
 pub use raw::{BlittableClass, ObjectRef, PlainData, PlainValue};
 pub use runtime::{Assembly, Runtime};
+pub(crate) use signature::native_signature;
 pub use type_kind::TypeKind;
-pub(crate) use type_kind::{abi_kind, type_class, type_kind, SigType};
+pub(crate) use type_kind::{type_class, type_kind, SigType};
 pub(crate) use unit_cell::UnitCell;
