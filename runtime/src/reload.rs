@@ -1,7 +1,7 @@
 //! Hot reload: replace the game's assemblies while the process keeps running.
 //!
 //! A runtime started with [`Runtime::start_reloadable`] keeps everything it loads in one
-//! reloadable unit, a child AppDomain (`host/unit.rs` says why and how; without it the unit
+//! reloadable unit, a child AppDomain (`host/mono/unit.rs` says why and how; without it the unit
 //! is Mono's root domain, which runs the class library's AOT code but can never be unloaded). [`Runtime::reload`] releases what Rust holds in the current unit, has
 //! Mono unload it, and loads the same files again from disk into a new unit, so rebuilt
 //! assemblies run their new code. Afterwards:

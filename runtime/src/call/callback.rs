@@ -300,7 +300,7 @@ fn run(key: i64, args: ObjectRef) -> Outcome {
 }
 
 /// Drops every callback's closure (a reload: the delegates belong to the unit about to be
-/// unloaded, see `host/unit.rs`) and returns how many there were. A `Callback` kept past
+/// unloaded, see `host/mono/unit.rs`) and returns how many there were. A `Callback` kept past
 /// the reload holds a stale delegate handle; dropping it is harmless.
 pub(crate) fn release_all() -> usize {
     let closures: Vec<_> = {

@@ -15,7 +15,7 @@ use crate::value::Blittable;
 /// by a function (closed generic instantiations such as `List<Int32>`).
 pub struct TypeRef {
     source: TypeSource,
-    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
+    /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
     class: UnitCell<Class>,
 }
 
@@ -96,7 +96,7 @@ pub struct MethodRef {
     params: &'static [&'static str],
     ret: Option<&'static str>,
     path: CallPath,
-    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
+    /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
     thunk: UnitCell<Thunk>,
 }
 
@@ -267,7 +267,7 @@ pub struct FieldRef {
     /// `None` for a field resolved up front ([`FieldRef::resolved`]).
     ty: Option<&'static TypeRef>,
     name: &'static str,
-    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
+    /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
     field: UnitCell<Field>,
     /// A static field's class storage, made on the first static access, after the class's type
     /// initializer ran (a failed initializer leaves it empty: every access fails again).

@@ -66,7 +66,7 @@ pub struct Thunk {
     /// `signature_key` of `ret` then `params` (0: too long to have one).
     key: u128,
     /// The unit the entry point was compiled in: once that unit is reloaded the code is
-    /// freed, and a call is an error instead (see `host/unit.rs`).
+    /// freed, and a call is an error instead (see `host/mono/unit.rs`).
     epoch: u32,
 }
 

@@ -163,7 +163,7 @@ impl<T: Reference> Incoming for Obj<T> {
     }
     #[inline(always)]
     fn finish(held: ObjectRef) -> NativeResult<()> {
-        // Keeps the reference in this frame until the body is done with it (see host/native.rs
+        // Keeps the reference in this frame until the body is done with it (see host/mono/native.rs
         // on conservative scanning).
         std::hint::black_box(held);
         Ok(())

@@ -64,7 +64,7 @@ impl Outgoing for Str {
 
 /// The reference behind a handle, returned to Mono. The handle is dropped right after; the
 /// reference stays in this thread's registers or stack until Mono has it, where the collector
-/// finds it (host/native.rs).
+/// finds it (host/mono/native.rs).
 #[inline]
 fn reference<R: Reference>(value: Option<R>) -> NativeResult<RawRet> {
     Ok(match value {

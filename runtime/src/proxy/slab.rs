@@ -18,7 +18,7 @@
 //! the object as its first argument; the thunk keeps it on its native stack for the whole
 //! call (`RawRef`, `std::hint::black_box` in `proxy_call`), and SGen, with preemptive suspend,
 //! scans every attached thread's whole stack and registers conservatively, pinning what any
-//! word there points to (the fact `host/raw.rs`'s `ObjectRef` relies on), so the object cannot be
+//! word there points to (the fact `host/mono/raw.rs`'s `ObjectRef` relies on), so the object cannot be
 //! reclaimed, hence the value not dropped, while the call runs. A finalizer that resurrects
 //! the proxy keeps the handle non-null, so the value stays too. What is not covered: C# code
 //! that rewrites a proxy's private readonly `key` field through private reflection to another
@@ -235,7 +235,7 @@ pub(crate) fn sweep() {
 }
 
 /// Drops every value (a reload: the proxies belong to the unit about to be unloaded, see
-/// `host/unit.rs`) and returns how many there were. Their weak handles are forgotten, not
+/// `host/mono/unit.rs`) and returns how many there were. Their weak handles are forgotten, not
 /// freed: Mono frees a domain's GC handles when it unloads the domain, and freeing one again
 /// later could free a handle that number names by then.
 pub(crate) fn release_all() -> usize {

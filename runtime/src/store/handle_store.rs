@@ -6,7 +6,7 @@
 //! `version << 32 | payload`: an odd version marks a live slot, an even version a vacant slot
 //! whose payload links the free list (as in `slotmap`, whose key types the stores keep, and
 //! whose keys always carry an odd version, so no key names a vacant slot). The
-//! managed half is an element of a pinned `object[]` (`host/slots.rs`) holding the object
+//! managed half is an element of a pinned `object[]` (`host/mono/slots.rs`) holding the object
 //! itself, so the collector traces it and updates it when the object moves, and reading it is
 //! one load. Releasing a slot bumps its version, so every key to it, copies included, fails
 //! the version compare: [`Error::StaleHandle`], never another object. Writers (insert, remove)
@@ -58,7 +58,7 @@ impl<K: Key> Invalidate for HandleStore<K> {
 static STORES: std::sync::Mutex<Vec<&'static dyn Invalidate>> = std::sync::Mutex::new(Vec::new());
 
 /// Empties every slot of every store, making every key stale (a reload's first step: the
-/// objects belong to the unit about to be unloaded, see `host/unit.rs`). Returns how many
+/// objects belong to the unit about to be unloaded, see `host/mono/unit.rs`). Returns how many
 /// handles were live.
 pub(crate) fn invalidate_every_store() -> usize {
     let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
@@ -66,7 +66,7 @@ pub(crate) fn invalidate_every_store() -> usize {
 }
 
 /// Gives every store new (empty) slot arrays in the current unit (a reload's step once the new
-/// unit has started: the arrays live in the unit, see `host/slots.rs`).
+/// unit has started: the arrays live in the unit, see `host/mono/slots.rs`).
 pub(crate) fn renew_every_store() {
     let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
     for store in stores {

@@ -157,7 +157,7 @@ pub unsafe trait PlainValue: Copy + 'static {
 #[doc(hidden)]
 pub struct BlittableClass<V> {
     class: UnitCell<Class>,
-    /// The entry point that boxes a `V` straight into a store slot (see `host/slots.rs`).
+    /// The entry point that boxes a `V` straight into a store slot (see `host/mono/slots.rs`).
     boxer: UnitCell<SlotBoxer>,
     _type: PhantomData<fn() -> V>,
 }

@@ -4,12 +4,12 @@
 //! `Nullable<T>` as null or a box of `T`, cannot take a span (only a trampoline makes one from
 //! a (data, length) pair), and lays `Nullable<T>` out as `hasValue` then the value.
 
-use super::abi::{
-    Abi, EntrySignature, Position, RefParam, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
-};
 use super::type_kind::{abi_kind, type_class, type_kind, TypeKind};
 use super::{Class, Method};
 use crate::error::{Error, Result};
+use crate::host::abi::{
+    Abi, EntrySignature, Position, RefParam, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+};
 
 /// A check that a reference parameter is an instance of `declared` (or null, where `nullable`).
 fn check(declared: Class, nullable: bool, position: Position) -> Option<RefParam> {
