@@ -101,8 +101,8 @@ impl Runtime {
         let others = thread::others_in_unit();
         if !others.is_empty() {
             return Err(Error::Reload(format!(
-                "other threads are still in the unit ({}): Mono cannot unload a domain that a live \
-                 thread is in; call Runtime::leave_unit() on each of them first, or let them exit",
+                "other threads are still in the unit ({}): the runtime cannot unload a unit that a \
+                 live thread is in; call Runtime::leave_unit() on each of them first, or let them exit",
                 others.join(", ")
             )));
         }

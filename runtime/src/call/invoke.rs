@@ -9,7 +9,7 @@
 //! (`Base.V` invoked on a `Derived` runs `Base.V`), so a virtual method is first resolved
 //! against the runtime type of `this`.
 
-use std::ffi::c_void;
+use std::os::raw::c_void;
 
 use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
@@ -159,7 +159,7 @@ fn check_instance(obj: ObjectRef, declared: Option<crate::Class>, what: impl Fn(
             "{}: an object of type {} is not a {}",
             what(),
             actual.full_name(),
-            declared.map_or_else(|| "type Mono can name".to_string(), |d| d.full_name())
+            declared.map_or_else(|| "type the runtime can name".to_string(), |d| d.full_name())
         ))),
     }
 }

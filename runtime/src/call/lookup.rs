@@ -8,7 +8,7 @@ use crate::call::type_check::ClassCheck;
 use crate::error::Result;
 use crate::host::fields::{self, FieldHost};
 use crate::host::type_init::{self, Statics};
-use crate::host::{self, raw, Class, Field, Method, ObjectRef, Runtime, UnitCell};
+use crate::host::{self, raw, Class, EpochCell, Field, Method, ObjectRef, Runtime};
 use crate::value::Blittable;
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
@@ -16,7 +16,7 @@ use crate::value::Blittable;
 pub struct TypeRef {
     source: TypeSource,
     /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
-    class: UnitCell<Class>,
+    class: EpochCell<Class>,
 }
 
 enum TypeSource {
@@ -37,7 +37,7 @@ impl TypeRef {
                 namespace,
                 name,
             },
-            class: UnitCell::new(),
+            class: EpochCell::new(),
         }
     }
 
@@ -46,7 +46,7 @@ impl TypeRef {
     pub const fn computed(class: fn() -> Result<Class>) -> Self {
         TypeRef {
             source: TypeSource::Computed(class),
-            class: UnitCell::new(),
+            class: EpochCell::new(),
         }
     }
 
@@ -97,7 +97,7 @@ pub struct MethodRef {
     ret: Option<&'static str>,
     path: CallPath,
     /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
-    thunk: UnitCell<Thunk>,
+    thunk: EpochCell<Thunk>,
 }
 
 pub use crate::host::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
@@ -111,7 +111,7 @@ impl MethodRef {
             params,
             ret: None,
             path: CallPath::Thunk,
-            thunk: UnitCell::new(),
+            thunk: EpochCell::new(),
         }
     }
 
@@ -131,7 +131,7 @@ impl MethodRef {
             params,
             ret: None,
             path: CallPath::Trampoline { mask, spans: 0 },
-            thunk: UnitCell::new(),
+            thunk: EpochCell::new(),
         }
     }
 
@@ -268,10 +268,10 @@ pub struct FieldRef {
     ty: Option<&'static TypeRef>,
     name: &'static str,
     /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
-    field: UnitCell<Field>,
+    field: EpochCell<Field>,
     /// A static field's class storage, made on the first static access, after the class's type
     /// initializer ran (a failed initializer leaves it empty: every access fails again).
-    statics: UnitCell<Statics>,
+    statics: EpochCell<Statics>,
 }
 
 impl FieldRef {
@@ -280,21 +280,21 @@ impl FieldRef {
         FieldRef {
             ty: Some(ty),
             name,
-            field: UnitCell::new(),
-            statics: UnitCell::new(),
+            field: EpochCell::new(),
+            statics: EpochCell::new(),
         }
     }
 
     /// A reference to `field`, already found (a field of a closed generic type, found per
     /// class by `GenericFieldRef`), valid in the current unit only.
     pub(crate) fn resolved(field: Field, name: &'static str) -> Self {
-        let cell = UnitCell::new();
+        let cell = EpochCell::new();
         cell.get_or_init(|| field);
         FieldRef {
             ty: None,
             name,
             field: cell,
-            statics: UnitCell::new(),
+            statics: EpochCell::new(),
         }
     }
 

@@ -21,8 +21,8 @@
 //! makes them optimised code even in a user's debug build (an `#[inline]` function is compiled
 //! again in each crate that calls it, at that crate's level).
 
-use std::ffi::c_void;
 use std::mem::MaybeUninit;
+use std::os::raw::c_void;
 
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::function_db::FunctionId;

@@ -18,7 +18,7 @@
 //!   (`ensure`, `ensure_attached`, `is_attached`, `leave`, `others_in_unit`), `stack`
 //!   (`is_low`, `refusal`).
 //! * **The reloadable unit**: `unit` (`start`, `epoch`, `domain`, `retire`, `unload`,
-//!   `managed_code_on_stack`), [`UnitCell`] (a value cached for one unit epoch).
+//!   `managed_code_on_stack`), [`EpochCell`] (a value cached for one unit epoch).
 //! * **Metadata**: [`Assembly`], [`Class`], [`Field`], [`Method`] and their queries,
 //!   [`Signature`] of [`SigType`]s with [`type_kind`], [`type_class`], [`type_name`],
 //!   [`type_name_is`], [`TypeKind`]; `instantiate` (`make_generic`, `make_generic_method`);
@@ -54,7 +54,7 @@ pub(crate) use mono::{
 
 // The backend's types and functions the layers above name directly.
 pub(crate) use mono::{
-    native_signature, type_class, type_kind, type_name, type_name_is, ExceptionSlot, SigType, Signature, UnitCell,
+    native_signature, type_class, type_kind, type_name, type_name_is, EpochCell, ExceptionSlot, SigType, Signature,
 };
 pub use mono::{
     Assembly, BlittableClass, ByRef, Class, Field, Method, ObjectRef, PlainData, PlainValue, RawRef, RawRet,

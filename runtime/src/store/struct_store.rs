@@ -108,7 +108,7 @@ impl<T: ManagedStruct> StructHandle<T> {
     /// Boxes a copy of the value into the object store: a new object with its own identity.
     pub fn box_object(&self) -> Result<Object> {
         let copy = raw::rebox(self.raw()?)?;
-        Ok(Object::from_raw(copy).expect("mono_value_box never returns null"))
+        Ok(Object::from_raw(copy).expect("boxing never returns null"))
     }
 
     /// Unboxes `obj` (which must be a boxed `T`) into a new copy in `T`'s store.

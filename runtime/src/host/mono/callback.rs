@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::metadata::{Class, Method};
 use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// What a callback produced: a value (possibly null), an error message, or nothing to run.
@@ -68,7 +68,7 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
 /// A new delegate of `delegate_class` whose invocation runs the closure registered under
 /// `key` through `handler`.
 pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler) -> Result<ObjectRef> {
-    static CREATE: UnitCell<Method> = UnitCell::new();
+    static CREATE: EpochCell<Method> = EpochCell::new();
     let _ = HANDLER.set(handler);
     let rt = Runtime::get()?;
     let create = *CREATE.get_or_try_init(|| {

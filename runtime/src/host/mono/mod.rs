@@ -11,6 +11,7 @@
 //! and in one write barrier when a returned object is stored in a slot.
 
 pub(crate) mod callback;
+pub(crate) mod epoch_cell;
 pub(crate) mod exception;
 pub(crate) mod ffi;
 pub(crate) mod fields;
@@ -33,8 +34,8 @@ pub(crate) mod thread;
 pub(crate) mod type_init;
 mod type_kind;
 pub(crate) mod unit;
-pub(crate) mod unit_cell;
 
+pub(crate) use epoch_cell::EpochCell;
 pub(crate) use exception::ExceptionSlot;
 pub(crate) use metadata::{type_name, type_name_is};
 pub use metadata::{Class, Field, Method};
@@ -45,4 +46,3 @@ pub use runtime::{Assembly, Runtime};
 pub(crate) use signature::native_signature;
 pub use type_kind::TypeKind;
 pub(crate) use type_kind::{type_class, type_kind, SigType};
-pub(crate) use unit_cell::UnitCell;

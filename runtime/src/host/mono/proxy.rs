@@ -11,7 +11,7 @@ use super::metadata::{Class, Field, Method};
 use super::native::add_raw_internal_call;
 use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// What a member given to [`build`] becomes in the proxy class (the roles of
@@ -43,7 +43,7 @@ pub(crate) enum Member {
 /// `members`. The icalls it declares are not registered yet: nothing may call the class's
 /// forwarders before [`register_icall`] has run for each.
 pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
-    static BUILD: UnitCell<Method> = UnitCell::new();
+    static BUILD: EpochCell<Method> = EpochCell::new();
     let rt = Runtime::get()?;
     let build = *BUILD.get_or_try_init(|| {
         rt.helper().class("Cilbind", "Proxies")?.method(
@@ -101,7 +101,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
 /// the unit), before the first proxy class of the unit exists.
 pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Result<()> {
     static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
-    static STARTED: UnitCell<()> = UnitCell::new();
+    static STARTED: EpochCell<()> = EpochCell::new();
     let failed = |e: String| Error::Unsupported(format!("cannot start the proxy sweeper: {e}"));
     REGISTERED
         .get_or_init(|| {

@@ -25,7 +25,7 @@ use super::ffi;
 use super::metadata::{Class, Method};
 use super::runtime::Runtime;
 use super::slots::SlotBoxer;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// A managed reference held for the length of one call (possibly null): one word, opaque
@@ -156,9 +156,9 @@ pub unsafe trait PlainValue: Copy + 'static {
 /// unboxing then make no metadata call. One per Blittable type, in a `static`.
 #[doc(hidden)]
 pub struct BlittableClass<V> {
-    class: UnitCell<Class>,
+    class: EpochCell<Class>,
     /// The entry point that boxes a `V` straight into a store slot (see `host/mono/slots.rs`).
-    boxer: UnitCell<SlotBoxer>,
+    boxer: EpochCell<SlotBoxer>,
     _type: PhantomData<fn() -> V>,
 }
 
@@ -166,8 +166,8 @@ impl<V: PlainValue> BlittableClass<V> {
     /// An empty cache (usable in a `static`).
     pub const fn new() -> Self {
         BlittableClass {
-            class: UnitCell::new(),
-            boxer: UnitCell::new(),
+            class: EpochCell::new(),
+            boxer: EpochCell::new(),
             _type: PhantomData,
         }
     }
@@ -401,7 +401,7 @@ pub(crate) fn array_new(element: Class, len: usize) -> Result<ObjectRef> {
 /// through the array class's vtable, looked up once per unit: `mono_array_new` looks up the
 /// array class and its vtable on every call.
 pub(crate) fn object_array_new(len: usize) -> Result<ObjectRef> {
-    static VTABLE: UnitCell<usize> = UnitCell::new();
+    static VTABLE: EpochCell<usize> = EpochCell::new();
     let rt = Runtime::get()?;
     check_array_length(Class::object(), len)?;
     let vtable = *VTABLE.get_or_try_init(|| {
@@ -421,7 +421,7 @@ pub(crate) fn object_array_new(len: usize) -> Result<ObjectRef> {
 
 /// `System.Object[]` (looked up once per unit).
 pub(crate) fn object_array_class() -> Class {
-    static CLASS: UnitCell<Class> = UnitCell::new();
+    static CLASS: EpochCell<Class> = EpochCell::new();
     *CLASS.get_or_init(|| Class::object().array())
 }
 
@@ -624,7 +624,7 @@ pub(crate) fn runtime_invoke_array(
 /// The address an unmanaged pointer result holds: a `System.Reflection.Pointer` (what
 /// [`runtime_invoke_array`] returns for one) or a boxed `IntPtr`.
 pub(crate) fn pointer_address(result: ObjectRef) -> Result<usize> {
-    static UNBOX: UnitCell<Method> = UnitCell::new();
+    static UNBOX: EpochCell<Method> = EpochCell::new();
     let Some(class) = result.class() else {
         return Ok(0);
     };
@@ -686,7 +686,7 @@ pub(crate) fn virtual_method(obj: ObjectRef, method: Method) -> Method {
 /// parameters selected by `mask` by pointer and makes those selected by `spans` from a
 /// pointer to a (data, length) pair (see `Cilbind.Trampolines.Build`), and returns it.
 pub(crate) fn build_trampoline(target: Method, mask: i64, spans: i64) -> Result<Method> {
-    static BUILD: UnitCell<Method> = UnitCell::new();
+    static BUILD: EpochCell<Method> = EpochCell::new();
     let rt = Runtime::get()?;
     let build = *BUILD.get_or_try_init(|| {
         rt.helper().class("Cilbind", "Trampolines")?.method(
@@ -732,7 +732,7 @@ pub(crate) struct ExceptionInfo {
 /// ~7 ns each on Mono 6.8).
 pub(crate) fn exception_info(exc: ObjectRef) -> ExceptionInfo {
     // Thunks are compiled code of the current unit: one set per unit.
-    static GETTERS: UnitCell<(usize, usize, usize)> = UnitCell::new();
+    static GETTERS: EpochCell<(usize, usize, usize)> = EpochCell::new();
     let type_name = exc.class().map(|c| c.full_name()).unwrap_or_default();
     let getters = GETTERS.get_or_init(|| {
         let getter = |name: &str| -> usize {

@@ -26,7 +26,7 @@ use super::ffi;
 use super::metadata::{Class, Method};
 use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, ObjectRef, PlainValue};
 use super::runtime::Runtime;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// One pinned `object[]` of a store (replaced by a new one in each unit).
@@ -164,7 +164,7 @@ pub(crate) struct SlotBoxer(BoxInto);
 impl SlotBoxer {
     /// The boxer of values of `class` (a value type).
     pub(crate) fn resolve(class: Class) -> Result<SlotBoxer> {
-        static BUILD: UnitCell<Method> = UnitCell::new();
+        static BUILD: EpochCell<Method> = EpochCell::new();
         let build = *BUILD.get_or_try_init(|| {
             Runtime::get()?
                 .helper()
