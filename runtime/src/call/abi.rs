@@ -5,20 +5,21 @@
 //! |---|---|---|
 //! | `i32`, `f64`, [`Int32`](crate::Int32), … | itself | the primitive |
 //! | `bool`, [`Boolean`](crate::Boolean) | `u8` 0/1 | `bool` |
-//! | `&T`/`Option<&T>` where `T:` [`Reference`] | `MonoObject*` (null for `None`) ([`Abi::Ref`]) | class, interface, `object` |
-//! | `&str`, `Option<&str>` | a new `MonoString*` ([`Abi::Ref`]) | `string` |
-//! | [`StrValue`] (what generated code makes of any [`StrArg`](crate::StrArg)) | a new `MonoString*`, a [`NetString`](crate::NetString)'s, or null ([`Abi::Ref`]) | `string` |
+//! | `&T`/`Option<&T>` where `T:` [`Reference`] | an [`ObjectRef`] (null for `None`) ([`Abi::Ref`]) | class, interface, `object` |
+//! | `&str`, `Option<&str>` | a new string's [`ObjectRef`] ([`Abi::Ref`]) | `string` |
+//! | [`StrValue`] (what generated code makes of any [`StrArg`](crate::StrArg)) | a new string's [`ObjectRef`], a [`NetString`](crate::NetString)'s, or null ([`Abi::Ref`]) | `string` |
 //! | [`In(&v)`](In) where `v:` [`Blittable`] | `*const V` ([`Abi::ByRef`]) | full struct by value (trampoline) |
 //! | [`Out(&mut v)`](Out) | `*mut V` ([`Abi::ByRef`]) | `ref`/`out` primitive, enum or full struct |
-//! | [`RefObject(&mut Option<T>)`](RefObject) | `MonoObject**` ([`Abi::ByRefObject`]) | `ref`/`out` object |
-//! | [`RefString(&mut Option<String>)`](RefString) | `MonoString**` ([`Abi::ByRefObject`]) | `ref`/`out` string |
+//! | [`RefObject(&mut Option<T>)`](RefObject) | `*mut ObjectRef` ([`Abi::ByRefObject`]) | `ref`/`out` object |
+//! | [`RefString(&mut Option<String>)`](RefString) | `*mut ObjectRef` ([`Abi::ByRefObject`]) | `ref`/`out` string |
 //! | `&StructHandle<S>` | the box ([`Abi::Ref`]) | managed struct by value, or its `this` |
 //! | [`UnmanagedPtr`] (made with `unsafe`) | `T*` ([`Abi::Pointer`]) | unmanaged pointer `T*` |
 //! | [`Nullable<V>`](Nullable) where `V:` [`Blittable`] | null or a box of `V` ([`Abi::Ref`]) | `Nullable<T>` (`T?`) |
 //! | [`RefNullable(&mut Option<V>)`](crate::RefNullable) | `*mut Nullable<V>` ([`Abi::ByRef`]) | `ref`/`out` `T?` (trampoline) |
 //! | `&mut [V]` / `&[V]` where `V:` [`Blittable`] | pointer to a [`SpanSlot`](crate::SpanSlot) ([`Abi::Span`]) | `Span<T>` / `ReadOnlySpan<T>` (trampoline) |
 //!
-//! Raw references live only in these slots, on the stack, for the length of the call.
+//! References ([`ObjectRef`]: on Mono the object's address) live only in these slots, on the
+//! stack, for the length of the call.
 //!
 //! The traits here are sealed: a wrong implementation (a slot whose native form is not what
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.

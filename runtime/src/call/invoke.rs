@@ -1,15 +1,13 @@
 //! The generic, reflective call path for dynamic callers (consoles, scripts, RPC): arguments
 //! and results as tagged [`Value`]s.
 //!
-//! The arguments cross in a managed `object[]` (`mono_runtime_invoke_array`): primitives and
+//! The arguments cross in a managed `object[]` (the backend's reflective invoke): primitives and
 //! enums boxed, structs as the boxed [`Object`]s they are, references as themselves. Each
 //! element is stored as soon as it is made, so every reference the call is about to pass is
 //! one the collector sees and moves with its object; none is ever kept in native memory,
-//! which SGen neither scans nor updates. Mono's array invoke does not dispatch virtually
-//! (`Base.V` invoked on a `Derived` runs `Base.V`), so a virtual method is first resolved
-//! against the runtime type of `this`.
-
-use std::os::raw::c_void;
+//! which the collector neither scans nor updates. A virtual method runs the override of the
+//! runtime type of `this` (the host resolves it: Mono's array invoke alone would run
+//! `Base.V` on a `Derived`).
 
 use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
@@ -298,32 +296,21 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
             }
         }
     }
-    let (target, this_ptr) = if method.is_static() {
-        (method, std::ptr::null_mut())
+    let this = if method.is_static() {
+        None
     } else {
         let obj = this
             .ok_or_else(|| Error::NullReference(format!("instance method {method} needs `this`")))?
             .raw()?;
         check_instance(obj, Some(method.class()), || format!("`this` of {method}"))?;
-        let target = if method.is_virtual() {
-            raw::virtual_method(obj, method)
-        } else {
-            method
-        };
-        // Methods of value types take the address of the unboxed value. From here to the call
-        // nothing allocates, and `obj` stays on this stack, where the collector pins it.
-        let p = if target.class().is_value_type() {
-            obj.unboxed_ptr() as *mut c_void
-        } else {
-            obj.as_ptr() as *mut c_void
-        };
-        (target, p)
+        Some(obj)
     };
     let array_raw = match &array {
         Some(a) => a.raw()?,
         None => ObjectRef::NULL,
     };
-    let result = raw::runtime_invoke_array(target, this_ptr, array_raw).map_err(exception::to_error)?;
+    // A virtual method runs the override of `this`'s runtime class, as a call from C# does.
+    let result = raw::invoke_array(method, this, array_raw).map_err(exception::to_error)?;
     // The result first, while it is on this stack and nothing else has allocated.
     let value = lift_result(result, sig.ret)?;
     // By-ref arguments, each read from the array where the call left it.

@@ -24,10 +24,10 @@
 //!   [`type_name_is`], [`TypeKind`]; `instantiate` (`make_generic`, `make_generic_method`);
 //!   `type_init` (`statics_of`, `run_type_initializer`).
 //! * **Resolving a method to an entry point**: `raw::unmanaged_thunk`,
-//!   `raw::build_trampoline` (the trampoline mask bits of [`abi`]), `raw::virtual_method`,
+//!   `raw::build_trampoline` (the trampoline mask bits of [`abi`]),
 //!   and [`native_signature`]: the entry point's [`Abi`] classes and the [`RefParam`] checks
 //!   the caller makes, in the backend's calling rules.
-//! * **Invoking reflectively**: `raw::runtime_invoke`, `raw::runtime_invoke_array`,
+//! * **Invoking reflectively**: `raw::runtime_invoke`, `raw::invoke_array` (dispatching virtually),
 //!   `exception::to_error`.
 //! * **Heap operations**: `raw` (GC handles, strings, arrays, boxes, unboxing, type objects,
 //!   exception info), `plain` (boxes as bytes), `fields` (instance and static field access),

@@ -589,9 +589,10 @@ pub(crate) fn runtime_invoke(
     }
 }
 
-/// `mono_runtime_invoke_array`: calls `method` (non-virtually) on `this` with the arguments
-/// in `args`, an `object[]` with one element per parameter (null for none), and returns the
-/// result (boxed for value types, an unmanaged pointer as a `System.Reflection.Pointer`) or
+/// Invokes `method` reflectively: on `this` (`None` for a static method; a virtual method is
+/// dispatched on `this`'s runtime class, which `mono_runtime_invoke_array` does not do) with
+/// the arguments in `args`, an `object[]` with one element per parameter (null for none), and
+/// returns the result (boxed for value types, an unmanaged pointer as a `System.Reflection.Pointer`) or
 /// the thrown exception as `Err`.
 ///
 /// The arguments stay in managed memory, where the collector sees and updates them, until
@@ -601,14 +602,33 @@ pub(crate) fn runtime_invoke(
 /// type, a box of `T` or null for `Nullable<T>`, a boxed `IntPtr` for an unmanaged pointer (by
 /// ref: the address of the pointer variable). `ref`/`out` values come back in `args`: a
 /// reference in its element, a value type in a new box there (the box passed in is left as it
-/// was). `this` is null for static methods, the object, or the address of the unboxed value
-/// for methods of value types.
-pub(crate) fn runtime_invoke_array(
+/// was). `this`, when given, is non-null and an instance of the method's class (checked by
+/// the caller).
+pub(crate) fn invoke_array(
     method: Method,
-    this: *mut c_void,
+    this: Option<ObjectRef>,
     args: ObjectRef,
 ) -> std::result::Result<ObjectRef, ObjectRef> {
     super::thread::ensure();
+    let (method, this) = match this {
+        None => (method, ptr::null_mut()),
+        Some(obj) => {
+            let target = if method.is_virtual() {
+                virtual_method(obj, method)
+            } else {
+                method
+            };
+            // Mono takes `this` of a value type's method as the address of the unboxed value.
+            // From here to the call nothing allocates, and `obj` stays on this stack, where the
+            // collector pins it.
+            let this = if target.class().is_value_type() {
+                obj.unboxed_ptr() as *mut c_void
+            } else {
+                obj.0 as *mut c_void
+            };
+            (target, this)
+        }
+    };
     let mut exc: *mut ffi::MonoObject = ptr::null_mut();
     // SAFETY: `args` is null or a live object[] whose elements have the forms the method's
     // parameters take (checked by the caller), `this` fits the method (likewise), and `exc`
@@ -622,7 +642,7 @@ pub(crate) fn runtime_invoke_array(
 }
 
 /// The address an unmanaged pointer result holds: a `System.Reflection.Pointer` (what
-/// [`runtime_invoke_array`] returns for one) or a boxed `IntPtr`.
+/// [`invoke_array`] returns for one) or a boxed `IntPtr`.
 pub(crate) fn pointer_address(result: ObjectRef) -> Result<usize> {
     static UNBOX: EpochCell<Method> = EpochCell::new();
     let Some(class) = result.class() else {
@@ -676,7 +696,7 @@ pub(crate) fn copy_boxed(dest: ObjectRef, src: ObjectRef) -> Result<()> {
 
 /// The override of `method` that `obj`'s runtime class uses (virtual dispatch for the
 /// reflective path, since `mono_runtime_invoke` does not dispatch).
-pub(crate) fn virtual_method(obj: ObjectRef, method: Method) -> Method {
+fn virtual_method(obj: ObjectRef, method: Method) -> Method {
     super::thread::ensure();
     // SAFETY: `obj` is non-null (checked by the caller) and `method` a method of its class.
     Method::from_ptr(unsafe { ffi::mono_object_get_virtual_method(obj.0, method.as_ptr()) }).unwrap_or(method)
