@@ -13,7 +13,7 @@ use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::exception;
-use crate::host::{raw, type_class, type_kind, type_name, Class, Method, ObjectRef, SigType, TypeKind};
+use crate::host::{raw, type_class, type_kind, type_name, Class, Method, ObjectRef, TypeHandle, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;
 
@@ -115,7 +115,7 @@ impl Value {
 
 /// The primitive kind values of this type are read and written as: an enum's underlying
 /// type; an unmanaged pointer as `IntPtr` (its address).
-fn underlying_kind(kind: TypeKind, ty: SigType) -> TypeKind {
+fn underlying_kind(kind: TypeKind, ty: TypeHandle) -> TypeKind {
     match kind {
         TypeKind::Enum => match type_class(ty).and_then(|c| c.enum_underlying()) {
             Some(c) => c.kind(),
@@ -182,7 +182,7 @@ enum Pass {
 }
 
 /// How an argument of type `ty` crosses, and whether it is by ref.
-fn pass(ty: SigType) -> (Pass, bool) {
+fn pass(ty: TypeHandle) -> (Pass, bool) {
     let (kind, byref) = type_kind(ty);
     let pass = match underlying_kind(kind, ty) {
         prim @ (TypeKind::String | TypeKind::Reference) => Pass::Reference(prim),
@@ -346,7 +346,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
 
 /// The value a call returned (`result`: boxed for value types, a `System.Reflection.Pointer`
 /// for an unmanaged pointer) as a [`Value`] of the return type `ret`.
-fn lift_result(result: ObjectRef, ret: SigType) -> Result<Value> {
+fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
     let (kind, _) = type_kind(ret);
     Ok(match underlying_kind(kind, ret) {
         TypeKind::Void => Value::Void,

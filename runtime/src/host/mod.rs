@@ -20,7 +20,7 @@
 //! * **The reloadable unit**: `unit` (`start`, `epoch`, `domain`, `retire`, `unload`,
 //!   `managed_code_on_stack`), [`EpochCell`] (a value cached for one unit epoch).
 //! * **Metadata**: [`Assembly`], [`Class`], [`Field`], [`Method`] and their queries,
-//!   [`Signature`] of [`SigType`]s with [`type_kind`], [`type_class`], [`type_name`],
+//!   [`Signature`] of [`TypeHandle`]s with [`type_kind`], [`type_class`], [`type_name`],
 //!   [`type_name_is`], [`TypeKind`]; `instantiate` (`make_generic`, `make_generic_method`);
 //!   `type_init` (`statics_of`, `run_type_initializer`).
 //! * **Resolving a method to an entry point**: `raw::unmanaged_thunk`,
@@ -54,7 +54,7 @@ pub(crate) use mono::{
 
 // The backend's types and functions the layers above name directly.
 pub(crate) use mono::{
-    native_signature, type_class, type_kind, type_name, type_name_is, EpochCell, ExceptionSlot, SigType, Signature,
+    native_signature, type_class, type_kind, type_name, type_name_is, EpochCell, ExceptionSlot, Signature, TypeHandle,
 };
 pub use mono::{
     Assembly, BlittableClass, ByRef, Class, Field, Method, ObjectRef, PlainData, PlainValue, RawRef, RawRet,

@@ -5,7 +5,7 @@
 use crate::call::{FunctionDb, FunctionId, Value, RETURN_BOXED};
 use crate::error::{Error, Result};
 use crate::host::plain::{box_bytes, holds_references};
-use crate::host::{raw, type_class, type_kind, Class, Method, Runtime, SigType, TypeKind};
+use crate::host::{raw, type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::objects::ObjectTable;
 use crate::record::Recorded;
 use crate::value::{NetString, Object, Reference};
@@ -102,7 +102,7 @@ pub(crate) fn argument(
     call: usize,
     what: &str,
     recorded: &Recorded,
-    ty: SigType,
+    ty: TypeHandle,
 ) -> Result<Value> {
     Ok(match recorded {
         Recorded::Void => return Err(refused(call, what, "void is no argument")),

@@ -15,7 +15,7 @@ use super::raw::{ObjectRef, PlainValue};
 use super::runtime::Runtime;
 use super::thread;
 use super::type_init::Statics;
-use super::type_kind::{type_class, type_kind, SigType, TypeKind};
+use super::type_kind::{type_class, type_kind, TypeHandle, TypeKind};
 use crate::error::{Error, Result};
 
 /// Checks that `field` holds a value of `V`'s size (so Mono's copy fits the buffer) or, with
@@ -275,7 +275,7 @@ pub(crate) fn field_set_nullable<V: PlainValue>(host: FieldHost, field: Field, v
     field_write(host, field, buf.as_mut_ptr() as *mut c_void)
 }
 
-fn field_type(field: Field) -> SigType {
+fn field_type(field: Field) -> TypeHandle {
     // SAFETY: valid field.
-    SigType(unsafe { ffi::mono_field_get_type(field.as_ptr()) })
+    TypeHandle(unsafe { ffi::mono_field_get_type(field.as_ptr()) })
 }

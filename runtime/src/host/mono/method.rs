@@ -8,7 +8,7 @@ use std::ptr::{self, NonNull};
 use super::ffi;
 use super::metadata::{cstr, type_name, Class};
 use super::runtime::owned_cstr;
-use super::type_kind::SigType;
+use super::type_kind::TypeHandle;
 use crate::error::{Error, Result};
 
 /// A method (or constructor, or accessor) of a loaded class.
@@ -45,7 +45,7 @@ impl Method {
             if t.is_null() {
                 break;
             }
-            params.push(SigType(t));
+            params.push(TypeHandle(t));
         }
         // SAFETY: non-null signature; it always has a return type (System.Void included).
         let ret = unsafe { ffi::mono_signature_get_return_type(sig) };
@@ -57,7 +57,7 @@ impl Method {
         }
         Ok(Signature {
             params,
-            ret: SigType(ret),
+            ret: TypeHandle(ret),
         })
     }
 
@@ -168,8 +168,8 @@ impl Method {
 /// A method's resolved signature: its parameter types and return type (the backend's
 /// metadata, valid as long as the method).
 pub(crate) struct Signature {
-    pub(crate) params: Vec<SigType>,
-    pub(crate) ret: SigType,
+    pub(crate) params: Vec<TypeHandle>,
+    pub(crate) ret: TypeHandle,
 }
 
 impl std::fmt::Display for Method {

@@ -45,4 +45,4 @@ pub use raw::{BlittableClass, ObjectRef, PlainData, PlainValue};
 pub use runtime::{Assembly, Runtime};
 pub(crate) use signature::native_signature;
 pub use type_kind::TypeKind;
-pub(crate) use type_kind::{type_class, type_kind, SigType};
+pub(crate) use type_kind::{type_class, type_kind, TypeHandle};

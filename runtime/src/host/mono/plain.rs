@@ -10,7 +10,7 @@ use super::ffi;
 use super::metadata::Class;
 use super::raw::ObjectRef;
 use super::runtime::Runtime;
-use super::type_kind::{type_class, type_kind, SigType, TypeKind};
+use super::type_kind::{type_class, type_kind, TypeHandle, TypeKind};
 use crate::error::{Error, Result};
 
 /// Nesting depth past which a struct is taken to hold references (fail closed): no real
@@ -41,7 +41,7 @@ fn holds(class: Class, depth: usize) -> bool {
         let (flags, ty) = unsafe {
             (
                 ffi::mono_field_get_flags(field),
-                SigType(ffi::mono_field_get_type(field)),
+                TypeHandle(ffi::mono_field_get_type(field)),
             )
         };
         if flags & ffi::FIELD_ATTRIBUTE_STATIC != 0 {

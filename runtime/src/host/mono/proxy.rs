@@ -171,19 +171,18 @@ impl ProxyEntry {
         }
     }
 
-    /// An entry for a thunk whose parameters have the kinds `P` (a tuple) and whose result
-    /// has the kind `R`: the proxy checks the kinds against the closed member's signature
-    /// ([`check_kinds`](crate::proxy::check_kinds)) before registering the thunk.
+    /// An entry for a thunk that `check` accepts or refuses for a closed member before it is
+    /// registered (`ProxyEntry::with_kinds`, in `proxy/kinds.rs`, makes the check of a thunk's
+    /// kinds).
     ///
     /// # Safety
-    /// `code` is an `extern "C"` function that never unwinds, whose native signature is `this`
-    /// as a `RawRef`, the key as `i64`, then `<K as Incoming>::Abi` for each kind `K` of `P`
-    /// in order, returning `<R as Outgoing>::Abi`, and that runs its body through
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is the
+    /// proxy icall's for every member `check` accepts, and that runs its body through
     /// [`proxy_call`](crate::generated::proxy_call) with the Rust type the proxy is made for.
-    pub unsafe fn with_kinds<P: crate::proxy::KindList, R: crate::proxy::KindCheck>(code: *const ()) -> ProxyEntry {
+    pub(crate) unsafe fn with_check(code: *const (), check: fn(Method) -> Result<()>) -> ProxyEntry {
         ProxyEntry {
             code: code as *const c_void,
-            made_for: MadeFor::Kinds(crate::proxy::check_kinds::<P, R>),
+            made_for: MadeFor::Kinds(check),
         }
     }
 

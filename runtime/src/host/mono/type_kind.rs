@@ -56,10 +56,10 @@ pub enum TypeKind {
 /// the backend's metadata, opaque above the host (on Mono a `MonoType*`, valid as long as its
 /// image).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct SigType(pub(super) *mut ffi::MonoType);
+pub(crate) struct TypeHandle(pub(super) *mut ffi::MonoType);
 
 /// The kind of a type and whether it is by reference (`ref`/`out`).
-pub(crate) fn type_kind(SigType(ty): SigType) -> (TypeKind, bool) {
+pub(crate) fn type_kind(TypeHandle(ty): TypeHandle) -> (TypeKind, bool) {
     // SAFETY: `ty` is a valid type from a signature or field.
     let (code, byref) = unsafe { (ffi::mono_type_get_type(ty), ffi::mono_type_is_byref(ty) != 0) };
     let kind = match code {
@@ -98,7 +98,7 @@ pub(crate) fn type_kind(SigType(ty): SigType) -> (TypeKind, bool) {
 }
 
 /// The class of a (possibly by-ref) type.
-pub(crate) fn type_class(SigType(ty): SigType) -> Option<Class> {
+pub(crate) fn type_class(TypeHandle(ty): TypeHandle) -> Option<Class> {
     // SAFETY: valid type; by-ref types map to their element class.
     Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
 }
@@ -116,7 +116,7 @@ impl Method {
 }
 
 /// The kind of a type, an enum replaced by its underlying primitive.
-pub(crate) fn abi_kind(ty: SigType) -> TypeKind {
+pub(crate) fn abi_kind(ty: TypeHandle) -> TypeKind {
     match type_kind(ty).0 {
         TypeKind::Enum => type_class(ty)
             .and_then(Class::enum_underlying)
