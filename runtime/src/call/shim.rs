@@ -401,7 +401,9 @@ macro_rules! arg_list {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* &mut exc)
                 };
-                tri!(exc.check());
+                if exc.is_thrown() {
+                    return Err(exc.into_error());
+                }
                 $(tri!(tracer.finish($s));)*
                 R::lift(raw)
             }
@@ -428,7 +430,9 @@ macro_rules! arg_list {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* out.as_mut_ptr(), &mut exc)
                 };
-                tri!(exc.check());
+                if exc.is_thrown() {
+                    return Err(exc.into_error());
+                }
                 $(tri!(tracer.finish($s));)*
                 // SAFETY: zero-initialised and then written by the trampoline; every bit
                 // pattern is a valid `R` (Blittable contract).

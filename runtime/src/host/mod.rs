@@ -1,5 +1,6 @@
 //! The host: the one runtime-specific layer, and the bottom of the crate (it imports nothing
-//! from the layers above it). Every other module reaches the managed runtime through the
+//! from the layers above it, except the benchmarks' floors, behind feature `floors`, which
+//! take the public `Thunk` and `Object`). Every other module reaches the managed runtime through the
 //! interface below; the one backend today is Mono (`mono/`), re-exported here statically, so
 //! a call costs exactly what it cost when the layers called Mono directly (no dynamic dispatch
 //! anywhere on the call path). A second backend (CoreCLR) is a sibling of `mono/` providing
@@ -35,8 +36,8 @@
 //!   into a slot).
 //! * **Incoming calls**: `native` (register an internal call: `NativeEntry`,
 //!   `register_native`, `internal_calls`, `signature_desc`, `set_pending_exception`,
-//!   `add_raw_internal_call`), `proxy` (build a proxy class, register its entries, weak
-//!   handles), `callback` (a delegate whose invocation calls a Rust handler).
+//!   `add_raw_internal_call`), `proxy` (build a proxy class, `ProxyEntry` and
+//!   `register_entry`, weak handles), `callback` (a delegate whose invocation calls a Rust handler).
 //! * **Benchmarks' floors** (`floor`, feature `floors`): the backend's own cost of a call.
 
 mod abi;

@@ -48,13 +48,15 @@ impl ExceptionSlot {
         ExceptionSlot(ObjectRef::NULL)
     }
 
-    /// The call's outcome: `Err` with the exception when the callee stored one.
+    /// True when the callee stored an exception.
     #[inline(always)]
-    pub(crate) fn check(self) -> Result<(), Error> {
-        if self.0.is_null() {
-            Ok(())
-        } else {
-            Err(to_error(self.0))
-        }
+    pub(crate) fn is_thrown(&self) -> bool {
+        !self.0.is_null()
+    }
+
+    /// The stored exception as an error (only when [`is_thrown`](Self::is_thrown)).
+    #[inline(always)]
+    pub(crate) fn into_error(self) -> Error {
+        to_error(self.0)
     }
 }
