@@ -28,7 +28,7 @@ namespace Cilbind
     /// Fills the slots of the native stores. Every object Rust holds is an element of an
     /// <c>object[]</c> segment that the native side pinned; it reads elements directly and
     /// writes them with Mono's write barrier. Boxing happens here so that a box costs one
-    /// call into managed code and the JIT's allocation (runtime/src/host/slots.rs).
+    /// call into managed code and the JIT's allocation (runtime/src/host/mono/slots.rs).
     /// </summary>
     public static class Slots
     {

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, thiserror::Error, PartialEq)]
 #[non_exhaustive]
 pub enum Error {
-    /// Mono could not be started (the message says why).
-    #[error("the Mono runtime could not start: {0}")]
+    /// The runtime (Mono today) could not be started (the message says why).
+    #[error("the .NET runtime could not start: {0}")]
     Startup(String),
     /// An assembly could not be loaded.
     #[error("cannot load assembly {path}: {reason}")]

@@ -63,7 +63,7 @@ pub fn check_layout(ty: &TypeRef, size: usize, fields: &[(&str, usize)]) -> Resu
     if managed_size != size {
         return Err(Error::LayoutMismatch {
             type_name: class.full_name(),
-            detail: format!("Mono's size is {managed_size} bytes, the Rust struct's is {size}"),
+            detail: format!("the managed size is {managed_size} bytes, the Rust struct's is {size}"),
         });
     }
     for &(name, offset) in fields {
@@ -71,7 +71,7 @@ pub fn check_layout(ty: &TypeRef, size: usize, fields: &[(&str, usize)]) -> Resu
         if managed != offset {
             return Err(Error::LayoutMismatch {
                 type_name: class.full_name(),
-                detail: format!("field {name} is at offset {managed} in Mono, {offset} in Rust"),
+                detail: format!("field {name} is at offset {managed} in the managed struct, {offset} in Rust"),
             });
         }
     }

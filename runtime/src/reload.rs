@@ -1,7 +1,7 @@
 //! Hot reload: replace the game's assemblies while the process keeps running.
 //!
 //! A runtime started with [`Runtime::start_reloadable`] keeps everything it loads in one
-//! reloadable unit, a child AppDomain (`host/unit.rs` says why and how; without it the unit
+//! reloadable unit, a child AppDomain (`host/mono/unit.rs` says why and how; without it the unit
 //! is Mono's root domain, which runs the class library's AOT code but can never be unloaded). [`Runtime::reload`] releases what Rust holds in the current unit, has
 //! Mono unload it, and loads the same files again from disk into a new unit, so rebuilt
 //! assemblies run their new code. Afterwards:
@@ -77,7 +77,7 @@ impl Runtime {
     /// No other thread may run managed code of the current unit or call into cilbind while
     /// this runs, and no value obtained from the old unit through the low-level API
     /// ([`Assembly`](crate::Assembly), [`Class`](crate::Class), [`Method`](crate::Method),
-    /// [`Field`](crate::Field), [`RawObject`](crate::RawObject), a [`Thunk`](crate::Thunk)'s
+    /// [`Field`](crate::Field), [`ObjectRef`](crate::ObjectRef), a [`Thunk`](crate::Thunk)'s
     /// [`method`](crate::Thunk::method)) may be used afterwards: they are raw pointers into
     /// metadata and code that Mono frees. Handles, `TypeRef`/`MethodRef`/`FieldRef` statics
     /// and generated bindings are safe to keep: they are checked or resolved again.
@@ -101,8 +101,8 @@ impl Runtime {
         let others = thread::others_in_unit();
         if !others.is_empty() {
             return Err(Error::Reload(format!(
-                "other threads are still in the unit ({}): Mono cannot unload a domain that a live \
-                 thread is in; call Runtime::leave_unit() on each of them first, or let them exit",
+                "other threads are still in the unit ({}): the runtime cannot unload a unit that a \
+                 live thread is in; call Runtime::leave_unit() on each of them first, or let them exit",
                 others.join(", ")
             )));
         }

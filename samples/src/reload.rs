@@ -105,7 +105,7 @@ static LOADED: Mutex<Loaded> = Mutex::new(Loaded::No);
 ///
 /// # Safety
 /// `Runtime::reload`'s: no other thread may call into cilbind (a game, the bindings, anything)
-/// while this runs, and no low-level value (`Assembly`, `Class`, `Method`, `Field`, `RawObject`)
+/// while this runs, and no low-level value (`Assembly`, `Class`, `Method`, `Field`, `ObjectRef`)
 /// obtained before it may be used after it.
 pub unsafe fn run_with_reload(
     config: &Config,

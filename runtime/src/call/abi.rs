@@ -5,26 +5,28 @@
 //! |---|---|---|
 //! | `i32`, `f64`, [`Int32`](crate::Int32), … | itself | the primitive |
 //! | `bool`, [`Boolean`](crate::Boolean) | `u8` 0/1 | `bool` |
-//! | `&T`/`Option<&T>` where `T:` [`Reference`] | `MonoObject*` (null for `None`) ([`Abi::Ref`]) | class, interface, `object` |
-//! | `&str`, `Option<&str>` | a new `MonoString*` ([`Abi::Ref`]) | `string` |
-//! | [`StrValue`] (what generated code makes of any [`StrArg`](crate::StrArg)) | a new `MonoString*`, a [`NetString`](crate::NetString)'s, or null ([`Abi::Ref`]) | `string` |
+//! | `&T`/`Option<&T>` where `T:` [`Reference`] | an [`ObjectRef`] (null for `None`) ([`Abi::Ref`]) | class, interface, `object` |
+//! | `&str`, `Option<&str>` | a new string's [`ObjectRef`] ([`Abi::Ref`]) | `string` |
+//! | [`StrValue`] (what generated code makes of any [`StrArg`](crate::StrArg)) | a new string's [`ObjectRef`], a [`NetString`](crate::NetString)'s, or null ([`Abi::Ref`]) | `string` |
 //! | [`In(&v)`](In) where `v:` [`Blittable`] | `*const V` ([`Abi::ByRef`]) | full struct by value (trampoline) |
 //! | [`Out(&mut v)`](Out) | `*mut V` ([`Abi::ByRef`]) | `ref`/`out` primitive, enum or full struct |
-//! | [`RefObject(&mut Option<T>)`](RefObject) | `MonoObject**` ([`Abi::ByRefObject`]) | `ref`/`out` object |
-//! | [`RefString(&mut Option<String>)`](RefString) | `MonoString**` ([`Abi::ByRefObject`]) | `ref`/`out` string |
+//! | [`RefObject(&mut Option<T>)`](RefObject) | `*mut ObjectRef` ([`Abi::ByRefObject`]) | `ref`/`out` object |
+//! | [`RefString(&mut Option<String>)`](RefString) | `*mut ObjectRef` ([`Abi::ByRefObject`]) | `ref`/`out` string |
 //! | `&StructHandle<S>` | the box ([`Abi::Ref`]) | managed struct by value, or its `this` |
 //! | [`UnmanagedPtr`] (made with `unsafe`) | `T*` ([`Abi::Pointer`]) | unmanaged pointer `T*` |
 //! | [`Nullable<V>`](Nullable) where `V:` [`Blittable`] | null or a box of `V` ([`Abi::Ref`]) | `Nullable<T>` (`T?`) |
 //! | [`RefNullable(&mut Option<V>)`](crate::RefNullable) | `*mut Nullable<V>` ([`Abi::ByRef`]) | `ref`/`out` `T?` (trampoline) |
 //! | `&mut [V]` / `&[V]` where `V:` [`Blittable`] | pointer to a [`SpanSlot`](crate::SpanSlot) ([`Abi::Span`]) | `Span<T>` / `ReadOnlySpan<T>` (trampoline) |
 //!
-//! Raw references live only in these slots, on the stack, for the length of the call.
+//! References ([`ObjectRef`]: on Mono the object's address) live only in these slots, on the
+//! stack, for the length of the call.
 //!
 //! The traits here are sealed: a wrong implementation (a slot whose native form is not what
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
 
 use crate::error::Result;
-use crate::host::{raw, RawObject};
+pub use crate::host::Abi;
+use crate::host::{raw, ObjectRef};
 use crate::record::{Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::object::wrap;
@@ -33,71 +35,6 @@ use crate::value::string::read_string;
 pub use super::by_ref::{In, Out, RefObject, RefString};
 use crate::value::Blittable;
 use crate::value::{Boolean, NetString, Nullable, Reference, StrValue};
-
-/// The native-ABI class of an argument or return value. A thunk checks, on every call, that
-/// the Rust types' classes equal the method's (one compare of constants: see
-/// [`signature_key`]), so a binding that disagrees with the assembly is an error, never a call
-/// with garbage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Abi {
-    /// No value.
-    Void,
-    /// `bool` as a byte.
-    Bool,
-    /// `char` as a UTF-16 unit.
-    Char,
-    /// `sbyte`
-    I8,
-    /// `byte`
-    U8,
-    /// `short`
-    I16,
-    /// `ushort`
-    U16,
-    /// `int`
-    I32,
-    /// `uint`
-    U32,
-    /// `long`
-    I64,
-    /// `ulong`
-    U64,
-    /// `float`
-    F32,
-    /// `double`
-    F64,
-    /// `nint`
-    ISize,
-    /// `nuint`
-    USize,
-    /// A managed reference (object, string, or a struct's box); its class is checked against
-    /// the declared type on every call.
-    Ref,
-    /// A pointer to a value of this many bytes that the callee reads or writes: `ref`/`out`
-    /// primitives, enums and full structs, and full structs a trampoline takes by pointer. The
-    /// size is part of the class, so a Rust value of another size never matches.
-    ByRef(usize),
-    /// A pointer to a managed reference (`ref`/`out` object or string); the reference in it is
-    /// checked like an [`Abi::Ref`] argument.
-    ByRefObject,
-    /// An unmanaged pointer `T*`: managed code reads and writes through it without bounds, so
-    /// only [`UnmanagedPtr`], made with `unsafe`, has this class.
-    Pointer,
-    /// A `Span<T>` (`mutable`) or `ReadOnlySpan<T>` parameter of a trampoline, passed as a
-    /// pointer to a (data, length) pair that the trampoline makes the span from; `element` is
-    /// `T`'s size in bytes, so a Rust slice of another element size never matches.
-    Span {
-        /// Size of one element in bytes.
-        element: usize,
-        /// `Span<T>`, which the callee may write through (`&mut [V]`); `ReadOnlySpan<T>`
-        /// takes `&[V]`.
-        mutable: bool,
-    },
-    /// A blittable result written through a trailing pointer (size in bytes).
-    Sret(usize),
-    /// Something the raw path cannot carry.
-    Unsupported,
-}
 
 /// An exact, compact form of a signature (the return's class, then each parameter's), so that
 /// a call compares its Rust signature with the method's in one integer compare: a constant on
@@ -192,7 +129,7 @@ pub trait ArgSlot: sealed::Slot {
     /// before the call; `None` for slots that carry no reference.
     #[doc(hidden)]
     #[inline(always)]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         None
     }
     /// Writes results back to the caller (by-ref slots) once the call returned normally.
@@ -317,17 +254,17 @@ impl Ret for () {
 
 /// A raw reference in a slot (for object and string arguments).
 #[derive(Clone, Copy)]
-pub struct RefSlot(pub(crate) RawObject);
+pub struct RefSlot(pub(crate) ObjectRef);
 
 impl sealed::Slot for RefSlot {}
 impl ArgSlot for RefSlot {
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline(always)]
-    fn raw(&mut self) -> RawObject {
+    fn raw(&mut self) -> ObjectRef {
         self.0
     }
     #[inline(always)]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.0)
     }
     #[inline(always)]
@@ -354,7 +291,7 @@ impl<T: Reference> Arg for Option<&T> {
     fn lower(self) -> Result<RefSlot> {
         match self {
             Some(o) => Ok(RefSlot(o.as_object().raw()?)),
-            None => Ok(RefSlot(RawObject::NULL)),
+            None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }
 }
@@ -376,7 +313,7 @@ impl Arg for Option<&str> {
     fn lower(self) -> Result<RefSlot> {
         match self {
             Some(s) => s.lower(),
-            None => Ok(RefSlot(RawObject::NULL)),
+            None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }
 }
@@ -395,19 +332,19 @@ impl Arg for StrValue<'_> {
 /// Slot of a [`StrValue`]: the reference, and the handle of a `NetString` given by value,
 /// held until the call returns.
 pub struct StrSlot {
-    raw: RawObject,
+    raw: ObjectRef,
     _keep: Option<NetString>,
 }
 
 impl sealed::Slot for StrSlot {}
 impl ArgSlot for StrSlot {
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn raw(&mut self) -> RawObject {
+    fn raw(&mut self) -> ObjectRef {
         self.raw
     }
     #[inline]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.raw)
     }
     #[inline]
@@ -429,9 +366,9 @@ impl<S: ManagedStruct> Arg for &StructHandle<S> {
 impl<T: Reference> sealed::Ret for Option<T> {}
 impl<T: Reference> Ret for Option<T> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn lift(raw: RawObject) -> Result<Option<T>> {
+    fn lift(raw: ObjectRef) -> Result<Option<T>> {
         wrap(raw)
     }
     fn describe_result(&self) -> Recorded {
@@ -442,8 +379,8 @@ impl<T: Reference> Ret for Option<T> {
 impl sealed::Ret for Option<String> {}
 impl Ret for Option<String> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
-    fn lift(raw: RawObject) -> Result<Option<String>> {
+    type Raw = ObjectRef;
+    fn lift(raw: ObjectRef) -> Result<Option<String>> {
         read_string(raw)
     }
     fn describe_result(&self) -> Recorded {
@@ -454,8 +391,8 @@ impl Ret for Option<String> {
 impl<S: ManagedStruct> sealed::Ret for StructHandle<S> {}
 impl<S: ManagedStruct> Ret for StructHandle<S> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
-    fn lift(raw: RawObject) -> Result<StructHandle<S>> {
+    type Raw = ObjectRef;
+    fn lift(raw: ObjectRef) -> Result<StructHandle<S>> {
         // The thunk returns a fresh box: it becomes the struct's private copy.
         StructHandle::from_box(raw)
     }
@@ -478,9 +415,9 @@ impl<V: Blittable> Arg for Nullable<V> {
 impl<V: Blittable> sealed::Ret for Nullable<V> {}
 impl<V: Blittable> Ret for Nullable<V> {
     const ABI: Abi = Abi::Ref;
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn lift(raw: RawObject) -> Result<Nullable<V>> {
+    fn lift(raw: ObjectRef) -> Result<Nullable<V>> {
         Nullable::from_raw(raw)
     }
     fn describe_result(&self) -> Recorded {
@@ -534,7 +471,7 @@ pub struct Boxed(pub(crate) crate::value::Object);
 
 /// Slot of [`Boxed`].
 pub struct BoxedSlot {
-    raw: RawObject,
+    raw: ObjectRef,
     _keep: crate::value::Object,
 }
 
@@ -553,13 +490,13 @@ impl Arg for Boxed {
 
 impl sealed::Slot for BoxedSlot {}
 impl ArgSlot for BoxedSlot {
-    type Raw = RawObject;
+    type Raw = ObjectRef;
     #[inline]
-    fn raw(&mut self) -> RawObject {
+    fn raw(&mut self) -> ObjectRef {
         self.raw
     }
     #[inline]
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.raw)
     }
     #[inline]

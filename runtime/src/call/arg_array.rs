@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use crate::call::invoke::Value;
 use crate::error::Result;
 use crate::host::exception;
-use crate::host::{raw, RawObject};
+use crate::host::{raw, ObjectRef};
 use crate::value::Blittable;
 use crate::value::Object;
 
@@ -62,7 +62,7 @@ impl ArgArray {
 
     /// The array, for the length of the current operation.
     #[inline]
-    pub(crate) fn raw(&self) -> Result<RawObject> {
+    pub(crate) fn raw(&self) -> Result<ObjectRef> {
         self.array
             .as_ref()
             .expect("an ArgArray holds its array until dropped")
@@ -72,13 +72,13 @@ impl ArgArray {
     /// Stores `value` (a reference on this stack, checked by the caller against its
     /// parameter) at `index`.
     #[inline]
-    pub(crate) fn set(&self, index: usize, value: RawObject) -> Result<()> {
+    pub(crate) fn set(&self, index: usize, value: ObjectRef) -> Result<()> {
         raw::array_set_ref(self.raw()?, index, value)
     }
 
     /// The reference at `index`, for the length of the current operation.
     #[inline]
-    pub(crate) fn get(&self, index: usize) -> Result<RawObject> {
+    pub(crate) fn get(&self, index: usize) -> Result<ObjectRef> {
         raw::array_get_ref(self.raw()?, index)
     }
 

@@ -5,7 +5,7 @@
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::error::Result;
-use crate::host::RawObject;
+use crate::host::ObjectRef;
 use crate::record::{describe_blittable, describe_object, Recorded};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
@@ -73,7 +73,7 @@ pub struct RefObject<'a, T: Reference>(pub &'a mut Option<T>);
 /// Slot of [`RefObject`].
 pub struct RefObjectSlot<'a, T: Reference> {
     target: &'a mut Option<T>,
-    value: RawObject,
+    value: ObjectRef,
 }
 
 impl<T: Reference> sealed::Arg for RefObject<'_, T> {}
@@ -83,7 +83,7 @@ impl<'a, T: Reference> Arg for RefObject<'a, T> {
     fn lower(self) -> Result<Self::Slot> {
         let value = match self.0 {
             Some(o) => o.as_object().raw()?,
-            None => RawObject::NULL,
+            None => ObjectRef::NULL,
         };
         Ok(RefObjectSlot { target: self.0, value })
     }
@@ -91,11 +91,11 @@ impl<'a, T: Reference> Arg for RefObject<'a, T> {
 
 impl<T: Reference> sealed::Slot for RefObjectSlot<'_, T> {}
 impl<T: Reference> ArgSlot for RefObjectSlot<'_, T> {
-    type Raw = *mut RawObject;
-    fn raw(&mut self) -> *mut RawObject {
+    type Raw = *mut ObjectRef;
+    fn raw(&mut self) -> *mut ObjectRef {
         &mut self.value
     }
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.value)
     }
     fn finish(self) -> Result<()> {
@@ -120,7 +120,7 @@ pub struct RefString<'a>(pub &'a mut Option<String>);
 /// Slot of [`RefString`].
 pub struct RefStringSlot<'a> {
     target: &'a mut Option<String>,
-    value: RawObject,
+    value: ObjectRef,
 }
 
 impl sealed::Arg for RefString<'_> {}
@@ -130,7 +130,7 @@ impl<'a> Arg for RefString<'a> {
     fn lower(self) -> Result<Self::Slot> {
         let value = match self.0.as_deref() {
             Some(s) => s.lower()?.0,
-            None => RawObject::NULL,
+            None => ObjectRef::NULL,
         };
         Ok(RefStringSlot { target: self.0, value })
     }
@@ -138,11 +138,11 @@ impl<'a> Arg for RefString<'a> {
 
 impl sealed::Slot for RefStringSlot<'_> {}
 impl ArgSlot for RefStringSlot<'_> {
-    type Raw = *mut RawObject;
-    fn raw(&mut self) -> *mut RawObject {
+    type Raw = *mut ObjectRef;
+    fn raw(&mut self) -> *mut ObjectRef {
         &mut self.value
     }
-    fn object(&self) -> Option<RawObject> {
+    fn object(&self) -> Option<ObjectRef> {
         Some(self.value)
     }
     fn finish(self) -> Result<()> {

@@ -31,7 +31,7 @@ use slotmap::{DefaultKey, Key, KeyData, SlotMap};
 use crate::call::invoke::Value;
 use crate::error::{Error, Result};
 use crate::host::callback::{create_delegate, Outcome};
-use crate::host::{raw, Class, RawObject, TypeKind};
+use crate::host::{raw, Class, ObjectRef, TypeKind};
 use crate::value::string::decode_utf16;
 use crate::value::{AsObject, Is, ManagedType, Object, Reference};
 
@@ -276,7 +276,7 @@ impl<D> std::fmt::Debug for FnDelegate<D> {
 }
 
 /// The dispatcher's handler: finds the closure, converts the arguments, runs it.
-fn run(key: i64, args: RawObject) -> Outcome {
+fn run(key: i64, args: ObjectRef) -> Outcome {
     let key = DefaultKey::from(KeyData::from_ffi(key as u64));
     let Some(closure) = REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).get(key).cloned() else {
         return Outcome::Dropped;
@@ -293,14 +293,14 @@ fn run(key: i64, args: RawObject) -> Outcome {
             // silently cut).
             let message = raw::string_from_str(&e.to_string())
                 .or_else(|too_long| raw::string_from_str(&too_long.to_string()))
-                .unwrap_or(RawObject::NULL);
+                .unwrap_or(ObjectRef::NULL);
             Outcome::Failed(message)
         }
     }
 }
 
 /// Drops every callback's closure (a reload: the delegates belong to the unit about to be
-/// unloaded, see `host/unit.rs`) and returns how many there were. A `Callback` kept past
+/// unloaded, see `host/mono/unit.rs`) and returns how many there were. A `Callback` kept past
 /// the reload holds a stale delegate handle; dropping it is harmless.
 pub(crate) fn release_all() -> usize {
     let closures: Vec<_> = {
@@ -315,7 +315,7 @@ pub(crate) fn release_all() -> usize {
 
 /// The delegate's arguments (an `object[]`) as values: primitives by value, strings decoded,
 /// anything else (boxed enums and structs included) as an object handle.
-fn arguments(args: RawObject) -> Result<Vec<Value>> {
+fn arguments(args: ObjectRef) -> Result<Vec<Value>> {
     (0..raw::array_len(args))
         .map(|i| {
             let arg = raw::array_get_ref(args, i)?;
@@ -340,12 +340,12 @@ pub(crate) fn object_of(value: Value) -> Result<Option<Object>> {
 }
 
 /// The closure's result as an object (boxed for primitives) for the delegate to return.
-fn to_object(value: Value) -> Result<RawObject> {
-    fn boxed<V: crate::Blittable>(v: V) -> Result<RawObject> {
+fn to_object(value: Value) -> Result<ObjectRef> {
+    fn boxed<V: crate::Blittable>(v: V) -> Result<ObjectRef> {
         raw::box_value(&v)
     }
     match value {
-        Value::Void | Value::Null => Ok(RawObject::NULL),
+        Value::Void | Value::Null => Ok(ObjectRef::NULL),
         Value::String(s) => raw::string_from_str(&s),
         Value::Object(o) => o.raw(),
         Value::Boolean(v) => boxed(crate::Boolean::new(v)),

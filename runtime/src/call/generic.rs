@@ -12,7 +12,7 @@ use crate::call::lookup::{bind, CallPath, FieldRef, TypeRef};
 use crate::call::shim::Thunk;
 use crate::error::{Error, Result};
 use crate::host::instantiate::make_generic_method;
-use crate::host::{unit, Class, Method, UnitCell};
+use crate::host::{unit, Class, EpochCell, Method};
 
 /// A member of a generic type definition, named by the definition's type, its name and its
 /// parameter types as Mono names them in the definition (`T`, `System.Int32`,
@@ -26,7 +26,7 @@ pub struct GenericMethodRef {
     /// A generic method definition (`M<T>(…)`), instantiated with the method type arguments.
     generic_method: bool,
     /// The definition's method, found once per unit.
-    method: UnitCell<Method>,
+    method: EpochCell<Method>,
     /// One thunk per closed class and method type arguments, kept while their unit is current
     /// like every `MethodRef`'s.
     thunks: RwLock<Vec<Instance>>,
@@ -49,7 +49,7 @@ impl GenericMethodRef {
             ret: None,
             path: CallPath::Thunk,
             generic_method: false,
-            method: UnitCell::new(),
+            method: EpochCell::new(),
             thunks: RwLock::new(Vec::new()),
         }
     }

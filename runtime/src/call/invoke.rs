@@ -1,21 +1,19 @@
 //! The generic, reflective call path for dynamic callers (consoles, scripts, RPC): arguments
 //! and results as tagged [`Value`]s.
 //!
-//! The arguments cross in a managed `object[]` (`mono_runtime_invoke_array`): primitives and
+//! The arguments cross in a managed `object[]` (the backend's reflective invoke): primitives and
 //! enums boxed, structs as the boxed [`Object`]s they are, references as themselves. Each
 //! element is stored as soon as it is made, so every reference the call is about to pass is
 //! one the collector sees and moves with its object; none is ever kept in native memory,
-//! which SGen neither scans nor updates. Mono's array invoke does not dispatch virtually
-//! (`Base.V` invoked on a `Derived` runs `Base.V`), so a virtual method is first resolved
-//! against the runtime type of `this`.
-
-use std::ffi::c_void;
+//! which the collector neither scans nor updates. A virtual method runs the override of the
+//! runtime type of `this` (the host resolves it: Mono's array invoke alone would run
+//! `Base.V` on a `Derived`).
 
 use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::exception;
-use crate::host::{raw, type_class, type_kind, type_name, Class, Method, MonoType, RawObject, TypeKind};
+use crate::host::{raw, type_class, type_kind, type_name, Class, Method, ObjectRef, TypeHandle, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;
 
@@ -117,7 +115,7 @@ impl Value {
 
 /// The primitive kind values of this type are read and written as: an enum's underlying
 /// type; an unmanaged pointer as `IntPtr` (its address).
-fn underlying_kind(kind: TypeKind, ty: *mut MonoType) -> TypeKind {
+fn underlying_kind(kind: TypeKind, ty: TypeHandle) -> TypeKind {
     match kind {
         TypeKind::Enum => match type_class(ty).and_then(|c| c.enum_underlying()) {
             Some(c) => c.kind(),
@@ -151,7 +149,7 @@ pub unsafe fn invoke_with_pointers(method: Method, this: Option<&Object>, args: 
 }
 
 /// Checks that `obj` (non-null) is an instance of `declared`, for the reflective path.
-fn check_instance(obj: RawObject, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
+fn check_instance(obj: ObjectRef, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
     let actual = obj.class().expect("checked non-null by the caller");
     match declared {
         Some(d) if d.is_assignable_from(actual) => Ok(()),
@@ -159,7 +157,7 @@ fn check_instance(obj: RawObject, declared: Option<crate::Class>, what: impl Fn(
             "{}: an object of type {} is not a {}",
             what(),
             actual.full_name(),
-            declared.map_or_else(|| "type Mono can name".to_string(), |d| d.full_name())
+            declared.map_or_else(|| "type the runtime can name".to_string(), |d| d.full_name())
         ))),
     }
 }
@@ -184,7 +182,7 @@ enum Pass {
 }
 
 /// How an argument of type `ty` crosses, and whether it is by ref.
-fn pass(ty: *mut MonoType) -> (Pass, bool) {
+fn pass(ty: TypeHandle) -> (Pass, bool) {
     let (kind, byref) = type_kind(ty);
     let pass = match underlying_kind(kind, ty) {
         prim @ (TypeKind::String | TypeKind::Reference) => Pass::Reference(prim),
@@ -239,7 +237,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         match pass {
             Pass::Reference(_) => {
                 let value = match arg {
-                    Value::Null => RawObject::NULL,
+                    Value::Null => ObjectRef::NULL,
                     Value::String(s) => raw::string_from_str(s)?,
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
@@ -252,7 +250,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
             Pass::Nullable => {
                 let underlying = type_class(ty).and_then(Class::nullable_param).ok_or_else(mismatch)?;
                 let value = match arg {
-                    Value::Null => RawObject::NULL,
+                    Value::Null => ObjectRef::NULL,
                     Value::Object(o) => o.raw()?,
                     _ => return Err(mismatch()),
                 };
@@ -298,32 +296,21 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
             }
         }
     }
-    let (target, this_ptr) = if method.is_static() {
-        (method, std::ptr::null_mut())
+    let this = if method.is_static() {
+        None
     } else {
         let obj = this
             .ok_or_else(|| Error::NullReference(format!("instance method {method} needs `this`")))?
             .raw()?;
         check_instance(obj, Some(method.class()), || format!("`this` of {method}"))?;
-        let target = if method.is_virtual() {
-            raw::virtual_method(obj, method)
-        } else {
-            method
-        };
-        // Methods of value types take the address of the unboxed value. From here to the call
-        // nothing allocates, and `obj` stays on this stack, where the collector pins it.
-        let p = if target.class().is_value_type() {
-            obj.unboxed_ptr() as *mut c_void
-        } else {
-            obj.as_ptr() as *mut c_void
-        };
-        (target, p)
+        Some(obj)
     };
     let array_raw = match &array {
         Some(a) => a.raw()?,
-        None => RawObject::NULL,
+        None => ObjectRef::NULL,
     };
-    let result = raw::runtime_invoke_array(target, this_ptr, array_raw).map_err(exception::to_error)?;
+    // A virtual method runs the override of `this`'s runtime class, as a call from C# does.
+    let result = raw::invoke_array(method, this, array_raw).map_err(exception::to_error)?;
     // The result first, while it is on this stack and nothing else has allocated.
     let value = lift_result(result, sig.ret)?;
     // By-ref arguments, each read from the array where the call left it.
@@ -359,7 +346,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
 
 /// The value a call returned (`result`: boxed for value types, a `System.Reflection.Pointer`
 /// for an unmanaged pointer) as a [`Value`] of the return type `ret`.
-fn lift_result(result: RawObject, ret: *mut MonoType) -> Result<Value> {
+fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
     let (kind, _) = type_kind(ret);
     Ok(match underlying_kind(kind, ret) {
         TypeKind::Void => Value::Void,

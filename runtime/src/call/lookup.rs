@@ -2,22 +2,21 @@
 //! generated code and by the runtime itself) and resolved on first use, then cached.
 //! A failed lookup is not cached: an assembly loaded later can still satisfy it.
 
-use crate::call::abi::Abi;
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::{NativeSignature, Thunk};
-use crate::call::type_check::{ClassCheck, Position};
+use crate::call::type_check::ClassCheck;
 use crate::error::Result;
 use crate::host::fields::{self, FieldHost};
 use crate::host::type_init::{self, Statics};
-use crate::host::{abi_kind, raw, type_class, type_kind, Class, Field, Method, RawObject, Runtime, TypeKind, UnitCell};
+use crate::host::{self, raw, Class, EpochCell, Field, Method, ObjectRef, Runtime};
 use crate::value::Blittable;
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).
 pub struct TypeRef {
     source: TypeSource,
-    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
-    class: UnitCell<Class>,
+    /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
+    class: EpochCell<Class>,
 }
 
 enum TypeSource {
@@ -38,7 +37,7 @@ impl TypeRef {
                 namespace,
                 name,
             },
-            class: UnitCell::new(),
+            class: EpochCell::new(),
         }
     }
 
@@ -47,7 +46,7 @@ impl TypeRef {
     pub const fn computed(class: fn() -> Result<Class>) -> Self {
         TypeRef {
             source: TypeSource::Computed(class),
-            class: UnitCell::new(),
+            class: EpochCell::new(),
         }
     }
 
@@ -97,21 +96,11 @@ pub struct MethodRef {
     params: &'static [&'static str],
     ret: Option<&'static str>,
     path: CallPath,
-    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
-    thunk: UnitCell<Thunk>,
+    /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
+    thunk: EpochCell<Thunk>,
 }
 
-/// Bit of a trampoline mask: a value-type `this` passed by pointer.
-pub const THIS_BY_POINTER: i64 = 1 << 62;
-/// Bit of a trampoline mask: the return value written through a trailing pointer.
-pub const RETURN_BY_POINTER: i64 = 1 << 61;
-/// Bit of a trampoline mask: a struct constructor returns the new value boxed (managed structs,
-/// whose references must not be written to native memory).
-pub const RETURN_BOXED: i64 = 1 << 60;
-/// Bit of a trampoline mask: a `ref T` result is copied out and returned as a `T` (combined
-/// with [`RETURN_BY_POINTER`] for a blittable struct), so no interior pointer, which the GC
-/// may move, ever reaches native code.
-pub const RETURN_DEREF: i64 = 1 << 59;
+pub use crate::host::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 
 impl MethodRef {
     /// A method called through Mono's unmanaged thunk.
@@ -122,7 +111,7 @@ impl MethodRef {
             params,
             ret: None,
             path: CallPath::Thunk,
-            thunk: UnitCell::new(),
+            thunk: EpochCell::new(),
         }
     }
 
@@ -142,7 +131,7 @@ impl MethodRef {
             params,
             ret: None,
             path: CallPath::Trampoline { mask, spans: 0 },
-            thunk: UnitCell::new(),
+            thunk: EpochCell::new(),
         }
     }
 
@@ -214,7 +203,16 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     };
     // The signature first: a method whose types cannot be resolved is refused before Mono
     // compiles anything for it.
-    let signature = native_signature(method, mask, spans, matches!(path, CallPath::Trampoline { .. }))?;
+    let signature = host::native_signature(method, mask, spans, matches!(path, CallPath::Trampoline { .. }))?;
+    let signature = NativeSignature {
+        params: signature.params,
+        checks: signature
+            .refs
+            .into_iter()
+            .map(|r| r.map(ClassCheck::from_param))
+            .collect(),
+        ret: signature.ret,
+    };
     let entry = match path {
         CallPath::Thunk => raw::unmanaged_thunk(method),
         CallPath::Trampoline { mask, spans } => {
@@ -264,185 +262,16 @@ pub(crate) fn thunk_of_path(method: Method, mask: i64) -> Result<&'static Thunk>
         .or_insert(thunk))
 }
 
-/// The native-ABI classes of `method`'s entry point and the class each reference must be an
-/// instance of. Trampolines take the parameters selected by `mask` by pointer, and those
-/// selected by `spans` as a pointer to a (data, length) pair.
-fn native_signature(method: Method, mask: i64, spans: i64, trampoline: bool) -> Result<NativeSignature> {
-    let class = method.class();
-    let ctor = method.is_constructor();
-    if ctor && !trampoline {
-        return Err(crate::Error::Unsupported(format!(
-            "constructor {method} is called through a trampoline (MethodRef::by_pointer)"
-        )));
-    }
-    let sig = method.signature()?;
-    let has_this = !method.is_static() && !ctor;
-    let mut params = Vec::new();
-    let mut checks = Vec::new();
-    if has_this {
-        if class.is_value_type() && mask & THIS_BY_POINTER != 0 {
-            params.push(Abi::ByRef(class.value_size().0));
-            checks.push(None);
-        } else {
-            // A class instance, or a struct's box that the method mutates in place.
-            params.push(Abi::Ref);
-            checks.push(Some(ClassCheck::new(class, false, Position::This)));
-        }
-    }
-    for (i, &ty) in sig.params.iter().enumerate() {
-        let (kind, byref) = type_kind(ty);
-        let masked = i < 59 && mask & (1 << i) != 0;
-        let role = Position::Argument(i);
-        let declared = || {
-            type_class(ty).ok_or_else(|| {
-                crate::Error::Unsupported(format!("{role} of {method} has a type Mono gives no class for"))
-            })
-        };
-        // The trampoline dereferences a masked parameter's pointer as the parameter's type
-        // (`ldobj`): only value types may be masked, or a reference would be read as a pointer.
-        if masked
-            && matches!(
-                kind,
-                TypeKind::String | TypeKind::Reference | TypeKind::Pointer | TypeKind::Other
-            )
-        {
-            return Err(crate::Error::InvalidArgument(format!(
-                "{role} of {method} is not a value type: its trampoline mask bit must be clear"
-            )));
-        }
-        let spanned = i < 59 && spans & (1 << i) != 0;
-        let span = match kind {
-            TypeKind::Struct => declared()?.span_element(),
-            _ => None,
-        };
-        match (span, spanned) {
-            // The trampoline makes the span over the slice's memory: its element type must be
-            // a value type of the Rust element's size (checked by the Abi's size), and one with
-            // no references (the helper refuses any other when it builds the trampoline).
-            (Some((element, mutable)), true) if !byref && !masked && element.is_value_type() => {
-                params.push(Abi::Span {
-                    element: element.value_size().0,
-                    mutable,
-                });
-                checks.push(None);
-                continue;
-            }
-            (_, true) => {
-                return Err(crate::Error::InvalidArgument(format!(
-                    "{role} of {method} is not a span of a value type: its span bit must be clear"
-                )))
-            }
-            // Mono's thunks would box the span, which a span cannot be: no Rust type matches.
-            (Some(_), false) => {
-                params.push(Abi::Unsupported);
-                checks.push(None);
-                continue;
-            }
-            (None, false) => {}
-        }
-        let nullable = match kind {
-            TypeKind::Struct if !masked && !byref => declared()?
-                .nullable_param()
-                .map(|value| ClassCheck::nullable_box(value, role)),
-            _ => None,
-        };
-        let (abi, check) = match kind {
-            TypeKind::Pointer if !byref => (Abi::Pointer, None),
-            // A by-ref struct that no trampoline takes by pointer travels as a box the callee
-            // mutates in place (the thunk wrapper works on that box); a struct by value without a trampoline is boxed too.
-            // `Nullable<T>` by value crosses as null or a box of `T` (the thunk wrapper unboxes
-            // it with `unbox Nullable<T>`, which accepts exactly those), never as a box of
-            // `Nullable<T>`, which the CLI never makes.
-            TypeKind::Struct if nullable.is_some() => (Abi::Ref, nullable),
-            TypeKind::Struct if !masked => (Abi::Ref, Some(ClassCheck::new(declared()?, false, role))),
-            TypeKind::String | TypeKind::Reference if byref => {
-                (Abi::ByRefObject, Some(ClassCheck::new(declared()?, true, role)))
-            }
-            TypeKind::String | TypeKind::Reference => (Abi::Ref, Some(ClassCheck::new(declared()?, true, role))),
-            // `ref`/`out` `Nullable<T>` by pointer: the Rust slot mirrors Mono's layout.
-            TypeKind::Struct if byref && masked && declared()?.nullable_param().is_some() => {
-                (Abi::ByRef(crate::value::nullable::checked_size(declared()?)?), None)
-            }
-            _ if byref || masked => (Abi::ByRef(declared()?.value_size().0), None),
-            _ => (abi_of(abi_kind(ty)), None),
-        };
-        params.push(abi);
-        checks.push(check);
-    }
-    let (ret_kind, ret_byref) = type_kind(sig.ret);
-    let deref = mask & RETURN_DEREF != 0;
-    if deref && (!trampoline || ctor || !ret_byref) {
-        return Err(crate::Error::InvalidArgument(format!(
-            "{method} does not return by reference through a trampoline: RETURN_DEREF does not apply"
-        )));
-    }
-    // A `ref T` result the trampoline copies out crosses as the `T` itself (the class of a
-    // by-ref type is its element's).
-    let ret_byref = ret_byref && !deref;
-    let ret_size = || type_class(sig.ret).map_or(0, |c| c.value_size().0);
-    let ret_is_value = ret_kind != TypeKind::Void
-        && !ret_byref
-        && type_class(sig.ret).is_some_and(|c| c.is_value_type())
-        && ret_kind != TypeKind::Pointer;
-    if !ctor && mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void && !ret_is_value {
-        // The trampoline would store a reference into native memory, where SGen neither sees
-        // nor updates it.
-        return Err(crate::Error::InvalidArgument(format!(
-            "{method} does not return a value type: RETURN_BY_POINTER does not apply"
-        )));
-    }
-    let ret = if ctor && class.is_value_type() && mask & RETURN_BOXED != 0 {
-        Abi::Ref
-    } else if ctor && class.is_value_type() {
-        Abi::Sret(class.value_size().0)
-    } else if ctor {
-        Abi::Ref
-    } else if mask & RETURN_BY_POINTER != 0 && ret_kind != TypeKind::Void {
-        Abi::Sret(ret_size())
-    } else if ret_byref || type_class(sig.ret).is_some_and(|c| c.span_element().is_some()) {
-        // Ref returns hand out an interior pointer, and a span returned would point into
-        // memory nothing keeps alive after the call: nothing on the raw path carries either.
-        Abi::Unsupported
-    } else {
-        abi_of(abi_kind(sig.ret))
-    };
-    Ok(NativeSignature { params, checks, ret })
-}
-
-fn abi_of(kind: TypeKind) -> Abi {
-    match kind {
-        TypeKind::Void => Abi::Void,
-        TypeKind::Boolean => Abi::Bool,
-        TypeKind::Char => Abi::Char,
-        TypeKind::SByte => Abi::I8,
-        TypeKind::Byte => Abi::U8,
-        TypeKind::Int16 => Abi::I16,
-        TypeKind::UInt16 => Abi::U16,
-        TypeKind::Int32 => Abi::I32,
-        TypeKind::UInt32 => Abi::U32,
-        TypeKind::Int64 => Abi::I64,
-        TypeKind::UInt64 => Abi::U64,
-        TypeKind::Single => Abi::F32,
-        TypeKind::Double => Abi::F64,
-        TypeKind::IntPtr => Abi::ISize,
-        TypeKind::UIntPtr => Abi::USize,
-        // Structs not passed by pointer travel as boxes (managed structs' handles).
-        TypeKind::String | TypeKind::Reference | TypeKind::Struct => Abi::Ref,
-        TypeKind::Pointer => Abi::Pointer,
-        TypeKind::Enum | TypeKind::Other => Abi::Unsupported,
-    }
-}
-
 /// A field named by its type and name, resolved on first use.
 pub struct FieldRef {
     /// `None` for a field resolved up front ([`FieldRef::resolved`]).
     ty: Option<&'static TypeRef>,
     name: &'static str,
-    /// Resolved once per unit (a reload resolves it again, see `host/unit.rs`).
-    field: UnitCell<Field>,
+    /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
+    field: EpochCell<Field>,
     /// A static field's class storage, made on the first static access, after the class's type
     /// initializer ran (a failed initializer leaves it empty: every access fails again).
-    statics: UnitCell<Statics>,
+    statics: EpochCell<Statics>,
 }
 
 impl FieldRef {
@@ -451,21 +280,21 @@ impl FieldRef {
         FieldRef {
             ty: Some(ty),
             name,
-            field: UnitCell::new(),
-            statics: UnitCell::new(),
+            field: EpochCell::new(),
+            statics: EpochCell::new(),
         }
     }
 
     /// A reference to `field`, already found (a field of a closed generic type, found per
     /// class by `GenericFieldRef`), valid in the current unit only.
     pub(crate) fn resolved(field: Field, name: &'static str) -> Self {
-        let cell = UnitCell::new();
+        let cell = EpochCell::new();
         cell.get_or_init(|| field);
         FieldRef {
             ty: None,
             name,
             field: cell,
-            statics: UnitCell::new(),
+            statics: EpochCell::new(),
         }
     }
 
@@ -494,17 +323,17 @@ impl FieldRef {
 /// Where a field access reads or writes: an object, a managed struct's box, or nothing (static).
 pub trait FieldOwner {
     #[doc(hidden)]
-    fn owner(&self) -> Result<RawObject>;
+    fn owner(&self) -> Result<ObjectRef>;
 }
 
 impl<T: crate::Reference> FieldOwner for T {
-    fn owner(&self) -> Result<RawObject> {
+    fn owner(&self) -> Result<ObjectRef> {
         self.as_object().raw()
     }
 }
 
 impl<S: crate::ManagedStruct> FieldOwner for crate::StructHandle<S> {
-    fn owner(&self) -> Result<RawObject> {
+    fn owner(&self) -> Result<ObjectRef> {
         self.raw()
     }
 }
@@ -548,7 +377,7 @@ impl FieldRef {
         Runtime::ensure_current_thread()?;
         let v = match value {
             Some(o) => o.as_object().raw()?,
-            None => RawObject::NULL,
+            None => ObjectRef::NULL,
         };
         fields::field_set_ref(self.host(owner)?, self.field()?, v)
     }

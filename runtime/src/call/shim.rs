@@ -3,8 +3,8 @@
 //! native-ABI form, calls through the typed function pointer with an exception slot, and lifts
 //! the result. No boxing and no lookup happen here.
 //!
-//! The entry point is either Mono's unmanaged thunk of the method (`R f([this,] args…,
-//! MonoException **exc)`, the exception slot always last) or the same thunk of a pointer trampoline for methods
+//! The entry point is the backend's native entry point of the method (`R f([this,] args…,
+//! *mut ExceptionSlot)`, the exception slot always last; on Mono the method's unmanaged thunk) or the same thunk of a pointer trampoline for methods
 //! with full structs in their signature.
 //!
 //! # Debug builds
@@ -21,15 +21,14 @@
 //! makes them optimised code even in a user's debug build (an `#[inline]` function is compiled
 //! again in each crate that calls it, at that crate's level).
 
-use std::ffi::c_void;
 use std::mem::MaybeUninit;
+use std::os::raw::c_void;
 
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::function_db::FunctionId;
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
-use crate::host::exception;
-use crate::host::{unit, Method, RawObject, Runtime};
+use crate::host::{unit, ExceptionSlot, Method, ObjectRef, Runtime};
 use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
 use crate::value::Blittable;
 
@@ -67,7 +66,7 @@ pub struct Thunk {
     /// `signature_key` of `ret` then `params` (0: too long to have one).
     key: u128,
     /// The unit the entry point was compiled in: once that unit is reloaded the code is
-    /// freed, and a call is an error instead (see `host/unit.rs`).
+    /// freed, and a call is an error instead (see `host/mono/unit.rs`).
     epoch: u32,
 }
 
@@ -185,7 +184,7 @@ impl Thunk {
 
     /// Checks the object (if any) a lowered argument passes at native position `index`.
     #[cfg_attr(not(debug_assertions), inline)]
-    fn check_object(&self, index: usize, obj: Option<RawObject>) -> Result<()> {
+    fn check_object(&self, index: usize, obj: Option<ObjectRef>) -> Result<()> {
         match (obj, self.checks.get(index)) {
             (None, _) => Ok(()),
             (Some(obj), Some(Some(check))) => check.check(obj),
@@ -390,9 +389,9 @@ macro_rules! arg_list {
                         index += 1;
                     )*
                 }
-                let mut exc = RawObject::NULL;
+                let mut exc = ExceptionSlot::new();
                 tracer.enter();
-                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut RawObject) -> R;
+                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut ExceptionSlot) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
                 // just above, or vouched for by `call_unchecked`'s caller); each Abi is the form
@@ -402,8 +401,8 @@ macro_rules! arg_list {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* &mut exc)
                 };
-                if !exc.is_null() {
-                    return Err(exception::to_error(exc));
+                if exc.is_thrown() {
+                    return Err(exc.into_error());
                 }
                 $(tri!(tracer.finish($s));)*
                 R::lift(raw)
@@ -421,18 +420,18 @@ macro_rules! arg_list {
                     }
                     index += 1;
                 )*
-                let mut exc = RawObject::NULL;
+                let mut exc = ExceptionSlot::new();
                 tracer.enter();
                 let mut out = MaybeUninit::<R>::zeroed();
-                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut RawObject);
+                type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut R, *mut ExceptionSlot);
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
                 // exception slot is a pointer to the result; `out` is valid for writes of `R`.
                 unsafe {
                     let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(thunk.entry);
                     f($($s.raw(),)* out.as_mut_ptr(), &mut exc)
                 };
-                if !exc.is_null() {
-                    return Err(exception::to_error(exc));
+                if exc.is_thrown() {
+                    return Err(exc.into_error());
                 }
                 $(tri!(tracer.finish($s));)*
                 // SAFETY: zero-initialised and then written by the trampoline; every bit

@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::{Error, Result};
-use crate::host::{Class, RawObject};
+use crate::host::{Class, ObjectRef, Position, RefParam};
 
 /// What one reference parameter accepts.
 pub(crate) struct ClassCheck {
@@ -48,20 +48,17 @@ impl ClassCheck {
         }
     }
 
-    /// A check for a `Nullable<T>` parameter, which the thunk wrapper unboxes as
-    /// `Nullable<T>`: null (no value) or a box of exactly `value` (`T`'s class). `T` is a
-    /// value type, so no other class's box is an instance of it; the check says so outright
-    /// rather than trusting an assignability walk with the layout of `T` at stake.
-    pub(crate) fn nullable_box(value: Class, position: Position) -> ClassCheck {
+    /// The check the backend asked for.
+    pub(crate) fn from_param(p: RefParam) -> ClassCheck {
         ClassCheck {
-            exact: true,
-            ..ClassCheck::new(value, true, position)
+            exact: p.exact,
+            ..ClassCheck::new(p.declared, p.nullable, p.position)
         }
     }
 
     /// Passes when `obj` is an instance of the declared type (or null, where allowed).
     #[inline]
-    pub(crate) fn check(&self, obj: RawObject) -> Result<()> {
+    pub(crate) fn check(&self, obj: ObjectRef) -> Result<()> {
         match obj.class() {
             None if self.nullable => Ok(()),
             None => Err(self.null()),
@@ -93,23 +90,5 @@ impl ClassCheck {
             self.position,
             self.declared.full_name()
         ))
-    }
-}
-
-/// Which parameter a check guards, for messages.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Position {
-    /// The instance a method is called on.
-    This,
-    /// The parameter with this index (0-based, `this` not counted).
-    Argument(usize),
-}
-
-impl std::fmt::Display for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Position::This => f.write_str("this"),
-            Position::Argument(i) => write!(f, "argument {i}"),
-        }
     }
 }

@@ -1,46 +1,63 @@
-//! The host: the only module that talks to Mono. Every `extern` declaration and every raw
-//! Mono pointer lives here, so that a CoreCLR host could be added beside it without touching
-//! the stores or the values.
+//! The host: the one runtime-specific layer, and the bottom of the crate (it imports nothing
+//! from the layers above it, except the benchmarks' floors, behind feature `floors`, which
+//! take the public `Thunk` and `Object`). Every other module reaches the managed runtime through the
+//! interface below; the one backend today is Mono (`mono/`), re-exported here statically, so
+//! a call costs exactly what it cost when the layers called Mono directly (no dynamic dispatch
+//! anywhere on the call path). A second backend (CoreCLR) is a sibling of `mono/` providing
+//! the same items, chosen here.
 //!
-//! The hot path goes through function pointers, not through Mono's C API: a call is Mono's
-//! unmanaged thunk of the method (or of a trampoline the runtime's C# helper emitted), an
-//! object argument is a load from a pinned managed slot array (`slots.rs`), a box is a call to
-//! a `Box` method the helper emitted, an unbox and a class check read the object header
-//! (`raw.rs`, layout checked at start-up). The C API remains where a value is made or read
-//! field by field (strings, arrays, exceptions), in metadata lookups when a binding resolves,
-//! and in one write barrier when a returned object is stored in a slot.
+//! # The interface a backend provides
+//!
+//! * **References and values crossing the native ABI**: [`ObjectRef`] (one opaque word per
+//!   managed reference; on Mono the object's address, kept alive by SGen's conservative stack
+//!   scan; on a precise, moving collector a slot word a managed trampoline resolves),
+//!   [`ExceptionSlot`] (the last parameter of every entry point), [`RawRef`], [`RawRet`],
+//!   [`ByRef`] (what an internal call receives and returns), [`PlainValue`] / [`PlainData`] /
+//!   [`BlittableClass`] (values copied by layout).
+//! * **Start and threads**: [`Runtime`] (`get`, `start_reloadable`, `ensure_current_thread`,
+//!   `load_assembly`, `assembly`, `corlib`, `collect_garbage`, `replace_unit`), `thread`
+//!   (`ensure`, `ensure_attached`, `is_attached`, `leave`, `others_in_unit`), `stack`
+//!   (`is_low`, `refusal`).
+//! * **The reloadable unit**: `unit` (`start`, `epoch`, `domain`, `retire`, `unload`,
+//!   `managed_code_on_stack`), [`EpochCell`] (a value cached for one unit epoch).
+//! * **Metadata**: [`Assembly`], [`Class`], [`Field`], [`Method`] and their queries,
+//!   [`Signature`] of [`TypeHandle`]s with [`type_kind`], [`type_class`], [`type_name`],
+//!   [`type_name_is`], [`TypeKind`]; `instantiate` (`make_generic`, `make_generic_method`);
+//!   `type_init` (`statics_of`, `run_type_initializer`).
+//! * **Resolving a method to an entry point**: `raw::unmanaged_thunk`,
+//!   `raw::build_trampoline` (the trampoline mask bits of [`abi`]),
+//!   and [`native_signature`]: the entry point's [`Abi`] classes and the [`RefParam`] checks
+//!   the caller makes, in the backend's calling rules.
+//! * **Invoking reflectively**: `raw::runtime_invoke`, `raw::invoke_array` (dispatching virtually),
+//!   `exception::to_error`.
+//! * **Heap operations**: `raw` (GC handles, strings, arrays, boxes, unboxing, type objects,
+//!   exception info), `plain` (boxes as bytes), `fields` (instance and static field access),
+//!   `slots` (the pinned slot segments the stores keep references in, and boxing straight
+//!   into a slot).
+//! * **Incoming calls**: `native` (register an internal call: `NativeEntry`,
+//!   `register_native`, `internal_calls`, `signature_desc`, `set_pending_exception`,
+//!   `add_raw_internal_call`), `proxy` (build a proxy class, `ProxyEntry` and
+//!   `register_entry`, weak handles), `callback` (a delegate whose invocation calls a Rust handler).
+//! * **Benchmarks' floors** (`floor`, feature `floors`): the backend's own cost of a call.
 
-pub(crate) mod callback;
-pub(crate) mod exception;
-pub(crate) mod ffi;
-pub(crate) mod fields;
-mod finalizer_wait;
+mod abi;
+mod mono;
+
+pub use abi::{Abi, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
+pub(crate) use abi::{Position, RefParam};
+
+// The backend's modules, each one part of the interface above.
 #[cfg(feature = "floors")]
-pub mod floor;
-pub(crate) mod instantiate;
-mod logging;
-mod metadata;
-mod method;
-pub(crate) mod native;
-pub(crate) mod plain;
-pub(crate) mod proxy;
-pub(crate) mod raw;
-mod runtime;
-pub(crate) mod slots;
-pub(crate) mod stack;
-pub(crate) mod thread;
-pub(crate) mod type_init;
-mod type_kind;
-pub(crate) mod unit;
-pub(crate) mod unit_cell;
+pub use mono::floor;
+pub(crate) use mono::{
+    callback, exception, fields, instantiate, native, plain, proxy, raw, slots, stack, thread, type_init, unit,
+};
 
-pub(crate) use ffi::MonoType;
-pub(crate) use metadata::{type_name, type_name_is};
-pub use metadata::{Class, Field, Method};
-pub(crate) use method::Signature;
-pub use native::{ByRef, RawRef, RawRet};
-pub use raw::{BlittableClass, PlainData, PlainValue, RawObject};
-pub use runtime::{Assembly, Runtime};
-pub use type_kind::TypeKind;
-pub(crate) use type_kind::{abi_kind, type_class, type_kind};
-pub(crate) use unit_cell::UnitCell;
+// The backend's types and functions the layers above name directly.
+pub(crate) use mono::{
+    native_signature, type_class, type_kind, type_name, type_name_is, EpochCell, ExceptionSlot, Signature, TypeHandle,
+};
+pub use mono::{
+    Assembly, BlittableClass, ByRef, Class, Field, Method, ObjectRef, PlainData, PlainValue, RawRef, RawRet,
+};
+pub use mono::{Runtime, TypeKind};

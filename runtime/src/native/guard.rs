@@ -58,7 +58,7 @@ impl NativeAbi for () {
 /// Before the body, the stack: with too little of the thread's stack left for Rust code to run
 /// safely (deep C# → Rust → C# recursion), the body does not run and
 /// `System.InsufficientExecutionStackException` is thrown at the call site instead (see
-/// `host/stack.rs`): an exception that unwinds the recursion, where running on would end the
+/// `host/mono/stack.rs`): an exception that unwinds the recursion, where running on would end the
 /// process ("Stack overflow in unmanaged"). One thread-local load and a compare.
 #[inline(always)]
 pub fn native_call<R: NativeAbi>(method: &'static str, body: impl FnOnce() -> NativeResult<R>) -> R {

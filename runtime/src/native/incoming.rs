@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use super::exception::NativeResult;
 use super::lent::Lent;
 use crate::error::Error;
-use crate::host::{raw, ByRef, RawObject, RawRef};
+use crate::host::{raw, ByRef, ObjectRef, RawRef};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
 use crate::value::Blittable;
@@ -148,22 +148,22 @@ impl Incoming for Str {
 
 impl<T: Reference> Incoming for Obj<T> {
     type Abi = RawRef;
-    type Held = RawObject;
+    type Held = ObjectRef;
     type Param<'a>
         = Option<Lent<'a, T>>
     where
         T: 'a;
     #[inline(always)]
-    fn hold(raw: RawRef) -> NativeResult<RawObject> {
+    fn hold(raw: RawRef) -> NativeResult<ObjectRef> {
         Ok(raw.get())
     }
     #[inline(always)]
-    fn lend(held: &mut RawObject) -> Option<Lent<'_, T>> {
+    fn lend(held: &mut ObjectRef) -> Option<Lent<'_, T>> {
         (!held.is_null()).then(|| Lent::new(*held))
     }
     #[inline(always)]
-    fn finish(held: RawObject) -> NativeResult<()> {
-        // Keeps the reference in this frame until the body is done with it (see host/native.rs
+    fn finish(held: ObjectRef) -> NativeResult<()> {
+        // Keeps the reference in this frame until the body is done with it (see host/mono/native.rs
         // on conservative scanning).
         std::hint::black_box(held);
         Ok(())
@@ -172,13 +172,13 @@ impl<T: Reference> Incoming for Obj<T> {
 
 impl<T: Reference> Incoming for This<T> {
     type Abi = RawRef;
-    type Held = RawObject;
+    type Held = ObjectRef;
     type Param<'a>
         = Lent<'a, T>
     where
         T: 'a;
     #[inline(always)]
-    fn hold(raw: RawRef) -> NativeResult<RawObject> {
+    fn hold(raw: RawRef) -> NativeResult<ObjectRef> {
         let this = raw.get();
         if this.is_null() {
             return Err(Error::NullReference("an instance native was called on null".into()).into());
@@ -186,11 +186,11 @@ impl<T: Reference> Incoming for This<T> {
         Ok(this)
     }
     #[inline(always)]
-    fn lend(held: &mut RawObject) -> Lent<'_, T> {
+    fn lend(held: &mut ObjectRef) -> Lent<'_, T> {
         Lent::new(*held)
     }
     #[inline(always)]
-    fn finish(held: RawObject) -> NativeResult<()> {
+    fn finish(held: ObjectRef) -> NativeResult<()> {
         std::hint::black_box(held);
         Ok(())
     }
@@ -298,23 +298,23 @@ by_ref_bool!(OutBool, |_| false);
 macro_rules! by_ref_string {
     ($marker:ident, $read:expr) => {
         impl Incoming for $marker {
-            type Abi = ByRef<RawObject>;
-            type Held = (ByRef<RawObject>, Option<String>);
+            type Abi = ByRef<ObjectRef>;
+            type Held = (ByRef<ObjectRef>, Option<String>);
             type Param<'a> = &'a mut Option<String>;
             #[inline]
-            fn hold(raw: ByRef<RawObject>) -> NativeResult<(ByRef<RawObject>, Option<String>)> {
+            fn hold(raw: ByRef<ObjectRef>) -> NativeResult<(ByRef<ObjectRef>, Option<String>)> {
                 let value = if $read { read_string(raw.read_ref())? } else { None };
                 Ok((raw, value))
             }
             #[inline(always)]
-            fn lend(held: &mut (ByRef<RawObject>, Option<String>)) -> &mut Option<String> {
+            fn lend(held: &mut (ByRef<ObjectRef>, Option<String>)) -> &mut Option<String> {
                 &mut held.1
             }
             #[inline]
-            fn finish((location, value): (ByRef<RawObject>, Option<String>)) -> NativeResult<()> {
+            fn finish((location, value): (ByRef<ObjectRef>, Option<String>)) -> NativeResult<()> {
                 let s = match value {
                     Some(s) => raw::string_from_str(&s)?,
-                    None => RawObject::NULL,
+                    None => ObjectRef::NULL,
                 };
                 location.store_ref(s);
                 Ok(())
@@ -328,28 +328,28 @@ by_ref_string!(OutStr, false);
 macro_rules! by_ref_object {
     ($marker:ident, $read:expr) => {
         impl<T: Reference> Incoming for $marker<T> {
-            type Abi = ByRef<RawObject>;
-            type Held = (ByRef<RawObject>, Option<T>);
+            type Abi = ByRef<ObjectRef>;
+            type Held = (ByRef<ObjectRef>, Option<T>);
             type Param<'a>
                 = &'a mut Option<T>
             where
                 T: 'a;
             #[inline]
-            fn hold(raw: ByRef<RawObject>) -> NativeResult<(ByRef<RawObject>, Option<T>)> {
+            fn hold(raw: ByRef<ObjectRef>) -> NativeResult<(ByRef<ObjectRef>, Option<T>)> {
                 let value = if $read { wrap::<T>(raw.read_ref())? } else { None };
                 Ok((raw, value))
             }
             #[inline(always)]
-            fn lend(held: &mut (ByRef<RawObject>, Option<T>)) -> &mut Option<T> {
+            fn lend(held: &mut (ByRef<ObjectRef>, Option<T>)) -> &mut Option<T> {
                 &mut held.1
             }
             #[inline]
-            fn finish((location, value): (ByRef<RawObject>, Option<T>)) -> NativeResult<()> {
+            fn finish((location, value): (ByRef<ObjectRef>, Option<T>)) -> NativeResult<()> {
                 // `T` is the parameter's declared type (or narrower), so the store is typed
                 // as C# would have typed it.
                 let obj = match &value {
                     Some(v) => v.as_object().raw()?,
-                    None => RawObject::NULL,
+                    None => ObjectRef::NULL,
                 };
                 location.store_ref(obj);
                 Ok(())

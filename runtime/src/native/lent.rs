@@ -4,7 +4,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::error::{Error, Result};
-use crate::host::{Class, RawObject};
+use crate::host::{Class, ObjectRef};
 use crate::value::object::wrap;
 use crate::value::{Object, Reference};
 
@@ -22,7 +22,7 @@ use crate::value::{Object, Reference};
 /// }
 /// ```
 pub struct Lent<'call, T> {
-    raw: RawObject,
+    raw: ObjectRef,
     _call: PhantomData<&'call ()>,
     _type: PhantomData<fn() -> T>,
 }
@@ -30,7 +30,7 @@ pub struct Lent<'call, T> {
 impl<'call, T: Reference> Lent<'call, T> {
     /// Lends `raw` (non-null, an instance of `T`'s class as the method's signature declares).
     #[inline]
-    pub(crate) fn new(raw: RawObject) -> Lent<'call, T> {
+    pub(crate) fn new(raw: ObjectRef) -> Lent<'call, T> {
         Lent {
             raw,
             _call: PhantomData,

@@ -6,7 +6,7 @@
 //! the implementor `I`. [`Assembly::install_natives`](crate::Assembly::install_natives)
 //! checks that every native the assembly declares is there (listing every missing one) and
 //! registers the thunks as Mono internal calls, so that each C# call jumps straight to its
-//! thunk (a raw internal call: see host/native.rs for why that is sound). Generated bindings
+//! thunk (a raw internal call: see host/mono/native.rs for why that is sound). Generated bindings
 //! install them in `init_with_natives` ([`install`]), and their `init()` refuses to start while
 //! a declared native is not installed ([`require_installed`]).
 //!

@@ -5,7 +5,7 @@ use super::exception::NativeResult;
 use super::guard::NativeAbi;
 use super::incoming::{sealed, Arr, Bool, Obj, ObjArr, Str, Unconverted, Value};
 use crate::error::Error;
-use crate::host::{raw, RawObject, RawRet};
+use crate::host::{raw, ObjectRef, RawRet};
 use crate::value::Blittable;
 use crate::value::{Array, ObjectArray, Reference};
 
@@ -64,12 +64,12 @@ impl Outgoing for Str {
 
 /// The reference behind a handle, returned to Mono. The handle is dropped right after; the
 /// reference stays in this thread's registers or stack until Mono has it, where the collector
-/// finds it (host/native.rs).
+/// finds it (host/mono/native.rs).
 #[inline]
 fn reference<R: Reference>(value: Option<R>) -> NativeResult<RawRet> {
     Ok(match value {
         Some(v) => RawRet::new(v.as_object().raw()?),
-        None => RawRet::new(RawObject::NULL),
+        None => RawRet::new(ObjectRef::NULL),
     })
 }
 

@@ -17,7 +17,7 @@ use std::panic::catch_unwind;
 
 use super::slab;
 use crate::error::{Error, Result};
-use crate::host::{RawObject, RawRef};
+use crate::host::{ObjectRef, RawRef};
 use crate::native::{native_call, ManagedException, NativeAbi, NativeResult};
 use crate::proxy::ProxyType;
 use crate::value::{Object, Reference};
@@ -26,7 +26,7 @@ use crate::value::{Object, Reference};
 /// (`'call`): the managed object (for calls back into it, e.g. base implementations) and its
 /// proxy class's forwarders. Only [`proxy_call`] makes one.
 pub struct Receiver<'call> {
-    this: RawObject,
+    this: ObjectRef,
     ty: &'static ProxyType,
     _call: PhantomData<&'call ()>,
 }
@@ -91,7 +91,7 @@ fn stale() -> ManagedException {
 }
 
 /// The `Created(object, long)` icall of every proxy class.
-pub(crate) extern "C" fn created(this: RawObject, key: i64) {
+pub(crate) extern "C" fn created(this: ObjectRef, key: i64) {
     let _ = catch_unwind(|| slab::created(this, key));
 }
 

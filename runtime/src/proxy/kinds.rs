@@ -280,3 +280,19 @@ pub fn check_kinds<P: KindList, R: KindCheck>(method: Method) -> Result<()> {
         )))
     }
 }
+
+impl crate::proxy::ProxyEntry {
+    /// An entry for a thunk whose parameters have the kinds `P` (a tuple) and whose result
+    /// has the kind `R`: the proxy checks the kinds against the closed member's signature
+    /// ([`check_kinds`]) before registering the thunk.
+    ///
+    /// # Safety
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is `this`
+    /// as a `RawRef`, the key as `i64`, then `<K as Incoming>::Abi` for each kind `K` of `P`
+    /// in order, returning `<R as Outgoing>::Abi`, and that runs its body through
+    /// [`proxy_call`](crate::generated::proxy_call) with the Rust type the proxy is made for.
+    pub unsafe fn with_kinds<P: KindList, R: KindCheck>(code: *const ()) -> crate::proxy::ProxyEntry {
+        // The caller's promise is `with_check`'s for every member `check_kinds::<P, R>` accepts.
+        crate::proxy::ProxyEntry::with_check(code, check_kinds::<P, R>)
+    }
+}

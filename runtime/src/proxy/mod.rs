@@ -155,7 +155,7 @@ pub enum ProxyMember {
 
 /// A proxy class built for one Rust type: its constructors and forwarders, resolved once.
 pub struct ProxyType {
-    /// The unit the class was built in (a reload builds it again, see `host/unit.rs`).
+    /// The unit the class was built in (a reload builds it again, see `host/mono/unit.rs`).
     epoch: u32,
     class: Class,
     rust_type: TypeId,

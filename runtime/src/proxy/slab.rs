@@ -18,7 +18,7 @@
 //! the object as its first argument; the thunk keeps it on its native stack for the whole
 //! call (`RawRef`, `std::hint::black_box` in `proxy_call`), and SGen, with preemptive suspend,
 //! scans every attached thread's whole stack and registers conservatively, pinning what any
-//! word there points to (the fact `host/raw.rs`'s `RawObject` relies on), so the object cannot be
+//! word there points to (the fact `host/mono/raw.rs`'s `ObjectRef` relies on), so the object cannot be
 //! reclaimed, hence the value not dropped, while the call runs. A finalizer that resurrects
 //! the proxy keeps the handle non-null, so the value stays too. What is not covered: C# code
 //! that rewrites a proxy's private readonly `key` field through private reflection to another
@@ -33,7 +33,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::host::proxy::{is_reclaimed, long_weak_handle};
-use crate::host::{raw, RawObject, RawRef};
+use crate::host::{raw, ObjectRef, RawRef};
 use crate::proxy::ProxyType;
 
 const CHUNK: usize = 1024;
@@ -175,7 +175,7 @@ pub(crate) fn get<T: 'static>(this: &RawRef, key: i64) -> Option<(&T, &'static P
 
 /// Records the long weak handle of the proxy `this` whose constructor runs with `key` (the
 /// proxy's `Created` icall); the first report wins.
-pub(crate) fn created(this: RawObject, key: i64) {
+pub(crate) fn created(this: ObjectRef, key: i64) {
     let Some(s) = occupied(key) else { return };
     if this.is_null() {
         return;
@@ -235,7 +235,7 @@ pub(crate) fn sweep() {
 }
 
 /// Drops every value (a reload: the proxies belong to the unit about to be unloaded, see
-/// `host/unit.rs`) and returns how many there were. Their weak handles are forgotten, not
+/// `host/mono/unit.rs`) and returns how many there were. Their weak handles are forgotten, not
 /// freed: Mono frees a domain's GC handles when it unloads the domain, and freeing one again
 /// later could free a handle that number names by then.
 pub(crate) fn release_all() -> usize {

@@ -5,7 +5,7 @@
 use crate::call::{FunctionDb, FunctionId, Value, RETURN_BOXED};
 use crate::error::{Error, Result};
 use crate::host::plain::{box_bytes, holds_references};
-use crate::host::{raw, type_class, type_kind, Class, Method, MonoType, Runtime, TypeKind};
+use crate::host::{raw, type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::objects::ObjectTable;
 use crate::record::Recorded;
 use crate::value::{NetString, Object, Reference};
@@ -93,7 +93,7 @@ fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> 
         box_bytes(class, bytes)
     }
     .map_err(|e| refused(call, what, e))?;
-    Object::from_raw(raw).ok_or_else(|| refused(call, what, "Mono could not box it"))
+    Object::from_raw(raw).ok_or_else(|| refused(call, what, "the runtime could not box it"))
 }
 
 /// The value to pass as parameter `ty` where call `call` passed `recorded`.
@@ -102,7 +102,7 @@ pub(crate) fn argument(
     call: usize,
     what: &str,
     recorded: &Recorded,
-    ty: *mut MonoType,
+    ty: TypeHandle,
 ) -> Result<Value> {
     Ok(match recorded {
         Recorded::Void => return Err(refused(call, what, "void is no argument")),

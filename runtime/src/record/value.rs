@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::call::Value;
 use crate::host::plain::{holds_references, unboxed_bytes};
 use crate::host::raw::{blittable_class, box_value};
-use crate::host::{Class, RawObject, TypeKind};
+use crate::host::{Class, ObjectRef, TypeKind};
 use crate::store::Cookie;
 use crate::value::string::read_string;
 use crate::value::Blittable;
@@ -234,7 +234,7 @@ pub(crate) fn runtime_made(class: Class) -> bool {
 /// type's default (every byte zero, so every reference null), which the bytes tell exactly:
 /// what generated bindings pass to a managed struct's `out` parameter (`World.Raycast(…, out
 /// RaycastHit hit)`), which a replay can then make again.
-pub(crate) fn describe_box(boxed: RawObject, class: Class) -> Recorded {
+pub(crate) fn describe_box(boxed: ObjectRef, class: Class) -> Recorded {
     let bytes = match unboxed_bytes(boxed) {
         Ok(bytes) => bytes,
         Err(e) => return Recorded::Opaque(format!("a {} whose bytes cannot be read ({e})", class.full_name())),

@@ -6,7 +6,7 @@
 //! `version << 32 | payload`: an odd version marks a live slot, an even version a vacant slot
 //! whose payload links the free list (as in `slotmap`, whose key types the stores keep, and
 //! whose keys always carry an odd version, so no key names a vacant slot). The
-//! managed half is an element of a pinned `object[]` (`host/slots.rs`) holding the object
+//! managed half is an element of a pinned `object[]` (`host/mono/slots.rs`) holding the object
 //! itself, so the collector traces it and updates it when the object moves, and reading it is
 //! one load. Releasing a slot bumps its version, so every key to it, copies included, fails
 //! the version compare: [`Error::StaleHandle`], never another object. Writers (insert, remove)
@@ -24,7 +24,7 @@ use slotmap::{Key, KeyData};
 
 use crate::error::{Error, Result};
 use crate::host::slots::ManagedSegment;
-use crate::host::RawObject;
+use crate::host::ObjectRef;
 
 /// Slots in segment 0; segment `s` holds `FIRST_SEGMENT << s`. 1024 references make an array
 /// of 8 KiB and more, which SGen allocates in its large-object space (objects over 8000
@@ -58,7 +58,7 @@ impl<K: Key> Invalidate for HandleStore<K> {
 static STORES: std::sync::Mutex<Vec<&'static dyn Invalidate>> = std::sync::Mutex::new(Vec::new());
 
 /// Empties every slot of every store, making every key stale (a reload's first step: the
-/// objects belong to the unit about to be unloaded, see `host/unit.rs`). Returns how many
+/// objects belong to the unit about to be unloaded, see `host/mono/unit.rs`). Returns how many
 /// handles were live.
 pub(crate) fn invalidate_every_store() -> usize {
     let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
@@ -66,7 +66,7 @@ pub(crate) fn invalidate_every_store() -> usize {
 }
 
 /// Gives every store new (empty) slot arrays in the current unit (a reload's step once the new
-/// unit has started: the arrays live in the unit, see `host/slots.rs`).
+/// unit has started: the arrays live in the unit, see `host/mono/slots.rs`).
 pub(crate) fn renew_every_store() {
     let stores = STORES.lock().unwrap_or_else(|p| p.into_inner()).clone();
     for store in stores {
@@ -185,7 +185,7 @@ impl<K: Key> HandleStore<K> {
     /// # Panics
     /// Only where a `Vec` would: when Mono cannot allocate a new segment (out of memory) or
     /// 2³² − 1 slots of one store are live.
-    pub(crate) fn insert(&'static self, obj: RawObject) -> K {
+    pub(crate) fn insert(&'static self, obj: ObjectRef) -> K {
         debug_assert!(!obj.is_null());
         self.insert_with(|objects, offset| {
             objects.store(offset, obj);
@@ -269,7 +269,7 @@ impl<K: Key> HandleStore<K> {
     /// conservative scan keeps it alive and in place for the call even if the key is removed
     /// meanwhile.
     #[inline]
-    pub(crate) fn target(&self, key: K) -> Result<RawObject> {
+    pub(crate) fn target(&self, key: K) -> Result<ObjectRef> {
         let (idx, key_version) = Self::split(key);
         // `let … else` rather than `ok_or(Error::StaleHandle)`, which builds and drops an
         // Error on every successful lookup.

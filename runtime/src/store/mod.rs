@@ -2,7 +2,7 @@
 //!
 //! SGen moves objects and does not scan the native heap, so a managed object held from Rust is
 //! never a pointer in native memory: it is an element of a managed `object[]` slot array that
-//! the collector traces and updates (`host/slots.rs`), named by a generation-checked
+//! the collector traces and updates (`host/mono/slots.rs`), named by a generation-checked
 //! [`slotmap`] key. A freed key is [`Error::StaleHandle`](crate::Error) forever, even after its
 //! slot holds another object.
 

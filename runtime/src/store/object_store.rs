@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::host::slots::ManagedSegment;
-use crate::host::{Class, RawObject};
+use crate::host::{Class, ObjectRef};
 use crate::store::HandleStore;
 
 slotmap::new_key_type! {
@@ -35,7 +35,7 @@ impl ObjectStore {
         Ok(obj.class().expect("stored objects are never null"))
     }
 
-    pub(crate) fn insert(obj: RawObject) -> ObjectKey {
+    pub(crate) fn insert(obj: ObjectRef) -> ObjectKey {
         OBJECTS.insert(obj)
     }
 
@@ -46,7 +46,7 @@ impl ObjectStore {
     }
 
     #[inline]
-    pub(crate) fn target(key: ObjectKey) -> Result<RawObject> {
+    pub(crate) fn target(key: ObjectKey) -> Result<ObjectRef> {
         OBJECTS.target(key)
     }
 

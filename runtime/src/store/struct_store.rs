@@ -10,7 +10,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::error::{Error, Result};
-use crate::host::{raw, Class, RawObject};
+use crate::host::{raw, Class, ObjectRef};
 use crate::store::HandleStore;
 use crate::value::Object;
 
@@ -66,7 +66,7 @@ pub struct StructHandle<T: ManagedStruct> {
 impl<T: ManagedStruct> StructHandle<T> {
     /// Takes ownership of a box of `T` that a call just returned (the thunk boxes struct
     /// returns; that box is already a private copy).
-    pub(crate) fn from_box(boxed: RawObject) -> Result<Self> {
+    pub(crate) fn from_box(boxed: ObjectRef) -> Result<Self> {
         if boxed.is_null() {
             return Err(Error::NullReference(format!(
                 "a {} value was expected",
@@ -91,7 +91,7 @@ impl<T: ManagedStruct> StructHandle<T> {
 
     /// The box, for the length of the current call (instance methods mutate it in place).
     #[inline]
-    pub(crate) fn raw(&self) -> Result<RawObject> {
+    pub(crate) fn raw(&self) -> Result<ObjectRef> {
         T::store().slots.target(self.key)
     }
 
@@ -108,7 +108,7 @@ impl<T: ManagedStruct> StructHandle<T> {
     /// Boxes a copy of the value into the object store: a new object with its own identity.
     pub fn box_object(&self) -> Result<Object> {
         let copy = raw::rebox(self.raw()?)?;
-        Ok(Object::from_raw(copy).expect("mono_value_box never returns null"))
+        Ok(Object::from_raw(copy).expect("boxing never returns null"))
     }
 
     /// Unboxes `obj` (which must be a boxed `T`) into a new copy in `T`'s store.

@@ -82,7 +82,7 @@ impl<T: Reference> ObjectArray<T> {
                 }
                 raw
             }
-            None => crate::RawObject::NULL,
+            None => crate::ObjectRef::NULL,
         };
         raw::array_set_ref(array, index, value)
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::error::{Error, Result};
 use crate::host::exception;
-use crate::host::{raw, Class, RawObject};
+use crate::host::{raw, Class, ObjectRef};
 use crate::store::ObjectStore;
 use crate::value::{Object, Reference};
 
@@ -60,7 +60,7 @@ pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
         return Ok(Object::from_new_key(key));
     }
     let boxed = raw::box_value(value)?;
-    Ok(Object::from_raw(boxed).expect("mono_value_box never returns null"))
+    Ok(Object::from_raw(boxed).expect("boxing never returns null"))
 }
 
 /// Unboxes a blittable value under the CLI's rule: the box's exact type, or an enum box read
@@ -71,7 +71,7 @@ pub fn unbox_blittable<V: Blittable>(obj: &Object) -> Result<V> {
 
 /// [`unbox_blittable`] of a reference held on the stack (a call's result); null is
 /// [`Error::NullReference`].
-pub(crate) fn unbox_raw<V: Blittable>(boxed: RawObject) -> Result<V> {
+pub(crate) fn unbox_raw<V: Blittable>(boxed: ObjectRef) -> Result<V> {
     let Some(actual) = boxed.class() else {
         return Err(Error::NullReference(format!(
             "cannot unbox null as {}",

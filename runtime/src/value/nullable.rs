@@ -10,7 +10,7 @@
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::error::{Error, Result};
-use crate::host::{raw, Class, RawObject};
+use crate::host::{raw, ObjectRef};
 use crate::value::boxing::unbox_raw;
 use crate::value::Object;
 use crate::value::{zeroed, Blittable};
@@ -37,16 +37,16 @@ impl<V: Blittable> Nullable<V> {
     }
 
     /// Lowers to the reference a thunk takes for a `Nullable<V>` parameter.
-    pub(crate) fn to_raw(self) -> Result<RawObject> {
+    pub(crate) fn to_raw(self) -> Result<ObjectRef> {
         match self.0 {
             Some(v) => raw::box_value(&v),
-            None => Ok(RawObject::NULL),
+            None => Ok(ObjectRef::NULL),
         }
     }
 
     /// Lifts the reference a thunk returns for a `Nullable<V>`: null, or a box checked to be
     /// of `V`'s class.
-    pub(crate) fn from_raw(obj: RawObject) -> Result<Nullable<V>> {
+    pub(crate) fn from_raw(obj: ObjectRef) -> Result<Nullable<V>> {
         if obj.is_null() {
             return Ok(Nullable(None));
         }
@@ -73,33 +73,13 @@ impl<V: Blittable> From<Nullable<V>> for Option<V> {
 }
 
 /// A `Nullable<V>` laid out as Mono lays out `Nullable<T>`: `hasValue` first, then the value at
-/// `T`'s alignment (checked against Mono by [`checked_size`] when a method is bound; with equal
+/// `T`'s alignment (checked against the backend's layout when a method is bound; with equal
 /// total sizes the alignments, and so the offsets, are equal).
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct Repr<V> {
     has_value: u8,
     value: V,
-}
-
-/// The size of the `Nullable<T>` class `nullable`, after checking that Mono lays it out as
-/// [`Repr`] does: `hasValue` at 0 and the value at an offset `a` with the size
-/// `a + round_up(size of T, a)`. Another layout is [`Error::LayoutMismatch`].
-pub(crate) fn checked_size(nullable: Class) -> Result<usize> {
-    let size = nullable.value_size().0;
-    let value = nullable
-        .nullable_param()
-        .ok_or_else(|| Error::InvalidArgument(format!("{} is not a Nullable<T>", nullable.full_name())))?;
-    let has_value = nullable.field("hasValue")?.value_offset();
-    let at = nullable.field("value")?.value_offset();
-    let value_size = value.value_size().0;
-    if has_value != 0 || at == 0 || size != at + value_size.div_ceil(at) * at {
-        return Err(Error::LayoutMismatch {
-            type_name: nullable.full_name(),
-            detail: format!("hasValue at {has_value}, value at {at}, size {size}: not the layout cilbind mirrors"),
-        });
-    }
-    Ok(size)
 }
 
 /// A `ref`/`out`/`in` `Nullable<V>` parameter (`ref int?`): the callee reads and writes a

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::call::{MethodRef, TypeRef};
 use crate::error::{Error, Result};
-use crate::host::{Class, RawObject};
+use crate::host::{Class, ObjectRef};
 use crate::store::{Cookie, ObjectKey, ObjectStore};
 use crate::value::boxing::Unbox;
 use crate::value::ManagedType;
@@ -21,7 +21,7 @@ pub struct Object {
 
 impl Object {
     /// Wraps a reference a call just produced (a new handle); `None` for null.
-    pub(crate) fn from_raw(raw: RawObject) -> Option<Object> {
+    pub(crate) fn from_raw(raw: ObjectRef) -> Option<Object> {
         if raw.is_null() {
             None
         } else {
@@ -38,7 +38,7 @@ impl Object {
 
     /// The referenced object, for the length of the current call.
     #[inline]
-    pub(crate) fn raw(&self) -> Result<RawObject> {
+    pub(crate) fn raw(&self) -> Result<ObjectRef> {
         ObjectStore::target(self.key)
     }
 
@@ -132,7 +132,7 @@ impl Object {
 /// instance of `T`'s class (one class compare when it is exactly `T`; Mono's assignability
 /// walk otherwise); `None` for null.
 #[inline]
-pub(crate) fn wrap<T: Reference>(raw: RawObject) -> Result<Option<T>> {
+pub(crate) fn wrap<T: Reference>(raw: ObjectRef) -> Result<Option<T>> {
     let Some(actual) = raw.class() else {
         return Ok(None);
     };

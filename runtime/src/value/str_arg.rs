@@ -8,7 +8,7 @@
 //! the caller passed.
 
 use crate::error::Result;
-use crate::host::{raw, RawObject};
+use crate::host::{raw, ObjectRef};
 use crate::record::{describe_object, Recorded};
 use crate::value::{NetString, Reference};
 
@@ -56,9 +56,9 @@ impl StrValue<'_> {
     /// returns when the argument was a `NetString` given by value. A new .NET string (from
     /// text) lives on the caller's stack only, as every argument's reference does (Mono scans
     /// native stacks conservatively).
-    pub(crate) fn lower(self) -> Result<(RawObject, Option<NetString>)> {
+    pub(crate) fn lower(self) -> Result<(ObjectRef, Option<NetString>)> {
         match self.0 {
-            Repr::Null => Ok((RawObject::NULL, None)),
+            Repr::Null => Ok((ObjectRef::NULL, None)),
             Repr::Text(s) => new_string(s),
             Repr::Owned(s) => new_string(&s),
             Repr::Net(n) => Ok((n.as_object().raw()?, None)),
@@ -78,7 +78,7 @@ impl StrValue<'_> {
     }
 }
 
-fn new_string(s: &str) -> Result<(RawObject, Option<NetString>)> {
+fn new_string(s: &str) -> Result<(ObjectRef, Option<NetString>)> {
     crate::Runtime::get()?;
     Ok((raw::string_from_str(s)?, None))
 }

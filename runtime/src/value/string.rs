@@ -7,7 +7,7 @@
 //! [`NetString::to_utf16`] / [`NetString::from_utf16`] carry any code units exactly.
 
 use crate::error::{Error, Result};
-use crate::host::{raw, Class, RawObject};
+use crate::host::{raw, Class, ObjectRef};
 use crate::value::{ManagedType, Object, Reference};
 
 /// A handle to a `System.String` object.
@@ -83,7 +83,7 @@ pub(crate) fn decode_utf16(units: &[u16]) -> Result<String> {
 /// Reads a string a call returned: `None` for null; an object of another class (a binding
 /// that typed a method's `object` result as a string, say) is [`Error::InvalidCast`], never
 /// a read of its memory as string data.
-pub(crate) fn read_string(raw: RawObject) -> Result<Option<String>> {
+pub(crate) fn read_string(raw: ObjectRef) -> Result<Option<String>> {
     let Some(class) = raw.class() else {
         return Ok(None);
     };

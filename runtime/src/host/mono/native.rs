@@ -28,7 +28,7 @@ use std::marker::PhantomData;
 
 use super::ffi;
 use super::metadata::{Class, Method};
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use super::runtime::{Assembly, Runtime};
 use crate::error::{Error, Result};
 
@@ -40,8 +40,8 @@ pub struct RawRef(*mut ffi::MonoObject);
 impl RawRef {
     /// The reference, for use during the call that received it.
     #[inline]
-    pub(crate) fn get(&self) -> RawObject {
-        RawObject(self.0)
+    pub(crate) fn get(&self) -> ObjectRef {
+        ObjectRef(self.0)
     }
 }
 
@@ -55,14 +55,14 @@ impl RawRet {
 
     /// Returns `obj`; the caller holds it on the stack (or in a handle) until it returns.
     #[inline]
-    pub(crate) fn new(obj: RawObject) -> RawRet {
+    pub(crate) fn new(obj: ObjectRef) -> RawRet {
         RawRet(obj.0)
     }
 }
 
 /// A `ref`/`out` parameter of an internal call: the address of the caller's location (a local,
 /// a field of an object or of a struct, an array element, a static), valid for the call. `T` is
-/// the blittable value type, or [`RawObject`] for `ref`/`out` references.
+/// the blittable value type, or [`ObjectRef`] for `ref`/`out` references.
 #[repr(transparent)]
 pub struct ByRef<T>(*mut T, PhantomData<*mut T>);
 
@@ -84,20 +84,20 @@ impl<T: super::raw::PlainData> ByRef<T> {
     }
 }
 
-impl ByRef<RawObject> {
+impl ByRef<ObjectRef> {
     /// The reference now in the location.
     #[inline]
-    pub(crate) fn read_ref(&self) -> RawObject {
+    pub(crate) fn read_ref(&self) -> ObjectRef {
         // SAFETY: Mono passed the address of a live, pointer-aligned reference slot for this
         // call; a reference slot always holds null or a live object.
-        RawObject(unsafe { (self.0 as *mut *mut ffi::MonoObject).read() })
+        ObjectRef(unsafe { (self.0 as *mut *mut ffi::MonoObject).read() })
     }
 
     /// Stores `value` into the location with the GC's write barrier: the location may be a
     /// field of an object in the old generation (mono/metadata/object.h documents
     /// `mono_gc_wbarrier_generic_store` for any reference store outside managed code).
     #[inline]
-    pub(crate) fn store_ref(&self, value: RawObject) {
+    pub(crate) fn store_ref(&self, value: ObjectRef) {
         // SAFETY: as for `read_ref`; `value` is null or a live object on this stack.
         unsafe { ffi::mono_gc_wbarrier_generic_store(self.0 as *mut c_void, value.0) }
     }
@@ -211,23 +211,23 @@ fn invalid_operation() -> Option<Class> {
 
 /// A new `class` built with its `(string)` constructor; `Err(exception)` when the constructor
 /// threw, `Err(NULL)` when `class` has no such constructor or is not an exception class.
-fn new_exception(class: Class, message: &str) -> std::result::Result<RawObject, RawObject> {
+fn new_exception(class: Class, message: &str) -> std::result::Result<ObjectRef, ObjectRef> {
     /// `TYPE_ATTRIBUTE_ABSTRACT` (ECMA-335 II.23.1.15).
     const ABSTRACT: u32 = 0x80;
     // SAFETY: a valid class.
     let is_abstract = unsafe { ffi::mono_class_get_flags(class.as_ptr()) } & ABSTRACT != 0;
     if !Class::exception().is_assignable_from(class) || class.is_value_type() || is_abstract {
-        return Err(RawObject::NULL);
+        return Err(ObjectRef::NULL);
     }
-    let ctor = class.method(".ctor", &["System.String"]).map_err(|_| RawObject::NULL)?;
-    let rt = Runtime::get().map_err(|_| RawObject::NULL)?;
+    let ctor = class.method(".ctor", &["System.String"]).map_err(|_| ObjectRef::NULL)?;
+    let rt = Runtime::get().map_err(|_| ObjectRef::NULL)?;
     // SAFETY: a concrete reference class (checked above); the constructor runs before anyone
     // sees the object, which stays on this stack.
-    let obj = RawObject(unsafe { ffi::mono_object_new(rt.domain(), class.as_ptr()) });
+    let obj = ObjectRef(unsafe { ffi::mono_object_new(rt.domain(), class.as_ptr()) });
     if obj.is_null() {
-        return Err(RawObject::NULL);
+        return Err(ObjectRef::NULL);
     }
-    let s = raw::string_from_str(message).map_err(|_| RawObject::NULL)?;
+    let s = raw::string_from_str(message).map_err(|_| ObjectRef::NULL)?;
     let mut args = [s.0 as *mut c_void];
     raw::runtime_invoke(ctor, obj.0 as *mut c_void, &mut args)?;
     Ok(obj)

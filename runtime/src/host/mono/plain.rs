@@ -8,9 +8,9 @@ use std::ptr;
 
 use super::ffi;
 use super::metadata::Class;
-use super::raw::RawObject;
+use super::raw::ObjectRef;
 use super::runtime::Runtime;
-use super::type_kind::{type_class, type_kind, TypeKind};
+use super::type_kind::{type_class, type_kind, TypeHandle, TypeKind};
 use crate::error::{Error, Result};
 
 /// Nesting depth past which a struct is taken to hold references (fail closed): no real
@@ -38,7 +38,12 @@ fn holds(class: Class, depth: usize) -> bool {
             return false;
         }
         // SAFETY: `field` is a field of `class`, valid as long as its image.
-        let (flags, ty) = unsafe { (ffi::mono_field_get_flags(field), ffi::mono_field_get_type(field)) };
+        let (flags, ty) = unsafe {
+            (
+                ffi::mono_field_get_flags(field),
+                TypeHandle(ffi::mono_field_get_type(field)),
+            )
+        };
         if flags & ffi::FIELD_ATTRIBUTE_STATIC != 0 {
             continue;
         }
@@ -57,7 +62,7 @@ fn holds(class: Class, depth: usize) -> bool {
 }
 
 /// The bytes of the value in `boxed`, a box of a value type (its class's value size).
-pub(crate) fn unboxed_bytes(boxed: RawObject) -> Result<Vec<u8>> {
+pub(crate) fn unboxed_bytes(boxed: ObjectRef) -> Result<Vec<u8>> {
     let class = boxed
         .class()
         .ok_or_else(|| Error::NullReference("a null box has no bytes".into()))?;
@@ -77,7 +82,7 @@ pub(crate) fn unboxed_bytes(boxed: RawObject) -> Result<Vec<u8>> {
 
 /// A new box of the value type `class` holding `bytes`, which must be exactly one value of
 /// it; refused for value types that hold references ([`holds_references`]).
-pub(crate) fn box_bytes(class: Class, bytes: &[u8]) -> Result<RawObject> {
+pub(crate) fn box_bytes(class: Class, bytes: &[u8]) -> Result<ObjectRef> {
     if !class.is_value_type() {
         return Err(Error::InvalidArgument(format!(
             "{} is not a value type: it cannot be made from bytes",
@@ -102,7 +107,7 @@ pub(crate) fn box_bytes(class: Class, bytes: &[u8]) -> Result<RawObject> {
     // SAFETY: `class` is a value type of exactly `bytes.len()` bytes (checked above) whose
     // fields are primitives, enums, pointers and such structs only (no reference for the GC
     // to follow); Mono copies the bytes into the new box, which stays on this stack.
-    Ok(RawObject(unsafe {
+    Ok(ObjectRef(unsafe {
         ffi::mono_value_box(rt.domain(), class.as_ptr(), bytes.as_ptr() as *mut c_void)
     }))
 }

@@ -52,8 +52,14 @@ pub enum TypeKind {
     Other,
 }
 
-/// The kind of a Mono type and whether it is by reference (`ref`/`out`).
-pub(crate) fn type_kind(ty: *mut ffi::MonoType) -> (TypeKind, bool) {
+/// A type as a method's signature or a field names it (by-ref ones included): a handle to
+/// the backend's metadata, opaque above the host (on Mono a `MonoType*`, valid as long as its
+/// image).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TypeHandle(pub(super) *mut ffi::MonoType);
+
+/// The kind of a type and whether it is by reference (`ref`/`out`).
+pub(crate) fn type_kind(TypeHandle(ty): TypeHandle) -> (TypeKind, bool) {
     // SAFETY: `ty` is a valid type from a signature or field.
     let (code, byref) = unsafe { (ffi::mono_type_get_type(ty), ffi::mono_type_is_byref(ty) != 0) };
     let kind = match code {
@@ -92,7 +98,7 @@ pub(crate) fn type_kind(ty: *mut ffi::MonoType) -> (TypeKind, bool) {
 }
 
 /// The class of a (possibly by-ref) type.
-pub(crate) fn type_class(ty: *mut ffi::MonoType) -> Option<Class> {
+pub(crate) fn type_class(TypeHandle(ty): TypeHandle) -> Option<Class> {
     // SAFETY: valid type; by-ref types map to their element class.
     Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
 }
@@ -110,7 +116,7 @@ impl Method {
 }
 
 /// The kind of a type, an enum replaced by its underlying primitive.
-pub(crate) fn abi_kind(ty: *mut ffi::MonoType) -> TypeKind {
+pub(crate) fn abi_kind(ty: TypeHandle) -> TypeKind {
     match type_kind(ty).0 {
         TypeKind::Enum => type_class(ty)
             .and_then(Class::enum_underlying)

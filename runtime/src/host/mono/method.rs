@@ -8,6 +8,7 @@ use std::ptr::{self, NonNull};
 use super::ffi;
 use super::metadata::{cstr, type_name, Class};
 use super::runtime::owned_cstr;
+use super::type_kind::TypeHandle;
 use crate::error::{Error, Result};
 
 /// A method (or constructor, or accessor) of a loaded class.
@@ -44,7 +45,7 @@ impl Method {
             if t.is_null() {
                 break;
             }
-            params.push(t);
+            params.push(TypeHandle(t));
         }
         // SAFETY: non-null signature; it always has a return type (System.Void included).
         let ret = unsafe { ffi::mono_signature_get_return_type(sig) };
@@ -54,7 +55,10 @@ impl Method {
                 reason: "its signature has no return type".into(),
             });
         }
-        Ok(Signature { params, ret })
+        Ok(Signature {
+            params,
+            ret: TypeHandle(ret),
+        })
     }
 
     /// Mono's signature of the method (non-null), or [`Error::TypeLoad`] as for
@@ -161,11 +165,11 @@ impl Method {
     }
 }
 
-/// A method's resolved signature: its parameter types and return type (Mono's metadata, valid
-/// for the life of the process).
+/// A method's resolved signature: its parameter types and return type (the backend's
+/// metadata, valid as long as the method).
 pub(crate) struct Signature {
-    pub(crate) params: Vec<*mut ffi::MonoType>,
-    pub(crate) ret: *mut ffi::MonoType,
+    pub(crate) params: Vec<TypeHandle>,
+    pub(crate) ret: TypeHandle,
 }
 
 impl std::fmt::Display for Method {

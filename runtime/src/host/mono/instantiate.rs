@@ -3,7 +3,7 @@
 //! through reflection in the runtime's C# helper (`Cilbind.Types`): Mono's embedding API has
 //! no exported function for either.
 
-use super::UnitCell;
+use super::EpochCell;
 use std::ffi::c_void;
 use std::ptr;
 
@@ -13,11 +13,11 @@ use super::raw::{
     array_new, array_set_ref, class_of_type_object, exception_info, read_unboxed, runtime_invoke, type_object,
 };
 use super::runtime::Runtime;
-use super::RawObject;
+use super::ObjectRef;
 use crate::error::{Error, Result};
 
 /// A `System.Type[]` of `args`.
-fn type_array(args: &[Class]) -> Result<RawObject> {
+fn type_array(args: &[Class]) -> Result<ObjectRef> {
     let first = type_object(Class::object())?;
     let type_class = first
         .class()
@@ -30,7 +30,7 @@ fn type_array(args: &[Class]) -> Result<RawObject> {
 }
 
 /// A method of the helper's `Cilbind.Types`, found once per unit.
-fn helper_method(cache: &'static UnitCell<Method>, name: &str, params: &[&str]) -> Result<Method> {
+fn helper_method(cache: &'static EpochCell<Method>, name: &str, params: &[&str]) -> Result<Method> {
     cache
         .get_or_try_init(|| Runtime::get()?.helper().class("Cilbind", "Types")?.method(name, params))
         .copied()
@@ -38,7 +38,7 @@ fn helper_method(cache: &'static UnitCell<Method>, name: &str, params: &[&str]) 
 
 /// `definition.MakeGenericType(args)`.
 pub(crate) fn make_generic(definition: Class, args: &[Class]) -> Result<Class> {
-    static MAKE: UnitCell<Method> = UnitCell::new();
+    static MAKE: EpochCell<Method> = EpochCell::new();
     let make = helper_method(&MAKE, "MakeGeneric", &["System.Type", "System.Type[]"])?;
     let def = type_object(definition)?;
     let array = type_array(args)?;
@@ -54,7 +54,7 @@ pub(crate) fn make_generic(definition: Class, args: &[Class]) -> Result<Class> {
 /// are checked by .NET there: a type argument that breaks one is
 /// [`Error::InvalidArgument`] with .NET's message.
 pub(crate) fn make_generic_method(definition: Method, args: &[Class]) -> Result<Method> {
-    static MAKE: UnitCell<Method> = UnitCell::new();
+    static MAKE: EpochCell<Method> = EpochCell::new();
     let make = helper_method(
         &MAKE,
         "MakeGenericMethod",

@@ -7,7 +7,7 @@ use std::ptr::{self, NonNull};
 
 use super::ffi;
 use super::runtime::owned_cstr;
-use super::type_kind::{type_kind, TypeKind};
+use super::type_kind::{type_kind, TypeHandle, TypeKind};
 // Methods live in host/method.rs; re-exported here beside classes and fields.
 pub use super::method::Method;
 use crate::error::{Error, Result};
@@ -26,7 +26,7 @@ pub(crate) unsafe fn cstr<'a>(p: *const c_char) -> &'a str {
 
 /// Mono's name for a type (`System.Int32`, `System.Int32&`, `System.String[]`,
 /// ``System.Collections.Generic.List`1<System.Int32>``).
-pub(crate) fn type_name(ty: *mut ffi::MonoType) -> String {
+pub(crate) fn type_name(TypeHandle(ty): TypeHandle) -> String {
     // SAFETY: `ty` comes from a signature or class of a loaded image; the result is a
     // g_malloc'd string that we copy and free.
     unsafe {
@@ -39,7 +39,7 @@ pub(crate) fn type_name(ty: *mut ffi::MonoType) -> String {
 
 /// True when Mono's name for `ty` (as [`type_name`] gives it) is `name`: compared where Mono
 /// writes it, without a copy (the function table's check compares thousands of names).
-pub(crate) fn type_name_is(ty: *mut ffi::MonoType, name: &str) -> bool {
+pub(crate) fn type_name_is(TypeHandle(ty): TypeHandle, name: &str) -> bool {
     // SAFETY: as in `type_name`; the g_malloc'd string is read (up to its NUL) before it is
     // freed, exactly once.
     unsafe {
@@ -110,7 +110,7 @@ impl Class {
     /// `mono_type_get_name`'s IL format; ``System.IComparable`1<System.Int32>``).
     pub fn full_name(self) -> String {
         // SAFETY: a class always has a type.
-        type_name(unsafe { ffi::mono_class_get_type(self.as_ptr()) })
+        type_name(TypeHandle(unsafe { ffi::mono_class_get_type(self.as_ptr()) }))
     }
 
     /// The assembly (simple name) that defines the class.
@@ -208,7 +208,7 @@ impl Class {
     /// The kind of value this class's instances are (primitives by their own kind).
     pub fn kind(self) -> TypeKind {
         // SAFETY: a class always has a type.
-        type_kind(unsafe { ffi::mono_class_get_type(self.as_ptr()) }).0
+        type_kind(TypeHandle(unsafe { ffi::mono_class_get_type(self.as_ptr()) })).0
     }
 
     /// True for public types (nested ones: public at every level).
@@ -433,7 +433,7 @@ impl Field {
     /// The field's type name as Mono prints it.
     pub fn type_name(self) -> String {
         // SAFETY: valid field.
-        type_name(unsafe { ffi::mono_field_get_type(self.as_ptr()) })
+        type_name(TypeHandle(unsafe { ffi::mono_field_get_type(self.as_ptr()) }))
     }
 
     /// Offset of the field in the unboxed value of a value type (Mono reports offsets that

@@ -9,7 +9,7 @@ use std::ffi::c_void;
 use std::ptr;
 
 use super::ffi;
-use super::raw::RawObject;
+use super::raw::ObjectRef;
 use super::{Class, Method, Runtime};
 use crate::error::{Error, Result};
 use crate::Thunk;
@@ -21,8 +21,8 @@ use crate::Thunk;
 /// `thunk` is the thunk of a static method `int f(int, int)`.
 #[inline]
 pub unsafe fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
-    type F = unsafe extern "C" fn(i32, i32, *mut RawObject) -> i32;
-    let mut exc = RawObject::NULL;
+    type F = unsafe extern "C" fn(i32, i32, *mut ObjectRef) -> i32;
+    let mut exc = ObjectRef::NULL;
     // SAFETY: benchmarks pass the thunk of a static int(int, int) method (its Thunk was
     // resolved from metadata naming those parameter types); the exception slot is valid.
     unsafe {
@@ -93,8 +93,8 @@ pub unsafe fn free_gchandle(handle: u32) {
 /// `thunk` is the thunk of an instance method `int f(int)`, and `handle` a live GC handle to an instance of its class.
 #[inline]
 pub unsafe fn bare_thunk_this_i32(thunk: &Thunk, handle: u32, x: i32) -> i32 {
-    type F = unsafe extern "C" fn(*mut ffi::MonoObject, i32, *mut RawObject) -> i32;
-    let mut exc = RawObject::NULL;
+    type F = unsafe extern "C" fn(*mut ffi::MonoObject, i32, *mut ObjectRef) -> i32;
+    let mut exc = ObjectRef::NULL;
     // SAFETY: benchmarks pass the thunk of an instance int(int) method and a live handle to an
     // instance of its class; the exception slot is valid.
     unsafe {
@@ -146,8 +146,8 @@ pub unsafe fn unbox_copy<T: crate::Blittable>(handle: u32) -> T {
 /// # Safety
 /// `thunk` is the thunk of a static method `object f(object)` that returns a non-null object, and `handle` a live GC handle.
 pub unsafe fn call_ref_to_new_gchandle(thunk: &Thunk, handle: u32) -> u32 {
-    type F = unsafe extern "C" fn(*mut ffi::MonoObject, *mut RawObject) -> *mut ffi::MonoObject;
-    let mut exc = RawObject::NULL;
+    type F = unsafe extern "C" fn(*mut ffi::MonoObject, *mut ObjectRef) -> *mut ffi::MonoObject;
+    let mut exc = ObjectRef::NULL;
     // SAFETY: benchmarks pass the thunk of a static object(object) method that returns a
     // non-null object, and a live handle; the exception slot is valid.
     unsafe {
@@ -299,7 +299,7 @@ pub unsafe fn domain_cycle(path: &str, namespace: &str, class_name: &str, method
         cstring(class_name)?,
         cstring(method)?,
     );
-    type F = unsafe extern "C" fn(i32, i32, *mut RawObject) -> i32;
+    type F = unsafe extern "C" fn(i32, i32, *mut ObjectRef) -> i32;
     // SAFETY: an attached thread (Runtime::get attaches it); every pointer Mono returns is
     // checked before use; the caller promises the method's signature; the thread goes back to
     // its own domain before the new one is unloaded (unloading the current domain crashes).
@@ -326,7 +326,7 @@ pub unsafe fn domain_cycle(path: &str, namespace: &str, class_name: &str, method
                 return Err(Error::Unsupported("the floor's method was not found".into()));
             }
             let f: F = std::mem::transmute::<*mut c_void, F>(ffi::mono_method_get_unmanaged_thunk(m));
-            let mut exc = RawObject::NULL;
+            let mut exc = ObjectRef::NULL;
             Ok(f(1, 2, &mut exc))
         })();
         ffi::mono_domain_set(previous, 1);

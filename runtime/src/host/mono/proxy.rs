@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 use super::ffi;
 use super::metadata::{Class, Field, Method};
 use super::native::add_raw_internal_call;
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// What a member given to [`build`] becomes in the proxy class (the roles of
@@ -43,7 +43,7 @@ pub(crate) enum Member {
 /// `members`. The icalls it declares are not registered yet: nothing may call the class's
 /// forwarders before [`register_icall`] has run for each.
 pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
-    static BUILD: UnitCell<Method> = UnitCell::new();
+    static BUILD: EpochCell<Method> = EpochCell::new();
     let rt = Runtime::get()?;
     let build = *BUILD.get_or_try_init(|| {
         rt.helper().class("Cilbind", "Proxies")?.method(
@@ -73,7 +73,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
                 unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) }
             }
         };
-        raw::array_set_ref(array, i, RawObject(info))?;
+        raw::array_set_ref(array, i, ObjectRef(info))?;
     }
     let roles = raw::array_from_values(rt.corlib().class("System", "Int32")?, &roles)?;
     let ty = raw::type_object(target)?;
@@ -101,7 +101,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
 /// the unit), before the first proxy class of the unit exists.
 pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Result<()> {
     static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
-    static STARTED: UnitCell<()> = UnitCell::new();
+    static STARTED: EpochCell<()> = EpochCell::new();
     let failed = |e: String| Error::Unsupported(format!("cannot start the proxy sweeper: {e}"));
     REGISTERED
         .get_or_init(|| {
@@ -171,19 +171,18 @@ impl ProxyEntry {
         }
     }
 
-    /// An entry for a thunk whose parameters have the kinds `P` (a tuple) and whose result
-    /// has the kind `R`: the proxy checks the kinds against the closed member's signature
-    /// ([`check_kinds`](crate::proxy::check_kinds)) before registering the thunk.
+    /// An entry for a thunk that `check` accepts or refuses for a closed member before it is
+    /// registered (`ProxyEntry::with_kinds`, in `proxy/kinds.rs`, makes the check of a thunk's
+    /// kinds).
     ///
     /// # Safety
-    /// `code` is an `extern "C"` function that never unwinds, whose native signature is `this`
-    /// as a `RawRef`, the key as `i64`, then `<K as Incoming>::Abi` for each kind `K` of `P`
-    /// in order, returning `<R as Outgoing>::Abi`, and that runs its body through
+    /// `code` is an `extern "C"` function that never unwinds, whose native signature is the
+    /// proxy icall's for every member `check` accepts, and that runs its body through
     /// [`proxy_call`](crate::generated::proxy_call) with the Rust type the proxy is made for.
-    pub unsafe fn with_kinds<P: crate::proxy::KindList, R: crate::proxy::KindCheck>(code: *const ()) -> ProxyEntry {
+    pub(crate) unsafe fn with_check(code: *const (), check: fn(Method) -> Result<()>) -> ProxyEntry {
         ProxyEntry {
             code: code as *const c_void,
-            made_for: MadeFor::Kinds(crate::proxy::check_kinds::<P, R>),
+            made_for: MadeFor::Kinds(check),
         }
     }
 
@@ -206,7 +205,7 @@ pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
 }
 
 /// Registers `created` as a proxy class's `Created(object self, long key)` icall.
-pub(crate) fn register_created(icall: Method, created: extern "C" fn(RawObject, i64)) -> Result<()> {
+pub(crate) fn register_created(icall: Method, created: extern "C" fn(ObjectRef, i64)) -> Result<()> {
     let name = format!("{}::{}", icall.class().full_name(), icall.name());
     // SAFETY: the function's type is the icall's native signature (a `MonoObject*` and an
     // `i64`, no result); Rust `extern "C"` functions abort rather than unwind.
@@ -217,7 +216,7 @@ pub(crate) fn register_created(icall: Method, created: extern "C" fn(RawObject, 
 /// reclaimed, not while it waits for or runs its finalizer, nor after a finalizer
 /// resurrected it (SGen clears such handles after finalization, `sgen_null_link_in_range`
 /// with `track` set, mono/sgen/sgen-gchandles.c).
-pub(crate) fn long_weak_handle(obj: RawObject) -> u32 {
+pub(crate) fn long_weak_handle(obj: ObjectRef) -> u32 {
     super::thread::ensure();
     // SAFETY: `obj` is a live non-null object on the current stack.
     unsafe { ffi::mono_gchandle_new_weakref(obj.as_ptr(), 1) }

@@ -13,7 +13,7 @@
 //! afterwards:
 //!
 //! * its thunks would run freed code, so every cache of a thunk, class, method or field is a
-//!   [`UnitCell`](super::unit_cell::UnitCell) stamped with the unit's *epoch* and resolved
+//!   [`EpochCell`](super::epoch_cell::EpochCell) stamped with the unit's *epoch* and resolved
 //!   again once the epoch moves on;
 //! * its objects are freed, so every store slot is emptied and its key made stale before the
 //!   unload (no reference from the root domain, where the slot arrays live, may point into an
@@ -100,7 +100,7 @@ pub(crate) fn unload(old: NonNull<ffi::MonoDomain>) -> Result<()> {
     if exc.is_null() {
         Ok(())
     } else {
-        let info = super::raw::exception_info(super::RawObject(exc));
+        let info = super::raw::exception_info(super::ObjectRef(exc));
         Err(Error::Reload(format!(
             "Mono could not unload the previous unit: {}: {}",
             info.type_name, info.message

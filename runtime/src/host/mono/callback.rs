@@ -6,23 +6,23 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::OnceLock;
 
 use super::metadata::{Class, Method};
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// What a callback produced: a value (possibly null), an error message, or nothing to run.
 pub(crate) enum Outcome {
     /// The closure ran; its result (null for void).
-    Done(RawObject),
+    Done(ObjectRef),
     /// The closure returned an error; the message as a .NET string.
-    Failed(RawObject),
+    Failed(ObjectRef),
     /// No closure has this key any more.
     Dropped,
 }
 
 /// Runs the closure with `key` on the arguments in `args` (an `object[]`), for `dispatch`.
-pub(crate) type Handler = fn(key: i64, args: RawObject) -> Outcome;
+pub(crate) type Handler = fn(key: i64, args: ObjectRef) -> Outcome;
 
 static HANDLER: OnceLock<Handler> = OnceLock::new();
 
@@ -36,25 +36,25 @@ static HANDLER: OnceLock<Handler> = OnceLock::new();
 /// the message in `*result`, thrown as `InsufficientExecutionStackException`). Never unwinds
 /// into managed code.
 extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
-    let run = || -> (i32, RawObject) {
+    let run = || -> (i32, ObjectRef) {
         super::thread::ensure();
         if super::stack::is_low() {
             // A short message: making it fails only when Mono cannot allocate at all, and then
             // C# throws the exception without it.
             let text = super::stack::refusal("the Rust closure behind this delegate");
-            return (4, raw::string_from_str(&text).unwrap_or(RawObject::NULL));
+            return (4, raw::string_from_str(&text).unwrap_or(ObjectRef::NULL));
         }
         let Some(handler) = HANDLER.get() else {
-            return (3, RawObject::NULL);
+            return (3, ObjectRef::NULL);
         };
         let args = raw::gchandle_target(args as u32);
         match handler(key, args) {
             Outcome::Done(v) => (0, v),
             Outcome::Failed(message) => (1, message),
-            Outcome::Dropped => (3, RawObject::NULL),
+            Outcome::Dropped => (3, ObjectRef::NULL),
         }
     };
-    let (status, value) = catch_unwind(AssertUnwindSafe(run)).unwrap_or((2, RawObject::NULL));
+    let (status, value) = catch_unwind(AssertUnwindSafe(run)).unwrap_or((2, ObjectRef::NULL));
     let handle = if value.is_null() {
         0
     } else {
@@ -67,8 +67,8 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
 
 /// A new delegate of `delegate_class` whose invocation runs the closure registered under
 /// `key` through `handler`.
-pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler) -> Result<RawObject> {
-    static CREATE: UnitCell<Method> = UnitCell::new();
+pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler) -> Result<ObjectRef> {
+    static CREATE: EpochCell<Method> = EpochCell::new();
     let _ = HANDLER.set(handler);
     let rt = Runtime::get()?;
     let create = *CREATE.get_or_try_init(|| {

@@ -92,20 +92,20 @@ extern "C" {
     /// Exported but not in the headers; returns NULL in preemptive mode.
     pub fn mono_threads_enter_gc_unsafe_region(stackpointer: *mut *mut c_void) -> *mut c_void;
     pub fn mono_threads_exit_gc_unsafe_region(cookie: *mut c_void, stackpointer: *mut *mut c_void);
-    // Finalizer wait (host/finalizer_wait.rs)
+    // Finalizer wait (host/mono/finalizer_wait.rs)
     pub fn mono_lookup_internal_call(method: *mut MonoMethod) -> *mut c_void;
     /// `mono/metadata/loader.h`: registered calls are found before Mono's built-in ones.
     pub fn mono_dangerous_add_raw_internal_call(name: *const c_char, method: *const c_void);
     /// Exported but not in the headers (`mono/metadata/gc-internals.h`).
     pub fn mono_gc_finalize_notify();
-    // Proxies (host/proxy.rs)
+    // Proxies (host/mono/proxy.rs)
     pub fn mono_field_get_object(
         domain: *mut MonoDomain,
         klass: *mut MonoClass,
         field: *mut MonoClassField,
     ) -> *mut MonoObject;
 
-    // Internal calls implemented in Rust (host/native.rs)
+    // Internal calls implemented in Rust (host/mono/native.rs)
     /// `mono/metadata/object.h`: makes `exc` be thrown when the current internal call returns.
     pub fn mono_runtime_set_pending_exception(exc: *mut MonoObject, overwrite: MonoBool) -> MonoBool;
     /// `mono/metadata/debug-helpers.h`: the parameter list as internal-call names carry it

@@ -1,5 +1,7 @@
-//! A cache of something that belongs to one unit (a class, a method, a thunk, a boxer): filled
-//! on first use, stale once the unit is reloaded (see `unit.rs`), then filled again.
+//! A cell valid for one unit epoch: a cache of something that belongs to one unit (a class, a
+//! method, a thunk, a boxer), stamped with the epoch of the unit it was resolved in (see
+//! `unit.rs`: each reload starts a new epoch); filled on first use, stale once the epoch ends,
+//! then filled again.
 //!
 //! Reading is one load of a pointer and one compare of the value's epoch with the current one,
 //! as cheap as the `OnceLock` it replaces. Values are never freed: a reference handed out
@@ -19,21 +21,21 @@ struct Stamped<T> {
     value: T,
 }
 
-/// A per-unit cache (usable in a `static`).
-pub(crate) struct UnitCell<T> {
+/// A cache valid for one unit epoch (usable in a `static`).
+pub(crate) struct EpochCell<T> {
     current: AtomicPtr<Stamped<T>>,
 }
 
 // SAFETY: the cell hands out `&T` to any thread, so `T` must be `Sync`; values move into the
 // cell from the thread that resolved them, so `T` must be `Send`.
-unsafe impl<T: Send + Sync> Sync for UnitCell<T> {}
+unsafe impl<T: Send + Sync> Sync for EpochCell<T> {}
 // SAFETY: as above.
-unsafe impl<T: Send + Sync> Send for UnitCell<T> {}
+unsafe impl<T: Send + Sync> Send for EpochCell<T> {}
 
-impl<T> UnitCell<T> {
+impl<T> EpochCell<T> {
     /// An empty cell.
     pub(crate) const fn new() -> Self {
-        UnitCell {
+        EpochCell {
             current: AtomicPtr::new(ptr::null_mut()),
         }
     }
@@ -59,7 +61,7 @@ impl<T> UnitCell<T> {
         }
     }
 
-    /// [`UnitCell::get_or_try_init`] for a resolution that cannot fail.
+    /// [`EpochCell::get_or_try_init`] for a resolution that cannot fail.
     #[inline]
     pub(crate) fn get_or_init(&self, resolve: impl FnOnce() -> T) -> &T {
         match self.get_or_try_init(|| Ok::<T, std::convert::Infallible>(resolve())) {
@@ -96,7 +98,7 @@ impl<T> UnitCell<T> {
     }
 }
 
-impl<T> Default for UnitCell<T> {
+impl<T> Default for EpochCell<T> {
     fn default() -> Self {
         Self::new()
     }

@@ -14,11 +14,11 @@
 
 use std::ffi::c_void;
 
+use super::epoch_cell::EpochCell;
 use super::ffi;
 use super::metadata::{Class, Field};
-use super::raw::{self, RawObject};
+use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
-use super::unit_cell::UnitCell;
 use crate::error::{Error, Result};
 
 /// The static storage of a class whose type initializer has run (or is running on this
@@ -30,7 +30,7 @@ pub(crate) struct Statics {
 }
 
 // SAFETY: a vtable is runtime data of its domain, immutable once made and never freed while
-// the domain lives; every `Statics` is cached per unit (`UnitCell`), so none outlives it.
+// the domain lives; every `Statics` is cached per unit (`EpochCell`), so none outlives it.
 unsafe impl Send for Statics {}
 // SAFETY: as above.
 unsafe impl Sync for Statics {}
@@ -76,7 +76,7 @@ pub(crate) fn statics_of(field: Field) -> Result<Statics> {
 /// `Err` with .NET's `TypeInitializationException` (its `InnerException` the initializer's
 /// exception) when the initializer throws, on this and every later call.
 pub(crate) fn run_type_initializer(class: Class) -> Result<()> {
-    static RUN: UnitCell<super::metadata::Method> = UnitCell::new();
+    static RUN: EpochCell<super::metadata::Method> = EpochCell::new();
     let rt = Runtime::get()?;
     let run = *RUN.get_or_try_init(|| {
         rt.corlib()
@@ -95,6 +95,6 @@ pub(crate) fn run_type_initializer(class: Class) -> Result<()> {
 }
 
 /// The error of a thrown exception (kept on this stack while it is read).
-fn thrown(exc: RawObject) -> Error {
+fn thrown(exc: ObjectRef) -> Error {
     super::exception::to_error(exc)
 }

@@ -24,9 +24,9 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use super::ffi;
 use super::metadata::{Class, Method};
-use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, PlainValue, RawObject};
+use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, ObjectRef, PlainValue};
 use super::runtime::Runtime;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
 /// One pinned `object[]` of a store (replaced by a new one in each unit).
@@ -109,16 +109,16 @@ impl ManagedSegment {
     /// SGen's conservative scan of attached threads keeps the object alive and in place, so
     /// the thread is attached first.
     #[inline]
-    pub(crate) fn load(&self, offset: usize) -> RawObject {
+    pub(crate) fn load(&self, offset: usize) -> ObjectRef {
         super::thread::ensure();
-        RawObject(self.element(offset).load(Ordering::Acquire))
+        ObjectRef(self.element(offset).load(Ordering::Acquire))
     }
 
     /// Stores `obj` in slot `offset` through SGen's write barrier (the array may be in the
     /// old generation while `obj` is in the nursery: the barrier marks the card that makes the
     /// next minor collection see the reference).
     #[inline]
-    pub(crate) fn store(&self, offset: usize, obj: RawObject) {
+    pub(crate) fn store(&self, offset: usize, obj: ObjectRef) {
         super::thread::ensure();
         let element = self.element(offset);
         // SAFETY: `element` is slot `offset` of this live array, `obj` a live object on this
@@ -164,7 +164,7 @@ pub(crate) struct SlotBoxer(BoxInto);
 impl SlotBoxer {
     /// The boxer of values of `class` (a value type).
     pub(crate) fn resolve(class: Class) -> Result<SlotBoxer> {
-        static BUILD: UnitCell<Method> = UnitCell::new();
+        static BUILD: EpochCell<Method> = EpochCell::new();
         let build = *BUILD.get_or_try_init(|| {
             Runtime::get()?
                 .helper()
@@ -201,14 +201,14 @@ impl SlotBoxer {
     pub(crate) fn box_into_array<V: PlainValue>(
         &self,
         value: &V,
-        array: RawObject,
+        array: ObjectRef,
         index: usize,
-    ) -> std::result::Result<(), RawObject> {
+    ) -> std::result::Result<(), ObjectRef> {
         assert!(
             array.class() == Some(super::raw::object_array_class()),
             "boxing into an object[] only"
         );
-        let index = i32::try_from(index).map_err(|_| RawObject::NULL)?;
+        let index = i32::try_from(index).map_err(|_| ObjectRef::NULL)?;
         super::thread::ensure();
         let mut exc: *mut ffi::MonoObject = std::ptr::null_mut();
         // SAFETY: as in `box_into`; `array` is a live object[] (checked above) on this stack,
@@ -222,7 +222,7 @@ impl SlotBoxer {
             )
         };
         if !exc.is_null() {
-            return Err(RawObject(exc));
+            return Err(ObjectRef(exc));
         }
         Ok(())
     }
@@ -236,7 +236,7 @@ impl SlotBoxer {
         value: &V,
         segment: &ManagedSegment,
         offset: usize,
-    ) -> std::result::Result<(), RawObject> {
+    ) -> std::result::Result<(), ObjectRef> {
         assert!(
             offset < segment.len,
             "slot {offset} outside a segment of {}",
@@ -257,7 +257,7 @@ impl SlotBoxer {
             )
         };
         if !exc.is_null() {
-            return Err(RawObject(exc));
+            return Err(ObjectRef(exc));
         }
         Ok(())
     }

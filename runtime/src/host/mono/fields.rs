@@ -11,18 +11,17 @@ use std::ptr;
 
 use super::ffi;
 use super::metadata::{Class, Field};
-use super::raw::{PlainValue, RawObject};
+use super::raw::{ObjectRef, PlainValue};
 use super::runtime::Runtime;
 use super::thread;
 use super::type_init::Statics;
-use super::type_kind::{type_class, type_kind, TypeKind};
+use super::type_kind::{type_class, type_kind, TypeHandle, TypeKind};
 use crate::error::{Error, Result};
 
 /// Checks that `field` holds a value of `V`'s size (so Mono's copy fits the buffer) or, with
 /// `V = None`, a reference.
 fn check_field<V: PlainValue>(field: Field, as_value: bool) -> Result<()> {
-    // SAFETY: valid field.
-    let ty = unsafe { ffi::mono_field_get_type(field.as_ptr()) };
+    let ty = field_type(field);
     let (kind, _) = type_kind(ty);
     let class = type_class(ty);
     let ok = match (as_value, class) {
@@ -54,7 +53,7 @@ fn check_field<V: PlainValue>(field: Field, as_value: bool) -> Result<()> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum FieldHost {
     /// An instance field of this object.
-    Instance(RawObject),
+    Instance(ObjectRef),
     /// A static field of this class.
     Static(Statics),
 }
@@ -103,7 +102,7 @@ fn field_read(host: FieldHost, field: Field, out: *mut c_void) -> Result<()> {
     thread::ensure();
     match check_host(host, field)? {
         // SAFETY: `out` has room for the field's type (checked by check_field); reference
-        // fields land in a RawObject slot on the caller's stack.
+        // fields land in a ObjectRef slot on the caller's stack.
         FieldHost::Instance(o) => unsafe { ffi::mono_field_get_value(o.as_ptr(), field.as_ptr(), out) },
         // SAFETY: as above; the vtable is the field's class's, whose initializer has run.
         FieldHost::Static(s) => unsafe { ffi::mono_field_static_get_value(s.vtable(), field.as_ptr(), out) },
@@ -150,15 +149,15 @@ pub(crate) fn field_set_value<V: PlainValue>(host: FieldHost, field: Field, valu
 }
 
 /// Reads a reference-typed field of `host`.
-pub(crate) fn field_get_ref(host: FieldHost, field: Field) -> Result<RawObject> {
+pub(crate) fn field_get_ref(host: FieldHost, field: Field) -> Result<ObjectRef> {
     check_field::<u8>(field, false)?;
-    let mut out = RawObject::NULL;
-    field_read(host, field, &mut out as *mut RawObject as *mut c_void)?;
+    let mut out = ObjectRef::NULL;
+    field_read(host, field, &mut out as *mut ObjectRef as *mut c_void)?;
     Ok(out)
 }
 
 /// Writes a reference-typed field of `host`.
-pub(crate) fn field_set_ref(host: FieldHost, field: Field, value: RawObject) -> Result<()> {
+pub(crate) fn field_set_ref(host: FieldHost, field: Field, value: ObjectRef) -> Result<()> {
     check_field::<u8>(field, false)?;
     if let (Some(class), Some(t)) = (value.class(), type_class(field_type(field))) {
         if !t.is_assignable_from(class) {
@@ -191,7 +190,7 @@ fn check_struct_field(field: Field, class: Class) -> Result<()> {
 
 /// A boxed copy of a struct-typed field of `host`: managed structs
 /// hold references, so their bytes never leave managed memory.
-pub(crate) fn field_get_boxed(host: FieldHost, field: Field, class: Class) -> Result<RawObject> {
+pub(crate) fn field_get_boxed(host: FieldHost, field: Field, class: Class) -> Result<ObjectRef> {
     check_struct_field(field, class)?;
     let owner = value_object_owner(host, field)?;
     let rt = Runtime::get()?;
@@ -201,12 +200,12 @@ pub(crate) fn field_get_boxed(host: FieldHost, field: Field, class: Class) -> Re
     if boxed.is_null() {
         return Err(Error::NullReference(format!("field {} gave no value", field.name())));
     }
-    Ok(RawObject(boxed))
+    Ok(ObjectRef(boxed))
 }
 
 /// Writes a struct-typed field of `host` from the value inside `boxed` (a box of exactly the
 /// field's type). Mono copies the value with the GC's write barriers.
-pub(crate) fn field_set_from_box(host: FieldHost, field: Field, boxed: RawObject) -> Result<()> {
+pub(crate) fn field_set_from_box(host: FieldHost, field: Field, boxed: ObjectRef) -> Result<()> {
     let class = boxed
         .class()
         .ok_or_else(|| Error::NullReference("a null struct box".into()))?;
@@ -235,13 +234,13 @@ fn check_nullable_field<V: PlainValue>(field: Field) -> Result<Class> {
 
 /// Reads a `Nullable<T>` field of `host` as Mono boxes it: null,
 /// or a box of `T` (`T` checked to be `V`'s class).
-pub(crate) fn field_get_nullable<V: PlainValue>(host: FieldHost, field: Field) -> Result<RawObject> {
+pub(crate) fn field_get_nullable<V: PlainValue>(host: FieldHost, field: Field) -> Result<ObjectRef> {
     check_nullable_field::<V>(field)?;
     let owner = value_object_owner(host, field)?;
     let rt = Runtime::get()?;
     // SAFETY: valid domain and field; `owner` as in `field_get_boxed`. Mono boxes a Nullable
     // field's value as the CLI boxes a Nullable: null or a box of T.
-    Ok(RawObject(unsafe {
+    Ok(ObjectRef(unsafe {
         ffi::mono_field_get_value_object(rt.domain(), field.as_ptr(), owner)
     }))
 }
@@ -276,7 +275,7 @@ pub(crate) fn field_set_nullable<V: PlainValue>(host: FieldHost, field: Field, v
     field_write(host, field, buf.as_mut_ptr() as *mut c_void)
 }
 
-fn field_type(field: Field) -> *mut ffi::MonoType {
+fn field_type(field: Field) -> TypeHandle {
     // SAFETY: valid field.
-    unsafe { ffi::mono_field_get_type(field.as_ptr()) }
+    TypeHandle(unsafe { ffi::mono_field_get_type(field.as_ptr()) })
 }

@@ -1,13 +1,20 @@
 //! Raw managed references and the Mono calls that take them.
 //!
-//! A [`RawObject`] is a `MonoObject*` that lives on the stack for the length of one
+//! An [`ObjectRef`] is the backend's word for a managed reference as it crosses the native
+//! ABI. On Mono it is a `MonoObject*` that lives on the stack for the length of one
 //! operation: SGen scans native stacks conservatively (pinning what their words point to), but
 //! not the native heap, and it moves objects. A reference kept in native heap memory (a `Vec`,
 //! a `Box`, a static) goes stale at the next collection, which making any managed object on
 //! this thread, or any other thread, may run. Anything that outlives one operation is held
 //! where the collector sees it: a store slot (`store/`), a GC handle, or a managed array (the
-//! reflective path's arguments, `call/arg_array.rs`). `RawObject` is neither `Send` nor
+//! reflective path's arguments, `call/arg_array.rs`). `ObjectRef` is neither `Send` nor
 //! `Sync`, and nothing stores one in the heap.
+//!
+//! The layers above the host treat it as opaque: they pass it, compare it with
+//! [`ObjectRef::NULL`], and hand it back to the host. A backend with a precise, moving
+//! collector (CoreCLR) cannot let a raw pointer sit on a native stack; there the same word
+//! would name a slot (a store slot or a handle) that a managed trampoline resolves to the
+//! object on the managed side of the call, and nothing above the host would change.
 
 use std::ffi::{c_void, CString};
 use std::marker::PhantomData;
@@ -18,17 +25,18 @@ use super::ffi;
 use super::metadata::{Class, Method};
 use super::runtime::Runtime;
 use super::slots::SlotBoxer;
-use super::UnitCell;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
-/// A managed reference held for the length of one call (possibly null).
+/// A managed reference held for the length of one call (possibly null): one word, opaque
+/// above the host (on Mono the object's address, which the collector finds on the stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(transparent)]
-pub struct RawObject(pub(super) *mut ffi::MonoObject);
+pub struct ObjectRef(pub(super) *mut ffi::MonoObject);
 
-impl RawObject {
+impl ObjectRef {
     /// The null reference.
-    pub const NULL: RawObject = RawObject(ptr::null_mut());
+    pub const NULL: ObjectRef = ObjectRef(ptr::null_mut());
 
     pub(crate) fn as_ptr(self) -> *mut ffi::MonoObject {
         self.0
@@ -73,8 +81,8 @@ impl RawObject {
 /// follows it.
 const HEADER_SIZE: usize = 16;
 
-/// True once start-up has checked that the object header is laid out as [`RawObject::class`]
-/// and [`RawObject::unboxed_ptr`] read it. Reading the header inline saves two Mono calls
+/// True once start-up has checked that the object header is laid out as [`ObjectRef::class`]
+/// and [`ObjectRef::unboxed_ptr`] read it. Reading the header inline saves two Mono calls
 /// (~70 instructions each: both enter and leave a GC-unsafe region) that otherwise make up
 /// half of an unbox; if a Mono build ever lays it out differently, those calls are used.
 static HEADER_VERIFIED: AtomicBool = AtomicBool::new(false);
@@ -103,7 +111,7 @@ pub(crate) fn verify_object_header(domain: *mut ffi::MonoDomain) {
 
 /// Creates a strong GC handle that keeps `obj` alive and tracks it when SGen moves it.
 #[inline]
-pub(crate) fn gchandle_new(obj: RawObject) -> u32 {
+pub(crate) fn gchandle_new(obj: ObjectRef) -> u32 {
     super::thread::ensure();
     // SAFETY: `obj` is a live non-null object on the current stack.
     unsafe { ffi::mono_gchandle_new(obj.0, 0) }
@@ -119,12 +127,12 @@ pub(crate) fn gchandle_free(handle: u32) {
 
 /// The object a live GC handle refers to, valid for the current call (it sits on this stack).
 #[inline]
-pub(crate) fn gchandle_target(handle: u32) -> RawObject {
+pub(crate) fn gchandle_target(handle: u32) -> ObjectRef {
     super::thread::ensure();
     // SAFETY: callers pass a handle read from a live store slot. If a concurrent release freed
     // it meanwhile, SGen's lookup stays in bounds (its handle table only grows) and returns
     // null or another object, which the store's re-check then discards.
-    RawObject(unsafe { ffi::mono_gchandle_get_target(handle) })
+    ObjectRef(unsafe { ffi::mono_gchandle_get_target(handle) })
 }
 
 /// The host's view of a value that crosses to managed code by copy (primitives, enums and
@@ -148,9 +156,9 @@ pub unsafe trait PlainValue: Copy + 'static {
 /// unboxing then make no metadata call. One per Blittable type, in a `static`.
 #[doc(hidden)]
 pub struct BlittableClass<V> {
-    class: UnitCell<Class>,
-    /// The entry point that boxes a `V` straight into a store slot (see `host/slots.rs`).
-    boxer: UnitCell<SlotBoxer>,
+    class: EpochCell<Class>,
+    /// The entry point that boxes a `V` straight into a store slot (see `host/mono/slots.rs`).
+    boxer: EpochCell<SlotBoxer>,
     _type: PhantomData<fn() -> V>,
 }
 
@@ -158,8 +166,8 @@ impl<V: PlainValue> BlittableClass<V> {
     /// An empty cache (usable in a `static`).
     pub const fn new() -> Self {
         BlittableClass {
-            class: UnitCell::new(),
-            boxer: UnitCell::new(),
+            class: EpochCell::new(),
+            boxer: EpochCell::new(),
             _type: PhantomData,
         }
     }
@@ -247,31 +255,31 @@ fn check_size<V: PlainValue>(class: Class) -> Result<()> {
 
 /// Boxes a copy of `value` as `V`'s class.
 #[inline]
-pub(crate) fn box_value<V: PlainValue>(value: &V) -> Result<RawObject> {
+pub(crate) fn box_value<V: PlainValue>(value: &V) -> Result<ObjectRef> {
     let class = blittable_class::<V>()?;
     let rt = Runtime::get()?;
     // SAFETY: `class` is a value type of exactly `V`'s size and `value` is a valid `V`
     // (PlainValue contract); Mono copies the bytes into the new box.
-    Ok(RawObject(unsafe {
+    Ok(ObjectRef(unsafe {
         ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const V as *mut c_void)
     }))
 }
 
 /// Boxes a copy of the value inside the box `boxed` (a new identity, same class).
-pub(crate) fn rebox(boxed: RawObject) -> Result<RawObject> {
+pub(crate) fn rebox(boxed: ObjectRef) -> Result<ObjectRef> {
     let class = boxed
         .class()
         .ok_or_else(|| Error::NullReference("cannot copy a null box".into()))?;
     let rt = Runtime::get()?;
     // SAFETY: `boxed` is a live box of `class`; mono_value_box copies its unboxed data (with
     // write barriers for reference fields).
-    Ok(RawObject(unsafe {
+    Ok(ObjectRef(unsafe {
         ffi::mono_value_box(rt.domain(), class.as_ptr(), boxed.unboxed_ptr() as *mut c_void)
     }))
 }
 
 /// A zero-initialised box of the value type `class` (C#'s `default(T)`).
-pub(crate) fn box_default(class: Class) -> Result<RawObject> {
+pub(crate) fn box_default(class: Class) -> Result<ObjectRef> {
     if !class.is_value_type() {
         return Err(Error::InvalidArgument(format!(
             "{} is not a value type",
@@ -280,14 +288,14 @@ pub(crate) fn box_default(class: Class) -> Result<RawObject> {
     }
     let rt = Runtime::get()?;
     // SAFETY: mono_object_new of a value type gives a zeroed box of it.
-    Ok(RawObject(unsafe { ffi::mono_object_new(rt.domain(), class.as_ptr()) }))
+    Ok(ObjectRef(unsafe { ffi::mono_object_new(rt.domain(), class.as_ptr()) }))
 }
 
 /// Copies the value inside `obj` into a `V`. The caller checked that `obj` is a non-null box
 /// of [`blittable_class::<V>()`](blittable_class) (size checked there), or of an enum whose
 /// underlying type that is (same size).
 #[inline]
-pub(crate) fn read_unboxed<V: PlainValue>(obj: RawObject) -> V {
+pub(crate) fn read_unboxed<V: PlainValue>(obj: ObjectRef) -> V {
     // SAFETY: `obj` is a non-null box of a value type of `V`'s size; every bit pattern is a
     // valid `V` (PlainValue contract); unaligned read because Mono aligns to the class only.
     unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) }
@@ -313,7 +321,7 @@ fn refused(type_name: &str, message: String) -> Error {
 
 /// A new `System.String` with these UTF-16 code units. More units than a string can hold, or
 /// a string Mono cannot allocate, is .NET's `OutOfMemoryException` (never a shorter string).
-pub(crate) fn string_new(units: &[u16]) -> Result<RawObject> {
+pub(crate) fn string_new(units: &[u16]) -> Result<ObjectRef> {
     let rt = Runtime::get()?;
     if units.len() > MAX_STRING_UNITS {
         return Err(string_too_long(&format!("{} UTF-16 code units", units.len())));
@@ -330,11 +338,11 @@ pub(crate) fn string_new(units: &[u16]) -> Result<RawObject> {
             ),
         ));
     }
-    Ok(RawObject(s as *mut ffi::MonoObject))
+    Ok(ObjectRef(s as *mut ffi::MonoObject))
 }
 
 /// A new `System.String` with the text of `s` (see [`string_new`] for the limits).
-pub(crate) fn string_from_str(s: &str) -> Result<RawObject> {
+pub(crate) fn string_from_str(s: &str) -> Result<ObjectRef> {
     if too_long_for_a_string(s) {
         return Err(string_too_long(&format!("{} bytes of UTF-8 text", s.len())));
     }
@@ -367,7 +375,7 @@ fn string_too_long(what: &str) -> Error {
 }
 
 /// The UTF-16 code units of a non-null `System.String`.
-pub(crate) fn string_units(s: RawObject) -> Vec<u16> {
+pub(crate) fn string_units(s: ObjectRef) -> Vec<u16> {
     super::thread::ensure();
     let s = s.0 as *mut ffi::MonoString;
     // SAFETY: `s` is a live string (checked by the caller); chars/length stay valid during
@@ -381,7 +389,7 @@ pub(crate) fn string_units(s: RawObject) -> Vec<u16> {
 /// A new single-dimension array of `len` elements of `element`. A length above
 /// [`MAX_ARRAY_LENGTH`] is .NET's `OverflowException`, an array Mono cannot allocate its
 /// `OutOfMemoryException`.
-pub(crate) fn array_new(element: Class, len: usize) -> Result<RawObject> {
+pub(crate) fn array_new(element: Class, len: usize) -> Result<ObjectRef> {
     let rt = Runtime::get()?;
     check_array_length(element, len)?;
     // SAFETY: valid domain and class; Mono returns NULL when it cannot allocate the array.
@@ -392,8 +400,8 @@ pub(crate) fn array_new(element: Class, len: usize) -> Result<RawObject> {
 /// A new `object[len]` (the reflective path's argument array), as [`array_new`] makes it but
 /// through the array class's vtable, looked up once per unit: `mono_array_new` looks up the
 /// array class and its vtable on every call.
-pub(crate) fn object_array_new(len: usize) -> Result<RawObject> {
-    static VTABLE: UnitCell<usize> = UnitCell::new();
+pub(crate) fn object_array_new(len: usize) -> Result<ObjectRef> {
+    static VTABLE: EpochCell<usize> = EpochCell::new();
     let rt = Runtime::get()?;
     check_array_length(Class::object(), len)?;
     let vtable = *VTABLE.get_or_try_init(|| {
@@ -413,7 +421,7 @@ pub(crate) fn object_array_new(len: usize) -> Result<RawObject> {
 
 /// `System.Object[]` (looked up once per unit).
 pub(crate) fn object_array_class() -> Class {
-    static CLASS: UnitCell<Class> = UnitCell::new();
+    static CLASS: EpochCell<Class> = EpochCell::new();
     *CLASS.get_or_init(|| Class::object().array())
 }
 
@@ -430,7 +438,7 @@ fn check_array_length(element: Class, len: usize) -> Result<()> {
     Ok(())
 }
 
-fn allocated_array(array: *mut ffi::MonoArray, element: Class, len: usize) -> Result<RawObject> {
+fn allocated_array(array: *mut ffi::MonoArray, element: Class, len: usize) -> Result<ObjectRef> {
     if array.is_null() {
         return Err(refused(
             "System.OutOfMemoryException",
@@ -440,24 +448,24 @@ fn allocated_array(array: *mut ffi::MonoArray, element: Class, len: usize) -> Re
             ),
         ));
     }
-    Ok(RawObject(array as *mut ffi::MonoObject))
+    Ok(ObjectRef(array as *mut ffi::MonoObject))
 }
 
 /// Length of a non-null single-dimension array.
-pub(crate) fn array_len(a: RawObject) -> usize {
+pub(crate) fn array_len(a: ObjectRef) -> usize {
     super::thread::ensure();
     // SAFETY: `a` is a live array (checked by the caller).
     unsafe { ffi::mono_array_length(a.0 as *mut _) }
 }
 
 /// Address of element `idx` of a non-null array whose elements are `elem_size` bytes.
-fn array_element_ptr(a: RawObject, elem_size: usize, idx: usize) -> *mut u8 {
+fn array_element_ptr(a: ObjectRef, elem_size: usize, idx: usize) -> *mut u8 {
     // SAFETY: `a` is a live array and `idx` < its length (checked by the callers).
     unsafe { ffi::mono_array_addr_with_size(a.0 as *mut _, elem_size as i32, idx) as *mut u8 }
 }
 
 /// A new `V[]` holding a copy of `values` (`element` is `V`'s class).
-pub(crate) fn array_from_values<V: PlainValue>(element: Class, values: &[V]) -> Result<RawObject> {
+pub(crate) fn array_from_values<V: PlainValue>(element: Class, values: &[V]) -> Result<ObjectRef> {
     check_size::<V>(element)?;
     let array = array_new(element, values.len())?;
     if !values.is_empty() {
@@ -470,7 +478,7 @@ pub(crate) fn array_from_values<V: PlainValue>(element: Class, values: &[V]) -> 
 }
 
 /// A copy of the elements of the `V[]` array `array`.
-pub(crate) fn array_values<V: PlainValue>(array: RawObject) -> Result<Vec<V>> {
+pub(crate) fn array_values<V: PlainValue>(array: ObjectRef) -> Result<Vec<V>> {
     let element = array_element_class(array)?;
     check_size::<V>(element)?;
     let len = array_len(array);
@@ -487,7 +495,7 @@ pub(crate) fn array_values<V: PlainValue>(array: RawObject) -> Result<Vec<V>> {
 }
 
 /// The element class of an array object.
-pub(crate) fn array_element_class(array: RawObject) -> Result<Class> {
+pub(crate) fn array_element_class(array: ObjectRef) -> Result<Class> {
     let class = array
         .class()
         .ok_or_else(|| Error::NullReference("array is null".into()))?;
@@ -501,7 +509,7 @@ pub(crate) fn array_element_class(array: RawObject) -> Result<Class> {
 }
 
 /// Element `idx` of a reference-typed array.
-pub(crate) fn array_get_ref(array: RawObject, idx: usize) -> Result<RawObject> {
+pub(crate) fn array_get_ref(array: ObjectRef, idx: usize) -> Result<ObjectRef> {
     let len = array_len(array);
     if idx >= len {
         return Err(Error::InvalidArgument(format!(
@@ -509,13 +517,13 @@ pub(crate) fn array_get_ref(array: RawObject, idx: usize) -> Result<RawObject> {
         )));
     }
     // SAFETY: in range; reference arrays hold pointer-sized elements.
-    Ok(unsafe { *(array_element_ptr(array, std::mem::size_of::<usize>(), idx) as *const RawObject) })
+    Ok(unsafe { *(array_element_ptr(array, std::mem::size_of::<usize>(), idx) as *const ObjectRef) })
 }
 
 /// Sets every element of `array`, an `object[]` (anything else is left as it is), to null.
 /// Plain stores, no barrier: SGen's card-table barrier only records references into the
 /// nursery or made during a concurrent mark, and null is neither (see `ManagedSegment::clear`).
-pub(crate) fn object_array_clear(array: RawObject) {
+pub(crate) fn object_array_clear(array: ObjectRef) {
     if array.class() != Some(object_array_class()) {
         return;
     }
@@ -533,7 +541,7 @@ pub(crate) fn object_array_clear(array: RawObject) {
 }
 
 /// Stores `value` at `idx` of a reference-typed array, with the GC write barrier.
-pub(crate) fn array_set_ref(array: RawObject, idx: usize, value: RawObject) -> Result<()> {
+pub(crate) fn array_set_ref(array: ObjectRef, idx: usize, value: ObjectRef) -> Result<()> {
     let len = array_len(array);
     if idx >= len {
         return Err(Error::InvalidArgument(format!(
@@ -564,7 +572,7 @@ pub(crate) fn runtime_invoke(
     method: Method,
     this: *mut c_void,
     args: &mut [*mut c_void],
-) -> std::result::Result<RawObject, RawObject> {
+) -> std::result::Result<ObjectRef, ObjectRef> {
     super::thread::ensure();
     let mut exc: *mut ffi::MonoObject = ptr::null_mut();
     let argp = if args.is_empty() {
@@ -575,15 +583,16 @@ pub(crate) fn runtime_invoke(
     // SAFETY: `args` has one slot per parameter (checked by the caller) and `exc` is a valid slot.
     let r = unsafe { ffi::mono_runtime_invoke(method.as_ptr(), this, argp, &mut exc) };
     if exc.is_null() {
-        Ok(RawObject(r))
+        Ok(ObjectRef(r))
     } else {
-        Err(RawObject(exc))
+        Err(ObjectRef(exc))
     }
 }
 
-/// `mono_runtime_invoke_array`: calls `method` (non-virtually) on `this` with the arguments
-/// in `args`, an `object[]` with one element per parameter (null for none), and returns the
-/// result (boxed for value types, an unmanaged pointer as a `System.Reflection.Pointer`) or
+/// Invokes `method` reflectively: on `this` (`None` for a static method; a virtual method is
+/// dispatched on `this`'s runtime class, which `mono_runtime_invoke_array` does not do) with
+/// the arguments in `args`, an `object[]` with one element per parameter (null for none), and
+/// returns the result (boxed for value types, an unmanaged pointer as a `System.Reflection.Pointer`) or
 /// the thrown exception as `Err`.
 ///
 /// The arguments stay in managed memory, where the collector sees and updates them, until
@@ -593,30 +602,49 @@ pub(crate) fn runtime_invoke(
 /// type, a box of `T` or null for `Nullable<T>`, a boxed `IntPtr` for an unmanaged pointer (by
 /// ref: the address of the pointer variable). `ref`/`out` values come back in `args`: a
 /// reference in its element, a value type in a new box there (the box passed in is left as it
-/// was). `this` is null for static methods, the object, or the address of the unboxed value
-/// for methods of value types.
-pub(crate) fn runtime_invoke_array(
+/// was). `this`, when given, is non-null and an instance of the method's class (checked by
+/// the caller).
+pub(crate) fn invoke_array(
     method: Method,
-    this: *mut c_void,
-    args: RawObject,
-) -> std::result::Result<RawObject, RawObject> {
+    this: Option<ObjectRef>,
+    args: ObjectRef,
+) -> std::result::Result<ObjectRef, ObjectRef> {
     super::thread::ensure();
+    let (method, this) = match this {
+        None => (method, ptr::null_mut()),
+        Some(obj) => {
+            let target = if method.is_virtual() {
+                virtual_method(obj, method)
+            } else {
+                method
+            };
+            // Mono takes `this` of a value type's method as the address of the unboxed value.
+            // From here to the call nothing allocates, and `obj` stays on this stack, where the
+            // collector pins it.
+            let this = if target.class().is_value_type() {
+                obj.unboxed_ptr() as *mut c_void
+            } else {
+                obj.0 as *mut c_void
+            };
+            (target, this)
+        }
+    };
     let mut exc: *mut ffi::MonoObject = ptr::null_mut();
     // SAFETY: `args` is null or a live object[] whose elements have the forms the method's
     // parameters take (checked by the caller), `this` fits the method (likewise), and `exc`
     // is a valid slot. The array and `this` stay on this stack during the call.
     let r = unsafe { ffi::mono_runtime_invoke_array(method.as_ptr(), this, args.0 as *mut ffi::MonoArray, &mut exc) };
     if exc.is_null() {
-        Ok(RawObject(r))
+        Ok(ObjectRef(r))
     } else {
-        Err(RawObject(exc))
+        Err(ObjectRef(exc))
     }
 }
 
 /// The address an unmanaged pointer result holds: a `System.Reflection.Pointer` (what
-/// [`runtime_invoke_array`] returns for one) or a boxed `IntPtr`.
-pub(crate) fn pointer_address(result: RawObject) -> Result<usize> {
-    static UNBOX: UnitCell<Method> = UnitCell::new();
+/// [`invoke_array`] returns for one) or a boxed `IntPtr`.
+pub(crate) fn pointer_address(result: ObjectRef) -> Result<usize> {
+    static UNBOX: EpochCell<Method> = EpochCell::new();
     let Some(class) = result.class() else {
         return Ok(0);
     };
@@ -643,7 +671,7 @@ pub(crate) fn pointer_address(result: RawObject) -> Result<usize> {
 
 /// Copies the value in the box `src` into the box `dest`, both of one value type, with the
 /// write barriers its reference fields need.
-pub(crate) fn copy_boxed(dest: RawObject, src: RawObject) -> Result<()> {
+pub(crate) fn copy_boxed(dest: ObjectRef, src: ObjectRef) -> Result<()> {
     let class = match (dest.class(), src.class()) {
         (Some(d), Some(s)) if d == s && d.is_value_type() => d,
         (d, s) => {
@@ -668,7 +696,7 @@ pub(crate) fn copy_boxed(dest: RawObject, src: RawObject) -> Result<()> {
 
 /// The override of `method` that `obj`'s runtime class uses (virtual dispatch for the
 /// reflective path, since `mono_runtime_invoke` does not dispatch).
-pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
+fn virtual_method(obj: ObjectRef, method: Method) -> Method {
     super::thread::ensure();
     // SAFETY: `obj` is non-null (checked by the caller) and `method` a method of its class.
     Method::from_ptr(unsafe { ffi::mono_object_get_virtual_method(obj.0, method.as_ptr()) }).unwrap_or(method)
@@ -678,7 +706,7 @@ pub(crate) fn virtual_method(obj: RawObject, method: Method) -> Method {
 /// parameters selected by `mask` by pointer and makes those selected by `spans` from a
 /// pointer to a (data, length) pair (see `Cilbind.Trampolines.Build`), and returns it.
 pub(crate) fn build_trampoline(target: Method, mask: i64, spans: i64) -> Result<Method> {
-    static BUILD: UnitCell<Method> = UnitCell::new();
+    static BUILD: EpochCell<Method> = EpochCell::new();
     let rt = Runtime::get()?;
     let build = *BUILD.get_or_try_init(|| {
         rt.helper().class("Cilbind", "Trampolines")?.method(
@@ -716,15 +744,15 @@ pub(crate) struct ExceptionInfo {
     pub message: String,
     pub stack_trace: String,
     /// `InnerException` (null when none), valid while the caller keeps it on its stack.
-    pub inner: RawObject,
+    pub inner: ObjectRef,
 }
 
 /// Type name, message, stack trace and inner exception of a thrown exception, read through
 /// the thunks of `Exception.get_Message`, `get_StackTrace` and `get_InnerException` (virtual,
 /// ~7 ns each on Mono 6.8).
-pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
+pub(crate) fn exception_info(exc: ObjectRef) -> ExceptionInfo {
     // Thunks are compiled code of the current unit: one set per unit.
-    static GETTERS: UnitCell<(usize, usize, usize)> = UnitCell::new();
+    static GETTERS: EpochCell<(usize, usize, usize)> = EpochCell::new();
     let type_name = exc.class().map(|c| c.full_name()).unwrap_or_default();
     let getters = GETTERS.get_or_init(|| {
         let getter = |name: &str| -> usize {
@@ -737,7 +765,7 @@ pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
         };
         (getter("Message"), getter("StackTrace"), getter("InnerException"))
     });
-    let get = |thunk: usize| -> RawObject {
+    let get = |thunk: usize| -> ObjectRef {
         type Getter = unsafe extern "C" fn(*mut ffi::MonoObject, *mut *mut ffi::MonoObject) -> *mut ffi::MonoObject;
         let mut thrown: *mut ffi::MonoObject = ptr::null_mut();
         // SAFETY: the thunk of a reference-returning `get_X()` instance getter of
@@ -748,9 +776,9 @@ pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
             f(exc.0, &mut thrown)
         };
         if thrown.is_null() {
-            RawObject(r)
+            ObjectRef(r)
         } else {
-            RawObject::NULL
+            ObjectRef::NULL
         }
     };
     let read = |thunk: usize| -> String {
@@ -769,7 +797,7 @@ pub(crate) fn exception_info(exc: RawObject) -> ExceptionInfo {
 }
 
 /// The bits of a boxed primitive or enum (at most 8 bytes), zero-extended.
-pub(crate) fn primitive_box_bits(obj: RawObject) -> u64 {
+pub(crate) fn primitive_box_bits(obj: ObjectRef) -> u64 {
     let size = obj.class().map_or(0, |c| c.value_size().0).min(8);
     let mut bits = 0u64;
     // SAFETY: `obj` is a live box whose data holds `size` bytes; `bits` has room for 8.
@@ -778,16 +806,16 @@ pub(crate) fn primitive_box_bits(obj: RawObject) -> u64 {
 }
 
 /// The `System.Type` object of `class`.
-pub(crate) fn type_object(class: Class) -> Result<RawObject> {
+pub(crate) fn type_object(class: Class) -> Result<ObjectRef> {
     let rt = Runtime::get()?;
     // SAFETY: valid domain and class type; returns the (cached) System.Type object.
-    Ok(RawObject(
+    Ok(ObjectRef(
         unsafe { ffi::mono_type_get_object(rt.domain(), ffi::mono_class_get_type(class.as_ptr())) } as *mut _,
     ))
 }
 
 /// The class of a `System.Type` object.
-pub(crate) fn class_of_type_object(ty: RawObject) -> Option<Class> {
+pub(crate) fn class_of_type_object(ty: ObjectRef) -> Option<Class> {
     // SAFETY: `ty` is a live System.Type (a MonoReflectionType).
     Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ffi::mono_reflection_type_get_type(ty.0 as *mut _)) })
 }

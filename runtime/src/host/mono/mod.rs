@@ -1,0 +1,48 @@
+//! The Mono backend (Mono 6.8, embedded): every `extern` declaration and every raw Mono
+//! pointer lives here. The layers above reach it only through the interface `host/mod.rs`
+//! re-exports.
+//!
+//! The hot path goes through function pointers, not through Mono's C API: a call is Mono's
+//! unmanaged thunk of the method (or of a trampoline the runtime's C# helper emitted), an
+//! object argument is a load from a pinned managed slot array (`slots.rs`), a box is a call to
+//! a `Box` method the helper emitted, an unbox and a class check read the object header
+//! (`raw.rs`, layout checked at start-up). The C API remains where a value is made or read
+//! field by field (strings, arrays, exceptions), in metadata lookups when a binding resolves,
+//! and in one write barrier when a returned object is stored in a slot.
+
+pub(crate) mod callback;
+pub(crate) mod epoch_cell;
+pub(crate) mod exception;
+pub(crate) mod ffi;
+pub(crate) mod fields;
+mod finalizer_wait;
+#[cfg(feature = "floors")]
+pub mod floor;
+pub(crate) mod instantiate;
+mod logging;
+mod metadata;
+mod method;
+pub(crate) mod native;
+pub(crate) mod plain;
+pub(crate) mod proxy;
+pub(crate) mod raw;
+mod runtime;
+mod signature;
+pub(crate) mod slots;
+pub(crate) mod stack;
+pub(crate) mod thread;
+pub(crate) mod type_init;
+mod type_kind;
+pub(crate) mod unit;
+
+pub(crate) use epoch_cell::EpochCell;
+pub(crate) use exception::ExceptionSlot;
+pub(crate) use metadata::{type_name, type_name_is};
+pub use metadata::{Class, Field, Method};
+pub(crate) use method::Signature;
+pub use native::{ByRef, RawRef, RawRet};
+pub use raw::{BlittableClass, ObjectRef, PlainData, PlainValue};
+pub use runtime::{Assembly, Runtime};
+pub(crate) use signature::native_signature;
+pub use type_kind::TypeKind;
+pub(crate) use type_kind::{type_class, type_kind, TypeHandle};
