@@ -72,7 +72,7 @@ fn cached(id: FunctionId) -> Option<Method> {
 /// One test, run in order: `forget_resolved` acts on the whole process's database.
 #[test]
 fn tables_are_checked_whole_and_rows_outlive_forgotten_methods() {
-    let rt = Runtime::get().expect("Mono starts");
+    let rt = Runtime::get().expect("the runtime starts");
     let math = rt.corlib().class("System", "Math").unwrap();
     let max = math.method("Max", &["System.Int32", "System.Int32"]).unwrap();
     let expected = Error::FunctionsMismatch {
@@ -157,7 +157,7 @@ fn tables_are_checked_whole_and_rows_outlive_forgotten_methods() {
 #[test]
 fn the_hosts_names_are_the_abi_spelling() {
     use cilbind_abi::{NamedType, Primitive as P, TypeSig};
-    let rt = Runtime::get().expect("Mono starts");
+    let rt = Runtime::get().expect("the runtime starts");
     let corlib = rt.corlib();
     let class = |ns: &str, name: &str| corlib.class(ns, name).unwrap();
     let named = |ns: &str, metadata_name: &str, args: Vec<TypeSig>| {

@@ -100,8 +100,6 @@ pub struct MethodRef {
     thunk: EpochCell<Thunk>,
 }
 
-pub use crate::host::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
-
 impl MethodRef {
     /// A method called through Mono's unmanaged thunk.
     pub const fn new(ty: &'static TypeRef, name: &'static str, params: &'static [&'static str]) -> Self {

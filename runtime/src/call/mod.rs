@@ -22,17 +22,9 @@ pub use callback::{Callback, FnDelegate};
 pub use collect::Collected;
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};
-// The trampoline-mask bits are defined once, in `cilbind-abi`, for the generator and the
-// runtime alike.
-pub use cilbind_abi::call_flags::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef};
+// The trampoline-mask bits (from `cilbind-abi`, through the host interface).
+pub use crate::host::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 
-// `lookup.rs` still names the bits itself; until it imports them, the two must agree.
-const _: () = assert!(
-    lookup::THIS_BY_POINTER == THIS_BY_POINTER
-        && lookup::RETURN_BY_POINTER == RETURN_BY_POINTER
-        && lookup::RETURN_BOXED == RETURN_BOXED
-        && lookup::RETURN_DEREF == RETURN_DEREF
-);
 pub use shim::{ArgList, Thunk};
 pub use span::SpanSlot;

@@ -5,17 +5,9 @@
 
 use super::Class;
 
-/// Bit of a trampoline mask: a value-type `this` passed by pointer.
-pub const THIS_BY_POINTER: i64 = 1 << 62;
-/// Bit of a trampoline mask: the return value written through a trailing pointer.
-pub const RETURN_BY_POINTER: i64 = 1 << 61;
-/// Bit of a trampoline mask: a struct constructor returns the new value boxed (managed structs,
-/// whose references must not be written to native memory).
-pub const RETURN_BOXED: i64 = 1 << 60;
-/// Bit of a trampoline mask: a `ref T` result is copied out and returned as a `T` (combined
-/// with [`RETURN_BY_POINTER`] for a blittable struct), so no interior pointer, which the GC
-/// may move, ever reaches native code.
-pub const RETURN_DEREF: i64 = 1 << 59;
+// The trampoline-mask bits are defined once, in `cilbind-abi`, for the generator, the runtime
+// and every backend's trampolines alike.
+pub use cilbind_abi::call_flags::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 
 /// The native-ABI class of an argument or return value. A thunk checks, on every call, that
 /// the Rust types' classes equal the method's (one compare of constants, the
