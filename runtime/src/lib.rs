@@ -42,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod call;
+mod collect;
 mod error;
 pub mod generated;
 mod host;
@@ -53,10 +54,11 @@ mod store;
 mod value;
 
 pub use call::{
-    call_by_id, invoke, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, Collected, FieldOwner, FieldRef,
-    FnDelegate, FunctionDb, FunctionEntry, FunctionId, FunctionSource, In, MethodRef, Out, RefObject, RefString, Ret,
-    SpanSlot, Thunk, TypeRef, UnmanagedPtr, Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+    call_by_id, invoke, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FnDelegate,
+    FunctionDb, FunctionEntry, FunctionId, FunctionSource, In, MethodRef, Out, RefObject, RefString, Ret, SpanSlot,
+    Thunk, TypeRef, UnmanagedPtr, Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
 };
+pub use collect::Collected;
 pub use error::{ChangedMethod, Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;

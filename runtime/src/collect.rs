@@ -3,7 +3,7 @@
 //! leak check): the collection, the finalizers it queued, and the sweep that drops the Rust
 //! values of collected proxies, repeated while a round still frees something.
 
-use crate::call::lookup::{MethodRef, TypeRef};
+use crate::call::{MethodRef, TypeRef};
 use crate::error::Result;
 use crate::host::Runtime;
 use crate::proxy::slab as proxy_slab;
