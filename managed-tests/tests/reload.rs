@@ -305,14 +305,19 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
         eprintln!("reload cycle {cycle:3}: RSS {} KiB", rss[cycle as usize]);
     }
     // The first cycles warm caches up; from cycle 10 on, growth per cycle must stay small.
-    let growth = rss[99].saturating_sub(rss[9]);
+    // Each end is the lowest of ten readings: RSS also moves back and forth by a megabyte or
+    // more as the collector grows and returns its heap (seen on a loaded machine), which is
+    // no growth; a leak raises every reading, the lowest too.
+    let early = *rss[10..20].iter().min().unwrap();
+    let late = *rss[90..100].iter().min().unwrap();
+    let growth = late.saturating_sub(early);
     eprintln!(
-        "RSS growth over cycles 10..100: {growth} KiB ({:.1} KiB per reload)",
-        growth as f64 / 90.0
+        "RSS growth from cycles 10..20 to 90..100 (lowest of each): {growth} KiB ({:.1} KiB per reload)",
+        growth as f64 / 80.0
     );
     assert!(
-        growth / 90 < 16,
-        "RSS grew {growth} KiB over 90 reloads: {:?}",
+        growth / 80 < 16,
+        "RSS grew {growth} KiB over 80 reloads: {:?}",
         &rss[9..]
     );
     std::fs::remove_dir_all(&dir).ok();
