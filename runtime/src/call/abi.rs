@@ -24,10 +24,10 @@
 //! The traits here are sealed: a wrong implementation (a slot whose native form is not what
 //! its [`Abi`] says) would hand managed code garbage, so only the runtime implements them.
 
+use crate::call::recorded::{Describe, Recorded};
 use crate::error::Result;
 pub use crate::host::Abi;
 use crate::host::{raw, ObjectRef};
-use crate::record::{Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::object::wrap;
 use crate::value::string::read_string;

@@ -4,9 +4,9 @@
 //! call recorder what it holds once the call returned.
 
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
+use crate::call::recorded::{describe_blittable, describe_object, Recorded};
 use crate::error::Result;
 use crate::host::ObjectRef;
-use crate::record::{describe_blittable, describe_object, Recorded};
 use crate::value::object::wrap;
 use crate::value::string::read_string;
 use crate::value::Blittable;

@@ -4,7 +4,7 @@
 //! only while recording: the hot path never describes anything.
 
 use crate::call::abi::{Boxed, In, Out, RefObject, RefString, UnmanagedPtr};
-use crate::record::{describe_blittable, describe_box, describe_object, Describe, Recorded};
+use crate::call::recorded::{describe_blittable, describe_box, describe_object, Describe, Recorded};
 use crate::store::{ManagedStruct, StructHandle};
 use crate::value::Blittable;
 use crate::value::{Boolean, Nullable, Object, Reference};

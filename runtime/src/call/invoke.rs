@@ -373,8 +373,8 @@ fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
 /// [`Error::UnknownFunction`] naming it.
 pub fn call_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
     let method = FunctionDb::method(id)?;
-    if crate::record::recording() {
-        return crate::record::invoke_recorded(id, method, this, args);
+    if super::trace::recording() {
+        return super::trace::invoke_recorded(id, method, this, args);
     }
     invoke(method, this, args)
 }

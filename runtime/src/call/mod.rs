@@ -11,8 +11,10 @@ pub(crate) mod function_db;
 pub(crate) mod generic;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
+pub(crate) mod recorded;
 pub(crate) mod shim;
 pub(crate) mod span;
+pub(crate) mod trace;
 pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
@@ -21,6 +23,7 @@ pub use callback::{Callback, FnDelegate};
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};
 pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef};
+pub use recorded::{Describe, Recorded};
 // The trampoline-mask bits (from `cilbind-abi`, through the host interface).
 pub use crate::host::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 

@@ -26,10 +26,11 @@ use std::os::raw::c_void;
 
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::function_db::FunctionId;
+use crate::call::recorded::{describe_blittable, Recorded};
+use crate::call::trace::{self, CallTrace, Pending, Tracer};
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{unit, ExceptionSlot, Method, ObjectRef, Runtime};
-use crate::record::{self, describe_blittable, CallTrace, Pending, Recorded, Tracer};
 use crate::value::Blittable;
 
 /// `expr?` for the generic code of a call: in a debug build, `?` is a call of
@@ -140,7 +141,7 @@ impl Thunk {
         if !self.proves(key, signature) {
             return Err(self.mismatch_of(signature));
         }
-        Ok(record::recording())
+        Ok(trace::recording())
     }
 
     #[cold]

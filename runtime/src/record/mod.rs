@@ -36,14 +36,16 @@ mod objects;
 mod rebuild;
 mod recorder;
 mod replay;
-mod value;
 
 pub use divergence::{Divergence, Place, ReplayReport};
 pub use format::{CallRecord, Entry, LogReader, Outcome};
-pub(crate) use recorder::{alias, invoke_recorded, recording, Pending};
-#[doc(hidden)]
-pub use recorder::{CallTrace, Tracer};
+pub(crate) use recorder::alias;
 pub use recorder::{Recorder, RecordingGuard};
 pub use replay::Replayer;
-pub(crate) use value::{describe_blittable, describe_box, describe_object};
-pub use value::{Describe, Recorded};
+
+// The call paths' tracing interface, which the recorder plugs into (`call/trace.rs`), and the
+// values it describes calls with, by their public paths here.
+pub(crate) use crate::call::trace::recording;
+#[doc(hidden)]
+pub use crate::call::trace::{CallTrace, Tracer};
+pub use crate::call::{Describe, Recorded};

@@ -1,26 +1,20 @@
-//! The recorder: one recording at a time, process-wide, switched on by a flag that the call
-//! paths read with one relaxed load. While it is off nothing else happens; while it is on,
-//! each outermost call on a thread is described and appended to the log under a mutex.
+//! The recorder: one recording at a time, process-wide. It plugs into the call paths' tracing
+//! interface (`call/trace.rs`): starting installs its sink there and turns the switch on that
+//! the call paths read with one relaxed load. While it is off nothing else happens; while it
+//! is on, each outermost call on a thread is described there and appended to the log here,
+//! under a mutex.
 
 use std::any::Any;
-use std::cell::Cell;
 use std::collections::HashSet;
 use std::io::Write;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::call::{invoke, ArgSlot, FunctionDb, FunctionId, Value};
+use crate::call::trace::{self, recording, TracedCall};
+use crate::call::{FunctionDb, FunctionId, Recorded};
 use crate::error::{Error, Result};
-use crate::host::Method;
 use crate::record::format::{write_entry, CallRecord, Entry, Outcome, MAGIC};
-use crate::record::value::{describe_object, runtime_made, Recorded};
 use crate::store::Cookie;
-use crate::value::Object;
-
-/// True while a recording runs. Relaxed: a call that sees it late (or early) is simply in the
-/// log or not; what is written is ordered by `STATE`'s mutex.
-static RECORDING: AtomicBool = AtomicBool::new(false);
 
 /// The running recording, if any.
 static STATE: Mutex<Option<State>> = Mutex::new(None);
@@ -47,19 +41,6 @@ impl<W: Write + Send + 'static> Sink for W {
 
 fn state() -> MutexGuard<'static, Option<State>> {
     STATE.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-thread_local! {
-    /// True while this thread is inside a recorded call: calls made meanwhile (a C# method
-    /// calling back into Rust, which calls .NET again) happen again when the outer call is
-    /// replayed, so they are not recorded themselves.
-    static IN_CALL: Cell<bool> = const { Cell::new(false) };
-}
-
-/// True while a recording runs: the one relaxed load the call paths make.
-#[inline(always)]
-pub(crate) fn recording() -> bool {
-    RECORDING.load(Ordering::Relaxed)
 }
 
 /// Records calls to a log: every call made through a [`Thunk`](crate::Thunk) (so every call
@@ -100,7 +81,7 @@ impl Recorder {
             calls: 0,
             error: None,
         });
-        RECORDING.store(true, Ordering::Relaxed);
+        trace::start(record_call);
         Ok(RecordingGuard {
             done: false,
             _writer: PhantomData,
@@ -123,7 +104,7 @@ pub struct RecordingGuard<W> {
 
 fn stop() -> Option<State> {
     let mut state = state();
-    RECORDING.store(false, Ordering::Relaxed);
+    trace::stop();
     state.take()
 }
 
@@ -182,7 +163,7 @@ fn write(id: Option<FunctionId>, entry: Entry) {
         Ok(()) => state.calls += usize::from(is_call),
         Err(e) => {
             state.error = Some(e);
-            RECORDING.store(false, Ordering::Relaxed);
+            trace::stop();
         }
     }
 }
@@ -192,120 +173,18 @@ pub(crate) fn alias(from: Cookie, to: Cookie) {
     write(None, Entry::Alias { from, to });
 }
 
-/// What a call's slots held after it returned (`ArgList::call` fills it while recording).
-#[doc(hidden)]
-#[derive(Default)]
-pub struct CallTrace {
-    /// Managed code was entered (the arguments lowered and passed their checks).
-    pub(crate) ran: bool,
-    /// One per argument (`this` first when passed), in order, for each slot finished.
-    pub(crate) after: Vec<Option<Recorded>>,
-}
-
-/// What `ArgList::call` does around the native call: nothing for `()` (the hot path, whose
-/// code is then what it would be without a recorder), or note it in a [`CallTrace`].
-#[doc(hidden)]
-pub trait Tracer {
-    /// Managed code is about to be entered.
-    fn enter(&mut self);
-    /// Finishes `slot` once the call returned.
-    fn finish<S: ArgSlot>(&mut self, slot: S) -> Result<()>;
-}
-
-impl Tracer for () {
-    #[inline(always)]
-    fn enter(&mut self) {}
-
-    #[inline(always)]
-    fn finish<S: ArgSlot>(&mut self, slot: S) -> Result<()> {
-        slot.finish()
-    }
-}
-
-impl Tracer for &mut CallTrace {
-    fn enter(&mut self) {
-        self.ran = true;
-    }
-
-    fn finish<S: ArgSlot>(&mut self, slot: S) -> Result<()> {
-        let after = slot.finish_recorded()?;
-        self.after.push(after);
-        Ok(())
-    }
-}
-
-/// A call being recorded: the outermost one on its thread.
-pub(crate) struct Pending {
-    id: FunctionId,
-    has_this: bool,
-}
-
-impl Pending {
-    /// Starts recording a call of `method`, or `None` when no recording runs, this thread is
-    /// already inside a recorded call, or `method` belongs to a class the runtime made (the
-    /// constructor of a Rust implementation, its base calls): the objects those make are
-    /// Rust's, external to the log.
-    pub(crate) fn begin(id: FunctionId, method: Method) -> Option<Pending> {
-        if !recording() || IN_CALL.with(Cell::get) || runtime_made(method.class()) {
-            return None;
-        }
-        IN_CALL.with(|c| c.set(true));
-        Some(Pending {
-            id,
-            has_this: !method.is_static() && !method.is_constructor(),
-        })
-    }
-
-    /// Writes a call of the raw path: `args` (with `this` first for instance methods) as
-    /// described before the call, the slots' trace, and the result.
-    pub(crate) fn finish_raw(self, mut args: Vec<Recorded>, trace: CallTrace, result: Result<Recorded, &Error>) {
-        if !trace.ran {
-            return;
-        }
-        let mut after = trace.after;
-        let (this, this_after) = if self.has_this && !args.is_empty() {
-            let after_this = if after.is_empty() { None } else { after.remove(0) };
-            (Some(args.remove(0)), after_this)
-        } else {
-            (None, None)
-        };
-        let after = numbered(after);
-        self.finish(this, args, this_after, after, outcome(result));
-    }
-
-    fn finish(
-        self,
-        this: Option<Recorded>,
-        args: Vec<Recorded>,
-        this_after: Option<Recorded>,
-        after: Vec<(u16, Recorded)>,
-        outcome: Outcome,
-    ) {
-        let record = CallRecord {
-            id: self.id,
-            this,
-            args,
-            outcome,
-            this_after,
-            after,
-        };
-        write(Some(self.id), Entry::Call(Box::new(record)));
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        IN_CALL.with(|c| c.set(false));
-    }
-}
-
-/// The by-ref arguments' values after the call, by parameter index.
-fn numbered(after: Vec<Option<Recorded>>) -> Vec<(u16, Recorded)> {
-    after
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, v)| Some((u16::try_from(i).ok()?, v?)))
-        .collect()
+/// The sink the recorder installs in the call paths' tracing interface: writes a call that
+/// returned.
+fn record_call(call: TracedCall<'_>) {
+    let record = CallRecord {
+        id: call.id,
+        this: call.this,
+        args: call.args,
+        outcome: outcome(call.result),
+        this_after: call.this_after,
+        after: call.after,
+    };
+    write(Some(call.id), Entry::Call(Box::new(record)));
 }
 
 fn outcome(result: Result<Recorded, &Error>) -> Outcome {
@@ -317,47 +196,4 @@ fn outcome(result: Result<Recorded, &Error>) -> Outcome {
         },
         Err(e) => Outcome::Failed(e.to_string()),
     }
-}
-
-/// [`call_by_id`](crate::call_by_id) while a recording runs.
-#[cold]
-#[inline(never)]
-pub(crate) fn invoke_recorded(
-    id: FunctionId,
-    method: Method,
-    this: Option<&Object>,
-    args: &mut [Value],
-) -> Result<Value> {
-    let Some(call) = Pending::begin(id, method) else {
-        return invoke(method, this, args);
-    };
-    // `this` as the call had it: a constructor given one (re)initialises that object.
-    let has_this = !method.is_static();
-    let this_before = this.filter(|_| has_this).map(describe_object);
-    let before: Vec<Recorded> = args.iter().map(Recorded::of_value).collect();
-    let result = invoke(method, this, args);
-    // The reflective path fails before the call (argument checks) or throws; a string it
-    // cannot decode after the call is the one exception, and is not recorded.
-    if !matches!(result, Ok(_) | Err(Error::ManagedException { .. })) {
-        return result;
-    }
-    let (this_after, after) = if result.is_ok() {
-        // Writes to a value-type `this` land in its box; by-ref arguments were written back.
-        let this_after = this
-            .filter(|_| has_this && method.class().is_value_type())
-            .map(describe_object);
-        let after = method
-            .parameter_kinds()
-            .unwrap_or_default()
-            .iter()
-            .zip(args.iter())
-            .map(|(&(_, byref), value)| byref.then(|| Recorded::of_value(value)))
-            .collect();
-        (this_after, numbered(after))
-    } else {
-        (None, Vec::new())
-    };
-    let outcome = outcome(result.as_ref().map(Recorded::of_value));
-    call.finish(this_before, before, this_after, after, outcome);
-    result
 }

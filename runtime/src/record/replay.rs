@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::io::Read;
 
+use crate::call::recorded::describe_object;
 use crate::call::{call_by_id, invoke, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::{Method, Runtime};
@@ -11,7 +12,6 @@ use crate::record::divergence::{Divergence, Place, ReplayReport};
 use crate::record::format::{CallRecord, Entry, LogReader, Outcome};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
-use crate::record::value::describe_object;
 use crate::record::Recorded;
 use crate::store::Cookie;
 use crate::value::Object;

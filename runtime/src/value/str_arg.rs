@@ -7,9 +7,9 @@
 //! one conversion is compiled per argument type: the call itself is the same code whatever
 //! the caller passed.
 
+use crate::call::recorded::{describe_object, Recorded};
 use crate::error::Result;
 use crate::host::{raw, ObjectRef};
-use crate::record::{describe_object, Recorded};
 use crate::value::{NetString, Reference};
 
 mod sealed {

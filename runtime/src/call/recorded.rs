@@ -1,11 +1,13 @@
 //! Values as the call log holds them: primitives, strings and null by value, plain structs by
 //! their bytes, objects by class and handle cookie; and how the runtime's values become them.
+//! Part of the call paths' tracing interface (see `trace.rs`); public as
+//! `cilbind::record::{Recorded, Describe}`.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::call::Value;
+use crate::call::invoke::Value;
 use crate::host::plain::{holds_references, unboxed_bytes};
 use crate::host::raw::{blittable_class, box_value};
 use crate::host::{Class, ObjectRef, TypeKind};
