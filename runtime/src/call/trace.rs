@@ -16,6 +16,7 @@ use crate::call::invoke::{invoke, Value};
 use crate::call::recorded::{describe_object, runtime_made, Recorded};
 use crate::error::{Error, Result};
 use crate::host::Method;
+use crate::store::Cookie;
 use crate::value::Object;
 
 /// True while a recording runs. Relaxed: a call that sees it late (or early) is simply in the
@@ -27,6 +28,13 @@ static SINK: RwLock<Option<Sink>> = RwLock::new(None);
 
 /// What receives each recorded call once it returned.
 pub(crate) type Sink = fn(TracedCall<'_>);
+
+/// What receives each handle made as a copy of another while recording (`Object::from_key`):
+/// the log names objects by handle, so a later call given the copy names the same object.
+pub(crate) type AliasSink = fn(Cookie, Cookie);
+
+/// Where handle copies go: installed by [`start`] with [`SINK`].
+static ALIAS_SINK: RwLock<Option<AliasSink>> = RwLock::new(None);
 
 thread_local! {
     /// True while this thread is inside a recorded call: calls made meanwhile (a C# method
@@ -41,10 +49,23 @@ pub(crate) fn recording() -> bool {
     RECORDING.load(Ordering::Relaxed)
 }
 
-/// Installs `sink` and turns recording on.
-pub(crate) fn start(sink: Sink) {
+/// Installs `sink` (finished calls) and `alias` (handle copies) and turns recording on.
+pub(crate) fn start(sink: Sink, alias: AliasSink) {
     *SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(sink);
+    *ALIAS_SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(alias);
     RECORDING.store(true, Ordering::Relaxed);
+}
+
+/// Notes, while recording, that handle `to` was made as a copy of handle `from`.
+#[inline]
+pub(crate) fn alias(from: Cookie, to: Cookie) {
+    if !recording() {
+        return;
+    }
+    let sink = *ALIAS_SINK.read().unwrap_or_else(|p| p.into_inner());
+    if let Some(sink) = sink {
+        sink(from, to);
+    }
 }
 
 /// Turns recording off (calls already begun still reach the sink, which may drop them).

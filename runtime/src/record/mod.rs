@@ -39,13 +39,11 @@ mod replay;
 
 pub use divergence::{Divergence, Place, ReplayReport};
 pub use format::{CallRecord, Entry, LogReader, Outcome};
-pub(crate) use recorder::alias;
 pub use recorder::{Recorder, RecordingGuard};
 pub use replay::Replayer;
 
 // The call paths' tracing interface, which the recorder plugs into (`call/trace.rs`), and the
 // values it describes calls with, by their public paths here.
-pub(crate) use crate::call::trace::recording;
 #[doc(hidden)]
 pub use crate::call::trace::{CallTrace, Tracer};
 pub use crate::call::{Describe, Recorded};

@@ -81,7 +81,7 @@ impl Recorder {
             calls: 0,
             error: None,
         });
-        trace::start(record_call);
+        trace::start(record_call, alias);
         Ok(RecordingGuard {
             done: false,
             _writer: PhantomData,
@@ -169,7 +169,7 @@ fn write(id: Option<FunctionId>, entry: Entry) {
 }
 
 /// Records that handle `to` was made as a copy of handle `from`.
-pub(crate) fn alias(from: Cookie, to: Cookie) {
+fn alias(from: Cookie, to: Cookie) {
     write(None, Entry::Alias { from, to });
 }
 

@@ -51,11 +51,9 @@ impl Object {
     /// around); a released key is [`Error::StaleHandle`].
     pub fn from_key(key: ObjectKey) -> Result<Object> {
         let copy = ObjectStore::duplicate(key)?;
-        if crate::record::recording() {
-            // The log names objects by handle: a later call given this copy names the object
-            // the call that produced `key` returned.
-            crate::record::alias(Cookie::of(key), Cookie::of(copy));
-        }
+        // The log names objects by handle: a later call given this copy names the object the
+        // call that produced `key` returned (nothing happens unless recording).
+        crate::call::trace::alias(Cookie::of(key), Cookie::of(copy));
         Ok(Object { key: copy })
     }
 
