@@ -114,9 +114,10 @@ impl MethodRef {
     }
 
     /// A method called through a pointer trampoline: bit `i` of `mask` passes parameter `i`
-    /// (a blittable struct) by pointer instead of boxed; [`THIS_BY_POINTER`] and
-    /// [`RETURN_BY_POINTER`] do the same for a struct `this` and return value. Constructors of
-    /// structs always return through the pointer.
+    /// (a blittable struct) by pointer instead of boxed;
+    /// [`THIS_BY_POINTER`](crate::THIS_BY_POINTER) and
+    /// [`RETURN_BY_POINTER`](crate::RETURN_BY_POINTER) do the same for a struct `this` and
+    /// return value. Constructors of structs always return through the pointer.
     pub const fn by_pointer(
         ty: &'static TypeRef,
         name: &'static str,

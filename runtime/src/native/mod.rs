@@ -16,7 +16,7 @@
 //!   handles, `ref`/`out` parameters `&mut` (written back when the body returns `Ok`);
 //! * an `Err(`[`ManagedException`]`)` throws that exception at the C# call site, and a panic
 //!   throws `Cilbind.RustPanicException` with the panic's message: nothing unwinds into Mono
-//!   ([`native_call`](crate::generated::native_call));
+//!   (`cilbind::generated::native_call`);
 //! * with too little stack left for Rust code (recursion through C# and Rust), the body does
 //!   not run and `InsufficientExecutionStackException` is thrown at the call site instead.
 //!
