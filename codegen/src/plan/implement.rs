@@ -87,7 +87,7 @@ pub(crate) struct ImplMember {
     /// Metadata name of the .NET member (`Damage`, `get_Name`).
     pub metadata_name: String,
     /// Mono's parameter type names (how the runtime finds the member).
-    pub mono_params: Vec<String>,
+    pub cli_params: Vec<String>,
     /// The parameter list as `mono_signature_get_desc` prints it (checked at run time).
     pub desc: String,
     /// `Ns.Type::Member(int)`, for messages.
@@ -318,8 +318,8 @@ pub(super) fn plan(
                             member: members.len(),
                         });
                     }
-                    let mono_params = super::member::mono_params(m, &owner.generic_params).unwrap_or_default();
-                    let shown = if generic { mono_params.join(",") } else { desc.clone() };
+                    let cli_params = super::member::cli_params(m, &owner.generic_params).unwrap_or_default();
+                    let shown = if generic { cli_params.join(",") } else { desc.clone() };
                     members.push(ImplMember {
                         rust_name: names::unique(
                             given
@@ -328,7 +328,7 @@ pub(super) fn plan(
                             &mut taken,
                         ),
                         metadata_name: m.name.clone(),
-                        mono_params,
+                        cli_params,
                         icall: format!("{}::{}({shown})", owner.path.metadata_name, m.name),
                         desc,
                         params,
@@ -611,7 +611,7 @@ fn ancestor<'m>(
         of_type: &t.generic_params,
         of_method: &[],
     };
-    let shown = super::rust_ty::mono_name(ty, names).unwrap_or_else(|| ty.to_string());
+    let shown = super::rust_ty::cli_name(ty, names).unwrap_or_else(|| ty.to_string());
     let Ty::Named { path, args } = ty else {
         return Err(format!("extends `{shown}`: not implemented in Rust yet"));
     };

@@ -310,15 +310,15 @@ pub(crate) struct MethodItem {
     pub csharp: Vec<String>,
     /// Metadata name (what `MethodRef` looks up).
     pub metadata_name: String,
-    /// Mono's parameter type names.
-    pub mono_params: Vec<String>,
-    /// Mono's name of the return type (`System.Void` for none), as the signature and the
+    /// The parameter types' names, as `cilbind-abi` spells them (`MethodRef` lookups, IDs).
+    pub cli_params: Vec<String>,
+    /// The return type's name (`System.Void` for none), as the signature and the
     /// function table write it.
-    pub mono_ret: String,
-    /// Mono's name of the return type, when the `MethodRef` must name it: another method of
+    pub cli_return: String,
+    /// The return type's name when the `MethodRef` lookup must name it: another method of
     /// the type has the same name and parameters (conversion operators that differ only by
     /// return type), so name and parameters alone are ambiguous.
-    pub mono_return: Option<String>,
+    pub lookup_return: Option<String>,
     /// Doc lines.
     pub doc: Vec<String>,
     /// How `this` is received.

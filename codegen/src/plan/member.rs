@@ -22,7 +22,7 @@
 use super::classify::{ClassifiedMember, Crossing, SignatureClass};
 use super::items::*;
 use super::param_forms::{params_array, slice_pairs};
-use super::rust_ty::{mono_name, type_param_name, ParamNames, Pass, Resolver};
+use super::rust_ty::{cli_name, type_param_name, ParamNames, Pass, Resolver};
 use super::skip::{Skip, SkipKind};
 use super::{callback, csharp, names, overloads, twins};
 use crate::model::{GenericParam, MemberModelRef, MethodModel, PassMode, ThisAccess, Ty, TypeKind, TypeModel};
@@ -360,21 +360,21 @@ fn plan_method(
         of_type: o.type_params,
         of_method: &m.generic_params,
     };
-    let mono_params = mono_params(m, o.type_params)?;
-    let ret_name = mono_name(&m.ret, names);
-    let mono_return = shares_parameters(o.t, m, &mono_params, o.type_params)
+    let cli_params = cli_params(m, o.type_params)?;
+    let ret_name = cli_name(&m.ret, names);
+    let lookup_return = shares_parameters(o.t, m, &cli_params, o.type_params)
         .then(|| ret_name.clone())
         .flatten();
-    let mono_ret = ret_name.unwrap_or_default();
+    let cli_return = ret_name.unwrap_or_default();
     // The function database's signature and ID, written by `cilbind-abi` as the runtime's
     // are (`[Assembly]Type::Name(Params)->Return`).
-    let declaring = mono_name(&o.ty, names).unwrap_or_default();
+    let declaring = cli_name(&o.ty, names).unwrap_or_default();
     let db_signature = MethodSignature {
         assembly: &o.t.path.assembly,
         declaring_type: DeclaringType::Spelled(&declaring),
         name: &m.name,
-        params: &mono_params,
-        ret: &mono_ret,
+        params: &cli_params,
+        ret: &cli_return,
     };
     let (signature, function_id) = (db_signature.text(), db_signature.id().0);
     let this = usize::from(!matches!(receiver, Receiver::Static));
@@ -421,9 +421,9 @@ fn plan_method(
         signature,
         rust_name,
         metadata_name: m.name.clone(),
-        mono_return,
-        mono_ret,
-        mono_params,
+        lookup_return,
+        cli_return,
+        cli_params,
         doc,
         receiver,
         mut_reason,
@@ -490,13 +490,13 @@ fn shares_parameters(t: &TypeModel, m: &MethodModel, params: &[String], type_par
                 && other.params.len() == params.len()
                 && other.generic_params.len() == m.generic_params.len()
         })
-        .filter(|other| mono_params(other, type_params).is_ok_and(|p| p == params))
+        .filter(|other| cli_params(other, type_params).is_ok_and(|p| p == params))
         .count()
         > 1
 }
 
-/// Mono's names of a method's parameter types, for `MethodRef`.
-pub(super) fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> {
+/// The names of a method's parameter types, as `cilbind-abi` spells them, for `MethodRef`.
+pub(super) fn cli_params(m: &MethodModel, type_params: &[String]) -> Decided<Vec<String>> {
     m.params
         .iter()
         .map(|p| {
@@ -509,7 +509,7 @@ pub(super) fn mono_params(m: &MethodModel, type_params: &[String]) -> Decided<Ve
                 of_type: type_params,
                 of_method: &m.generic_params,
             };
-            mono_name(&ty, names)
+            cli_name(&ty, names)
                 .ok_or_else(|| (SkipKind::NoRustForm, format!("parameter `{}` of type {}", p.name, p.ty)))
         })
         .collect()
@@ -524,7 +524,7 @@ pub(super) fn signature_text(t: &TypeModel, m: &MethodModel) -> String {
         of_method: &m.generic_params,
     };
     let spell = |ty: &Ty| match ty.first_generic_param() {
-        Some(_) => mono_name(ty, names).unwrap_or_else(|| ty.to_string()),
+        Some(_) => cli_name(ty, names).unwrap_or_else(|| ty.to_string()),
         None => ty.to_string(),
     };
     let params: Vec<String> = m

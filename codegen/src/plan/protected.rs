@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::classify::{ClassifiedMember, ClassifiedModel, ClassifiedType};
 use super::implement::{method_of, owned, skip, unreachable_member};
 use super::items::{FieldItem, MemberItem, MethodItem, Receiver};
-use super::member::{mono_params, plan_members};
+use super::member::{cli_params, plan_members};
 use super::names;
 use super::overloads::name_group;
 use super::rust_ty::{type_ref_static, Resolver};
@@ -82,7 +82,7 @@ pub(super) fn plan(
                     !m.is_constructor
                         && !m.is_abstract
                         && m.generic_params.is_empty()
-                        && !methods_seen.contains(&(m.name.clone(), mono_params(m, &[]).unwrap_or_default()))
+                        && !methods_seen.contains(&(m.name.clone(), cli_params(m, &[]).unwrap_or_default()))
                 }),
             })
             .cloned()
@@ -96,7 +96,7 @@ pub(super) fn plan(
                 }
                 r => {
                     if let Some(m) = method_of(owner, r) {
-                        methods_seen.insert((m.name.clone(), mono_params(m, &[]).unwrap_or_default()));
+                        methods_seen.insert((m.name.clone(), cli_params(m, &[]).unwrap_or_default()));
                     }
                 }
             }

@@ -368,7 +368,7 @@ fn abi_primitive(p: Primitive) -> AbiPrimitive {
 /// `MethodRef` lookups and function IDs use it): `System.Int32`, `Outer.Inner`,
 /// `System.Collections.Generic.List<System.Int32>`, `System.String[]`, `System.Int32&`; a
 /// type parameter by its name in `type_params`. `None` where [`type_sig`] is.
-pub(crate) fn mono_name(ty: &Ty, type_params: ParamNames) -> Option<String> {
+pub(crate) fn cli_name(ty: &Ty, type_params: ParamNames) -> Option<String> {
     type_sig(ty, type_params).map(|t| t.to_string())
 }
 

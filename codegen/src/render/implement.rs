@@ -103,7 +103,7 @@ fn implemented(type_ref: &Ident, params: &[Ident], m: &ImplMember) -> TokenStrea
         None => quote!(<Self as ::cilbind::ManagedType>::class()?),
     };
     let name = lit_str(&m.metadata_name);
-    let mono_params = m.mono_params.iter().map(|p| lit_str(p));
+    let cli_params = m.cli_params.iter().map(|p| lit_str(p));
     let thunk = thunk_name(m);
     let kinds = m.params.iter().map(|(_, f)| ty(&f.kind));
     let ret = ty(&m.ret.kind);
@@ -112,7 +112,7 @@ fn implemented(type_ref: &Ident, params: &[Ident], m: &ImplMember) -> TokenStrea
             owner: &#owner,
             closed: #closed,
             name: #name,
-            params: &[#(#mono_params),*],
+            params: &[#(#cli_params),*],
             entry: ::cilbind::generated::proxy_entry!(unsafe kinds (#(#kinds),*) -> #ret, #thunk::<__T, #(#params),*>),
         }
     }
@@ -144,21 +144,21 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
         .constructors
         .iter()
         .map(|m| {
-            let params = m.mono_params.iter().map(|p| lit_str(p));
+            let params = m.cli_params.iter().map(|p| lit_str(p));
             let mask = m.mask;
             quote!(::cilbind::generated::ProxyMember::Constructor { params: &[#(#params),*], mask: #mask })
         })
         .collect();
     members.extend(i.members.iter().map(|m| member(&quote!(#type_ref), m, "Override")));
     let names = |kind: &str, m: &crate::plan::MethodItem| {
-        let (name, params) = (lit_str(&m.metadata_name), m.mono_params.iter().map(|p| lit_str(p)));
+        let (name, params) = (lit_str(&m.metadata_name), m.cli_params.iter().map(|p| lit_str(p)));
         let kind = format_ident!("{kind}");
         let mask = m.mask;
         quote!(::cilbind::generated::ProxyMember::#kind { owner: &#type_ref, name: #name, params: &[#(#params),*], mask: #mask })
     };
     members.extend(c.base_calls.iter().map(|m| names("BaseCall", m)));
     members.extend(c.protected.iter().map(|m| {
-        let (name, params) = (lit_str(&m.item.metadata_name), m.item.mono_params.iter().map(|p| lit_str(p)));
+        let (name, params) = (lit_str(&m.item.metadata_name), m.item.cli_params.iter().map(|p| lit_str(p)));
         let (owner, mask) = (code(&m.owner_ref), m.item.mask);
         quote!(::cilbind::generated::ProxyMember::Protected { owner: &#owner, name: #name, params: &[#(#params),*], mask: #mask })
     }));
@@ -236,7 +236,7 @@ fn class(t: &TypeItem, i: &ImplementItem, c: &ExtendItem) -> TokenStream {
 fn member(type_ref: &TokenStream, m: &ImplMember, kind: &str) -> TokenStream {
     let kind = format_ident!("{kind}");
     let name = lit_str(&m.metadata_name);
-    let params = m.mono_params.iter().map(|p| lit_str(p));
+    let params = m.cli_params.iter().map(|p| lit_str(p));
     let desc = lit_str(&m.desc);
     let thunk = thunk_name(m);
     quote! {

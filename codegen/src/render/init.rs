@@ -119,14 +119,14 @@ fn functions(table: &[TableType]) -> String {
         // Writing to a `String` cannot fail.
         let _ = writeln!(text, "        T({}, {}, {}, &[", s(assembly), s(namespace), s(name));
         for m in &t.methods {
-            let params: Vec<String> = m.mono_params.iter().map(|p| s(p)).collect();
+            let params: Vec<String> = m.cli_params.iter().map(|p| s(p)).collect();
             let _ = writeln!(
                 text,
                 "            F({:#018x}, {}, &[{}], {}),",
                 m.function_id,
                 s(&m.metadata_name),
                 params.join(", "),
-                s(&m.mono_ret)
+                s(&m.cli_return)
             );
         }
         text.push_str("        ]),\n");

@@ -177,7 +177,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let params = param_codes(m);
     let type_ref = ty(type_ref);
     let metadata_name = lit_str(&m.metadata_name);
-    let mono_params = m.mono_params.iter().map(|n| lit_str(n));
+    let cli_params = m.cli_params.iter().map(|n| lit_str(n));
     // A generic definition's member is found per closed class: `Self`'s, made from the
     // type arguments at run time.
     // A generic method is instantiated with its type parameters' classes.
@@ -202,9 +202,9 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     };
     let method_ref = if m.trampoline {
         let mask = mask_expr(m.mask);
-        quote!(#ref_ty::by_pointer(&#type_ref, #metadata_name, &[#(#mono_params),*], #mask))
+        quote!(#ref_ty::by_pointer(&#type_ref, #metadata_name, &[#(#cli_params),*], #mask))
     } else {
-        quote!(#ref_ty::new(&#type_ref, #metadata_name, &[#(#mono_params),*]))
+        quote!(#ref_ty::new(&#type_ref, #metadata_name, &[#(#cli_params),*]))
     };
     let spans = span_mask(&m.params);
     let method_ref = if spans != 0 {
@@ -215,7 +215,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     } else {
         method_ref
     };
-    let method_ref = match &m.mono_return {
+    let method_ref = match &m.lookup_return {
         Some(ret) => {
             let ret = lit_str(ret);
             quote!(#method_ref.returning(#ret))
