@@ -13,7 +13,7 @@ use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::exception;
-use crate::host::{raw, type_class, type_kind, type_name, Class, Method, ObjectRef, TypeHandle, TypeKind};
+use crate::host::{entry, raw, type_class, type_kind, type_name, Class, Method, ObjectRef, TypeHandle, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;
 
@@ -310,7 +310,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         None => ObjectRef::NULL,
     };
     // A virtual method runs the override of `this`'s runtime class, as a call from C# does.
-    let result = raw::invoke_array(method, this, array_raw).map_err(exception::to_error)?;
+    let result = entry::invoke_array(method, this, array_raw).map_err(exception::to_error)?;
     // The result first, while it is on this stack and nothing else has allocated.
     let value = lift_result(result, sig.ret)?;
     // By-ref arguments, each read from the array where the call left it.
@@ -357,7 +357,7 @@ fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
         TypeKind::Reference | TypeKind::Struct | TypeKind::Other => {
             Object::from_raw(result).map_or(Value::Null, Value::Object)
         }
-        TypeKind::IntPtr if kind == TypeKind::Pointer => Value::IntPtr(raw::pointer_address(result)? as isize),
+        TypeKind::IntPtr if kind == TypeKind::Pointer => Value::IntPtr(entry::pointer_address(result)? as isize),
         prim => {
             // Value-type results come back boxed: read the bits out of the box.
             Value::from_bits(prim, raw::primitive_box_bits(result)).expect("primitive kinds only")

@@ -8,7 +8,7 @@ use crate::call::type_check::ClassCheck;
 use crate::error::Result;
 use crate::host::fields::{self, FieldHost};
 use crate::host::type_init::{self, Statics};
-use crate::host::{self, raw, Class, EpochCell, Field, Method, ObjectRef, Runtime};
+use crate::host::{self, entry, Class, EpochCell, Field, Method, ObjectRef, Runtime};
 use crate::value::Blittable;
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
@@ -213,9 +213,9 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
         ret: signature.ret,
     };
     let entry = match path {
-        CallPath::Thunk => raw::unmanaged_thunk(method),
+        CallPath::Thunk => entry::unmanaged_thunk(method),
         CallPath::Trampoline { mask, spans } => {
-            raw::build_trampoline(method, mask, spans).and_then(raw::unmanaged_thunk)
+            entry::build_trampoline(method, mask, spans).and_then(entry::unmanaged_thunk)
         }
     };
     // Mono compiles a method only once its class's type initializer has run, and reports a

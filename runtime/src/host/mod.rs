@@ -24,11 +24,11 @@
 //!   [`Signature`] of [`TypeHandle`]s with [`type_kind`], [`type_class`], [`type_name`],
 //!   [`type_name_is`], [`TypeKind`]; `instantiate` (`make_generic`, `make_generic_method`);
 //!   `type_init` (`statics_of`, `run_type_initializer`).
-//! * **Resolving a method to an entry point**: `raw::unmanaged_thunk`,
-//!   `raw::build_trampoline` (the trampoline mask bits of [`abi`]),
+//! * **Resolving a method to an entry point**: `entry::unmanaged_thunk`,
+//!   `entry::build_trampoline` (the trampoline mask bits of [`abi`]),
 //!   and [`native_signature`]: the entry point's [`Abi`] classes and the [`RefParam`] checks
 //!   the caller makes, in the backend's calling rules.
-//! * **Invoking reflectively**: `raw::runtime_invoke`, `raw::invoke_array` (dispatching virtually),
+//! * **Invoking reflectively**: `entry::runtime_invoke`, `entry::invoke_array` (dispatching virtually),
 //!   `exception::to_error`.
 //! * **Heap operations**: `raw` (GC handles, strings, arrays, boxes, unboxing, type objects,
 //!   exception info), `plain` (boxes as bytes), `fields` (instance and static field access),
@@ -50,7 +50,7 @@ pub(crate) use abi::{Position, RefParam};
 #[cfg(feature = "floors")]
 pub use mono::floor;
 pub(crate) use mono::{
-    callback, exception, fields, instantiate, native, plain, proxy, raw, slots, stack, thread, type_init, unit,
+    callback, entry, exception, fields, instantiate, native, plain, proxy, raw, slots, stack, thread, type_init, unit,
 };
 
 // The backend's types and functions the layers above name directly.

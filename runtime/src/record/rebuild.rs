@@ -5,7 +5,7 @@
 use crate::call::{FunctionDb, FunctionId, Value, RETURN_BOXED};
 use crate::error::{Error, Result};
 use crate::host::plain::{box_bytes, holds_references};
-use crate::host::{raw, type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
+use crate::host::{entry, raw, type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::objects::ObjectTable;
 use crate::record::Recorded;
 use crate::value::{NetString, Object, Reference};
@@ -69,7 +69,7 @@ pub(crate) fn class_named(assembly: &str, full_name: &str) -> Result<Class> {
 /// boxed): the reflective path has no `newobj`, the runtime's trampolines do.
 pub(crate) fn constructor(ctor: Method) -> Result<Method> {
     let mask = if ctor.class().is_value_type() { RETURN_BOXED } else { 0 };
-    raw::build_trampoline(ctor, mask, 0)
+    entry::build_trampoline(ctor, mask, 0)
 }
 
 fn refused(call: usize, what: &str, why: impl std::fmt::Display) -> Error {

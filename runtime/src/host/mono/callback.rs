@@ -84,7 +84,7 @@ pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler)
         &mut entry as *mut *mut c_void as *mut c_void,
         &mut key as *mut i64 as *mut c_void,
     ];
-    raw::runtime_invoke(create, std::ptr::null_mut(), &mut args).map_err(|e| {
+    super::entry::runtime_invoke(create, std::ptr::null_mut(), &mut args).map_err(|e| {
         let info = raw::exception_info(e);
         Error::InvalidArgument(format!(
             "cannot make a delegate of {}: {}: {}",

@@ -11,6 +11,7 @@
 //! and in one write barrier when a returned object is stored in a slot.
 
 pub(crate) mod callback;
+pub(crate) mod entry;
 pub(crate) mod epoch_cell;
 pub(crate) mod exception;
 pub(crate) mod ffi;

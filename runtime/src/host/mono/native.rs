@@ -229,7 +229,7 @@ fn new_exception(class: Class, message: &str) -> std::result::Result<ObjectRef, 
     }
     let s = raw::string_from_str(message).map_err(|_| ObjectRef::NULL)?;
     let mut args = [s.0 as *mut c_void];
-    raw::runtime_invoke(ctor, obj.0 as *mut c_void, &mut args)?;
+    super::entry::runtime_invoke(ctor, obj.0 as *mut c_void, &mut args)?;
     Ok(obj)
 }
 

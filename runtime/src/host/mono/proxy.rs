@@ -82,7 +82,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
         array.as_ptr() as *mut c_void,
         roles.as_ptr() as *mut c_void,
     ];
-    let made = raw::runtime_invoke(build, ptr::null_mut(), &mut args).map_err(|e| {
+    let made = super::entry::runtime_invoke(build, ptr::null_mut(), &mut args).map_err(|e| {
         let info = raw::exception_info(e);
         Error::Unsupported(format!(
             "cannot implement {} in Rust: {}: {}",
@@ -123,7 +123,7 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
                 .helper()
                 .class("Cilbind", "Proxies")
                 .and_then(|c| c.method("StartSweeper", &[]))?;
-            raw::runtime_invoke(start, ptr::null_mut(), &mut [])
+            super::entry::runtime_invoke(start, ptr::null_mut(), &mut [])
                 .map(|_| ())
                 .map_err(|e| failed(raw::exception_info(e).message))
         })

@@ -22,9 +22,10 @@
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
+use super::entry::{runtime_invoke, unmanaged_thunk};
 use super::ffi;
 use super::metadata::{Class, Method};
-use super::raw::{exception_info, read_unboxed, runtime_invoke, type_object, unmanaged_thunk, ObjectRef, PlainValue};
+use super::raw::{exception_info, read_unboxed, type_object, ObjectRef, PlainValue};
 use super::runtime::Runtime;
 use super::EpochCell;
 use crate::error::{Error, Result};

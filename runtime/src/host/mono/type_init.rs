@@ -17,7 +17,7 @@ use std::ffi::c_void;
 use super::epoch_cell::EpochCell;
 use super::ffi;
 use super::metadata::{Class, Field};
-use super::raw::{self, ObjectRef};
+use super::raw::ObjectRef;
 use super::runtime::Runtime;
 use crate::error::{Error, Result};
 
@@ -88,7 +88,7 @@ pub(crate) fn run_type_initializer(class: Class) -> Result<()> {
     // SAFETY: valid class.
     let mut handle = unsafe { ffi::mono_class_get_type(class.as_ptr()) };
     let mut args = [&mut handle as *mut *mut ffi::MonoType as *mut c_void];
-    match raw::runtime_invoke(run, std::ptr::null_mut(), &mut args) {
+    match super::entry::runtime_invoke(run, std::ptr::null_mut(), &mut args) {
         Ok(_) => Ok(()),
         Err(exc) => Err(thrown(exc)),
     }
