@@ -6,6 +6,7 @@ mod assembly_set;
 mod definition;
 mod forwarding;
 mod gac;
+mod il_queries;
 mod natives;
 mod nullability;
 mod panic_guard;
