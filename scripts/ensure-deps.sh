@@ -3,8 +3,39 @@
 # the mcs compiler, the embedding library (pkg-config package mono-2) and the
 # System.Numerics.Vectors and Json.NET assemblies used as real third-party inputs (tests and
 # scripts/coverage.sh), and Debian's dbus-sharp-glib, a library whose reference to its
-# sibling dbus-sharp resolves only through Mono's GAC (codegen/tests/gac.rs).
+# sibling dbus-sharp resolves only through Mono's GAC (codegen/tests/gac.rs). Then the .NET
+# Core 3.1 shared runtime for the CoreCLR backend, once: PyPI's dotnetcore2 wheel carries it
+# (NuGet is not needed), unpacked into $CILBIND_DOTNET_ROOT, by default
+# ${XDG_CACHE_HOME:-$HOME/.cache}/cilbind/dotnet, outside the repository.
 set -euo pipefail
+
+DOTNET_WHEEL="dotnetcore2==3.1.23"
+DOTNET_ROOT_DIR="${CILBIND_DOTNET_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cilbind/dotnet}"
+
+ensure_dotnet() {
+  if [ -f "$DOTNET_ROOT_DIR/shared/Microsoft.NETCore.App/3.1.23/libcoreclr.so" ]; then
+    return 0
+  fi
+  echo "Fetching the .NET Core 3.1 runtime ($DOTNET_WHEEL from PyPI) into $DOTNET_ROOT_DIR..." >&2
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    [ "$(id -u)" -eq 0 ] || { echo "cilbind's CoreCLR backend needs pip to fetch the runtime: apt-get install -y python3-pip" >&2; exit 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
+  fi
+  local tmp
+  tmp="$(mktemp -d)"
+  python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$tmp" "$DOTNET_WHEEL"
+  # The wheel's dotnetcore2/bin is a .NET root (dotnet, host/fxr, shared/Microsoft.NETCore.App).
+  python3 - "$tmp"/dotnetcore2-*.whl "$tmp/unpacked" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    wheel.extractall(sys.argv[2], [n for n in wheel.namelist() if n.startswith("dotnetcore2/bin/")])
+PY
+  mkdir -p "$(dirname "$DOTNET_ROOT_DIR")"
+  rm -rf "$DOTNET_ROOT_DIR"
+  mv "$tmp/unpacked/dotnetcore2/bin" "$DOTNET_ROOT_DIR"
+  chmod +x "$DOTNET_ROOT_DIR/dotnet"
+  rm -rf "$tmp"
+}
 
 PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil libdbus-glib2.0-cil"
 
@@ -19,6 +50,7 @@ have_all() {
 }
 
 if have_all; then
+  ensure_dotnet
   exit 0
 fi
 
@@ -34,3 +66,4 @@ apt-get update -qq
 # shellcheck disable=SC2086
 apt-get install -y -qq $PACKAGES >/dev/null
 have_all || { echo "Mono is still missing after apt-get install" >&2; exit 1; }
+ensure_dotnet

@@ -88,7 +88,7 @@ namespace Cilbind
                 if (module == null)
                 {
                     var name = new AssemblyName("Cilbind.Proxies");
-                    var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
+                    var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Proxies");
                 }
                 int id = ++counter;

@@ -51,7 +51,7 @@ namespace Cilbind
             {
                 if (module == null)
                 {
-                    var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(new AssemblyName("Cilbind.Slots"), AssemblyBuilderAccess.Run);
+                    var asm = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Cilbind.Slots"), AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Slots");
                 }
                 counter++;
@@ -115,7 +115,7 @@ namespace Cilbind
                 if (module == null)
                 {
                     var name = new AssemblyName("Cilbind.Trampolines");
-                    var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
+                    var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Trampolines");
                 }
                 int id = Interlocked.Increment(ref counter);

@@ -11,8 +11,7 @@ use super::metadata::{cstr, Class};
 use super::thread;
 use crate::error::{Error, Result};
 
-/// The runtime's C# helper (`managed/Cilbind.Runtime.cs`), compiled by build.rs with mcs.
-static HELPER_ASSEMBLY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/Cilbind.Runtime.dll"));
+use crate::host::helper_assembly::{HELPER_ASSEMBLY, HELPER_NAME};
 
 /// The embedded CLR: one per process, started on first use and never shut down (Mono cannot be
 /// restarted in a process). What it loads lives in a reloadable unit (`unit.rs`), which
@@ -145,7 +144,7 @@ impl Runtime {
     fn start_unit(reloadable: bool) -> Result<Unit> {
         let (domain, _) = super::unit::start("cilbind", reloadable)?;
         thread::mark_attached();
-        let helper = Self::load_from_memory(HELPER_ASSEMBLY, "Cilbind.Runtime")
+        let helper = Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME)
             .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper: {e}")))?;
         Ok(Unit {
             domain,
