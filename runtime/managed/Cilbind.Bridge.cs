@@ -24,7 +24,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 1;
+        public const int Version = 2;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -33,6 +33,11 @@ namespace Cilbind
         delegate IntPtr DescribeFn(IntPtr handle);
         delegate void FreeFn(IntPtr memory);
         delegate void FreeHandleFn(IntPtr handle);
+        delegate int NewSegmentFn(int length, IntPtr* error);
+        delegate void MoveFn(long from, long to);
+        delegate long NewStringFn(char* data, int length);
+        delegate int ReadStringFn(long word, char* buffer, int capacity);
+        delegate IntPtr TypeNameFn(long word);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
         static readonly Delegate[] exported =
@@ -44,6 +49,11 @@ namespace Cilbind
             new DescribeFn(Describe),
             new FreeFn(Free),
             new FreeHandleFn(FreeHandle),
+            new NewSegmentFn(NewSegment),
+            new MoveFn(Move),
+            new NewStringFn(NewString),
+            new ReadStringFn(ReadString),
+            new TypeNameFn(TypeName),
         };
 
         /// <summary>
@@ -210,6 +220,90 @@ namespace Cilbind
             }
         }
 
+        /// <summary>A new store segment of <paramref name="length"/> slots; its id (≥ 1).</summary>
+        static int NewSegment(int length, IntPtr* error)
+        {
+            try
+            {
+                return SlotTable.NewSegment(length);
+            }
+            catch (Exception e)
+            {
+                *error = Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>Stores the object in slot <paramref name="from"/> into slot
+        /// <paramref name="to"/> and clears <paramref name="from"/>; <paramref name="from"/> 0
+        /// (null) clears <paramref name="to"/>. Words are Rust's, checked when it made them.</summary>
+        static void Move(long from, long to)
+        {
+            try
+            {
+                var o = SlotTable.Load(from);
+                SlotTable.Store(to, o);
+                if (from != 0 && from != to)
+                    SlotTable.Store(from, null);
+            }
+            catch
+            {
+                // A word outside every segment is Rust's bug; it must not abort the process.
+            }
+        }
+
+        /// <summary>A string of the UTF-16 units at <paramref name="data"/>, in a thread slot;
+        /// its word (the slot is reused by the thread's next string argument after a call).</summary>
+        static long NewString(char* data, int length)
+        {
+            try
+            {
+                return SlotTable.Temporary(new string(data, 0, length));
+            }
+            catch
+            {
+                return 0;
+            }
+        }
+
+        /// <summary>Copies the string in the slot into <paramref name="buffer"/> when it fits
+        /// and returns its length in UTF-16 units; -1 for null, -2 for an object that is not a
+        /// string.</summary>
+        static int ReadString(long word, char* buffer, int capacity)
+        {
+            try
+            {
+                var o = SlotTable.Load(word);
+                if (o == null)
+                    return -1;
+                var s = o as string;
+                if (s == null)
+                    return -2;
+                if (s.Length <= capacity)
+                    for (int i = 0; i < s.Length; i++)
+                        buffer[i] = s[i];
+                return s.Length;
+            }
+            catch
+            {
+                return -2;
+            }
+        }
+
+        /// <summary>The full name of the type of the object in the slot (<c>null</c> for null).</summary>
+        static IntPtr TypeName(long word)
+        {
+            try
+            {
+                var o = SlotTable.Load(word);
+                return Utf8Alloc(o == null ? "null" : o.GetType().FullName);
+            }
+            catch (Exception e)
+            {
+                return Message(e);
+            }
+        }
+
         /// <summary>A normal GC handle to <paramref name="o"/>, as one word.</summary>
         public static IntPtr Handle(object o)
         {
@@ -249,6 +343,121 @@ namespace Cilbind
     }
 
     /// <summary>
+    /// Where objects live while native code refers to them on CoreCLR, whose collector is precise
+    /// and moves objects: managed slots, named by one 64-bit word that native code holds and
+    /// managed code resolves; native code never sees an object's address.
+    /// <list type="bullet">
+    /// <item>Word 0 is null.</item>
+    /// <item>A store slot: segment id (≥ 1) in the high 32 bits, index in the low ones. The
+    /// segments are <c>object[]</c>s reachable from a static, so their objects are roots.</item>
+    /// <item>A thread slot (bit 63 set): index into the calling thread's own array, for the
+    /// strings native code makes for one call's arguments (each released when the call reads
+    /// it; the array is reused from index 0 once all are), and index <see cref="ReturnIndex"/> for the object a call
+    /// returns, which native code moves into a store slot before its next call.</item>
+    /// </list>
+    /// </summary>
+    public static class SlotTable
+    {
+        const long ThreadBit = long.MinValue;
+        const int ReturnIndex = 0x3fffffff;
+        static object[][] segments = new object[16][];
+        static int count = 1;
+        static readonly object gate = new object();
+        [ThreadStatic] static object[] temporaries;
+        [ThreadStatic] static int used;
+        [ThreadStatic] static int live;
+        [ThreadStatic] static object returnedObject;
+
+        internal static int NewSegment(int length)
+        {
+            if (length <= 0)
+                throw new ArgumentOutOfRangeException("length");
+            lock (gate)
+            {
+                if (count == segments.Length)
+                {
+                    var grown = new object[segments.Length * 2][];
+                    Array.Copy(segments, grown, segments.Length);
+                    segments = grown;
+                }
+                segments[count] = new object[length];
+                return count++;
+            }
+        }
+
+        /// <summary>The object a word names.</summary>
+        public static object Load(long word)
+        {
+            if (word == 0)
+                return null;
+            if (word < 0)
+            {
+                int i = (int)(word & 0x7fffffff);
+                if (i == ReturnIndex)
+                    return returnedObject;
+                return temporaries[i];
+            }
+            return segments[(int)(word >> 32)][(int)word];
+        }
+
+        internal static void Store(long word, object o)
+        {
+            if (word == 0)
+                return;
+            if (word < 0)
+            {
+                int i = (int)(word & 0x7fffffff);
+                if (i == ReturnIndex)
+                    returnedObject = o;
+                else
+                    temporaries[i] = o;
+                return;
+            }
+            segments[(int)(word >> 32)][(int)word] = o;
+        }
+
+        /// <summary>Puts <paramref name="o"/> in the thread's next free slot.</summary>
+        internal static long Temporary(object o)
+        {
+            if (temporaries == null)
+                temporaries = new object[16];
+            if (used == temporaries.Length)
+                Array.Resize(ref temporaries, used * 2);
+            temporaries[used] = o;
+            live++;
+            return ThreadBit | (long)(uint)used++;
+        }
+
+        /// <summary>The object an argument's word names; a thread slot is released as it is
+        /// read (a call consumes the strings made for it), and the thread's slots are reused
+        /// from index 0 once none is held.</summary>
+        public static object Argument(long word)
+        {
+            if (word >= 0 || (int)(word & 0x7fffffff) == ReturnIndex)
+                return Load(word);
+            int i = (int)(word & 0x7fffffff);
+            var o = temporaries[i];
+            if (o != null)
+            {
+                temporaries[i] = null;
+                if (--live == 0)
+                    used = 0;
+            }
+            return o;
+        }
+
+        /// <summary>The word of a call's result: the thread's return slot, or 0 for null.</summary>
+        public static long Returned(object o)
+        {
+            if (o == null)
+                return 0;
+            returnedObject = o;
+            return ThreadBit | ReturnIndex;
+        }
+
+    }
+
+    /// <summary>
     /// Builds the native-callable entries of <see cref="Bridge"/>: for each method, an emitted
     /// static wrapper <c>Entry</c> that catches exceptions, a delegate type of the wrapper's
     /// exact signature (Marshal refuses generic delegates), and a delegate kept alive here.
@@ -263,19 +472,17 @@ namespace Cilbind
 
         internal static IntPtr Make(MethodBase method, long mask, long spans)
         {
-            var target = method;
-            if (mask != 0 || spans != 0)
-                target = Trampolines.Build(method, mask, spans).GetMethod("Invoke");
-            if (!target.IsStatic || target is ConstructorInfo)
-                throw new NotSupportedException(method.DeclaringType.FullName + "::" + method.Name +
-                    ": instance methods and constructors need objects across the CoreCLR boundary, which is not implemented yet");
-            var info = (MethodInfo)target;
-            var ps = info.GetParameters();
+            // Instance methods and constructors go through a pointer trampoline too (with an
+            // empty mask): a static method taking `this` first, or returning the new object.
+            MethodInfo target = (!method.IsStatic || method is ConstructorInfo || mask != 0 || spans != 0)
+                ? Trampolines.Build(method, mask, spans).GetMethod("Invoke")
+                : (MethodInfo)method;
+            var ps = target.GetParameters();
             var native = new Type[ps.Length + 1];
             for (int i = 0; i < ps.Length; i++)
                 native[i] = NativeForm(ps[i].ParameterType, method);
             native[ps.Length] = typeof(IntPtr).MakePointerType();
-            var ret = info.ReturnType == typeof(void) ? typeof(void) : NativeForm(info.ReturnType, method);
+            var ret = target.ReturnType == typeof(void) ? typeof(void) : NativeForm(target.ReturnType, method);
             lock (gate)
             {
                 if (module == null)
@@ -293,15 +500,26 @@ namespace Cilbind
                 il.BeginExceptionBlock();
                 for (int i = 0; i < ps.Length; i++)
                 {
+                    var t = ps[i].ParameterType;
                     il.Emit(OpCodes.Ldarg, (short)i);
-                    if (ps[i].ParameterType == typeof(bool))
+                    if (t == typeof(bool))
                     {
                         // byte -> bool: any nonzero byte is true.
                         il.Emit(OpCodes.Ldc_I4_0);
                         il.Emit(OpCodes.Cgt_Un);
                     }
+                    else if (IsReference(t))
+                    {
+                        // A slot word -> the object in that slot, checked against the parameter's
+                        // type (an InvalidCastException comes back like any other exception).
+                        il.Emit(OpCodes.Call, load);
+                        if (t != typeof(object))
+                            il.Emit(OpCodes.Castclass, t);
+                    }
                 }
-                il.Emit(OpCodes.Call, info);
+                il.Emit(OpCodes.Call, target);
+                if (IsReference(target.ReturnType))
+                    il.Emit(OpCodes.Call, returned);
                 if (result != null)
                     il.Emit(OpCodes.Stloc, result);
                 il.BeginCatchBlock(typeof(Exception));
@@ -321,6 +539,16 @@ namespace Cilbind
             }
         }
 
+        static readonly MethodInfo load = typeof(SlotTable).GetMethod("Argument");
+        static readonly MethodInfo returned = typeof(SlotTable).GetMethod("Returned");
+
+        /// <summary>True for what crosses as an object (a slot word): classes, interfaces,
+        /// arrays, strings, delegates.</summary>
+        static bool IsReference(Type t)
+        {
+            return !t.IsValueType && !t.IsPointer && !t.IsByRef && t != typeof(void);
+        }
+
         /// <summary>The type a parameter or result has at the native boundary.</summary>
         static Type NativeForm(Type t, MethodBase method)
         {
@@ -330,11 +558,13 @@ namespace Cilbind
                 return typeof(ushort);
             if (t.IsPrimitive || t.IsPointer || t.IsEnum)
                 return t;
-            if (t.IsByRef && (t.GetElementType().IsPrimitive || t.GetElementType().IsValueType))
+            if (IsReference(t))
+                return typeof(long);
+            if (t.IsByRef && t.GetElementType().IsValueType)
                 return t.GetElementType().MakePointerType();
             throw new NotSupportedException(method.DeclaringType.FullName + "::" + method.Name + ": " + t.FullName +
                 (t.IsValueType ? " is a struct passed by value: pass it by pointer (a trampoline mask bit)"
-                : " crosses as an object, which the CoreCLR backend does not pass yet"));
+                : " is not passed across the CoreCLR boundary yet"));
         }
 
         static Type DelegateType(string name, Type ret, Type[] parameters)

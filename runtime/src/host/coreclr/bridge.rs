@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 1;
+const VERSION: i32 = 2;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -30,22 +30,51 @@ unsafe impl Send for ManagedHandle {}
 // SAFETY: as above.
 unsafe impl Sync for ManagedHandle {}
 
+/// A managed reference as it crosses on CoreCLR: one word naming a managed slot that holds the
+/// object (see `SlotTable` in Cilbind.Bridge.cs): 0 is null; a store slot is its segment id
+/// (≥ 1) in the high 32 bits and its index in the low ones; a word with bit 63 set is one of the
+/// calling thread's slots (a string made for a call's argument, or the object a call returned).
+/// Native code never holds an object's address: the collector moves objects at will.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub(crate) struct SlotWord(pub(crate) i64);
+
+impl SlotWord {
+    /// The null reference.
+    pub(crate) const NULL: SlotWord = SlotWord(0);
+
+    /// Slot `index` of store segment `segment`.
+    pub(crate) fn store(segment: i32, index: u32) -> SlotWord {
+        SlotWord((i64::from(segment) << 32) | i64::from(index))
+    }
+}
+
 /// The bridge's entry points, in `Bridge.exported` order.
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct Table {
     load_assembly: unsafe extern "C" fn(path: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
-    find_type: unsafe extern "C" fn(assembly: ManagedHandle, full_name: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
+    find_type: unsafe extern "C" fn(
+        assembly: ManagedHandle,
+        full_name: *const c_char,
+        error: *mut *mut c_char,
+    ) -> ManagedHandle,
     find_method: unsafe extern "C" fn(
         ty: ManagedHandle,
         name: *const c_char,
         parameters: *const c_char,
         error: *mut *mut c_char,
     ) -> ManagedHandle,
-    make_entry: unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> *const c_void,
+    make_entry:
+        unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> *const c_void,
     describe: unsafe extern "C" fn(handle: ManagedHandle) -> *mut c_char,
     free: unsafe extern "C" fn(memory: *mut c_char),
     free_handle: unsafe extern "C" fn(handle: ManagedHandle),
+    new_segment: unsafe extern "C" fn(length: i32, error: *mut *mut c_char) -> i32,
+    move_slot: unsafe extern "C" fn(from: SlotWord, to: SlotWord),
+    new_string: unsafe extern "C" fn(data: *const u16, length: i32) -> SlotWord,
+    read_string: unsafe extern "C" fn(word: SlotWord, buffer: *mut u16, capacity: i32) -> i32,
+    type_name: unsafe extern "C" fn(word: SlotWord) -> *mut c_char,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
@@ -125,6 +154,61 @@ impl Bridge {
     pub(crate) fn free_handle(&self, handle: ManagedHandle) {
         // SAFETY: `handle` came from the bridge and is freed once (the caller gives it up).
         unsafe { (self.table.free_handle)(handle) }
+    }
+
+    /// A new store segment of `length` slots; its id.
+    pub(crate) fn new_segment(&self, length: i32) -> Answer<i32> {
+        let mut error = std::ptr::null_mut();
+        // SAFETY: `error` is an out-parameter; the bridge catches every exception.
+        let id = unsafe { (self.table.new_segment)(length, &mut error) };
+        self.check(error)?;
+        Ok(id)
+    }
+
+    /// Moves the object in `from` into `to` (clearing `from`); `from` null clears `to`.
+    pub(crate) fn move_slot(&self, from: SlotWord, to: SlotWord) {
+        // SAFETY: plain words; the bridge catches every exception, a bad word included.
+        unsafe { (self.table.move_slot)(from, to) }
+    }
+
+    /// A string in one of this thread's slots, for one call's argument.
+    pub(crate) fn new_string(&self, text: &str) -> Answer<SlotWord> {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let length = i32::try_from(units.len())
+            .map_err(|_| format!("a string of {} UTF-16 units is too long for .NET", units.len()))?;
+        // SAFETY: `units` holds `length` units and lives for the call.
+        let word = unsafe { (self.table.new_string)(units.as_ptr(), length) };
+        if word == SlotWord::NULL {
+            return Err("the runtime could not make the string (out of memory?)".into());
+        }
+        Ok(word)
+    }
+
+    /// The string in the slot: `Ok(None)` for null, `Err` for an object that is not a string.
+    pub(crate) fn read_string(&self, word: SlotWord) -> Answer<Option<Vec<u16>>> {
+        let mut buffer = vec![0u16; 64];
+        loop {
+            let capacity = i32::try_from(buffer.len()).unwrap_or(i32::MAX);
+            // SAFETY: `buffer` has room for `capacity` units; the bridge writes only when the
+            // string fits and catches every exception.
+            let length = unsafe { (self.table.read_string)(word, buffer.as_mut_ptr(), capacity) };
+            match length {
+                -1 => return Ok(None),
+                n if n < 0 => return Err(format!("the object is a {}, not a string", self.type_name(word))),
+                n if (n as usize) <= buffer.len() => {
+                    buffer.truncate(n as usize);
+                    return Ok(Some(buffer));
+                }
+                n => buffer.resize(n as usize, 0),
+            }
+        }
+    }
+
+    /// The full name of the type of the object in the slot (`null` for null).
+    pub(crate) fn type_name(&self, word: SlotWord) -> String {
+        // SAFETY: a plain word; the bridge catches every exception.
+        let text = unsafe { (self.table.type_name)(word) };
+        self.take(text)
     }
 
     fn answer(&self, call: impl FnOnce(*mut *mut c_char) -> ManagedHandle) -> Answer<ManagedHandle> {

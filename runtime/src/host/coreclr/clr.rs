@@ -157,7 +157,8 @@ impl Clr {
         let mut f = std::ptr::null_mut();
         // SAFETY: the host handle and domain come from a successful coreclr_initialize; the
         // names are NUL-terminated and live for the call; `f` is an out-parameter.
-        let status = unsafe { (self.create_delegate)(self.host, self.domain, a.as_ptr(), t.as_ptr(), m.as_ptr(), &mut f) };
+        let status =
+            unsafe { (self.create_delegate)(self.host, self.domain, a.as_ptr(), t.as_ptr(), m.as_ptr(), &mut f) };
         if status < 0 || f.is_null() {
             return Err(Error::Startup(format!(
                 "coreclr_create_delegate({assembly}, {type_name}, {method}) failed with HRESULT {:#010x}",
@@ -189,7 +190,8 @@ fn write_helper() -> Result<PathBuf> {
     if std::fs::read(&path).is_ok_and(|bytes| bytes == HELPER_ASSEMBLY) {
         return Ok(path);
     }
-    let failed = |e: std::io::Error| Error::Startup(format!("cannot write the runtime's helper to {}: {e}", path.display()));
+    let failed =
+        |e: std::io::Error| Error::Startup(format!("cannot write the runtime's helper to {}: {e}", path.display()));
     std::fs::create_dir_all(&dir).map_err(failed)?;
     // Written under a name of this process, then renamed: a concurrent start never loads a
     // half-written file.

@@ -61,7 +61,11 @@ pub(crate) fn choose_root(root: Option<&Path>) -> Result<PathBuf> {
     if let Some(env) = std::env::var_os(ROOT_ENV).filter(|v| !v.is_empty()) {
         return Ok(PathBuf::from(env));
     }
-    default_root().ok_or_else(|| Error::Startup(format!("no .NET root: neither HOME nor {ROOT_ENV} is set; {INSTALL_HINT}")))
+    default_root().ok_or_else(|| {
+        Error::Startup(format!(
+            "no .NET root: neither HOME nor {ROOT_ENV} is set; {INSTALL_HINT}"
+        ))
+    })
 }
 
 /// The newest framework version under `root`, checked to hold `libcoreclr.so` and
@@ -69,7 +73,10 @@ pub(crate) fn choose_root(root: Option<&Path>) -> Result<PathBuf> {
 pub(crate) fn locate(root: &Path) -> Result<DotnetInstall> {
     let shared = root.join("shared").join("Microsoft.NETCore.App");
     if !root.is_dir() {
-        return Err(Error::Startup(format!("no .NET runtime: {} does not exist; {INSTALL_HINT}", root.display())));
+        return Err(Error::Startup(format!(
+            "no .NET runtime: {} does not exist; {INSTALL_HINT}",
+            root.display()
+        )));
     }
     let entries = std::fs::read_dir(&shared).map_err(|_| {
         Error::Startup(format!(
@@ -130,7 +137,10 @@ mod tests {
     fn a_missing_or_incomplete_root_is_an_error_naming_the_path() {
         let missing = std::env::temp_dir().join("cilbind-no-such-dotnet-root");
         let e = locate(&missing).unwrap_err().to_string();
-        assert!(e.contains("cilbind-no-such-dotnet-root") && e.contains("does not exist"), "{e}");
+        assert!(
+            e.contains("cilbind-no-such-dotnet-root") && e.contains("does not exist"),
+            "{e}"
+        );
 
         let root = scratch("empty");
         let e = locate(&root).unwrap_err().to_string();

@@ -12,11 +12,15 @@
 //! - **One runtime per process, started once.**
 //!
 //! What works today: locating and validating an install (`install.rs`), starting the runtime
-//! (`clr.rs`), loading assemblies, finding types and methods, and native entry points for static
-//! methods whose parameters and results are primitives, enums or pointers (a `ref` to a value
-//! type crosses as a pointer), with managed exceptions returned as [`Error::ManagedException`].
-//! The layers above `host/` do not reach this backend yet: `Backend` selection and the object
-//! paths (handles in store slots) are the next steps.
+//! (`clr.rs`), loading assemblies, finding types and methods, and native entry points for
+//! static and instance methods and constructors whose parameters and results are primitives,
+//! enums, pointers, structs by pointer (a trampoline mask bit, as on Mono) or objects. Objects
+//! cross as [`bridge::SlotWord`]s: managed slots (store segments, or the calling thread's
+//! slots for a call's string arguments and its result) that the entry point resolves and
+//! class-checks, so they survive compacting collections. Managed exceptions come back as
+//! [`Error::ManagedException`] with their inner chain. The layers above `host/` do not reach
+//! this backend yet: `Backend` selection and the rest of the host interface over the bridge
+//! are the next steps.
 
 mod bridge;
 mod clr;
@@ -69,7 +73,9 @@ impl CoreClr {
             path: PathBuf::from(path),
             reason,
         };
-        let text = path.to_str().ok_or_else(|| failed("the path is not valid UTF-8".into()))?;
+        let text = path
+            .to_str()
+            .ok_or_else(|| failed("the path is not valid UTF-8".into()))?;
         if !path.is_file() {
             return Err(failed("no such file".into()));
         }
@@ -102,7 +108,13 @@ impl CoreClr {
 
     /// The method `name` of `class` with these parameter types (full names, as cilbind names
     /// them: `System.Int32`, `System.Int32&`).
-    pub(crate) fn method(&self, class: ManagedHandle, class_name: &str, name: &str, params: &[&str]) -> Result<ManagedHandle> {
+    pub(crate) fn method(
+        &self,
+        class: ManagedHandle,
+        class_name: &str,
+        name: &str,
+        params: &[&str],
+    ) -> Result<ManagedHandle> {
         self.bridge
             .find_method(class, name, params)
             .map_err(|_| Error::MethodNotFound {

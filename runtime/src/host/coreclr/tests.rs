@@ -7,7 +7,7 @@ use std::ffi::c_void;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::bridge::ManagedHandle;
+use super::bridge::{ManagedHandle, SlotWord};
 use super::CoreClr;
 use crate::error::Error;
 
@@ -24,8 +24,25 @@ namespace Probe {
         public static char Next(char c) { return (char)(c + 1); }
         public static void Bump(ref int x) { x += 41; }
         public static int Fail(int n) { throw new InvalidOperationException("outer " + n, new FormatException("inner")); }
-        public static string Name() { return "probe"; }
+        public static int TakePoint(Point p) { return p.X; }
         public static class Nested { public static int Seven() { return 7; } }
+        public static string Greet(string who) { return "hello " + who; }
+        public static int Churn() {
+            for (int i = 0; i < 200; i++) { var garbage = new byte[50000]; garbage[0] = 1; }
+            GC.Collect(); GC.Collect();
+            return GC.CollectionCount(0);
+        }
+    }
+    public struct Point { public int X, Y; }
+    public class Counter {
+        public int Count;
+        public Counter(int start) { Count = start; }
+        public int Add(int n) { Count += n; return Count; }
+        public virtual string Describe() { return "Counter " + Count; }
+    }
+    public sealed class Loud : Counter {
+        public Loud() : base(100) {}
+        public override string Describe() { return "LOUD " + Count; }
     }
 }
 "#;
@@ -84,6 +101,11 @@ fn coreclr_starts_loads_and_calls_static_methods() {
 }
 
 #[test]
+fn coreclr_objects_cross_as_slot_words_and_survive_compacting_collections() {
+    in_child("child_objects_cross_as_slot_words");
+}
+
+#[test]
 fn coreclr_refuses_a_missing_install_without_starting() {
     in_child("child_refuses_a_missing_install");
 }
@@ -93,8 +115,14 @@ fn coreclr_refuses_a_missing_install_without_starting() {
 fn child_refuses_a_missing_install() {
     require_child();
     let missing = Path::new("/nonexistent/cilbind-dotnet");
-    let e = CoreClr::start(Some(missing)).err().expect("no runtime there").to_string();
-    assert!(e.contains("/nonexistent/cilbind-dotnet") && e.contains("ensure-deps"), "{e}");
+    let e = CoreClr::start(Some(missing))
+        .err()
+        .expect("no runtime there")
+        .to_string();
+    assert!(
+        e.contains("/nonexistent/cilbind-dotnet") && e.contains("ensure-deps"),
+        "{e}"
+    );
     // Nothing started: the real install still starts afterwards.
     let clr = CoreClr::start(None).unwrap();
     assert!(clr.framework().join("libcoreclr.so").is_file());
@@ -105,7 +133,11 @@ fn child_refuses_a_missing_install() {
 fn child_starts_loads_and_calls_static_methods() {
     require_child();
     let clr = CoreClr::start(None).unwrap();
-    assert!(clr.version().starts_with(|c: char| c.is_ascii_digit()), "{}", clr.version());
+    assert!(
+        clr.version().starts_with(|c: char| c.is_ascii_digit()),
+        "{}",
+        clr.version()
+    );
     let again = CoreClr::start(None).err().expect("one runtime per process").to_string();
     assert!(again.contains("already started"), "{again}");
 
@@ -143,15 +175,18 @@ fn child_starts_loads_and_calls_static_methods() {
             std::mem::transmute(entry(calls, "Mix", &["System.Int64", "System.Single", "System.Double"]));
         assert_eq!(mix(1, 0.5, 4.0, &mut thrown), 3.0);
 
-        let not: extern "C" fn(u8, *mut ManagedHandle) -> u8 = std::mem::transmute(entry(calls, "Not", &["System.Boolean"]));
+        let not: extern "C" fn(u8, *mut ManagedHandle) -> u8 =
+            std::mem::transmute(entry(calls, "Not", &["System.Boolean"]));
         assert_eq!(not(1, &mut thrown), 0);
         assert_eq!(not(0, &mut thrown), 1);
         assert_eq!(not(2, &mut thrown), 0, "any nonzero byte is true");
 
-        let next: extern "C" fn(u16, *mut ManagedHandle) -> u16 = std::mem::transmute(entry(calls, "Next", &["System.Char"]));
+        let next: extern "C" fn(u16, *mut ManagedHandle) -> u16 =
+            std::mem::transmute(entry(calls, "Next", &["System.Char"]));
         assert_eq!(next('é' as u16, &mut thrown), 'ê' as u16, "two bytes, not an ANSI char");
 
-        let bump: extern "C" fn(*mut i32, *mut ManagedHandle) = std::mem::transmute(entry(calls, "Bump", &["System.Int32&"]));
+        let bump: extern "C" fn(*mut i32, *mut ManagedHandle) =
+            std::mem::transmute(entry(calls, "Bump", &["System.Int32&"]));
         let mut x = 1;
         bump(&mut x, &mut thrown);
         assert_eq!(x, 42);
@@ -160,11 +195,15 @@ fn child_starts_loads_and_calls_static_methods() {
         assert_eq!(seven(&mut thrown), 7);
         assert!(thrown.0.is_null());
 
-        let fail: extern "C" fn(i32, *mut ManagedHandle) -> i32 = std::mem::transmute(entry(calls, "Fail", &["System.Int32"]));
+        let fail: extern "C" fn(i32, *mut ManagedHandle) -> i32 =
+            std::mem::transmute(entry(calls, "Fail", &["System.Int32"]));
         for n in 0..1000 {
             thrown = ManagedHandle(std::ptr::null_mut());
             assert_eq!(fail(n, &mut thrown), 0, "the default value when it throws");
-            assert!(!thrown.0.is_null(), "the exception came back instead of aborting the process");
+            assert!(
+                !thrown.0.is_null(),
+                "the exception came back instead of aborting the process"
+            );
             match clr.exception(thrown) {
                 Error::ManagedException {
                     type_name,
@@ -186,8 +225,118 @@ fn child_starts_loads_and_calls_static_methods() {
 
     let wrong = clr.method(calls, "Probe.Calls", "Add", &["System.Int64", "System.Int32"]);
     assert!(matches!(wrong, Err(Error::MethodNotFound { .. })));
-    let name = clr.method(calls, "Probe.Calls", "Name", &[]).unwrap();
-    let refused = clr.entry(name, 0, 0).err().expect("strings are objects").to_string();
-    assert!(refused.contains("System.String") && refused.contains("object"), "{refused}");
+    let by_value = clr.method(calls, "Probe.Calls", "TakePoint", &["Probe.Point"]).unwrap();
+    let refused = clr
+        .entry(by_value, 0, 0)
+        .expect_err("structs cross by pointer")
+        .to_string();
+    assert!(refused.contains("Probe.Point is a struct passed by value"), "{refused}");
+    let by_pointer = clr.entry(by_value, 1, 0).unwrap();
+    // SAFETY: mask bit 0 makes the struct parameter a pointer to a #[repr(C)] copy of it.
+    let take_point: extern "C" fn(*const [i32; 2], *mut ManagedHandle) -> i32 =
+        unsafe { std::mem::transmute(by_pointer) };
+    assert_eq!(take_point(&[6, 9], &mut thrown), 6);
+    std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
+}
+
+#[test]
+#[ignore = "runs in a child process of coreclr_objects_cross_as_slot_words_and_survive_compacting_collections"]
+fn child_objects_cross_as_slot_words() {
+    require_child();
+    let clr = CoreClr::start(None).unwrap();
+    let dll = probe_assembly();
+    let asm = clr.load_assembly(&dll).unwrap();
+    let class = |name: &str| clr.class(asm, "Probe", "Probe", name).unwrap();
+    let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
+        let method = clr.method(class, "Probe", name, params).unwrap();
+        clr.entry(method, 0, 0).unwrap()
+    };
+    let (calls, counter, loud) = (class("Calls"), class("Counter"), class("Loud"));
+    let segment = clr.bridge.new_segment(8).unwrap();
+    assert!(segment >= 1);
+    let slot = |i| SlotWord::store(segment, i);
+    let string = |word: SlotWord| {
+        clr.bridge
+            .read_string(word)
+            .unwrap()
+            .map(|u| String::from_utf16(&u).unwrap())
+    };
+    let mut thrown = ManagedHandle(std::ptr::null_mut());
+    let take_error = |thrown: &mut ManagedHandle| {
+        assert!(!thrown.0.is_null(), "an exception came back");
+        let e = clr.exception(*thrown);
+        *thrown = ManagedHandle(std::ptr::null_mut());
+        e
+    };
+
+    // SAFETY: each entry point has the signature its method gives it under the bridge's native
+    // forms (objects as slot words, `this` first, a constructor returning the new object), plus
+    // the exception slot, valid and null before each call.
+    unsafe {
+        let new_counter: extern "C" fn(i32, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(counter, ".ctor", &["System.Int32"]));
+        let made = new_counter(7, &mut thrown);
+        assert!(thrown.0.is_null() && made != SlotWord::NULL);
+        clr.bridge.move_slot(made, slot(0));
+        let new_loud: extern "C" fn(*mut ManagedHandle) -> SlotWord = std::mem::transmute(entry(loud, ".ctor", &[]));
+        clr.bridge.move_slot(new_loud(&mut thrown), slot(1));
+        assert_eq!(clr.bridge.type_name(slot(0)), "Probe.Counter");
+        assert_eq!(clr.bridge.type_name(slot(1)), "Probe.Loud");
+
+        let add: extern "C" fn(SlotWord, i32, *mut ManagedHandle) -> i32 =
+            std::mem::transmute(entry(counter, "Add", &["System.Int32"]));
+        assert_eq!(add(slot(0), 5, &mut thrown), 12);
+
+        // Collections that compact the heap: the counter moves, its slot still names it.
+        let churn: extern "C" fn(*mut ManagedHandle) -> i32 = std::mem::transmute(entry(calls, "Churn", &[]));
+        let before = churn(&mut thrown);
+        assert!(churn(&mut thrown) > before, "collections ran");
+        assert_eq!(add(slot(0), 1, &mut thrown), 13, "the same object, wherever it moved");
+        assert_eq!(add(slot(1), 1, &mut thrown), 101);
+
+        let describe: extern "C" fn(SlotWord, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(counter, "Describe", &[]));
+        assert_eq!(string(describe(slot(0), &mut thrown)).as_deref(), Some("Counter 13"));
+        assert_eq!(
+            string(describe(slot(1), &mut thrown)).as_deref(),
+            Some("LOUD 101"),
+            "dispatched virtually"
+        );
+
+        let greet: extern "C" fn(SlotWord, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(calls, "Greet", &["System.String"]));
+        for _ in 0..100 {
+            let who = clr.bridge.new_string("wörld 🌍").unwrap();
+            assert_eq!(string(greet(who, &mut thrown)).as_deref(), Some("hello wörld 🌍"));
+        }
+        assert_eq!(
+            string(greet(SlotWord::NULL, &mut thrown)).as_deref(),
+            Some("hello "),
+            "null string"
+        );
+        assert!(thrown.0.is_null());
+
+        // The wrong object for `this`: the entry's class check throws, and it comes back.
+        let text = clr.bridge.new_string("not a counter").unwrap();
+        clr.bridge.move_slot(text, slot(2));
+        assert_eq!(add(slot(2), 1, &mut thrown), 0);
+        match take_error(&mut thrown) {
+            Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.InvalidCastException"),
+            other => panic!("{other}"),
+        }
+        assert_eq!(
+            clr.bridge.read_string(slot(0)).err().as_deref(),
+            Some("the object is a Probe.Counter, not a string")
+        );
+        // A null `this` on a virtual call.
+        describe(SlotWord::NULL, &mut thrown);
+        match take_error(&mut thrown) {
+            Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.NullReferenceException"),
+            other => panic!("{other}"),
+        }
+        // Clearing a slot releases its object.
+        clr.bridge.move_slot(SlotWord::NULL, slot(0));
+        assert_eq!(clr.bridge.type_name(slot(0)), "null");
+    }
     std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
 }
