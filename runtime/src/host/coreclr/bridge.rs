@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 2;
+const VERSION: i32 = 3;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -75,6 +75,14 @@ struct Table {
     new_string: unsafe extern "C" fn(data: *const u16, length: i32) -> SlotWord,
     read_string: unsafe extern "C" fn(word: SlotWord, buffer: *mut u16, capacity: i32) -> i32,
     type_name: unsafe extern "C" fn(word: SlotWord) -> *mut c_char,
+    facts: unsafe extern "C" fn(handle: ManagedHandle, what: i32, error: *mut *mut c_char) -> *mut c_char,
+    make_type: unsafe extern "C" fn(
+        definition: ManagedHandle,
+        args: *const ManagedHandle,
+        count: i32,
+        error: *mut *mut c_char,
+    ) -> ManagedHandle,
+    is_assignable: unsafe extern "C" fn(to: ManagedHandle, from: ManagedHandle) -> i32,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
@@ -209,6 +217,36 @@ impl Bridge {
         // SAFETY: a plain word; the bridge catches every exception.
         let text = unsafe { (self.table.type_name)(word) };
         self.take(text)
+    }
+
+    /// The record `what` of a metadata handle (see `Metadata.Facts` in C#): fields separated
+    /// by U+001F.
+    pub(crate) fn facts(&self, handle: ManagedHandle, what: i32) -> Answer<String> {
+        let mut error = std::ptr::null_mut();
+        // SAFETY: `handle` is a handle the bridge made; `error` is an out-parameter; the bridge
+        // catches every exception.
+        let text = unsafe { (self.table.facts)(handle, what, &mut error) };
+        self.check(error)?;
+        Ok(self.take(text))
+    }
+
+    /// `definition` (a generic type or method) closed over `args`.
+    pub(crate) fn instantiate(&self, definition: ManagedHandle, args: &[ManagedHandle]) -> Answer<ManagedHandle> {
+        let count = i32::try_from(args.len()).map_err(|_| "too many type arguments".to_string())?;
+        // SAFETY: `args` holds `count` handles the bridge made and lives for the call.
+        self.answer(|error| unsafe { (self.table.make_type)(definition, args.as_ptr(), count, error) })
+    }
+
+    /// The one-dimensional array type of `element`.
+    pub(crate) fn array_of(&self, element: ManagedHandle) -> Answer<ManagedHandle> {
+        // SAFETY: count -1 asks for the array type; no argument is read.
+        self.answer(|error| unsafe { (self.table.make_type)(element, std::ptr::null(), -1, error) })
+    }
+
+    /// True when a value of type `from` may be stored in a location of type `to`.
+    pub(crate) fn is_assignable(&self, to: ManagedHandle, from: ManagedHandle) -> bool {
+        // SAFETY: handles the bridge made; the bridge catches every exception.
+        unsafe { (self.table.is_assignable)(to, from) != 0 }
     }
 
     fn answer(&self, call: impl FnOnce(*mut *mut c_char) -> ManagedHandle) -> Answer<ManagedHandle> {

@@ -25,6 +25,7 @@
 mod bridge;
 mod clr;
 mod install;
+mod metadata;
 
 #[cfg(test)]
 mod tests;
@@ -35,6 +36,7 @@ use std::path::{Path, PathBuf};
 use bridge::{Bridge, ManagedHandle};
 use clr::Clr;
 use install::DotnetInstall;
+use metadata::FactsCache;
 
 use crate::error::{Error, InnerException, Result};
 
@@ -43,6 +45,8 @@ pub(crate) struct CoreClr {
     clr: Clr,
     bridge: Bridge,
     install: DotnetInstall,
+    /// Metadata records read so far (`metadata.rs`).
+    facts: FactsCache,
 }
 
 impl CoreClr {
@@ -54,7 +58,12 @@ impl CoreClr {
         let install = install::locate(&root)?;
         let clr = Clr::start(&install)?;
         let bridge = Bridge::new(&clr)?;
-        Ok(CoreClr { clr, bridge, install })
+        Ok(CoreClr {
+            clr,
+            bridge,
+            install,
+            facts: FactsCache::default(),
+        })
     }
 
     /// The framework folder that runs (`…/shared/Microsoft.NETCore.App/3.1.23`).

@@ -1,0 +1,448 @@
+//! Metadata on CoreCLR: types, methods and fields as interned GC handles (one handle per
+//! object, so handles compare as the metadata does), and what the layers above ask of them,
+//! read once per handle from the bridge's records (`Metadata.Facts` in C#) and kept for the
+//! life of the process (metadata lives as long as the runtime; the records are small and
+//! bounded by the loaded types).
+//!
+//! The queries mirror the Mono backend's `Class`, `Method` and `Field` one for one, so that the
+//! backend interface can route each to either.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::bridge::ManagedHandle;
+use super::CoreClr;
+use crate::error::{Error, Result};
+use crate::host::TypeKind;
+
+/// What a type is (see `Metadata.TypeFacts` in C#).
+#[derive(Debug)]
+pub(crate) struct TypeFacts {
+    /// The metadata name (`List`1`, `Inner`).
+    pub(crate) name: &'static str,
+    /// The namespace (empty for nested types and the global namespace).
+    pub(crate) namespace: &'static str,
+    /// The defining assembly's simple name.
+    pub(crate) assembly: &'static str,
+    /// The name as cilbind spells it (`System.Collections.Generic.List<System.Int32>`).
+    pub(crate) cil_name: &'static str,
+    flags: u32,
+    /// What a value of the type carries across the native boundary.
+    pub(crate) kind: TypeKind,
+    /// Size and alignment of the unboxed value (value types; 0 otherwise).
+    pub(crate) size: usize,
+    pub(crate) align: usize,
+    /// The base type, an enum's underlying type, `Nullable<T>`'s `T`, the nesting type, and
+    /// the element type of an array, by-ref or pointer type.
+    pub(crate) parent: Option<ManagedHandle>,
+    pub(crate) enum_underlying: Option<ManagedHandle>,
+    pub(crate) nullable_param: Option<ManagedHandle>,
+    pub(crate) nesting: Option<ManagedHandle>,
+    pub(crate) element: Option<ManagedHandle>,
+}
+
+impl TypeFacts {
+    pub(crate) fn is_value_type(&self) -> bool {
+        self.flags & 1 != 0
+    }
+    pub(crate) fn is_enum(&self) -> bool {
+        self.flags & 2 != 0
+    }
+    pub(crate) fn is_interface(&self) -> bool {
+        self.flags & 4 != 0
+    }
+    /// Public at every level of nesting.
+    pub(crate) fn is_public(&self) -> bool {
+        self.flags & 8 != 0
+    }
+    pub(crate) fn is_generic_definition(&self) -> bool {
+        self.flags & 16 != 0
+    }
+    pub(crate) fn is_by_ref(&self) -> bool {
+        self.flags & 32 != 0
+    }
+}
+
+/// What a method or constructor is.
+#[derive(Debug)]
+pub(crate) struct MethodFacts {
+    pub(crate) name: &'static str,
+    pub(crate) class: ManagedHandle,
+    flags: u32,
+    /// The metadata token.
+    pub(crate) token: u32,
+    /// The return type (`System.Void` for constructors and void methods) and each parameter's.
+    pub(crate) ret: ManagedHandle,
+    pub(crate) params: Vec<ManagedHandle>,
+}
+
+impl MethodFacts {
+    pub(crate) fn is_static(&self) -> bool {
+        self.flags & 1 != 0
+    }
+    pub(crate) fn is_virtual(&self) -> bool {
+        self.flags & 2 != 0
+    }
+    pub(crate) fn is_constructor(&self) -> bool {
+        self.flags & 4 != 0
+    }
+    pub(crate) fn is_generic_definition(&self) -> bool {
+        self.flags & 8 != 0
+    }
+    pub(crate) fn is_internal_call(&self) -> bool {
+        self.flags & 16 != 0
+    }
+}
+
+/// What a field is.
+#[derive(Debug)]
+pub(crate) struct FieldFacts {
+    pub(crate) name: &'static str,
+    pub(crate) class: ManagedHandle,
+    flags: u32,
+    /// The field's type.
+    pub(crate) ty: ManagedHandle,
+    /// Offset in the unboxed value, for instance fields of value types.
+    pub(crate) offset: Option<usize>,
+}
+
+impl FieldFacts {
+    pub(crate) fn is_static(&self) -> bool {
+        self.flags & 1 != 0
+    }
+    pub(crate) fn is_literal(&self) -> bool {
+        self.flags & 2 != 0
+    }
+}
+
+/// The records read so far, by handle.
+#[derive(Default)]
+pub(crate) struct FactsCache {
+    types: Mutex<HashMap<usize, &'static TypeFacts>>,
+    methods: Mutex<HashMap<usize, &'static MethodFacts>>,
+    fields: Mutex<HashMap<usize, &'static FieldFacts>>,
+}
+
+/// Rust's `TypeKind` in the order `Metadata.Kind` numbers it.
+const KINDS: [TypeKind; 21] = [
+    TypeKind::Void,
+    TypeKind::Boolean,
+    TypeKind::Char,
+    TypeKind::SByte,
+    TypeKind::Byte,
+    TypeKind::Int16,
+    TypeKind::UInt16,
+    TypeKind::Int32,
+    TypeKind::UInt32,
+    TypeKind::Int64,
+    TypeKind::UInt64,
+    TypeKind::Single,
+    TypeKind::Double,
+    TypeKind::IntPtr,
+    TypeKind::UIntPtr,
+    TypeKind::String,
+    TypeKind::Enum,
+    TypeKind::Struct,
+    TypeKind::Reference,
+    TypeKind::Pointer,
+    TypeKind::Other,
+];
+
+/// A record's fields, each parsed or reported as a malformed record (a helper and crate built
+/// apart).
+struct Record<'a> {
+    fields: std::str::Split<'a, char>,
+    what: &'static str,
+}
+
+impl<'a> Record<'a> {
+    fn new(text: &'a str, what: &'static str) -> Self {
+        Record {
+            fields: text.split('\u{1f}'),
+            what,
+        }
+    }
+
+    fn text(&mut self) -> Result<&'a str> {
+        let what = self.what;
+        self.fields.next().ok_or_else(|| {
+            Error::Startup(format!(
+                "the helper's {what} record is short: helper and crate built apart"
+            ))
+        })
+    }
+
+    fn name(&mut self) -> Result<&'static str> {
+        Ok(intern(self.text()?))
+    }
+
+    fn number<T: std::str::FromStr>(&mut self) -> Result<T> {
+        let what = self.what;
+        let text = self.text()?;
+        text.parse()
+            .map_err(|_| Error::Startup(format!("the helper's {what} record has {text:?} for a number")))
+    }
+
+    fn handle(&mut self) -> Result<Option<ManagedHandle>> {
+        let id: i64 = self.number()?;
+        Ok((id != 0).then_some(ManagedHandle(id as usize as *mut _)))
+    }
+
+    fn required(&mut self) -> Result<ManagedHandle> {
+        let what = self.what;
+        self.handle()?
+            .ok_or_else(|| Error::Startup(format!("the helper's {what} record lacks a handle")))
+    }
+}
+
+/// A name kept for the life of the process (metadata names are few and never freed).
+fn intern(text: &str) -> &'static str {
+    static NAMES: Mutex<Option<std::collections::HashSet<&'static str>>> = Mutex::new(None);
+    let mut names = NAMES.lock().unwrap_or_else(|p| p.into_inner());
+    let names = names.get_or_insert_with(Default::default);
+    if let Some(&name) = names.get(text) {
+        return name;
+    }
+    let name: &'static str = Box::leak(text.to_owned().into_boxed_str());
+    names.insert(name);
+    name
+}
+
+fn cached<T: 'static>(
+    cache: &Mutex<HashMap<usize, &'static T>>,
+    handle: ManagedHandle,
+    read: impl FnOnce() -> Result<T>,
+) -> Result<&'static T> {
+    let key = handle.0 as usize;
+    if let Some(&facts) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(facts);
+    }
+    let facts: &'static T = Box::leak(Box::new(read()?));
+    Ok(*cache
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(key)
+        .or_insert(facts))
+}
+
+impl CoreClr {
+    fn record(&self, handle: ManagedHandle, what: i32) -> Result<String> {
+        self.bridge.facts(handle, what).map_err(|e| Error::TypeLoad {
+            member: format!("metadata handle {:#x}", handle.0 as usize),
+            reason: e,
+        })
+    }
+
+    /// What the type `ty` is.
+    pub(crate) fn type_facts(&self, ty: ManagedHandle) -> Result<&'static TypeFacts> {
+        cached(&self.facts.types, ty, || {
+            let text = self.record(ty, 0)?;
+            let mut r = Record::new(&text, "type");
+            let (name, namespace, assembly, cil_name) = (r.name()?, r.name()?, r.name()?, r.name()?);
+            let flags = r.number()?;
+            let kind = KINDS.get(r.number::<usize>()?).copied().unwrap_or(TypeKind::Other);
+            Ok(TypeFacts {
+                name,
+                namespace,
+                assembly,
+                cil_name,
+                flags,
+                kind,
+                size: r.number()?,
+                align: r.number()?,
+                parent: r.handle()?,
+                enum_underlying: r.handle()?,
+                nullable_param: r.handle()?,
+                nesting: r.handle()?,
+                element: r.handle()?,
+            })
+        })
+    }
+
+    /// What the method or constructor `method` is.
+    pub(crate) fn method_facts(&self, method: ManagedHandle) -> Result<&'static MethodFacts> {
+        cached(&self.facts.methods, method, || {
+            let text = self.record(method, 5)?;
+            let mut r = Record::new(&text, "method");
+            let name = r.name()?;
+            let class = r.required()?;
+            let flags = r.number()?;
+            let token = r.number::<i64>()? as u32;
+            let ret = r.required()?;
+            let mut params = Vec::new();
+            for p in r.fields.by_ref() {
+                let mut one = Record::new(p, "parameter");
+                params.push(one.required()?);
+            }
+            Ok(MethodFacts {
+                name,
+                class,
+                flags,
+                token,
+                ret,
+                params,
+            })
+        })
+    }
+
+    /// What the field `field` is.
+    pub(crate) fn field_facts(&self, field: ManagedHandle) -> Result<&'static FieldFacts> {
+        cached(&self.facts.fields, field, || {
+            let text = self.record(field, 6)?;
+            let mut r = Record::new(&text, "field");
+            let name = r.name()?;
+            let class = r.required()?;
+            let flags = r.number()?;
+            let ty = r.required()?;
+            let offset: i64 = r.number()?;
+            Ok(FieldFacts {
+                name,
+                class,
+                flags,
+                ty,
+                offset: usize::try_from(offset).ok(),
+            })
+        })
+    }
+
+    fn related(&self, ty: ManagedHandle, what: i32) -> Result<Vec<ManagedHandle>> {
+        let text = self.record(ty, what)?;
+        if text.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut r = Record::new(&text, "member list");
+        let mut out = Vec::new();
+        while r.fields.clone().next().is_some() {
+            out.push(r.required()?);
+        }
+        Ok(out)
+    }
+
+    /// The interfaces the type implements (every one, as reflection lists them).
+    pub(crate) fn interfaces(&self, ty: ManagedHandle) -> Result<Vec<ManagedHandle>> {
+        self.related(ty, 1)
+    }
+
+    /// The methods and constructors the type declares.
+    pub(crate) fn methods(&self, ty: ManagedHandle) -> Result<Vec<ManagedHandle>> {
+        self.related(ty, 2)
+    }
+
+    /// The fields the type declares.
+    pub(crate) fn fields(&self, ty: ManagedHandle) -> Result<Vec<ManagedHandle>> {
+        self.related(ty, 3)
+    }
+
+    /// The nested type `name` (its metadata name) of `ty`.
+    pub(crate) fn nested(&self, ty: ManagedHandle, name: &str) -> Result<Option<ManagedHandle>> {
+        for n in self.related(ty, 4)? {
+            if self.type_facts(n)?.name == name {
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The parameter types of a method, as cilbind spells them.
+    pub(crate) fn parameter_names(&self, method: ManagedHandle) -> Result<Vec<&'static str>> {
+        self.method_facts(method)?
+            .params
+            .iter()
+            .map(|&p| Ok(self.type_facts(p)?.cil_name))
+            .collect()
+    }
+
+    /// The non-generic method `name` of `class` or its nearest base that has one, with these
+    /// parameter types (cilbind's spelling); several there (overloads differing only by return
+    /// type) are [`Error::AmbiguousMethod`] unless `ret` names the return type. The rule of
+    /// the Mono backend's `Class::method`.
+    pub(crate) fn find_method(
+        &self,
+        class: ManagedHandle,
+        name: &str,
+        params: &[&str],
+        ret: Option<&str>,
+    ) -> Result<ManagedHandle> {
+        let mut candidates = Vec::new();
+        let mut owner = Some(class);
+        while let Some(c) = owner {
+            let mut matches = Vec::new();
+            for m in self.methods(c)? {
+                let facts = self.method_facts(m)?;
+                if facts.name != name || facts.is_generic_definition() {
+                    continue;
+                }
+                let names = self.parameter_names(m)?;
+                let returns = self.type_facts(facts.ret)?.cil_name;
+                if names == params && ret.is_none_or(|r| r == returns) {
+                    matches.push((m, returns));
+                } else if candidates.len() < 16 {
+                    candidates.push(format!("{}({}) -> {returns}", facts.name, names.join(",")));
+                }
+            }
+            match matches.len() {
+                0 => owner = self.type_facts(c)?.parent,
+                1 => return Ok(matches[0].0),
+                _ => {
+                    return Err(Error::AmbiguousMethod {
+                        class: self.type_facts(class)?.cil_name.into(),
+                        name: name.into(),
+                        parameters: params.join(","),
+                        candidates: matches
+                            .iter()
+                            .map(|(_, r)| format!("{name}({}) -> {r}", params.join(",")))
+                            .collect(),
+                    })
+                }
+            }
+        }
+        let mut parameters = params.join(",");
+        if let Some(r) = ret {
+            parameters.push_str(" -> ");
+            parameters.push_str(r);
+        }
+        Err(Error::MethodNotFound {
+            class: self.type_facts(class)?.cil_name.into(),
+            name: name.into(),
+            parameters,
+            candidates,
+        })
+    }
+
+    /// The field `name` declared by `class` or its nearest base that has one.
+    pub(crate) fn find_field(&self, class: ManagedHandle, name: &str) -> Result<ManagedHandle> {
+        let mut owner = Some(class);
+        while let Some(c) = owner {
+            for f in self.fields(c)? {
+                if self.field_facts(f)?.name == name {
+                    return Ok(f);
+                }
+            }
+            owner = self.type_facts(c)?.parent;
+        }
+        Err(Error::FieldNotFound {
+            class: self.type_facts(class)?.cil_name.into(),
+            name: name.into(),
+        })
+    }
+
+    /// `definition` (a generic type or method definition) closed over `args`.
+    pub(crate) fn instantiate(&self, definition: ManagedHandle, args: &[ManagedHandle]) -> Result<ManagedHandle> {
+        self.bridge
+            .instantiate(definition, args)
+            .map_err(|reason| Error::TypeLoad {
+                member: format!("the instantiation of metadata handle {:#x}", definition.0 as usize),
+                reason,
+            })
+    }
+
+    /// The one-dimensional array type of `element`.
+    pub(crate) fn array_of(&self, element: ManagedHandle) -> Result<ManagedHandle> {
+        self.bridge.array_of(element).map_err(Error::Unsupported)
+    }
+
+    /// True when a value of type `from` may be stored in a location of type `to`.
+    pub(crate) fn is_assignable(&self, to: ManagedHandle, from: ManagedHandle) -> bool {
+        to == from || self.bridge.is_assignable(to, from)
+    }
+}
