@@ -24,7 +24,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 3;
+        public const int Version = 4;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -41,6 +41,19 @@ namespace Cilbind
         delegate IntPtr FactsFn(IntPtr handle, int what, IntPtr* error);
         delegate IntPtr MakeTypeFn(IntPtr definition, IntPtr* args, int count, IntPtr* error);
         delegate int AssignableFn(IntPtr to, IntPtr from);
+        delegate long BoxFn(IntPtr type, byte* data, int size, IntPtr* error);
+        delegate int UnboxFn(long word, byte* dest, int capacity);
+        delegate IntPtr ClassOfFn(long word);
+        delegate long ArrayNewFn(IntPtr element, long length, IntPtr* error);
+        delegate long ArrayLengthFn(long word);
+        delegate long ArrayGetFn(long array, long index, IntPtr* error);
+        delegate void ArraySetFn(long array, long index, long value, IntPtr* error);
+        delegate void ArrayCopyFn(long array, byte* data, long bytes, int intoArray, IntPtr* error);
+        delegate long TypeObjectFn(IntPtr type);
+        delegate long FieldGetFn(IntPtr field, long target, IntPtr* error);
+        delegate void FieldSetFn(IntPtr field, long target, long value, IntPtr* error);
+        delegate void RunClassConstructorFn(IntPtr type, IntPtr* error);
+        delegate long InvokeFn(IntPtr method, long target, long args, IntPtr* exception, IntPtr* error);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
         static readonly Delegate[] exported =
@@ -60,6 +73,19 @@ namespace Cilbind
             new FactsFn(Facts),
             new MakeTypeFn(MakeType),
             new AssignableFn(IsAssignable),
+            new BoxFn(Heap.Box),
+            new UnboxFn(Heap.Unbox),
+            new ClassOfFn(Heap.ClassOf),
+            new ArrayNewFn(Heap.ArrayNew),
+            new ArrayLengthFn(Heap.ArrayLength),
+            new ArrayGetFn(Heap.ArrayGet),
+            new ArraySetFn(Heap.ArraySet),
+            new ArrayCopyFn(Heap.ArrayCopy),
+            new TypeObjectFn(Heap.TypeObject),
+            new FieldGetFn(Heap.FieldGet),
+            new FieldSetFn(Heap.FieldSet),
+            new RunClassConstructorFn(Heap.RunClassConstructor),
+            new InvokeFn(Heap.Invoke),
         };
 
         /// <summary>
@@ -165,8 +191,9 @@ namespace Cilbind
         /// and an exception the method throws is caught and its GC handle written through the
         /// last parameter (the result is then the type's default). Native forms: <c>bool</c>
         /// crosses as one byte and <c>char</c> as two (a delegate's default marshalling would
-        /// make them a 4-byte BOOL and a 1-byte ANSI char). Methods with object parameters,
-        /// results or instances are refused until objects cross as store slots.
+        /// make them a 4-byte BOOL and a 1-byte ANSI char); objects (<c>this</c> included) cross
+        /// as slot words (<see cref="SlotTable"/>), resolved and class-checked here, and an
+        /// object result comes back in a thread slot.
         /// </summary>
         static IntPtr MakeEntry(IntPtr method, long mask, long spans, IntPtr* error)
         {
@@ -247,9 +274,11 @@ namespace Cilbind
         {
             try
             {
-                var o = SlotTable.Load(from);
+                if (from == to)
+                    return;
+                var o = SlotTable.Argument(from);
                 SlotTable.Store(to, o);
-                if (from != 0 && from != to)
+                if (from > 0)
                     SlotTable.Store(from, null);
             }
             catch
@@ -259,7 +288,7 @@ namespace Cilbind
         }
 
         /// <summary>A string of the UTF-16 units at <paramref name="data"/>, in a thread slot;
-        /// its word (the slot is reused by the thread's next string argument after a call).</summary>
+        /// its word (0 when it cannot be made).</summary>
         static long NewString(char* data, int length)
         {
             try
@@ -392,7 +421,7 @@ namespace Cilbind
             return GCHandle.ToIntPtr(GCHandle.Alloc(o));
         }
 
-        static object Target(IntPtr handle)
+        internal static object Target(IntPtr handle)
         {
             if (handle == IntPtr.Zero)
                 throw new ArgumentNullException("handle");
@@ -418,11 +447,325 @@ namespace Cilbind
             return p;
         }
 
-        static IntPtr Message(Exception e)
+        internal static IntPtr Message(Exception e)
         {
             if (e is TargetInvocationException && e.InnerException != null)
                 e = e.InnerException;
             return Utf8Alloc(e.GetType().FullName + ": " + e.Message);
+        }
+    }
+
+    /// <summary>
+    /// Objects on CoreCLR, by slot word (<see cref="SlotTable"/>): boxes made from and read into
+    /// native bytes, arrays, type objects, fields, type initializers, the reflective invoke.
+    /// Every function catches every exception; those with an <c>error</c> parameter report it
+    /// there (as <c>Type: message</c>).
+    /// </summary>
+    static unsafe class Heap
+    {
+        delegate object Boxer(byte* data);
+        delegate void Unboxer(object box, byte* dest);
+
+        static readonly Dictionary<Type, Boxer> boxers = new Dictionary<Type, Boxer>();
+        static readonly Dictionary<Type, Unboxer> unboxers = new Dictionary<Type, Unboxer>();
+
+        /// <summary>A box of the value type <paramref name="type"/> copied from the
+        /// <paramref name="size"/> bytes at <paramref name="data"/> (its exact size; a type
+        /// with reference fields is refused: native bytes cannot hold references).</summary>
+        internal static long Box(IntPtr type, byte* data, int size, IntPtr* error)
+        {
+            try
+            {
+                var t = (Type)Bridge.Target(type);
+                CheckPlain(t, size);
+                Boxer box;
+                lock (boxers)
+                {
+                    if (!boxers.TryGetValue(t, out box))
+                    {
+                        var dm = new DynamicMethod("Box", typeof(object), new[] { typeof(byte*) }, typeof(Heap).Module, true);
+                        var il = dm.GetILGenerator();
+                        il.Emit(OpCodes.Ldarg_0);
+                        il.Emit(OpCodes.Ldobj, t);
+                        il.Emit(OpCodes.Box, t);
+                        il.Emit(OpCodes.Ret);
+                        box = (Boxer)dm.CreateDelegate(typeof(Boxer));
+                        boxers.Add(t, box);
+                    }
+                }
+                return SlotTable.Temporary(box(data));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>Copies the value in the box into <paramref name="dest"/> when it fits in
+        /// <paramref name="capacity"/> bytes and holds no references; returns its size, or -1
+        /// for null, -2 for an object that is not a box of such a value.</summary>
+        internal static int Unbox(long word, byte* dest, int capacity)
+        {
+            try
+            {
+                var o = SlotTable.Load(word);
+                if (o == null)
+                    return -1;
+                var t = o.GetType();
+                if (!t.IsValueType || HasReferences(t))
+                    return -2;
+                int size = Metadata.SizeOf(t);
+                if (size > capacity)
+                    return size;
+                Unboxer unbox;
+                lock (unboxers)
+                {
+                    if (!unboxers.TryGetValue(t, out unbox))
+                    {
+                        var dm = new DynamicMethod("Unbox", typeof(void), new[] { typeof(object), typeof(byte*) }, typeof(Heap).Module, true);
+                        var il = dm.GetILGenerator();
+                        il.Emit(OpCodes.Ldarg_1);
+                        il.Emit(OpCodes.Ldarg_0);
+                        il.Emit(OpCodes.Unbox_Any, t);
+                        il.Emit(OpCodes.Stobj, t);
+                        il.Emit(OpCodes.Ret);
+                        unbox = (Unboxer)dm.CreateDelegate(typeof(Unboxer));
+                        unboxers.Add(t, unbox);
+                    }
+                }
+                unbox(o, dest);
+                return size;
+            }
+            catch
+            {
+                return -2;
+            }
+        }
+
+        /// <summary>The interned handle of the object's type, 0 for null (or a bad word).</summary>
+        internal static IntPtr ClassOf(long word)
+        {
+            try
+            {
+                var o = SlotTable.Load(word);
+                return o == null ? IntPtr.Zero : Bridge.Intern(o.GetType());
+            }
+            catch
+            {
+                return IntPtr.Zero;
+            }
+        }
+
+        internal static long ArrayNew(IntPtr element, long length, IntPtr* error)
+        {
+            try
+            {
+                return SlotTable.Temporary(Array.CreateInstance((Type)Bridge.Target(element), checked((int)length)));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>The array's length; -1 for null, -2 for an object that is not an array.</summary>
+        internal static long ArrayLength(long word)
+        {
+            try
+            {
+                var o = SlotTable.Load(word);
+                if (o == null)
+                    return -1;
+                var a = o as Array;
+                return a == null ? -2 : a.LongLength;
+            }
+            catch
+            {
+                return -2;
+            }
+        }
+
+        /// <summary>Element <paramref name="index"/> (boxed for a value type) in a thread slot.</summary>
+        internal static long ArrayGet(long array, long index, IntPtr* error)
+        {
+            try
+            {
+                return SlotTable.Temporary(((Array)SlotTable.Load(array)).GetValue(index));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>Stores the object (a box, for a value-type element) at <paramref name="index"/>,
+        /// checked against the element type.</summary>
+        internal static void ArraySet(long array, long index, long value, IntPtr* error)
+        {
+            try
+            {
+                ((Array)SlotTable.Load(array)).SetValue(SlotTable.Argument(value), index);
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+            }
+        }
+
+        /// <summary>Copies <paramref name="bytes"/> bytes between native memory and the start of
+        /// an array of values without references (into the array when
+        /// <paramref name="intoArray"/> is 1), checked against the array's size in bytes.</summary>
+        internal static void ArrayCopy(long array, byte* data, long bytes, int intoArray, IntPtr* error)
+        {
+            try
+            {
+                var a = (Array)SlotTable.Load(array);
+                var element = a.GetType().GetElementType();
+                if (!element.IsValueType || HasReferences(element))
+                    throw new ArgumentException(a.GetType() + " holds references: its elements cannot be copied as bytes");
+                long total = a.LongLength * Metadata.SizeOf(element);
+                if (bytes < 0 || bytes > total)
+                    throw new ArgumentOutOfRangeException("bytes", bytes + " bytes for an array of " + total);
+                var pin = GCHandle.Alloc(a, GCHandleType.Pinned);
+                try
+                {
+                    var start = (byte*)pin.AddrOfPinnedObject();
+                    if (intoArray != 0)
+                        Buffer.MemoryCopy(data, start, total, bytes);
+                    else
+                        Buffer.MemoryCopy(start, data, bytes, bytes);
+                }
+                finally
+                {
+                    pin.Free();
+                }
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+            }
+        }
+
+        /// <summary>The <c>System.Type</c> object of the type, in a thread slot.</summary>
+        internal static long TypeObject(IntPtr type)
+        {
+            try
+            {
+                return SlotTable.Temporary(Bridge.Target(type));
+            }
+            catch
+            {
+                return 0;
+            }
+        }
+
+        /// <summary>The field's value (boxed for a value type) in a thread slot; a static field
+        /// when <paramref name="target"/> is 0 (which runs the type initializer first).</summary>
+        internal static long FieldGet(IntPtr field, long target, IntPtr* error)
+        {
+            try
+            {
+                var f = (FieldInfo)Bridge.Target(field);
+                return SlotTable.Temporary(f.GetValue(f.IsStatic ? null : Instance(f, target)));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>Sets the field to the object <paramref name="value"/> names (a box, for a
+        /// value-type field), checked against the field's type.</summary>
+        internal static void FieldSet(IntPtr field, long target, long value, IntPtr* error)
+        {
+            try
+            {
+                var f = (FieldInfo)Bridge.Target(field);
+                if (f.IsLiteral || f.IsInitOnly)
+                    throw new FieldAccessException(f.DeclaringType + "::" + f.Name + " is read-only");
+                f.SetValue(f.IsStatic ? null : Instance(f, target), SlotTable.Argument(value));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+            }
+        }
+
+        static object Instance(FieldInfo f, long target)
+        {
+            var o = SlotTable.Load(target);
+            if (o == null)
+                throw new NullReferenceException("the instance whose field " + f.Name + " was asked for is null");
+            if (!f.DeclaringType.IsInstanceOfType(o))
+                throw new InvalidCastException(o.GetType() + " has no field " + f.DeclaringType + "::" + f.Name);
+            return o;
+        }
+
+        internal static void RunClassConstructor(IntPtr type, IntPtr* error)
+        {
+            try
+            {
+                System.Runtime.CompilerServices.RuntimeHelpers.RunClassConstructor(((Type)Bridge.Target(type)).TypeHandle);
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+            }
+        }
+
+        /// <summary>Calls the method reflectively (virtually for an instance method) with the
+        /// arguments in the <c>object[]</c> <paramref name="args"/> names; its result (boxed for
+        /// a value type) in a thread slot, or the exception it threw through
+        /// <paramref name="exception"/>. <paramref name="error"/> reports a call that could not
+        /// be made (wrong arguments).</summary>
+        internal static long Invoke(IntPtr method, long target, long args, IntPtr* exception, IntPtr* error)
+        {
+            try
+            {
+                var m = (MethodBase)Bridge.Target(method);
+                var arguments = (object[])SlotTable.Load(args);
+                try
+                {
+                    var ctor = m as ConstructorInfo;
+                    var result = ctor != null && target == 0 ? ctor.Invoke(arguments) : m.Invoke(SlotTable.Load(target), arguments);
+                    return SlotTable.Temporary(result);
+                }
+                catch (TargetInvocationException e)
+                {
+                    *exception = Bridge.Handle(e.InnerException ?? e);
+                    return 0;
+                }
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        static void CheckPlain(Type t, int size)
+        {
+            if (!t.IsValueType || HasReferences(t))
+                throw new ArgumentException(t + " is not a value type without references");
+            if (Metadata.SizeOf(t) != size)
+                throw new ArgumentException(t + " is " + Metadata.SizeOf(t) + " bytes, not " + size);
+        }
+
+        /// <summary>True when a value of the type holds a reference somewhere.</summary>
+        internal static bool HasReferences(Type t)
+        {
+            if (!t.IsValueType)
+                return true;
+            if (t.IsPrimitive || t.IsEnum || t.IsPointer)
+                return false;
+            foreach (var f in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+                if (HasReferences(f.FieldType))
+                    return true;
+            return false;
         }
     }
 
@@ -620,7 +963,7 @@ namespace Cilbind
 
         /// <summary>The value's size as the runtime lays it out (IL <c>sizeof</c>, not
         /// Marshal.SizeOf, which is the marshalled size).</summary>
-        static int SizeOf(Type t)
+        internal static int SizeOf(Type t)
         {
             lock (sizes)
             {
@@ -706,23 +1049,25 @@ namespace Cilbind
     /// <item>Word 0 is null.</item>
     /// <item>A store slot: segment id (≥ 1) in the high 32 bits, index in the low ones. The
     /// segments are <c>object[]</c>s reachable from a static, so their objects are roots.</item>
-    /// <item>A thread slot (bit 63 set): index into the calling thread's own array, for the
-    /// strings native code makes for one call's arguments (each released when the call reads
-    /// it; the array is reused from index 0 once all are), and index <see cref="ReturnIndex"/> for the object a call
-    /// returns, which native code moves into a store slot before its next call.</item>
+    /// <item>A thread slot (bit 63 set; the slot's generation in bits 32-62, its index in the
+    /// low ones): one of the calling thread's 256 slots, a ring, for what lives only until
+    /// native code passes it on: the strings and boxes made for a call's arguments (released
+    /// when the call reads them) and the object a call returned (released when native code
+    /// moves it into a store slot). A word whose slot the ring reused since is an error.</item>
     /// </list>
     /// </summary>
     public static class SlotTable
     {
         const long ThreadBit = long.MinValue;
-        const int ReturnIndex = 0x3fffffff;
+        /// <summary>Thread slots per thread: a ring, each slot with a generation that its words
+        /// carry, so a word whose slot was reused since is an error, never another object.</summary>
+        const int ThreadSlots = 256;
         static object[][] segments = new object[16][];
         static int count = 1;
         static readonly object gate = new object();
         [ThreadStatic] static object[] temporaries;
-        [ThreadStatic] static int used;
-        [ThreadStatic] static int live;
-        [ThreadStatic] static object returnedObject;
+        [ThreadStatic] static int[] generations;
+        [ThreadStatic] static int next;
 
         internal static int NewSegment(int length)
         {
@@ -741,19 +1086,26 @@ namespace Cilbind
             }
         }
 
-        /// <summary>The object a word names.</summary>
+        /// <summary>The object a word names (a thread slot stays filled).</summary>
         public static object Load(long word)
         {
             if (word == 0)
                 return null;
             if (word < 0)
-            {
-                int i = (int)(word & 0x7fffffff);
-                if (i == ReturnIndex)
-                    return returnedObject;
-                return temporaries[i];
-            }
+                return temporaries[ThreadIndex(word)];
             return segments[(int)(word >> 32)][(int)word];
+        }
+
+        /// <summary>The object an argument's word names; a thread slot is released as it is
+        /// read (a call or a move consumes what was made for it).</summary>
+        public static object Argument(long word)
+        {
+            if (word >= 0)
+                return Load(word);
+            int i = ThreadIndex(word);
+            var o = temporaries[i];
+            temporaries[i] = null;
+            return o;
         }
 
         internal static void Store(long word, object o)
@@ -762,55 +1114,45 @@ namespace Cilbind
                 return;
             if (word < 0)
             {
-                int i = (int)(word & 0x7fffffff);
-                if (i == ReturnIndex)
-                    returnedObject = o;
-                else
-                    temporaries[i] = o;
+                temporaries[ThreadIndex(word)] = o;
                 return;
             }
             segments[(int)(word >> 32)][(int)word] = o;
         }
 
-        /// <summary>Puts <paramref name="o"/> in the thread's next free slot.</summary>
-        internal static long Temporary(object o)
+        static int ThreadIndex(long word)
         {
-            if (temporaries == null)
-                temporaries = new object[16];
-            if (used == temporaries.Length)
-                Array.Resize(ref temporaries, used * 2);
-            temporaries[used] = o;
-            live++;
-            return ThreadBit | (long)(uint)used++;
+            int i = (int)(word & 0xffffffff);
+            int generation = (int)((word >> 32) & 0x7fffffff);
+            if (temporaries == null || i >= ThreadSlots || generations[i] != generation)
+                throw new InvalidOperationException("a temporary reference of this thread was used after " + ThreadSlots +
+                    " newer ones replaced it, or on another thread");
+            return i;
         }
 
-        /// <summary>The object an argument's word names; a thread slot is released as it is
-        /// read (a call consumes the strings made for it), and the thread's slots are reused
-        /// from index 0 once none is held.</summary>
-        public static object Argument(long word)
-        {
-            if (word >= 0 || (int)(word & 0x7fffffff) == ReturnIndex)
-                return Load(word);
-            int i = (int)(word & 0x7fffffff);
-            var o = temporaries[i];
-            if (o != null)
-            {
-                temporaries[i] = null;
-                if (--live == 0)
-                    used = 0;
-            }
-            return o;
-        }
-
-        /// <summary>The word of a call's result: the thread's return slot, or 0 for null.</summary>
-        public static long Returned(object o)
+        /// <summary>Puts <paramref name="o"/> in the thread's next slot; its word (0 for null).</summary>
+        public static long Temporary(object o)
         {
             if (o == null)
                 return 0;
-            returnedObject = o;
-            return ThreadBit | ReturnIndex;
+            if (temporaries == null)
+            {
+                temporaries = new object[ThreadSlots];
+                generations = new int[ThreadSlots];
+            }
+            int i = next;
+            next = (next + 1) % ThreadSlots;
+            int generation = (generations[i] + 1) & 0x7fffffff;
+            generations[i] = generation;
+            temporaries[i] = o;
+            return ThreadBit | ((long)generation << 32) | (long)(uint)i;
         }
 
+        /// <summary>The word of a call's result (a thread slot), or 0 for null.</summary>
+        public static long Returned(object o)
+        {
+            return Temporary(o);
+        }
     }
 
     /// <summary>

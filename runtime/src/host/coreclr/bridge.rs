@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 3;
+const VERSION: i32 = 4;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -83,6 +83,26 @@ struct Table {
         error: *mut *mut c_char,
     ) -> ManagedHandle,
     is_assignable: unsafe extern "C" fn(to: ManagedHandle, from: ManagedHandle) -> i32,
+    box_value: unsafe extern "C" fn(ty: ManagedHandle, data: *const u8, size: i32, error: *mut *mut c_char) -> SlotWord,
+    unbox: unsafe extern "C" fn(word: SlotWord, dest: *mut u8, capacity: i32) -> i32,
+    class_of: unsafe extern "C" fn(word: SlotWord) -> ManagedHandle,
+    array_new: unsafe extern "C" fn(element: ManagedHandle, length: i64, error: *mut *mut c_char) -> SlotWord,
+    array_length: unsafe extern "C" fn(word: SlotWord) -> i64,
+    array_get: unsafe extern "C" fn(array: SlotWord, index: i64, error: *mut *mut c_char) -> SlotWord,
+    array_set: unsafe extern "C" fn(array: SlotWord, index: i64, value: SlotWord, error: *mut *mut c_char),
+    array_copy:
+        unsafe extern "C" fn(array: SlotWord, data: *mut u8, bytes: i64, into_array: i32, error: *mut *mut c_char),
+    type_object: unsafe extern "C" fn(ty: ManagedHandle) -> SlotWord,
+    field_get: unsafe extern "C" fn(field: ManagedHandle, target: SlotWord, error: *mut *mut c_char) -> SlotWord,
+    field_set: unsafe extern "C" fn(field: ManagedHandle, target: SlotWord, value: SlotWord, error: *mut *mut c_char),
+    run_class_constructor: unsafe extern "C" fn(ty: ManagedHandle, error: *mut *mut c_char),
+    invoke: unsafe extern "C" fn(
+        method: ManagedHandle,
+        target: SlotWord,
+        args: SlotWord,
+        exception: *mut ManagedHandle,
+        error: *mut *mut c_char,
+    ) -> SlotWord,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
@@ -247,6 +267,140 @@ impl Bridge {
     pub(crate) fn is_assignable(&self, to: ManagedHandle, from: ManagedHandle) -> bool {
         // SAFETY: handles the bridge made; the bridge catches every exception.
         unsafe { (self.table.is_assignable)(to, from) != 0 }
+    }
+
+    /// Runs `call` with an error out-parameter; the bridge's message when it set one.
+    fn reported<T>(&self, call: impl FnOnce(*mut *mut c_char) -> T) -> Answer<T> {
+        let mut error = std::ptr::null_mut();
+        let value = call(&mut error);
+        self.check(error)?;
+        Ok(value)
+    }
+
+    /// A box of the value type `ty` holding a copy of `bytes` (its exact size, no references:
+    /// the bridge checks both), in a thread slot.
+    pub(crate) fn box_bytes(&self, ty: ManagedHandle, bytes: &[u8]) -> Answer<SlotWord> {
+        let size = i32::try_from(bytes.len()).map_err(|_| "a value too large to box".to_string())?;
+        // SAFETY: `bytes` holds `size` bytes and lives for the call; the bridge reads exactly
+        // the type's size after checking it equals `size`.
+        self.reported(|error| unsafe { (self.table.box_value)(ty, bytes.as_ptr(), size, error) })
+    }
+
+    /// The bytes of the value in a box (of a type without references): `Ok(None)` for null.
+    pub(crate) fn unbox_bytes(&self, word: SlotWord) -> Answer<Option<Vec<u8>>> {
+        let mut buffer = vec![0u8; 32];
+        loop {
+            let capacity = i32::try_from(buffer.len()).unwrap_or(i32::MAX);
+            // SAFETY: `buffer` has room for `capacity` bytes; the bridge writes only when the
+            // value fits and catches every exception.
+            let size = unsafe { (self.table.unbox)(word, buffer.as_mut_ptr(), capacity) };
+            match size {
+                -1 => return Ok(None),
+                n if n < 0 => {
+                    return Err(format!(
+                        "{} is not a box of a value without references",
+                        self.type_name(word)
+                    ))
+                }
+                n if (n as usize) <= buffer.len() => {
+                    buffer.truncate(n as usize);
+                    return Ok(Some(buffer));
+                }
+                n => buffer.resize(n as usize, 0),
+            }
+        }
+    }
+
+    /// The type of the object in the slot; `None` for null.
+    pub(crate) fn class_of(&self, word: SlotWord) -> Option<ManagedHandle> {
+        // SAFETY: a plain word; the bridge catches every exception.
+        let h = unsafe { (self.table.class_of)(word) };
+        (!h.0.is_null()).then_some(h)
+    }
+
+    /// A new array of `length` elements of `element`, in a thread slot.
+    pub(crate) fn array_new(&self, element: ManagedHandle, length: usize) -> Answer<SlotWord> {
+        let length = i64::try_from(length).map_err(|_| "an array length beyond i64".to_string())?;
+        // SAFETY: plain values; the bridge catches every exception.
+        self.reported(|error| unsafe { (self.table.array_new)(element, length, error) })
+    }
+
+    /// The array's length: `Ok(None)` for null, `Err` for an object that is not an array.
+    pub(crate) fn array_length(&self, word: SlotWord) -> Answer<Option<usize>> {
+        // SAFETY: a plain word; the bridge catches every exception.
+        match unsafe { (self.table.array_length)(word) } {
+            -1 => Ok(None),
+            n if n < 0 => Err(format!("the object is a {}, not an array", self.type_name(word))),
+            n => Ok(Some(n as usize)),
+        }
+    }
+
+    /// Element `index` of the array (boxed for a value type), in a thread slot.
+    pub(crate) fn array_get(&self, array: SlotWord, index: usize) -> Answer<SlotWord> {
+        // SAFETY: plain values; the bridge checks the index and catches every exception.
+        self.reported(|error| unsafe { (self.table.array_get)(array, index as i64, error) })
+    }
+
+    /// Stores the object `value` names at `index` (checked against the element type).
+    pub(crate) fn array_set(&self, array: SlotWord, index: usize, value: SlotWord) -> Answer<()> {
+        // SAFETY: plain values; the bridge checks the index and the type.
+        self.reported(|error| unsafe { (self.table.array_set)(array, index as i64, value, error) })
+    }
+
+    /// Copies `data` into the start of an array of values without references.
+    pub(crate) fn array_write(&self, array: SlotWord, data: &[u8]) -> Answer<()> {
+        // SAFETY: `data` holds `data.len()` bytes and lives for the call; the bridge writes
+        // nothing through it (into_array = 1 reads it) and checks the array's size.
+        self.reported(|error| unsafe {
+            (self.table.array_copy)(array, data.as_ptr() as *mut u8, data.len() as i64, 1, error)
+        })
+    }
+
+    /// Copies the start of an array of values without references into `data`.
+    pub(crate) fn array_read(&self, array: SlotWord, data: &mut [u8]) -> Answer<()> {
+        // SAFETY: `data` has room for `data.len()` bytes, which the bridge checks fit the
+        // array, and lives for the call.
+        self.reported(|error| unsafe { (self.table.array_copy)(array, data.as_mut_ptr(), data.len() as i64, 0, error) })
+    }
+
+    /// The `System.Type` object of `ty`, in a thread slot.
+    pub(crate) fn type_object(&self, ty: ManagedHandle) -> SlotWord {
+        // SAFETY: a handle the bridge made; the bridge catches every exception.
+        unsafe { (self.table.type_object)(ty) }
+    }
+
+    /// The field's value (boxed for a value type), in a thread slot; `target` null for a
+    /// static field.
+    pub(crate) fn field_get(&self, field: ManagedHandle, target: SlotWord) -> Answer<SlotWord> {
+        // SAFETY: plain values; the bridge checks the instance and catches every exception.
+        self.reported(|error| unsafe { (self.table.field_get)(field, target, error) })
+    }
+
+    /// Sets the field to the object `value` names (a box for a value-type field).
+    pub(crate) fn field_set(&self, field: ManagedHandle, target: SlotWord, value: SlotWord) -> Answer<()> {
+        // SAFETY: plain values; the bridge checks the instance, the type and read-only fields.
+        self.reported(|error| unsafe { (self.table.field_set)(field, target, value, error) })
+    }
+
+    /// Runs the type's initializer if it has not run.
+    pub(crate) fn run_class_constructor(&self, ty: ManagedHandle) -> Answer<()> {
+        // SAFETY: a handle the bridge made; the bridge catches every exception.
+        self.reported(|error| unsafe { (self.table.run_class_constructor)(ty, error) })
+    }
+
+    /// Calls `method` reflectively on `target` (null: static, or a constructor making a new
+    /// object) with the `object[]` `args` names: `Ok(Ok(result))`, `Ok(Err(exception))` when it
+    /// threw, `Err` when it could not be called.
+    pub(crate) fn invoke(
+        &self,
+        method: ManagedHandle,
+        target: SlotWord,
+        args: SlotWord,
+    ) -> Answer<Result<SlotWord, ManagedHandle>> {
+        let mut thrown = ManagedHandle(std::ptr::null_mut());
+        // SAFETY: plain values and an out-parameter; the bridge catches every exception.
+        let result = self.reported(|error| unsafe { (self.table.invoke)(method, target, args, &mut thrown, error) })?;
+        Ok(if thrown.0.is_null() { Ok(result) } else { Err(thrown) })
     }
 
     fn answer(&self, call: impl FnOnce(*mut *mut c_char) -> ManagedHandle) -> Answer<ManagedHandle> {
