@@ -12,15 +12,18 @@
 //! - **One runtime per process, started once.**
 //!
 //! What works today: locating and validating an install (`install.rs`), starting the runtime
-//! (`clr.rs`), loading assemblies, finding types and methods, and native entry points for
-//! static and instance methods and constructors whose parameters and results are primitives,
-//! enums, pointers, structs by pointer (a trampoline mask bit, as on Mono) or objects. Objects
-//! cross as [`bridge::SlotWord`]s: managed slots (store segments, or the calling thread's
-//! slots for a call's string arguments and its result) that the entry point resolves and
-//! class-checks, so they survive compacting collections. Managed exceptions come back as
+//! (`clr.rs`), loading assemblies, metadata (`metadata.rs`: types, methods and fields, names
+//! in cilbind's spelling, layouts), heap operations (boxes from and into native bytes, arrays,
+//! fields, type initializers, the reflective invoke), and native entry points that follow the
+//! rules of Mono's unmanaged thunks, so the native side passes the same things on both
+//! runtimes: structs by value, by-ref structs and a struct's `this` as boxes, `Nullable<T>` as
+//! null or a box of `T`, struct results boxed, `ref` primitives as pointers, and through a
+//! pointer trampoline what a mask or span bit asks for. Objects cross as
+//! [`bridge::SlotWord`]s: managed slots (store segments, or a ring of the calling thread's
+//! slots for what a call takes or returns) that managed code resolves and class-checks, so
+//! they survive compacting collections. Managed exceptions come back as
 //! [`Error::ManagedException`] with their inner chain. The layers above `host/` do not reach
-//! this backend yet: `Backend` selection and the rest of the host interface over the bridge
-//! are the next steps.
+//! this backend yet: routing the host interface to it and `Backend` selection are next.
 
 mod bridge;
 mod clr;

@@ -25,6 +25,10 @@ namespace Probe {
         public static void Bump(ref int x) { x += 41; }
         public static int Fail(int n) { throw new InvalidOperationException("outer " + n, new FormatException("inner")); }
         public static int TakePoint(Point p) { return p.X; }
+        public static Point MakePoint(int x, int y) { return new Point { X = x, Y = y }; }
+        public static void Shout(ref string s) { s = s + "!"; }
+        public static void Grow(ref Point p) { p.X += 100; }
+        public static int OrZero(int? v) { return v ?? 0; }
         public static class Nested { public static int Seven() { return 7; } }
         public static string Greet(string who) { return "hello " + who; }
         public static int Churn() {
@@ -33,7 +37,7 @@ namespace Probe {
             return GC.CollectionCount(0);
         }
     }
-    public struct Point { public int X, Y; }
+    public struct Point { public int X, Y; public int Bump() { return ++X; } }
     public struct Mixed { public byte Tag; public double Value; public short Small; }
     public enum Color : byte { Red = 1, Green = 2 }
     public interface IShape { double Area(); }
@@ -133,6 +137,11 @@ fn coreclr_metadata_answers_as_mono_does() {
 #[test]
 fn coreclr_heap_operations_work_on_slot_words() {
     in_child("child_heap");
+}
+
+#[test]
+fn coreclr_entries_follow_monos_thunk_rules() {
+    in_child("child_thunk_rules");
 }
 
 #[test]
@@ -256,11 +265,6 @@ fn child_starts_loads_and_calls_static_methods() {
     let wrong = clr.method(calls, "Probe.Calls", "Add", &["System.Int64", "System.Int32"]);
     assert!(matches!(wrong, Err(Error::MethodNotFound { .. })));
     let by_value = clr.method(calls, "Probe.Calls", "TakePoint", &["Probe.Point"]).unwrap();
-    let refused = clr
-        .entry(by_value, 0, 0)
-        .expect_err("structs cross by pointer")
-        .to_string();
-    assert!(refused.contains("Probe.Point is a struct passed by value"), "{refused}");
     let by_pointer = clr.entry(by_value, 1, 0).unwrap();
     // SAFETY: mask bit 0 makes the struct parameter a pointer to a #[repr(C)] copy of it.
     let take_point: extern "C" fn(*const [i32; 2], *mut ManagedHandle) -> i32 =
@@ -671,4 +675,96 @@ fn facts_object(clr: &CoreClr, class: ManagedHandle) -> ManagedHandle {
         c = parent;
     }
     c
+}
+
+#[test]
+#[ignore = "runs in a child process of coreclr_entries_follow_monos_thunk_rules"]
+fn child_thunk_rules() {
+    require_child();
+    let clr = CoreClr::start(None).unwrap();
+    let dll = probe_assembly();
+    let asm = clr.load_assembly(&dll).unwrap();
+    let class = |name: &str| clr.class(asm, "Probe", "Probe", name).unwrap();
+    let b = &clr.bridge;
+    let (calls, point) = (class("Calls"), class("Point"));
+    let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
+        let method = clr.find_method(class, name, params, None).unwrap();
+        clr.entry(method, 0, 0).unwrap()
+    };
+    let segment = b.new_segment(4).unwrap();
+    let slot = |i| SlotWord::store(segment, i);
+    let point_bytes = |x: i32, y: i32| [x.to_le_bytes(), y.to_le_bytes()].concat();
+    let mut thrown = ManagedHandle(std::ptr::null_mut());
+
+    // SAFETY: each entry point has the signature its method gives it under Mono's thunk rules
+    // (structs by value, by-ref structs and a struct's `this` as box words, a struct result as
+    // a box word, `ref string` as a pointer to a word), plus the exception slot.
+    unsafe {
+        let take_point: extern "C" fn(SlotWord, *mut ManagedHandle) -> i32 =
+            std::mem::transmute(entry(calls, "TakePoint", &["Probe.Point"]));
+        assert_eq!(
+            take_point(b.box_bytes(point, &point_bytes(6, 9)).unwrap(), &mut thrown),
+            6
+        );
+        assert!(thrown.0.is_null());
+        take_point(SlotWord::NULL, &mut thrown);
+        assert!(
+            !thrown.0.is_null(),
+            "a null box for a struct is an exception, not a zero"
+        );
+        assert!(
+            matches!(clr.exception(thrown), Error::ManagedException { type_name, .. } if type_name == "System.NullReferenceException")
+        );
+        thrown = ManagedHandle(std::ptr::null_mut());
+
+        let make_point: extern "C" fn(i32, i32, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(calls, "MakePoint", &["System.Int32", "System.Int32"]));
+        let made = make_point(3, 4, &mut thrown);
+        assert_eq!(b.class_of(made), Some(point));
+        assert_eq!(
+            b.unbox_bytes(made).unwrap().unwrap(),
+            point_bytes(3, 4),
+            "a struct result comes back boxed"
+        );
+
+        // A by-ref struct and a struct's `this`: the callee works on the box in place.
+        b.move_slot(b.box_bytes(point, &point_bytes(1, 2)).unwrap(), slot(0));
+        let grow: extern "C" fn(SlotWord, *mut ManagedHandle) =
+            std::mem::transmute(entry(calls, "Grow", &["Probe.Point&"]));
+        grow(slot(0), &mut thrown);
+        let bump: extern "C" fn(SlotWord, *mut ManagedHandle) -> i32 = std::mem::transmute(entry(point, "Bump", &[]));
+        assert_eq!(bump(slot(0), &mut thrown), 102);
+        assert_eq!(bump(slot(0), &mut thrown), 103);
+        assert_eq!(b.unbox_bytes(slot(0)).unwrap().unwrap(), point_bytes(103, 2));
+
+        // `ref string`: the word behind the pointer is replaced by the callee's new string.
+        let shout: extern "C" fn(*mut SlotWord, *mut ManagedHandle) =
+            std::mem::transmute(entry(calls, "Shout", &["System.String&"]));
+        let mut word = b.new_string("hey").unwrap();
+        shout(&mut word, &mut thrown);
+        assert_eq!(
+            String::from_utf16(&b.read_string(word).unwrap().unwrap()).unwrap(),
+            "hey!"
+        );
+
+        // `Nullable<int>`: null or a box of the int.
+        let int32 = clr
+            .type_facts(clr.type_facts(class("Color")).unwrap().enum_underlying.unwrap())
+            .unwrap()
+            .parent;
+        assert!(int32.is_some());
+        let or_zero: extern "C" fn(SlotWord, *mut ManagedHandle) -> i32 =
+            std::mem::transmute(entry(calls, "OrZero", &["System.Nullable<System.Int32>"]));
+        assert_eq!(or_zero(SlotWord::NULL, &mut thrown), 0);
+        let int_type = clr
+            .field_facts(clr.find_field(class("Square"), "Made").unwrap())
+            .unwrap()
+            .ty;
+        assert_eq!(
+            or_zero(b.box_bytes(int_type, &5i32.to_le_bytes()).unwrap(), &mut thrown),
+            5
+        );
+        assert!(thrown.0.is_null());
+    }
+    std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
 }
