@@ -25,6 +25,9 @@ namespace Probe {
         public static void Bump(ref int x) { x += 41; }
         public static int Fail(int n) { throw new InvalidOperationException("outer " + n, new FormatException("inner")); }
         public static int TakePoint(Point p) { return p.X; }
+        // System.Numerics.Vector is in Mono's mscorlib; CoreCLR's mscorlib facade does not
+        // forward it: the method cannot be compiled there.
+        public static bool Accelerated() { return System.Numerics.Vector.IsHardwareAccelerated; }
         public static Point MakePoint(int x, int y) { return new Point { X = x, Y = y }; }
         public static void Shout(ref string s) { s = s + "!"; }
         public static void Grow(ref Point p) { p.X += 100; }
@@ -261,6 +264,23 @@ fn child_starts_loads_and_calls_static_methods() {
             }
         }
     }
+
+    // A method CoreCLR cannot compile (a type Mono's class library has and CoreCLR's facades do
+    // not forward) is an error, not the process-killing "Internal CLR error".
+    let accelerated = clr.method(calls, "Probe.Calls", "Accelerated", &[]).unwrap();
+    // SAFETY: `bool Accelerated()` crosses as `u8 f(*mut exception)`.
+    let accelerated: extern "C" fn(*mut ManagedHandle) -> u8 =
+        unsafe { std::mem::transmute(clr.entry(accelerated, 0, 0).unwrap()) };
+    thrown = ManagedHandle(std::ptr::null_mut());
+    accelerated(&mut thrown);
+    match clr.exception(thrown) {
+        Error::ManagedException { type_name, message, .. } => {
+            assert_eq!(type_name, "System.TypeLoadException");
+            assert!(message.contains("System.Numerics.Vector"), "{message}");
+        }
+        other => panic!("{other}"),
+    }
+    thrown = ManagedHandle(std::ptr::null_mut());
 
     let wrong = clr.method(calls, "Probe.Calls", "Add", &["System.Int64", "System.Int32"]);
     assert!(matches!(wrong, Err(Error::MethodNotFound { .. })));
