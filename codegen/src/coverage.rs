@@ -6,7 +6,7 @@
 //! (`Members::origins`, the positions of a generic definition's and a skipped type's member
 //! skips, the enum values): nothing here decides whether a member is bound.
 //!
-//! Counting, as `scripts/coverage/PublicSurface.cs` counts by reflection: public members of
+//! Counting, as `codegen/coverage/PublicSurface.cs` counts by reflection: public members of
 //! public types (constructors, methods, properties, events, fields), and an enum's named
 //! values apart. A property is one member, bound when every public accessor is bound; an
 //! event likewise (its `add` and `remove`); accessors are never methods of their own. Keys

@@ -35,6 +35,7 @@
 #![warn(missing_docs)]
 
 mod coverage;
+mod coverage_report;
 mod error;
 mod fields;
 pub(crate) mod model;
@@ -44,6 +45,7 @@ mod render;
 mod summary;
 
 pub use coverage::{Coverage, CoverageRow, MemberKind, Status, COVERAGE_HEADER};
+pub use coverage_report::{CoverageReport, MemberKey, PUBLIC_SURFACE_CS};
 pub use error::{Error, Result};
 pub use fields::{FieldBinding, FieldForm};
 pub use plan::{Function, NameRow, Skip, SkipKind, StructReceiver, Translation};

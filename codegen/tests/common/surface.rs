@@ -1,18 +1,14 @@
-//! Checks a generation's coverage listing against reflection: `scripts/coverage/PublicSurface.cs`
-//! (compiled with mcs, run with mono) lists the public members of an assembly; the listing
-//! must name exactly the same members (none silently missing, none the generator alone sees,
-//! none twice), and the summary's coverage figures must be the report's: the reflection
-//! members looked up in the listing. Shared by `coverage.rs` and `corlib_builds.rs`.
+//! Checks a generation's coverage listing against reflection: the library's
+//! `PUBLIC_SURFACE_CS` (compiled with mcs, run with mono) lists the public members of an
+//! assembly, and `CoverageReport::join` looks each up in the listing (the join `cilbind
+//! coverage` and COVERAGE.md use). The listing must name exactly the same members (none
+//! silently missing, none the generator alone sees, none twice), and the summary's coverage
+//! figures must be the report's. Shared by `coverage.rs` and `corlib_builds.rs`.
 
-use cilbind_codegen::{Bindings, Coverage, MemberKind, Status};
-use std::collections::{BTreeMap, BTreeSet};
+use cilbind_codegen::{Bindings, Coverage, CoverageReport, PUBLIC_SURFACE_CS};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// `PublicSurface.exe`, compiled once per test binary.
 fn counter() -> &'static Path {
@@ -20,11 +16,13 @@ fn counter() -> &'static Path {
     EXE.get_or_init(|| {
         let dir = std::env::temp_dir().join(format!("cilbind-codegen-surface-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("create temp dir");
+        let source = dir.join("PublicSurface.cs");
+        std::fs::write(&source, PUBLIC_SURFACE_CS).expect("write the counter's source");
         let exe = dir.join("PublicSurface.exe");
         let out = Command::new("mcs")
             .arg("-nologo")
             .arg(format!("-out:{}", exe.display()))
-            .arg(root().join("scripts/coverage/PublicSurface.cs"))
+            .arg(&source)
             .output()
             .expect("run mcs");
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
@@ -32,10 +30,8 @@ fn counter() -> &'static Path {
     })
 }
 
-type Key = (String, String, String);
-
-/// Reflection's `(type, kind, key)` of every public member of `dll`.
-fn reflect(dll: &Path) -> BTreeSet<Key> {
+/// Reflection's listing of every public member of `dll`.
+fn reflect(dll: &Path) -> String {
     let out = Command::new("mono").arg(counter()).arg(dll).output().expect("run mono");
     assert!(
         out.status.success(),
@@ -43,70 +39,35 @@ fn reflect(dll: &Path) -> BTreeSet<Key> {
         dll.display(),
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| {
-            let mut f = l.splitn(3, '\t').map(str::to_string);
-            let mut next = || f.next().unwrap_or_else(|| panic!("bad line {l:?}"));
-            (next(), next(), next())
-        })
-        .collect()
+    String::from_utf8(out.stdout).expect("UTF-8")
 }
 
 /// Generates `dll`, compares its coverage listing with reflection, and returns the report's
 /// figures (reflection's members looked up in the listing).
 pub fn check(dll: &Path, b: &Bindings) -> Coverage {
-    let mut listed: BTreeMap<Key, &Status> = BTreeMap::new();
-    for row in b.coverage() {
-        let key = (row.type_name.clone(), row.kind.key().to_string(), row.key.clone());
-        assert!(listed.insert(key, &row.status).is_none(), "listed twice: {row}");
-    }
-    let reflected = reflect(dll);
-    let listed_keys: BTreeSet<Key> = listed.keys().cloned().collect();
-    let missing: Vec<&Key> = reflected.difference(&listed_keys).collect();
-    let extra: Vec<&Key> = listed_keys.difference(&reflected).collect();
+    let report = CoverageReport::join("checked", &reflect(dll), b.coverage()).expect("a well-formed listing");
     assert!(
-        missing.is_empty(),
-        "{}: not in the listing: {missing:#?}",
-        dll.display()
+        report.silently_missing.is_empty(),
+        "{}: not bound or skipped: {:#?}",
+        dll.display(),
+        report.silently_missing
     );
     assert!(
-        extra.is_empty(),
-        "{}: not public by reflection: {extra:#?}",
-        dll.display()
+        report.generator_only.is_empty(),
+        "{}: listed by the generator only (or twice): {:#?}",
+        dll.display(),
+        report.generator_only
     );
-
-    let mut report = Coverage::default();
-    for key in &reflected {
-        let status = listed[key];
-        if key.1 == MemberKind::EnumValue.key() {
-            report.enum_values += 1;
-            report.enum_values_bound += usize::from(*status == Status::Bound);
-            continue;
-        }
-        report.members += 1;
-        match status {
-            Status::Bound => report.bound += 1,
-            Status::Skipped(kind, _) => *report.skipped.entry(*kind).or_default() += 1,
-            Status::Missing => report.missing += 1,
-        }
-    }
-    let silently: Vec<_> = b.coverage().iter().filter(|r| r.status == Status::Missing).collect();
-    assert!(
-        silently.is_empty(),
-        "{}: silently missing: {silently:#?}",
-        dll.display()
-    );
-    assert_eq!(b.summary().coverage, report, "{}: summary vs report", dll.display());
+    let coverage = report.coverage;
+    assert_eq!(b.summary().coverage, coverage, "{}: summary vs report", dll.display());
     eprintln!(
         "{}: {} public members, {} bound ({:.1}%), skipped {:?}, {} enum values",
         dll.display(),
-        report.members,
-        report.bound,
-        report.percent_bound(),
-        report.skipped,
-        report.enum_values
+        coverage.members,
+        coverage.bound,
+        coverage.percent_bound(),
+        coverage.skipped,
+        coverage.enum_values
     );
-    report
+    coverage
 }

@@ -1,6 +1,8 @@
 //! `cilbind`: the command-line front end of the generator.
 #![forbid(unsafe_code)]
 
+mod coverage;
+
 use cilbind_codegen::Builder;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -57,6 +59,21 @@ enum Command {
         #[arg(long = "no-translate")]
         no_translate: bool,
     },
+    /// What the generator binds of whole assemblies, against what reflection sees in them:
+    /// public members bound, skipped (by category) and silently missing, per assembly. Needs
+    /// Mono (`mcs` and `mono`), which lists the members by reflection. Exits with status 1
+    /// when a member is silently missing or listed by the generator only.
+    Coverage {
+        /// Assemblies to measure.
+        #[arg(required = true)]
+        assemblies: Vec<PathBuf>,
+        /// Extra folder to search for referenced assemblies (repeatable).
+        #[arg(long = "reference-dir", value_name = "DIR")]
+        reference_dirs: Vec<PathBuf>,
+        /// Print COVERAGE.md's table and sections (markdown) instead of a summary per assembly.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Print the C# → Rust name table of one type: its Rust path, then each member as C#
     /// declares it beside the Rust item that binds it (or why none does).
     Names {
@@ -80,6 +97,14 @@ fn main() -> ExitCode {
     } = command
     {
         return names(&type_name, assembly, reference_dirs);
+    }
+    if let Command::Coverage {
+        assemblies,
+        reference_dirs,
+        markdown,
+    } = command
+    {
+        return coverage::run(&assemblies, &reference_dirs, markdown);
     }
     let Command::Generate {
         assemblies,
