@@ -156,7 +156,7 @@ impl Checker {
     /// See [`translated_methods`].
     pub fn translated_methods<T: TranslatedMethods>(&self) -> Result<usize, Failure> {
         let methods = T::translated_methods();
-        let failures: Vec<String> = methods.iter().filter_map(|m| (m.check)(self)).collect();
+        let failures: Vec<String> = methods.iter().filter_map(|m| self.translated_method(m)).collect();
         if failures.is_empty() {
             Ok(methods.len())
         } else {
@@ -173,31 +173,38 @@ impl Checker {
     }
 
     /// One translated method against its managed twin: `None` when they agree on every case.
-    fn translated_method<A: CheckValue, R: CheckValue>(
-        &self,
-        name: &str,
-        csharp: &str,
-        both: fn(A) -> (crate::Result<R>, crate::Result<R>),
-    ) -> Option<String> {
-        let found = run::run(self, |args: &A| {
-            let (translated, managed) = both(args.clone());
-            let same = match (&translated, &managed) {
-                (Ok(t), Ok(m)) => bits_of(t, Nan::Any) == bits_of(m, Nan::Any),
-                _ => false,
-            };
-            (!same).then(|| {
-                format!(
-                    "  translated (Rust): {}\n  managed (Mono):    {}",
-                    outcome(&translated),
-                    outcome(&managed)
-                )
-            })
-        })?;
+    fn translated_method(&self, m: &TranslatedMethod) -> Option<String> {
+        let found = run::run_with(
+            self,
+            m.draw,
+            |args| args.shrink_erased(),
+            |args| {
+                let (translated, managed) = (m.both)(&**args);
+                let bits = |r: &Box<dyn translated::Erased>| {
+                    let mut out = Vec::new();
+                    r.bits_erased(Nan::Any, &mut out);
+                    out
+                };
+                let same = match (&translated, &managed) {
+                    (Ok(t), Ok(m)) => bits(t) == bits(m),
+                    _ => false,
+                };
+                (!same).then(|| {
+                    format!(
+                        "  translated (Rust): {}\n  managed (Mono):    {}",
+                        erased_outcome(&translated),
+                        erased_outcome(&managed)
+                    )
+                })
+            },
+        )?;
         Some(format!(
-            "{name} differs from the managed method\n  C#: {csharp}\n  input: {:?}\n  input as .NET shows it: {}\n  \
+            "{} differs from the managed method\n  C#: {}\n  input: {}\n  input as .NET shows it: {}\n  \
              (shrunk in {} steps, after {} passing cases)\n{}",
-            found.input,
-            found.input.dotnet(),
+            m.name,
+            m.csharp,
+            found.input.debug(),
+            found.input.dotnet_erased(),
             found.shrinks,
             found.passed,
             found.message
@@ -224,9 +231,9 @@ impl Checker {
 }
 
 /// A result in Rust and as .NET's `ToString()` shows it.
-fn outcome<R: CheckValue>(r: &crate::Result<R>) -> String {
+fn erased_outcome(r: &crate::Result<Box<dyn translated::Erased>>) -> String {
     match r {
-        Ok(v) => format!("{v:?}   .NET ToString: {}", v.dotnet()),
+        Ok(v) => format!("{}   .NET ToString: {}", v.debug(), v.dotnet_erased()),
         Err(e) => format!("error: {e}"),
     }
 }

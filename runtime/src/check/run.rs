@@ -22,27 +22,39 @@ pub(crate) struct Found<A> {
     pub shrinks: u32,
 }
 
-/// Runs `prop` (`Some(why)` for a failure) on `checker`'s number of drawn inputs.
-pub(crate) fn run<A: CheckValue>(checker: &Checker, mut prop: impl FnMut(&A) -> Option<String>) -> Option<Found<A>> {
+/// Runs `prop` (`Some(why)` for a failure) on `checker`'s number of inputs drawn by
+/// [`CheckValue::draw`].
+pub(crate) fn run<A: CheckValue>(checker: &Checker, prop: impl FnMut(&A) -> Option<String>) -> Option<Found<A>> {
+    run_with(checker, A::draw, |a: &A| a.shrink_value().collect(), prop)
+}
+
+/// [`run`] with the drawing and shrinking given (type-erased values have no `CheckValue`).
+pub(crate) fn run_with<A>(
+    checker: &Checker,
+    mut draw: impl FnMut(&mut Gen) -> A,
+    shrink: impl Fn(&A) -> Vec<A>,
+    mut prop: impl FnMut(&A) -> Option<String>,
+) -> Option<Found<A>> {
     let mut g = Gen::new(checker.size);
     for passed in 0..checker.cases {
-        let input = A::draw(&mut g);
+        let input = draw(&mut g);
         if let Some(message) = prop(&input) {
-            return Some(shrink(input, message, passed, &mut prop));
+            return Some(smallest(input, message, passed, shrink, &mut prop));
         }
     }
     None
 }
 
-fn shrink<A: CheckValue>(
+fn smallest<A>(
     mut input: A,
     mut message: String,
     passed: u64,
+    shrink: impl Fn(&A) -> Vec<A>,
     prop: &mut impl FnMut(&A) -> Option<String>,
 ) -> Found<A> {
     let mut shrinks = 0;
     'smaller: while shrinks < MAX_SHRINKS {
-        for candidate in input.shrink_value() {
+        for candidate in shrink(&input) {
             if let Some(m) = prop(&candidate) {
                 input = candidate;
                 message = m;
