@@ -29,6 +29,20 @@ fn checker() -> Checker {
     Checker::new().cases(10_000)
 }
 
+/// The README's "Property tests of your own types".
+#[test]
+fn the_readme_checks_vector3() -> Result<(), Box<dyn std::error::Error>> {
+    // README: begin
+    use bindings::system::numerics::Vector3;
+    use cilbind::check;
+
+    bindings::init()?;
+    check::box_to_each::<Vector3>()?; // as Object, ValueType, IEquatable<Vector3>… and back
+    check::translated_methods::<Vector3>()?; // each method translated into Rust against Mono's
+                                             // README: end
+    Ok(())
+}
+
 #[test]
 fn every_struct_round_trips_through_every_box() -> Result<(), check::Failure> {
     let c = checker();
