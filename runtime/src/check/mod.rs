@@ -180,13 +180,13 @@ impl Checker {
             |args| args.shrink_erased(),
             |args| {
                 let (translated, managed) = (m.both)(&**args);
-                let bits = |r: &Box<dyn translated::Erased>| {
+                let bits = |r: &dyn translated::Erased| {
                     let mut out = Vec::new();
                     r.bits_erased(Nan::Any, &mut out);
                     out
                 };
                 let same = match (&translated, &managed) {
-                    (Ok(t), Ok(m)) => bits(t) == bits(m),
+                    (Ok(t), Ok(m)) => bits(&**t) == bits(&**m),
                     _ => false,
                 };
                 (!same).then(|| {

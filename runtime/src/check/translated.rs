@@ -48,6 +48,9 @@ impl<T: CheckValue> Erased for T {
 /// Both calls' results on one input.
 pub(crate) type Outcomes = (crate::Result<Box<dyn Erased>>, crate::Result<Box<dyn Erased>>);
 
+/// Both calls on one (type-erased) input.
+pub(crate) type Both = Box<dyn Fn(&dyn Erased) -> Outcomes>;
+
 /// A translated method and its managed twin: its arguments drawn as one [`CheckValue`] (a
 /// tuple, `self` first), its result compared as one (with what a `&mut self` method left in
 /// `self`).
@@ -55,7 +58,7 @@ pub struct TranslatedMethod {
     pub(crate) name: &'static str,
     pub(crate) csharp: &'static str,
     pub(crate) draw: fn(&mut Gen) -> Box<dyn Erased>,
-    pub(crate) both: Box<dyn Fn(&dyn Erased) -> Outcomes>,
+    pub(crate) both: Both,
 }
 
 fn draw_erased<A: CheckValue>(g: &mut Gen) -> Box<dyn Erased> {
