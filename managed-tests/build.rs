@@ -308,6 +308,28 @@ fn main() {
         write_translated(&out, name, &bindings);
     }
 
+    // System.Numerics.Vectors with what `cilbind::check` needs (tests/check_vectors.rs), and
+    // its Vector3 alone with `add`'s translation broken on purpose: the mutation is made
+    // here, in the text of the bindings, so that the generator has no switch a user could
+    // turn on by mistake.
+    let vectors = PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll");
+    cilbind_codegen::Builder::new()
+        .assembly(&vectors)
+        .quickcheck(true)
+        .generate()
+        .unwrap_or_else(|e| panic!("generating checked bindings for {}: {e}", vectors.display()))
+        .write_to_file(out.join("vectors_checked_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing checked bindings for {}: {e}", vectors.display()));
+    let broken = cilbind_codegen::Builder::new()
+        .assembly(&vectors)
+        .type_name("System.Numerics.Vector3")
+        .quickcheck(true)
+        .generate()
+        .and_then(|b| b.to_rust())
+        .unwrap_or_else(|e| panic!("generating Vector3's bindings: {e}"));
+    std::fs::write(out.join("vectors_broken_bindings.rs"), flip_first_sign(&broken))
+        .unwrap_or_else(|e| panic!("writing Vector3's broken bindings: {e}"));
+
     // The README's typed-delegate example (tests/readme.rs): System.dll's Regex, the
     // MatchEvaluator delegate it takes, and Capture (a match's Value) alone, which keeps the
     // bindings small.
@@ -516,4 +538,20 @@ fn mcs_with(sources: &[PathBuf], dll: &std::path::Path, references: &[PathBuf], 
         .status()
         .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
     assert!(status.success(), "mcs failed on {sources:?}");
+}
+
+/// `source` with the first `+` of the translated `Vector3.Add` (`left.x + right.x`) made a
+/// `-`; panics when the translation is not where it is expected, so the broken bindings can
+/// never silently be the good ones.
+fn flip_first_sign(source: &str) -> String {
+    let signature = "pub fn add(left: &Vector3, right: &Vector3) -> ::cilbind::Result<Vector3> {";
+    let at = source
+        .find(signature)
+        .unwrap_or_else(|| panic!("the translated Vector3.Add is not in the bindings: {signature}"));
+    let body_end = at + source[at..].find("Ok(").expect("the translated body returns Ok");
+    let plus = at
+        + source[at..body_end]
+            .find(" + ")
+            .expect("the translated Vector3.Add adds");
+    format!("{}{}{}", &source[..plus], " - ", &source[plus + 3..])
 }

@@ -16,7 +16,7 @@ const MSCORLIB: &str = "/usr/lib/mono/4.5/mscorlib.dll";
 /// How mcs compiles the game, here and when `--reload` recompiles it (no flag has a space).
 const MCS_FLAGS: [&str; 4] = ["-nologo", "-target:library", "-optimize+", "-warnaserror+"];
 
-fn main() {
+fn main() -> Result<(), cilbind_codegen::Error> {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let source = manifest.join("managed/Arena.cs");
@@ -54,4 +54,16 @@ fn main() {
     bindings
         .write_to_file(out.join("arena_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for {}: {e}", dll.display()));
+
+    // The game's own types again, with what `cilbind::check` needs, for tests/check.rs only
+    // (so the sample's binary compiles no test code).
+    // README: begin
+    cilbind_codegen::Builder::new()
+        .assembly(&dll)
+        .namespace("Arena")
+        .quickcheck(true) // Arbitrary + cilbind::check; needs cilbind's `quickcheck` feature
+        .generate()?
+        .write_to_file(out.join("arena_checked_bindings.rs"))?;
+    // README: end
+    Ok(())
 }

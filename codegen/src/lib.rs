@@ -71,6 +71,8 @@ pub struct Builder {
     rerun_if_changed: Option<bool>,
     /// `true` unless [`Builder::translate_pure_methods`] turned translation off.
     no_translate: bool,
+    /// [`Builder::quickcheck`].
+    checks: bool,
 }
 
 impl Builder {
@@ -153,6 +155,20 @@ impl Builder {
         self
     }
 
+    /// Whether the bindings support property tests with `cilbind::check` (which needs the
+    /// runtime's `quickcheck` feature): every enum, `[Flags]` enum and full struct (not
+    /// unions, nor structs holding one) implements `quickcheck::Arbitrary` and
+    /// `cilbind::check::CheckValue` (for `box_round_trip`, `box_to_each`,
+    /// `field_round_trip`), and every full struct with methods translated into Rust has a
+    /// hidden managed twin of each, which `check::translated_methods` runs against the
+    /// translation on the same inputs.
+    ///
+    /// Default: off, so bindings that are not tested cost no more to compile.
+    pub fn quickcheck(mut self, on: bool) -> Self {
+        self.checks = on;
+        self
+    }
+
     /// Whether [`generate`](Self::generate) prints `cargo:rerun-if-changed=PATH` on stdout for
     /// every assembly file it reads ([`Bindings::inputs`]: the inputs and each dependency it
     /// needed, Mono's class library included), so that Cargo reruns the build script when one
@@ -191,7 +207,7 @@ impl Builder {
         let plan = plan::build_with(&model, &self.assemblies, !self.no_translate);
         let coverage = coverage::rows(&model, &plan);
         let classify = start.elapsed() - read;
-        let rendered = render::render(&plan)?;
+        let rendered = render::render(&plan, self.checks)?;
         let emit = start.elapsed() - read - classify;
         let timings = Timings {
             read,

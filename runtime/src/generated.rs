@@ -123,10 +123,27 @@ macro_rules! blittable {
     };
 }
 
+#[cfg(feature = "quickcheck")]
+pub use crate::__check_value as check_value;
 pub use crate::__class_wrapper as class_wrapper;
 pub use crate::__impl_blittable_boxing as impl_boxing;
 pub use crate::__reference_type as reference_type;
 pub use crate::__type_arg as type_arg;
+
+/// Without the `quickcheck` feature, bindings generated with `Builder::quickcheck(true)` fail
+/// to compile with this message rather than with unresolved paths.
+#[cfg(not(feature = "quickcheck"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_value_without_feature {
+    ($($any:tt)*) => {
+        ::core::compile_error!(
+            "these bindings were generated with `Builder::quickcheck(true)`: enable cilbind's `quickcheck` feature"
+        );
+    };
+}
+#[cfg(not(feature = "quickcheck"))]
+pub use crate::__check_value_without_feature as check_value;
 
 /// The value of an operator's, comparison's or hash's call, which has no `Result` to return
 /// (`impl Add`, `PartialEq`, `Hash`): a managed exception panics with the error and `what`

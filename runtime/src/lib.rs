@@ -42,6 +42,8 @@
 #![warn(missing_docs)]
 
 mod call;
+#[cfg(feature = "quickcheck")]
+pub mod check;
 mod collect;
 mod error;
 pub mod generated;

@@ -6,6 +6,7 @@
 //! Items are rendered and formatted on every core: tokens can't cross threads, so each
 //! thread renders its share of the plan's items, formats them, and hands back text.
 
+mod check;
 mod defaults_overload;
 mod delegate;
 mod enums;
@@ -56,8 +57,9 @@ enum Work<'p> {
     Init(&'p Plan),
 }
 
-/// Renders `plan` as one formatted Rust file.
-pub(crate) fn render(plan: &Plan) -> Result<Rendered> {
+/// Renders `plan` as one formatted Rust file; `checks`: with what `Builder::quickcheck` adds
+/// (`check.rs`).
+pub(crate) fn render(plan: &Plan, checks: bool) -> Result<Rendered> {
     let start = std::time::Instant::now();
     // In output order: types, then instantiations' members, then the runtime types' extension
     // traits, then skipped types, then `init`.
@@ -74,7 +76,13 @@ pub(crate) fn render(plan: &Plan) -> Result<Rendered> {
     let results: Vec<Result<Vec<String>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = work
             .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(|(_, w)| render_one(w)).collect::<Result<Vec<_>>>()))
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|(_, w)| render_one(w, checks))
+                        .collect::<Result<Vec<_>>>()
+                })
+            })
             .collect();
         handles
             .into_iter()
@@ -103,7 +111,7 @@ pub(crate) fn render(plan: &Plan) -> Result<Rendered> {
 }
 
 /// Renders and formats one item.
-fn render_one(w: &Work) -> Result<String> {
+fn render_one(w: &Work, checks: bool) -> Result<String> {
     let out = Splices::default();
     let tokens = match w {
         Work::Type(t) => match &t.kind {
@@ -117,10 +125,11 @@ fn render_one(w: &Work) -> Result<String> {
                 let rest = value_type::render(&out, t);
                 quote!(#decl #rest)
             }
-            TypeItemKind::FullStruct { decl, .. } => {
+            TypeItemKind::FullStruct { decl, members, .. } => {
                 let decl = full_struct::render(t, decl);
                 let rest = value_type::render(&out, t);
-                quote!(#decl #rest)
+                let translated = members.as_ref().filter(|_| checks).map(check::translated);
+                quote!(#decl #rest #translated)
             }
             TypeItemKind::ManagedStruct { .. } => managed_struct::render(&out, t),
             TypeItemKind::GenericStruct { .. } => generic_struct::render(&out, t),
@@ -154,6 +163,13 @@ fn render_one(w: &Work) -> Result<String> {
         Work::Type(t) if t.implement.is_some() || !t.implement_skips.is_empty() => {
             let implement = implement::render(&out, t, t.implement.as_ref(), &t.implement_skips);
             quote!(#tokens #implement)
+        }
+        _ => tokens,
+    };
+    let tokens = match w {
+        Work::Type(t) if checks => {
+            let value = check::value(t);
+            quote!(#tokens #value)
         }
         _ => tokens,
     };

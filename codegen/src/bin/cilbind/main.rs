@@ -58,6 +58,10 @@ enum Command {
         /// the ones whose IL only computes on numbers and structs into Rust.
         #[arg(long = "no-translate")]
         no_translate: bool,
+        /// Also emit what `cilbind::check` needs (`quickcheck::Arbitrary` for value types,
+        /// managed twins of translated methods); the runtime's `quickcheck` feature compiles it.
+        #[arg(long)]
+        quickcheck: bool,
     },
     /// What the generator binds of whole assemblies, against what reflection sees in them:
     /// public members bound, skipped (by category) and silently missing, per assembly. Needs
@@ -117,6 +121,7 @@ fn main() -> ExitCode {
         explain,
         coverage,
         no_translate,
+        quickcheck,
     } = command
     else {
         return ExitCode::FAILURE;
@@ -124,7 +129,8 @@ fn main() -> ExitCode {
     // The command line's stdout is for people, even when a build script runs it.
     let mut builder = Builder::new()
         .emit_rerun_if_changed(false)
-        .translate_pure_methods(!no_translate);
+        .translate_pure_methods(!no_translate)
+        .quickcheck(quickcheck);
     for a in assemblies {
         builder = builder.assembly(a);
     }
