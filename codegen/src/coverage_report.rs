@@ -8,6 +8,7 @@
 //! own tests.
 
 use crate::coverage::{Coverage, CoverageRow, MemberKind, Status};
+use crate::SkipKind;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -110,6 +111,13 @@ impl CoverageReport {
     /// The header of COVERAGE.md's table (two lines).
     pub const TABLE_HEADER: &'static str = "| assembly | public members | bound | bound % | skipped | silently missing | listed by the generator only | enum values (bound) |\n|---|---:|---:|---:|---:|---:|---:|---:|";
 
+    /// The skip categories, most members first (then by name).
+    pub fn skips_by_count(&self) -> Vec<(SkipKind, usize)> {
+        let mut by: Vec<_> = self.coverage.skipped.iter().map(|(k, n)| (*k, *n)).collect();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.key().cmp(b.0.key())));
+        by
+    }
+
     /// The report's section of COVERAGE.md: skips by category (most first), then up to 50 of
     /// each kind of discrepancy.
     pub fn details(&self) -> String {
@@ -117,9 +125,7 @@ impl CoverageReport {
             "### {}\n\nSkipped, by category:\n\n| category | members |\n|---|---:|\n",
             self.assembly
         );
-        let mut by: Vec<_> = self.coverage.skipped.iter().collect();
-        by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.key().cmp(b.0.key())));
-        for (kind, n) in by {
+        for (kind, n) in self.skips_by_count() {
             let _ = writeln!(out, "| {} | {n} |", kind.key());
         }
         out.push('\n');
@@ -136,7 +142,6 @@ impl CoverageReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SkipKind;
 
     fn row(t: &str, kind: MemberKind, key: &str, status: Status) -> CoverageRow {
         CoverageRow {

@@ -82,6 +82,17 @@ fn collect() {
     cilbind::proxy::sweep();
 }
 
+/// Collects (up to five rounds) until `drops` reaches `expected`; what it reached.
+fn collect_until(drops: &AtomicUsize, expected: usize) -> usize {
+    for _ in 0..5 {
+        collect();
+        if drops.load(Ordering::SeqCst) == expected {
+            break;
+        }
+    }
+    drops.load(Ordering::SeqCst)
+}
+
 // ---- implementations ----
 
 struct Target {
@@ -156,14 +167,8 @@ fn a_rust_implementation_stored_in_csharp_survives_collections_and_is_called_fro
     })
     .join()
     .unwrap();
-    for _ in 0..5 {
-        collect();
-        if drops.load(Ordering::SeqCst) == 2 {
-            break;
-        }
-    }
     assert_eq!(
-        drops.load(Ordering::SeqCst),
+        collect_until(&drops, 2),
         2,
         "both values dropped once their proxies were collected"
     );
@@ -290,14 +295,8 @@ fn a_rust_subclass_overrides_calls_base_reaches_protected_members_and_is_the_cla
     })
     .join()
     .unwrap();
-    for _ in 0..5 {
-        collect();
-        if drops.load(Ordering::SeqCst) == 1 {
-            break;
-        }
-    }
     assert_eq!(
-        drops.load(Ordering::SeqCst),
+        collect_until(&drops, 1),
         1,
         "the orc's value dropped after its object was collected"
     );
@@ -344,14 +343,8 @@ fn a_resurrected_proxy_keeps_its_value_and_is_released_later() {
     })
     .join()
     .unwrap();
-    for _ in 0..5 {
-        collect();
-        if drops.load(Ordering::SeqCst) == 1 {
-            break;
-        }
-    }
     assert_eq!(
-        drops.load(Ordering::SeqCst),
+        collect_until(&drops, 1),
         1,
         "released once the resurrected proxy is collected"
     );

@@ -90,9 +90,7 @@ fn print_summary(r: &CoverageReport) {
         c.enum_values,
         c.enum_values_bound
     );
-    let mut by: Vec<_> = c.skipped.iter().collect();
-    by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.key().cmp(b.0.key())));
-    for (kind, n) in by {
+    for (kind, n) in r.skips_by_count() {
         println!("  skipped\t{}\t{n}", kind.key());
     }
     for (t, k, key) in &r.silently_missing {

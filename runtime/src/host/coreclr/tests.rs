@@ -105,6 +105,35 @@ fn require_child() {
     );
 }
 
+/// A started CoreCLR with the probe assembly loaded; its scratch folder is removed on drop.
+struct Probe {
+    clr: CoreClr,
+    asm: ManagedHandle,
+    dll: PathBuf,
+}
+
+impl Probe {
+    /// In a child process only (see [`in_child`]).
+    fn start() -> Probe {
+        require_child();
+        let clr = CoreClr::start(None).unwrap();
+        let dll = probe_assembly();
+        let asm = clr.load_assembly(&dll).unwrap();
+        Probe { clr, asm, dll }
+    }
+
+    /// The probe's type `Probe.name`.
+    fn class(&self, name: &str) -> ManagedHandle {
+        self.clr.class(self.asm, "Probe", "Probe", name).unwrap()
+    }
+}
+
+impl Drop for Probe {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(self.dll.parent().unwrap());
+    }
+}
+
 /// Compiles the probe assembly with mcs into a scratch folder.
 fn probe_assembly() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cilbind-coreclr-probe-{}", std::process::id()));
@@ -296,11 +325,9 @@ fn child_starts_loads_and_calls_static_methods() {
 #[test]
 #[ignore = "runs in a child process of coreclr_objects_cross_as_slot_words_and_survive_compacting_collections"]
 fn child_objects_cross_as_slot_words() {
-    require_child();
-    let clr = CoreClr::start(None).unwrap();
-    let dll = probe_assembly();
-    let asm = clr.load_assembly(&dll).unwrap();
-    let class = |name: &str| clr.class(asm, "Probe", "Probe", name).unwrap();
+    let probe = Probe::start();
+    let clr = &probe.clr;
+    let class = |name: &str| probe.class(name);
     let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
         let method = clr.method(class, "Probe", name, params).unwrap();
         clr.entry(method, 0, 0).unwrap()
@@ -392,18 +419,15 @@ fn child_objects_cross_as_slot_words() {
         clr.bridge.move_slot(SlotWord::NULL, slot(0));
         assert_eq!(clr.bridge.type_name(slot(0)), "null");
     }
-    std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
 }
 
 #[test]
 #[ignore = "runs in a child process of coreclr_metadata_answers_as_mono_does"]
 fn child_metadata() {
     use crate::host::TypeKind;
-    require_child();
-    let clr = CoreClr::start(None).unwrap();
-    let dll = probe_assembly();
-    let asm = clr.load_assembly(&dll).unwrap();
-    let class = |name: &str| clr.class(asm, "Probe", "Probe", name).unwrap();
+    let probe = Probe::start();
+    let clr = &probe.clr;
+    let class = |name: &str| probe.class(name);
     let facts = |h| clr.type_facts(h).unwrap();
 
     let square = class("Square");
@@ -560,17 +584,14 @@ fn child_metadata() {
         .unwrap_err()
         .to_string();
     assert!(refused.contains("ArgumentException"), "{refused}");
-    std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
 }
 
 #[test]
 #[ignore = "runs in a child process of coreclr_heap_operations_work_on_slot_words"]
 fn child_heap() {
-    require_child();
-    let clr = CoreClr::start(None).unwrap();
-    let dll = probe_assembly();
-    let asm = clr.load_assembly(&dll).unwrap();
-    let class = |name: &str| clr.class(asm, "Probe", "Probe", name).unwrap();
+    let probe = Probe::start();
+    let clr = &probe.clr;
+    let class = |name: &str| probe.class(name);
     let b = &clr.bridge;
     let (square, point, calls) = (class("Square"), class("Point"), class("Calls"));
     let made = clr.find_field(square, "Made").unwrap();
@@ -640,7 +661,7 @@ fn child_heap() {
         .unwrap_err()
         .contains("read-only"));
 
-    let object = facts_object(&clr, square);
+    let object = facts_object(clr, square);
     let args = b.array_new(object, 1).unwrap();
     b.array_set(args, 0, b.box_bytes(int32, &int_bytes(3)).unwrap())
         .unwrap();
@@ -685,7 +706,6 @@ fn child_heap() {
         b.new_string("newer").unwrap();
     }
     assert!(b.read_string(old).is_err());
-    std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
 }
 
 /// `System.Object`'s handle: the base of `class`'s base chain.
@@ -700,11 +720,9 @@ fn facts_object(clr: &CoreClr, class: ManagedHandle) -> ManagedHandle {
 #[test]
 #[ignore = "runs in a child process of coreclr_entries_follow_monos_thunk_rules"]
 fn child_thunk_rules() {
-    require_child();
-    let clr = CoreClr::start(None).unwrap();
-    let dll = probe_assembly();
-    let asm = clr.load_assembly(&dll).unwrap();
-    let class = |name: &str| clr.class(asm, "Probe", "Probe", name).unwrap();
+    let probe = Probe::start();
+    let clr = &probe.clr;
+    let class = |name: &str| probe.class(name);
     let b = &clr.bridge;
     let (calls, point) = (class("Calls"), class("Point"));
     let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
@@ -786,5 +804,4 @@ fn child_thunk_rules() {
         );
         assert!(thrown.0.is_null());
     }
-    std::fs::remove_dir_all(dll.parent().unwrap()).unwrap();
 }
