@@ -6,7 +6,7 @@
 //! `CultureNotFoundException.InvalidCultureId` (`int?`) is read through its generated binding.
 
 use cilbind::{Error, MethodRef, Nullable, Object, TypeRef};
-use managed_tests::nullables::nulls::{Color, Counter, Maybe, Mode, Pt, Tagged};
+use managed_tests::nullables::nulls::{Color, Counter, Maybe, Mode, Pt, Stamp, Tagged};
 
 fn setup() {
     managed_tests::start_with(managed_tests::nullables::init);
@@ -237,6 +237,20 @@ fn nullable_fields_read_and_write_what_csharp_sees() {
     }
     t.set_id(None).unwrap();
     assert_eq!(t.show().unwrap().as_deref(), Some("t:-"));
+}
+
+#[test]
+fn a_struct_whose_layout_rust_cannot_mirror_crosses_as_a_handle() {
+    setup();
+    // `Stamp` holds no reference, but its `long?` field has no Rust mirror: a handle to its box.
+    let s = Stamp::new(2, Some(40)).unwrap();
+    assert_eq!(s.count().unwrap(), 2);
+    assert_eq!(s.at().unwrap(), Some(40));
+    let later = Stamp::later(&s, 2).unwrap();
+    assert_eq!(later.show().unwrap().as_deref(), Some("3@42"));
+    s.set_at(None).unwrap();
+    assert_eq!(Stamp::later(&s, 5).unwrap().show().unwrap().as_deref(), Some("3@5"));
+    assert_eq!(s.show().unwrap().as_deref(), Some("2@-"), "the handle's own box, changed in place");
 }
 
 static COUNTER: TypeRef = TypeRef::new("Nullables", "Nulls", "Counter");

@@ -439,7 +439,16 @@ impl Classifier<'_> {
                 ));
             }
         }
-        TypeClass::FullStruct(lay_out(fields, t.layout))
+        let layout = lay_out(fields, t.layout);
+        // A value type Rust cannot declare with exactly this layout (a field of a closed
+        // generic value type such as `Nullable<long>`, which Rust has no mirror of) still
+        // crosses whole: as a boxed handle, like a struct with a reference inside.
+        if let Err(why) = super::repr::choose(&self.classes, &layout) {
+            return TypeClass::ManagedStruct {
+                reason: format!("Rust can't mirror its layout: {why}"),
+            };
+        }
+        TypeClass::FullStruct(layout)
     }
 
     /// `Ok(Some((size, align)))` for a field that can be mirrored, `Ok(None)` for a reference.
