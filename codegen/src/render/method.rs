@@ -112,8 +112,13 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
                 Some(quote!(<#param as ::cilbind::TypeArg>::output(__r)?)),
             )
         }
-        // `void`; the plan binds no ref or pointer returns.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), None),
+        // `void`; the plan binds no ref, pointer or buffer returns.
+        Pass::Void
+        | Pass::ByRef { .. }
+        | Pass::Pointer(_)
+        | Pass::Span { .. }
+        | Pass::Buffer { .. }
+        | Pass::BlittableParam(_) => (None, quote!(()), None),
     }
 }
 
@@ -227,7 +232,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     } else {
         quote!(#method_ref.generic_method())
     };
-    let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));
+    let generics = super::params::method_generics(m);
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
         Receiver::BaseHandle => (Some(quote!(&self)), None, None),
