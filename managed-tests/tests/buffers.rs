@@ -60,11 +60,12 @@ fn upload_size<T>(values: &[T]) -> isize {
 #[test]
 fn a_vec_of_vertices_uploads_byte_for_byte() {
     setup();
-    let verts = vertices(1000);
+    let mut verts = vertices(1000);
+    let size = upload_size(&verts);
     GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint(
         BufferTarget::ARRAY_BUFFER,
-        upload_size(&verts),
-        &verts,
+        size,
+        &mut verts,
         BufferUsageHint::STATIC_DRAW,
     )
     .unwrap();
@@ -87,11 +88,12 @@ fn a_vec_of_vertices_uploads_byte_for_byte() {
 #[test]
 fn a_vec_of_floats_uploads_and_reads_back_as_another_element_type() {
     setup();
-    let floats: Vec<f32> = (0..4096).map(|i| (i as f32).sin() * 1e3).collect();
+    let mut floats: Vec<f32> = (0..4096).map(|i| (i as f32).sin() * 1e3).collect();
+    let size = upload_size(&floats);
     GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint(
         BufferTarget::ELEMENT_ARRAY_BUFFER,
-        upload_size(&floats),
-        &floats,
+        size,
+        &mut floats,
         BufferUsageHint::DYNAMIC_DRAW,
     )
     .unwrap();
@@ -104,7 +106,7 @@ fn a_vec_of_floats_uploads_and_reads_back_as_another_element_type() {
     GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint::<f32>(
         BufferTarget::ARRAY_BUFFER,
         0,
-        &[],
+        &mut [],
         BufferUsageHint::STATIC_DRAW,
     )
     .unwrap();
@@ -114,11 +116,11 @@ fn a_vec_of_floats_uploads_and_reads_back_as_another_element_type() {
 #[test]
 fn a_size_past_the_data_is_the_callee_s_exception() {
     setup();
-    let floats = [1.0f32, 2.0];
+    let mut floats = [1.0f32, 2.0];
     match GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint(
         BufferTarget::ARRAY_BUFFER,
         9,
-        &floats,
+        &mut floats,
         BufferUsageHint::STATIC_DRAW,
     ) {
         Err(Error::ManagedException { type_name, .. }) => {
@@ -129,12 +131,33 @@ fn a_size_past_the_data_is_the_callee_s_exception() {
 }
 
 #[test]
-fn an_array_that_is_not_out_keeps_the_rust_values() {
+fn an_in_array_keeps_the_rust_values() {
     setup();
     let values = [5i32, 6, 7];
-    // C# zeroes its array: the shared slice is lent by copy, and stays as it was.
+    // `[In] T[]`: C# zeroes its array, the shared slice is lent by copy and stays as it was.
     assert_eq!(GL::scribble(&values).unwrap(), 3);
     assert_eq!(values, [5, 6, 7]);
+}
+
+#[test]
+fn what_csharp_writes_into_an_array_without_attributes_lands_in_the_slice() {
+    setup();
+    // `ReadArray<T>(T[] array, int offset, int count)`, as mscorlib's accessors declare it:
+    // C# may write into any array, so the slice is `&mut` and copied back.
+    let mut values = [1u64, 2, 3, 4, 5, 6];
+    assert_eq!(GL::read_array(&mut values, 2, 3).unwrap(), 3);
+    assert_eq!(values, [1, 2, 2, 2, 2, 6]);
+    let mut verts = vertices(4);
+    let expected = [verts[0], verts[0], verts[0], verts[3]];
+    GL::read_array(&mut verts, 1, 2).unwrap();
+    assert_eq!(verts, expected);
+    // An exception leaves the slice as it was (nothing is copied back).
+    let mut short = [9i32, 8];
+    assert!(matches!(
+        GL::read_array(&mut short, 1, 5),
+        Err(Error::ManagedException { .. })
+    ));
+    assert_eq!(short, [9, 8]);
 }
 
 #[test]
@@ -273,11 +296,24 @@ fn upload_benchmark() {
         start.elapsed().as_nanos() as f64 / f64::from(reps)
     };
     let csharp = GL::copy_loop(Some(&verts), reps as i32).unwrap();
+    let direct = GL::direct_loop(Some(&verts), reps as i32).unwrap();
+    let memcpy = {
+        let mut target = vec![ZERO; n];
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            target.copy_from_slice(std::hint::black_box(&verts));
+            std::hint::black_box(&mut target);
+        }
+        start.elapsed().as_nanos() as f64 / f64::from(reps)
+    };
     let (binding, out) = (rust(), rust_out());
     println!(
-        "1 MB of Vertex ({n} elements): binding &[T] {:.0} µs/upload, binding &mut [T] (copied in and back) {:.0} µs, C# new array + Array.Copy {:.0} µs",
+        "1 MB of Vertex ({n} elements), per upload: binding `[In] T[]` as &[T] {:.0} µs, binding `T[]` as &mut [T] (copied in and back) {:.0} µs; \
+         C# passing its own array {:.2} µs, C# new array + Array.Copy {:.0} µs; a Rust memcpy of 1 MB {:.0} µs",
         binding / 1e3,
         out / 1e3,
-        csharp / 1e3
+        direct / 1e3,
+        csharp / 1e3,
+        memcpy / 1e3
     );
 }

@@ -125,6 +125,8 @@ pub struct ParamModel {
     pub read_only: bool,
     /// Marked `[Out]` (C#'s `out`, and `[Out]`/`[In, Out]` arrays the callee fills).
     pub out_attribute: bool,
+    /// Marked `[In]` (C#'s `in`, and `[In]` arrays: passed in, not back).
+    pub in_attribute: bool,
 }
 
 /// Whether an instance method of a struct may change the value it is called on, as read

@@ -140,13 +140,13 @@ pub enum Crossing {
     /// A generic method's `T[]` (`rank` `None`) or multi-dimensional `T[,…]` (`Some(rank)`)
     /// whose `T`, the method's `!!i`, has the `struct` constraint: a slice of a blittable
     /// `T` (`Mi: cilbind::Blittable`) copied into a new array for the call, and back into the
-    /// slice after it when the parameter is `[Out]` (`writable`).
+    /// slice after it (`writable`) unless the parameter is `[In]` without `[Out]`.
     Buffer {
         /// `T`.
         param: GenericParam,
         /// `None` for a vector `T[]`, else the rank.
         rank: Option<usize>,
-        /// `[Out]`: the array is copied back.
+        /// The array is copied back (not `[In]`-only).
         writable: bool,
     },
     /// A value of a `struct`-constrained type parameter of a generic method, as stored in

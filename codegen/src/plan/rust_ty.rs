@@ -149,7 +149,7 @@ pub(crate) enum Pass {
         param: String,
         /// `None` for `T[]`, else the rank.
         rank: Option<usize>,
-        /// `[Out]`: a `&mut` slice, written back.
+        /// Not `[In]`-only: a `&mut` slice, written back.
         writable: bool,
     },
     /// A value of a `struct`-constrained type parameter of a generic method as stored in

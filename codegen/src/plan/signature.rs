@@ -436,10 +436,12 @@ fn buffer_crossing(m: &crate::model::MethodModel, p: &crate::model::ParamModel, 
         Ty::Array { element, rank } if *rank >= 2 => (&**element, Some(*rank)),
         _ => return None,
     };
+    // C# may write into any array it is given: only one marked `[In]` and not `[Out]` says
+    // its contents are not passed back.
     Some(Crossing::Buffer {
         param: value_type(element)?,
         rank,
-        writable: p.out_attribute,
+        writable: p.out_attribute || !p.in_attribute,
     })
 }
 

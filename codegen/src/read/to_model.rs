@@ -452,6 +452,7 @@ impl Converter<'_> {
                     is_params: false,
                     read_only: false,
                     out_attribute: false,
+                    in_attribute: false,
                 });
             }
             properties.push(PropertyModel {
@@ -594,6 +595,7 @@ impl Converter<'_> {
                 }),
                 read_only: false,
                 out_attribute: meta.is_some_and(|md| md.is_out),
+                in_attribute: meta.is_some_and(|md| md.is_in),
             });
         }
         let ret = match &m.signature.return_type.1 {

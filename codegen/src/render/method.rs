@@ -19,7 +19,7 @@
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
-//! | `T[]`, `[Out] T[]`, `T[,…]` of a generic method's `where T : struct` parameter | `&[M0]`, `&mut [M0]` (copied in, and back when `[Out]`), `::cilbind::MdSlice<'_, M0, R>` (`MdSliceMut`); `M0: Blittable` | |
+//! | `T[]`, `[In] T[]`, `T[,…]` of a generic method's `where T : struct` parameter | `&mut [M0]` (copied in and back), `&[M0]` (`[In]` alone: copied in), `::cilbind::MdSliceMut<'_, M0, R>` (`MdSlice`); `M0: Blittable` | |
 //! | `ref`/`in`/`out` of such a parameter | `&mut M0` / `&M0` (by pointer) | `out`: `M0` in the result |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 

@@ -51,7 +51,7 @@ pub mod features {
             pub fn buffer_data<M0: ::cilbind::TypeArg + ::cilbind::Blittable>(
                 target: Target,
                 size: isize,
-                data: &[M0],
+                data: &mut [M0],
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                         &__TYPE_GL,
@@ -61,7 +61,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
-                    .call((target.0, size, ::cilbind::generated::SliceArray(data)))?;
+                    .call((target.0, size, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
             }
@@ -120,11 +120,45 @@ pub mod features {
                 let () = __r;
                 ::core::result::Result::Ok(())
             }
+            /// Binds `public static void Upload<T>(T[] data)` of `Features.Buffers.GL`.
+            #[inline]
+            pub fn upload<M0: ::cilbind::TypeArg + ::cilbind::Blittable>(
+                data: &[M0],
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_GL,
+                        "Upload",
+                        &["T[]"],
+                    )
+                    .generic_method();
+                let __r: () = M
+                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .call((::cilbind::generated::SliceArray(data),))?;
+                let () = __r;
+                ::core::result::Result::Ok(())
+            }
+            /// Binds `public static void TexImage2DIn<T>(T[,] pixels)` of `Features.Buffers.GL`.
+            #[inline]
+            pub fn tex_image2_d_in<M0: ::cilbind::TypeArg + ::cilbind::Blittable>(
+                pixels: ::cilbind::MdSlice<'_, M0, 2>,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_GL,
+                        "TexImage2DIn",
+                        &["T[,]"],
+                    )
+                    .generic_method();
+                let __r: () = M
+                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .call((pixels,))?;
+                let () = __r;
+                ::core::result::Result::Ok(())
+            }
             /// Binds `public static void TexImage2D<T>(int width, T[,] pixels)` of `Features.Buffers.GL`.
             #[inline]
             pub fn tex_image2_d<M0: ::cilbind::TypeArg + ::cilbind::Blittable>(
                 width: i32,
-                pixels: ::cilbind::MdSlice<'_, M0, 2>,
+                pixels: ::cilbind::MdSliceMut<'_, M0, 2>,
             ) -> ::cilbind::Result<()> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
                         &__TYPE_GL,
@@ -178,7 +212,7 @@ pub mod features {
             #[inline]
             pub fn mixed<M0: ::cilbind::TypeArg, M1: ::cilbind::TypeArg + ::cilbind::Blittable>(
                 value: <M0 as ::cilbind::TypeArg>::Param<'_>,
-                items: &[M1],
+                items: &mut [M1],
                 first: &M1,
             ) -> ::cilbind::Result<<M0 as ::cilbind::TypeArg>::Output> {
                 static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
@@ -199,7 +233,7 @@ pub mod features {
                     )?
                     .call((
                         value,
-                        ::cilbind::generated::SliceArray(items),
+                        ::cilbind::generated::SliceArrayMut(items),
                         ::cilbind::In(first),
                     ))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)

@@ -3,9 +3,9 @@
 //! (the buffer-upload family of graphics APIs: `BufferData<T>(…, T[] data, …)`).
 //!
 //! A managed method can only see a managed array, so the slice is copied into a new array of
-//! `T`'s class by one `memcpy` (no per-element work), and an `[Out]` array
-//! ([`SliceArrayMut`], [`MdSliceMut`]) is copied back into the slice by one `memcpy` after
-//! the call returns normally. (A `ref T` parameter needs no copy: the callee gets a pointer
+//! `T`'s class by one `memcpy` (no per-element work), and an array C# may write into (any
+//! not marked `[In]` alone: [`SliceArrayMut`], [`MdSliceMut`]) is copied back into the slice
+//! by one `memcpy` after the call returns normally. (A `ref T` parameter needs no copy: the callee gets a pointer
 //! to the Rust value, [`Out`](crate::Out).) The array's class is checked against the
 //! parameter's declared type like any object argument.
 //!
@@ -19,23 +19,25 @@ use crate::error::{Error, Result};
 use crate::host::{raw, ObjectRef};
 use crate::value::Blittable;
 
-/// A `T[]` argument made from a shared slice: a new managed array holding a copy of it.
-/// What the callee writes into that array is not seen by Rust (the parameter is not `[Out]`).
+/// An `[In] T[]` argument made from a shared slice: a new managed array holding a copy of it.
+/// What the callee writes into that array is not seen by Rust (the parameter says it passes
+/// nothing back).
 pub struct SliceArray<'a, V: Blittable>(pub &'a [V]);
 
-/// An `[Out] T[]` argument made from a mutable slice: a new managed array holding a copy of
-/// it, copied back into the slice after the call returns normally.
+/// A `T[]` argument (not `[In]` alone) made from a mutable slice: a new managed array holding
+/// a copy of it, copied back into the slice after the call returns normally.
 pub struct SliceArrayMut<'a, V: Blittable>(pub &'a mut [V]);
 
-/// A multi-dimensional array argument (`T[,]` for `R` = 2, `T[,,]` for 3) made from a shared
-/// slice in row-major order and the length of each dimension.
+/// A multi-dimensional `[In]` array argument (`T[,]` for `R` = 2, `T[,,]` for 3) made from a
+/// shared slice in row-major order and the length of each dimension.
 pub struct MdSlice<'a, V: Blittable, const R: usize> {
     data: &'a [V],
     lengths: [usize; R],
 }
 
-/// A multi-dimensional `[Out]` array argument made from a mutable slice in row-major order
-/// and the length of each dimension, copied back into the slice after the call.
+/// A multi-dimensional array argument (not `[In]` alone) made from a mutable slice in
+/// row-major order and the length of each dimension, copied back into the slice after the
+/// call.
 pub struct MdSliceMut<'a, V: Blittable, const R: usize> {
     data: &'a mut [V],
     lengths: [usize; R],
@@ -88,7 +90,7 @@ impl<'a, V: Blittable, const R: usize> MdSliceMut<'a, V, R> {
 }
 
 /// The slot of every buffer argument: the new array (only on the caller's stack, for the
-/// call, like every argument's reference) and, for `[Out]` ones, where it is copied back.
+/// call, like every argument's reference) and, for writable ones, where it is copied back.
 pub struct ArraySlot<'a, V: Blittable> {
     array: ObjectRef,
     back: Option<&'a mut [V]>,
@@ -178,14 +180,17 @@ impl<'a, V: Blittable, const R: usize> Arg for MdSliceMut<'a, V, R> {
 
 impl<V: Blittable> Describe for SliceArray<'_, V> {
     fn describe(&self) -> Recorded {
-        Recorded::Opaque(format!("an array copied from a slice of {} elements", self.0.len()))
+        Recorded::Opaque(format!(
+            "an [In] array copied from a slice of {} elements",
+            self.0.len()
+        ))
     }
 }
 
 impl<V: Blittable> Describe for SliceArrayMut<'_, V> {
     fn describe(&self) -> Recorded {
         Recorded::Opaque(format!(
-            "an [Out] array copied from a slice of {} elements",
+            "an array copied from and back into a slice of {} elements",
             self.0.len()
         ))
     }
@@ -193,14 +198,17 @@ impl<V: Blittable> Describe for SliceArrayMut<'_, V> {
 
 impl<V: Blittable, const R: usize> Describe for MdSlice<'_, V, R> {
     fn describe(&self) -> Recorded {
-        Recorded::Opaque(format!("an array of lengths {:?} copied from a slice", self.lengths))
+        Recorded::Opaque(format!(
+            "an [In] array of lengths {:?} copied from a slice",
+            self.lengths
+        ))
     }
 }
 
 impl<V: Blittable, const R: usize> Describe for MdSliceMut<'_, V, R> {
     fn describe(&self) -> Recorded {
         Recorded::Opaque(format!(
-            "an [Out] array of lengths {:?} copied from a slice",
+            "an array of lengths {:?} copied from and back into a slice",
             self.lengths
         ))
     }

@@ -45,6 +45,7 @@ pub(super) fn p(name: &str, ty: Ty) -> ParamModel {
         is_params: false,
         read_only: false,
         out_attribute: false,
+        in_attribute: false,
     }
 }
 
