@@ -295,8 +295,8 @@ fn upload_benchmark() {
         }
         start.elapsed().as_nanos() as f64 / f64::from(reps)
     };
-    let csharp = GL::copy_loop(Some(&verts), reps as i32).unwrap();
-    let direct = GL::direct_loop(Some(&verts), reps as i32).unwrap();
+    let csharp = GL::copy_loop(Some(&verts), reps).unwrap();
+    let direct = GL::direct_loop(Some(&verts), reps).unwrap();
     let memcpy = {
         let mut target = vec![ZERO; n];
         let start = std::time::Instant::now();
