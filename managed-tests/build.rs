@@ -205,6 +205,7 @@ fn main() {
         ("ref_returns", out.join("RefReturns.dll")),
         ("nullables", out.join("Nullables.dll")),
         ("spans", out.join("Spans.dll")),
+        ("buffers", out.join("Buffers.dll")),
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
         ("depth", out.join("Depth.dll")),

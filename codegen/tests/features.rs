@@ -18,6 +18,7 @@ mod expected {
         };
     }
     feature!(
+        buffers,
         byref_structs,
         constructors,
         enumerables,

@@ -70,6 +70,12 @@ pub mod spans {
     include!(concat!(env!("OUT_DIR"), "/spans_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Buffers.cs` (generic buffer uploads: `T[]`, `T[,]`,
+/// `ref T` of a `struct`-constrained `T` as slices and references).
+pub mod buffers {
+    include!(concat!(env!("OUT_DIR"), "/buffers_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Conversions.cs` (overloads that differ only by return type).
 pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));

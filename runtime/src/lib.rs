@@ -57,8 +57,9 @@ mod value;
 
 pub use call::{
     call_by_id, invoke, invoke_with_pointers, Abi, Arg, ArgList, ArgSlot, Callback, FieldOwner, FieldRef, FnDelegate,
-    FunctionDb, FunctionEntry, FunctionId, FunctionSource, In, MethodRef, Out, RefObject, RefString, Ret, SpanSlot,
-    Thunk, TypeRef, UnmanagedPtr, Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,
+    FunctionDb, FunctionEntry, FunctionId, FunctionSource, In, MdSlice, MdSliceMut, MethodRef, Out, RefObject,
+    RefString, Ret, SpanSlot, Thunk, TypeRef, UnmanagedPtr, Value, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
+    THIS_BY_POINTER,
 };
 pub use collect::Collected;
 pub use error::{ChangedMethod, Error, InnerException, Result};

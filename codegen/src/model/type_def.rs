@@ -123,6 +123,10 @@ pub struct ParamModel {
     /// `read/param_writes.rs`; only for methods no override can replace). `false` for every
     /// other parameter.
     pub read_only: bool,
+    /// Marked `[Out]` (C#'s `out`, and `[Out]`/`[In, Out]` arrays the callee fills).
+    pub out_attribute: bool,
+    /// Marked `[In]` (C#'s `in`, and `[In]` arrays: passed in, not back).
+    pub in_attribute: bool,
 }
 
 /// Whether an instance method of a struct may change the value it is called on, as read
@@ -160,6 +164,9 @@ pub struct MethodModel {
     pub is_final: bool,
     /// Names of the method's own generic parameters.
     pub generic_params: Vec<String>,
+    /// Which of the method's own generic parameters have the `struct` constraint (in order;
+    /// empty when none has).
+    pub value_type_params: Vec<bool>,
     /// Parameters in order.
     pub params: Vec<ParamModel>,
     /// Return type ([`Ty::Void`] for none; [`Ty::ByRef`] for `ref` returns).

@@ -137,6 +137,22 @@ pub enum Crossing {
     /// or the method's `!!i`, in a generic method (bound for every type argument: the Rust type
     /// parameter's `cilbind::TypeArg` decides how it crosses).
     TypeParam(GenericParam),
+    /// A generic method's `T[]` (`rank` `None`) or multi-dimensional `T[,…]` (`Some(rank)`)
+    /// whose `T`, the method's `!!i`, has the `struct` constraint: a slice of a blittable
+    /// `T` (`Mi: cilbind::Blittable`) copied into a new array for the call, and back into the
+    /// slice after it (`writable`) unless the parameter is `[In]` without `[Out]`.
+    Buffer {
+        /// `T`.
+        param: GenericParam,
+        /// `None` for a vector `T[]`, else the rank.
+        rank: Option<usize>,
+        /// The array is copied back (not `[In]`-only).
+        writable: bool,
+    },
+    /// A value of a `struct`-constrained type parameter of a generic method, as stored in
+    /// memory (`Mi: cilbind::Blittable`): the target of a `ref`/`out`/`in`, passed as a
+    /// pointer to the Rust value.
+    BlittableParam(GenericParam),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.

@@ -276,7 +276,11 @@ fn plan_method(
         let by_pointer = match &pass {
             Pass::FullStruct(_) => true,
             // `ref`/`out` Nullable too: the trampoline's pointer is the reference.
-            Pass::ByRef { target, .. } => matches!(**target, Pass::FullStruct(_) | Pass::Nullable(_)),
+            // A type parameter's value as well: Mono's thunk would want a box of a struct.
+            Pass::ByRef { target, .. } => matches!(
+                **target,
+                Pass::FullStruct(_) | Pass::Nullable(_) | Pass::BlittableParam(_)
+            ),
             _ => false,
         };
         if by_pointer {

@@ -203,6 +203,11 @@ fn crossing_paths<'c>(c: &'c Crossing, f: &mut impl FnMut(&'c TypePath)) {
         Crossing::Span { element, .. } => element.visit_named(f),
         Crossing::Pointer(Some(ty)) => ty.visit_named(f),
         Crossing::Pointer(None) => {}
-        Crossing::Void | Crossing::Primitive(_) | Crossing::String | Crossing::TypeParam(_) => {}
+        Crossing::Void
+        | Crossing::Primitive(_)
+        | Crossing::String
+        | Crossing::TypeParam(_)
+        | Crossing::Buffer { .. }
+        | Crossing::BlittableParam(_) => {}
     }
 }

@@ -142,6 +142,19 @@ pub(crate) enum Pass {
     /// A value of a type parameter of the generic type whose `impl` the member is in: the
     /// parameter's name (`T0`), a `::cilbind::TypeArg`.
     TypeParam(String),
+    /// A generic method's `T[]` or `T[,…]` of a `struct`-constrained type parameter: a slice
+    /// of the parameter (`M0: ::cilbind::Blittable`; see `Crossing::Buffer`).
+    Buffer {
+        /// The type parameter's name (`M0`).
+        param: String,
+        /// `None` for `T[]`, else the rank.
+        rank: Option<usize>,
+        /// Not `[In]`-only: a `&mut` slice, written back.
+        writable: bool,
+    },
+    /// A value of a `struct`-constrained type parameter of a generic method as stored in
+    /// memory (`M0: ::cilbind::Blittable`): only behind `ref`/`out`/`in`.
+    BlittableParam(String),
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -276,6 +289,12 @@ impl Resolver<'_> {
                 }
             },
             Crossing::TypeParam(p) => Pass::TypeParam(type_param_name(*p)),
+            Crossing::Buffer { param, rank, writable } => Pass::Buffer {
+                param: type_param_name(*param),
+                rank: *rank,
+                writable: *writable,
+            },
+            Crossing::BlittableParam(p) => Pass::BlittableParam(type_param_name(*p)),
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),

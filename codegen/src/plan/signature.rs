@@ -142,6 +142,10 @@ impl Classifier<'_> {
             } else {
                 p.pass
             };
+            if let Some(c) = buffer_crossing(m, p, pass) {
+                params.push(c);
+                continue;
+            }
             let c = self
                 .crossing(&p.ty, pass)
                 .map_err(|u| u.context(&format!("parameter `{}`", p.name)))?;
@@ -339,7 +343,11 @@ impl Classifier<'_> {
                             format!("array of a type parameter {ty}"),
                         ))
                     }
-                    Crossing::Void | Crossing::ByRef { .. } | Crossing::Span { .. } => {
+                    Crossing::Void
+                    | Crossing::ByRef { .. }
+                    | Crossing::Span { .. }
+                    | Crossing::Buffer { .. }
+                    | Crossing::BlittableParam(_) => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
                 };
@@ -408,6 +416,35 @@ impl Classifier<'_> {
     }
 }
 
+/// The crossing of a generic method's buffer parameter (`T[]`, `T[,…]`, `ref`/`out`/`in T`
+/// of a type parameter with the `struct` constraint), bound for a blittable `T`; `None` for
+/// any other parameter.
+fn buffer_crossing(m: &crate::model::MethodModel, p: &crate::model::ParamModel, pass: PassMode) -> Option<Crossing> {
+    let value_type = |ty: &Ty| match ty {
+        Ty::GenericParam(g @ GenericParam::Method(i)) if m.value_type_params.get(*i) == Some(&true) => Some(*g),
+        _ => None,
+    };
+    if pass != PassMode::Value {
+        let param = value_type(&p.ty)?;
+        return Some(Crossing::ByRef {
+            pass,
+            target: Box::new(Crossing::BlittableParam(param)),
+        });
+    }
+    let (element, rank) = match &p.ty {
+        Ty::SzArray(element) => (&**element, None),
+        Ty::Array { element, rank } if *rank >= 2 => (&**element, Some(*rank)),
+        _ => return None,
+    };
+    // C# may write into any array it is given: only one marked `[In]` and not `[Out]` says
+    // its contents are not passed back.
+    Some(Crossing::Buffer {
+        param: value_type(element)?,
+        rank,
+        writable: p.out_attribute || !p.in_attribute,
+    })
+}
+
 impl Crossing {
     /// Calls `f` with the type of every handle, array and struct this crossing carries.
     pub fn visit_handles(&self, f: &mut impl FnMut(&Ty)) {
@@ -418,7 +455,7 @@ impl Crossing {
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
             Crossing::Nullable(value) => value.visit_handles(f),
-            Crossing::Span { .. } => {}
+            Crossing::Span { .. } | Crossing::Buffer { .. } | Crossing::BlittableParam(_) => {}
             Crossing::Void
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }

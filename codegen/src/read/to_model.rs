@@ -451,6 +451,8 @@ impl Converter<'_> {
                     default: None,
                     is_params: false,
                     read_only: false,
+                    out_attribute: false,
+                    in_attribute: false,
                 });
             }
             properties.push(PropertyModel {
@@ -573,8 +575,10 @@ impl Converter<'_> {
             let (ty, by_ref) = self.param_ty(from, &p.1)?;
             let pass = match (by_ref, meta) {
                 (false, _) => PassMode::Value,
-                (true, Some(md)) if md.is_out => PassMode::Out,
-                (true, Some(md)) if md.is_in => PassMode::In,
+                // `[In, Out] ref` is a `ref` the callee reads and writes (interop libraries
+                // mark their buffers so), not C#'s `out` (`[Out]` alone).
+                (true, Some(md)) if md.is_out && !md.is_in => PassMode::Out,
+                (true, Some(md)) if md.is_in && !md.is_out => PassMode::In,
                 (true, _) => PassMode::Ref,
             };
             params.push(ParamModel {
@@ -590,6 +594,8 @@ impl Converter<'_> {
                         .any(|a| attribute_type_name(from, a) == "System.ParamArrayAttribute")
                 }),
                 read_only: false,
+                out_attribute: meta.is_some_and(|md| md.is_out),
+                in_attribute: meta.is_some_and(|md| md.is_in),
             });
         }
         let ret = match &m.signature.return_type.1 {
@@ -609,6 +615,14 @@ impl Converter<'_> {
             is_override: m.virtual_member && matches!(m.vtable_layout, VtableLayout::ReuseSlot),
             is_final: m.sealed,
             generic_params: m.generic_parameters.iter().map(|g| g.name.to_string()).collect(),
+            value_type_params: if m.generic_parameters.iter().any(|g| g.special_constraint.value_type) {
+                m.generic_parameters
+                    .iter()
+                    .map(|g| g.special_constraint.value_type)
+                    .collect()
+            } else {
+                Vec::new()
+            },
             params,
             ret,
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),

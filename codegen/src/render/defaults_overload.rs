@@ -34,7 +34,7 @@ pub(super) fn render(
     args.extend(d.values.iter().map(value));
     let target = ident(&m.rust_name);
     let turbofish = (!method_params.is_empty()).then(|| quote!(::<#(#method_params),*>));
-    let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));
+    let generics = super::params::method_generics(m);
     let name = ident(&d.rust_name);
     let vis = m.public.then(|| quote!(pub));
     let unsafety = m.is_unsafe.then(|| quote!(unsafe));

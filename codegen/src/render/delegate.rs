@@ -122,7 +122,9 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
         | Pass::ByRef { .. }
         | Pass::Pointer(_)
         | Pass::Nullable(_)
-        | Pass::Span { .. } => (quote!(()), quote!(())),
+        | Pass::Span { .. }
+        | Pass::Buffer { .. }
+        | Pass::BlittableParam(_) => (quote!(()), quote!(())),
     }
 }
 

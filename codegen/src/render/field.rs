@@ -129,7 +129,12 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
                 quote!(#f_.set_nullable(#owner, __value #set)),
             )
         }
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => return TokenStream::new(),
+        Pass::Void
+        | Pass::ByRef { .. }
+        | Pass::Pointer(_)
+        | Pass::Span { .. }
+        | Pass::Buffer { .. }
+        | Pass::BlittableParam(_) => return TokenStream::new(),
     };
     let (get_doc, getter) = (docs(&f.get_doc), ident(&f.getter));
     let setter = f.setter.as_ref().map(|setter| {

@@ -19,6 +19,8 @@
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
+//! | `T[]`, `[In] T[]`, `T[,…]` of a generic method's `where T : struct` parameter | `&mut [M0]` (copied in and back), `&[M0]` (`[In]` alone: copied in), `::cilbind::MdSliceMut<'_, M0, R>` (`MdSlice`); `M0: Blittable` | |
+//! | `ref`/`in`/`out` of such a parameter | `&mut M0` / `&M0` (by pointer) | `out`: `M0` in the result |
 //! | `T*`, `void*` | `*mut T`, `*mut c_void`, in an `unsafe fn` (and `&mut [T]` in the `_slice` overload) | |
 
 use super::params::{nullable_stored, nullable_value, param_codes};
@@ -112,8 +114,13 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
                 Some(quote!(<#param as ::cilbind::TypeArg>::output(__r)?)),
             )
         }
-        // `void`; the plan binds no ref or pointer returns.
-        Pass::Void | Pass::ByRef { .. } | Pass::Pointer(_) | Pass::Span { .. } => (None, quote!(()), None),
+        // `void`; the plan binds no ref, pointer or buffer returns.
+        Pass::Void
+        | Pass::ByRef { .. }
+        | Pass::Pointer(_)
+        | Pass::Span { .. }
+        | Pass::Buffer { .. }
+        | Pass::BlittableParam(_) => (None, quote!(()), None),
     }
 }
 
@@ -227,7 +234,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     } else {
         quote!(#method_ref.generic_method())
     };
-    let generics = (!method_params.is_empty()).then(|| quote!(<#(#method_params: ::cilbind::TypeArg),*>));
+    let generics = super::params::method_generics(m);
     let (receiver, this_arg, this_pre) = match m.receiver {
         Receiver::Static => (None, None, None),
         Receiver::BaseHandle => (Some(quote!(&self)), None, None),

@@ -4,7 +4,7 @@
 
 use super::tokens::{ident, ty};
 use crate::plan::{primitive_stored, primitive_value, MethodItem, ParamsArray, Pass, PassMode, Primitive};
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
 /// One parameter's part of a call.
@@ -85,6 +85,28 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             p.pre = quote!(let #name = <#param as ::cilbind::TypeArg>::arg(#name)?;);
             quote!(<#param as ::cilbind::TypeArg>::Param<'_>)
         }
+        // A slice copied into a new array (and back, when `[Out]`), by one copy each way.
+        Pass::Buffer { param, rank, writable } => {
+            let param = ty(param);
+            match (rank, writable) {
+                (None, false) => {
+                    p.arg = quote!(::cilbind::generated::SliceArray(#name));
+                    quote!(&[#param])
+                }
+                (None, true) => {
+                    p.arg = quote!(::cilbind::generated::SliceArrayMut(#name));
+                    quote!(&mut [#param])
+                }
+                (Some(rank), false) => {
+                    let rank = Literal::usize_unsuffixed(*rank);
+                    quote!(::cilbind::MdSlice<'_, #param, #rank>)
+                }
+                (Some(rank), true) => {
+                    let rank = Literal::usize_unsuffixed(*rank);
+                    quote!(::cilbind::MdSliceMut<'_, #param, #rank>)
+                }
+            }
+        }
         Pass::Pointer(rust) => {
             // Only in an `unsafe fn`, whose `# Safety` doc states what the caller guarantees.
             p.arg = quote!(unsafe { ::cilbind::UnmanagedPtr::new(#name) });
@@ -92,7 +114,7 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             quote!(*mut #rust)
         }
         // The plan binds no other parameter form.
-        Pass::Void | Pass::ByRef { .. } => quote!(()),
+        Pass::Void | Pass::ByRef { .. } | Pass::BlittableParam(_) => quote!(()),
     };
     p.rust_param = Some(quote!(#name: #rust));
     p
@@ -132,7 +154,9 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
     // The Rust type of the slot, the argument wrapping `&mut slot`, and the slot's start value.
     let (slot_ty, wrap, init) = match target {
         Pass::Primitive(prim) => (ty(primitive_stored(*prim)), quote!(::cilbind::Out), zeroed),
-        Pass::Enum { rust, .. } | Pass::FullStruct(rust) => (ty(rust), quote!(::cilbind::Out), zeroed),
+        Pass::Enum { rust, .. } | Pass::FullStruct(rust) | Pass::BlittableParam(rust) => {
+            (ty(rust), quote!(::cilbind::Out), zeroed)
+        }
         Pass::String => (
             quote!(::core::option::Option<::std::string::String>),
             quote!(::cilbind::RefString),
@@ -179,7 +203,10 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
         // The plan binds no other by-ref form.
         _ => (quote!(()), quote!(::cilbind::Out), zeroed),
     };
-    let plain = matches!(target, Pass::Primitive(_) | Pass::Enum { .. } | Pass::FullStruct(_));
+    let plain = matches!(
+        target,
+        Pass::Primitive(_) | Pass::Enum { .. } | Pass::FullStruct(_) | Pass::BlittableParam(_)
+    );
     if pass == PassMode::Out {
         p.pre = quote!(let mut #name: #slot_ty = #init;);
         p.arg = quote!(#wrap(&mut #name));
@@ -193,6 +220,32 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
         p.arg = quote!(#wrap(#name));
     }
     p
+}
+
+/// A generic method's type parameters with their bounds (`<M0: ::cilbind::TypeArg>`): a
+/// parameter that a buffer or a `ref`/`out`/`in` of a `struct`-constrained type parameter
+/// stands for must also be `::cilbind::Blittable` (so a type that is not is a compile-time
+/// error, not a run-time one). `None` for a method that is not generic.
+pub(super) fn method_generics(m: &MethodItem) -> Option<TokenStream> {
+    if m.method_type_params.is_empty() {
+        return None;
+    }
+    let blittable = |name: &str| {
+        m.params.iter().any(|p| match &p.pass {
+            Pass::Buffer { param, .. } => param == name,
+            Pass::ByRef { target, .. } => matches!(&**target, Pass::BlittableParam(param) if param == name),
+            _ => false,
+        })
+    };
+    let params = m.method_type_params.iter().map(|name| {
+        let id = ident(name);
+        if blittable(name) {
+            quote!(#id: ::cilbind::TypeArg + ::cilbind::Blittable)
+        } else {
+            quote!(#id: ::cilbind::TypeArg)
+        }
+    });
+    Some(quote!(<#(#params),*>))
 }
 
 /// The parameters of `m` in a Rust signature, the statements before the call, and the call's

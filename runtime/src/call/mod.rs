@@ -4,6 +4,7 @@
 pub(crate) mod abi;
 pub(crate) mod arg_array;
 pub(crate) mod bindings_table;
+pub(crate) mod buffer;
 pub(crate) mod by_ref;
 pub(crate) mod callback;
 pub(crate) mod describe;
@@ -19,6 +20,7 @@ pub(crate) mod type_check;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
 pub use bindings_table::{FunctionRow, FunctionType};
+pub use buffer::{MdSlice, MdSliceMut};
 pub use callback::{Callback, FnDelegate};
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};

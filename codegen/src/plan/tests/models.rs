@@ -44,6 +44,8 @@ pub(super) fn p(name: &str, ty: Ty) -> ParamModel {
         default: None,
         is_params: false,
         read_only: false,
+        out_attribute: false,
+        in_attribute: false,
     }
 }
 
@@ -62,6 +64,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         is_override: false,
         is_final: false,
         generic_params: Vec::new(),
+        value_type_params: Vec::new(),
         params,
         ret,
         is_varargs: false,

@@ -280,6 +280,14 @@ extern "C" {
     /// An array of the array class whose vtable `vtable` is (no class or vtable lookup).
     pub fn mono_array_new_specific(vtable: *mut MonoVTable, n: usize) -> *mut MonoArray;
     pub fn mono_gc_wbarrier_set_arrayref(arr: *mut MonoArray, slot_ptr: *mut c_void, value: *mut MonoObject);
+    /// An array of `array_class` (any rank) with `lengths[i]` elements in dimension `i`;
+    /// `lower_bounds` NULL for all zero.
+    pub fn mono_array_new_full(
+        domain: *mut MonoDomain,
+        array_class: *mut MonoClass,
+        lengths: *mut usize,
+        lower_bounds: *mut isize,
+    ) -> *mut MonoArray;
     pub fn mono_array_length(array: *mut MonoArray) -> usize;
     pub fn mono_array_addr_with_size(array: *mut MonoArray, size: c_int, idx: usize) -> *mut c_char;
 }

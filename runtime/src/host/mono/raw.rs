@@ -477,6 +477,90 @@ pub(crate) fn array_from_values<V: PlainValue>(element: Class, values: &[V]) -> 
     Ok(array)
 }
 
+/// A new multi-dimensional `V[,…]` of rank `lengths.len()` (2 or more), `lengths[i]` elements
+/// in dimension `i`, holding a copy of `values` in row-major order (.NET's order: the last
+/// index varies fastest). `values.len()` must be the product of `lengths` (checked).
+pub(crate) fn md_array_from_values<V: PlainValue>(
+    element: Class,
+    lengths: &[usize],
+    values: &[V],
+) -> Result<ObjectRef> {
+    check_size::<V>(element)?;
+    let rank = u32::try_from(lengths.len())
+        .ok()
+        .filter(|r| (2..=32).contains(r))
+        .ok_or_else(|| {
+            Error::InvalidArgument(format!("an array of rank {} is not multi-dimensional", lengths.len()))
+        })?;
+    let total = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l));
+    if total != Some(values.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "{} elements do not fill an array of lengths {lengths:?}",
+            values.len()
+        )));
+    }
+    for &len in lengths {
+        check_array_length(element, len)?;
+    }
+    check_array_length(element, values.len())?;
+    let rt = Runtime::get()?;
+    // SAFETY: valid class and rank (2..=32, as the CLI allows); returns the cached array class.
+    let class = unsafe { ffi::mono_array_class_get(element.as_ptr(), rank) };
+    if class.is_null() {
+        return Err(Error::Unsupported(format!(
+            "Mono has no rank-{rank} array class of {}",
+            element.full_name()
+        )));
+    }
+    let mut lengths = lengths.to_vec();
+    // SAFETY: valid domain and array class; `lengths` has `rank` entries (each at most
+    // `MAX_ARRAY_LENGTH`, as is their product), NULL lower bounds are all zero. Mono returns
+    // NULL when it cannot allocate the array.
+    let array = unsafe { ffi::mono_array_new_full(rt.domain(), class, lengths.as_mut_ptr(), ptr::null_mut()) };
+    let array = allocated_array(array, element, values.len())?;
+    if !values.is_empty() {
+        // A multi-dimensional array's elements are contiguous from element 0 like a vector's
+        // (its bounds live apart), in row-major order.
+        let data = array_element_ptr(array, std::mem::size_of::<V>(), 0);
+        // SAFETY: `values.len()` elements of `V`'s size (checked) from element 0; blittable
+        // elements hold no references, so no write barrier.
+        unsafe { ptr::copy_nonoverlapping(values.as_ptr() as *const u8, data, std::mem::size_of_val(values)) };
+    }
+    Ok(array)
+}
+
+/// Copies the elements of `array`, a `V[]` or multi-dimensional `V[,…]` of exactly
+/// `out.len()` elements of `V`'s size, into `out` (one copy: how an `[Out]` array argument
+/// is written back).
+pub(crate) fn array_copy_into<V: PlainValue>(array: ObjectRef, out: &mut [V]) -> Result<()> {
+    let class = array
+        .class()
+        .ok_or_else(|| Error::NullReference("array is null".into()))?;
+    // SAFETY: valid class; NULL for non-array classes.
+    let element = Class::from_ptr(unsafe { ffi::mono_class_get_element_class(class.as_ptr()) })
+        .filter(|_| class.full_name().ends_with(']'))
+        .ok_or_else(|| Error::InvalidCast {
+            from: class.full_name(),
+            to: "an array".into(),
+        })?;
+    check_size::<V>(element)?;
+    // (`max_length`: every element of every dimension.)
+    let len = array_len(array);
+    if len != out.len() {
+        return Err(Error::InvalidArgument(format!(
+            "an array of {len} elements does not fit {} Rust values",
+            out.len()
+        )));
+    }
+    if len > 0 {
+        let data = array_element_ptr(array, std::mem::size_of::<V>(), 0);
+        // SAFETY: `len` contiguous elements of `V`'s size (checked); every bit pattern is a
+        // valid `V`; `out` is a distinct Rust allocation of the same byte length.
+        unsafe { ptr::copy_nonoverlapping(data, out.as_mut_ptr() as *mut u8, std::mem::size_of_val(out)) };
+    }
+    Ok(())
+}
+
 /// A copy of the elements of the `V[]` array `array`.
 pub(crate) fn array_values<V: PlainValue>(array: ObjectRef) -> Result<Vec<V>> {
     let element = array_element_class(array)?;
