@@ -9,4 +9,6 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo test --workspace
 # The README's example crate, outside the workspace: built and run as a user would
 # (`cargo run` in its folder; the workspace's target folder only to share compiled crates).
-(cd examples/quickstart && cargo fmt -- --check && CARGO_TARGET_DIR="$(pwd)/../../target" cargo run --quiet --offline)
+# Then its property tests (`cargo test`: cilbind's `quickcheck` feature, a dev-dependency).
+(cd examples/quickstart && cargo fmt -- --check && CARGO_TARGET_DIR="$(pwd)/../../target" cargo run --quiet --offline &&
+    CARGO_TARGET_DIR="$(pwd)/../../target" cargo test --quiet --offline)
