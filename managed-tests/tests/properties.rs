@@ -13,12 +13,12 @@
 use std::cmp::Ordering;
 use std::fmt::{self, Debug};
 
+use cilbind::check::box_to_each;
 use cilbind::{
     invoke, Boolean, BoxAs, Boxing, Byte, Char, Double, Error, IComparable, IEquatable, Int16, Int32, Int64, IntPtr,
     ManagedType, NetString, Object, Reference, SByte, Single, UInt16, UInt32, UInt64, UIntPtr, Unbox, Value, ValueType,
 };
 use managed_tests::props::props::*;
-use cilbind::check::box_to_each;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 fn setup() {
