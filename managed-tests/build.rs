@@ -234,16 +234,15 @@ fn main() {
     }
     write_static_field_probes(&out, static_fields);
 
-    // The same structs with translation off (every method calls Mono), for the properties of
-    // tests/translated.rs, which compare each translated method with the managed one: the
-    // struct types of System.Numerics.Vectors, Game.Vector3 and Game.Nullable8 only; and the sample game's
-    // structs (samples/managed/Arena.cs) both ways.
+    // The structs whose translated methods tests/translated.rs checks against Mono through
+    // `cilbind::check` (each with its managed twins, `Builder::quickcheck(true)`): Game.Vector3
+    // and Game.Nullable8, the sample game's structs (samples/managed/Arena.cs), and every
+    // struct of mscorlib with a method that translates (ticks, dates, GUIDs, tokens,
+    // indices...): `cilbind generate --explain mscorlib.dll` lists them.
     println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
     let arena = out.join("Arena.dll");
     mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
     let arena_structs = ["Arena.Vector3", "Arena.Quaternion"];
-    // And every struct of mscorlib with a method that translates (ticks, dates, GUIDs, tokens,
-    // indices...): `cilbind generate --explain mscorlib.dll` lists them.
     let corlib = PathBuf::from("/usr/lib/mono/4.5/mscorlib.dll");
     let corlib_structs = [
         "System.TimeSpan",
@@ -272,40 +271,41 @@ fn main() {
     ];
     for (name, input, types) in [
         (
-            "vectors_managed",
-            PathBuf::from("/usr/lib/mono/4.5/System.Numerics.Vectors.dll"),
-            &[
-                "System.Numerics.Vector2",
-                "System.Numerics.Vector3",
-                "System.Numerics.Vector4",
-                "System.Numerics.Quaternion",
-                "System.Numerics.Plane",
-                "System.Numerics.Matrix3x2",
-                "System.Numerics.Matrix4x4",
-            ][..],
-        ),
-        (
-            "game_managed",
+            "game_checked",
             out.join("Game.dll"),
             &["Game.Vector3", "Game.Nullable8"][..],
         ),
-        ("arena_translated", arena.clone(), &arena_structs[..]),
-        ("arena_managed", arena, &arena_structs[..]),
-        ("corlib_structs_translated", corlib.clone(), &corlib_structs[..]),
-        ("corlib_structs_managed", corlib, &corlib_structs[..]),
+        ("arena_translated", arena, &arena_structs[..]),
+        ("corlib_structs_translated", corlib, &corlib_structs[..]),
+        // Props.cs's enums, [Flags] enum and full struct, for tests/properties.rs's box round
+        // trips through `cilbind::check::box_to_each`.
+        (
+            "props_checked",
+            out.join("Props.dll"),
+            &[
+                "Props.ByteEnum",
+                "Props.SByteEnum",
+                "Props.Int16Enum",
+                "Props.UInt16Enum",
+                "Props.Int32Enum",
+                "Props.UInt32Enum",
+                "Props.Int64Enum",
+                "Props.UInt64Enum",
+                "Props.Perm",
+                "Props.Full",
+            ][..],
+        ),
     ] {
-        let mut builder = cilbind_codegen::Builder::new()
-            .assembly(&input)
-            .translate_pure_methods(name.ends_with("_translated"));
+        let mut builder = cilbind_codegen::Builder::new().assembly(&input).quickcheck(true);
         for t in types {
             builder = builder.type_name(*t);
         }
         let bindings = builder
             .generate()
-            .unwrap_or_else(|e| panic!("generating managed-only bindings for {}: {e}", input.display()));
+            .unwrap_or_else(|e| panic!("generating checked bindings for {}: {e}", input.display()));
         bindings
             .write_to_file(out.join(format!("{name}_bindings.rs")))
-            .unwrap_or_else(|e| panic!("writing managed-only bindings for {}: {e}", input.display()));
+            .unwrap_or_else(|e| panic!("writing checked bindings for {}: {e}", input.display()));
         write_translated(&out, name, &bindings);
     }
 

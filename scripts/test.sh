@@ -7,6 +7,11 @@ bash scripts/ensure-deps.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo test --workspace
+# The runtime alone, without the `quickcheck` feature the workspace's tests turn on: its doc
+# test of the compile error that bindings generated with `Builder::quickcheck(true)` give then.
+cargo test -p cilbind --doc --quiet
 # The README's example crate, outside the workspace: built and run as a user would
 # (`cargo run` in its folder; the workspace's target folder only to share compiled crates).
-(cd examples/quickstart && cargo fmt -- --check && CARGO_TARGET_DIR="$(pwd)/../../target" cargo run --quiet --offline)
+# Then its property tests (`cargo test`: cilbind's `quickcheck` feature, a dev-dependency).
+(cd examples/quickstart && cargo fmt -- --check && CARGO_TARGET_DIR="$(pwd)/../../target" cargo run --quiet --offline &&
+    CARGO_TARGET_DIR="$(pwd)/../../target" cargo test --quiet --offline)

@@ -21,5 +21,12 @@ fn main() -> Result<(), cilbind_codegen::Error> {
         .type_name("System.Comparison`1")
         .implementable("System.Collections.Generic.IComparer`1")
         .generate()?
-        .write_to_file(out.join("collections.rs"))
+        .write_to_file(out.join("collections.rs"))?;
+    // The same vectors with `quickcheck::Arbitrary` and `cilbind::check`'s impls, for the
+    // property tests alone (tests/vectors.rs includes it; the binary never compiles it).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/System.Numerics.Vectors.dll")
+        .quickcheck(true)
+        .generate()?
+        .write_to_file(out.join("vectors_checked.rs"))
 }

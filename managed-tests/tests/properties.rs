@@ -13,6 +13,7 @@
 use std::cmp::Ordering;
 use std::fmt::{self, Debug};
 
+use cilbind::check::box_to_each;
 use cilbind::{
     invoke, Boolean, BoxAs, Boxing, Byte, Char, Double, Error, IComparable, IEquatable, Int16, Int32, Int64, IntPtr,
     ManagedType, NetString, Object, Reference, SByte, Single, UInt16, UInt32, UInt64, UIntPtr, Unbox, Value, ValueType,
@@ -507,6 +508,22 @@ impl Arbitrary for FullBits {
 
 const KINDS: usize = 24;
 
+/// The kinds `Val::arbitrary_kind` draws before the enums: Boolean to UIntPtr.
+const PRIMITIVES: usize = 14;
+
+/// A value of a primitive kind.
+#[derive(Clone, Debug)]
+struct Primitive(Val);
+
+impl Arbitrary for Primitive {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Primitive(Val::arbitrary_kind(usize::arbitrary(g) % PRIMITIVES, g))
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        Box::new(self.0.shrink().map(Primitive))
+    }
+}
+
 impl Val {
     fn arbitrary_kind(k: usize, g: &mut Gen) -> Val {
         match k {
@@ -812,7 +829,7 @@ fn managed_agrees<T: Kind>(v: T) -> Result<(), String> {
     Ok(())
 }
 
-fn p1(v: Val) -> TestResult {
+fn p1(Primitive(v): Primitive) -> TestResult {
     result(dispatch!(&v, rust_round_trip))
 }
 fn p2(v: Val) -> TestResult {
@@ -822,9 +839,43 @@ fn p3(v: Val) -> TestResult {
     result(dispatch!(&v, managed_agrees))
 }
 
+/// Property 1 for the primitives (the kinds before [`PRIMITIVES`]); the enums, `[Flags]` enum
+/// and full struct go through `cilbind::check` (the next test).
 #[test]
 fn prop1_box_then_unbox_in_rust_is_the_identity() {
-    check(p1 as fn(Val) -> TestResult);
+    check(p1 as fn(Primitive) -> TestResult);
+}
+
+/// The same bindings of Props.cs's enums, `[Flags]` enum and full struct, generated with
+/// `Builder::quickcheck(true)` (build.rs: `props_checked`).
+#[allow(dead_code, clippy::all)]
+mod checked {
+    include!(concat!(env!("OUT_DIR"), "/props_checked_bindings.rs"));
+}
+
+/// Property 1 for the generated kinds, through `cilbind::check::box_to_each`: box as `Object`,
+/// `ValueType`, `Enum` and each interface, unbox, the same bits (NaN payloads included);
+/// quickcheck's number of cases per type and target.
+#[test]
+fn prop1_enums_flags_and_full_structs_round_trip_through_every_box() -> Result<(), cilbind::check::Failure> {
+    use checked::props as c;
+    managed_tests::start_with(checked::init);
+    let targets = [
+        box_to_each::<c::ByteEnum>()?,
+        box_to_each::<c::SByteEnum>()?,
+        box_to_each::<c::Int16Enum>()?,
+        box_to_each::<c::UInt16Enum>()?,
+        box_to_each::<c::Int32Enum>()?,
+        box_to_each::<c::UInt32Enum>()?,
+        box_to_each::<c::Int64Enum>()?,
+        box_to_each::<c::UInt64Enum>()?,
+        box_to_each::<c::Perm>()?,
+    ];
+    // An enum boxes to Object, ValueType, Enum, IComparable, IFormattable, IConvertible.
+    assert_eq!(targets, [6; 9], "boxing targets per enum");
+    // Full: Object, ValueType, IEquatable<Full>.
+    assert_eq!(box_to_each::<c::Full>()?, 3, "boxing targets of Full");
+    Ok(())
 }
 
 #[test]

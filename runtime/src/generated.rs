@@ -133,6 +133,13 @@ pub use crate::__type_arg as type_arg;
 
 /// Without the `quickcheck` feature, bindings generated with `Builder::quickcheck(true)` fail
 /// to compile with this message rather than with unresolved paths.
+///
+/// A call compiles to that error whatever it is given (this doc test runs when the feature
+/// is off: `cargo test -p cilbind --doc`):
+///
+/// ```compile_fail
+/// cilbind::generated::check_value!(struct Anything { x }, boxes []);
+/// ```
 #[cfg(not(feature = "quickcheck"))]
 #[doc(hidden)]
 #[macro_export]
