@@ -49,6 +49,7 @@ impl Object {
 
     /// A new owned handle to the object behind `key` (for dynamic callers that pass keys
     /// around); a released key is [`Error::StaleHandle`].
+    #[inline]
     pub fn from_key(key: ObjectKey) -> Result<Object> {
         let copy = ObjectStore::duplicate(key)?;
         // The log names objects by handle: a later call given this copy names the object the
@@ -71,6 +72,7 @@ impl Object {
     }
 
     /// A second handle to the same object, with the error kept (what [`Clone`] does).
+    #[inline]
     pub fn try_clone(&self) -> Result<Object> {
         Object::from_key(self.key)
     }
