@@ -250,7 +250,11 @@ fn a_struct_whose_layout_rust_cannot_mirror_crosses_as_a_handle() {
     assert_eq!(later.show().unwrap().as_deref(), Some("3@42"));
     s.set_at(None).unwrap();
     assert_eq!(Stamp::later(&s, 5).unwrap().show().unwrap().as_deref(), Some("3@5"));
-    assert_eq!(s.show().unwrap().as_deref(), Some("2@-"), "the handle's own box, changed in place");
+    assert_eq!(
+        s.show().unwrap().as_deref(),
+        Some("2@-"),
+        "the handle's own box, changed in place"
+    );
 }
 
 static COUNTER: TypeRef = TypeRef::new("Nullables", "Nulls", "Counter");

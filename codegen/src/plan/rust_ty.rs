@@ -298,6 +298,13 @@ impl Resolver<'_> {
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),
+            Crossing::Span {
+                element: Ty::GenericParam(p),
+                mutable,
+            } => Pass::Span {
+                elem: type_param_name(*p),
+                mutable: *mutable,
+            },
             Crossing::Span { element, mutable } => Pass::Span {
                 elem: bound(self.blittable_element(module, element), element)?,
                 mutable: *mutable,

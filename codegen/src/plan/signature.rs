@@ -215,6 +215,12 @@ impl Classifier<'_> {
             // else built from a type parameter (`T[][]`, `T*`) has no Rust form yet.
             match ty {
                 Ty::GenericParam(p) => return Ok(Crossing::TypeParam(*p)),
+                // `Span<T>`/`ReadOnlySpan<T>` of a method type parameter: a slice of a
+                // blittable `T` (see `Classifier::span`).
+                Ty::Named { path, args } if super::span::span_kind(path).is_some() => {
+                    let mutable = super::span::span_kind(path) == Some(true);
+                    return self.span(ty, args, mutable);
+                }
                 // `T[]`: the type argument's array handle (`<T as TypeArg>::ArrayOf`).
                 Ty::SzArray(element) if matches!(**element, Ty::GenericParam(_)) => {
                     return Ok(Crossing::Array {

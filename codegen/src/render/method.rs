@@ -15,7 +15,7 @@
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
 //! | `params T[]` | `&[T]` (values), `&[Option<&str>]` (strings), `&[Option<&T>]` (references): a new array per call | |
 //! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` (`ref`: `&mut Option<T>`, `T` as stored) | `Option<T>` |
-//! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum or full struct | `&mut [T]` / `&[T]` (lent for the call; through a trampoline) | |
+//! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum, full struct or generic method's type parameter | `&mut [T]` / `&[T]` (lent for the call; through a trampoline); `&mut [M0]` / `&[M0]`, `M0: Blittable` | |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |

@@ -232,7 +232,7 @@ pub(super) fn method_generics(m: &MethodItem) -> Option<TokenStream> {
     }
     let blittable = |name: &str| {
         m.params.iter().any(|p| match &p.pass {
-            Pass::Buffer { param, .. } => param == name,
+            Pass::Buffer { param, .. } | Pass::Span { elem: param, .. } => param == name,
             Pass::ByRef { target, .. } => matches!(&**target, Pass::BlittableParam(param) if param == name),
             _ => false,
         })
