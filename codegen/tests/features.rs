@@ -37,6 +37,7 @@ mod expected {
         optional_params,
         overloads,
         pointers,
+        ref_objects,
         ref_returns,
         return_overloads,
         skips,

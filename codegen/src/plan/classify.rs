@@ -153,6 +153,10 @@ pub enum Crossing {
     /// memory (`Mi: cilbind::Blittable`): the target of a `ref`/`out`/`in`, passed as a
     /// pointer to the Rust value.
     BlittableParam(GenericParam),
+    /// A value of a `class`-constrained type parameter of a generic method (`Mi:
+    /// cilbind::Reference`): the target of a `ref`/`in`, passed as a reference to an object
+    /// reference the callee may replace (`cilbind::RefObject`, its write class-checked).
+    ReferenceParam(GenericParam),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.

@@ -459,8 +459,12 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
             // `out T` is part of the result (`cilbind::TypeArg::from_slot`); a `ref T` would
             // need `T`'s storage form in the Rust signature.
-            Crossing::TypeParam(_) if *pass != PassMode::Out => Err("ref of a type parameter is not bound yet".into()),
-            Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
+            // A `ref T` would need `T`'s storage form in the Rust signature, which differs per
+            // type argument (a reference, a value, a box): only `T : struct` (`&mut T`) and
+            // `T : class` (`&mut Option<T>`) of a generic method fix it.
+            Crossing::TypeParam(_) if *pass != PassMode::Out => Err(
+                "ref/in of a type parameter with neither the class nor the struct constraint (its storage differs per type argument)".into(),
+            ),
             Crossing::Span { .. } => Err("ref/out of a span is not bound".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),

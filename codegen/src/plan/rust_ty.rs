@@ -155,6 +155,9 @@ pub(crate) enum Pass {
     /// A value of a `struct`-constrained type parameter of a generic method as stored in
     /// memory (`M0: ::cilbind::Blittable`): only behind `ref`/`out`/`in`.
     BlittableParam(String),
+    /// A value of a `class`-constrained type parameter of a generic method
+    /// (`M0: ::cilbind::Reference`): only behind `ref`/`in`.
+    ReferenceParam(String),
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -295,6 +298,7 @@ impl Resolver<'_> {
                 writable: *writable,
             },
             Crossing::BlittableParam(p) => Pass::BlittableParam(type_param_name(*p)),
+            Crossing::ReferenceParam(p) => Pass::ReferenceParam(type_param_name(*p)),
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),

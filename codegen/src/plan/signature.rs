@@ -353,7 +353,8 @@ impl Classifier<'_> {
                     | Crossing::ByRef { .. }
                     | Crossing::Span { .. }
                     | Crossing::Buffer { .. }
-                    | Crossing::BlittableParam(_) => {
+                    | Crossing::BlittableParam(_)
+                    | Crossing::ReferenceParam(_) => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
                 };
@@ -431,10 +432,22 @@ fn buffer_crossing(m: &crate::model::MethodModel, p: &crate::model::ParamModel, 
         _ => None,
     };
     if pass != PassMode::Value {
-        let param = value_type(&p.ty)?;
+        let target = match value_type(&p.ty) {
+            Some(param) => Crossing::BlittableParam(param),
+            // `ref`/`in T` where `T : class` (`Interlocked.Exchange<T>`, `Volatile.Read<T>`):
+            // an object reference; `out T` stays the type argument's own slot.
+            None => match &p.ty {
+                Ty::GenericParam(g @ GenericParam::Method(i))
+                    if pass != PassMode::Out && m.reference_type_params.get(*i) == Some(&true) =>
+                {
+                    Crossing::ReferenceParam(*g)
+                }
+                _ => return None,
+            },
+        };
         return Some(Crossing::ByRef {
             pass,
-            target: Box::new(Crossing::BlittableParam(param)),
+            target: Box::new(target),
         });
     }
     let (element, rank) = match &p.ty {
@@ -461,7 +474,10 @@ impl Crossing {
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
             Crossing::Nullable(value) => value.visit_handles(f),
-            Crossing::Span { .. } | Crossing::Buffer { .. } | Crossing::BlittableParam(_) => {}
+            Crossing::Span { .. }
+            | Crossing::Buffer { .. }
+            | Crossing::BlittableParam(_)
+            | Crossing::ReferenceParam(_) => {}
             Crossing::Void
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }

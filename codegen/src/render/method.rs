@@ -120,7 +120,8 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
         | Pass::Pointer(_)
         | Pass::Span { .. }
         | Pass::Buffer { .. }
-        | Pass::BlittableParam(_) => (None, quote!(()), None),
+        | Pass::BlittableParam(_)
+        | Pass::ReferenceParam(_) => (None, quote!(()), None),
     }
 }
 

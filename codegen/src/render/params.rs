@@ -114,7 +114,7 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             quote!(*mut #rust)
         }
         // The plan binds no other parameter form.
-        Pass::Void | Pass::ByRef { .. } | Pass::BlittableParam(_) => quote!(()),
+        Pass::Void | Pass::ByRef { .. } | Pass::BlittableParam(_) | Pass::ReferenceParam(_) => quote!(()),
     };
     p.rust_param = Some(quote!(#name: #rust));
     p
@@ -162,7 +162,12 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
             quote!(::cilbind::RefString),
             quote!(::core::option::Option::None),
         ),
-        Pass::Handle(rust) => {
+        // An object reference the callee may replace: a handle (its class checked when the
+        // callee's write comes back), a `class`-constrained type parameter, or an array.
+        Pass::Handle(rust)
+        | Pass::ReferenceParam(rust)
+        | Pass::ObjectArray(rust)
+        | Pass::BlittableArray { handle: rust, .. } => {
             let rust = ty(rust);
             (
                 quote!(::core::option::Option<#rust>),
@@ -223,9 +228,10 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
 }
 
 /// A generic method's type parameters with their bounds (`<M0: ::cilbind::TypeArg>`): a
-/// parameter that a buffer or a `ref`/`out`/`in` of a `struct`-constrained type parameter
-/// stands for must also be `::cilbind::Blittable` (so a type that is not is a compile-time
-/// error, not a run-time one). `None` for a method that is not generic.
+/// parameter that a buffer, a span or a `ref`/`out`/`in` of a `struct`-constrained type
+/// parameter stands for must also be `::cilbind::Blittable`, and one a `ref`/`in` of a
+/// `class`-constrained type parameter stands for `::cilbind::Reference` (so a type that is not
+/// is a compile-time error, not a run-time one). `None` for a method that is not generic.
 pub(super) fn method_generics(m: &MethodItem) -> Option<TokenStream> {
     if m.method_type_params.is_empty() {
         return None;
@@ -237,10 +243,18 @@ pub(super) fn method_generics(m: &MethodItem) -> Option<TokenStream> {
             _ => false,
         })
     };
+    let reference = |name: &str| {
+        m.params.iter().any(|p| match &p.pass {
+            Pass::ByRef { target, .. } => matches!(&**target, Pass::ReferenceParam(param) if param == name),
+            _ => false,
+        })
+    };
     let params = m.method_type_params.iter().map(|name| {
         let id = ident(name);
         if blittable(name) {
             quote!(#id: ::cilbind::TypeArg + ::cilbind::Blittable)
+        } else if reference(name) {
+            quote!(#id: ::cilbind::TypeArg + ::cilbind::Reference)
         } else {
             quote!(#id: ::cilbind::TypeArg)
         }

@@ -254,7 +254,7 @@ pub mod features {
                     .call((items,))?;
                 ::core::result::Result::Ok(__r)
             }
-            // skipped `GL.UnconstrainedRef`: parameter `item`: ref of a type parameter is not bound yet
+            // skipped `GL.UnconstrainedRef`: parameter `item`: ref/in of a type parameter with neither the class nor the struct constraint (its storage differs per type argument)
         }
         /// Binds the .NET enum `Features.Buffers.Target` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]
