@@ -213,6 +213,19 @@ impl Classifier<'_> {
             // as its generic handle, and `T[]` as the type argument's array handle: members of
             // generic types and generic methods are bound for every type argument. Anything
             // else built from a type parameter (`T[][]`, `T*`) has no Rust form yet.
+            if let Ty::SzArray(element) = ty {
+                // `Task<T>[]`: an array of a class, interface or delegate over type
+                // parameters, as the object array of its generic wrapper (the closed array
+                // class checked at each call, like any array's).
+                if matches!(**element, Ty::Named { .. })
+                    && matches!(self.crossing(element, PassMode::Value), Ok(Crossing::Handle { .. }))
+                {
+                    return Ok(Crossing::Array {
+                        ty: ty.clone(),
+                        element: ArrayElement::Object((**element).clone()),
+                    });
+                }
+            }
             match ty {
                 Ty::GenericParam(p) => return Ok(Crossing::TypeParam(*p)),
                 // `Span<T>`/`ReadOnlySpan<T>` of a method type parameter: a slice of a

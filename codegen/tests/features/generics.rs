@@ -321,6 +321,25 @@ pub mod features {
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
+            /// Binds `public static int Count<T>(Bag<T>[] bags)` of `Features.Generics.Use`.
+            #[inline]
+            pub fn count<M0: ::cilbind::TypeArg>(
+                bags: ::core::option::Option<&::cilbind::ObjectArray<Bag<M0>>>,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Use,
+                        "Count",
+                        &["Features.Generics.Bag<T>[]"],
+                    )
+                    .generic_method();
+                let __r: i32 = M
+                    .thunk_with(
+                        __TYPE_Use.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((bags,))?;
+                ::core::result::Result::Ok(__r)
+            }
         }
     }
 }
