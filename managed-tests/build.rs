@@ -207,6 +207,7 @@ fn main() {
         ("spans", out.join("Spans.dll")),
         ("buffers", out.join("Buffers.dll")),
         ("ref_objects", out.join("RefObjects.dll")),
+        ("struct_arrays", out.join("StructArrays.dll")),
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
         ("depth", out.join("Depth.dll")),
@@ -365,6 +366,16 @@ fn main() {
         .unwrap_or_else(|e| panic!("generating bindings for mscorlib's Interlocked and Volatile: {e}"))
         .write_to_file(out.join("corlib_interlocked_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for mscorlib's Interlocked and Volatile: {e}"));
+
+    // mscorlib's arrays of managed structs: `CreateLinkedTokenSource(params CancellationToken[])`
+    // (tests/struct_arrays.rs).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .type_name("System.Threading.CancellationTokenSource")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for mscorlib's CancellationTokenSource: {e}"))
+        .write_to_file(out.join("corlib_cancellation_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for mscorlib's CancellationTokenSource: {e}"));
 
     // Namespaces of Mono's mscorlib, for tests that call real members of them (each included
     // by those tests alone, so the library's build does not grow).

@@ -43,6 +43,7 @@ mod expected {
         skips,
         span,
         std_traits,
+        struct_arrays,
         struct_receivers,
         translated,
     );

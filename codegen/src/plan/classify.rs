@@ -81,6 +81,9 @@ pub enum ArrayElement {
     FullStruct(Ty),
     /// Any array of references (objects, strings, arrays, interfaces...).
     Object(Ty),
+    /// An array of managed structs (values holding references): the typed handle
+    /// `cilbind::StructArray<S>`, elements copied in and out by value.
+    ManagedStruct(Ty),
 }
 
 /// How one parameter, return value or field value crosses between Rust and .NET.

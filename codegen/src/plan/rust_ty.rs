@@ -235,6 +235,10 @@ impl Resolver<'_> {
                 "<{} as ::cilbind::TypeArg>::ArrayOf",
                 self.handle_type(module, element)?
             )),
+            Ty::SzArray(element) if self.is_managed_struct(element) => Some(format!(
+                "::cilbind::StructArray<{}>",
+                self.handle_type(module, element)?
+            )),
             Ty::SzArray(element) => match self.blittable_element(module, element) {
                 Some(e) => Some(format!("::cilbind::Array<{e}>")),
                 None => Some(format!(
@@ -243,6 +247,19 @@ impl Resolver<'_> {
                 )),
             },
             _ => None,
+        }
+    }
+
+    /// True when `ty` is a managed struct (a value type holding references, or any closed
+    /// generic value type): Rust holds its values as handles to boxes.
+    fn is_managed_struct(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Named { path, args } => match self.classes.get(path) {
+                Some(TypeClass::ManagedStruct { .. }) => args.is_empty(),
+                Some(TypeClass::GenericStruct) => !args.is_empty(),
+                _ => false,
+            },
+            _ => false,
         }
     }
 
@@ -279,7 +296,9 @@ impl Resolver<'_> {
             Crossing::ManagedStruct(ty) => Pass::ManagedStruct(bound(self.handle_type(module, ty), ty)?),
             Crossing::Handle { ty, .. } => Pass::Handle(bound(self.handle_type(module, ty), ty)?),
             Crossing::Array { ty, element } => match element {
-                ArrayElement::Object(_) => Pass::ObjectArray(bound(self.handle_type(module, ty), ty)?),
+                ArrayElement::Object(_) | ArrayElement::ManagedStruct(_) => {
+                    Pass::ObjectArray(bound(self.handle_type(module, ty), ty)?)
+                }
                 _ => {
                     let handle = bound(self.handle_type(module, ty), ty)?;
                     let Ty::SzArray(e) = ty else {

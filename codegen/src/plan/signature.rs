@@ -341,12 +341,7 @@ impl Classifier<'_> {
                     Crossing::Handle { .. } | Crossing::String | Crossing::Array { .. } => {
                         ArrayElement::Object((**element).clone())
                     }
-                    Crossing::ManagedStruct(t) => {
-                        return Err(Unsupported::new(
-                            SkipKind::ArrayElement,
-                            format!("array of managed struct {t}"),
-                        ))
-                    }
+                    Crossing::ManagedStruct(t) => ArrayElement::ManagedStruct(t),
                     Crossing::Pointer(_) => {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
                     }
