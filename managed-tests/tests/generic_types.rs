@@ -504,6 +504,18 @@ fn arrays_of_a_generic_class_over_a_method_type_parameter() {
     let counts: Vec<i32> = halves.iter().map(|l| l.as_ref().unwrap().count().unwrap()).collect();
     assert_eq!(counts, [1, 2]);
     assert_eq!(halves[1].as_ref().unwrap().item(1).unwrap(), 3);
+    // A Rust closure as a delegate over `List<T>[]`: it gets C#'s array of halves.
+    use managed_tests::generics::generics::Mapper;
+    let sizes = Mapper::<ObjectArray<List<i32>>, i32>::from_fn(|halves: Option<ObjectArray<List<i32>>>| {
+        let halves = halves.expect("C# passes the array");
+        let mut code = 0;
+        for l in halves.to_vec()? {
+            code = code * 10 + l.expect("no null half").count()?;
+        }
+        Ok(code)
+    })
+    .unwrap();
+    assert_eq!(Make::on_halves::<i32>(Some(&sizes), Some(&a)).unwrap(), 12);
     // Lists of strings: another instantiation, its own array class.
     let names = List::<NetString>::new().unwrap();
     names.add(Some(&NetString::new("x").unwrap())).unwrap();

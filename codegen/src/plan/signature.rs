@@ -387,13 +387,24 @@ impl Classifier<'_> {
 
     /// True when `ty`, a generic argument that may mention type parameters, has a Rust
     /// spelling as a type argument: a type parameter itself, a closed type, or a class,
-    /// interface or delegate whose arguments are spelled so in turn. (`T[]` is not: an array
-    /// of a type parameter has no handle type yet, nor is a generic struct over one.)
+    /// interface or delegate whose arguments are spelled so in turn, and an array of a type
+    /// parameter or of such a class (`T[]`: `T0::ArrayOf`; `Task<T>[]`: an `ObjectArray`).
     fn spells_open(&mut self, ty: &Ty) -> bool {
         match ty {
             _ if ty.first_generic_param().is_none() => true,
             Ty::GenericParam(_) => true,
-            Ty::SzArray(element) => matches!(**element, Ty::GenericParam(_)),
+            Ty::SzArray(element) => match &**element {
+                Ty::GenericParam(_) => true,
+                // `Task<T>[]` (as in `Func<Task<T>[], TResult>`): the object array of the
+                // generic wrapper, a reference type argument.
+                Ty::Named { path, args } => {
+                    matches!(
+                        self.class_of(path, args, 0),
+                        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
+                    ) && args.iter().all(|a| self.spells_open(a))
+                }
+                _ => false,
+            },
             Ty::Named { path, args } => {
                 (matches!(
                     self.class_of(path, args, 0),

@@ -13,5 +13,6 @@ namespace Features.Generics
         public static Bag<int> Make() { return new Bag<int>(); }
         public static T Id<T>(T x) { return x; }
         public static int Count<T>(Bag<T>[] bags) { return bags.Length; }
+        public static int Apply<T>(System.Func<Bag<T>[], int> f) { return 0; }
     }
 }
