@@ -110,3 +110,58 @@ fn mscorlib_interlocked_and_volatile_of_a_reference_type() {
     Volatile::write_ref_t_t::<Node>(&mut slot, Some(&a)).unwrap();
     assert_eq!(id(&slot), 10);
 }
+
+#[test]
+fn ref_t_of_any_type_argument_is_the_value_the_callee_leaves() {
+    setup();
+    use managed_tests::ref_objects::ref_objects::{Named, Pt};
+    // Primitives, as their values.
+    let (mut a, mut b) = (3i32, -4i32);
+    Slots::exchange::<i32>(&mut a, &mut b).unwrap();
+    assert_eq!((a, b), (-4, 3));
+    let (mut x, mut y) = (true, false);
+    Slots::exchange::<bool>(&mut x, &mut y).unwrap();
+    assert_eq!((x, y), (false, true));
+    let mut f = 2.5f64;
+    assert_eq!(Slots::reset::<f64>(&mut f).unwrap().as_deref(), Some("2.5"));
+    assert_eq!(f, 0.0);
+    // A full struct (a box the callee writes into).
+    let (mut p, mut q) = (Pt { x: 1, y: 2 }, Pt { x: -7, y: 9 });
+    Slots::exchange::<Pt>(&mut p, &mut q).unwrap();
+    assert_eq!((p, q), (Pt { x: -7, y: 9 }, Pt { x: 1, y: 2 }));
+    assert_eq!(Slots::reset::<Pt>(&mut p).unwrap().as_deref(), Some("(-7, 9)"));
+    assert_eq!(p, Pt { x: 0, y: 0 });
+    // A managed struct: the Rust value is replaced by the callee's (a new handle).
+    let mut named = Named::default_value().unwrap();
+    named.set_name(Some("ada")).unwrap();
+    named.set_rank(3).unwrap();
+    let mut other = Named::default_value().unwrap();
+    Slots::exchange::<Named>(&mut named, &mut other).unwrap();
+    assert_eq!((named.name().unwrap(), named.rank().unwrap()), (None, 0));
+    assert_eq!(
+        (other.name().unwrap().as_deref(), other.rank().unwrap()),
+        (Some("ada"), 3)
+    );
+    assert_eq!(Slots::reset::<Named>(&mut other).unwrap().as_deref(), Some("ada#3"));
+    assert_eq!((other.name().unwrap(), other.rank().unwrap()), (None, 0));
+    // References: the same objects, swapped; null in and out.
+    let (n1, n2) = (Node::new(1).unwrap(), Node::new(2).unwrap());
+    let (mut s1, mut s2) = (Some(n1.clone()), Some(n2.clone()));
+    Slots::exchange::<Node>(&mut s1, &mut s2).unwrap();
+    assert!(s1
+        .as_ref()
+        .unwrap()
+        .as_object()
+        .reference_equals(n2.as_object())
+        .unwrap());
+    assert!(s2
+        .as_ref()
+        .unwrap()
+        .as_object()
+        .reference_equals(n1.as_object())
+        .unwrap());
+    assert_eq!(Slots::reset::<Node>(&mut s1).unwrap().as_deref(), Some("Node2"));
+    assert!(s1.is_none());
+    let mut none: Option<Node> = None;
+    assert_eq!(Slots::reset::<Node>(&mut none).unwrap().as_deref(), Some("null"));
+}

@@ -298,6 +298,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let result_ty = tuple(&result_types);
     // Body.
     let pre = params.iter().map(|p| &p.pre);
+    let post = params.iter().map(|p| &p.post);
     let args: Vec<TokenStream> = this_arg
         .into_iter()
         .chain(params.iter().map(|p| p.arg.clone()))
@@ -330,7 +331,9 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let direct = method_params.is_empty()
         && !m.generic
         && this_pre.is_none()
-        && params.iter().all(|p| p.pre.is_empty() && p.out.is_none())
+        && params
+            .iter()
+            .all(|p| p.pre.is_empty() && p.post.is_empty() && p.out.is_none())
         && convert.is_none();
     let (direct_callee, thunk, static_m) = match via {
         Some(v) => (v.thunk.clone(), v.thunk.clone(), None),
@@ -351,6 +354,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             #this_pre
             #(#pre)*
             let __r: #raw_ty = #thunk.#call((#(#args,)*))?;
+            #(#post)*
             #check_void
             ::core::result::Result::Ok(#value)
         }

@@ -20,6 +20,8 @@ pub(super) struct ParamCode {
     pub(super) out: Option<(Ident, TokenStream)>,
     /// The expression the result holds for `out`, when it is not the variable itself.
     pub(super) out_value: Option<TokenStream>,
+    /// Statements after the call (a `ref` of a type parameter writes its slot back).
+    pub(super) post: TokenStream,
 }
 
 fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
@@ -184,8 +186,20 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
                 quote!(::core::option::Option::None),
             )
         }
+        Pass::TypeParam(param) if pass != PassMode::Out => {
+            // `ref`/`in` of a generic method's type parameter: the value as the type argument
+            // gives it (`T::Output`), copied into the type argument's slot for the call and
+            // replaced by what the callee left there after it.
+            let param = ty(param);
+            let slot = quote::format_ident!("__{}_slot", name.to_string().trim_start_matches("r#"));
+            p.rust_param = Some(quote!(#name: &mut <#param as ::cilbind::TypeArg>::Output));
+            p.pre = quote!(let mut #slot = <#param as ::cilbind::TypeArg>::ref_slot(#name)?;);
+            p.arg = quote!(<#param as ::cilbind::TypeArg>::out_arg(&mut #slot));
+            p.post = quote!(*#name = <#param as ::cilbind::TypeArg>::from_slot(#slot)?;);
+            return p;
+        }
         Pass::TypeParam(param) => {
-            // Only `out` (the plan binds no `ref T`): the type argument decides the slot.
+            // `out`: the type argument decides the slot.
             let param = ty(param);
             p.pre = quote!(let mut #name = <#param as ::cilbind::TypeArg>::new_slot()?;);
             p.arg = quote!(<#param as ::cilbind::TypeArg>::out_arg(&mut #name));

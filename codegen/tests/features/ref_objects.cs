@@ -3,8 +3,10 @@
 // (`Interlocked.Exchange<T>`, `Volatile.Read<T>`), and `ref`/`out` of an array is
 // `&mut Option<handle>` / the handle in the result (`Array.Resize<T>(ref T[], int)`: the type
 // argument's array handle), all through `::cilbind::RefObject`, whose write-back is
-// class-checked. `ref T` of a type parameter with neither constraint stays a skip (reason
-// `no-rust-form`): its storage differs per type argument.
+// class-checked. `ref T` of a generic method's type parameter with neither constraint is
+// `&mut <M0 as TypeArg>::Output` (`Option<C>` for a class, the value for a primitive, enum or
+// struct), copied into the type argument's slot (`TypeArg::ref_slot`) and back after the call
+// (`from_slot`).
 using System;
 
 namespace Features.RefObjects

@@ -160,7 +160,28 @@ pub mod features {
                 let () = __r;
                 ::core::result::Result::Ok(nodes)
             }
-            // skipped `Slots.Unconstrained`: parameter `item`: ref/in of a type parameter with neither the class nor the struct constraint (its storage differs per type argument)
+            /// Binds `public static void Unconstrained<T>(ref T item)` of `Features.RefObjects.Slots`.
+            #[inline]
+            pub fn unconstrained<M0: ::cilbind::TypeArg>(
+                item: &mut <M0 as ::cilbind::TypeArg>::Output,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Slots,
+                        "Unconstrained",
+                        &["T&"],
+                    )
+                    .generic_method();
+                let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
+                let __r: () = M
+                    .thunk_with(
+                        __TYPE_Slots.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
+                *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
+                let () = __r;
+                ::core::result::Result::Ok(())
+            }
         }
     }
 }
