@@ -30,7 +30,6 @@ fn a_rust_built_array_of_managed_structs_reaches_csharp_by_value() {
     assert_eq!(array.len().unwrap(), 2);
     assert_eq!(Tags::describe(Some(&array)).unwrap().as_deref(), Some("a=1;bee=-2;"));
     // Elements are copies: changing `a` afterwards does not change the array.
-    let mut a = a;
     a.set_id(99).unwrap();
     assert_eq!(array.get(0).unwrap().id().unwrap(), 1);
     // `set` stores a copy; a default element has null and zero.
