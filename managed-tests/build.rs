@@ -206,6 +206,8 @@ fn main() {
         ("nullables", out.join("Nullables.dll")),
         ("spans", out.join("Spans.dll")),
         ("buffers", out.join("Buffers.dll")),
+        ("ref_objects", out.join("RefObjects.dll")),
+        ("struct_arrays", out.join("StructArrays.dll")),
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
         ("depth", out.join("Depth.dll")),
@@ -354,6 +356,26 @@ fn main() {
         .unwrap_or_else(|e| panic!("generating bindings for System.Xml's DecimalAggregator: {e}"))
         .write_to_file(out.join("decimal_aggregator_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for System.Xml's DecimalAggregator: {e}"));
+
+    // mscorlib's `ref T` of `class`-constrained type parameters (tests/ref_objects.rs).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .type_name("System.Threading.Interlocked")
+        .type_name("System.Threading.Volatile")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for mscorlib's Interlocked and Volatile: {e}"))
+        .write_to_file(out.join("corlib_interlocked_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for mscorlib's Interlocked and Volatile: {e}"));
+
+    // mscorlib's arrays of managed structs: `CreateLinkedTokenSource(params CancellationToken[])`
+    // (tests/struct_arrays.rs).
+    cilbind_codegen::Builder::new()
+        .assembly("/usr/lib/mono/4.5/mscorlib.dll")
+        .type_name("System.Threading.CancellationTokenSource")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for mscorlib's CancellationTokenSource: {e}"))
+        .write_to_file(out.join("corlib_cancellation_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for mscorlib's CancellationTokenSource: {e}"));
 
     // Namespaces of Mono's mscorlib, for tests that call real members of them (each included
     // by those tests alone, so the library's build does not grow).

@@ -37,11 +37,13 @@ mod expected {
         optional_params,
         overloads,
         pointers,
+        ref_objects,
         ref_returns,
         return_overloads,
         skips,
         span,
         std_traits,
+        struct_arrays,
         struct_receivers,
         translated,
     );

@@ -64,6 +64,18 @@ pub mod nullables {
     include!(concat!(env!("OUT_DIR"), "/nullables_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/RefObjects.cs` (`ref T` of `class`-constrained type
+/// parameters and `ref`/`out` arrays as replaceable object slots).
+pub mod ref_objects {
+    include!(concat!(env!("OUT_DIR"), "/ref_objects_bindings.rs"));
+}
+
+/// Generated bindings of `fixtures/StructArrays.cs` (arrays of managed structs as
+/// `cilbind::StructArray<S>`).
+pub mod struct_arrays {
+    include!(concat!(env!("OUT_DIR"), "/struct_arrays_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Spans.cs` (`Span<T>`/`ReadOnlySpan<T>` parameters as
 /// `&mut [T]`/`&[T]`).
 pub mod spans {

@@ -486,3 +486,39 @@ mod generic_delegates {
         assert_eq!(plus_three.invoke(-3).unwrap(), 0);
     }
 }
+
+#[test]
+fn arrays_of_a_generic_class_over_a_method_type_parameter() {
+    start();
+    use cilbind::ObjectArray;
+    use managed_tests::generics::generics::Make;
+    let (a, b) = (List::<i32>::new().unwrap(), List::<i32>::new().unwrap());
+    for v in [1, 2, 3] {
+        a.add(v).unwrap();
+    }
+    b.add(9).unwrap();
+    let lists = ObjectArray::from_items(&[Some(&a), None, Some(&b)]).unwrap();
+    // 3 + 100 for the null + 1.
+    assert_eq!(Make::total_count::<i32>(Some(&lists)).unwrap(), 104);
+    let halves = Make::halves::<i32>(Some(&a)).unwrap().unwrap().to_vec().unwrap();
+    let counts: Vec<i32> = halves.iter().map(|l| l.as_ref().unwrap().count().unwrap()).collect();
+    assert_eq!(counts, [1, 2]);
+    assert_eq!(halves[1].as_ref().unwrap().item(1).unwrap(), 3);
+    // A Rust closure as a delegate over `List<T>[]`: it gets C#'s array of halves.
+    use managed_tests::generics::generics::Mapper;
+    let sizes = Mapper::<ObjectArray<List<i32>>, i32>::from_fn(|halves: Option<ObjectArray<List<i32>>>| {
+        let halves = halves.expect("C# passes the array");
+        let mut code = 0;
+        for l in halves.to_vec()? {
+            code = code * 10 + l.expect("no null half").count()?;
+        }
+        Ok(code)
+    })
+    .unwrap();
+    assert_eq!(Make::on_halves::<i32>(Some(&sizes), Some(&a)).unwrap(), 12);
+    // Lists of strings: another instantiation, its own array class.
+    let names = List::<NetString>::new().unwrap();
+    names.add(Some(&NetString::new("x").unwrap())).unwrap();
+    let one = ObjectArray::from_items(&[Some(&names)]).unwrap();
+    assert_eq!(Make::total_count::<NetString>(Some(&one)).unwrap(), 1);
+}

@@ -3,11 +3,13 @@
 //! span from the slice's pointer and length. Results are checked against the same computation
 //! in Rust; writes land in the Rust slice. Through the runtime's safe API, a slice of another
 //! element size, a shared slice for a writable span, a span parameter without its trampoline
-//! bit and spans of managed element types are errors, never calls. mscorlib's own
-//! `BinaryPrimitives` is called through its generated bindings.
+//! bit and spans of managed element types are errors, never calls. A span of a generic
+//! method's type parameter is a slice of a blittable Rust type argument, the method
+//! instantiated for it. mscorlib's own `BinaryPrimitives` is called through its generated
+//! bindings.
 
 use cilbind::{Boolean, Char, Error, MethodRef, TypeRef};
-use managed_tests::spans::spans::{Acc, Level, Sum2, P, S};
+use managed_tests::spans::spans::{Acc, Level, Sum2, G, P, S};
 
 fn setup() {
     managed_tests::start_with(managed_tests::spans::init);
@@ -104,6 +106,57 @@ fn instance_and_struct_methods_take_spans() {
     let mut s = Sum2 { a: 0.5 };
     s.add_all(&[1.0, 2.0, -0.25]).unwrap();
     assert_eq!(s.a, 0.5 + 1.0 + 2.0 - 0.25);
+}
+
+#[test]
+fn spans_of_a_method_type_parameter_are_slices_of_the_type_argument() {
+    setup();
+    // `ReadOnlySpan<T>` with `T: IEquatable<T>`, per element type.
+    let ints = [3, 1, 3, 3, -7, 0, 3];
+    assert_eq!(G::count::<i32>(&ints, 3).unwrap(), 4);
+    assert_eq!(G::count::<i32>(&ints[1..5], 3).unwrap(), 2);
+    assert_eq!(G::count::<i32>(&[], 3).unwrap(), 0);
+    let doubles = [0.5f64, -0.0, 0.0, 2.5];
+    // C#'s Double.Equals: -0.0 equals 0.0.
+    assert_eq!(G::count::<f64>(&doubles, 0.0).unwrap(), 2);
+    assert_eq!(G::count::<u8>(b"abracadabra", b'a').unwrap(), 5);
+    // `Span<T>` written in place: the Rust slice sees C#'s writes, and only the lent part.
+    let mut longs: Vec<i64> = (0..9).map(|i| i * i - 20).collect();
+    let mut expected = longs.clone();
+    expected[2..7].reverse();
+    G::reverse::<i64>(&mut longs[2..7]).unwrap();
+    assert_eq!(longs, expected);
+    let mut points = vec![P { x: 1.0, y: 2.0 }, P { x: 3.0, y: 4.0 }, P { x: -5.0, y: 6.5 }];
+    G::reverse::<P>(&mut points).unwrap();
+    assert_eq!(
+        points,
+        vec![P { x: -5.0, y: 6.5 }, P { x: 3.0, y: 4.0 }, P { x: 1.0, y: 2.0 }]
+    );
+    // Two spans of the same type parameter, a scalar between them.
+    let mut to = [0u16; 6];
+    assert_eq!(G::copy_into::<u16>(&[10, 20, 30], 2, &mut to).unwrap(), 3);
+    assert_eq!(to, [0, 0, 10, 20, 30, 0]);
+    // Past the end of the target: C#'s own check throws, nothing is written.
+    let mut short = [0u16; 3];
+    match G::copy_into::<u16>(&[1, 2, 3], 1, &mut short) {
+        Err(Error::ManagedException { type_name, .. }) => assert_eq!(type_name, "System.ArgumentException"),
+        other => panic!("expected ArgumentException, got {other:?}"),
+    }
+    assert_eq!(short, [0; 3]);
+    // C# sees the instantiation's element size.
+    assert_eq!(G::bytes::<i16>(&[1, 2, 3]).unwrap(), 6);
+    assert_eq!(G::bytes::<P>(&points).unwrap(), 24);
+    assert_eq!(G::bytes::<Level>(&[Level::LOW]).unwrap(), 2);
+}
+
+#[test]
+fn a_type_argument_outside_the_method_s_constraints_is_an_error() {
+    setup();
+    // `P` does not implement `IEquatable<P>`: Mono refuses the instantiation.
+    match G::count::<P>(&[P { x: 0.0, y: 0.0 }], &P { x: 0.0, y: 0.0 }) {
+        Err(Error::InvalidArgument(m)) => assert!(m.contains("Count"), "{m}"),
+        other => panic!("expected InvalidArgument, got {other:?}"),
+    }
 }
 
 static S_TYPE: TypeRef = TypeRef::new("Spans", "Spans", "S");

@@ -84,6 +84,6 @@ pub use value::{
     box_blittable, unbox_blittable, Array, AsObject, Blittable, Boolean, BoxAs, Boxing, Byte, Char, DisposeOnDrop,
     Disposing, Double, Enum, Enumerator, IComparable, IComparable1, IConvertible, IEquatable, IFormattable,
     ISerializable, Int16, Int32, Int64, IntPtr, Is, ManagedType, NetString, Nullable, Object, ObjectArray, RefNullable,
-    RefNullableSlot, Reference, SByte, Single, StrArg, StrValue, TypeArg, UInt16, UInt32, UInt64, UIntPtr, Unbox,
-    ValueType,
+    RefNullableSlot, Reference, SByte, Single, StrArg, StrValue, StructArray, TypeArg, UInt16, UInt32, UInt64, UIntPtr,
+    Unbox, ValueType,
 };

@@ -167,6 +167,9 @@ pub struct MethodModel {
     /// Which of the method's own generic parameters have the `struct` constraint (in order;
     /// empty when none has).
     pub value_type_params: Vec<bool>,
+    /// Which of the method's own generic parameters have the `class` constraint (in order;
+    /// empty when none has).
+    pub reference_type_params: Vec<bool>,
     /// Parameters in order.
     pub params: Vec<ParamModel>,
     /// Return type ([`Ty::Void`] for none; [`Ty::ByRef`] for `ref` returns).

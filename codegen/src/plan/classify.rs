@@ -81,6 +81,9 @@ pub enum ArrayElement {
     FullStruct(Ty),
     /// Any array of references (objects, strings, arrays, interfaces...).
     Object(Ty),
+    /// An array of managed structs (values holding references): the typed handle
+    /// `cilbind::StructArray<S>`, elements copied in and out by value.
+    ManagedStruct(Ty),
 }
 
 /// How one parameter, return value or field value crosses between Rust and .NET.
@@ -153,6 +156,10 @@ pub enum Crossing {
     /// memory (`Mi: cilbind::Blittable`): the target of a `ref`/`out`/`in`, passed as a
     /// pointer to the Rust value.
     BlittableParam(GenericParam),
+    /// A value of a `class`-constrained type parameter of a generic method (`Mi:
+    /// cilbind::Reference`): the target of a `ref`/`in`, passed as a reference to an object
+    /// reference the callee may replace (`cilbind::RefObject`, its write class-checked).
+    ReferenceParam(GenericParam),
     /// `ref`, `out` or `in` of any of the above.
     ByRef {
         /// `Ref`, `Out` or `In`.

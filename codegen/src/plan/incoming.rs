@@ -142,6 +142,7 @@ fn value(res: &Resolver, module: &[String], c: &Crossing) -> Result<IncomingForm
                 return Err(format!("{ty} is not a single-dimension array"));
             };
             match element {
+                ArrayElement::ManagedStruct(_) => Err(format!("{ty}: an array of managed structs")),
                 ArrayElement::Primitive(_) | ArrayElement::Enum { .. } | ArrayElement::FullStruct(_) => {
                     let e = res
                         .blittable_element(module, element_ty)

@@ -457,10 +457,13 @@ fn param_pass(o: &Owned, c: &Crossing) -> Result<Pass, String> {
         Crossing::Void => Err("a void parameter".into()),
         Crossing::ByRef { target, pass } => match **target {
             Crossing::ManagedStruct(_) => o.res.pass(o.module, c),
-            // `out T` is part of the result (`cilbind::TypeArg::from_slot`); a `ref T` would
-            // need `T`'s storage form in the Rust signature.
-            Crossing::TypeParam(_) if *pass != PassMode::Out => Err("ref of a type parameter is not bound yet".into()),
-            Crossing::Array { .. } => Err("ref/out of an array is not bound yet".into()),
+            // `out T` is part of the result (`cilbind::TypeArg::from_slot`); a generic
+            // method's `ref T` is `&mut T::Output`, copied into the type argument's slot
+            // (`TypeArg::ref_slot`) and back. A `ref T0` of the declaring type would need the
+            // same write-back in a Rust implementation's base calls, which have none.
+            Crossing::TypeParam(GenericParam::Type(_)) if *pass != PassMode::Out => {
+                Err("ref/in of a type parameter of the declaring type is not bound yet".into())
+            }
             Crossing::Span { .. } => Err("ref/out of a span is not bound".into()),
             Crossing::Void | Crossing::ByRef { .. } => Err("ref/out of this type is not bound yet".into()),
             _ => o.res.pass(o.module, c),

@@ -208,6 +208,7 @@ fn crossing_paths<'c>(c: &'c Crossing, f: &mut impl FnMut(&'c TypePath)) {
         | Crossing::String
         | Crossing::TypeParam(_)
         | Crossing::Buffer { .. }
-        | Crossing::BlittableParam(_) => {}
+        | Crossing::BlittableParam(_)
+        | Crossing::ReferenceParam(_) => {}
     }
 }

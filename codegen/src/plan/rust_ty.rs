@@ -155,6 +155,9 @@ pub(crate) enum Pass {
     /// A value of a `struct`-constrained type parameter of a generic method as stored in
     /// memory (`M0: ::cilbind::Blittable`): only behind `ref`/`out`/`in`.
     BlittableParam(String),
+    /// A value of a `class`-constrained type parameter of a generic method
+    /// (`M0: ::cilbind::Reference`): only behind `ref`/`in`.
+    ReferenceParam(String),
     /// `ref`/`out`/`in` of one of the above.
     ByRef {
         /// How it is passed.
@@ -232,6 +235,10 @@ impl Resolver<'_> {
                 "<{} as ::cilbind::TypeArg>::ArrayOf",
                 self.handle_type(module, element)?
             )),
+            Ty::SzArray(element) if self.is_managed_struct(element) => Some(format!(
+                "::cilbind::StructArray<{}>",
+                self.handle_type(module, element)?
+            )),
             Ty::SzArray(element) => match self.blittable_element(module, element) {
                 Some(e) => Some(format!("::cilbind::Array<{e}>")),
                 None => Some(format!(
@@ -240,6 +247,19 @@ impl Resolver<'_> {
                 )),
             },
             _ => None,
+        }
+    }
+
+    /// True when `ty` is a managed struct (a value type holding references, or any closed
+    /// generic value type): Rust holds its values as handles to boxes.
+    fn is_managed_struct(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Named { path, args } => match self.classes.get(path) {
+                Some(TypeClass::ManagedStruct { .. }) => args.is_empty(),
+                Some(TypeClass::GenericStruct) => !args.is_empty(),
+                _ => false,
+            },
+            _ => false,
         }
     }
 
@@ -276,7 +296,9 @@ impl Resolver<'_> {
             Crossing::ManagedStruct(ty) => Pass::ManagedStruct(bound(self.handle_type(module, ty), ty)?),
             Crossing::Handle { ty, .. } => Pass::Handle(bound(self.handle_type(module, ty), ty)?),
             Crossing::Array { ty, element } => match element {
-                ArrayElement::Object(_) => Pass::ObjectArray(bound(self.handle_type(module, ty), ty)?),
+                ArrayElement::Object(_) | ArrayElement::ManagedStruct(_) => {
+                    Pass::ObjectArray(bound(self.handle_type(module, ty), ty)?)
+                }
                 _ => {
                     let handle = bound(self.handle_type(module, ty), ty)?;
                     let Ty::SzArray(e) = ty else {
@@ -295,9 +317,17 @@ impl Resolver<'_> {
                 writable: *writable,
             },
             Crossing::BlittableParam(p) => Pass::BlittableParam(type_param_name(*p)),
+            Crossing::ReferenceParam(p) => Pass::ReferenceParam(type_param_name(*p)),
             Crossing::Pointer(None) => Pass::Pointer("::core::ffi::c_void".into()),
             Crossing::Pointer(Some(ty)) => Pass::Pointer(bound(self.blittable_element(module, ty), ty)?),
             Crossing::Nullable(value) => Pass::Nullable(Box::new(self.pass(module, value)?)),
+            Crossing::Span {
+                element: Ty::GenericParam(p),
+                mutable,
+            } => Pass::Span {
+                elem: type_param_name(*p),
+                mutable: *mutable,
+            },
             Crossing::Span { element, mutable } => Pass::Span {
                 elem: bound(self.blittable_element(module, element), element)?,
                 mutable: *mutable,

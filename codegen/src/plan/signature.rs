@@ -213,8 +213,27 @@ impl Classifier<'_> {
             // as its generic handle, and `T[]` as the type argument's array handle: members of
             // generic types and generic methods are bound for every type argument. Anything
             // else built from a type parameter (`T[][]`, `T*`) has no Rust form yet.
+            if let Ty::SzArray(element) = ty {
+                // `Task<T>[]`: an array of a class, interface or delegate over type
+                // parameters, as the object array of its generic wrapper (the closed array
+                // class checked at each call, like any array's).
+                if matches!(**element, Ty::Named { .. })
+                    && matches!(self.crossing(element, PassMode::Value), Ok(Crossing::Handle { .. }))
+                {
+                    return Ok(Crossing::Array {
+                        ty: ty.clone(),
+                        element: ArrayElement::Object((**element).clone()),
+                    });
+                }
+            }
             match ty {
                 Ty::GenericParam(p) => return Ok(Crossing::TypeParam(*p)),
+                // `Span<T>`/`ReadOnlySpan<T>` of a method type parameter: a slice of a
+                // blittable `T` (see `Classifier::span`).
+                Ty::Named { path, args } if super::span::span_kind(path).is_some() => {
+                    let mutable = super::span::span_kind(path) == Some(true);
+                    return self.span(ty, args, mutable);
+                }
                 // `T[]`: the type argument's array handle (`<T as TypeArg>::ArrayOf`).
                 Ty::SzArray(element) if matches!(**element, Ty::GenericParam(_)) => {
                     return Ok(Crossing::Array {
@@ -322,12 +341,7 @@ impl Classifier<'_> {
                     Crossing::Handle { .. } | Crossing::String | Crossing::Array { .. } => {
                         ArrayElement::Object((**element).clone())
                     }
-                    Crossing::ManagedStruct(t) => {
-                        return Err(Unsupported::new(
-                            SkipKind::ArrayElement,
-                            format!("array of managed struct {t}"),
-                        ))
-                    }
+                    Crossing::ManagedStruct(t) => ArrayElement::ManagedStruct(t),
                     Crossing::Pointer(_) => {
                         return Err(Unsupported::new(SkipKind::Pointer, format!("array of pointers {ty}")))
                     }
@@ -347,7 +361,8 @@ impl Classifier<'_> {
                     | Crossing::ByRef { .. }
                     | Crossing::Span { .. }
                     | Crossing::Buffer { .. }
-                    | Crossing::BlittableParam(_) => {
+                    | Crossing::BlittableParam(_)
+                    | Crossing::ReferenceParam(_) => {
                         return Err(Unsupported::new(SkipKind::SpecialType, format!("invalid array {ty}")))
                     }
                 };
@@ -372,13 +387,24 @@ impl Classifier<'_> {
 
     /// True when `ty`, a generic argument that may mention type parameters, has a Rust
     /// spelling as a type argument: a type parameter itself, a closed type, or a class,
-    /// interface or delegate whose arguments are spelled so in turn. (`T[]` is not: an array
-    /// of a type parameter has no handle type yet, nor is a generic struct over one.)
+    /// interface or delegate whose arguments are spelled so in turn, and an array of a type
+    /// parameter or of such a class (`T[]`: `T0::ArrayOf`; `Task<T>[]`: an `ObjectArray`).
     fn spells_open(&mut self, ty: &Ty) -> bool {
         match ty {
             _ if ty.first_generic_param().is_none() => true,
             Ty::GenericParam(_) => true,
-            Ty::SzArray(element) => matches!(**element, Ty::GenericParam(_)),
+            Ty::SzArray(element) => match &**element {
+                Ty::GenericParam(_) => true,
+                // `Task<T>[]` (as in `Func<Task<T>[], TResult>`): the object array of the
+                // generic wrapper, a reference type argument.
+                Ty::Named { path, args } => {
+                    matches!(
+                        self.class_of(path, args, 0),
+                        TypeClass::Class | TypeClass::Interface | TypeClass::Delegate
+                    ) && args.iter().all(|a| self.spells_open(a))
+                }
+                _ => false,
+            },
             Ty::Named { path, args } => {
                 (matches!(
                     self.class_of(path, args, 0),
@@ -425,10 +451,22 @@ fn buffer_crossing(m: &crate::model::MethodModel, p: &crate::model::ParamModel, 
         _ => None,
     };
     if pass != PassMode::Value {
-        let param = value_type(&p.ty)?;
+        let target = match value_type(&p.ty) {
+            Some(param) => Crossing::BlittableParam(param),
+            // `ref`/`in T` where `T : class` (`Interlocked.Exchange<T>`, `Volatile.Read<T>`):
+            // an object reference; `out T` stays the type argument's own slot.
+            None => match &p.ty {
+                Ty::GenericParam(g @ GenericParam::Method(i))
+                    if pass != PassMode::Out && m.reference_type_params.get(*i) == Some(&true) =>
+                {
+                    Crossing::ReferenceParam(*g)
+                }
+                _ => return None,
+            },
+        };
         return Some(Crossing::ByRef {
             pass,
-            target: Box::new(Crossing::BlittableParam(param)),
+            target: Box::new(target),
         });
     }
     let (element, rank) = match &p.ty {
@@ -455,7 +493,10 @@ impl Crossing {
             | Crossing::ManagedStruct(ty) => f(ty),
             Crossing::ByRef { target, .. } => target.visit_handles(f),
             Crossing::Nullable(value) => value.visit_handles(f),
-            Crossing::Span { .. } | Crossing::Buffer { .. } | Crossing::BlittableParam(_) => {}
+            Crossing::Span { .. }
+            | Crossing::Buffer { .. }
+            | Crossing::BlittableParam(_)
+            | Crossing::ReferenceParam(_) => {}
             Crossing::Void
             | Crossing::Primitive(_)
             | Crossing::Enum { .. }

@@ -1,5 +1,6 @@
 //! `System.Span<T>` and `System.ReadOnlySpan<T>` parameters: `&mut [T]` and `&[T]` when `T` is
-//! a primitive, an enum or a full struct (`T` as stored in memory: `Boolean` for `bool`).
+//! a primitive, an enum or a full struct (`T` as stored in memory: `Boolean` for `bool`), or a
+//! type parameter of the generic method (`Mi: cilbind::TypeArg + cilbind::Blittable`).
 //!
 //! A span cannot be boxed, so Mono's thunks cannot take one: the method is called through a
 //! trampoline that makes the span from the slice's pointer and length (bit `i` of the
@@ -11,7 +12,7 @@ use super::classify::{Classifier, Crossing};
 use super::items::Param;
 use super::rust_ty::Pass;
 use super::skip::{SkipKind, Unsupported};
-use crate::model::{PassMode, Ty};
+use crate::model::{GenericParam, PassMode, Ty};
 
 /// Mscorlib's span types, with whether each is writable.
 pub(super) fn span_kind(path: &crate::model::TypePath) -> Option<bool> {
@@ -34,6 +35,22 @@ impl Classifier<'_> {
                 format!("{ty} does not have one type argument"),
             ));
         };
+        // A method type parameter: the method is instantiated per Rust type argument, bound
+        // `Mi: cilbind::Blittable`, so the managed element is a value type whose layout the
+        // Rust type mirrors (and the runtime checks the instantiated span's element size).
+        // A type parameter of the declaring type would need that bound on the whole `impl`.
+        if let Ty::GenericParam(GenericParam::Method(_)) = element {
+            return Ok(Crossing::Span {
+                element: element.clone(),
+                mutable,
+            });
+        }
+        if let Ty::GenericParam(GenericParam::Type(i)) = element {
+            return Err(Unsupported::new(
+                SkipKind::OpenGeneric,
+                format!("{ty}: span of type parameter !{i} of the declaring type (only a method's type parameter is bound as a slice)"),
+            ));
+        }
         match self.crossing(element, PassMode::Value) {
             Ok(Crossing::Primitive(_) | Crossing::Enum { .. } | Crossing::FullStruct(_)) => Ok(Crossing::Span {
                 element: element.clone(),

@@ -623,6 +623,14 @@ impl Converter<'_> {
             } else {
                 Vec::new()
             },
+            reference_type_params: if m.generic_parameters.iter().any(|g| g.special_constraint.reference_type) {
+                m.generic_parameters
+                    .iter()
+                    .map(|g| g.special_constraint.reference_type)
+                    .collect()
+            } else {
+                Vec::new()
+            },
             params,
             ret,
             is_varargs: matches!(m.signature.calling_convention, CallingConvention::Vararg),

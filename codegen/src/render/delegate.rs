@@ -124,7 +124,8 @@ fn param(c: &Pass, var: &Ident) -> (TokenStream, TokenStream) {
         | Pass::Nullable(_)
         | Pass::Span { .. }
         | Pass::Buffer { .. }
-        | Pass::BlittableParam(_) => (quote!(()), quote!(())),
+        | Pass::BlittableParam(_)
+        | Pass::ReferenceParam(_) => (quote!(()), quote!(())),
     }
 }
 

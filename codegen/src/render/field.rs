@@ -134,7 +134,8 @@ pub(super) fn render_on(f: &FieldItem, type_ref: &str, owner: Option<TokenStream
         | Pass::Pointer(_)
         | Pass::Span { .. }
         | Pass::Buffer { .. }
-        | Pass::BlittableParam(_) => return TokenStream::new(),
+        | Pass::BlittableParam(_)
+        | Pass::ReferenceParam(_) => return TokenStream::new(),
     };
     let (get_doc, getter) = (docs(&f.get_doc), ident(&f.getter));
     let setter = f.setter.as_ref().map(|setter| {

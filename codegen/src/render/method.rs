@@ -15,7 +15,7 @@
 //! | array of references | `Option<&ObjectArray<T>>` | `Option<ObjectArray<T>>` |
 //! | `params T[]` | `&[T]` (values), `&[Option<&str>]` (strings), `&[Option<&T>]` (references): a new array per call | |
 //! | `Nullable<T>` (`T?`) of a primitive, enum or full struct | `Option<T>` (`ref`: `&mut Option<T>`, `T` as stored) | `Option<T>` |
-//! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum or full struct | `&mut [T]` / `&[T]` (lent for the call; through a trampoline) | |
+//! | `Span<T>` / `ReadOnlySpan<T>` of a primitive, enum, full struct or generic method's type parameter | `&mut [T]` / `&[T]` (lent for the call; through a trampoline); `&mut [M0]` / `&[M0]`, `M0: Blittable` | |
 //! | `ref` | `&mut T` (objects: `&mut Option<T>`) | |
 //! | `out` | | appended to the result: `(ret, out1, …)` |
 //! | type parameter `T` (generic impls) | `T0::Param<'_>` (see `cilbind::TypeArg`) | `T0::Output` |
@@ -120,7 +120,8 @@ fn ret_code(pass: &Pass) -> (Option<TokenStream>, TokenStream, Option<TokenStrea
         | Pass::Pointer(_)
         | Pass::Span { .. }
         | Pass::Buffer { .. }
-        | Pass::BlittableParam(_) => (None, quote!(()), None),
+        | Pass::BlittableParam(_)
+        | Pass::ReferenceParam(_) => (None, quote!(()), None),
     }
 }
 
@@ -297,6 +298,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let result_ty = tuple(&result_types);
     // Body.
     let pre = params.iter().map(|p| &p.pre);
+    let post = params.iter().map(|p| &p.post);
     let args: Vec<TokenStream> = this_arg
         .into_iter()
         .chain(params.iter().map(|p| p.arg.clone()))
@@ -329,7 +331,9 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let direct = method_params.is_empty()
         && !m.generic
         && this_pre.is_none()
-        && params.iter().all(|p| p.pre.is_empty() && p.out.is_none())
+        && params
+            .iter()
+            .all(|p| p.pre.is_empty() && p.post.is_empty() && p.out.is_none())
         && convert.is_none();
     let (direct_callee, thunk, static_m) = match via {
         Some(v) => (v.thunk.clone(), v.thunk.clone(), None),
@@ -350,6 +354,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             #this_pre
             #(#pre)*
             let __r: #raw_ty = #thunk.#call((#(#args,)*))?;
+            #(#post)*
             #check_void
             ::core::result::Result::Ok(#value)
         }

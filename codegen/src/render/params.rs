@@ -20,6 +20,8 @@ pub(super) struct ParamCode {
     pub(super) out: Option<(Ident, TokenStream)>,
     /// The expression the result holds for `out`, when it is not the variable itself.
     pub(super) out_value: Option<TokenStream>,
+    /// Statements after the call (a `ref` of a type parameter writes its slot back).
+    pub(super) post: TokenStream,
 }
 
 fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
@@ -114,7 +116,7 @@ fn value_param(name: &Ident, pass: &Pass) -> ParamCode {
             quote!(*mut #rust)
         }
         // The plan binds no other parameter form.
-        Pass::Void | Pass::ByRef { .. } | Pass::BlittableParam(_) => quote!(()),
+        Pass::Void | Pass::ByRef { .. } | Pass::BlittableParam(_) | Pass::ReferenceParam(_) => quote!(()),
     };
     p.rust_param = Some(quote!(#name: #rust));
     p
@@ -162,7 +164,12 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
             quote!(::cilbind::RefString),
             quote!(::core::option::Option::None),
         ),
-        Pass::Handle(rust) => {
+        // An object reference the callee may replace: a handle (its class checked when the
+        // callee's write comes back), a `class`-constrained type parameter, or an array.
+        Pass::Handle(rust)
+        | Pass::ReferenceParam(rust)
+        | Pass::ObjectArray(rust)
+        | Pass::BlittableArray { handle: rust, .. } => {
             let rust = ty(rust);
             (
                 quote!(::core::option::Option<#rust>),
@@ -179,8 +186,20 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
                 quote!(::core::option::Option::None),
             )
         }
+        Pass::TypeParam(param) if pass != PassMode::Out => {
+            // `ref`/`in` of a generic method's type parameter: the value as the type argument
+            // gives it (`T::Output`), copied into the type argument's slot for the call and
+            // replaced by what the callee left there after it.
+            let param = ty(param);
+            let slot = quote::format_ident!("__{}_slot", name.to_string().trim_start_matches("r#"));
+            p.rust_param = Some(quote!(#name: &mut <#param as ::cilbind::TypeArg>::Output));
+            p.pre = quote!(let mut #slot = <#param as ::cilbind::TypeArg>::ref_slot(#name)?;);
+            p.arg = quote!(<#param as ::cilbind::TypeArg>::out_arg(&mut #slot));
+            p.post = quote!(*#name = <#param as ::cilbind::TypeArg>::from_slot(#slot)?;);
+            return p;
+        }
         Pass::TypeParam(param) => {
-            // Only `out` (the plan binds no `ref T`): the type argument decides the slot.
+            // `out`: the type argument decides the slot.
             let param = ty(param);
             p.pre = quote!(let mut #name = <#param as ::cilbind::TypeArg>::new_slot()?;);
             p.arg = quote!(<#param as ::cilbind::TypeArg>::out_arg(&mut #name));
@@ -223,17 +242,24 @@ fn byref_param(name: &Ident, pass: PassMode, target: &Pass) -> ParamCode {
 }
 
 /// A generic method's type parameters with their bounds (`<M0: ::cilbind::TypeArg>`): a
-/// parameter that a buffer or a `ref`/`out`/`in` of a `struct`-constrained type parameter
-/// stands for must also be `::cilbind::Blittable` (so a type that is not is a compile-time
-/// error, not a run-time one). `None` for a method that is not generic.
+/// parameter that a buffer, a span or a `ref`/`out`/`in` of a `struct`-constrained type
+/// parameter stands for must also be `::cilbind::Blittable`, and one a `ref`/`in` of a
+/// `class`-constrained type parameter stands for `::cilbind::Reference` (so a type that is not
+/// is a compile-time error, not a run-time one). `None` for a method that is not generic.
 pub(super) fn method_generics(m: &MethodItem) -> Option<TokenStream> {
     if m.method_type_params.is_empty() {
         return None;
     }
     let blittable = |name: &str| {
         m.params.iter().any(|p| match &p.pass {
-            Pass::Buffer { param, .. } => param == name,
+            Pass::Buffer { param, .. } | Pass::Span { elem: param, .. } => param == name,
             Pass::ByRef { target, .. } => matches!(&**target, Pass::BlittableParam(param) if param == name),
+            _ => false,
+        })
+    };
+    let reference = |name: &str| {
+        m.params.iter().any(|p| match &p.pass {
+            Pass::ByRef { target, .. } => matches!(&**target, Pass::ReferenceParam(param) if param == name),
             _ => false,
         })
     };
@@ -241,6 +267,8 @@ pub(super) fn method_generics(m: &MethodItem) -> Option<TokenStream> {
         let id = ident(name);
         if blittable(name) {
             quote!(#id: ::cilbind::TypeArg + ::cilbind::Blittable)
+        } else if reference(name) {
+            quote!(#id: ::cilbind::TypeArg + ::cilbind::Reference)
         } else {
             quote!(#id: ::cilbind::TypeArg)
         }

@@ -4,7 +4,8 @@
 // array marked `[In]` alone (copied in only), `::cilbind::MdSliceMut<'_, M0, R>` / `MdSlice`
 // for multi-dimensional ones, `&mut M0` for
 // `ref` and `[In, Out] ref` (by pointer: a trampoline bit), `M0` in the result for `out`.
-// Without the constraint, `T[]` stays the array handle and `ref T` a skip.
+// Without the constraint, `T[]` stays the array handle and `ref T` is `&mut M0::Output`
+// (see ref_objects.cs).
 using System;
 using System.Runtime.InteropServices;
 

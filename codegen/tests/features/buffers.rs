@@ -254,7 +254,25 @@ pub mod features {
                     .call((items,))?;
                 ::core::result::Result::Ok(__r)
             }
-            // skipped `GL.UnconstrainedRef`: parameter `item`: ref of a type parameter is not bound yet
+            /// Binds `public static void UnconstrainedRef<T>(ref T item)` of `Features.Buffers.GL`.
+            #[inline]
+            pub fn unconstrained_ref<M0: ::cilbind::TypeArg>(
+                item: &mut <M0 as ::cilbind::TypeArg>::Output,
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_GL,
+                        "UnconstrainedRef",
+                        &["T&"],
+                    )
+                    .generic_method();
+                let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
+                let __r: () = M
+                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
+                *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
+                let () = __r;
+                ::core::result::Result::Ok(())
+            }
         }
         /// Binds the .NET enum `Features.Buffers.Target` (assembly `Feature`, underlying type `System.Int32`).
         #[repr(transparent)]

@@ -321,6 +321,126 @@ pub mod features {
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
+            /// Binds `public static int Count<T>(Bag<T>[] bags)` of `Features.Generics.Use`.
+            #[inline]
+            pub fn count<M0: ::cilbind::TypeArg>(
+                bags: ::core::option::Option<&::cilbind::ObjectArray<Bag<M0>>>,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Use,
+                        "Count",
+                        &["Features.Generics.Bag<T>[]"],
+                    )
+                    .generic_method();
+                let __r: i32 = M
+                    .thunk_with(
+                        __TYPE_Use.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((bags,))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public static int Apply<T>(Func<Bag<T>[], int> f)` of `Features.Generics.Use`.
+            #[inline]
+            pub fn apply<M0: ::cilbind::TypeArg>(
+                f: ::core::option::Option<
+                    &dyn ::cilbind::Is<
+                        super::super::system::Func2<::cilbind::ObjectArray<Bag<M0>>, i32>,
+                    >,
+                >,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::new(
+                        &__TYPE_Use,
+                        "Apply",
+                        &["System.Func<Features.Generics.Bag<T>[],System.Int32>"],
+                    )
+                    .generic_method();
+                let __r: i32 = M
+                    .thunk_with(
+                        __TYPE_Use.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((f.map(::cilbind::AsObject::object),))?;
+                ::core::result::Result::Ok(__r)
+            }
         }
     }
+}
+#[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
+pub mod system {
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Delegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Delegate",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.Delegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        Delegate(::cilbind::Object), __TYPE_Delegate, [::cilbind::Object]
+    );
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Func2: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "Func`2",
+    );
+    /// Binds the .NET delegate `System.Func`2` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound).
+    pub struct Func2<T0, T1>(
+        ::cilbind::Object,
+        ::core::marker::PhantomData<fn() -> (T0, T1)>,
+    );
+    impl<
+        T0: ::cilbind::ManagedType + 'static,
+        T1: ::cilbind::ManagedType + 'static,
+    > ::cilbind::ManagedType for Func2<T0, T1> {
+        fn class() -> ::cilbind::Result<::cilbind::Class> {
+            ::cilbind::generated::closed_class::<
+                Self,
+            >(|| __TYPE_Func2.class()?.instantiate(&[T0::class()?, T1::class()?]))
+        }
+    }
+    impl<
+        T0: ::cilbind::ManagedType + 'static,
+        T1: ::cilbind::ManagedType + 'static,
+    > ::cilbind::Reference for Func2<T0, T1> {
+        unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+            Func2(__obj, ::core::marker::PhantomData)
+        }
+        fn as_object(&self) -> &::cilbind::Object {
+            &self.0
+        }
+        fn into_object(self) -> ::cilbind::Object {
+            self.0
+        }
+    }
+    impl<
+        T0: ::cilbind::ManagedType + 'static,
+        T1: ::cilbind::ManagedType + 'static,
+    > ::cilbind::Is<::cilbind::Object> for Func2<T0, T1> {}
+    impl<T0, T1> ::core::clone::Clone for Func2<T0, T1> {
+        fn clone(&self) -> Self {
+            Func2(self.0.clone(), ::core::marker::PhantomData)
+        }
+    }
+    impl<T0, T1> ::core::fmt::Debug for Func2<T0, T1> {
+        fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            ::core::write!(__f, "Func2({:?})", self.0)
+        }
+    }
+    // Members of the generic type `System.Func`2` are not bound: its assembly or namespace is not selected.
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_MulticastDelegate: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "mscorlib",
+        "System",
+        "MulticastDelegate",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc =
+        " Binds the .NET class `System.MulticastDelegate` (assembly `mscorlib`): a handle only (its assembly or namespace is not bound)."]
+        MulticastDelegate(Delegate), __TYPE_MulticastDelegate, [::cilbind::Object, Delegate]
+    );
 }

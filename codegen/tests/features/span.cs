@@ -1,8 +1,10 @@
 // Span<T> / ReadOnlySpan<T> parameters of a primitive, enum or full struct: `&mut [T]` / `&[T]`
 // (`bool` as `::cilbind::Boolean`, `char` as `::cilbind::Char`), lent for the call. A span
 // cannot be boxed, so the method goes through a trampoline that makes the span from the
-// slice's pointer and length (`MethodRef::spans`, bit i for parameter i). Still skipped
-// (reason `span`): span returns, `ref`/`out` spans, spans of references or managed structs.
+// slice's pointer and length (`MethodRef::spans`, bit i for parameter i). A span of a generic
+// method's type parameter is a slice of it, bound `M0: TypeArg + Blittable`. Still skipped
+// (reason `span`): span returns, `ref`/`out` spans, spans of references or managed structs;
+// (reason `open-generic`) a span of the declaring type's type parameter.
 using System;
 
 namespace Features.Span
@@ -21,5 +23,14 @@ namespace Features.Span
         public static void Swap(ref Span<int> values) { }
         public static void Names(Span<Named> names) { }
         public static void Texts(ReadOnlySpan<string> texts) { }
+        public static int IndexOf<T>(ReadOnlySpan<T> span, T value) where T : IEquatable<T> { return -1; }
+        public static void Reverse<T>(Span<T> span) { }
+        public static void Copy<T, U>(ReadOnlySpan<T> from, U tag, Span<T> to) { }
+        public static Span<T> Tail<T>(Span<T> span) { return span; }
+    }
+
+    public class Holder<T>
+    {
+        public void Put(ReadOnlySpan<T> items) { }
     }
 }

@@ -139,6 +139,143 @@ pub mod features {
             // skipped `Buffers.Swap`: parameter `values`: ref/out of System.Span`1<System.Int32>
             // skipped `Buffers.Names`: parameter `names`: System.Span`1<Features.Span.Named>: span of a type that is not a primitive, enum or full struct
             // skipped `Buffers.Texts`: parameter `texts`: System.ReadOnlySpan`1<System.String>: span of a type that is not a primitive, enum or full struct
+            /// Binds `public static int IndexOf<T>(ReadOnlySpan<T> span, T value)` of `Features.Span.Buffers`.
+            #[inline]
+            pub fn index_of<M0: ::cilbind::TypeArg + ::cilbind::Blittable>(
+                span: &[M0],
+                value: <M0 as ::cilbind::TypeArg>::Param<'_>,
+            ) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
+                        &__TYPE_Buffers,
+                        "IndexOf",
+                        &["System.ReadOnlySpan<T>", "T"],
+                        0b0,
+                    )
+                    .spans(0b1)
+                    .generic_method();
+                let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
+                let __r: i32 = M
+                    .thunk_with(
+                        __TYPE_Buffers.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((span, value))?;
+                ::core::result::Result::Ok(__r)
+            }
+            /// Binds `public static void Reverse<T>(Span<T> span)` of `Features.Span.Buffers`.
+            #[inline]
+            pub fn reverse<M0: ::cilbind::TypeArg + ::cilbind::Blittable>(
+                span: &mut [M0],
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
+                        &__TYPE_Buffers,
+                        "Reverse",
+                        &["System.Span<T>"],
+                        0b0,
+                    )
+                    .spans(0b1)
+                    .generic_method();
+                let __r: () = M
+                    .thunk_with(
+                        __TYPE_Buffers.class()?,
+                        &[<M0 as ::cilbind::ManagedType>::class()?],
+                    )?
+                    .call((span,))?;
+                let () = __r;
+                ::core::result::Result::Ok(())
+            }
+            /// Binds `public static void Copy<T, U>(ReadOnlySpan<T> from, U tag, Span<T> to)` of `Features.Span.Buffers`.
+            #[inline]
+            pub fn copy<M0: ::cilbind::TypeArg + ::cilbind::Blittable, M1: ::cilbind::TypeArg>(
+                from: &[M0],
+                tag: <M1 as ::cilbind::TypeArg>::Param<'_>,
+                to: &mut [M0],
+            ) -> ::cilbind::Result<()> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
+                        &__TYPE_Buffers,
+                        "Copy",
+                        &["System.ReadOnlySpan<T>", "U", "System.Span<T>"],
+                        0b0,
+                    )
+                    .spans(0b101)
+                    .generic_method();
+                let tag = <M1 as ::cilbind::TypeArg>::arg(tag)?;
+                let __r: () = M
+                    .thunk_with(
+                        __TYPE_Buffers.class()?,
+                        &[
+                            <M0 as ::cilbind::ManagedType>::class()?,
+                            <M1 as ::cilbind::ManagedType>::class()?,
+                        ],
+                    )?
+                    .call((from, tag, to))?;
+                let () = __r;
+                ::core::result::Result::Ok(())
+            }
+            // skipped `Buffers.Tail`: returns System.Span`1<!!0> (span returns are not bound)
+        }
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Holder: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Span",
+            "Holder`1",
+        );
+        /// Binds the .NET class `Features.Span.Holder`1` (assembly `Feature`).
+        pub struct Holder<T0>(::cilbind::Object, ::core::marker::PhantomData<fn() -> (T0,)>);
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::ManagedType for Holder<T0> {
+            fn class() -> ::cilbind::Result<::cilbind::Class> {
+                ::cilbind::generated::closed_class::<
+                    Self,
+                >(|| __TYPE_Holder.class()?.instantiate(&[T0::class()?]))
+            }
+        }
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Holder<T0> {
+            unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
+                Holder(__obj, ::core::marker::PhantomData)
+            }
+            fn as_object(&self) -> &::cilbind::Object {
+                &self.0
+            }
+            fn into_object(self) -> ::cilbind::Object {
+                self.0
+            }
+        }
+        impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Is<::cilbind::Object>
+        for Holder<T0> {}
+        impl<T0> ::core::clone::Clone for Holder<T0> {
+            fn clone(&self) -> Self {
+                Holder(self.0.clone(), ::core::marker::PhantomData)
+            }
+        }
+        impl<T0> ::core::fmt::Debug for Holder<T0> {
+            fn fmt(&self, __f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::write!(__f, "Holder({:?})", self.0)
+            }
+        }
+        impl<T0: ::cilbind::TypeArg> Holder<T0> {
+            /// Binds `public Holder()` of `Features.Span.Holder<T>`.
+            #[inline]
+            pub fn new() -> ::cilbind::Result<Self> {
+                static M: ::cilbind::generated::GenericMethodRef = ::cilbind::generated::GenericMethodRef::by_pointer(
+                    &__TYPE_Holder,
+                    ".ctor",
+                    &[],
+                    0b0,
+                );
+                let __r: ::core::option::Option<::cilbind::Object> = M
+                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .call(())?;
+                ::core::result::Result::Ok(
+                    <Self as ::cilbind::Reference>::from_object(
+                        __r
+                            .ok_or_else(|| ::cilbind::Error::NullReference(
+                                "a constructor returned null".into(),
+                            ))?,
+                    )?,
+                )
+            }
+            // skipped `Holder.Put`: parameter `items`: System.ReadOnlySpan`1<!0>: span of type parameter !0 of the declaring type (only a method's type parameter is bound as a slice)
         }
         /// Binds the .NET enum `Features.Span.Kind` (assembly `Feature`, underlying type `System.Byte`).
         #[repr(transparent)]

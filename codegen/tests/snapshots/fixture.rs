@@ -90,6 +90,7 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0x7cff964cda0a6d2e, "KeptWritten", &["Fixture.Structs.Vector3&"], "System.Void"),
             F(0x5e29d43edd405fc7, "Sum", &["System.Collections.Generic.List<System.Int32>"], "System.Int32"),
             F(0x79f2cf75060c9913, "Points", &[], "Fixture.Structs.Vector3[]"),
+            F(0x463c949daecaae30, "Hits", &[], "Fixture.Structs.RaycastHit[]"),
             F(0xa7eb5f5447dfffa2, "Names", &["Fixture.Enums.Perms", "Fixture.Enums.Plain"], "System.String[]"),
             F(0xbc777ce3ecf6ad6c, "Maybe", &[], "System.Nullable<System.Int32>"),
             F(0xb1274ca512e2a161, "First", &["System.Int32[]"], "System.Int32&"),
@@ -2274,7 +2275,18 @@ pub mod fixture {
                     .call(())?;
                 ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
             }
-            // skipped `Uses.Hits`: return type: array of managed struct Fixture.Structs.RaycastHit
+            /// Binds `public static RaycastHit[] Hits()` of `Fixture.Structs.Uses`.
+            #[inline]
+            pub fn hits() -> ::cilbind::Result<
+                ::core::option::Option<::cilbind::StructArray<RaycastHit>>,
+            > {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                    &__TYPE_Uses,
+                    "Hits",
+                    &[],
+                );
+                M.call(())
+            }
             /// Binds `public static string[] Names(Perms p, Plain c)` of `Fixture.Structs.Uses`.
             #[inline]
             pub fn names(

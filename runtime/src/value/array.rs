@@ -1,5 +1,5 @@
-//! Single-dimension arrays: `V[]` of blittable values copied to and from slices, and `T[]` of
-//! references read and written element by element.
+//! Single-dimension arrays: `V[]` of blittable values copied to and from slices, `T[]` of
+//! references and `S[]` of managed structs read and written element by element.
 
 use std::marker::PhantomData;
 
@@ -7,7 +7,8 @@ use crate::error::{Error, Result};
 use crate::host::raw;
 use crate::value::object::generic_reference;
 use crate::value::Blittable;
-use crate::value::{Object, Reference};
+use crate::value::{BoxAs, Object, Reference, Unbox};
+use crate::ManagedStruct;
 
 /// A handle to a managed `V[]` whose elements are primitives, enums or full structs.
 pub struct Array<V>(Object, PhantomData<fn() -> V>);
@@ -103,6 +104,71 @@ impl<T: Reference> ObjectArray<T> {
     }
 }
 
+/// A handle to a managed `S[]` of a managed struct `S` (a value type holding references, which
+/// Rust holds as handles to boxes): elements are copied in and out by value, as C# copies a
+/// struct it reads from or stores into an array.
+pub struct StructArray<S>(Object, PhantomData<fn() -> S>);
+
+impl<S: ManagedStruct> StructArray<S> {
+    /// A new managed array of `len` default values (every field zero or null).
+    pub fn new(len: usize) -> Result<Self> {
+        crate::Runtime::get()?;
+        let array = raw::array_new(S::class()?, len)?;
+        Ok(StructArray(
+            Object::from_raw(array).expect("array_new never gives null"),
+            PhantomData,
+        ))
+    }
+
+    /// A new managed array holding copies of `items`.
+    pub fn from_items(items: &[&S]) -> Result<Self>
+    where
+        S: BoxAs<Object>,
+    {
+        let this = Self::new(items.len())?;
+        for (i, item) in items.iter().enumerate() {
+            this.set(i, item)?;
+        }
+        Ok(this)
+    }
+
+    /// A copy of element `index`.
+    pub fn get(&self, index: usize) -> Result<S>
+    where
+        S: Unbox,
+    {
+        let boxed = raw::array_get_value(self.0.raw()?, index)?;
+        S::unbox_from(&Object::from_raw(boxed).expect("boxing never gives null"))
+    }
+
+    /// Stores a copy of `value` at `index`.
+    pub fn set(&self, index: usize, value: &S) -> Result<()>
+    where
+        S: BoxAs<Object>,
+    {
+        let boxed = value.box_to()?;
+        raw::array_set_value(self.0.raw()?, index, boxed.raw()?)
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> Result<usize> {
+        Ok(raw::array_len(self.0.raw()?))
+    }
+
+    /// True when the array has no elements.
+    pub fn is_empty(&self) -> Result<bool> {
+        Ok(self.len()? == 0)
+    }
+
+    /// Copies of all elements.
+    pub fn to_vec(&self) -> Result<Vec<S>>
+    where
+        S: Unbox,
+    {
+        (0..self.len()?).map(|i| self.get(i)).collect()
+    }
+}
+
 impl ObjectArray<crate::NetString> {
     /// A new managed `string[]` holding these strings (`None` is null): how a `params
     /// string[]` parameter takes a slice of `&str`.
@@ -118,3 +184,4 @@ impl ObjectArray<crate::NetString> {
 
 generic_reference!(Array<T: Blittable>, Ok(T::class()?.array()));
 generic_reference!(ObjectArray<T: Reference>, Ok(T::class()?.array()));
+generic_reference!(StructArray<T: ManagedStruct>, Ok(T::class()?.array()));

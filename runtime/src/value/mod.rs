@@ -14,7 +14,7 @@ pub(crate) mod string;
 pub(crate) mod type_arg;
 mod wrapper;
 
-pub use array::{Array, ObjectArray};
+pub use array::{Array, ObjectArray, StructArray};
 pub use blittable::{zeroed, Blittable};
 pub use boxing::{box_blittable, unbox_blittable, BoxAs, Boxing, ManagedType, Unbox};
 pub use corlib::{Enum, IComparable, IComparable1, IConvertible, IEquatable, IFormattable, ISerializable, ValueType};

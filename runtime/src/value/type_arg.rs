@@ -56,6 +56,9 @@ pub trait TypeArg: ManagedType + Sized + 'static {
     type OutArg<'a>: Arg;
     /// A new slot, before the call.
     fn new_slot() -> Result<Self::Slot>;
+    /// A slot holding a copy of `value`, for a `ref` parameter: the callee reads it and may
+    /// replace it ([`TypeArg::from_slot`] gives what it left there).
+    fn ref_slot(value: &Self::Output) -> Result<Self::Slot>;
     /// The argument for `slot`.
     fn out_arg(slot: &mut Self::Slot) -> Self::OutArg<'_>;
     /// The value the callee wrote, after the call.
@@ -170,6 +173,12 @@ impl<T: Reference + 'static> TypeArg for T {
     fn new_slot() -> Result<Option<T>> {
         Ok(None)
     }
+    fn ref_slot(value: &Option<T>) -> Result<Option<T>> {
+        value
+            .as_ref()
+            .map(|v| T::from_object(v.as_object().clone()))
+            .transpose()
+    }
     fn out_arg(slot: &mut Option<T>) -> RefObject<'_, T> {
         RefObject(slot)
     }
@@ -211,6 +220,9 @@ macro_rules! by_value {
             type ArrayOf = crate::Array<$stored>;
             fn new_slot() -> Result<$stored> {
                 Ok(crate::value::zeroed())
+            }
+            fn ref_slot(value: &$rust) -> Result<$stored> {
+                Ok(<$stored>::from(*value))
             }
             fn out_arg(slot: &mut $stored) -> Out<'_, $stored> {
                 Out(slot)
@@ -314,6 +326,10 @@ macro_rules! __type_arg {
                 ::core::result::Result::Ok($crate::generated::zeroed())
             }
             #[inline]
+            fn ref_slot(__value: &$ty) -> $crate::Result<$ty> {
+                ::core::result::Result::Ok(*__value)
+            }
+            #[inline]
             fn out_arg(__slot: &mut $ty) -> $crate::Out<'_, $ty> {
                 $crate::Out(__slot)
             }
@@ -368,6 +384,10 @@ macro_rules! __type_arg {
             #[inline]
             fn new_slot() -> $crate::Result<$crate::Object> {
                 $crate::generated::zeroed_box::<$ty>()
+            }
+            #[inline]
+            fn ref_slot(__value: &$ty) -> $crate::Result<$crate::Object> {
+                $crate::box_blittable(__value)
             }
             #[inline]
             fn out_arg(__slot: &mut $crate::Object) -> &$crate::Object {
@@ -430,6 +450,10 @@ macro_rules! __type_arg {
             #[inline]
             fn new_slot() -> $crate::Result<Self> {
                 $crate::StructHandle::default_value().map(|$h| $wrap)
+            }
+            #[inline]
+            fn ref_slot(__value: &Self) -> $crate::Result<Self> {
+                __value.0.try_clone().map(|$h| $wrap)
             }
             #[inline]
             fn out_arg(__slot: &mut Self) -> &$crate::StructHandle<Self> {

@@ -391,8 +391,15 @@ fn signatures_cross_or_say_why_not() {
     let cases = [
         ("Ptr", SkipKind::Pointer),
         ("Matrix", SkipKind::MultiDimArray),
-        ("Hits", SkipKind::ArrayElement),
     ];
+    // `RaycastHit[] Hits()`: an array of managed structs, the typed `StructArray` handle.
+    assert!(matches!(
+        &ok("Hits").ret,
+        Crossing::Array {
+            element: ArrayElement::ManagedStruct(t),
+            ..
+        } if named(t) == "Fixture.Structs.RaycastHit"
+    ));
     // `ref int First(int[])`: the int, copied out by the trampoline.
     let first = ok("First");
     assert_eq!(

@@ -65,6 +65,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         is_final: false,
         generic_params: Vec::new(),
         value_type_params: Vec::new(),
+        reference_type_params: Vec::new(),
         params,
         ret,
         is_varargs: false,

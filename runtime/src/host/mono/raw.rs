@@ -638,6 +638,67 @@ pub(crate) fn array_set_ref(array: ObjectRef, idx: usize, value: ObjectRef) -> R
     Ok(())
 }
 
+/// The element class of `array` when it is a value type, and the element's size: what
+/// [`array_get_value`] and [`array_set_value`] work on.
+fn value_array_element(array: ObjectRef, idx: usize) -> Result<(Class, usize)> {
+    let element = array_element_class(array)?;
+    if !element.is_value_type() {
+        return Err(Error::InvalidArgument(format!(
+            "{} is not an array of a value type",
+            element.full_name()
+        )));
+    }
+    let len = array_len(array);
+    if idx >= len {
+        return Err(Error::InvalidArgument(format!(
+            "index {idx} out of range for an array of {len}"
+        )));
+    }
+    Ok((element, element.value_size().0))
+}
+
+/// A new box holding a copy of element `idx` of an array of a value type.
+pub(crate) fn array_get_value(array: ObjectRef, idx: usize) -> Result<ObjectRef> {
+    let (element, size) = value_array_element(array, idx)?;
+    let rt = Runtime::get()?;
+    // SAFETY: `idx` is in range of this live array of `element` values of `size` bytes (the
+    // reference is on this stack, so the array stays put); mono_value_box copies the element
+    // into a new box of `element`, with write barriers for its reference fields.
+    Ok(ObjectRef(unsafe {
+        ffi::mono_value_box(
+            rt.domain(),
+            element.as_ptr(),
+            array_element_ptr(array, size, idx) as *mut c_void,
+        )
+    }))
+}
+
+/// Copies the value in the box `boxed`, which must be exactly of the array's element type,
+/// into element `idx` of an array of a value type.
+pub(crate) fn array_set_value(array: ObjectRef, idx: usize, boxed: ObjectRef) -> Result<()> {
+    let (element, size) = value_array_element(array, idx)?;
+    match boxed.class() {
+        Some(c) if c == element => {}
+        other => {
+            return Err(Error::InvalidCast {
+                from: other.map_or_else(|| "null".into(), |c| c.full_name()),
+                to: element.full_name(),
+            })
+        }
+    }
+    // SAFETY: `idx` is in range of this live array of `element` values of `size` bytes and
+    // `boxed` is a live box of exactly `element` (checked above), both on this stack;
+    // `mono_value_copy` copies the value size with the barriers its reference fields need.
+    unsafe {
+        ffi::mono_value_copy(
+            array_element_ptr(array, size, idx) as *mut c_void,
+            boxed.unboxed_ptr() as *mut c_void,
+            element.as_ptr(),
+        )
+    };
+    Ok(())
+}
+
 /// Copies the value in the box `src` into the box `dest`, both of one value type, with the
 /// write barriers its reference fields need.
 pub(crate) fn copy_boxed(dest: ObjectRef, src: ObjectRef) -> Result<()> {
