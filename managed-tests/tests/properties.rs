@@ -10,6 +10,7 @@
 //! The handle life-cycle property lives in `properties_handles.rs`, its own test binary, because
 //! it asserts process-wide store counts.
 
+use cilbind::check::{F32_SPECIAL, F64_SPECIAL};
 use std::cmp::Ordering;
 use std::fmt::{self, Debug};
 
@@ -346,47 +347,12 @@ impl Kind for Full {
 // ---------------------------------------------------------------------------------------------
 // Generators.
 
-const F32_SPECIAL: &[u32] = &[
-    0x0000_0000, // 0.0
-    0x8000_0000, // -0.0
-    0x7f80_0000, // +inf
-    0xff80_0000, // -inf
-    0x7fc0_0000, // NaN
-    0xffc0_0000, // -NaN
-    0x7fc0_0001, // quiet NaN with a payload
-    0x7f80_0001, // signalling NaN
-    0x7fbf_ffff, // signalling NaN, every payload bit
-    0xffff_ffff, // negative quiet NaN, every payload bit
-    0x0000_0001, // smallest subnormal
-    0x807f_ffff, // largest negative subnormal
-    0x0080_0000, // MIN_POSITIVE
-    0x7f7f_ffff, // MAX
-    0x3f80_0000, // 1.0
-    0xbfc0_0000, // -1.5
-];
-
-const F64_SPECIAL: &[u64] = &[
-    0x0000_0000_0000_0000,
-    0x8000_0000_0000_0000,
-    0x7ff0_0000_0000_0000,
-    0xfff0_0000_0000_0000,
-    0x7ff8_0000_0000_0000,
-    0xfff8_0000_0000_0000,
-    0x7ff8_0000_0000_0001,
-    0x7ff0_0000_0000_0001,
-    0x7ff7_ffff_ffff_ffff,
-    0xffff_ffff_ffff_ffff,
-    0x0000_0000_0000_0001,
-    0x800f_ffff_ffff_ffff,
-    0x0010_0000_0000_0000,
-    0x7fef_ffff_ffff_ffff,
-    0x3ff0_0000_0000_0000,
-    0x3fb9_9999_9999_999a, // 0.1
-];
+// The special bit patterns are `cilbind::check`'s `F32_SPECIAL`/`F64_SPECIAL` (one list for the
+// library and these properties), drawn here one time in two rather than the library's one in four.
 
 fn gen_f32_bits(g: &mut Gen) -> u32 {
     match u8::arbitrary(g) % 4 {
-        0 | 1 => *g.choose(F32_SPECIAL).expect("nonempty"),
+        0 | 1 => *g.choose(&F32_SPECIAL).expect("nonempty"),
         2 => (i16::arbitrary(g) as f32).to_bits(),
         _ => u32::arbitrary(g),
     }
@@ -394,7 +360,7 @@ fn gen_f32_bits(g: &mut Gen) -> u32 {
 
 fn gen_f64_bits(g: &mut Gen) -> u64 {
     match u8::arbitrary(g) % 4 {
-        0 | 1 => *g.choose(F64_SPECIAL).expect("nonempty"),
+        0 | 1 => *g.choose(&F64_SPECIAL).expect("nonempty"),
         2 => (i32::arbitrary(g) as f64 / 4.0).to_bits(),
         _ => u64::arbitrary(g),
     }

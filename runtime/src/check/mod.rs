@@ -30,7 +30,7 @@ pub use quickcheck;
 pub use quickcheck::Gen;
 pub use targets::{BoxTarget, BoxTargets};
 pub use translated::{TranslatedMethod, TranslatedMethods};
-pub use value::{bits_of, dotnet_string, draw_f32, draw_f64, CheckValue, Nan};
+pub use value::{bits_of, dotnet_string, draw_f32, draw_f64, CheckValue, Nan, F32_SPECIAL, F64_SPECIAL};
 
 use crate::value::{BoxAs, Object, Unbox};
 

@@ -63,8 +63,8 @@ pub fn dotnet_string<T: Blittable>(value: &T) -> String {
 }
 
 /// `f32` bit patterns drawn often: zeros, infinities, NaNs (quiet, signaling, negative, with
-/// payloads), the extreme subnormals and normals, ±1.
-const F32_SPECIAL: [u32; 16] = [
+/// payloads), the extreme subnormals and normals, ±1, and one value with a fraction (-1.5).
+pub const F32_SPECIAL: [u32; 17] = [
     0x0000_0000,
     0x8000_0000,
     0x7f80_0000,
@@ -81,10 +81,11 @@ const F32_SPECIAL: [u32; 16] = [
     0x7f7f_ffff,
     0x3f80_0000,
     0xbf80_0000,
+    0xbfc0_0000,
 ];
 
-/// The same for `f64`.
-const F64_SPECIAL: [u64; 16] = [
+/// The same for `f64` (the value with a fraction: 0.1, which no binary fraction is).
+pub const F64_SPECIAL: [u64; 17] = [
     0x0000_0000_0000_0000,
     0x8000_0000_0000_0000,
     0x7ff0_0000_0000_0000,
@@ -101,6 +102,7 @@ const F64_SPECIAL: [u64; 16] = [
     0x7fef_ffff_ffff_ffff,
     0x3ff0_0000_0000_0000,
     0xbff0_0000_0000_0000,
+    0x3fb9_9999_9999_999a,
 ];
 
 /// One `f32` in four a special pattern, two in four a small multiple of 1/16 (so arithmetic

@@ -388,10 +388,7 @@ fn signatures_cross_or_say_why_not() {
         Crossing::Nullable(Box::new(Crossing::Primitive(Primitive::I32)))
     );
 
-    let cases = [
-        ("Ptr", SkipKind::Pointer),
-        ("Matrix", SkipKind::MultiDimArray),
-    ];
+    let cases = [("Ptr", SkipKind::Pointer), ("Matrix", SkipKind::MultiDimArray)];
     // `RaycastHit[] Hits()`: an array of managed structs, the typed `StructArray` handle.
     assert!(matches!(
         &ok("Hits").ret,
