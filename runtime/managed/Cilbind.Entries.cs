@@ -1,0 +1,235 @@
+// The CoreCLR bridge's native-callable entry points of managed methods, under Mono's thunk rules.
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Reflection.Emit;
+using System.Runtime.InteropServices;
+using System.Text;
+using System.Threading;
+
+namespace Cilbind
+{
+    /// <summary>
+    /// Builds the native-callable entries of <see cref="Bridge"/>: for each method, an emitted
+    /// static wrapper <c>Entry</c> that catches exceptions, a delegate type of the wrapper's
+    /// exact signature (Marshal refuses generic delegates), and a delegate kept alive here.
+    /// </summary>
+    static class Entries
+    {
+        static ModuleBuilder module;
+        static int counter;
+        static readonly object gate = new object();
+        static readonly List<Delegate> alive = new List<Delegate>();
+        static readonly MethodInfo capture = typeof(Bridge).GetMethod("Handle");
+
+        /// <summary>What native code passes for one managed parameter (or `this`), and how
+        /// the wrapper turns it into the managed value.</summary>
+        enum Form
+        {
+            /// <summary>As is: primitives (bool as a byte, char as two), enums, pointers.</summary>
+            Plain,
+            /// <summary>A slot word of a reference, cast to the parameter's type.</summary>
+            Reference,
+            /// <summary>A slot word of a box (of <c>T</c>, or null or a box of <c>T</c> for a
+            /// <c>Nullable&lt;T&gt;</c>), unboxed to a copy of the value.</summary>
+            BoxedValue,
+            /// <summary>A slot word of a box the callee works on in place (a by-ref struct, or
+            /// a struct's <c>this</c>): the reference passed is into the box.</summary>
+            BoxInPlace,
+            /// <summary>A pointer to a slot word (<c>ref</c>/<c>out</c> object): the object
+            /// is passed by reference through a local, and what the callee left there goes back
+            /// into a thread slot whose word is written through the pointer.</summary>
+            ReferenceByRef,
+        }
+
+        /// <summary>
+        /// The entry point of <paramref name="method"/> under the rules Mono's unmanaged thunks
+        /// follow, so that the native side passes the same things on both runtimes: a struct by
+        /// value, a by-ref struct and a struct's <c>this</c> travel as boxes, <c>Nullable&lt;T&gt;</c>
+        /// as null or a box of <c>T</c>, a struct result comes back boxed, and with a
+        /// <paramref name="mask"/> or <paramref name="spans"/> (and for constructors) the call
+        /// goes through the pointer trampoline that takes those by pointer.
+        /// </summary>
+        internal static IntPtr Make(MethodBase method, long mask, long spans)
+        {
+            var ctor = method as ConstructorInfo;
+            bool viaTrampoline = ctor != null || mask != 0 || spans != 0;
+            MethodInfo call = viaTrampoline ? Trampolines.Build(method, mask, spans).GetMethod("Invoke") : (MethodInfo)method;
+            var managed = new List<Type>();
+            bool hasThis = !viaTrampoline && !method.IsStatic;
+            var declaring = method.DeclaringType;
+            if (hasThis)
+                managed.Add(declaring);
+            foreach (var p in call.GetParameters())
+                managed.Add(p.ParameterType);
+            var forms = new Form[managed.Count];
+            var native = new Type[managed.Count + 1];
+            for (int i = 0; i < managed.Count; i++)
+            {
+                bool isThis = hasThis && i == 0;
+                forms[i] = FormOf(managed[i], isThis, method);
+                native[i] = forms[i] == Form.Plain ? PlainForm(managed[i], method)
+                    : forms[i] == Form.ReferenceByRef ? typeof(long).MakePointerType() : typeof(long);
+            }
+            native[managed.Count] = typeof(IntPtr).MakePointerType();
+            var managedRet = call.ReturnType;
+            if (managedRet.IsByRef)
+                throw new NotSupportedException(Name(method) + " returns by reference: copy it out (RETURN_DEREF)");
+            bool retPlain = managedRet == typeof(void) || managedRet.IsPrimitive || managedRet.IsPointer || managedRet.IsEnum;
+            var ret = managedRet == typeof(void) ? typeof(void) : retPlain ? PlainForm(managedRet, method) : typeof(long);
+            lock (gate)
+            {
+                if (module == null)
+                {
+                    var asm = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Cilbind.Entries"), AssemblyBuilderAccess.Run);
+                    module = asm.DefineDynamicModule("Cilbind.Entries");
+                }
+                int id = Interlocked.Increment(ref counter);
+                var delegateType = DelegateType("EntryDelegate" + id, ret, native);
+                var tb = module.DefineType("Entry" + id, TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Abstract);
+                var mb = tb.DefineMethod("Entry", MethodAttributes.Public | MethodAttributes.Static, ret, native);
+                var il = mb.GetILGenerator();
+                LocalBuilder result = ret == typeof(void) ? null : il.DeclareLocal(ret);
+                var error = il.DeclareLocal(typeof(Exception));
+                var byRefLocals = new LocalBuilder[managed.Count];
+                il.BeginExceptionBlock();
+                for (int i = 0; i < managed.Count; i++)
+                {
+                    var t = managed[i];
+                    switch (forms[i])
+                    {
+                        case Form.Plain:
+                            il.Emit(OpCodes.Ldarg, (short)i);
+                            if (t == typeof(bool))
+                            {
+                                // byte -> bool: any nonzero byte is true.
+                                il.Emit(OpCodes.Ldc_I4_0);
+                                il.Emit(OpCodes.Cgt_Un);
+                            }
+                            break;
+                        case Form.Reference:
+                            il.Emit(OpCodes.Ldarg, (short)i);
+                            il.Emit(OpCodes.Call, argument);
+                            if (t != typeof(object))
+                                il.Emit(OpCodes.Castclass, t);
+                            break;
+                        case Form.BoxedValue:
+                            il.Emit(OpCodes.Ldarg, (short)i);
+                            il.Emit(OpCodes.Call, argument);
+                            il.Emit(OpCodes.Unbox_Any, t);
+                            break;
+                        case Form.BoxInPlace:
+                            // The box stays where native code keeps it: read, not consumed.
+                            il.Emit(OpCodes.Ldarg, (short)i);
+                            il.Emit(OpCodes.Call, loadSlot);
+                            il.Emit(OpCodes.Unbox, t.IsByRef ? t.GetElementType() : t);
+                            break;
+                        case Form.ReferenceByRef:
+                        {
+                            var target = t.GetElementType();
+                            byRefLocals[i] = il.DeclareLocal(target);
+                            il.Emit(OpCodes.Ldarg, (short)i);
+                            il.Emit(OpCodes.Ldind_I8);
+                            il.Emit(OpCodes.Call, argument);
+                            if (target != typeof(object))
+                                il.Emit(OpCodes.Castclass, target);
+                            il.Emit(OpCodes.Stloc, byRefLocals[i]);
+                            il.Emit(OpCodes.Ldloca, byRefLocals[i]);
+                            break;
+                        }
+                    }
+                }
+                bool virtualCall = hasThis && method.IsVirtual && !declaring.IsValueType;
+                il.Emit(virtualCall ? OpCodes.Callvirt : OpCodes.Call, call);
+                if (!retPlain)
+                {
+                    if (managedRet.IsValueType)
+                        il.Emit(OpCodes.Box, managedRet);
+                    il.Emit(OpCodes.Call, returned);
+                }
+                if (result != null)
+                    il.Emit(OpCodes.Stloc, result);
+                for (int i = 0; i < managed.Count; i++)
+                {
+                    if (forms[i] != Form.ReferenceByRef)
+                        continue;
+                    il.Emit(OpCodes.Ldarg, (short)i);
+                    il.Emit(OpCodes.Ldloc, byRefLocals[i]);
+                    il.Emit(OpCodes.Call, returned);
+                    il.Emit(OpCodes.Stind_I8);
+                }
+                il.BeginCatchBlock(typeof(Exception));
+                il.Emit(OpCodes.Stloc, error);
+                il.Emit(OpCodes.Ldarg, (short)managed.Count);
+                il.Emit(OpCodes.Ldloc, error);
+                il.Emit(OpCodes.Call, capture);
+                il.Emit(OpCodes.Stind_I);
+                il.EndExceptionBlock();
+                if (result != null)
+                    il.Emit(OpCodes.Ldloc, result);
+                il.Emit(OpCodes.Ret);
+                var entry = tb.CreateType().GetMethod("Entry");
+                var d = Delegate.CreateDelegate(delegateType, entry);
+                alive.Add(d);
+                return Marshal.GetFunctionPointerForDelegate(d);
+            }
+        }
+
+        static readonly MethodInfo argument = typeof(SlotTable).GetMethod("Argument");
+        static readonly MethodInfo loadSlot = typeof(SlotTable).GetMethod("Load");
+        static readonly MethodInfo returned = typeof(SlotTable).GetMethod("Returned");
+
+        static string Name(MethodBase m)
+        {
+            return m.DeclaringType.FullName + "::" + m.Name;
+        }
+
+        static Form FormOf(Type t, bool isThis, MethodBase method)
+        {
+            if (isThis)
+                return t.IsValueType ? Form.BoxInPlace : Form.Reference;
+            if (t.IsByRef)
+            {
+                // ref/out primitives, enums and pointers: a pointer to native memory; a by-ref
+                // struct: its box, worked on in place; a by-ref object: a pointer to its word.
+                var target = t.GetElementType();
+                if (target.IsPrimitive || target.IsEnum || target.IsPointer)
+                    return Form.Plain;
+                if (target.IsValueType)
+                    return Form.BoxInPlace;
+                return Form.ReferenceByRef;
+            }
+            if (t == typeof(bool) || t == typeof(char) || t.IsPrimitive || t.IsPointer || t.IsEnum)
+                return Form.Plain;
+            if (t.IsValueType)
+                return Form.BoxedValue;
+            return Form.Reference;
+        }
+
+        /// <summary>The native type of a plain parameter or result.</summary>
+        static Type PlainForm(Type t, MethodBase method)
+        {
+            if (t.IsByRef)
+                return t.GetElementType().MakePointerType();
+            if (t == typeof(bool))
+                return typeof(byte);
+            if (t == typeof(char))
+                return typeof(ushort);
+            if (t.IsPrimitive || t.IsPointer || t.IsEnum)
+                return t;
+            throw new NotSupportedException(Name(method) + ": " + t + " has no plain native form");
+        }
+
+        static Type DelegateType(string name, Type ret, Type[] parameters)
+        {
+            var tb = module.DefineType(name, TypeAttributes.Public | TypeAttributes.Sealed, typeof(MulticastDelegate));
+            var ctor = tb.DefineConstructor(MethodAttributes.Public | MethodAttributes.HideBySig | MethodAttributes.SpecialName |
+                MethodAttributes.RTSpecialName, CallingConventions.Standard, new[] { typeof(object), typeof(IntPtr) });
+            ctor.SetImplementationFlags(MethodImplAttributes.Runtime | MethodImplAttributes.Managed);
+            var invoke = tb.DefineMethod("Invoke", MethodAttributes.Public | MethodAttributes.HideBySig | MethodAttributes.NewSlot |
+                MethodAttributes.Virtual, ret, parameters);
+            invoke.SetImplementationFlags(MethodImplAttributes.Runtime | MethodImplAttributes.Managed);
+            return tb.CreateType();
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Objects as slot words: constructors, instance and virtual calls, strings both ways, across
+//! collections that compact the heap.
+
+use super::*;
+
+#[test]
+fn coreclr_objects_cross_as_slot_words_and_survive_compacting_collections() {
+    in_child("objects::child_objects_cross_as_slot_words");
+}
+
+#[test]
+#[ignore = "runs in a child process of coreclr_objects_cross_as_slot_words_and_survive_compacting_collections"]
+fn child_objects_cross_as_slot_words() {
+    let probe = Probe::start();
+    let clr = &probe.clr;
+    let class = |name: &str| probe.class(name);
+    let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
+        let method = clr.method(class, "Probe", name, params).unwrap();
+        clr.entry(method, 0, 0).unwrap()
+    };
+    let (calls, counter, loud) = (class("Calls"), class("Counter"), class("Loud"));
+    let segment = clr.bridge.new_segment(8).unwrap();
+    assert!(segment >= 1);
+    let slot = |i| SlotWord::store(segment, i);
+    let string = |word: SlotWord| {
+        clr.bridge
+            .read_string(word)
+            .unwrap()
+            .map(|u| String::from_utf16(&u).unwrap())
+    };
+    let mut thrown = ManagedHandle(std::ptr::null_mut());
+    let take_error = |thrown: &mut ManagedHandle| {
+        assert!(!thrown.0.is_null(), "an exception came back");
+        let e = clr.exception(*thrown);
+        *thrown = ManagedHandle(std::ptr::null_mut());
+        e
+    };
+
+    // SAFETY: each entry point has the signature its method gives it under the bridge's native
+    // forms (objects as slot words, `this` first, a constructor returning the new object), plus
+    // the exception slot, valid and null before each call.
+    unsafe {
+        let new_counter: extern "C" fn(i32, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(counter, ".ctor", &["System.Int32"]));
+        let made = new_counter(7, &mut thrown);
+        assert!(thrown.0.is_null() && made != SlotWord::NULL);
+        clr.bridge.move_slot(made, slot(0));
+        let new_loud: extern "C" fn(*mut ManagedHandle) -> SlotWord = std::mem::transmute(entry(loud, ".ctor", &[]));
+        clr.bridge.move_slot(new_loud(&mut thrown), slot(1));
+        assert_eq!(clr.bridge.type_name(slot(0)), "Probe.Counter");
+        assert_eq!(clr.bridge.type_name(slot(1)), "Probe.Loud");
+
+        let add: extern "C" fn(SlotWord, i32, *mut ManagedHandle) -> i32 =
+            std::mem::transmute(entry(counter, "Add", &["System.Int32"]));
+        assert_eq!(add(slot(0), 5, &mut thrown), 12);
+
+        // Collections that compact the heap: the counter moves, its slot still names it.
+        let churn: extern "C" fn(*mut ManagedHandle) -> i32 = std::mem::transmute(entry(calls, "Churn", &[]));
+        let before = churn(&mut thrown);
+        assert!(churn(&mut thrown) > before, "collections ran");
+        assert_eq!(add(slot(0), 1, &mut thrown), 13, "the same object, wherever it moved");
+        assert_eq!(add(slot(1), 1, &mut thrown), 101);
+
+        let describe: extern "C" fn(SlotWord, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(counter, "Describe", &[]));
+        assert_eq!(string(describe(slot(0), &mut thrown)).as_deref(), Some("Counter 13"));
+        assert_eq!(
+            string(describe(slot(1), &mut thrown)).as_deref(),
+            Some("LOUD 101"),
+            "dispatched virtually"
+        );
+
+        let greet: extern "C" fn(SlotWord, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(entry(calls, "Greet", &["System.String"]));
+        for _ in 0..100 {
+            let who = clr.bridge.new_string("wörld 🌍").unwrap();
+            assert_eq!(string(greet(who, &mut thrown)).as_deref(), Some("hello wörld 🌍"));
+        }
+        assert_eq!(
+            string(greet(SlotWord::NULL, &mut thrown)).as_deref(),
+            Some("hello "),
+            "null string"
+        );
+        assert!(thrown.0.is_null());
+
+        // The wrong object for `this`: the entry's class check throws, and it comes back.
+        let text = clr.bridge.new_string("not a counter").unwrap();
+        clr.bridge.move_slot(text, slot(2));
+        assert_eq!(add(slot(2), 1, &mut thrown), 0);
+        match take_error(&mut thrown) {
+            Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.InvalidCastException"),
+            other => panic!("{other}"),
+        }
+        assert_eq!(
+            clr.bridge.read_string(slot(0)).err().as_deref(),
+            Some("the object is a Probe.Counter, not a string")
+        );
+        // A null `this` on a virtual call.
+        describe(SlotWord::NULL, &mut thrown);
+        match take_error(&mut thrown) {
+            Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.NullReferenceException"),
+            other => panic!("{other}"),
+        }
+        // Clearing a slot releases its object.
+        clr.bridge.move_slot(SlotWord::NULL, slot(0));
+        assert_eq!(clr.bridge.type_name(slot(0)), "null");
+    }
+}
