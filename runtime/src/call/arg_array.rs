@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use crate::call::invoke::Value;
 use crate::error::Result;
 use crate::host::exception;
-use crate::host::{raw, ObjectRef};
+use crate::host::{array, raw, ObjectRef};
 use crate::value::Blittable;
 use crate::value::Object;
 
@@ -52,7 +52,7 @@ impl ArgArray {
         // A spare array of a unit that was reloaded since is a stale handle: made anew.
         let array = match spare {
             Some(array) if array.raw().is_ok() => array,
-            _ => Object::from_raw(raw::object_array_new(len)?).expect("object_array_new never gives null"),
+            _ => Object::from_raw(array::object_array_new(len)?).expect("object_array_new never gives null"),
         };
         Ok(ArgArray {
             array: Some(array),
@@ -73,13 +73,13 @@ impl ArgArray {
     /// parameter) at `index`.
     #[inline]
     pub(crate) fn set(&self, index: usize, value: ObjectRef) -> Result<()> {
-        raw::array_set_ref(self.raw()?, index, value)
+        array::array_set_ref(self.raw()?, index, value)
     }
 
     /// The reference at `index`, for the length of the current operation.
     #[inline]
     pub(crate) fn get(&self, index: usize) -> Result<ObjectRef> {
-        raw::array_get_ref(self.raw()?, index)
+        array::array_get_ref(self.raw()?, index)
     }
 
     /// Boxes the primitive `value` into element `index`.
@@ -130,7 +130,7 @@ impl Drop for ArgArray {
             return;
         };
         // Emptied first: a spare array must not keep the last call's arguments alive.
-        raw::object_array_clear(raw);
+        array::object_array_clear(raw);
         let len = self.len;
         let _ = SPARE.try_with(|spare| {
             let mut spare = spare.borrow_mut();

@@ -16,7 +16,7 @@
 use crate::call::abi::{sealed, Abi, Arg, ArgSlot};
 use crate::call::recorded::{Describe, Recorded};
 use crate::error::{Error, Result};
-use crate::host::{raw, ObjectRef};
+use crate::host::{array, ObjectRef};
 use crate::value::Blittable;
 
 /// An `[In] T[]` argument made from a shared slice: a new managed array holding a copy of it.
@@ -110,7 +110,7 @@ impl<V: Blittable> ArgSlot for ArraySlot<'_, V> {
     #[inline]
     fn finish(self) -> Result<()> {
         match self.back {
-            Some(back) => raw::array_copy_into(self.array, back),
+            Some(back) => array::array_copy_into(self.array, back),
             None => Ok(()),
         }
     }
@@ -118,12 +118,12 @@ impl<V: Blittable> ArgSlot for ArraySlot<'_, V> {
 
 fn vector<V: Blittable>(values: &[V]) -> Result<ObjectRef> {
     crate::Runtime::get()?;
-    raw::array_from_values(V::class()?, values)
+    array::array_from_values(V::class()?, values)
 }
 
 fn md_array<V: Blittable>(values: &[V], lengths: &[usize]) -> Result<ObjectRef> {
     crate::Runtime::get()?;
-    raw::md_array_from_values(V::class()?, lengths, values)
+    array::md_array_from_values(V::class()?, lengths, values)
 }
 
 impl<V: Blittable> sealed::Arg for SliceArray<'_, V> {}

@@ -31,7 +31,7 @@ use slotmap::{DefaultKey, Key, KeyData, SlotMap};
 use crate::call::invoke::Value;
 use crate::error::{Error, Result};
 use crate::host::callback::{create_delegate, Outcome};
-use crate::host::{raw, Class, ObjectRef, TypeKind};
+use crate::host::{array, raw, Class, ObjectRef, TypeKind};
 use crate::value::string::decode_utf16;
 use crate::value::{AsObject, Is, ManagedType, Object, Reference};
 
@@ -316,9 +316,9 @@ pub(crate) fn release_all() -> usize {
 /// The delegate's arguments (an `object[]`) as values: primitives by value, strings decoded,
 /// anything else (boxed enums and structs included) as an object handle.
 fn arguments(args: ObjectRef) -> Result<Vec<Value>> {
-    (0..raw::array_len(args))
+    (0..array::array_len(args))
         .map(|i| {
-            let arg = raw::array_get_ref(args, i)?;
+            let arg = array::array_get_ref(args, i)?;
             let Some(class) = arg.class() else {
                 return Ok(Value::Null);
             };

@@ -55,7 +55,8 @@ pub(crate) use abi::{Position, RefParam};
 #[cfg(feature = "floors")]
 pub use mono::floor;
 pub(crate) use mono::{
-    callback, entry, exception, fields, instantiate, native, plain, proxy, raw, slots, stack, thread, type_init, unit,
+    array, callback, entry, exception, fields, instantiate, native, plain, proxy, raw, slots, stack, thread, type_init,
+    unit,
 };
 
 // The backend's types and functions the layers above name directly.

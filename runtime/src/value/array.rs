@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use crate::error::{Error, Result};
-use crate::host::raw;
+use crate::host::array;
 use crate::value::object::generic_reference;
 use crate::value::Blittable;
 use crate::value::{BoxAs, Object, Reference, Unbox};
@@ -19,7 +19,7 @@ impl<V: Blittable> Array<V> {
     /// its `OutOfMemoryException` (both [`Error::ManagedException`]).
     pub fn from_slice(values: &[V]) -> Result<Self> {
         crate::Runtime::get()?;
-        let raw = raw::array_from_values(V::class()?, values)?;
+        let raw = array::array_from_values(V::class()?, values)?;
         Ok(Array(
             Object::from_raw(raw).expect("array_new never gives null"),
             PhantomData,
@@ -28,12 +28,12 @@ impl<V: Blittable> Array<V> {
 
     /// A copy of the elements.
     pub fn to_vec(&self) -> Result<Vec<V>> {
-        raw::array_values(self.0.raw()?)
+        array::array_values(self.0.raw()?)
     }
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        Ok(raw::array_len(self.0.raw()?))
+        Ok(array::array_len(self.0.raw()?))
     }
 
     /// True when the array has no elements.
@@ -50,7 +50,7 @@ impl<T: Reference> ObjectArray<T> {
     /// error as for [`Array::from_slice`].
     pub fn from_items(items: &[Option<&T>]) -> Result<Self> {
         crate::Runtime::get()?;
-        let array = raw::array_new(T::class()?, items.len())?;
+        let array = array::array_new(T::class()?, items.len())?;
         let this = ObjectArray(
             Object::from_raw(array).expect("array_new never gives null"),
             PhantomData,
@@ -63,7 +63,7 @@ impl<T: Reference> ObjectArray<T> {
 
     /// Element `index` (`None` for null).
     pub fn get(&self, index: usize) -> Result<Option<T>> {
-        let raw = raw::array_get_ref(self.0.raw()?, index)?;
+        let raw = array::array_get_ref(self.0.raw()?, index)?;
         crate::value::object::wrap(raw)
     }
 
@@ -73,7 +73,7 @@ impl<T: Reference> ObjectArray<T> {
         let value = match value {
             Some(v) => {
                 let raw = v.as_object().raw()?;
-                let element = raw::array_element_class(array)?;
+                let element = array::array_element_class(array)?;
                 let class = raw.class().expect("stored objects are never null");
                 if !element.is_assignable_from(class) {
                     return Err(Error::InvalidCast {
@@ -85,12 +85,12 @@ impl<T: Reference> ObjectArray<T> {
             }
             None => crate::ObjectRef::NULL,
         };
-        raw::array_set_ref(array, index, value)
+        array::array_set_ref(array, index, value)
     }
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        Ok(raw::array_len(self.0.raw()?))
+        Ok(array::array_len(self.0.raw()?))
     }
 
     /// True when the array has no elements.
@@ -113,7 +113,7 @@ impl<S: ManagedStruct> StructArray<S> {
     /// A new managed array of `len` default values (every field zero or null).
     pub fn new(len: usize) -> Result<Self> {
         crate::Runtime::get()?;
-        let array = raw::array_new(S::class()?, len)?;
+        let array = array::array_new(S::class()?, len)?;
         Ok(StructArray(
             Object::from_raw(array).expect("array_new never gives null"),
             PhantomData,
@@ -137,7 +137,7 @@ impl<S: ManagedStruct> StructArray<S> {
     where
         S: Unbox,
     {
-        let boxed = raw::array_get_value(self.0.raw()?, index)?;
+        let boxed = array::array_get_value(self.0.raw()?, index)?;
         S::unbox_from(&Object::from_raw(boxed).expect("boxing never gives null"))
     }
 
@@ -147,12 +147,12 @@ impl<S: ManagedStruct> StructArray<S> {
         S: BoxAs<Object>,
     {
         let boxed = value.box_to()?;
-        raw::array_set_value(self.0.raw()?, index, boxed.raw()?)
+        array::array_set_value(self.0.raw()?, index, boxed.raw()?)
     }
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        Ok(raw::array_len(self.0.raw()?))
+        Ok(array::array_len(self.0.raw()?))
     }
 
     /// True when the array has no elements.

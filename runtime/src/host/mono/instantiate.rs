@@ -7,10 +7,11 @@ use super::EpochCell;
 use std::ffi::c_void;
 use std::ptr;
 
+use super::array::{array_new, array_set_ref};
 use super::entry::runtime_invoke;
 use super::ffi;
 use super::metadata::{Class, Method};
-use super::raw::{array_new, array_set_ref, class_of_type_object, exception_info, read_unboxed, type_object};
+use super::raw::{class_of_type_object, exception_info, read_unboxed, type_object};
 use super::runtime::Runtime;
 use super::ObjectRef;
 use crate::error::{Error, Result};

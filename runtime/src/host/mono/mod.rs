@@ -10,6 +10,7 @@
 //! field by field (strings, arrays, exceptions), in metadata lookups when a binding resolves,
 //! and in one write barrier when a returned object is stored in a slot.
 
+pub(crate) mod array;
 pub(crate) mod callback;
 pub(crate) mod entry;
 pub(crate) mod epoch_cell;

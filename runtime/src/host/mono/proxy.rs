@@ -6,6 +6,7 @@ use std::ffi::c_void;
 use std::ptr;
 use std::sync::OnceLock;
 
+use super::array;
 use super::ffi;
 use super::metadata::{Class, Field, Method};
 use super::native::add_raw_internal_call;
@@ -60,7 +61,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
         })
         .collect();
     // The array and each reflection object stay on this stack (locals) until the call.
-    let array = raw::array_new(member_info, members.len())?;
+    let array = array::array_new(member_info, members.len())?;
     for (i, member) in members.iter().enumerate() {
         let info = match member {
             Member::Method(m, _) => {
@@ -73,9 +74,9 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
                 unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) }
             }
         };
-        raw::array_set_ref(array, i, ObjectRef(info))?;
+        array::array_set_ref(array, i, ObjectRef(info))?;
     }
-    let roles = raw::array_from_values(rt.corlib().class("System", "Int32")?, &roles)?;
+    let roles = array::array_from_values(rt.corlib().class("System", "Int32")?, &roles)?;
     let ty = raw::type_object(target)?;
     let mut args = [
         ty.as_ptr() as *mut c_void,

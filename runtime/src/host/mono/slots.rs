@@ -206,7 +206,7 @@ impl SlotBoxer {
         index: usize,
     ) -> std::result::Result<(), ObjectRef> {
         assert!(
-            array.class() == Some(super::raw::object_array_class()),
+            array.class() == Some(super::array::object_array_class()),
             "boxing into an object[] only"
         );
         let index = i32::try_from(index).map_err(|_| ObjectRef::NULL)?;
