@@ -181,7 +181,10 @@ impl MethodRef {
     /// generated body keeps the bindings cheap to type-check).
     #[inline(always)]
     pub fn call<A: crate::ArgList, R: crate::Ret>(&self, args: A) -> Result<R> {
-        crate::call::shim::tri!(self.thunk()).call(args)
+        // The thread first: once it is in the current unit no reload can start, so the entry
+        // point the cache hands out (only one resolved in the current unit) stays current.
+        crate::call::shim::tri!(Runtime::ensure_current_thread());
+        crate::call::shim::tri!(self.thunk()).call_resolved(args)
     }
 
     /// [`MethodRef::call`] for methods whose blittable struct result comes back through a

@@ -138,6 +138,13 @@ impl Thunk {
     #[cfg_attr(not(debug_assertions), inline)]
     fn begin(&self, key: u128, signature: &[Abi]) -> Result<bool> {
         self.enter()?;
+        self.check_signature(key, signature)
+    }
+
+    /// [`Thunk::begin`] for an entry point whose currency is already proved (see
+    /// [`Thunk::call_resolved`]): the signature proof and the recorder's switch only.
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn check_signature(&self, key: u128, signature: &[Abi]) -> Result<bool> {
         if !self.proves(key, signature) {
             return Err(self.mismatch_of(signature));
         }
@@ -212,6 +219,23 @@ impl Thunk {
         // from Mono's metadata when resolved), the argument and return types have exactly
         // these native classes (proved by `begin`), and `call` checks each object against
         // its declared class before the call (`checked` = true).
+        unsafe { args.call(self, true, ()) }
+    }
+
+    /// [`Thunk::call`] for an entry point just taken from its [`MethodRef`](crate::MethodRef)'s
+    /// cache on a thread already in the current unit: the cache handed it out only because it
+    /// was resolved in the current unit, and a reload cannot start while this thread is in the
+    /// unit (it refuses, see `Runtime::reload`), so the unit check `call` makes again is
+    /// proved; everything else is checked as in `call`.
+    #[inline(always)]
+    pub(crate) fn call_resolved<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
+        if tri!(self.check_signature(A::key::<R>(), A::returning::<R>())) {
+            // SAFETY: as in `call`.
+            return unsafe { self.call_recorded(args, true) };
+        }
+        // SAFETY: as in `call`: the native classes are proved by `check_signature`, the entry
+        // point belongs to the current unit (the caller's cache says so), and each object is
+        // checked against its declared class before the call.
         unsafe { args.call(self, true, ()) }
     }
 
