@@ -8,8 +8,15 @@
 use cilbind::{Error, MdSlice, MdSliceMut};
 use managed_tests::buffers::buffers::{BufferTarget, BufferUsageHint, Vertex, GL};
 
-fn setup() {
+/// The fixture keeps one buffer (`GL`'s static store), so the tests run one at a time: another
+/// test's upload between this one's upload and read-back would change what it reads.
+static GL_BUFFER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Starts the runtime with the fixture and holds the buffer for the test.
+fn setup() -> std::sync::MutexGuard<'static, ()> {
+    let held = GL_BUFFER.lock().unwrap_or_else(|p| p.into_inner());
     managed_tests::start_with(managed_tests::buffers::init);
+    held
 }
 
 /// The bytes of a slice of plain values (floats and integers: no padding).
@@ -59,7 +66,7 @@ fn upload_size<T>(values: &[T]) -> isize {
 
 #[test]
 fn a_vec_of_vertices_uploads_byte_for_byte() {
-    setup();
+    let _buffer = setup();
     let mut verts = vertices(1000);
     let size = upload_size(&verts);
     GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint(
@@ -87,7 +94,7 @@ fn a_vec_of_vertices_uploads_byte_for_byte() {
 
 #[test]
 fn a_vec_of_floats_uploads_and_reads_back_as_another_element_type() {
-    setup();
+    let _buffer = setup();
     let mut floats: Vec<f32> = (0..4096).map(|i| (i as f32).sin() * 1e3).collect();
     let size = upload_size(&floats);
     GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint(
@@ -115,7 +122,7 @@ fn a_vec_of_floats_uploads_and_reads_back_as_another_element_type() {
 
 #[test]
 fn a_size_past_the_data_is_the_callee_s_exception() {
-    setup();
+    let _buffer = setup();
     let mut floats = [1.0f32, 2.0];
     match GL::buffer_data_buffer_target_isize_t_array_buffer_usage_hint(
         BufferTarget::ARRAY_BUFFER,
@@ -132,7 +139,7 @@ fn a_size_past_the_data_is_the_callee_s_exception() {
 
 #[test]
 fn an_in_array_keeps_the_rust_values() {
-    setup();
+    let _buffer = setup();
     let values = [5i32, 6, 7];
     // `[In] T[]`: C# zeroes its array, the shared slice is lent by copy and stays as it was.
     assert_eq!(GL::scribble(&values).unwrap(), 3);
@@ -141,7 +148,7 @@ fn an_in_array_keeps_the_rust_values() {
 
 #[test]
 fn what_csharp_writes_into_an_array_without_attributes_lands_in_the_slice() {
-    setup();
+    let _buffer = setup();
     // `ReadArray<T>(T[] array, int offset, int count)`, as mscorlib's accessors declare it:
     // C# may write into any array, so the slice is `&mut` and copied back.
     let mut values = [1u64, 2, 3, 4, 5, 6];
@@ -162,7 +169,7 @@ fn what_csharp_writes_into_an_array_without_attributes_lands_in_the_slice() {
 
 #[test]
 fn ref_t_passes_the_rust_value_and_sees_the_callee_s_writes() {
-    setup();
+    let _buffer = setup();
     // `[In, Out] ref T`: the value goes in (it was an `out` slot, zeroed, before).
     let mut v = Vertex {
         x: 1.5,
@@ -196,7 +203,7 @@ fn ref_t_passes_the_rust_value_and_sees_the_callee_s_writes() {
 
 #[test]
 fn two_dimensional_arrays_are_row_major_slices_with_their_lengths() {
-    setup();
+    let _buffer = setup();
     // 2 rows of 3: [0, 2] is 3.0 and [1, 0] is 4.0 in row-major order.
     let pixels = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
     let grid = MdSlice::new(&pixels[..], [2, 3]).unwrap();
@@ -228,7 +235,7 @@ fn two_dimensional_arrays_are_row_major_slices_with_their_lengths() {
 
 #[test]
 fn three_dimensional_arrays_index_as_dotnet_does() {
-    setup();
+    let _buffer = setup();
     // 2 x 3 x 4: [1, 2, 3] is the last element, 23.
     let voxels: Vec<i32> = (0..24).collect();
     let grid = MdSlice::new(&voxels[..], [2, 3, 4]).unwrap();
@@ -241,7 +248,7 @@ fn three_dimensional_arrays_index_as_dotnet_does() {
 
 #[test]
 fn lengths_that_do_not_fit_the_slice_are_errors() {
-    setup();
+    let _buffer = setup();
     let pixels = [0.0f32; 6];
     for lengths in [[2, 2], [4, 2], [0, 6], [6, 0], [usize::MAX, 2]] {
         match MdSlice::new(&pixels[..], lengths) {
@@ -263,7 +270,7 @@ fn lengths_that_do_not_fit_the_slice_are_errors() {
 
 #[test]
 fn unconstrained_type_parameters_keep_the_array_handle() {
-    setup();
+    let _buffer = setup();
     // `Count<T>(T[])` has no `struct` constraint: `T` may be a class, so it takes the handle.
     let array = cilbind::Array::<i32>::from_slice(&[1, 2, 3]).unwrap();
     assert_eq!(GL::count::<i32>(Some(&array)).unwrap(), 3);
@@ -276,7 +283,7 @@ fn unconstrained_type_parameters_keep_the_array_handle() {
 #[test]
 #[ignore]
 fn upload_benchmark() {
-    setup();
+    let _buffer = setup();
     let n = (1 << 20) / std::mem::size_of::<Vertex>();
     let verts = vertices(n);
     let reps = 200;
