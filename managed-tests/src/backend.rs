@@ -1,6 +1,6 @@
 //! The one place the tests start the runtime. Each test file starts it through [`start`] (or
 //! [`runtime`], which reads the backend from the environment), so that running the suite on
-//! another backend is a change here and in `CILBIND_BACKEND`, not in every test file.
+//! another backend is a change here and in `CILBIND_RUNTIME`, not in every test file.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +8,7 @@ use std::str::FromStr;
 use cilbind::Runtime;
 
 /// The environment variable naming the backend the tests run on (unset: [`Backend::Mono`]).
-pub const BACKEND_VAR: &str = "CILBIND_BACKEND";
+pub const BACKEND_VAR: &str = "CILBIND_RUNTIME";
 
 /// A runtime the tests can run on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,17 +18,17 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// Every backend, in the spelling [`CILBIND_BACKEND`](BACKEND_VAR) takes.
+    /// Every backend, in the spelling [`CILBIND_RUNTIME`](BACKEND_VAR) takes.
     pub const ALL: &'static [Backend] = &[Backend::Mono];
 
-    /// The name `CILBIND_BACKEND` spells this backend with.
+    /// The name `CILBIND_RUNTIME` spells this backend with.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Mono => "mono",
         }
     }
 
-    /// The backend `CILBIND_BACKEND` names; [`Backend::Mono`] when it is unset or empty.
+    /// The backend `CILBIND_RUNTIME` names; [`Backend::Mono`] when it is unset or empty.
     pub fn from_env() -> Result<Backend, UnknownBackend> {
         match std::env::var(BACKEND_VAR) {
             Ok(value) if value.is_empty() => Ok(Backend::Mono),
@@ -51,7 +51,7 @@ impl FromStr for Backend {
     }
 }
 
-/// A `CILBIND_BACKEND` value that names no backend.
+/// A `CILBIND_RUNTIME` value that names no backend.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownBackend(pub String);
 
@@ -78,14 +78,14 @@ pub fn start(backend: Backend) -> &'static Runtime {
     }
 }
 
-/// Starts the backend `CILBIND_BACKEND` names (see [`start`]).
+/// Starts the backend `CILBIND_RUNTIME` names (see [`start`]).
 ///
-/// Panics on an unknown `CILBIND_BACKEND`, naming the value and the known backends.
+/// Panics on an unknown `CILBIND_RUNTIME`, naming the value and the known backends.
 pub fn runtime() -> &'static Runtime {
     start(Backend::from_env().unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// Starts the backend `CILBIND_BACKEND` names, then runs a generated binding's `init` (which
+/// Starts the backend `CILBIND_RUNTIME` names, then runs a generated binding's `init` (which
 /// loads its assemblies and checks its layouts); panics naming the binding when `init` fails.
 pub fn start_with<F: FnOnce() -> cilbind::Result<()>>(init: F) {
     runtime();
@@ -109,7 +109,7 @@ mod tests {
         assert_eq!(e, UnknownBackend("coreclr".into()));
         assert_eq!(
             e.to_string(),
-            "CILBIND_BACKEND=\"coreclr\" names no backend the tests can run on (known: mono)"
+            "CILBIND_RUNTIME=\"coreclr\" names no backend the tests can run on (known: mono)"
         );
         for b in Backend::ALL {
             assert_eq!(b.name().parse::<Backend>(), Ok(*b));

@@ -142,30 +142,11 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
     });
     let (runtime, covered) = runtime_members::plan(model, &res, &decl);
     plan.runtime = runtime;
-    for (path, why) in &decl.excluded {
-        let skip = Skip {
-            item: format!("struct {}", path.metadata_name),
-            assembly: path.assembly.clone(),
-            kind: SkipKind::NoRustForm,
-            reason: why.clone(),
-        };
-        plan.skipped_types.push(SkippedType {
-            module: names::module_path(&path.namespace),
-            path: path.clone(),
-            members: skipped_type::member_skips(bound.get(path).copied(), &skip),
-            skip,
-        });
-    }
     // Selected types with no declaration of their own.
     for t in &model.types {
         let (kind, reason) = match &t.class {
             classify::TypeClass::Unsupported(u) => (u.kind, u.detail.clone()),
-            _ if decl.declared.contains(&t.path)
-                || decl.hosts.contains(&t.path)
-                || decl.excluded.contains_key(&t.path) =>
-            {
-                continue
-            }
+            _ if decl.declared.contains(&t.path) || decl.hosts.contains(&t.path) => continue,
             _ if covered.contains(&t.path) => continue,
             classify::TypeClass::Primitive(p) => (
                 SkipKind::RuntimeType,
@@ -185,7 +166,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
         plan.skipped_types.push(SkippedType {
             module: names::module_path(&t.path.namespace),
             path: t.path.clone(),
-            members: skipped_type::member_skips(Some(t), &skip),
+            members: skipped_type::member_skips(t, &skip),
             skip,
         });
     }

@@ -1,12 +1,13 @@
 //! Reachability and type names: the output declares every bound type plus every type their
 //! declarations and signatures name (referenced classes and interfaces get handle-only
-//! wrappers), except full structs with no Rust declaration, which are left out with why.
+//! wrappers). (A value type Rust cannot declare with its exact layout is classified as a managed
+//! struct, so every full struct here has a declaration.)
 //! A non-public type bound for its natives is declared only when something needs its handle
 //! or value (an instance native's `this`, a native's parameter or result); otherwise it is a
 //! natives host: a name with no values that carries its natives trait and table.
 
 use super::classify::{ClassifiedModel, Crossing, TypeClass};
-use super::{names, repr, rust_ty::core_type};
+use super::{names, rust_ty::core_type};
 use crate::model::TypePath;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,26 +17,14 @@ pub(super) struct Declared {
     pub declared: BTreeSet<TypePath>,
     /// Module path and Rust name of every declared type.
     pub names: BTreeMap<TypePath, (Vec<String>, String)>,
-    /// Full structs with no Rust declaration, with why.
-    pub excluded: BTreeMap<TypePath, String>,
     /// Non-public types bound for their natives that nothing else declares: each is named
     /// (in `names`) and gets a natives host, not a handle.
     pub hosts: BTreeSet<TypePath>,
 }
 
-/// Decides what is declared. Full structs with no Rust declaration (and, through them, the
-/// types only they use) are left out: a first pass finds them.
+/// Decides what is declared.
 pub(super) fn declared(model: &ClassifiedModel) -> Declared {
-    let probe = reachable(model, &BTreeMap::new());
-    let mut excluded = BTreeMap::new();
-    for path in &probe {
-        if let Some(TypeClass::FullStruct(layout)) = model.class_of(path) {
-            if let Err(why) = repr::choose(&model.classes, layout) {
-                excluded.insert(path.clone(), why);
-            }
-        }
-    }
-    let declared = reachable(model, &excluded);
+    let declared = reachable(model);
     let hosts: BTreeSet<TypePath> = model
         .types
         .iter()
@@ -56,12 +45,7 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
         let name = names::unique(rust_type_name(model, p), taken.entry(module.clone()).or_default());
         names.insert(p.clone(), (module, name));
     }
-    Declared {
-        declared,
-        names,
-        excluded,
-        hosts,
-    }
+    Declared { declared, names, hosts }
 }
 
 /// A type's Rust name (`plan::names`): each level of its nesting adds its generic arity when
@@ -111,10 +95,9 @@ fn natives_need_self(model: &ClassifiedModel, path: &TypePath) -> bool {
         .is_some_and(|t| t.generic_params.is_empty() && t.api.iter().flat_map(|a| &a.natives).any(|m| !m.is_static))
 }
 
-fn reachable(model: &ClassifiedModel, excluded: &BTreeMap<TypePath, String>) -> BTreeSet<TypePath> {
+fn reachable(model: &ClassifiedModel) -> BTreeSet<TypePath> {
     let declarable = |p: &TypePath| {
         core_type(p).is_none()
-            && !excluded.contains_key(p)
             && model.model.get(p).is_some()
             && matches!(
                 model.class_of(p),

@@ -24,8 +24,7 @@ pub(crate) struct SkippedType {
 }
 
 /// The skips of `t`'s members, whose type is skipped as `skip`.
-pub(super) fn member_skips(t: Option<&ClassifiedType>, skip: &Skip) -> Vec<Skip> {
-    let Some(t) = t else { return Vec::new() };
+pub(super) fn member_skips(t: &ClassifiedType, skip: &Skip) -> Vec<Skip> {
     t.members
         .iter()
         .map(|m| match &m.binding {
