@@ -237,8 +237,8 @@ fn main() {
     write_static_field_probes(&out, static_fields);
 
     // The structs whose translated methods tests/translated.rs checks against Mono through
-    // `cilbind::check` (each with its managed twins, `Builder::quickcheck(true)`): Game.Vector3
-    // and Game.Nullable8, the sample game's structs (samples/managed/Arena.cs), and every
+    // `cilbind::check` (each with its managed twins, `Builder::quickcheck(true)`): Game.Vector3,
+    // Game.Nullable8 and Game.Series (loops and calls), the sample game's structs (samples/managed/Arena.cs), and every
     // struct of mscorlib with a method that translates (ticks, dates, GUIDs, tokens,
     // indices...): `cilbind generate --explain mscorlib.dll` lists them.
     println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
@@ -275,7 +275,7 @@ fn main() {
         (
             "game_checked",
             out.join("Game.dll"),
-            &["Game.Vector3", "Game.Nullable8"][..],
+            &["Game.Vector3", "Game.Nullable8", "Game.Series"][..],
         ),
         ("arena_translated", arena, &arena_structs[..]),
         ("corlib_structs_translated", corlib, &corlib_structs[..]),

@@ -31,7 +31,7 @@ mod vectors_checked {
     include!(concat!(env!("OUT_DIR"), "/vectors_checked_bindings.rs"));
 }
 
-/// `Game.Vector3` and `Game.Nullable8` (managed-tests/fixtures/Game.cs).
+/// `Game.Vector3`, `Game.Nullable8` and `Game.Series` (managed-tests/fixtures/Game.cs).
 #[allow(dead_code, clippy::all)]
 mod game_checked {
     include!(concat!(env!("OUT_DIR"), "/game_checked_bindings.rs"));
@@ -139,7 +139,21 @@ fn every_translated_method_of_mscorlib_equals_the_managed_one() {
 fn every_translated_method_of_the_game_fixture_equals_the_managed_one() {
     let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_game_checked.txt"));
     assert!(!list.is_empty(), "Game.Vector3 translates");
-    let checked = check::<tg::Vector3>() + check::<tg::Nullable8>();
+    // Game.Series: loops unrolled, calls of static helpers, `float.GetHashCode`, `Math.Sin`.
+    for method in [
+        "Series::polynomial",
+        "Series::halve_below",
+        "Series::relax",
+        "Series::bits",
+        "Series::walk",
+    ] {
+        assert!(list.lines().any(|l| l == method), "{method} translates:\n{list}");
+    }
+    assert!(
+        !list.lines().any(|l| l == "Series::collatz"),
+        "Collatz's loop has no bound"
+    );
+    let checked = check::<tg::Vector3>() + check::<tg::Nullable8>() + check::<tg::Series>();
     all_of(checked, list, "Game.dll");
 }
 

@@ -15,6 +15,7 @@ mod pure_body;
 mod pure_branch;
 mod pure_eval;
 mod pure_finish;
+mod pure_fold;
 mod pure_step;
 mod selection;
 mod this_writes;

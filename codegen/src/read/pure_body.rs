@@ -9,9 +9,12 @@
 //! arguments are slots holding such values, and every operation appends one
 //! statement. A call is inlined (its arguments become the callee's slots; `this` stays an
 //! address into the caller's slot, so the callee's stores land there). A conditional branch
-//! on a constant (`Vector.IsHardwareAccelerated`) is followed; one on a computed value leaves
-//! a state on each way, with the condition it runs under. Instructions run in increasing
-//! order (backward branches, loops, are refused), so the states that reach an instruction
+//! on a constant (`Vector.IsHardwareAccelerated`, a loop counter: operations on integer
+//! constants fold, `read/pure_fold.rs`) is followed; one on a computed value leaves a state on
+//! each way, with the condition it runs under. Loops unroll (`Exec::exec_frame`): one whose
+//! count the constants bound (`for (int i = 0; i < 4; i++)`, with `break`, `continue` or
+//! `return` on computed conditions inside) becomes straight-line code; one the inputs bound
+//! runs into [`MAX_STEPS`] or [`MAX_STMTS`] and is refused. The states that reach an instruction
 //! (or a `ret`) meet there: every slot and stack entry that differs becomes
 //! `if c != 0 { a } else { b }`. Every operation is pure and cannot trap, so computing the
 //! way not taken changes nothing.
@@ -28,19 +31,21 @@
 //! | `and`, `or`, `xor`, `not`, `neg`, `shl`, `shr`, `shr.un` | `& \| ^ ! -` (`wrapping_neg`), `wrapping_shl`/`wrapping_shr` (x86-64 masks the count too) |
 //! | `ceq`, `cgt`, `clt` (`.un`) | comparisons as `i32` (`.un` on floats: unordered or …) |
 //! | `conv.i1` … `conv.u8` from integers, `conv.r4`, `conv.r8`, `conv.r.un` | `as` casts |
-//! | `br`, `brtrue`, `brfalse`, `beq`, `bne.un`, `bgt`, `bge`, `blt`, `ble` (`.un`) forward | a constant condition is followed; on a computed one both ways run and meet in `if c != 0 { a } else { b }` (the `b*` comparisons as `ceq`/`cgt`/`clt`, ECMA-335 III.3.5–3.11) |
-//! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL; static methods of primitives (`Double`) | inlined |
-//! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit) |
+//! | `br`, `brtrue`, `brfalse`, `beq`, `bne.un`, `bgt`, `bge`, `blt`, `ble` (`.un`), forward or backward (loops, unrolled) | a constant condition is followed; on a computed one both ways run and meet in `if c != 0 { a } else { b }` (the `b*` comparisons as `ceq`/`cgt`/`clt`, ECMA-335 III.3.5–3.11) |
+//! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL; static methods of primitives (`Double`) and of classes (pure helpers such as `HashHelpers.Combine`); `constrained. T callvirt` of a method `T` declares | inlined |
+//! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)`, `MathF.Sin`/`Cos`/`Tan`/`Acos` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit), `f32::sin` … (the C library's `sinf` … on both sides) |
+//! | `float.GetHashCode()` (`call Single::GetHashCode`, `constrained. float32 callvirt Object::GetHashCode`) | its bits, NaNs and zeros reduced to their exponent, as Mono's mscorlib |
 //! | `call Vector.get_IsHardwareAccelerated` | `false`: what Mono 6.8 returns (`Vector.IsHardwareAccelerated` printed from C#) |
 //!
 //! Refused: checked arithmetic (`add.ovf` …, `conv.ovf.*`), float-to-integer conversions
 //! (.NET leaves out-of-range results unspecified, Rust saturates), native integers, `char`,
 //! enums, references of any kind (objects, strings, arrays, static fields: a static's value
-//! is the type initializer's, which only the runtime computes), calls of class methods or
-//! of methods without IL, methods of structs with a precise type initializer (see
-//! [`precise_initializer`]), generic methods and types, recursion, exception
-//! handling, loops, `switch`, and bodies that grow past [`MAX_STEPS`]
-//! instructions executed or [`MAX_STMTS`] statements.
+//! is the type initializer's, which only the runtime computes), calls of classes' instance
+//! methods or of methods without IL (`Math.Sin`/`Math.Cos` of `double` too: Mono's JIT
+//! computes them with x87 instructions, whose last bits Rust's do not match), methods of
+//! types with a precise type initializer (see [`precise_initializer`]), generic methods and
+//! types, recursion, exception handling, `switch`, and bodies (loops included) that grow past
+//! [`MAX_STEPS`] instructions executed or [`MAX_STMTS`] statements.
 //!
 //! **Floats.** `float32` arithmetic is single precision, each operation rounded, as Mono
 //! 6.8's JIT does (its `float32` optimization is on by default): checked bit for bit by the

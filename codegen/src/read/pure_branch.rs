@@ -161,8 +161,7 @@ pub(super) fn branch_target(ins: &Instruction) -> Option<usize> {
         | I::BranchGreater(_, t)
         | I::BranchGreaterOrEqual(_, t)
         | I::BranchLess(_, t)
-        | I::BranchLessOrEqual(_, t)
-        | I::Leave(t) => Some(*t),
+        | I::BranchLessOrEqual(_, t) => Some(*t),
         _ => None,
     }
 }

@@ -3,7 +3,7 @@
 
 use super::assembly_set::{DefRef, Loaded};
 use super::pure_body::{body_of, Refused, Types, MAX_STEPS, MAX_STMTS};
-use super::pure_branch::{branch_target, compare_branch, State};
+use super::pure_branch::{compare_branch, State};
 use crate::model::{PureConvert, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStmt, PureStored, TypePath};
 use dotnetdll::prelude::*;
 use dotnetdll::resolved::il::Instruction as I;
@@ -123,6 +123,8 @@ pub(super) struct Exec<'t, 's> {
     pub this_slot: Option<usize>,
     /// Something was stored into it.
     pub this_written: bool,
+    /// A backward branch ran (a loop): a body that grows too large then names it.
+    pub(super) looped: bool,
     /// The conditions of the two ways of each branch on a computed value, and the condition
     /// the branch ran under: when both ways meet again, that is theirs.
     pub(super) splits: HashMap<(PureOperand, PureOperand), Option<PureOperand>>,
@@ -142,7 +144,17 @@ impl<'t, 's> Exec<'t, 's> {
             calls: Vec::new(),
             this_slot: None,
             this_written: false,
+            looped: false,
             splits: HashMap::new(),
+        }
+    }
+
+    /// Why a body grew too large, when a loop ran.
+    fn unbounded(&self) -> &'static str {
+        if self.looped {
+            " (a loop whose count the constants do not bound)"
+        } else {
+            ""
         }
     }
 
@@ -160,8 +172,13 @@ impl<'t, 's> Exec<'t, 's> {
     }
 
     pub(super) fn emit(&mut self, ty: PureScalar, op: PureOp) -> Result<Tree, Refused> {
+        // An operation on integer constants is a constant: a loop counter stays one, so its
+        // condition is, and the loop unrolls.
+        if let Some(v) = super::pure_fold::fold(&op) {
+            return Ok(Tree::Val(v, ty));
+        }
         if self.stmts.len() >= MAX_STMTS {
-            return refuse(format!("it grows past {MAX_STMTS} operations"));
+            return refuse(format!("it grows past {MAX_STMTS} operations{}", self.unbounded()));
         }
         let temp = u32::try_from(self.stmts.len()).unwrap_or(u32::MAX);
         self.stmts.push(PureStmt { temp, ty, op });
@@ -342,12 +359,20 @@ impl<'t, 's> Exec<'t, 's> {
         self.exec_frame(&frame, body, &locals, ret)
     }
 
-    /// Executes `frame`'s body to its `ret`s. The body is a DAG (backward branches are
-    /// refused), so its instructions run in increasing order: a branch on a computed value
-    /// leaves one state on each way, each with the condition under which it runs, and states
-    /// that reach the same instruction meet there (`read/pure_branch.rs`), as do the
-    /// states that return. Every operation is pure and cannot trap, so computing a way not
-    /// taken changes nothing.
+    /// Executes `frame`'s body to its `ret`s. Its instructions run in increasing order: a
+    /// branch on a computed value leaves one state on each way, each with the condition
+    /// under which it runs, and states that reach the same instruction meet there
+    /// (`read/pure_branch.rs`), as do the states that return. Every operation is pure and
+    /// cannot trap, so computing a way not taken changes nothing.
+    ///
+    /// A loop is unrolled: a backward branch jumps back like any other, on a constant
+    /// condition as taken, on a computed one as a state waiting at its target (the smallest
+    /// pending instruction, so it runs next) while the way out waits after the branch. When
+    /// the backward branch runs, every other waiting state is past it (a state stops at the
+    /// first waiting instruction it reaches), so the unrolled iterations never meet states of
+    /// an earlier iteration inside the loop; ways out of every iteration meet after it. A loop
+    /// whose count the constants do not bound runs into [`MAX_STEPS`] (or [`MAX_STMTS`]) and
+    /// the method is refused with that reason.
     pub(super) fn exec_frame(
         &mut self,
         frame: &Frame,
@@ -374,16 +399,15 @@ impl<'t, 's> Exec<'t, 's> {
                 }
                 self.steps += 1;
                 if self.steps > MAX_STEPS {
-                    return refuse(format!("it runs past {MAX_STEPS} instructions"));
+                    return refuse(format!("it runs past {MAX_STEPS} instructions{}", self.unbounded()));
                 }
                 let Some(ins) = body.instructions.get(pc) else {
                     return refuse("it runs off the end of its body");
                 };
-                let at = pc;
-                pc += 1;
-                if branch_target(ins).is_some_and(|target| target <= at) {
-                    return refuse("it loops (a backward branch)");
+                if super::pure_branch::branch_target(ins).is_some_and(|t| t <= pc) {
+                    self.looped = true;
                 }
+                pc += 1;
                 let (value, taken, jump) = match ins {
                     I::Return => {
                         let v = match ret {

@@ -99,7 +99,8 @@ fn operands(op: &PureOp) -> Vec<&PureOperand> {
         PureOp::Load(_) => vec![],
         PureOp::Binary(_, a, b) | PureOp::Compare(_, _, a, b) => vec![a, b],
         PureOp::Select(c, a, b) => vec![c, a, b],
-        PureOp::Negate(a) | PureOp::Not(a) | PureOp::Convert(_, _, a) | PureOp::Intrinsic(_, a) => vec![a],
+        PureOp::Negate(a) | PureOp::Not(a) | PureOp::Convert(_, _, a) => vec![a],
+        PureOp::Intrinsic(_, args) => args.iter().collect(),
     }
 }
 
@@ -108,6 +109,7 @@ fn operands_mut(op: &mut PureOp) -> Vec<&mut PureOperand> {
         PureOp::Load(_) => vec![],
         PureOp::Binary(_, a, b) | PureOp::Compare(_, _, a, b) => vec![a, b],
         PureOp::Select(c, a, b) => vec![c, a, b],
-        PureOp::Negate(a) | PureOp::Not(a) | PureOp::Convert(_, _, a) | PureOp::Intrinsic(_, a) => vec![a],
+        PureOp::Negate(a) | PureOp::Not(a) | PureOp::Convert(_, _, a) => vec![a],
+        PureOp::Intrinsic(_, args) => args.iter_mut().collect(),
     }
 }

@@ -200,6 +200,37 @@ impl Exec<'_, '_> {
             I::ConvertFloat64 => self.conv(stack, PureConvert::F64)?,
             I::ConvertUnsignedToFloat => self.conv(stack, PureConvert::F64Unsigned)?,
             I::Call { param0, .. } => self.call(frame.asm, param0, stack, false)?,
+            I::CallVirtualConstrained(t, m) => {
+                // `constrained. float32 callvirt Object::GetHashCode()`: `x.GetHashCode()` on a
+                // `float` (the struct methods' hash codes), which is `Single.GetHashCode`.
+                // On a struct that declares the method itself, it is that method, called.
+                let on = match t {
+                    MethodType::Base(b) if matches!(**b, BaseType::Float32) => None,
+                    _ => Some(self.types.owner(frame.asm, t)?),
+                };
+                let callee = self.types.callee(frame.asm, m)?;
+                let object_hash =
+                    callee.name == "System.Object::GetHashCode" && callee.signature == "instance ()->Int32";
+                match on {
+                    None if object_hash => self.single_hash(stack)?,
+                    Some(d) if object_hash && d.metadata_name() == "System.Single" => self.single_hash(stack)?,
+                    Some(d) if type_kind(d) == TypeKind::Struct => {
+                        let method = (callee.name.rsplit("::").next().unwrap_or_default(), &callee.signature);
+                        let own = d.asm.res.enumerate_methods(d.idx).find(|(_, f)| {
+                            f.name == method.0 && self.types.signature_key(d.asm, &f.signature) == *method.1
+                        });
+                        let Some((mi, _)) = own else {
+                            return refuse(format!(
+                                "it calls `{}` on `{}`, which does not declare it (a boxed call)",
+                                callee.name,
+                                d.metadata_name()
+                            ));
+                        };
+                        self.call(d.asm, &MethodSource::User(UserMethod::Definition(mi)), stack, false)?;
+                    }
+                    _ => return refuse(format!("it uses `CallVirtualConstrained` (`{}`)", callee.name)),
+                }
+            }
             I::NewObject(u) => self.call(frame.asm, &MethodSource::User(*u), stack, true)?,
             I::AddOverflow(_) | I::SubtractOverflow(_) | I::MultiplyOverflow(_) | I::ConvertOverflow(..) => {
                 return refuse("it uses checked arithmetic (`.ovf`)")
@@ -303,12 +334,22 @@ impl Exec<'_, '_> {
     ) -> Result<(), Refused> {
         let callee = self.types.callee(asm, m)?;
         let name = callee.name;
+        if name == "System.Single::GetHashCode" && callee.signature == "instance ()->Int32" {
+            return self.single_hash(stack);
+        }
+        if matches!(name.as_str(), "System.Math::Sin" | "System.Math::Cos") {
+            // Not the C library's: the property tests found `Math.Cos(π/2)` is 6.123032e-17
+            // under Mono (x87 `fcos`), 6.123234e-17 in Rust.
+            return refuse(format!(
+                "it calls `{name}`, which Mono 6.8's JIT computes with x87 instructions (Rust's differs in the last bits)"
+            ));
+        }
         if let Some(intrinsic) = intrinsic(&name, &callee.signature) {
             match intrinsic {
                 None => stack.push(Entry::Value(Tree::Val(PureOperand::I32(0), PureScalar::I32))),
                 Some(f) => {
                     let (v, s) = self.scalar(pop_value(stack)?)?;
-                    let t = self.emit(s, PureOp::Intrinsic(f, v))?;
+                    let t = self.emit(s, PureOp::Intrinsic(f, vec![v]))?;
                     stack.push(Entry::Value(t));
                 }
             }
@@ -319,8 +360,13 @@ impl Exec<'_, '_> {
             return refuse(format!("it calls `{name}`, which is not found"));
         };
         let callee = &owner.asm.res[mi];
-        if type_kind(owner) != TypeKind::Struct {
-            return refuse(format!("it calls `{name}`, a method of a class"));
+        // A class's static method computes on its arguments alone like a struct's (a pure
+        // helper such as `HashHelpers.Combine`); an instance method needs an object.
+        match type_kind(owner) {
+            TypeKind::Struct => {}
+            TypeKind::Class if !callee.signature.instance && !new => {}
+            TypeKind::Class => return refuse(format!("it calls `{name}`, an instance method of a class")),
+            other => return refuse(format!("it calls `{name}`, a method of a {other:?}")),
         }
         super::pure_body::precise_initializer(owner).map_err(|why| format!("it calls `{name}`: {why}"))?;
         let key = (std::ptr::from_ref(owner.asm) as usize, mi);
@@ -395,6 +441,45 @@ impl Exec<'_, '_> {
     }
 }
 
+impl Exec<'_, '_> {
+    /// `Single.GetHashCode` on the `float` whose address is on the stack, as Mono 6.8's
+    /// mscorlib computes it: the value's bits, except that every NaN and both zeros keep only
+    /// their exponent bits (`bits & 0x7F800000` when `((bits - 1) & 0x7FFFFFFF) >= 0x7F800000`).
+    fn single_hash(&mut self, stack: &mut Vec<Entry>) -> Result<(), Refused> {
+        let (slot, path) = pop_addr(stack, &FieldTy::Prim(PureStored::F32))?;
+        let value = self.read(slot, &path)?;
+        let (v, _) = self.scalar(value)?;
+        let bits = self.value_of(PureScalar::I32, PureOp::Intrinsic(PureIntrinsic::F32Bits, vec![v]))?;
+        let less = self.value_of(
+            PureScalar::I32,
+            PureOp::Binary(PureBinary::Sub, bits, PureOperand::I32(1)),
+        )?;
+        let low = self.value_of(
+            PureScalar::I32,
+            PureOp::Binary(PureBinary::And, less, PureOperand::I32(0x7FFF_FFFF)),
+        )?;
+        // `low` is never negative: a signed `>` is the unsigned one.
+        let nan_or_zero = self.value_of(
+            PureScalar::I32,
+            PureOp::Compare(PureCompare::Gt, PureScalar::I32, low, PureOperand::I32(0x7F7F_FFFF)),
+        )?;
+        let exponent = self.value_of(
+            PureScalar::I32,
+            PureOp::Binary(PureBinary::And, bits, PureOperand::I32(0x7F80_0000)),
+        )?;
+        let hash = self.emit(PureScalar::I32, PureOp::Select(nan_or_zero, exponent, bits))?;
+        stack.push(Entry::Value(hash));
+        Ok(())
+    }
+
+    fn value_of(&mut self, ty: PureScalar, op: PureOp) -> Result<PureOperand, Refused> {
+        match self.emit(ty, op)? {
+            Tree::Val(v, _) => Ok(v),
+            _ => refuse("internal: an operation is not a value"),
+        }
+    }
+}
+
 /// The .NET methods with an exact Rust equivalent, by `Type::Method` and resolved
 /// signature: `Some(None)` is `Vector.IsHardwareAccelerated` (a constant `false`).
 fn intrinsic(name: &str, signature: &str) -> Option<Option<PureIntrinsic>> {
@@ -404,6 +489,10 @@ fn intrinsic(name: &str, signature: &str) -> Option<Option<PureIntrinsic>> {
         ("System.Math::Abs", "(Float64,)->Float64") => Some(Some(PureIntrinsic::AbsF64)),
         ("System.MathF::Sqrt", "(Float32,)->Float32") => Some(Some(PureIntrinsic::SqrtF32)),
         ("System.MathF::Abs", "(Float32,)->Float32") => Some(Some(PureIntrinsic::AbsF32)),
+        ("System.MathF::Sin", "(Float32,)->Float32") => Some(Some(PureIntrinsic::SinF32)),
+        ("System.MathF::Cos", "(Float32,)->Float32") => Some(Some(PureIntrinsic::CosF32)),
+        ("System.MathF::Tan", "(Float32,)->Float32") => Some(Some(PureIntrinsic::TanF32)),
+        ("System.MathF::Acos", "(Float32,)->Float32") => Some(Some(PureIntrinsic::AcosF32)),
         ("System.Numerics.Vector::get_IsHardwareAccelerated", "()->Boolean") => Some(None),
         _ => None,
     }

@@ -219,14 +219,22 @@ fn pure(op: &PureOp, ty: PureScalar) -> TokenStream {
             let (c, a, b) = (operand(c), operand(a), operand(b));
             quote!(if #c != 0 { #a } else { #b })
         }
-        PureOp::Intrinsic(f, x) => {
-            let x = operand(x);
-            match f {
-                PureIntrinsic::SqrtF64 => quote!(f64::sqrt(#x)),
-                PureIntrinsic::SqrtF32 => quote!(f32::sqrt(#x)),
-                PureIntrinsic::AbsF32 => quote!(f32::abs(#x)),
-                PureIntrinsic::AbsF64 => quote!(f64::abs(#x)),
-            }
+        PureOp::Intrinsic(f, args) => {
+            let args: Vec<TokenStream> = args.iter().map(operand).collect();
+            let f = match f {
+                PureIntrinsic::SqrtF64 => quote!(f64::sqrt),
+                PureIntrinsic::SqrtF32 => quote!(f32::sqrt),
+                PureIntrinsic::AbsF32 => quote!(f32::abs),
+                PureIntrinsic::AbsF64 => quote!(f64::abs),
+                PureIntrinsic::SinF32 => quote!(f32::sin),
+                PureIntrinsic::CosF32 => quote!(f32::cos),
+                PureIntrinsic::TanF32 => quote!(f32::tan),
+                PureIntrinsic::AcosF32 => quote!(f32::acos),
+                PureIntrinsic::F32Bits => {
+                    return quote!(f32::to_bits(#(#args),*) as i32);
+                }
+            };
+            quote!(#f(#(#args),*))
         }
     }
 }

@@ -1,8 +1,8 @@
 // Methods of full structs whose IL only computes on numbers and structs are translated into
 // Rust (read/pure_body.rs lists the IL accepted): calls are inlined, constructors build the
 // struct, integer arithmetic wraps, a `&mut self` method writes `*self` back. The others keep
-// their managed call, each refusal with its reason (`--explain`, Summary): a call of a class
-// method, a reference field, a loop, an opcode outside the subset (a static field, integer
+// their managed call, each refusal with its reason (`--explain`, Summary): a call of a class's
+// instance method, a reference field, a loop the constants do not bound, an opcode outside the subset (a static field, integer
 // division by a variable, checked arithmetic), a method of a struct with a static constructor
 // (C# runs it before the struct's methods; translated code would skip it), or a call into one.
 // Branches run both ways and meet in selects.
@@ -17,18 +17,26 @@ namespace Features.Translated
         public float Length { get { return (float)System.Math.Sqrt(Dot(this)); } }
         public void Scale(float k) { X *= k; Y *= k; }
         public static Vec2 operator -(Vec2 v) { return new Vec2(-v.X, -v.Y); }
-        // Refused: calls a method of a class.
+        // Refused: Mono's JIT computes `Math.Sin` with x87 instructions, which Rust does not.
         public float Sine() { return (float)System.Math.Sin(X); }
+        // Refused: calls an instance method of a class.
+        public int Named() { return new System.Random(7).Next(); }
         // Refused: reads a reference field (of a managed struct).
         public static int TagLength(Tagged t) { return t.Tag.Length; }
         // Branches run both ways and meet in a select.
         public static Vec2 Max(Vec2 a, Vec2 b) { return new Vec2(a.X > b.X ? a.X : b.X, a.Y > b.Y ? a.Y : b.Y); }
         public bool Equals(Vec2 o) { return X == o.X && Y == o.Y; }
-        // Refused: a loop.
+        // Refused: a loop whose count the constants do not bound.
         public static float SumTo(int n) { float s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+        // A loop the constants bound is unrolled; a class's static helper is inlined.
+        public float Powers() { float s = 0, p = 1; for (int i = 0; i < 4; i++) { p = Helper.Twice(p) * X; s += p; } return s; }
         // Refused: a static field.
         public static readonly Vec2 Zero = new Vec2(0, 0);
         public static Vec2 GetZero() { return Zero; }
+    }
+    static class Helper
+    {
+        public static float Twice(float x) { return x + x; }
     }
     public struct Cell
     {

@@ -64,10 +64,12 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0xe12fe9ec85676346, "Scale", &["System.Single"], "System.Void"),
             F(0xcacf913d43f2a680, "op_UnaryNegation", &["Features.Translated.Vec2"], "Features.Translated.Vec2"),
             F(0x87b1aa8569820c94, "Sine", &[], "System.Single"),
+            F(0xd343b1d2f4e4254c, "Named", &[], "System.Int32"),
             F(0x4dbacfff660af8a2, "TagLength", &["Features.Translated.Tagged"], "System.Int32"),
             F(0xab4b37eec00b6d27, "Max", &["Features.Translated.Vec2", "Features.Translated.Vec2"], "Features.Translated.Vec2"),
             F(0xf540d63423b6105f, "Equals", &["Features.Translated.Vec2"], "System.Boolean"),
             F(0x7130c020b9f92dc6, "SumTo", &["System.Int32"], "System.Single"),
+            F(0x0d641c779990241d, "Powers", &[], "System.Single"),
             F(0xb6845e0af7901c19, "GetZero", &[], "Features.Translated.Vec2"),
             F(0x60a8c1303f577a68, "get_Length", &[], "System.Single"),
         ]),
@@ -524,6 +526,19 @@ pub mod features {
                 let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
+            /// Binds `public int Named()` of `Features.Translated.Vec2`.
+            #[inline]
+            pub fn named(&self) -> ::cilbind::Result<i32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Named",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                let mut __this = *self;
+                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                ::core::result::Result::Ok(__r)
+            }
             /// Binds `public static int TagLength(Tagged t)` of `Features.Translated.Vec2`.
             #[inline]
             pub fn tag_length(t: &Tagged) -> ::cilbind::Result<i32> {
@@ -572,6 +587,26 @@ pub mod features {
                     &["System.Int32"],
                 );
                 M.call((n,))
+            }
+            /// Binds `public float Powers()` of `Features.Translated.Vec2`.
+            ///
+            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn powers(&self) -> ::cilbind::Result<f32> {
+                let __t0: f32 = 1f32 + 1f32;
+                let __t1: f32 = self.x;
+                let __t2: f32 = __t0 * __t1;
+                let __t3: f32 = 0f32 + __t2;
+                let __t4: f32 = __t2 + __t2;
+                let __t5: f32 = __t4 * __t1;
+                let __t6: f32 = __t3 + __t5;
+                let __t7: f32 = __t5 + __t5;
+                let __t8: f32 = __t7 * __t1;
+                let __t9: f32 = __t6 + __t8;
+                let __t10: f32 = __t8 + __t8;
+                let __t11: f32 = __t10 * __t1;
+                let __t12: f32 = __t9 + __t11;
+                ::core::result::Result::Ok(__t12)
             }
             /// Binds `public static Vec2 GetZero()` of `Features.Translated.Vec2`.
             #[inline]
