@@ -1,88 +1,37 @@
-//! The one place the tests start the runtime. Each test file starts it through [`start`] (or
-//! [`runtime`], which reads the backend from the environment), so that running the suite on
-//! another backend is a change here and in `CILBIND_RUNTIME`, not in every test file.
+//! The one place the tests start the runtime. Each test file starts it through [`runtime`]
+//! (or [`start_with`]), which runs the backend `CILBIND_RUNTIME` names (`mono`, the default,
+//! or `coreclr`): the whole suite runs on either by setting that variable, with no change in
+//! the test files.
 
-use std::fmt;
-use std::str::FromStr;
+use cilbind::{Backend, Runtime};
 
-use cilbind::Runtime;
-
-/// The environment variable naming the backend the tests run on (unset: [`Backend::Mono`]).
+/// The environment variable naming the backend the tests run on (unset: Mono).
 pub const BACKEND_VAR: &str = "CILBIND_RUNTIME";
 
-/// A runtime the tests can run on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// Mono embedded in the test process (Debian's Mono 6.8).
-    Mono,
+/// The backend the tests run on in this process.
+///
+/// Panics on an unknown `CILBIND_RUNTIME`, naming the value.
+pub fn backend() -> Backend {
+    Backend::from_env().unwrap_or_else(|e| panic!("{e}"))
 }
 
-impl Backend {
-    /// Every backend, in the spelling [`CILBIND_RUNTIME`](BACKEND_VAR) takes.
-    pub const ALL: &'static [Backend] = &[Backend::Mono];
-
-    /// The name `CILBIND_RUNTIME` spells this backend with.
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Mono => "mono",
-        }
-    }
-
-    /// The backend `CILBIND_RUNTIME` names; [`Backend::Mono`] when it is unset or empty.
-    pub fn from_env() -> Result<Backend, UnknownBackend> {
-        match std::env::var(BACKEND_VAR) {
-            Ok(value) if value.is_empty() => Ok(Backend::Mono),
-            Ok(value) => value.parse(),
-            Err(std::env::VarError::NotPresent) => Ok(Backend::Mono),
-            Err(std::env::VarError::NotUnicode(value)) => Err(UnknownBackend(value.to_string_lossy().into_owned())),
-        }
-    }
+/// True when the tests run on CoreCLR.
+pub fn on_coreclr() -> bool {
+    matches!(backend(), Backend::CoreClr { .. })
 }
 
-impl FromStr for Backend {
-    type Err = UnknownBackend;
-
-    fn from_str(name: &str) -> Result<Backend, UnknownBackend> {
-        Backend::ALL
-            .iter()
-            .copied()
-            .find(|b| b.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| UnknownBackend(name.to_owned()))
-    }
-}
-
-/// A `CILBIND_RUNTIME` value that names no backend.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownBackend(pub String);
-
-impl fmt::Display for UnknownBackend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let known: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-        write!(
-            f,
-            "{BACKEND_VAR}={:?} names no backend the tests can run on (known: {})",
-            self.0,
-            known.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownBackend {}
-
-/// Starts `backend` (once per process) and attaches the calling thread to it.
+/// Starts the backend `CILBIND_RUNTIME` names (once per process) and attaches the calling
+/// thread to it.
 ///
 /// Panics when the runtime cannot start: a test cannot run without it.
-pub fn start(backend: Backend) -> &'static Runtime {
-    match backend {
-        Backend::Mono => Runtime::get().unwrap_or_else(|e| panic!("Mono starts: {e}")),
-    }
-}
-
-/// Starts the backend `CILBIND_RUNTIME` names (see [`start`]).
-///
-/// Panics on an unknown `CILBIND_RUNTIME`, naming the value and the known backends.
 pub fn runtime() -> &'static Runtime {
-    start(Backend::from_env().unwrap_or_else(|e| panic!("{e}")))
+    let backend = backend();
+    let name = backend.name();
+    Runtime::builder()
+        .backend(backend)
+        .start()
+        .and_then(|_| Runtime::get())
+        .unwrap_or_else(|e| panic!("{name} starts: {e}"))
 }
 
 /// Starts the backend `CILBIND_RUNTIME` names, then runs a generated binding's `init` (which
@@ -103,16 +52,15 @@ mod tests {
 
     #[test]
     fn backend_names_parse_and_unknown_ones_are_named_in_the_error() {
-        assert_eq!("mono".parse::<Backend>(), Ok(Backend::Mono));
-        assert_eq!("Mono".parse::<Backend>(), Ok(Backend::Mono));
-        let e = "coreclr".parse::<Backend>().unwrap_err();
-        assert_eq!(e, UnknownBackend("coreclr".into()));
-        assert_eq!(
-            e.to_string(),
-            "CILBIND_RUNTIME=\"coreclr\" names no backend the tests can run on (known: mono)"
+        std::env::set_var(BACKEND_VAR, "mono");
+        assert_eq!(Backend::from_env().unwrap(), Backend::Mono);
+        std::env::set_var(BACKEND_VAR, "coreclr");
+        assert_eq!(Backend::from_env().unwrap(), Backend::CoreClr { root: None });
+        std::env::set_var(BACKEND_VAR, "clr");
+        let e = Backend::from_env().unwrap_err().to_string();
+        assert!(
+            e.contains("CILBIND_RUNTIME=\"clr\"") && e.contains("`mono` or `coreclr`"),
+            "{e}"
         );
-        for b in Backend::ALL {
-            assert_eq!(b.name().parse::<Backend>(), Ok(*b));
-        }
     }
 }

@@ -13,6 +13,7 @@
 // Marshal.AllocHGlobal, which Rust gives back through `Free`.
 using System;
 using System.Collections.Generic;
+using System.IO;
 using System.Reflection;
 using System.Reflection.Emit;
 using System.Runtime.InteropServices;
@@ -24,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 4;
+        public const int Version = 7;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -35,6 +36,7 @@ namespace Cilbind
         delegate void FreeHandleFn(IntPtr handle);
         delegate int NewSegmentFn(int length, IntPtr* error);
         delegate void MoveFn(long from, long to);
+        delegate long HoldFn(long word);
         delegate long NewStringFn(char* data, int length);
         delegate int ReadStringFn(long word, char* buffer, int capacity);
         delegate IntPtr TypeNameFn(long word);
@@ -52,7 +54,13 @@ namespace Cilbind
         delegate long TypeObjectFn(IntPtr type);
         delegate long FieldGetFn(IntPtr field, long target, IntPtr* error);
         delegate void FieldSetFn(IntPtr field, long target, long value, IntPtr* error);
-        delegate void RunClassConstructorFn(IntPtr type, IntPtr* error);
+        delegate void RunClassConstructorFn(IntPtr type, IntPtr* exception, IntPtr* error);
+        delegate int SameFn(long a, long b);
+        delegate long PointerAddressFn(long word, IntPtr* error);
+        delegate long BoxDefaultFn(IntPtr type, IntPtr* error);
+        delegate long ArrayNewMdFn(IntPtr element, long* lengths, int rank, IntPtr* error);
+        delegate void CopyBoxFn(long dest, long src, IntPtr* error);
+        delegate IntPtr LoadBytesFn(byte* data, long size, byte* path, IntPtr* error);
         delegate long InvokeFn(IntPtr method, long target, long args, IntPtr* exception, IntPtr* error);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
@@ -67,6 +75,7 @@ namespace Cilbind
             new FreeHandleFn(FreeHandle),
             new NewSegmentFn(NewSegment),
             new MoveFn(Move),
+            new HoldFn(Hold),
             new NewStringFn(NewString),
             new ReadStringFn(ReadString),
             new TypeNameFn(TypeName),
@@ -86,6 +95,12 @@ namespace Cilbind
             new FieldSetFn(Heap.FieldSet),
             new RunClassConstructorFn(Heap.RunClassConstructor),
             new InvokeFn(Heap.Invoke),
+            new SameFn(Heap.Same),
+            new PointerAddressFn(Heap.PointerAddress),
+            new BoxDefaultFn(Heap.BoxDefault),
+            new ArrayNewMdFn(Heap.ArrayNewMd),
+            new CopyBoxFn(Heap.CopyBox),
+            new LoadBytesFn(LoadBytes),
         };
 
         /// <summary>
@@ -113,13 +128,107 @@ namespace Cilbind
         {
             try
             {
-                return Intern(Assembly.LoadFrom(Utf8(path)));
+                return Intern(LoadFromPath(Utf8(path)));
             }
             catch (Exception e)
             {
                 *error = Message(e);
                 return IntPtr.Zero;
             }
+        }
+
+        /// <summary>The folders of the assemblies loaded from bytes, where their references are
+        /// looked for (as Mono looks next to the file it loaded).</summary>
+        static readonly List<string> folders = new List<string>();
+        static bool resolving;
+
+        /// <summary>Loads the assembly whose <paramref name="size"/> bytes are at
+        /// <paramref name="data"/> (read and checked by native code from the file at
+        /// <paramref name="path"/>) into the default load context: CoreCLR runs the bytes it was
+        /// given, whatever happens to the file afterwards. References it makes are resolved from
+        /// the runtime's folders, then from the folders of the assemblies loaded so.</summary>
+        static IntPtr LoadBytes(byte* data, long size, byte* path, IntPtr* error)
+        {
+            try
+            {
+                var bytes = new byte[checked((int)size)];
+                Marshal.Copy((IntPtr)data, bytes, 0, bytes.Length);
+                var folder = Path.GetDirectoryName(Utf8(path));
+                lock (folders)
+                {
+                    if (!folders.Contains(folder))
+                        folders.Add(folder);
+                    if (!resolving)
+                    {
+                        AppDomain.CurrentDomain.AssemblyResolve += ResolveNextToLoaded;
+                        resolving = true;
+                    }
+                }
+                return Intern(LoadIntoDefault(bytes));
+            }
+            catch (Exception e)
+            {
+                *error = Message(e is TargetInvocationException && e.InnerException != null ? e.InnerException : e);
+                return IntPtr.Zero;
+            }
+        }
+
+        /// <summary>The assemblies loaded from bytes, by simple name: what their references to
+        /// each other resolve to.</summary>
+        static readonly Dictionary<string, Assembly> fromBytes = new Dictionary<string, Assembly>();
+
+        /// <summary>Loads an image from its bytes (on CoreCLR into a load context of its own,
+        /// whose references go to the default context, then to
+        /// <see cref="ResolveNextToLoaded"/>).</summary>
+        static Assembly LoadIntoDefault(byte[] bytes)
+        {
+            var loaded = Assembly.Load(bytes);
+            lock (folders)
+                fromBytes[loaded.GetName().Name] = loaded;
+            return loaded;
+        }
+
+        /// <summary><c>AssemblyLoadContext.Default.LoadFromAssemblyPath</c>, reached by reflection
+        /// (the helper is built against a profile without it). Not <c>Assembly.LoadFrom</c>:
+        /// that installs the runtime's own resolve handler, which throws (an exception that
+        /// aborts the process, raised while a native call compiles its entry) when the
+        /// assembly asking is one the helper emitted.</summary>
+        static Assembly LoadFromPath(string path)
+        {
+            var context = Type.GetType("System.Runtime.Loader.AssemblyLoadContext, System.Runtime.Loader");
+            if (context == null)
+                return Assembly.LoadFrom(path);
+            var defaultContext = context.GetProperty("Default").GetValue(null, null);
+            var load = context.GetMethod("LoadFromAssemblyPath", new[] { typeof(string) });
+            try
+            {
+                return (Assembly)load.Invoke(defaultContext, new object[] { path });
+            }
+            catch (TargetInvocationException e)
+            {
+                throw e.InnerException ?? e;
+            }
+        }
+
+        static Assembly ResolveNextToLoaded(object sender, ResolveEventArgs args)
+        {
+            var name = new AssemblyName(args.Name).Name;
+            string[] each;
+            lock (folders)
+            {
+                Assembly known;
+                if (fromBytes.TryGetValue(name, out known))
+                    return known;
+                each = folders.ToArray();
+            }
+            foreach (var folder in each)
+            {
+                var file = Path.Combine(folder, name + ".dll");
+                // From the file, as Mono loads references: what it references is trusted.
+                if (File.Exists(file))
+                    return LoadIntoDefault(File.ReadAllBytes(file));
+            }
+            return null;
         }
 
         /// <summary>The type <paramref name="fullName"/> (<c>Namespace.Name</c>, nested types
@@ -268,22 +377,36 @@ namespace Cilbind
         }
 
         /// <summary>Stores the object in slot <paramref name="from"/> into slot
-        /// <paramref name="to"/> and clears <paramref name="from"/>; <paramref name="from"/> 0
-        /// (null) clears <paramref name="to"/>. Words are Rust's, checked when it made them.</summary>
+        /// <paramref name="to"/>: a thread slot is consumed as an argument is, a store slot
+        /// keeps its object (a second handle to it); <paramref name="from"/> 0 (null) clears
+        /// <paramref name="to"/>. Words are Rust's, checked when it made them.</summary>
         static void Move(long from, long to)
         {
             try
             {
                 if (from == to)
                     return;
-                var o = SlotTable.Argument(from);
-                SlotTable.Store(to, o);
-                if (from > 0)
-                    SlotTable.Store(from, null);
+                SlotTable.Store(to, SlotTable.Argument(from));
             }
             catch
             {
                 // A word outside every segment is Rust's bug; it must not abort the process.
+            }
+        }
+
+        /// <summary>The object in slot <paramref name="word"/> put in a new thread slot: its word,
+        /// 0 for null or a word no slot has. What native code passes for a store's object from
+        /// then on names that object, whatever later happens to the store slot (another thread
+        /// may free and reuse it at once).</summary>
+        static long Hold(long word)
+        {
+            try
+            {
+                return SlotTable.Temporary(SlotTable.Load(word));
+            }
+            catch
+            {
+                return 0;
             }
         }
 

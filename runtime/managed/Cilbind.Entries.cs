@@ -169,9 +169,14 @@ namespace Cilbind
                     il.Emit(OpCodes.Ldloc, result);
                 il.Emit(OpCodes.Ret);
                 var entry = tb.CreateType().GetMethod("Entry");
+                // Compiled now, where a type it names that cannot be loaded is this call's
+                // exception: compiled on the first native call instead, the failure would escape
+                // into native code, which aborts the process.
+                System.Runtime.CompilerServices.RuntimeHelpers.PrepareMethod(entry.MethodHandle);
                 var d = Delegate.CreateDelegate(delegateType, entry);
                 alive.Add(d);
-                return Marshal.GetFunctionPointerForDelegate(d);
+                var pointer = Marshal.GetFunctionPointerForDelegate(d);
+                return pointer;
             }
         }
 
@@ -209,13 +214,16 @@ namespace Cilbind
         /// <summary>The native type of a plain parameter or result.</summary>
         static Type PlainForm(Type t, MethodBase method)
         {
-            if (t.IsByRef)
-                return t.GetElementType().MakePointerType();
+            // Every address as a native int: the delegate's marshalling refuses a pointer to a
+            // struct it would marshal (one with a bool or char, a generic one) and aborts the
+            // process when native code calls in; the wrapper hands the address on unchanged.
+            if (t.IsByRef || t.IsPointer)
+                return typeof(IntPtr);
             if (t == typeof(bool))
                 return typeof(byte);
             if (t == typeof(char))
                 return typeof(ushort);
-            if (t.IsPrimitive || t.IsPointer || t.IsEnum)
+            if (t.IsPrimitive || t.IsEnum)
                 return t;
             throw new NotSupportedException(Name(method) + ": " + t + " has no plain native form");
         }

@@ -259,11 +259,113 @@ namespace Cilbind
             return o;
         }
 
-        internal static void RunClassConstructor(IntPtr type, IntPtr* error)
+        /// <summary>Runs the type's initializer unless it ran; the exception it threw (a
+        /// <c>TypeInitializationException</c>, with the initializer's inside) through
+        /// <paramref name="exception"/>.</summary>
+        internal static void RunClassConstructor(IntPtr type, IntPtr* exception, IntPtr* error)
         {
             try
             {
-                System.Runtime.CompilerServices.RuntimeHelpers.RunClassConstructor(((Type)Bridge.Target(type)).TypeHandle);
+                var t = (Type)Bridge.Target(type);
+                try
+                {
+                    System.Runtime.CompilerServices.RuntimeHelpers.RunClassConstructor(t.TypeHandle);
+                }
+                catch (TypeInitializationException e)
+                {
+                    *exception = Bridge.Handle(e);
+                }
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+            }
+        }
+
+        /// <summary>1 when the two words name one object (or are both null), else 0.</summary>
+        internal static int Same(long a, long b)
+        {
+            try
+            {
+                return ReferenceEquals(SlotTable.Load(a), SlotTable.Load(b)) ? 1 : 0;
+            }
+            catch
+            {
+                return 0;
+            }
+        }
+
+        /// <summary>The address a boxed <c>System.Reflection.Pointer</c>, <c>IntPtr</c> or
+        /// <c>UIntPtr</c> holds (what a reflective call returns for an unmanaged pointer).</summary>
+        internal static long PointerAddress(long word, IntPtr* error)
+        {
+            try
+            {
+                var o = SlotTable.Load(word);
+                if (o == null)
+                    return 0;
+                if (o is IntPtr)
+                    return (long)(IntPtr)o;
+                if (o is UIntPtr)
+                    return (long)(ulong)(UIntPtr)o;
+                return (long)Pointer.Unbox(o);
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>A box of the value type's default value (C#'s <c>default(T)</c>), in a
+        /// thread slot.</summary>
+        internal static long BoxDefault(IntPtr type, IntPtr* error)
+        {
+            try
+            {
+                var t = (Type)Bridge.Target(type);
+                if (!t.IsValueType)
+                    throw new ArgumentException(t + " is not a value type");
+                return SlotTable.Temporary(Activator.CreateInstance(t));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>A new array of the element type with these lengths (rank 2 or more), in a
+        /// thread slot.</summary>
+        internal static long ArrayNewMd(IntPtr element, long* lengths, int rank, IntPtr* error)
+        {
+            try
+            {
+                var each = new int[rank];
+                for (int i = 0; i < rank; i++)
+                    each[i] = checked((int)lengths[i]);
+                return SlotTable.Temporary(Array.CreateInstance((Type)Bridge.Target(element), each));
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>Copies the value in the box <paramref name="src"/> into the box
+        /// <paramref name="dest"/>, both of one value type (field by field: reflection writes
+        /// into a box in place).</summary>
+        internal static void CopyBox(long dest, long src, IntPtr* error)
+        {
+            try
+            {
+                var d = SlotTable.Load(dest);
+                var s = SlotTable.Load(src);
+                if (d == null || s == null || d.GetType() != s.GetType() || !d.GetType().IsValueType)
+                    throw new InvalidCastException("a box is copied into a box of its own value type");
+                foreach (var f in d.GetType().GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+                    f.SetValue(d, f.GetValue(s));
             }
             catch (Exception e)
             {

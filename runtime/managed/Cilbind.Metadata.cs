@@ -20,9 +20,11 @@ namespace Cilbind
         /// Related lists (what 1: declared interfaces; 2: declared methods and constructors;
         /// 3: declared fields; 4: nested types). A method (what 5): name, declaring type, flags
         /// (1 static, 2 virtual, 4 constructor, 8 generic definition, 16 internal call, 32
-        /// public, 64 abstract), metadata token, return type, then each parameter's type. A
-        /// field (what 6): name, declaring type, flags (1 static, 2 literal, 4 public), type,
-        /// offset in the value (value types' instance fields; else -1).</summary>
+        /// public, 64 abstract), metadata token, return type, then each parameter's type (or
+        /// <c>!reason</c> when a type of the signature cannot be loaded). A field (what 6): name,
+        /// declaring type, flags (1 static, 2 literal, 4 public), type, offset in the value
+        /// (value types' instance fields; else -1). An assembly (what 7): its TypeDef rows (see
+        /// <see cref="TypeDefinitions"/>). A type (what 8): its assembly.</summary>
         internal static string Facts(object o, int what)
         {
             const BindingFlags declared = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static |
@@ -48,6 +50,10 @@ namespace Cilbind
                     return MethodFacts((MethodBase)o);
                 case 6:
                     return FieldFacts((FieldInfo)o);
+                case 7:
+                    return TypeDefinitions((Assembly)o);
+                case 8:
+                    return Id(((Type)o).Assembly);
                 default:
                     throw new ArgumentOutOfRangeException("what");
             }
@@ -77,6 +83,36 @@ namespace Cilbind
             return string.Join("\u001f", fields);
         }
 
+        /// <summary>Every row of the assembly's TypeDef table, in table order (the
+        /// <c>&lt;Module&gt;</c> pseudo-type first): the type's handle, or <c>!token reason</c>
+        /// for a type the runtime cannot load.</summary>
+        static string TypeDefinitions(Assembly a)
+        {
+            var rows = new List<string>();
+            var module = a.ManifestModule;
+            for (int row = 1; ; row++)
+            {
+                int token = 0x02000000 | row;
+                try
+                {
+                    rows.Add(Id(module.ResolveType(token)));
+                }
+                catch (ArgumentOutOfRangeException)
+                {
+                    break;
+                }
+                catch (ArgumentException)
+                {
+                    break;
+                }
+                catch (Exception e)
+                {
+                    rows.Add("!" + token.ToString("x8") + " " + e.GetType().FullName + ": " + e.Message);
+                }
+            }
+            return string.Join("\u001f", rows.ToArray());
+        }
+
         static string MethodFacts(MethodBase m)
         {
             var info = m as MethodInfo;
@@ -87,10 +123,20 @@ namespace Cilbind
             var fields = new List<string>
             {
                 m.Name, Id(m.DeclaringType), flags.ToString(), m.MetadataToken.ToString(),
-                Id(info != null ? info.ReturnType : typeof(void)),
             };
-            foreach (var p in m.GetParameters())
-                fields.Add(Id(p.ParameterType));
+            try
+            {
+                var signature = new List<string> { Id(info != null ? info.ReturnType : typeof(void)) };
+                foreach (var p in m.GetParameters())
+                    signature.Add(Id(p.ParameterType));
+                fields.AddRange(signature);
+            }
+            catch (Exception e)
+            {
+                // A type of the signature cannot be loaded (its assembly is missing): the method is
+                // still listed, and its signature is this reason.
+                fields.Add("!" + e.GetType().FullName + ": " + e.Message);
+            }
             return string.Join("\u001f", fields.ToArray());
         }
 

@@ -18,10 +18,11 @@ namespace Cilbind
     /// <item>A store slot: segment id (≥ 1) in the high 32 bits, index in the low ones. The
     /// segments are <c>object[]</c>s reachable from a static, so their objects are roots.</item>
     /// <item>A thread slot (bit 63 set; the slot's generation in bits 32-62, its index in the
-    /// low ones): one of the calling thread's 256 slots, a ring, for what lives only until
-    /// native code passes it on: the strings and boxes made for a call's arguments (released
-    /// when the call reads them) and the object a call returned (released when native code
-    /// moves it into a store slot). A word whose slot the ring reused since is an error.</item>
+    /// low ones): one of the calling thread's 256 slots, a ring, for what lives only while
+    /// native code works with it: the strings, arrays and boxes made for a call's arguments,
+    /// the object a call returned (until native code puts it in a store slot), an object
+    /// loaded from a store slot for a call. A slot keeps its object until the ring comes back
+    /// to it; a word whose slot the ring reused since is an error, never another object.</item>
     /// </list>
     /// </summary>
     public static class SlotTable
@@ -64,16 +65,12 @@ namespace Cilbind
             return segments[(int)(word >> 32)][(int)word];
         }
 
-        /// <summary>The object an argument's word names; a thread slot is released as it is
-        /// read (a call or a move consumes what was made for it).</summary>
+        /// <summary>The object an argument's word names. A thread slot keeps its object until
+        /// the ring comes back to it: native code may pass one word to several calls (an array
+        /// it made, passed, then reads back).</summary>
         public static object Argument(long word)
         {
-            if (word >= 0)
-                return Load(word);
-            int i = ThreadIndex(word);
-            var o = temporaries[i];
-            temporaries[i] = null;
-            return o;
+            return Load(word);
         }
 
         internal static void Store(long word, object o)

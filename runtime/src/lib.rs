@@ -65,7 +65,7 @@ pub use collect::Collected;
 pub use error::{ChangedMethod, Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
-pub use host::{Assembly, Class, Field, Method, ObjectRef, Runtime, TypeKind};
+pub use host::{Assembly, Backend, Class, Field, Method, ObjectRef, Runtime, RuntimeBuilder, TypeKind};
 pub use reload::ReloadReport;
 pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 /// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its

@@ -462,6 +462,16 @@ impl Classifier<'_> {
                 ));
             }
         }
+        // `LayoutKind.Auto` leaves the field order to the runtime: Mono keeps declaration
+        // order, CoreCLR reorders (`DateTimeOffset` puts its `short` first there), so no one
+        // Rust layout fits both. With one field there is nothing to order.
+        if matches!(t.layout, Layout::Auto) && fields.len() > 1 {
+            return TypeClass::ManagedStruct {
+                reason: "its layout is LayoutKind.Auto: the runtime orders its fields (CoreCLR reorders them), \
+                         so Rust can't mirror one layout"
+                    .into(),
+            };
+        }
         let layout = lay_out(fields, t.layout);
         // A value type Rust cannot declare with exactly this layout (a field of a closed
         // generic value type such as `Nullable<long>`, which Rust has no mirror of) still

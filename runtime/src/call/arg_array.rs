@@ -18,7 +18,6 @@ use std::cell::RefCell;
 
 use crate::call::invoke::Value;
 use crate::error::Result;
-use crate::host::exception;
 use crate::host::{array, raw, ObjectRef};
 use crate::value::Blittable;
 use crate::value::Object;
@@ -110,9 +109,7 @@ impl ArgArray {
     /// `mono_value_box` and a store.
     pub(crate) fn set_boxed<V: Blittable>(&self, index: usize, value: V) -> Result<()> {
         match raw::slot_boxer::<V>()? {
-            Some(boxer) => boxer
-                .box_into_array(&value, self.raw()?, index)
-                .map_err(exception::to_error),
+            Some(boxer) => boxer.box_into_array(&value, self.raw()?, index),
             None => {
                 let boxed = raw::box_value(&value)?;
                 self.set(index, boxed)
@@ -130,7 +127,10 @@ impl Drop for ArgArray {
             return;
         };
         // Emptied first: a spare array must not keep the last call's arguments alive.
-        array::object_array_clear(raw);
+        if array::object_array_clear(raw).is_err() {
+            // Not reused: it may still hold the last call's arguments.
+            return;
+        }
         let len = self.len;
         let _ = SPARE.try_with(|spare| {
             let mut spare = spare.borrow_mut();

@@ -316,15 +316,15 @@ pub(crate) fn release_all() -> usize {
 /// The delegate's arguments (an `object[]`) as values: primitives by value, strings decoded,
 /// anything else (boxed enums and structs included) as an object handle.
 fn arguments(args: ObjectRef) -> Result<Vec<Value>> {
-    (0..array::array_len(args))
+    (0..array::array_len(args)?)
         .map(|i| {
             let arg = array::array_get_ref(args, i)?;
             let Some(class) = arg.class() else {
                 return Ok(Value::Null);
             };
             Ok(match class.kind() {
-                TypeKind::String => Value::String(decode_utf16(&raw::string_units(arg))?),
-                kind => match Value::from_bits(kind, raw::primitive_box_bits(arg)) {
+                TypeKind::String => Value::String(decode_utf16(&raw::string_units(arg)?)?),
+                kind => match Value::from_bits(kind, raw::primitive_box_bits(arg)?) {
                     Some(v) if !class.is_enum() => v,
                     _ => Value::Object(Object::from_raw(arg).expect("non-null")),
                 },

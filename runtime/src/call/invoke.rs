@@ -12,7 +12,6 @@
 use crate::call::arg_array::ArgArray;
 use crate::call::function_db::{FunctionDb, FunctionId};
 use crate::error::{Error, Result};
-use crate::host::exception;
 use crate::host::{entry, raw, type_class, type_kind, type_name, Class, Method, ObjectRef, TypeHandle, TypeKind};
 use crate::value::string::{decode_utf16, read_string};
 use crate::value::Object;
@@ -310,7 +309,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         None => ObjectRef::NULL,
     };
     // A virtual method runs the override of `this`'s runtime class, as a call from C# does.
-    let result = entry::invoke_array(method, this, array_raw).map_err(exception::to_error)?;
+    let result = entry::invoke_array(method, this, array_raw)?;
     // The result first, while it is on this stack and nothing else has allocated.
     let value = lift_result(result, sig.ret)?;
     // By-ref arguments, each read from the array where the call left it.
@@ -336,7 +335,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
                 if written.is_null() {
                     return Err(Error::NullReference(format!("argument {i} of {method} came back null")));
                 }
-                Value::from_bits(prim, raw::primitive_box_bits(written)).expect("primitive kinds only")
+                Value::from_bits(prim, raw::primitive_box_bits(written)?).expect("primitive kinds only")
             }
             Pass::Pointer => Value::IntPtr(pointers[i] as isize),
         };
@@ -352,7 +351,7 @@ fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
         TypeKind::Void => Value::Void,
         TypeKind::String => match result.is_null() {
             true => Value::Null,
-            false => Value::String(decode_utf16(&raw::string_units(result))?),
+            false => Value::String(decode_utf16(&raw::string_units(result)?)?),
         },
         TypeKind::Reference | TypeKind::Struct | TypeKind::Other => {
             Object::from_raw(result).map_or(Value::Null, Value::Object)
@@ -360,7 +359,7 @@ fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
         TypeKind::IntPtr if kind == TypeKind::Pointer => Value::IntPtr(entry::pointer_address(result)? as isize),
         prim => {
             // Value-type results come back boxed: read the bits out of the box.
-            Value::from_bits(prim, raw::primitive_box_bits(result)).expect("primitive kinds only")
+            Value::from_bits(prim, raw::primitive_box_bits(result)?).expect("primitive kinds only")
         }
     })
 }

@@ -217,9 +217,7 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
     };
     let entry = match path {
         CallPath::Thunk => entry::unmanaged_thunk(method),
-        CallPath::Trampoline { mask, spans } => {
-            entry::build_trampoline(method, mask, spans).and_then(entry::unmanaged_thunk)
-        }
+        CallPath::Trampoline { mask, spans } => entry::trampoline_entry(method, mask, spans),
     };
     // Mono compiles a method only once its class's type initializer has run, and reports a
     // throwing one as "no thunk": the true error is the initializer's, which C# reports on

@@ -265,7 +265,9 @@ pub(crate) fn describe_blittable<V: Blittable>(value: &V) -> Recorded {
     if kind == TypeKind::Struct || kind == TypeKind::Other {
         return describe_box(boxed, class);
     }
-    let bits = crate::host::raw::primitive_box_bits(boxed);
+    let Ok(bits) = crate::host::raw::primitive_box_bits(boxed) else {
+        return describe_box(boxed, class);
+    };
     match Value::from_bits(kind, bits) {
         Some(v) => Recorded::of_value(&v),
         None => describe_box(boxed, class),

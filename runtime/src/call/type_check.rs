@@ -63,7 +63,7 @@ impl ClassCheck {
             None if self.nullable => Ok(()),
             None => Err(self.null()),
             Some(actual) if actual == self.declared || self.any => Ok(()),
-            Some(actual) if actual.as_ptr() as usize == self.last_passed.load(Ordering::Relaxed) => Ok(()),
+            Some(actual) if actual.to_bits() == self.last_passed.load(Ordering::Relaxed) => Ok(()),
             Some(actual) => self.check_slow(actual),
         }
     }
@@ -71,7 +71,7 @@ impl ClassCheck {
     #[cold]
     fn check_slow(&self, actual: Class) -> Result<()> {
         if !self.exact && self.declared.is_assignable_from(actual) {
-            self.last_passed.store(actual.as_ptr() as usize, Ordering::Relaxed);
+            self.last_passed.store(actual.to_bits(), Ordering::Relaxed);
             Ok(())
         } else {
             Err(Error::InvalidArgument(format!(

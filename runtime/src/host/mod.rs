@@ -41,29 +41,46 @@
 //! * **Benchmarks' floors** (`floor`, feature `floors`): the backend's own cost of a call.
 
 mod abi;
-// The second backend: started and tested on its own (host/coreclr/tests.rs); the layers above
-// reach only Mono until `Backend` selection lands, so its items are unused outside tests.
-#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod array;
+mod assembly_file;
+pub(crate) mod backend;
+pub(crate) mod callback;
 mod coreclr;
+pub(crate) mod entry;
+mod epoch;
+mod epoch_cell;
+pub(crate) mod exception;
+pub(crate) mod fields;
 mod helper_assembly;
+pub(crate) mod instantiate;
+mod metadata;
 mod mono;
+pub(crate) mod native;
+pub(crate) mod plain;
+pub(crate) mod proxy;
+pub(crate) mod raw;
+mod runtime;
+mod signature;
+pub(crate) mod slots;
+pub(crate) mod stack;
+pub(crate) mod thread;
+pub(crate) mod type_init;
+mod type_kind;
+pub(crate) mod unit;
 
 pub use abi::{Abi, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};
 pub(crate) use abi::{Position, RefParam};
 
-// The backend's modules, each one part of the interface above.
 #[cfg(feature = "floors")]
 pub use mono::floor;
-pub(crate) use mono::{
-    array, callback, entry, exception, fields, instantiate, native, plain, proxy, raw, slots, stack, thread, type_init,
-    unit,
-};
 
-// The backend's types and functions the layers above name directly.
-pub(crate) use mono::{
-    native_signature, type_class, type_kind, type_name, type_name_is, EpochCell, ExceptionSlot, Signature, TypeHandle,
-};
-pub use mono::{
-    Assembly, BlittableClass, ByRef, Class, Field, Method, ObjectRef, PlainData, PlainValue, RawRef, RawRet,
-};
-pub use mono::{Runtime, TypeKind};
+pub use backend::Backend;
+pub(crate) use epoch_cell::EpochCell;
+pub(crate) use exception::ExceptionSlot;
+pub(crate) use metadata::{type_class, type_kind, type_name, type_name_is, Signature, TypeHandle};
+pub use metadata::{Class, Field, Method};
+pub use native::{ByRef, RawRef, RawRet};
+pub use raw::{BlittableClass, ObjectRef, PlainData, PlainValue};
+pub use runtime::{Assembly, Runtime, RuntimeBuilder};
+pub(crate) use signature::native_signature;
+pub use type_kind::TypeKind;

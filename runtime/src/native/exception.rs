@@ -102,7 +102,7 @@ impl ManagedException {
         match &self.kind {
             Kind::Of(class, _) => class(),
             Kind::Class(class) => Ok(*class),
-            Kind::Panic => rt.helper().class("Cilbind", "RustPanicException"),
+            Kind::Panic => rt.helper()?.class("Cilbind", "RustPanicException"),
             Kind::Named(name) => {
                 let (assembly, full) = match name.strip_prefix('[').and_then(|rest| rest.split_once(']')) {
                     Some((assembly, full)) => (rt.assembly(assembly)?, full),

@@ -130,10 +130,10 @@ impl<T: Reference> KindCheck for Obj<T> {
 
 impl<V: Blittable> KindCheck for Arr<V> {
     fn check_param(ty: &SigType) -> std::result::Result<(), String> {
-        exact(ty, class_of::<V>()?.array(), false)
+        exact(ty, class_of::<V>()?.array().map_err(|e| e.to_string())?, false)
     }
     fn check_result(ty: &SigType) -> std::result::Result<(), String> {
-        exact(ty, class_of::<V>()?.array(), false)
+        exact(ty, class_of::<V>()?.array().map_err(|e| e.to_string())?, false)
     }
 }
 
@@ -141,10 +141,10 @@ impl<V: Blittable> KindCheck for Arr<V> {
 // `Base` into it.
 impl<T: Reference> KindCheck for ObjArr<T> {
     fn check_param(ty: &SigType) -> std::result::Result<(), String> {
-        exact(ty, class_of::<T>()?.array(), false)
+        exact(ty, class_of::<T>()?.array().map_err(|e| e.to_string())?, false)
     }
     fn check_result(ty: &SigType) -> std::result::Result<(), String> {
-        exact(ty, class_of::<T>()?.array(), false)
+        exact(ty, class_of::<T>()?.array().map_err(|e| e.to_string())?, false)
     }
 }
 

@@ -32,8 +32,8 @@ use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use crate::error::{Error, Result};
-use crate::host::proxy::{is_reclaimed, long_weak_handle};
-use crate::host::{raw, ObjectRef, RawRef};
+use crate::host::proxy::{free_handle, is_reclaimed, long_weak_handle};
+use crate::host::{ObjectRef, RawRef};
 use crate::proxy::ProxyType;
 
 const CHUNK: usize = 1024;
@@ -180,12 +180,14 @@ pub(crate) fn created(this: ObjectRef, key: i64) {
     if this.is_null() {
         return;
     }
-    let handle = long_weak_handle(this);
+    let Ok(handle) = long_weak_handle(this) else {
+        return;
+    };
     if s.weak
         .compare_exchange(0, handle, Ordering::AcqRel, Ordering::Relaxed)
         .is_err()
     {
-        raw::gchandle_free(handle);
+        free_handle(handle);
     }
 }
 
@@ -223,7 +225,7 @@ pub(crate) fn sweep() {
             let Some(s) = slot(index) else { continue };
             let weak = s.weak.load(Ordering::Acquire);
             if weak != 0 && is_reclaimed(weak) {
-                raw::gchandle_free(weak);
+                free_handle(weak);
                 dropped.push(release(&mut st, index));
             } else {
                 st.pending.push(index);

@@ -33,7 +33,7 @@ impl<V: Blittable> Array<V> {
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        Ok(array::array_len(self.0.raw()?))
+        array::array_len(self.0.raw()?)
     }
 
     /// True when the array has no elements.
@@ -90,7 +90,7 @@ impl<T: Reference> ObjectArray<T> {
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        Ok(array::array_len(self.0.raw()?))
+        array::array_len(self.0.raw()?)
     }
 
     /// True when the array has no elements.
@@ -152,7 +152,7 @@ impl<S: ManagedStruct> StructArray<S> {
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        Ok(array::array_len(self.0.raw()?))
+        array::array_len(self.0.raw()?)
     }
 
     /// True when the array has no elements.
@@ -182,6 +182,6 @@ impl ObjectArray<crate::NetString> {
     }
 }
 
-generic_reference!(Array<T: Blittable>, Ok(T::class()?.array()));
-generic_reference!(ObjectArray<T: Reference>, Ok(T::class()?.array()));
-generic_reference!(StructArray<T: ManagedStruct>, Ok(T::class()?.array()));
+generic_reference!(Array<T: Blittable>, T::class()?.array());
+generic_reference!(ObjectArray<T: Reference>, T::class()?.array());
+generic_reference!(StructArray<T: ManagedStruct>, T::class()?.array());

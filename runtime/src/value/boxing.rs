@@ -7,7 +7,6 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::error::{Error, Result};
-use crate::host::exception;
 use crate::host::{raw, Class, ObjectRef};
 use crate::store::ObjectStore;
 use crate::value::{Object, Reference};
@@ -54,9 +53,7 @@ pub trait Unbox: Sized {
 #[inline]
 pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
     if let Some(boxer) = raw::slot_boxer::<V>()? {
-        let key = ObjectStore::insert_with(|objects, offset| {
-            boxer.box_into(value, objects, offset).map_err(exception::to_error)
-        })?;
+        let key = ObjectStore::insert_with(|objects, offset| boxer.box_into(value, objects, offset))?;
         return Ok(Object::from_new_key(key));
     }
     let boxed = raw::box_value(value)?;
@@ -80,7 +77,7 @@ pub(crate) fn unbox_raw<V: Blittable>(boxed: ObjectRef) -> Result<V> {
     };
     let target = raw::blittable_class::<V>()?;
     if actual == target || (actual.is_enum() && actual.enum_underlying() == Some(target)) {
-        Ok(raw::read_unboxed(boxed))
+        raw::read_unboxed(boxed)
     } else {
         Err(Error::InvalidCast {
             from: actual.full_name(),

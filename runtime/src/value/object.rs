@@ -95,7 +95,7 @@ impl Object {
 
     /// Reference equality (`object.ReferenceEquals`).
     pub fn reference_equals(&self, other: &Object) -> Result<bool> {
-        Ok(self.raw()? == other.raw()?)
+        Ok(crate::host::raw::same_object(self.raw()?, other.raw()?))
     }
 
     /// `Object.ToString()` (virtual).

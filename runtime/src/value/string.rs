@@ -34,7 +34,7 @@ impl NetString {
 
     /// The code units, exactly.
     pub fn to_utf16(&self) -> Result<Vec<u16>> {
-        Ok(raw::string_units(self.0.raw()?))
+        raw::string_units(self.0.raw()?)
     }
 
     /// The text as a Rust string; a lone surrogate is [`Error::InvalidUtf16`].
@@ -93,7 +93,7 @@ pub(crate) fn read_string(raw: ObjectRef) -> Result<Option<String>> {
             to: "System.String".into(),
         });
     }
-    decode_utf16(&raw::string_units(raw)).map(Some)
+    decode_utf16(&raw::string_units(raw)?).map(Some)
 }
 
 impl ManagedType for NetString {

@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 4;
+const VERSION: i32 = 7;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -72,6 +72,7 @@ struct Table {
     free_handle: unsafe extern "C" fn(handle: ManagedHandle),
     new_segment: unsafe extern "C" fn(length: i32, error: *mut *mut c_char) -> i32,
     move_slot: unsafe extern "C" fn(from: SlotWord, to: SlotWord),
+    hold: unsafe extern "C" fn(word: SlotWord) -> SlotWord,
     new_string: unsafe extern "C" fn(data: *const u16, length: i32) -> SlotWord,
     read_string: unsafe extern "C" fn(word: SlotWord, buffer: *mut u16, capacity: i32) -> i32,
     type_name: unsafe extern "C" fn(word: SlotWord) -> *mut c_char,
@@ -95,7 +96,8 @@ struct Table {
     type_object: unsafe extern "C" fn(ty: ManagedHandle) -> SlotWord,
     field_get: unsafe extern "C" fn(field: ManagedHandle, target: SlotWord, error: *mut *mut c_char) -> SlotWord,
     field_set: unsafe extern "C" fn(field: ManagedHandle, target: SlotWord, value: SlotWord, error: *mut *mut c_char),
-    run_class_constructor: unsafe extern "C" fn(ty: ManagedHandle, error: *mut *mut c_char),
+    run_class_constructor:
+        unsafe extern "C" fn(ty: ManagedHandle, exception: *mut ManagedHandle, error: *mut *mut c_char),
     invoke: unsafe extern "C" fn(
         method: ManagedHandle,
         target: SlotWord,
@@ -103,6 +105,18 @@ struct Table {
         exception: *mut ManagedHandle,
         error: *mut *mut c_char,
     ) -> SlotWord,
+    same: unsafe extern "C" fn(a: SlotWord, b: SlotWord) -> i32,
+    pointer_address: unsafe extern "C" fn(word: SlotWord, error: *mut *mut c_char) -> i64,
+    box_default: unsafe extern "C" fn(ty: ManagedHandle, error: *mut *mut c_char) -> SlotWord,
+    array_new_md:
+        unsafe extern "C" fn(element: ManagedHandle, lengths: *const i64, rank: i32, error: *mut *mut c_char) -> SlotWord,
+    copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
+    load_bytes: unsafe extern "C" fn(
+        data: *const u8,
+        size: i64,
+        path: *const c_char,
+        error: *mut *mut c_char,
+    ) -> ManagedHandle,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
@@ -144,6 +158,16 @@ impl Bridge {
         self.answer(|error| unsafe { (self.table.load_assembly)(path.as_ptr(), error) })
     }
 
+    /// Loads the assembly whose bytes (checked, read from the file `path`) are `bytes` into
+    /// the default load context; its references are looked for next to `path` too.
+    pub(crate) fn load_bytes(&self, bytes: &[u8], path: &str) -> Answer<ManagedHandle> {
+        let path = text(path)?;
+        let size = i64::try_from(bytes.len()).map_err(|_| "an assembly beyond i64 bytes".to_string())?;
+        // SAFETY: the table's `LoadBytes` copies `size` bytes from `bytes` (valid for the call)
+        // and reads the NUL-terminated path; it catches every exception.
+        self.answer(|error| unsafe { (self.table.load_bytes)(bytes.as_ptr(), size, path.as_ptr(), error) })
+    }
+
     /// The type `full_name` (`Namespace.Name`, nested `Outer+Inner`) of `assembly`.
     pub(crate) fn find_type(&self, assembly: ManagedHandle, full_name: &str) -> Answer<ManagedHandle> {
         let name = text(full_name)?;
@@ -151,6 +175,7 @@ impl Bridge {
         self.answer(|error| unsafe { (self.table.find_type)(assembly, name.as_ptr(), error) })
     }
 
+    #[cfg(test)]
     /// The method `name` (`.ctor` for a constructor) of `ty` whose parameter types have the
     /// full names `params`.
     pub(crate) fn find_method(&self, ty: ManagedHandle, name: &str, params: &[&str]) -> Answer<ManagedHandle> {
@@ -193,15 +218,29 @@ impl Bridge {
         Ok(id)
     }
 
-    /// Moves the object in `from` into `to` (clearing `from`); `from` null clears `to`.
+    /// Puts the object in `from` into `to`: a thread slot `from` is consumed (released), a
+    /// store slot `from` keeps its object; `from` null clears `to`.
     pub(crate) fn move_slot(&self, from: SlotWord, to: SlotWord) {
         // SAFETY: plain words; the bridge catches every exception, a bad word included.
         unsafe { (self.table.move_slot)(from, to) }
     }
 
+    /// The object in slot `word` put in a new thread slot (null for null): a word that names
+    /// that object whatever later happens to `word`'s slot.
+    pub(crate) fn hold(&self, word: SlotWord) -> SlotWord {
+        // SAFETY: the table's `Hold`, which takes any word and catches every exception.
+        unsafe { (self.table.hold)(word) }
+    }
+
+    #[cfg(test)]
     /// A string in one of this thread's slots, for one call's argument.
     pub(crate) fn new_string(&self, text: &str) -> Answer<SlotWord> {
         let units: Vec<u16> = text.encode_utf16().collect();
+        self.new_string_units(&units)
+    }
+
+    /// A string of these UTF-16 units in one of this thread's slots.
+    pub(crate) fn new_string_units(&self, units: &[u16]) -> Answer<SlotWord> {
         let length = i32::try_from(units.len())
             .map_err(|_| format!("a string of {} UTF-16 units is too long for .NET", units.len()))?;
         // SAFETY: `units` holds `length` units and lives for the call.
@@ -363,6 +402,7 @@ impl Bridge {
         self.reported(|error| unsafe { (self.table.array_copy)(array, data.as_mut_ptr(), data.len() as i64, 0, error) })
     }
 
+    #[cfg(test)]
     /// The `System.Type` object of `ty`, in a thread slot.
     pub(crate) fn type_object(&self, ty: ManagedHandle) -> SlotWord {
         // SAFETY: a handle the bridge made; the bridge catches every exception.
@@ -382,10 +422,51 @@ impl Bridge {
         self.reported(|error| unsafe { (self.table.field_set)(field, target, value, error) })
     }
 
-    /// Runs the type's initializer if it has not run.
-    pub(crate) fn run_class_constructor(&self, ty: ManagedHandle) -> Answer<()> {
-        // SAFETY: a handle the bridge made; the bridge catches every exception.
-        self.reported(|error| unsafe { (self.table.run_class_constructor)(ty, error) })
+    /// Runs the type's initializer if it has not run: `Ok(Err(exception))` when it threw (a
+    /// `TypeInitializationException`, this time or before).
+    pub(crate) fn run_class_constructor(&self, ty: ManagedHandle) -> Answer<Result<(), ManagedHandle>> {
+        let mut thrown = ManagedHandle(std::ptr::null_mut());
+        // SAFETY: a handle the bridge made; the bridge catches every exception and writes only
+        // the two out-parameters, both valid for the call.
+        self.reported(|error| unsafe { (self.table.run_class_constructor)(ty, &mut thrown, error) })?;
+        Ok(if thrown.0.is_null() { Ok(()) } else { Err(thrown) })
+    }
+
+    /// True when the two words name one object (or both null).
+    pub(crate) fn same(&self, a: SlotWord, b: SlotWord) -> bool {
+        // SAFETY: the table's `Same`, which takes any words and catches every exception.
+        unsafe { (self.table.same)(a, b) != 0 }
+    }
+
+    /// The address in a boxed `System.Reflection.Pointer`, `IntPtr` or `UIntPtr`.
+    pub(crate) fn pointer_address(&self, word: SlotWord) -> Answer<usize> {
+        // SAFETY: the table's `PointerAddress`, which catches every exception.
+        self.reported(|error| unsafe { (self.table.pointer_address)(word, error) })
+            .map(|a| a as usize)
+    }
+
+    /// A box of the value type's default value, in a thread slot.
+    pub(crate) fn box_default(&self, ty: ManagedHandle) -> Answer<SlotWord> {
+        // SAFETY: the table's `BoxDefault`, which catches every exception.
+        self.reported(|error| unsafe { (self.table.box_default)(ty, error) })
+    }
+
+    /// A new array of `element` with these lengths (rank 2 or more), in a thread slot.
+    pub(crate) fn array_new_md(&self, element: ManagedHandle, lengths: &[usize]) -> Answer<SlotWord> {
+        let lengths: Vec<i64> = lengths
+            .iter()
+            .map(|&l| i64::try_from(l).map_err(|_| format!("an array length of {l}")))
+            .collect::<Answer<_>>()?;
+        let rank = i32::try_from(lengths.len()).map_err(|_| "an array rank beyond i32".to_string())?;
+        // SAFETY: the table's `ArrayNewMd` reads `rank` lengths from the pointer, valid for the
+        // call, and catches every exception.
+        self.reported(|error| unsafe { (self.table.array_new_md)(element, lengths.as_ptr(), rank, error) })
+    }
+
+    /// Copies the value in the box `src` into the box `dest` (one value type).
+    pub(crate) fn copy_box(&self, dest: SlotWord, src: SlotWord) -> Answer<()> {
+        // SAFETY: the table's `CopyBox`, which catches every exception.
+        self.reported(|error| unsafe { (self.table.copy_box)(dest, src, error) })
     }
 
     /// Calls `method` reflectively on `target` (null: static, or a constructor making a new

@@ -4,10 +4,12 @@
 //! Start-up properties: the trusted platform assemblies are every assembly of the framework
 //! folder plus the runtime's C# helper (CoreCLR binds references to these by name, so the
 //! helper's and users' `mscorlib` 4.0.0.0 references reach the framework's facade);
-//! `System.Globalization.Invariant` is on, since without ICU libraries the runtime aborts on its
-//! first culture lookup (a user with ICU installed can still set
-//! `DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=0` and `CLR_ICU_VERSION_OVERRIDE`, which the runtime
-//! reads itself). User assemblies are loaded by path later (`Assembly.LoadFrom` in the bridge).
+//! globalization runs on the system's ICU when one is found ([`icu_version`]: the runtime is
+//! told its version, which a runtime older than the ICU would not look for), and in invariant
+//! mode otherwise, since without ICU libraries the runtime aborts on its first culture lookup
+//! (invariant mode cases ASCII only on .NET Core 3.1: `char.ToUpper('é')` is `'é'`). A user's
+//! own `DOTNET_SYSTEM_GLOBALIZATION_INVARIANT` or `CLR_ICU_VERSION_OVERRIDE` is left as set.
+//! User assemblies are loaded from their checked bytes later (the bridge's `LoadBytes`).
 //!
 //! One runtime per process: `coreclr_initialize` fails when called twice, and the runtime
 //! cannot be shut down and started again, so a second start is refused before reaching it.
@@ -51,6 +53,8 @@ pub(crate) struct Clr {
     create_delegate: CreateDelegateFn,
     /// The framework version that runs.
     pub(crate) version: String,
+    /// The runtime's C# helper, as written for this runtime to load.
+    pub(crate) helper: PathBuf,
 }
 
 // SAFETY: the host handle and domain id are plain identifiers CoreCLR accepts from any thread
@@ -84,7 +88,7 @@ impl Clr {
                 "NATIVE_DLL_SEARCH_DIRECTORIES",
                 joined(std::slice::from_ref(&install.framework))?,
             ),
-            ("System.Globalization.Invariant", "true".to_string()),
+            ("System.Globalization.Invariant", globalization_invariant().to_string()),
         ];
         let keys: Vec<CString> = properties.iter().map(|(k, _)| cstring(k)).collect::<Result<_>>()?;
         let values: Vec<CString> = properties.iter().map(|(_, v)| cstring(v)).collect::<Result<_>>()?;
@@ -147,6 +151,7 @@ impl Clr {
             domain,
             create_delegate,
             version: install.version.clone(),
+            helper,
         })
     }
 
@@ -199,4 +204,35 @@ fn write_helper() -> Result<PathBuf> {
     std::fs::write(&partial, HELPER_ASSEMBLY).map_err(failed)?;
     std::fs::rename(&partial, &path).map_err(failed)?;
     Ok(path)
+}
+
+/// The major version of the system's ICU (`libicuuc.so.<N>`), if the dynamic loader finds one.
+fn icu_version() -> Option<u32> {
+    (50..=99).rev().find(|n| {
+        // SAFETY: opening ICU's common library runs only its (side-effect free) initialisers;
+        // the handle is closed at once.
+        unsafe { libloading::Library::new(format!("libicuuc.so.{n}")) }.is_ok()
+    })
+}
+
+/// Whether the runtime runs in invariant globalization mode: as the user's
+/// `DOTNET_SYSTEM_GLOBALIZATION_INVARIANT` says, else only when no ICU is found (then the
+/// runtime is pointed at the ICU found, through `CLR_ICU_VERSION_OVERRIDE`, unless the user set
+/// it).
+fn globalization_invariant() -> bool {
+    if let Ok(v) = std::env::var("DOTNET_SYSTEM_GLOBALIZATION_INVARIANT") {
+        return v == "1" || v.eq_ignore_ascii_case("true");
+    }
+    match icu_version() {
+        Some(n) => {
+            if std::env::var_os("CLR_ICU_VERSION_OVERRIDE").is_none() {
+                // SAFETY: set once, before the runtime (which reads it once, at start-up) is
+                // initialised; other Rust threads reading the environment at that moment are
+                // the documented hazard of set_var, as for Mono's MONO_THREADS_SUSPEND.
+                unsafe { std::env::set_var("CLR_ICU_VERSION_OVERRIDE", n.to_string()) };
+            }
+            false
+        }
+        None => true,
+    }
 }

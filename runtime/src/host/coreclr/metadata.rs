@@ -42,6 +42,23 @@ pub(crate) struct TypeFacts {
 }
 
 impl TypeFacts {
+    /// The record of no type (see `types.rs`: never handed out for a handle in use).
+    pub(crate) const EMPTY: TypeFacts = TypeFacts {
+        name: "",
+        namespace: "",
+        assembly: "",
+        cil_name: "",
+        flags: 0,
+        kind: TypeKind::Other,
+        size: 0,
+        align: 0,
+        parent: None,
+        enum_underlying: None,
+        nullable_param: None,
+        nesting: None,
+        element: None,
+    };
+
     pub(crate) fn is_value_type(&self) -> bool {
         self.flags & 1 != 0
     }
@@ -55,6 +72,7 @@ impl TypeFacts {
     pub(crate) fn is_public(&self) -> bool {
         self.flags & 8 != 0
     }
+    #[cfg(test)]
     pub(crate) fn is_generic_definition(&self) -> bool {
         self.flags & 16 != 0
     }
@@ -74,15 +92,30 @@ pub(crate) struct MethodFacts {
     /// The return type (`System.Void` for constructors and void methods) and each parameter's.
     pub(crate) ret: ManagedHandle,
     pub(crate) params: Vec<ManagedHandle>,
+    /// Why the signature cannot be read (a type of it cannot be loaded), if so: `ret` and
+    /// `params` are then empty.
+    pub(crate) unresolvable: Option<String>,
 }
 
 impl MethodFacts {
+    /// The record of no method (see `types.rs`).
+    pub(crate) const EMPTY: MethodFacts = MethodFacts {
+        name: "",
+        class: ManagedHandle(std::ptr::null_mut()),
+        flags: 0,
+        token: 0,
+        ret: ManagedHandle(std::ptr::null_mut()),
+        params: Vec::new(),
+        unresolvable: None,
+    };
+
     pub(crate) fn is_static(&self) -> bool {
         self.flags & 1 != 0
     }
     pub(crate) fn is_virtual(&self) -> bool {
         self.flags & 2 != 0
     }
+    #[cfg(test)]
     pub(crate) fn is_constructor(&self) -> bool {
         self.flags & 4 != 0
     }
@@ -107,6 +140,15 @@ pub(crate) struct FieldFacts {
 }
 
 impl FieldFacts {
+    /// The record of no field (see `types.rs`).
+    pub(crate) const EMPTY: FieldFacts = FieldFacts {
+        name: "",
+        class: ManagedHandle(std::ptr::null_mut()),
+        flags: 0,
+        ty: ManagedHandle(std::ptr::null_mut()),
+        offset: None,
+    };
+
     pub(crate) fn is_static(&self) -> bool {
         self.flags & 1 != 0
     }
@@ -268,19 +310,36 @@ impl CoreClr {
             let class = r.required()?;
             let flags = r.number()?;
             let token = r.number::<i64>()? as u32;
-            let ret = r.required()?;
-            let mut params = Vec::new();
-            for p in r.fields.by_ref() {
-                let mut one = Record::new(p, "parameter");
-                params.push(one.required()?);
+            let mut signature = r.fields.peekable();
+            if let Some(reason) = signature.peek().and_then(|f| f.strip_prefix('!')) {
+                return Ok(MethodFacts {
+                    name,
+                    class,
+                    flags,
+                    token,
+                    ret: ManagedHandle(std::ptr::null_mut()),
+                    params: Vec::new(),
+                    unresolvable: Some(reason.to_owned()),
+                });
             }
+            let mut handles = Vec::new();
+            for p in signature {
+                handles.push(Record::new(p, "parameter").required()?);
+            }
+            if handles.is_empty() {
+                return Err(Error::Startup(
+                    "the helper's method record has no return type: helper and crate built apart".into(),
+                ));
+            }
+            let ret = handles.remove(0);
             Ok(MethodFacts {
                 name,
                 class,
                 flags,
                 token,
                 ret,
-                params,
+                params: handles,
+                unresolvable: None,
             })
         })
     }
@@ -318,6 +377,25 @@ impl CoreClr {
         Ok(out)
     }
 
+    /// The assembly that defines the type `ty`.
+    pub(crate) fn assembly_of(&self, ty: ManagedHandle) -> Result<ManagedHandle> {
+        let text = self.record(ty, 8)?;
+        Record::new(&text, "assembly").required()
+    }
+
+    /// The rows of an assembly's TypeDef table, in order: each type, or why the runtime cannot
+    /// load it (its token and the reason).
+    pub(crate) fn type_definitions(&self, assembly: ManagedHandle) -> Result<Vec<std::result::Result<ManagedHandle, String>>> {
+        let text = self.record(assembly, 7)?;
+        text.split('\u{1f}')
+            .filter(|row| !row.is_empty())
+            .map(|row| match row.strip_prefix('!') {
+                Some(reason) => Ok(Err(reason.to_owned())),
+                None => Record::new(row, "type definition").required().map(Ok),
+            })
+            .collect()
+    }
+
     /// The interfaces the type implements (every one, as reflection lists them).
     pub(crate) fn interfaces(&self, ty: ManagedHandle) -> Result<Vec<ManagedHandle>> {
         self.related(ty, 1)
@@ -343,6 +421,7 @@ impl CoreClr {
         Ok(None)
     }
 
+    #[cfg(test)]
     /// The parameter types of a method, as cilbind spells them.
     pub(crate) fn parameter_names(&self, method: ManagedHandle) -> Result<Vec<&'static str>> {
         self.method_facts(method)?
@@ -352,16 +431,19 @@ impl CoreClr {
             .collect()
     }
 
-    /// The non-generic method `name` of `class` or its nearest base that has one, with these
-    /// parameter types (cilbind's spelling); several there (overloads differing only by return
-    /// type) are [`Error::AmbiguousMethod`] unless `ret` names the return type. The rule of
-    /// the Mono backend's `Class::method`.
+    #[cfg(test)]
+    /// The method `name` of `class` or its nearest base that has one, with these parameter
+    /// types (cilbind's spelling; a generic definition's type parameters by name); several
+    /// there (overloads differing only by return type) are [`Error::AmbiguousMethod`] unless
+    /// `ret` names the return type. `generic` looks among generic method definitions only,
+    /// else among the other methods. The rule of the Mono backend's `Class::method`.
     pub(crate) fn find_method(
         &self,
         class: ManagedHandle,
         name: &str,
         params: &[&str],
         ret: Option<&str>,
+        generic: bool,
     ) -> Result<ManagedHandle> {
         let mut candidates = Vec::new();
         let mut owner = Some(class);
@@ -369,7 +451,7 @@ impl CoreClr {
             let mut matches = Vec::new();
             for m in self.methods(c)? {
                 let facts = self.method_facts(m)?;
-                if facts.name != name || facts.is_generic_definition() {
+                if facts.name != name || facts.is_generic_definition() != generic {
                     continue;
                 }
                 let names = self.parameter_names(m)?;

@@ -11,30 +11,34 @@
 //!   every entry point the bridge makes catches and hands exceptions back as values.
 //! - **One runtime per process, started once.**
 //!
-//! What works today: locating and validating an install (`install.rs`), starting the runtime
-//! (`clr.rs`), loading assemblies, metadata (`metadata.rs`: types, methods and fields, names
-//! in cilbind's spelling, layouts), heap operations (boxes from and into native bytes, arrays,
-//! fields, type initializers, the reflective invoke), and native entry points that follow the
-//! rules of Mono's unmanaged thunks, so the native side passes the same things on both
-//! runtimes: structs by value, by-ref structs and a struct's `this` as boxes, `Nullable<T>` as
-//! null or a box of `T`, struct results boxed, `ref` primitives as pointers, and through a
-//! pointer trampoline what a mask or span bit asks for. Objects cross as
-//! [`bridge::SlotWord`]s: managed slots (store segments, or a ring of the calling thread's
-//! slots for what a call takes or returns) that managed code resolves and class-checks, so
-//! they survive compacting collections. Managed exceptions come back as
-//! [`Error::ManagedException`] with their inner chain. The layers above `host/` do not reach
-//! this backend yet: routing the host interface to it and `Backend` selection are next.
+//! The backend interface's operations are answered by `types.rs` (metadata), `heap.rs`
+//! (boxes, strings, arrays, fields, the reflective invoke), `slots.rs` (the stores' slots),
+//! `assemblies.rs` and [`entry`] (native entry points that follow the rules of Mono's unmanaged
+//! thunks, so the native side passes the same things on both runtimes: structs by value,
+//! by-ref structs and a struct's `this` as boxes, `Nullable<T>` as null or a box of `T`,
+//! struct results boxed, `ref` primitives as pointers, and through a pointer trampoline what a
+//! mask or span bit asks for). Objects cross as [`bridge::SlotWord`]s: managed slots (store
+//! segments, or a ring of the calling thread's slots for what a call takes or returns) that
+//! managed code resolves and class-checks, so they survive compacting collections. Managed
+//! exceptions come back as [`Error::ManagedException`] with their inner chain. What needs
+//! native code called from C# (natives, Rust implementations of C# types, delegates running
+//! Rust closures) and hot reload are refused with an error naming them.
 
+pub(crate) mod assemblies;
 mod bridge;
 mod clr;
+pub(crate) mod heap;
 mod install;
 mod metadata;
+pub(crate) mod slots;
+pub(crate) mod types;
 
 #[cfg(test)]
 mod tests;
 
 use std::ffi::c_void;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use bridge::{Bridge, ManagedHandle};
 use clr::Clr;
@@ -42,6 +46,7 @@ use install::DotnetInstall;
 use metadata::FactsCache;
 
 use crate::error::{Error, InnerException, Result};
+use crate::host::{Class, Method};
 
 /// A started CoreCLR and its bridge.
 pub(crate) struct CoreClr {
@@ -50,6 +55,10 @@ pub(crate) struct CoreClr {
     install: DotnetInstall,
     /// Metadata records read so far (`metadata.rs`).
     facts: FactsCache,
+    /// The class library's basic types.
+    corlib: OnceLock<CorlibTypes>,
+    /// Assemblies loaded so far, by simple name (`assemblies.rs`).
+    assemblies: assemblies::Loaded,
 }
 
 impl CoreClr {
@@ -66,6 +75,8 @@ impl CoreClr {
             bridge,
             install,
             facts: FactsCache::default(),
+            corlib: OnceLock::new(),
+            assemblies: assemblies::Loaded::default(),
         })
     }
 
@@ -75,8 +86,21 @@ impl CoreClr {
     }
 
     /// The runtime's version, as its framework folder is named.
+    #[cfg(test)]
     pub(crate) fn version(&self) -> &str {
         &self.clr.version
+    }
+
+    /// Loads an assembly from its bytes (read and checked from the file `path`).
+    pub(crate) fn load_assembly_bytes(&self, bytes: &[u8], path: &Path) -> Result<ManagedHandle> {
+        let failed = |reason: String| Error::AssemblyLoad {
+            path: PathBuf::from(path),
+            reason,
+        };
+        let text = path
+            .to_str()
+            .ok_or_else(|| failed("the path is not valid UTF-8".into()))?;
+        self.bridge.load_bytes(bytes, text).map_err(failed)
     }
 
     /// Loads the assembly at `path`.
@@ -118,6 +142,7 @@ impl CoreClr {
             })
     }
 
+    #[cfg(test)]
     /// The method `name` of `class` with these parameter types (full names, as cilbind names
     /// them: `System.Int32`, `System.Int32&`).
     pub(crate) fn method(
@@ -168,5 +193,84 @@ impl CoreClr {
             stack_trace: outer.stack_trace,
             inner: chain.collect(),
         }
+    }
+}
+
+/// The process's CoreCLR, once started by [`start_process_runtime`].
+static RUNTIME: OnceLock<CoreClr> = OnceLock::new();
+
+/// Starts the process's CoreCLR (the backend's claim on the process is the caller's).
+pub(crate) fn start_process_runtime(root: Option<&Path>) -> Result<&'static CoreClr> {
+    let clr = CoreClr::start(root)?;
+    let clr = RUNTIME.get_or_init(|| clr);
+    // The process's one unit starts (epoch 1: caches filled from now on belong to it).
+    crate::host::epoch::advance();
+    enter_thread();
+    clr.find_corlib_types()?;
+    log::info!(target: "cilbind", "CoreCLR {} runs from {}", clr.clr.version, clr.framework().display());
+    Ok(clr)
+}
+
+/// The process's CoreCLR. Reached only once [`crate::host::backend::coreclr_runs`], which is
+/// set after the runtime is in place.
+pub(crate) fn runtime() -> &'static CoreClr {
+    RUNTIME
+        .get()
+        .expect("the host asks CoreCLR only once it runs (backend::coreclr_runs)")
+}
+
+/// Records the calling thread as set up for the current unit: CoreCLR attaches a native
+/// thread itself on its first call into managed code, so there is nothing to do but the record
+/// the call path checks.
+pub(crate) fn enter_thread() {
+    crate::host::epoch::set_entered(crate::host::epoch::current());
+}
+
+/// The native entry point of `method` (`mask`, `spans`: a pointer trampoline's bits).
+pub(crate) fn entry(method: Method, mask: i64, spans: i64) -> Result<*const c_void> {
+    runtime().entry(types::of_method(method), mask, spans)
+}
+
+/// The error of an exception an entry point caught (its GC handle, freed here).
+pub(crate) fn thrown(handle: *mut c_void) -> Error {
+    runtime().exception(ManagedHandle(handle))
+}
+
+/// `System.Object`, `System.String` and `System.Exception`, found once.
+pub(crate) struct CorlibTypes {
+    /// The `mscorlib` facade (what assemblies built against Mono's profile reference).
+    pub(crate) mscorlib: crate::host::Assembly,
+    /// `System.Private.CoreLib`, which defines what Mono's `mscorlib` does.
+    pub(crate) core_lib: ManagedHandle,
+    pub(crate) object: Class,
+    pub(crate) string: Class,
+    pub(crate) exception: Class,
+}
+
+impl CoreClr {
+    /// Finds the class library's basic types; start-up does, once this runtime is the
+    /// process's.
+    fn find_corlib_types(&self) -> Result<()> {
+        // Through the `mscorlib` facade, as assemblies built against Mono's profile reach them
+        // (the facade forwards each to `System.Private.CoreLib`).
+        let mscorlib = assemblies::by_name("mscorlib")?;
+        let find = |name: &str| assemblies::class(mscorlib, "System", name);
+        let object = find("Object")?;
+        let found = CorlibTypes {
+            mscorlib,
+            core_lib: self.assembly_of(types::of_class(object))?,
+            object,
+            string: find("String")?,
+            exception: find("Exception")?,
+        };
+        let _ = self.corlib.set(found);
+        Ok(())
+    }
+
+    /// The class library's basic types, found at start-up.
+    pub(crate) fn corlib_types(&self) -> &CorlibTypes {
+        self.corlib
+            .get()
+            .expect("start-up found the class library's types before CoreCLR was marked running")
     }
 }

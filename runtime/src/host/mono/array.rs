@@ -13,12 +13,8 @@ use super::runtime::Runtime;
 use super::EpochCell;
 use crate::error::{Error, Result};
 
-/// The most elements a single-dimension array holds: its `Length` is an `int` (Mono refuses a
-/// longer one with `OverflowException`).
-pub(crate) const MAX_ARRAY_LENGTH: usize = i32::MAX as usize;
-
 /// A new single-dimension array of `len` elements of `element`. A length above
-/// [`MAX_ARRAY_LENGTH`] is .NET's `OverflowException`, an array Mono cannot allocate its
+/// `i32::MAX` is .NET's `OverflowException`, an array Mono cannot allocate its
 /// `OutOfMemoryException`.
 pub(crate) fn array_new(element: Class, len: usize) -> Result<ObjectRef> {
     let rt = Runtime::get()?;
@@ -57,16 +53,7 @@ pub(crate) fn object_array_class() -> Class {
 }
 
 fn check_array_length(element: Class, len: usize) -> Result<()> {
-    if len > MAX_ARRAY_LENGTH {
-        return Err(refused(
-            "System.OverflowException",
-            format!(
-                "an array of {} holds at most {MAX_ARRAY_LENGTH} elements; {len} are more",
-                element.full_name()
-            ),
-        ));
-    }
-    Ok(())
+    crate::host::array::check_array_length(element.into(), len)
 }
 
 fn allocated_array(array: *mut ffi::MonoArray, element: Class, len: usize) -> Result<ObjectRef> {

@@ -10,19 +10,20 @@ use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
 use super::EpochCell;
 use crate::error::{Error, Result};
+use crate::host::ObjectRef as NeutralRef;
 
 /// What a callback produced: a value (possibly null), an error message, or nothing to run.
 pub(crate) enum Outcome {
     /// The closure ran; its result (null for void).
-    Done(ObjectRef),
+    Done(NeutralRef),
     /// The closure returned an error; the message as a .NET string.
-    Failed(ObjectRef),
+    Failed(NeutralRef),
     /// No closure has this key any more.
     Dropped,
 }
 
 /// Runs the closure with `key` on the arguments in `args` (an `object[]`), for `dispatch`.
-pub(crate) type Handler = fn(key: i64, args: ObjectRef) -> Outcome;
+pub(crate) type Handler = fn(key: i64, args: NeutralRef) -> Outcome;
 
 static HANDLER: OnceLock<Handler> = OnceLock::new();
 
@@ -48,9 +49,9 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
             return (3, ObjectRef::NULL);
         };
         let args = raw::gchandle_target(args as u32);
-        match handler(key, args) {
-            Outcome::Done(v) => (0, v),
-            Outcome::Failed(message) => (1, message),
+        match handler(key, args.into()) {
+            Outcome::Done(v) => (0, v.into()),
+            Outcome::Failed(message) => (1, message.into()),
             Outcome::Dropped => (3, ObjectRef::NULL),
         }
     };
@@ -67,7 +68,8 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
 
 /// A new delegate of `delegate_class` whose invocation runs the closure registered under
 /// `key` through `handler`.
-pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler) -> Result<ObjectRef> {
+pub(crate) fn create_delegate(delegate_class: crate::host::Class, key: i64, handler: Handler) -> Result<NeutralRef> {
+    let delegate_class = Class::from(delegate_class);
     static CREATE: EpochCell<Method> = EpochCell::new();
     let _ = HANDLER.set(handler);
     let rt = Runtime::get()?;
@@ -84,13 +86,15 @@ pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler)
         &mut entry as *mut *mut c_void as *mut c_void,
         &mut key as *mut i64 as *mut c_void,
     ];
-    super::entry::runtime_invoke(create, std::ptr::null_mut(), &mut args).map_err(|e| {
-        let info = raw::exception_info(e);
-        Error::InvalidArgument(format!(
-            "cannot make a delegate of {}: {}: {}",
-            delegate_class.full_name(),
-            info.type_name,
-            info.message
-        ))
-    })
+    super::entry::runtime_invoke(create, std::ptr::null_mut(), &mut args)
+        .map_err(|e| {
+            let info = raw::exception_info(e);
+            Error::InvalidArgument(format!(
+                "cannot make a delegate of {}: {}: {}",
+                delegate_class.full_name(),
+                info.type_name,
+                info.message
+            ))
+        })
+        .map(NeutralRef::from)
 }

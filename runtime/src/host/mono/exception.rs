@@ -32,31 +32,3 @@ pub(crate) fn to_error(exc: ObjectRef) -> Error {
         inner: inner.into_boxed_slice(),
     }
 }
-
-/// Where a native entry point the host resolved reports the exception it threw: the last
-/// parameter of every such entry point (`extern "C" fn(args…, *mut ExceptionSlot) -> R`). On
-/// Mono it is the `MonoException **` of the method's unmanaged thunk; the slot must be valid
-/// and non-null (Mono kills the process otherwise). One word, the same ABI as the reference
-/// it holds.
-#[repr(transparent)]
-pub(crate) struct ExceptionSlot(ObjectRef);
-
-impl ExceptionSlot {
-    /// An empty slot, for one call.
-    #[inline(always)]
-    pub(crate) const fn new() -> ExceptionSlot {
-        ExceptionSlot(ObjectRef::NULL)
-    }
-
-    /// True when the callee stored an exception.
-    #[inline(always)]
-    pub(crate) fn is_thrown(&self) -> bool {
-        !self.0.is_null()
-    }
-
-    /// The stored exception as an error (only when [`is_thrown`](Self::is_thrown)).
-    #[inline(always)]
-    pub(crate) fn into_error(self) -> Error {
-        to_error(self.0)
-    }
-}

@@ -7,9 +7,10 @@ use std::ptr::{self, NonNull};
 
 use super::ffi;
 use super::runtime::owned_cstr;
-use super::type_kind::{type_kind, TypeHandle, TypeKind};
+use super::type_kind::{type_kind, TypeHandle};
+use super::TypeKind;
 // Methods live in host/method.rs; re-exported here beside classes and fields.
-pub use super::method::Method;
+pub(crate) use super::method::Method;
 use crate::error::{Error, Result};
 
 /// Reads a NUL-terminated string Mono owns.
@@ -52,7 +53,7 @@ pub(crate) fn type_name_is(TypeHandle(ty): TypeHandle, name: &str) -> bool {
 
 /// A .NET type as Mono knows it (class, struct, enum, interface, array or generic instance).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Class(NonNull<ffi::MonoClass>);
+pub(crate) struct Class(pub(super) NonNull<ffi::MonoClass>);
 
 // SAFETY: MonoClass pointers are immutable metadata, valid for the life of the process or,
 // for classes of a reloaded unit's assemblies, until the reload (whose contract excludes
@@ -277,86 +278,10 @@ impl Class {
         (size.max(0) as usize, align as usize)
     }
 
-    /// The non-generic method `name` whose parameter types, as Mono names them (see
-    /// [`Method::parameter_types`]), equal `params`. Searches this class, then its bases; the
-    /// first class with a match decides (an override or a `new` method hides its base's).
-    /// Generic method definitions (`M<T>(bool)` beside `M(bool)`) are not candidates.
-    /// Several matches in that class (overloads that differ only by return type) are
-    /// [`Error::AmbiguousMethod`]: name the return type with [`Class::method_with_return`].
+    /// The non-generic method `name` with these parameter types, found by the host's rule
+    /// (`Class::method` of the host, the same for both backends).
     pub fn method(self, name: &str, params: &[&str]) -> Result<Method> {
-        self.find_method(name, params, None, false)
-    }
-
-    /// The generic method definition `name<…>` whose parameter types, as Mono names them in
-    /// the definition (a method type parameter by its name: `T`), equal `params` (and whose
-    /// return type is `ret`, when given). Only generic definitions are candidates; instantiate
-    /// the result with `GenericMethodRef`.
-    pub fn generic_method(self, name: &str, params: &[&str], ret: Option<&str>) -> Result<Method> {
-        self.find_method(name, params, ret, true)
-    }
-
-    /// The method `name` whose parameter types equal `params` and whose return type, as Mono
-    /// names it (see [`Method::return_type`]: `System.Int64`, `System.Void`), is `ret`.
-    /// Conversion operators (`op_Explicit`, `op_Implicit`) may differ only by return type
-    /// (ECMA-335 I.10.2, CLS rule 38): this tells them apart.
-    pub fn method_with_return(self, name: &str, params: &[&str], ret: &str) -> Result<Method> {
-        self.find_method(name, params, Some(ret), false)
-    }
-
-    fn find_method(self, name: &str, params: &[&str], ret: Option<&str>, generic: bool) -> Result<Method> {
-        super::thread::ensure();
-        let mut class = Some(self);
-        let mut unresolved = None;
-        while let Some(c) = class {
-            let mut found = Vec::new();
-            for m in c
-                .methods()
-                .filter(|m| m.name() == name && m.is_generic_definition() == generic)
-            {
-                let types = m
-                    .parameter_types()
-                    .and_then(|p| Ok((p, ret.map(|_| m.return_type()).transpose()?)));
-                match types {
-                    Ok((p, r)) if p.iter().map(String::as_str).eq(params.iter().copied()) && r.as_deref() == ret => {
-                        found.push(m)
-                    }
-                    Ok(_) => {}
-                    // An overload whose signature cannot be resolved (a type of a missing
-                    // assembly) may be the one asked for: report why it is unusable.
-                    Err(e) => unresolved = Some(e),
-                }
-            }
-            match found[..] {
-                [m] => return Ok(m),
-                [] => {}
-                // Never a silent pick: which one is meant depends on the return type.
-                _ => {
-                    return Err(Error::AmbiguousMethod {
-                        class: c.full_name(),
-                        name: name.into(),
-                        parameters: params.join(", "),
-                        candidates: found.iter().map(|m| m.to_string()).collect(),
-                    })
-                }
-            }
-            class = c.parent();
-        }
-        if let Some(e) = unresolved {
-            return Err(e);
-        }
-        Err(Error::MethodNotFound {
-            class: self.full_name(),
-            name: name.into(),
-            parameters: match ret {
-                Some(ret) => format!("{} -> {ret}", params.join(", ")),
-                None => params.join(", "),
-            },
-            candidates: self
-                .methods()
-                .filter(|m| m.name() == name)
-                .map(|m| m.to_string())
-                .collect(),
-        })
+        crate::host::Class::from(self).method(name, params).map(Method::from)
     }
 
     /// Methods declared by this class (constructors and accessors included).
@@ -392,9 +317,9 @@ impl Class {
 
 /// A field of a loaded class.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Field {
-    ptr: NonNull<ffi::MonoClassField>,
-    class: Class,
+pub(crate) struct Field {
+    pub(super) ptr: NonNull<ffi::MonoClassField>,
+    pub(super) class: Class,
 }
 
 // SAFETY: field metadata is immutable and lives as long as its image.

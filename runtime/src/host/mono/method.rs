@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 
 /// A method (or constructor, or accessor) of a loaded class.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Method(NonNull<ffi::MonoMethod>);
+pub(crate) struct Method(pub(super) NonNull<ffi::MonoMethod>);
 
 // SAFETY: MonoMethod pointers are immutable metadata, valid for the life of the process or,
 // for methods of a reloaded unit's assemblies, until the reload (whose contract excludes
@@ -152,17 +152,6 @@ impl Method {
     pub fn is_virtual(self) -> bool {
         self.flags() & ffi::METHOD_ATTRIBUTE_VIRTUAL != 0
     }
-
-    /// Parameter types as Mono names them: `System.Int32`, by-ref ones with `&`
-    /// ([`Error::TypeLoad`] when one cannot be resolved).
-    pub fn parameter_types(self) -> Result<Vec<String>> {
-        Ok(self.signature()?.params.into_iter().map(type_name).collect())
-    }
-
-    /// The return type's name (`System.Void` for none).
-    pub fn return_type(self) -> Result<String> {
-        Ok(type_name(self.signature()?.ret))
-    }
 }
 
 /// A method's resolved signature: its parameter types and return type (the backend's
@@ -191,12 +180,5 @@ impl std::fmt::Display for Method {
 impl std::fmt::Debug for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Method({self})")
-    }
-}
-
-impl Method {
-    /// True for constructors (`.ctor`).
-    pub fn is_constructor(self) -> bool {
-        self.name() == ".ctor"
     }
 }

@@ -13,7 +13,6 @@
 pub(crate) mod array;
 pub(crate) mod callback;
 pub(crate) mod entry;
-pub(crate) mod epoch_cell;
 pub(crate) mod exception;
 pub(crate) mod ffi;
 pub(crate) mod fields;
@@ -29,22 +28,16 @@ pub(crate) mod plain;
 pub(crate) mod proxy;
 pub(crate) mod raw;
 mod runtime;
-mod signature;
 pub(crate) mod slots;
-pub(crate) mod stack;
 pub(crate) mod thread;
 pub(crate) mod type_init;
 mod type_kind;
 pub(crate) mod unit;
 
-pub(crate) use epoch_cell::EpochCell;
-pub(crate) use exception::ExceptionSlot;
-pub(crate) use metadata::{type_name, type_name_is};
-pub use metadata::{Class, Field, Method};
-pub(crate) use method::Signature;
-pub use native::{ByRef, RawRef, RawRet};
-pub use raw::{BlittableClass, ObjectRef, PlainData, PlainValue};
-pub use runtime::{Assembly, Runtime};
-pub(crate) use signature::native_signature;
-pub use type_kind::TypeKind;
+mod neutral;
+
+pub(crate) use crate::host::{stack, EpochCell, TypeKind};
+pub(crate) use metadata::{type_name, type_name_is, Class, Field, Method};
+pub(crate) use raw::ObjectRef;
+pub(crate) use runtime::{Assembly, Runtime};
 pub(crate) use type_kind::{type_class, type_kind, TypeHandle};

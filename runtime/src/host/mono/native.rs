@@ -31,6 +31,7 @@ use super::metadata::{Class, Method};
 use super::raw::{self, ObjectRef};
 use super::runtime::{Assembly, Runtime};
 use crate::error::{Error, Result};
+use crate::host::ObjectRef as NeutralRef;
 
 /// A managed reference (object, string or array; possibly null) that Mono passed to an
 /// internal call: valid for the length of that call.
@@ -40,8 +41,8 @@ pub struct RawRef(*mut ffi::MonoObject);
 impl RawRef {
     /// The reference, for use during the call that received it.
     #[inline]
-    pub(crate) fn get(&self) -> ObjectRef {
-        ObjectRef(self.0)
+    pub(crate) fn get(&self) -> NeutralRef {
+        ObjectRef(self.0).into()
     }
 }
 
@@ -55,8 +56,8 @@ impl RawRet {
 
     /// Returns `obj`; the caller holds it on the stack (or in a handle) until it returns.
     #[inline]
-    pub(crate) fn new(obj: ObjectRef) -> RawRet {
-        RawRet(obj.0)
+    pub(crate) fn new(obj: NeutralRef) -> RawRet {
+        RawRet(ObjectRef::from(obj).0)
     }
 }
 
@@ -66,7 +67,7 @@ impl RawRet {
 #[repr(transparent)]
 pub struct ByRef<T>(*mut T, PhantomData<*mut T>);
 
-impl<T: super::raw::PlainData> ByRef<T> {
+impl<T: crate::host::PlainData> ByRef<T> {
     /// The value now in the location.
     #[inline]
     pub(crate) fn read(&self) -> T {
@@ -84,20 +85,21 @@ impl<T: super::raw::PlainData> ByRef<T> {
     }
 }
 
-impl ByRef<ObjectRef> {
+impl ByRef<NeutralRef> {
     /// The reference now in the location.
     #[inline]
-    pub(crate) fn read_ref(&self) -> ObjectRef {
+    pub(crate) fn read_ref(&self) -> NeutralRef {
         // SAFETY: Mono passed the address of a live, pointer-aligned reference slot for this
         // call; a reference slot always holds null or a live object.
-        ObjectRef(unsafe { (self.0 as *mut *mut ffi::MonoObject).read() })
+        ObjectRef(unsafe { (self.0 as *mut *mut ffi::MonoObject).read() }).into()
     }
 
     /// Stores `value` into the location with the GC's write barrier: the location may be a
     /// field of an object in the old generation (mono/metadata/object.h documents
     /// `mono_gc_wbarrier_generic_store` for any reference store outside managed code).
     #[inline]
-    pub(crate) fn store_ref(&self, value: ObjectRef) {
+    pub(crate) fn store_ref(&self, value: NeutralRef) {
+        let value = ObjectRef::from(value);
         // SAFETY: as for `read_ref`; `value` is null or a live object on this stack.
         unsafe { ffi::mono_gc_wbarrier_generic_store(self.0 as *mut c_void, value.0) }
     }
@@ -107,7 +109,7 @@ impl ByRef<ObjectRef> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct InternalCall {
     /// The method.
-    pub method: Method,
+    pub method: crate::host::Method,
     /// Its signature-qualified internal-call name, `Ns.Class::Method(int,string&)` (nested
     /// types `Ns.Outer/Inner::Method(…)`), as `mono_lookup_internal_call_full`
     /// (mono/metadata/icall.c) looks it up first.
@@ -115,18 +117,18 @@ pub(crate) struct InternalCall {
 }
 
 /// Every internal call that the types of `assembly` declare, in metadata order.
-pub(crate) fn internal_calls(assembly: &Assembly) -> Result<Vec<InternalCall>> {
+pub(crate) fn internal_calls(assembly: &crate::host::Assembly) -> Result<Vec<InternalCall>> {
     let mut calls = Vec::new();
-    for class in assembly.classes()? {
+    for class in Assembly::from(*assembly).classes()? {
         for method in class.methods() {
             if method.is_internal_call() {
                 calls.push(InternalCall {
-                    method,
+                    method: method.into(),
                     name: format!(
                         "{}::{}({})",
                         icall_class_name(method.class()),
                         method.name(),
-                        signature_desc(method)?
+                        signature_desc(method.into())?
                     ),
                 });
             }
@@ -147,8 +149,8 @@ fn icall_class_name(class: Class) -> String {
 }
 
 /// The parameter list as `mono_signature_get_desc(sig, TRUE)` prints it.
-pub(crate) fn signature_desc(method: Method) -> Result<String> {
-    let sig = method.raw_signature()?;
+pub(crate) fn signature_desc(method: crate::host::Method) -> Result<String> {
+    let sig = Method::from(method).raw_signature()?;
     // SAFETY: a non-null signature; Mono returns a new string that we free once, after copying.
     unsafe {
         let desc = ffi::mono_signature_get_desc(sig, 1);
@@ -181,7 +183,8 @@ pub(crate) unsafe fn add_raw_internal_call(name: &str, code: *const c_void) -> R
 /// C# call site when the current internal call returns. When `class` is not such a class, or
 /// its constructor throws, what is thrown says so: an `InvalidOperationException` naming the
 /// class and the message, or the constructor's exception.
-pub(crate) fn set_pending_exception(class: Class, message: &str) {
+pub(crate) fn set_pending_exception(class: crate::host::Class, message: &str) {
+    let class = Class::from(class);
     let exception = match new_exception(class, message) {
         Ok(exc) => exc,
         Err(thrown) if !thrown.is_null() => thrown,

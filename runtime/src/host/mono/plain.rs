@@ -10,7 +10,8 @@ use super::ffi;
 use super::metadata::Class;
 use super::raw::ObjectRef;
 use super::runtime::Runtime;
-use super::type_kind::{type_class, type_kind, TypeHandle, TypeKind};
+use super::type_kind::{type_class, type_kind, TypeHandle};
+use super::TypeKind;
 use crate::error::{Error, Result};
 
 /// Nesting depth past which a struct is taken to hold references (fail closed): no real

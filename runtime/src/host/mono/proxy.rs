@@ -8,12 +8,13 @@ use std::sync::OnceLock;
 
 use super::array;
 use super::ffi;
-use super::metadata::{Class, Field, Method};
 use super::native::add_raw_internal_call;
 use super::raw::{self, ObjectRef};
 use super::runtime::Runtime;
 use super::EpochCell;
 use crate::error::{Error, Result};
+use crate::host::ObjectRef as NeutralRef;
+use crate::host::{Class, Field, Method};
 
 /// What a member given to [`build`] becomes in the proxy class (the roles of
 /// `Cilbind.Proxies.Build`, same numbers).
@@ -44,7 +45,7 @@ pub(crate) enum Member {
 /// `members`. The icalls it declares are not registered yet: nothing may call the class's
 /// forwarders before [`register_icall`] has run for each.
 pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
-    static BUILD: EpochCell<Method> = EpochCell::new();
+    static BUILD: EpochCell<super::Method> = EpochCell::new();
     let rt = Runtime::get()?;
     let build = *BUILD.get_or_try_init(|| {
         rt.helper().class("Cilbind", "Proxies")?.method(
@@ -66,18 +67,23 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
         let info = match member {
             Member::Method(m, _) => {
                 // SAFETY: valid domain and method; returns its (cached) MethodInfo/ConstructorInfo.
-                let info = unsafe { ffi::mono_method_get_object(rt.domain(), m.as_ptr(), ptr::null_mut()) };
+                let info = unsafe {
+                    ffi::mono_method_get_object(rt.domain(), super::Method::from(*m).as_ptr(), ptr::null_mut())
+                };
                 info as *mut ffi::MonoObject
             }
             Member::Field(f) => {
                 // SAFETY: valid domain, field and its declaring class; returns its FieldInfo.
-                unsafe { ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr()) }
+                unsafe {
+                    let f = super::Field::from(*f);
+                    ffi::mono_field_get_object(rt.domain(), f.class().as_ptr(), f.as_ptr())
+                }
             }
         };
         array::array_set_ref(array, i, ObjectRef(info))?;
     }
     let roles = array::array_from_values(rt.corlib().class("System", "Int32")?, &roles)?;
-    let ty = raw::type_object(target)?;
+    let ty = raw::type_object(target.into())?;
     let mut args = [
         ty.as_ptr() as *mut c_void,
         array.as_ptr() as *mut c_void,
@@ -93,6 +99,7 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
         ))
     })?;
     raw::class_of_type_object(made)
+        .map(Class::from)
         .ok_or_else(|| Error::Unsupported(format!("the proxy of {} has no class", target.full_name())))
 }
 
@@ -206,7 +213,7 @@ pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
 }
 
 /// Registers `created` as a proxy class's `Created(object self, long key)` icall.
-pub(crate) fn register_created(icall: Method, created: extern "C" fn(ObjectRef, i64)) -> Result<()> {
+pub(crate) fn register_created(icall: Method, created: extern "C" fn(NeutralRef, i64)) -> Result<()> {
     let name = format!("{}::{}", icall.class().full_name(), icall.name());
     // SAFETY: the function's type is the icall's native signature (a `MonoObject*` and an
     // `i64`, no result); Rust `extern "C"` functions abort rather than unwind.
@@ -217,7 +224,8 @@ pub(crate) fn register_created(icall: Method, created: extern "C" fn(ObjectRef, 
 /// reclaimed, not while it waits for or runs its finalizer, nor after a finalizer
 /// resurrected it (SGen clears such handles after finalization, `sgen_null_link_in_range`
 /// with `track` set, mono/sgen/sgen-gchandles.c).
-pub(crate) fn long_weak_handle(obj: ObjectRef) -> u32 {
+pub(crate) fn long_weak_handle(obj: NeutralRef) -> u32 {
+    let obj = ObjectRef::from(obj);
     super::thread::ensure();
     // SAFETY: `obj` is a live non-null object on the current stack.
     unsafe { ffi::mono_gchandle_new_weakref(obj.as_ptr(), 1) }

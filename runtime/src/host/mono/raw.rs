@@ -17,22 +17,21 @@
 //! object on the managed side of the call, and nothing above the host would change.
 
 use std::ffi::{c_void, CString};
-use std::marker::PhantomData;
 use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::ffi;
 use super::metadata::Class;
 use super::runtime::Runtime;
-use super::slots::SlotBoxer;
 use super::EpochCell;
 use crate::error::{Error, Result};
+pub(crate) use crate::host::raw::{refused, string_too_long, too_long_for_a_string, PlainValue, MAX_STRING_UNITS};
 
 /// A managed reference held for the length of one call (possibly null): one word, opaque
 /// above the host (on Mono the object's address, which the collector finds on the stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(transparent)]
-pub struct ObjectRef(pub(super) *mut ffi::MonoObject);
+pub(crate) struct ObjectRef(pub(super) *mut ffi::MonoObject);
 
 impl ObjectRef {
     /// The null reference.
@@ -135,128 +134,14 @@ pub(crate) fn gchandle_target(handle: u32) -> ObjectRef {
     ObjectRef(unsafe { ffi::mono_gchandle_get_target(handle) })
 }
 
-/// The host's view of a value that crosses to managed code by copy (primitives, enums and
-/// full structs): plain data laid out as its managed class, and how to find that class. Every
-/// `Blittable` type is one (`value/blittable.rs`), so the host needs
-/// nothing from the layers above it.
-///
-/// # Safety
-/// Every bit pattern of the type's size is a valid value, and its layout equals Mono's layout
-/// of [`PlainValue::value_class`] (the size is checked on every copy).
-#[doc(hidden)]
-pub unsafe trait PlainValue: Copy + 'static {
-    /// The managed value type whose layout this is.
-    fn value_class() -> Result<Class>;
-
-    /// The type's cache of its checked class, if it has one.
-    fn value_class_cache() -> Option<&'static BlittableClass<Self>>;
-}
-
-/// `V`'s class, resolved and checked against `V`'s size on first use, then cached: boxing and
-/// unboxing then make no metadata call. One per Blittable type, in a `static`.
-#[doc(hidden)]
-pub struct BlittableClass<V> {
-    class: EpochCell<Class>,
-    /// The entry point that boxes a `V` straight into a store slot (see `host/mono/slots.rs`).
-    boxer: EpochCell<SlotBoxer>,
-    _type: PhantomData<fn() -> V>,
-}
-
-impl<V: PlainValue> BlittableClass<V> {
-    /// An empty cache (usable in a `static`).
-    pub const fn new() -> Self {
-        BlittableClass {
-            class: EpochCell::new(),
-            boxer: EpochCell::new(),
-            _type: PhantomData,
-        }
-    }
-
-    #[inline]
-    fn boxer(&self) -> Result<&SlotBoxer> {
-        self.boxer.get_or_try_init(|| SlotBoxer::resolve(self.get()?))
-    }
-
-    #[inline]
-    fn get(&self) -> Result<Class> {
-        self.class
-            .get_or_try_init(|| {
-                let class = V::value_class()?;
-                check_size::<V>(class)?;
-                Ok(class)
-            })
-            .copied()
-    }
-}
-
-impl<V: PlainValue> Default for BlittableClass<V> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// `V`'s class, checked to be a value type of `V`'s size.
-#[inline]
-pub(crate) fn blittable_class<V: PlainValue>() -> Result<Class> {
-    match V::value_class_cache() {
-        Some(cache) => cache.get(),
-        None => {
-            let class = V::value_class()?;
-            check_size::<V>(class)?;
-            Ok(class)
-        }
-    }
-}
-
-/// The entry point that boxes a `V` into a store slot, when `V` has a class cache to keep it
-/// in (every generated and runtime type has one); `None` otherwise.
-#[inline]
-pub(crate) fn slot_boxer<V: PlainValue>() -> Result<Option<&'static SlotBoxer>> {
-    match V::value_class_cache() {
-        Some(cache) => cache.boxer().map(Some),
-        None => Ok(None),
-    }
-}
-
-/// Plain data that may sit inside a blittable struct: every Blittable type (`value/blittable.rs`),
-/// byte arrays (padding) and raw pointers.
-///
-/// # Safety
-/// Every bit pattern of the type's size is a valid value.
-pub unsafe trait PlainData: Copy {}
-// SAFETY: an array of plain data is plain data.
-unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
-// SAFETY: any address is a valid raw pointer value.
-unsafe impl<T> PlainData for *mut T {}
-// SAFETY: as above.
-unsafe impl<T> PlainData for *const T {}
-
-/// An all-zero `V` (C#'s `default(V)`; `value::zeroed` for blittable types).
-#[inline]
-pub(crate) fn zeroed_value<V: PlainValue>() -> V {
-    // SAFETY: every bit pattern, zero included, is a valid `V` (PlainValue contract).
-    unsafe { std::mem::zeroed() }
-}
-
+/// `class` is a value type of `V`'s size.
 pub(super) fn check_size<V: PlainValue>(class: Class) -> Result<()> {
-    let (size, _) = class.value_size();
-    if !class.is_value_type() || size != std::mem::size_of::<V>() {
-        return Err(Error::LayoutMismatch {
-            type_name: class.full_name(),
-            detail: format!(
-                "Mono's value size is {size} bytes but the Rust type {} has {}",
-                std::any::type_name::<V>(),
-                std::mem::size_of::<V>()
-            ),
-        });
-    }
-    Ok(())
+    crate::host::raw::check_size::<V>(class.into())
 }
 
-/// Boxes a copy of `value` as `V`'s class.
+/// Boxes a copy of `value` as `class`, which the caller checked is `V`'s.
 #[inline]
-pub(crate) fn box_value<V: PlainValue>(value: &V) -> Result<ObjectRef> {
-    let class = blittable_class::<V>()?;
+pub(crate) fn box_value<V: PlainValue>(class: Class, value: &V) -> Result<ObjectRef> {
     let rt = Runtime::get()?;
     // SAFETY: `class` is a value type of exactly `V`'s size and `value` is a valid `V`
     // (PlainValue contract); Mono copies the bytes into the new box.
@@ -301,20 +186,6 @@ pub(crate) fn read_unboxed<V: PlainValue>(obj: ObjectRef) -> V {
     unsafe { ptr::read_unaligned(obj.unboxed_ptr() as *const V) }
 }
 
-/// The most UTF-16 code units a `System.String` holds: its `Length` is an `int`.
-pub(crate) const MAX_STRING_UNITS: usize = i32::MAX as usize;
-
-/// What a C# program gets for the same request: the .NET exception `type_name` (an allocation
-/// .NET refuses), as an error of the call that asked for it.
-pub(super) fn refused(type_name: &str, message: String) -> Error {
-    Error::ManagedException {
-        type_name: type_name.into(),
-        message,
-        stack_trace: String::new(),
-        inner: Box::new([]),
-    }
-}
-
 /// A new `System.String` with these UTF-16 code units. More units than a string can hold, or
 /// a string Mono cannot allocate, is .NET's `OutOfMemoryException` (never a shorter string).
 pub(crate) fn string_new(units: &[u16]) -> Result<ObjectRef> {
@@ -344,30 +215,6 @@ pub(crate) fn string_from_str(s: &str) -> Result<ObjectRef> {
     }
     let units: Vec<u16> = s.encode_utf16().collect();
     string_new(&units)
-}
-
-/// True when `s` has more UTF-16 code units than a string holds, found without encoding it: a
-/// text of at most that many bytes never has more units than bytes, and only characters above
-/// U+FFFF (four bytes of UTF-8 each) take two units.
-fn too_long_for_a_string(s: &str) -> bool {
-    if s.len() <= MAX_STRING_UNITS {
-        return false;
-    }
-    let chars = s.chars().count();
-    if chars > MAX_STRING_UNITS {
-        return true;
-    }
-    if chars + (s.len() - chars) / 3 <= MAX_STRING_UNITS {
-        return false;
-    }
-    chars + s.chars().filter(|c| c.len_utf16() == 2).count() > MAX_STRING_UNITS
-}
-
-fn string_too_long(what: &str) -> Error {
-    refused(
-        "System.OutOfMemoryException",
-        format!("a System.String holds at most {MAX_STRING_UNITS} UTF-16 code units; {what} are more"),
-    )
 }
 
 /// The UTF-16 code units of a non-null `System.String`.

@@ -16,7 +16,7 @@ use crate::host::helper_assembly::{HELPER_ASSEMBLY, HELPER_NAME};
 /// The embedded CLR: one per process, started on first use and never shut down (Mono cannot be
 /// restarted in a process). What it loads lives in a reloadable unit (`unit.rs`), which
 /// [`Runtime::reload`] replaces.
-pub struct Runtime {
+pub(crate) struct Runtime {
     /// The unit everything runs in now.
     unit: Mutex<Unit>,
     /// Started with [`Runtime::start_reloadable`]: the unit is a child domain.
@@ -91,23 +91,9 @@ impl Runtime {
         }
     }
 
-    /// True when the runtime was started with [`Runtime::start_reloadable`].
-    pub fn is_reloadable(&self) -> bool {
-        self.reloadable
-    }
-
-    /// Makes sure the calling thread is attached (a thread-local check on the hot path; the
-    /// first call on a thread attaches it, starting the runtime if needed).
-    #[inline]
-    pub fn ensure_current_thread() -> Result<()> {
-        if thread::is_attached() {
-            Ok(())
-        } else {
-            Runtime::get().map(|_| ())
-        }
-    }
-
     fn start() -> std::result::Result<Runtime, String> {
+        // Never beside CoreCLR: the process's backend is Mono from here on.
+        crate::host::backend::claim(&crate::host::Backend::Mono).map_err(|e| e.to_string())?;
         // SAFETY: Mono reads this variable exactly once, inside mono_jit_init below; it is set
         // before any Mono thread exists. Other Rust threads reading the environment at the same
         // moment are the documented hazard of set_var; cilbind starts Mono before the caller's
@@ -297,26 +283,13 @@ impl Runtime {
     /// Reads, validates and loads the file at `path` into the current unit, refusing another
     /// build of an assembly already loaded under its name (see [`Runtime::load_assembly`]).
     fn load_checked(path: &Path, reloadable: bool) -> Result<Assembly> {
-        if !path.is_file() {
-            return Err(Error::AssemblyLoad {
-                path: path.to_path_buf(),
-                reason: "no such file".into(),
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|e| Error::AssemblyLoad {
-            path: path.to_path_buf(),
-            reason: format!("cannot read it: {e}"),
-        })?;
-        let checked = cilbind_image_check::check(&bytes).map_err(|e| Error::AssemblyLoad {
-            path: path.to_path_buf(),
-            reason: format!("corrupt or not a .NET assembly: {e}"),
-        })?;
-        let assembly = Self::load_from_memory(&bytes, &path.to_string_lossy())?;
+        let file = crate::host::assembly_file::read(path)?;
+        let assembly = Self::load_from_memory(&file.bytes, &path.to_string_lossy())?;
         // Mono keeps one assembly per simple name in a domain (and one image per file name):
         // given another build of a loaded name, or a rebuild at a loaded path, it returns the
         // loaded assembly, whose classes and code are the old ones. The image's GUID (a new
         // one per build) tells.
-        let guid = image_guid(&bytes, &checked);
+        let guid = file.guid;
         let loaded = assembly.guid();
         if !guid.eq_ignore_ascii_case(&loaded) {
             let old = assembly.file_name();
@@ -379,6 +352,11 @@ impl Runtime {
 
     /// mscorlib.
     pub fn corlib(&self) -> Assembly {
+        Self::corlib_of_process()
+    }
+
+    /// mscorlib (Mono has started: the caller reached it through a started runtime).
+    pub(crate) fn corlib_of_process() -> Assembly {
         // SAFETY: corlib is loaded by mono_jit_init and never unloaded.
         let image = unsafe { ffi::mono_get_corlib() };
         Assembly {
@@ -414,9 +392,9 @@ impl Runtime {
 /// reloaded ([`Runtime::reload`]), for the life of the process otherwise (the class library's
 /// images, mscorlib's above all, are shared by every unit and never unloaded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Assembly {
-    image: NonNull<ffi::MonoImage>,
-    name: &'static str,
+pub(crate) struct Assembly {
+    pub(super) image: NonNull<ffi::MonoImage>,
+    pub(super) name: &'static str,
 }
 
 // SAFETY: an image stays loaded while its unit is current (using one of an unloaded unit is
@@ -439,18 +417,13 @@ impl Assembly {
         })
     }
 
-    /// The assembly's simple name (e.g. `mscorlib`).
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-
     /// The file Mono read the assembly from (the path it was loaded with).
     fn file_name(&self) -> String {
         // SAFETY: a valid image; the name lives as long as the image.
         owned_cstr(unsafe { ffi::mono_image_get_filename(self.image.as_ptr()) })
     }
 
-    /// The image's GUID as Mono spells it (see [`image_guid`]).
+    /// The image's GUID as Mono spells it (see `assembly_file::image_guid`).
     fn guid(&self) -> String {
         // SAFETY: a valid image; the string lives as long as the image.
         owned_cstr(unsafe { ffi::mono_image_get_guid(self.image.as_ptr()) })
@@ -518,22 +491,6 @@ impl Assembly {
         }
         Class::from_ptr(class).ok_or_else(not_found)
     }
-}
-
-/// The GUID Mono keys an image by (the first of its `#GUID` heap), spelled as Mono spells it
-/// (`mono_guid_to_string`: the first three groups little-endian, upper case). `checked` found a
-/// `#GUID` heap of whole GUIDs and a Module row whose version ID indexes it, so there is one.
-fn image_guid(bytes: &[u8], checked: &cilbind_image_check::CheckedImage) -> String {
-    let g: [u8; 16] = checked
-        .streams
-        .get("#GUID")
-        .and_then(|r| bytes.get(r.start..r.start.checked_add(16)?))
-        .and_then(|g| g.try_into().ok())
-        .unwrap_or_default();
-    format!(
-        "{:02X}{:02X}{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}{:02X}{:02X}{:02X}{:02X}",
-        g[3], g[2], g[1], g[0], g[5], g[4], g[7], g[6], g[8], g[9], g[10], g[11], g[12], g[13], g[14], g[15]
-    )
 }
 
 /// Names Mono hands out live as long as the image; keep an owned copy with 'static lifetime.

@@ -8,11 +8,11 @@
 //! the unit epoch the thread was set up for: the check is one thread-local read and one
 //! compare with the current epoch.
 
-use std::cell::Cell;
 use std::sync::Mutex;
 use std::thread::ThreadId;
 
-use super::{ffi, unit};
+use super::ffi;
+use crate::host::epoch::{self, LEFT, NEVER};
 
 /// The threads whose current domain is a unit, with the epoch of that unit and their names.
 ///
@@ -36,15 +36,7 @@ impl Drop for Membership {
     }
 }
 
-/// `ATTACHED` of a thread never attached: no epoch has this value (the epoch is 0 before the
-/// runtime starts and grows by two per reload).
-const NEVER: u32 = u32::MAX;
-/// `ATTACHED` of a thread that [`leave`] took out of the unit: attached, root domain current.
-const LEFT: u32 = u32::MAX - 1;
-
 thread_local! {
-    /// The unit epoch this thread's current domain was set for, or [`NEVER`].
-    static ATTACHED: Cell<u32> = const { Cell::new(NEVER) };
     /// Created when the thread first enters a unit; dropped when it exits.
     static MEMBERSHIP: Membership = Membership(std::thread::current().id());
 }
@@ -61,7 +53,7 @@ fn join(epoch: u32) {
 /// The names of the threads other than the caller that are in the current unit.
 pub(crate) fn others_in_unit() -> Vec<String> {
     let me = std::thread::current().id();
-    let epoch = unit::epoch();
+    let epoch = epoch::current();
     IN_UNIT
         .lock()
         .unwrap_or_else(|p| p.into_inner())
@@ -75,14 +67,14 @@ pub(crate) fn others_in_unit() -> Vec<String> {
 /// domain) until its next call into managed code, so that a reload on another thread may
 /// unload the unit. Does nothing on a thread that is not in a unit.
 pub(crate) fn leave() {
-    let seen = ATTACHED.with(Cell::get);
+    let seen = epoch::entered();
     if seen == NEVER || seen == LEFT {
         return;
     }
     // SAFETY: the thread is attached (it entered a unit); the root domain lives as long as
     // the process.
     unsafe { ffi::mono_domain_set(ffi::mono_get_root_domain(), 1) };
-    ATTACHED.with(|a| a.set(LEFT));
+    epoch::set_entered(LEFT);
     let id = std::thread::current().id();
     IN_UNIT
         .lock()
@@ -94,8 +86,8 @@ pub(crate) fn leave() {
 /// and makes `domain` its current domain if it was set up for an older unit.
 #[inline]
 pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
-    let seen = ATTACHED.with(Cell::get);
-    let epoch = unit::epoch();
+    let seen = epoch::entered();
+    let epoch = epoch::current();
     // No current unit: a reload is between unloading the old unit and starting the new one,
     // and a finalizer of the old unit called into Rust. Nothing to enter.
     if seen != epoch && !domain.is_null() {
@@ -122,7 +114,7 @@ pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
         // SAFETY: `domain` is the live current unit; `force = 1` enters it even while the
         // thread's previous domain is gone. Setting the current domain pushes no reference.
         unsafe { ffi::mono_domain_set(domain, 1) };
-        ATTACHED.with(|a| a.set(epoch));
+        epoch::set_entered(epoch);
         join(epoch);
     }
 }
@@ -130,15 +122,15 @@ pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
 /// Records that the current thread is attached and set up for the current unit (the thread
 /// that starts a unit is).
 pub(crate) fn mark_attached() {
-    let epoch = unit::epoch();
-    ATTACHED.with(|a| a.set(epoch));
+    let epoch = epoch::current();
+    epoch::set_entered(epoch);
     join(epoch);
 }
 
 /// True when the current thread is attached and runs in the current unit.
 #[inline]
 pub(crate) fn is_attached() -> bool {
-    ATTACHED.with(Cell::get) == unit::epoch()
+    epoch::entered() == epoch::current()
 }
 
 /// Attaches the current thread if needed (and moves it into the current unit), starting the

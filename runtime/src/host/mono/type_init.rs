@@ -14,19 +14,18 @@
 
 use std::ffi::c_void;
 
-use super::epoch_cell::EpochCell;
 use super::ffi;
-use super::metadata::{Class, Field};
+use super::metadata::Class;
 use super::raw::ObjectRef;
 use super::runtime::Runtime;
+use super::EpochCell;
 use crate::error::{Error, Result};
 
-/// The static storage of a class whose type initializer has run (or is running on this
-/// thread): the only way to reach a static field's value (see `fields.rs`).
+/// Mono's static storage of a class whose type initializer has run (or is running on this
+/// thread): its vtable in the current unit (the host's `type_init.rs` pairs it with the class).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Statics {
     vtable: *mut ffi::MonoVTable,
-    class: Class,
 }
 
 // SAFETY: a vtable is runtime data of its domain, immutable once made and never freed while
@@ -39,27 +38,11 @@ impl Statics {
     pub(crate) fn vtable(self) -> *mut ffi::MonoVTable {
         self.vtable
     }
-
-    pub(crate) fn class(self) -> Class {
-        self.class
-    }
 }
 
-/// The static storage of `field`'s class, after running the class's type initializer if it
-/// has not run: an error if `field` is an instance field, and the initializer's failure
-/// (`TypeInitializationException`) if it throws now or threw before. A `const` field (a
-/// literal: metadata, not storage) reads without it, as in C#.
-pub(crate) fn statics_of(field: Field) -> Result<Statics> {
-    if !field.is_static() {
-        return Err(Error::NullReference(format!(
-            "instance field {} needs an instance",
-            field.name()
-        )));
-    }
-    let class = field.class();
-    if !field.is_literal() {
-        run_type_initializer(class)?;
-    }
+/// The static storage of `class` in the current unit; the caller ran its type initializer
+/// (Mono would run it itself, and abort the process if it threw).
+pub(crate) fn statics_of(class: Class) -> Result<Statics> {
     let rt = Runtime::get()?;
     // SAFETY: valid domain and class; NULL if the class cannot be loaded.
     let vtable = unsafe { ffi::mono_class_vtable(rt.domain(), class.as_ptr()) };
@@ -69,7 +52,7 @@ pub(crate) fn statics_of(field: Field) -> Result<Statics> {
             class.full_name()
         )));
     }
-    Ok(Statics { vtable, class })
+    Ok(Statics { vtable })
 }
 
 /// Runs `class`'s type initializer unless it ran, as C# does before a first static access:

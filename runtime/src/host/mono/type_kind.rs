@@ -2,55 +2,8 @@
 //! reference, pointer), read from Mono's type descriptors.
 
 use super::ffi;
-use super::metadata::{Class, Method};
-use crate::error::Result;
-
-/// What kind of value a parameter, return or field carries, as the call paths need to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TypeKind {
-    /// `System.Void` (returns only).
-    Void,
-    /// `System.Boolean`.
-    Boolean,
-    /// `System.Char`.
-    Char,
-    /// `System.SByte`.
-    SByte,
-    /// `System.Byte`.
-    Byte,
-    /// `System.Int16`.
-    Int16,
-    /// `System.UInt16`.
-    UInt16,
-    /// `System.Int32`.
-    Int32,
-    /// `System.UInt32`.
-    UInt32,
-    /// `System.Int64`.
-    Int64,
-    /// `System.UInt64`.
-    UInt64,
-    /// `System.Single`.
-    Single,
-    /// `System.Double`.
-    Double,
-    /// `System.IntPtr`.
-    IntPtr,
-    /// `System.UIntPtr`.
-    UIntPtr,
-    /// `System.String`.
-    String,
-    /// An enum (its underlying type is the class's [`Class::enum_underlying`]).
-    Enum,
-    /// A struct (value type that is neither primitive nor enum), generic ones included.
-    Struct,
-    /// Any reference type other than `String`: classes, interfaces, arrays, `Object`.
-    Reference,
-    /// An unmanaged pointer (`T*`), passed as an address.
-    Pointer,
-    /// Generic parameters and other kinds the call paths do not carry.
-    Other,
-}
+use super::metadata::Class;
+use crate::host::TypeKind;
 
 /// A type as a method's signature or a field names it (by-ref ones included): a handle to
 /// the backend's metadata, opaque above the host (on Mono a `MonoType*`, valid as long as its
@@ -101,26 +54,4 @@ pub(crate) fn type_kind(TypeHandle(ty): TypeHandle) -> (TypeKind, bool) {
 pub(crate) fn type_class(TypeHandle(ty): TypeHandle) -> Option<Class> {
     // SAFETY: valid type; by-ref types map to their element class.
     Class::from_ptr(unsafe { ffi::mono_class_from_mono_type(ty) })
-}
-
-impl Method {
-    /// Kind of each parameter, and whether it is `ref`/`out`.
-    pub fn parameter_kinds(self) -> Result<Vec<(TypeKind, bool)>> {
-        Ok(self.signature()?.params.into_iter().map(type_kind).collect())
-    }
-
-    /// Kind of the return value.
-    pub fn return_kind(self) -> Result<TypeKind> {
-        Ok(type_kind(self.signature()?.ret).0)
-    }
-}
-
-/// The kind of a type, an enum replaced by its underlying primitive.
-pub(crate) fn abi_kind(ty: TypeHandle) -> TypeKind {
-    match type_kind(ty).0 {
-        TypeKind::Enum => type_class(ty)
-            .and_then(Class::enum_underlying)
-            .map_or(TypeKind::Other, Class::kind),
-        k => k,
-    }
 }

@@ -25,21 +25,13 @@
 //! The epoch starts at 1 (0 means "never set up") and only grows.
 
 use std::ptr::{self, NonNull};
-use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 use super::ffi;
 use crate::error::{Error, Result};
 
-/// The current unit's epoch; bumped by each reload.
-static EPOCH: AtomicU32 = AtomicU32::new(0);
 /// The current unit's domain (null before start-up).
 static DOMAIN: AtomicPtr<ffi::MonoDomain> = AtomicPtr::new(ptr::null_mut());
-
-/// The current unit's epoch (0 before the runtime started).
-#[inline]
-pub(crate) fn epoch() -> u32 {
-    EPOCH.load(Ordering::Acquire)
-}
 
 /// The current unit's domain (null before the runtime started).
 #[inline]
@@ -74,7 +66,7 @@ pub(crate) fn start(name: &str, reloadable: bool) -> Result<(NonNull<ffi::MonoDo
         return Err(Error::Startup(format!("Mono refused to enter the new domain {name}")));
     }
     DOMAIN.store(domain.as_ptr(), Ordering::Release);
-    let epoch = EPOCH.fetch_add(1, Ordering::AcqRel) + 1;
+    let epoch = crate::host::epoch::advance();
     Ok((domain, epoch))
 }
 
@@ -82,7 +74,7 @@ pub(crate) fn start(name: &str, reloadable: bool) -> Result<(NonNull<ffi::MonoDo
 /// stamped with the old one is stale from now on, and the process has no current unit until
 /// [`start`] makes one.
 pub(crate) fn retire() {
-    EPOCH.fetch_add(1, Ordering::AcqRel);
+    crate::host::epoch::advance();
     DOMAIN.store(ptr::null_mut(), Ordering::Release);
 }
 

@@ -17,7 +17,7 @@ fn child_thunk_rules() {
     let b = &clr.bridge;
     let (calls, point) = (class("Calls"), class("Point"));
     let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
-        let method = clr.find_method(class, name, params, None).unwrap();
+        let method = clr.find_method(class, name, params, None, false).unwrap();
         clr.entry(method, 0, 0).unwrap()
     };
     let segment = b.new_segment(4).unwrap();

@@ -18,7 +18,9 @@ fn child_heap() {
     let (square, point, calls) = (class("Square"), class("Point"), class("Calls"));
     let made = clr.find_field(square, "Made").unwrap();
     let int32 = clr.field_facts(made).unwrap().ty;
-    let greet = clr.find_method(calls, "Greet", &["System.String"], None).unwrap();
+    let greet = clr
+        .find_method(calls, "Greet", &["System.String"], None, false)
+        .unwrap();
     let string = clr.method_facts(greet).unwrap().params[0];
     let int_bytes = |v: i32| v.to_le_bytes().to_vec();
     let read_int = |w: SlotWord| i32::from_le_bytes(b.unbox_bytes(w).unwrap().unwrap().try_into().unwrap());
@@ -71,7 +73,7 @@ fn child_heap() {
     // Type objects, static fields (after the type initializer), instance fields, invoke.
     let type_object = b.type_object(square);
     assert_eq!(b.type_name(type_object), "System.RuntimeType");
-    b.run_class_constructor(class("Init")).unwrap();
+    b.run_class_constructor(class("Init")).unwrap().unwrap();
     let value = clr.find_field(class("Init"), "Value").unwrap();
     assert_eq!(read_int(b.field_get(value, SlotWord::NULL).unwrap()), 42);
     b.field_set(made, SlotWord::NULL, b.box_bytes(int32, &int_bytes(5)).unwrap())
@@ -90,7 +92,7 @@ fn child_heap() {
     let segment = b.new_segment(4).unwrap();
     let slot = |i| SlotWord::store(segment, i);
     b.move_slot(args, slot(0));
-    let of = clr.find_method(square, "Of", &["System.Int32"], None).unwrap();
+    let of = clr.find_method(square, "Of", &["System.Int32"], None, false).unwrap();
     let made_square = b.invoke(of, SlotWord::NULL, slot(0)).unwrap().unwrap();
     b.move_slot(made_square, slot(1));
     assert_eq!(b.type_name(slot(1)), "Probe.Square");
@@ -103,7 +105,7 @@ fn child_heap() {
         "an object[] has no Side"
     );
 
-    let fail = clr.find_method(calls, "Fail", &["System.Int32"], None).unwrap();
+    let fail = clr.find_method(calls, "Fail", &["System.Int32"], None, false).unwrap();
     b.array_set(slot(0), 0, b.box_bytes(int32, &int_bytes(8)).unwrap())
         .unwrap();
     let thrown = b.invoke(fail, SlotWord::NULL, slot(0)).unwrap().unwrap_err();

@@ -89,18 +89,18 @@ fn child_metadata() {
         Err(Error::FieldNotFound { .. })
     ));
     // Found through the base: Object's methods on Square.
-    let to_string = clr.find_method(square, "ToString", &[], None).unwrap();
+    let to_string = clr.find_method(square, "ToString", &[], None, false).unwrap();
     assert_eq!(
         facts(clr.method_facts(to_string).unwrap().class).cil_name,
         "System.Object"
     );
 
-    let of_int = clr.find_method(square, "Of", &["System.Int32"], None).unwrap();
+    let of_int = clr.find_method(square, "Of", &["System.Int32"], None, false).unwrap();
     let m = clr.method_facts(of_int).unwrap();
     assert!(m.is_static() && !m.is_virtual() && !m.is_constructor());
     assert_eq!(facts(m.ret).cil_name, "Probe.Square");
     let area = clr
-        .method_facts(clr.find_method(square, "Area", &[], None).unwrap())
+        .method_facts(clr.find_method(square, "Area", &[], None, false).unwrap())
         .unwrap();
     assert!(area.is_virtual(), "an interface implementation is virtual");
     assert!(
@@ -110,18 +110,18 @@ fn child_metadata() {
     );
     assert_eq!(side.class, square);
     let maybe = clr
-        .method_facts(clr.find_method(class("Overloads"), "Maybe", &[], None).unwrap())
+        .method_facts(clr.find_method(class("Overloads"), "Maybe", &[], None, false).unwrap())
         .unwrap();
     assert_eq!(facts(facts(maybe.ret).nullable_param.unwrap()).kind, TypeKind::Int32);
     let missing = clr
-        .find_method(square, "Of", &["System.String"], None)
+        .find_method(square, "Of", &["System.String"], None, false)
         .unwrap_err()
         .to_string();
     assert!(
         missing.contains("Of(System.Int32) -> Probe.Square") && missing.contains("Of(System.Double)"),
         "{missing}"
     );
-    let ctor = clr.find_method(square, ".ctor", &[], None).unwrap();
+    let ctor = clr.find_method(square, ".ctor", &[], None, false).unwrap();
     assert!(clr.method_facts(ctor).unwrap().is_constructor());
 
     // Parameter spellings as cilbind (and Mono) write them.
@@ -136,6 +136,7 @@ fn child_metadata() {
             "System.Byte*",
         ],
         None,
+        false,
     );
     assert!(pick.is_ok(), "{pick:?}");
     let params = clr.method_facts(pick.unwrap()).unwrap().params.clone();
@@ -161,7 +162,7 @@ fn child_metadata() {
     let boxed = clr.instantiate(definition, &[int_array]).unwrap();
     assert_eq!(facts(boxed).cil_name, "Probe.Box<System.Int32>");
     let get = clr
-        .method_facts(clr.find_method(boxed, "Get", &[], None).unwrap())
+        .method_facts(clr.find_method(boxed, "Get", &[], None, false).unwrap())
         .unwrap();
     assert_eq!(facts(get.ret).kind, TypeKind::Int32, "the closed method returns Int32");
     assert_eq!(clr.array_of(int_array).unwrap(), i32_type, "Int32[] interned once");

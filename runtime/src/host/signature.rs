@@ -1,11 +1,13 @@
-//! Mono's rules for the native signature of a method's entry point: the unmanaged thunk of
-//! the method, or of a pointer trampoline the runtime's C# helper emitted. The thunk wrapper
-//! boxes a struct passed by value (and a by-ref struct no trampoline takes by pointer), passes
-//! `Nullable<T>` as null or a box of `T`, cannot take a span (only a trampoline makes one from
-//! a (data, length) pair), and lays `Nullable<T>` out as `hasValue` then the value.
+//! The native signature of a method's entry point, the same on both backends: Mono's
+//! unmanaged thunk of the method (or of a pointer trampoline the runtime's C# helper emitted),
+//! and the CoreCLR entry the helper emits, which follows the thunk's rules so that the layers
+//! above pass the same things to either. The thunk wrapper boxes a struct passed by value (and
+//! a by-ref struct no trampoline takes by pointer), passes `Nullable<T>` as null or a box of
+//! `T`, cannot take a span (only a trampoline makes one from a (data, length) pair), and lays
+//! `Nullable<T>` out as `hasValue` then the value.
 
-use super::type_kind::{abi_kind, type_class, type_kind, TypeKind};
-use super::{Class, Method};
+use super::metadata::{abi_kind, type_class, type_kind};
+use super::{Class, Method, TypeKind};
 use crate::error::{Error, Result};
 use crate::host::abi::{
     Abi, EntrySignature, Position, RefParam, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER,

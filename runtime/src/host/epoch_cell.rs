@@ -13,7 +13,7 @@
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use super::unit;
+use super::epoch;
 
 /// A value and the epoch of the unit it was resolved in.
 struct Stamped<T> {
@@ -48,7 +48,7 @@ impl<T> EpochCell<T> {
         // and its contents are never written after publication (Acquire pairs with the
         // Release of the compare-exchange that published it).
         let stamped = unsafe { p.as_ref() }?;
-        (stamped.epoch == unit::epoch()).then_some(&stamped.value)
+        (stamped.epoch == epoch::current()).then_some(&stamped.value)
     }
 
     /// The cached value, or the one `resolve` makes (stored for this unit). When two threads
@@ -72,7 +72,7 @@ impl<T> EpochCell<T> {
 
     #[cold]
     fn fill<E>(&self, resolve: impl FnOnce() -> Result<T, E>) -> Result<&T, E> {
-        let epoch = unit::epoch();
+        let epoch = epoch::current();
         let value = resolve()?;
         let new = Box::into_raw(Box::new(Stamped { epoch, value }));
         let mut seen = self.current.load(Ordering::Acquire);

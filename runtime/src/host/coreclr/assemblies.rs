@@ -1,0 +1,149 @@
+//! Assemblies on CoreCLR: loaded by path into the default load context (which binds every
+//! reference by name to the trusted platform assemblies and the application's folder), found
+//! by simple name among those loaded and the framework's, and kept by name.
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::path::{Path, PathBuf};
+use std::ptr::NonNull;
+use std::sync::Mutex;
+
+use super::bridge::ManagedHandle;
+use super::{runtime, types};
+use crate::error::{Error, Result};
+use crate::host::{Assembly, Class};
+
+/// Assemblies loaded so far, by simple name: each with the file it came from and its module
+/// version (`None` for the framework's own, found by name).
+#[derive(Default)]
+pub(crate) struct Loaded(Mutex<HashMap<String, (Assembly, PathBuf, Option<String>)>>);
+
+fn assembly(handle: ManagedHandle, name: &str) -> Result<Assembly> {
+    let handle = NonNull::new(handle.0).ok_or_else(|| Error::AssemblyLoad {
+        path: name.into(),
+        reason: "CoreCLR returned no assembly".into(),
+    })?;
+    Ok(Assembly {
+        handle,
+        name: Box::leak(name.to_owned().into_boxed_str()),
+    })
+}
+
+fn handle(a: Assembly) -> ManagedHandle {
+    ManagedHandle(a.handle.as_ptr() as *mut c_void)
+}
+
+/// Loads the assembly at `path`, validated first (`assembly_file.rs`). CoreCLR's default load
+/// context keeps one assembly per simple name: the same build again (the same file, or a copy
+/// of it elsewhere) is the loaded assembly, and another build of a loaded name is
+/// [`Error::AssemblyLoad`] naming both files. CoreCLR loads the very bytes that were checked
+/// (a file replaced afterwards changes nothing); the assemblies it references are found next to
+/// the file, in the runtime's folder, or next to other files loaded so, and are trusted as Mono
+/// trusts them.
+pub(crate) fn load(path: &Path) -> Result<Assembly> {
+    let clr = runtime();
+    let file = crate::host::assembly_file::read(path)?;
+    let mut loaded = clr.assemblies.0.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((a, old, guid)) = loaded.get(&file.name) {
+        if guid.as_deref().is_some_and(|g| g.eq_ignore_ascii_case(&file.guid)) {
+            return Ok(*a);
+        }
+        return Err(Error::AssemblyLoad {
+            path: path.to_path_buf(),
+            reason: format!(
+                "it is another build (module version {}) of the assembly {} loaded already from {} (module \
+                 version {}), and CoreCLR keeps one assembly per name: the loaded one would run instead (give the \
+                 new one another assembly name, or run it in another process)",
+                file.guid,
+                file.name,
+                old.display(),
+                guid.as_deref().unwrap_or("of the framework")
+            ),
+        });
+    }
+    let a = assembly(clr.load_assembly_bytes(&file.bytes, path)?, &file.name)?;
+    loaded.insert(file.name.clone(), (a, path.to_path_buf(), Some(file.guid)));
+    Ok(a)
+}
+
+/// The assembly `simple_name`: one loaded through [`load`], else the framework's assembly of
+/// that name (`mscorlib` is the framework's facade, which forwards to
+/// `System.Private.CoreLib`).
+pub(crate) fn by_name(simple_name: &str) -> Result<Assembly> {
+    let clr = runtime();
+    if let Some(a) = clr
+        .assemblies
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(simple_name)
+    {
+        return Ok(a.0);
+    }
+    let path = clr.framework().join(format!("{simple_name}.dll"));
+    if !path.is_file() {
+        return Err(Error::AssemblyLoad {
+            path: simple_name.into(),
+            reason: format!(
+                "not loaded with Runtime::load_assembly and not in the .NET framework folder {}",
+                clr.framework().display()
+            ),
+        });
+    }
+    let a = assembly(clr.load_assembly(&path)?, simple_name)?;
+    clr.assemblies
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(simple_name.to_string(), (a, path, None));
+    Ok(a)
+}
+
+/// `mscorlib` (loaded at start-up).
+pub(crate) fn corlib() -> Assembly {
+    runtime().corlib_types().mscorlib
+}
+
+/// The runtime's C# helper.
+pub(crate) fn helper() -> Result<Assembly> {
+    let clr = runtime();
+    // A trusted platform assembly (the runtime loaded it to start the bridge): bound by name.
+    assembly(clr.load_assembly(&clr.clr.helper)?, crate::host::helper_assembly::HELPER_NAME)
+}
+
+/// Every row of `a`'s TypeDef table (the `<Module>` pseudo-type first), in table order; a type
+/// the runtime cannot load is an error naming its token and the runtime's reason.
+pub(crate) fn classes(a: Assembly) -> Result<Vec<Class>> {
+    runtime()
+        .type_definitions(handle(a))?
+        .into_iter()
+        .map(|row| match row {
+            Ok(h) => types::class(h),
+            Err(reason) => {
+                let (token, why) = reason.split_once(' ').unwrap_or((&reason, ""));
+                Err(Error::ClassNotFound {
+                    namespace: String::new(),
+                    name: format!("TypeDef token 0x{token} (CoreCLR cannot load it: {why})"),
+                    assembly: a.name.into(),
+                })
+            }
+        })
+        .collect()
+}
+
+/// The type `namespace.name` of `a` (nested types `Outer/Inner`).
+///
+/// `mscorlib` is the class library as Mono's reference set has it: what its facade here does
+/// not forward (`System.Numerics.Vector`, which Mono's `mscorlib` defines) is looked up in
+/// `System.Private.CoreLib`, the assembly that defines .NET's core types.
+pub(crate) fn class(a: Assembly, namespace: &str, name: &str) -> Result<Class> {
+    let clr = runtime();
+    match clr.class(handle(a), a.name, namespace, name) {
+        Ok(found) => types::class(found),
+        Err(not_found) if a.name == "mscorlib" => match clr.corlib.get() {
+            Some(corlib) => types::class(clr.class(corlib.core_lib, a.name, namespace, name).map_err(|_| not_found)?),
+            None => Err(not_found),
+        },
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,35 @@
+//! A value type's bytes, copied out of a box and into a new one: how the call log (`record/`)
+//! carries structs from one process to another. Only value types that hold no managed
+//! reference, at any depth, are rebuilt from bytes: bytes written over a reference field would
+//! be a forged pointer that the collector then follows.
+
+use super::backend::on_backend;
+use super::raw::ObjectRef;
+use super::{coreclr, mono, Class};
+use crate::error::Result;
+
+/// True when a value of the value type `class` holds a managed reference in one of its
+/// instance fields, or in theirs.
+pub(crate) fn holds_references(class: Class) -> bool {
+    on_backend!(
+        mono => mono::plain::holds_references(class.into()),
+        coreclr => coreclr::heap::holds_references(class),
+    )
+}
+
+/// The bytes of the value in `boxed`, a box of a value type (its class's value size).
+pub(crate) fn unboxed_bytes(boxed: ObjectRef) -> Result<Vec<u8>> {
+    on_backend!(
+        mono => mono::plain::unboxed_bytes(boxed.into()),
+        coreclr => coreclr::heap::unboxed_bytes(boxed),
+    )
+}
+
+/// A new box of the value type `class` holding `bytes`, which must be exactly one value of
+/// it; refused for value types that hold references ([`holds_references`]).
+pub(crate) fn box_bytes(class: Class, bytes: &[u8]) -> Result<ObjectRef> {
+    on_backend!(
+        mono => mono::plain::box_bytes(class.into(), bytes).map(ObjectRef::from),
+        coreclr => coreclr::heap::box_bytes(class, bytes),
+    )
+}

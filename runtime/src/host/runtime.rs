@@ -1,0 +1,289 @@
+//! The process's runtime: started once, on first use or by [`RuntimeBuilder::start`], with
+//! the backend the builder or `CILBIND_RUNTIME` names (Mono by default), and the assemblies
+//! loaded into it.
+
+use std::ffi::c_void;
+use std::path::{Path, PathBuf};
+use std::ptr::NonNull;
+use std::sync::OnceLock;
+
+use super::backend::{self, not_on_coreclr, on_backend, Backend};
+use super::{coreclr, epoch, mono, Class};
+use crate::error::{Error, Result};
+
+/// The embedded CLR: one per process, started on first use and never shut down (neither Mono
+/// nor CoreCLR can be restarted in a process). What it loads lives in a unit, which
+/// [`Runtime::reload`] replaces (on Mono).
+pub struct Runtime {
+    backend: Backend,
+    reloadable: bool,
+}
+
+/// How the process's runtime starts: [`Runtime::builder`].
+#[derive(Clone, Debug, Default)]
+#[must_use]
+pub struct RuntimeBuilder {
+    backend: Option<Backend>,
+    reloadable: bool,
+}
+
+static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
+
+impl RuntimeBuilder {
+    /// Runs `backend` (else the one `CILBIND_RUNTIME` names, else Mono).
+    pub fn backend(mut self, backend: Backend) -> Self {
+        self.backend = Some(backend);
+        self
+    }
+
+    /// Keeps what the runtime loads in a reloadable unit (see [`Runtime::start_reloadable`]).
+    pub fn reloadable(mut self, reloadable: bool) -> Self {
+        self.reloadable = reloadable;
+        self
+    }
+
+    /// Starts the runtime as configured, or returns the running one if it was started the
+    /// same way. A runtime already running with another backend, or without a reloadable unit
+    /// when one is asked for, is [`Error::Startup`] / [`Error::Reload`]: a process hosts one
+    /// runtime, once.
+    pub fn start(self) -> Result<&'static Runtime> {
+        let backend = match self.backend {
+            Some(b) => b,
+            None => Backend::from_env()?,
+        };
+        let rt = Runtime::started(|| Runtime::start(backend.clone(), self.reloadable))?;
+        if rt.backend.name() != backend.name() {
+            return Err(Error::Startup(format!(
+                "the process already runs {}: it cannot start {} too (one runtime per process)",
+                rt.backend.name(),
+                backend.name()
+            )));
+        }
+        if self.reloadable && !rt.reloadable {
+            return Err(Error::Reload(
+                "the runtime already runs without a reloadable unit: call Runtime::start_reloadable() \
+                 before anything else starts it"
+                    .into(),
+            ));
+        }
+        Ok(rt)
+    }
+}
+
+impl Runtime {
+    /// A builder that chooses the backend (and a reloadable unit) before the runtime starts:
+    ///
+    /// ```no_run
+    /// use cilbind::{Backend, Runtime};
+    /// let rt = Runtime::builder().backend(Backend::CoreClr { root: None }).start()?;
+    /// # Ok::<(), cilbind::Error>(())
+    /// ```
+    pub fn builder() -> RuntimeBuilder {
+        RuntimeBuilder::default()
+    }
+
+    /// The process's runtime, started on the first call (the backend `CILBIND_RUNTIME` names,
+    /// Mono by default). Later calls return the running runtime; the calling thread is
+    /// attached to it if it is not already.
+    ///
+    /// On Mono, start-up sets `MONO_THREADS_SUSPEND=preemptive` before `mono_jit_init`
+    /// (native→managed calls are ~6× cheaper than in Debian's default hybrid mode, and hybrid
+    /// mode hangs a GC when an attached thread blocks in native code), and the runtime prints
+    /// nothing on stdout or stderr: its diagnostics go to the `log` crate under target `mono`.
+    /// On CoreCLR, start-up reads the .NET root (see [`Backend::CoreClr`]) and runs with
+    /// invariant globalization (no ICU needed).
+    pub fn get() -> Result<&'static Runtime> {
+        let rt = Runtime::started(|| Runtime::start(Backend::from_env()?, false))?;
+        on_backend!(mono => {
+            mono::Runtime::get()?;
+        }, coreclr => coreclr::enter_thread());
+        Ok(rt)
+    }
+
+    /// The runtime once started by `start` (run only by the first caller).
+    fn started(start: impl FnOnce() -> Result<Runtime>) -> Result<&'static Runtime> {
+        match RUNTIME.get_or_init(|| start().map_err(|e| e.to_string())) {
+            Ok(rt) => Ok(rt),
+            Err(e) => Err(Error::Startup(e.clone())),
+        }
+    }
+
+    fn start(backend: Backend, reloadable: bool) -> Result<Runtime> {
+        match &backend {
+            Backend::Mono => {
+                backend::claim(&backend)?;
+                if reloadable {
+                    mono::Runtime::start_reloadable()?;
+                } else {
+                    mono::Runtime::get()?;
+                }
+            }
+            Backend::CoreClr { root } => {
+                if reloadable {
+                    return Err(not_on_coreclr("a reloadable unit (hot reload)"));
+                }
+                backend::claim(&backend)?;
+                coreclr::start_process_runtime(root.as_deref())?;
+                backend::set_running(&backend);
+            }
+        }
+        Ok(Runtime { backend, reloadable })
+    }
+
+    /// Starts the runtime with its code in a reloadable unit, so that [`Runtime::reload`] can
+    /// replace the loaded assemblies later; the same as [`Runtime::get`] otherwise. It must
+    /// come before anything else starts the runtime: once the runtime runs without a
+    /// reloadable unit this is [`Error::Reload`](crate::Error::Reload).
+    ///
+    /// The cost on Mono: it runs the class library's ahead-of-time compiled code only in its
+    /// root domain, which can never be unloaded, so in a reloadable unit every class-library
+    /// method is JIT-compiled on first use. Calls cost the same once compiled; the sample's
+    /// start-up and first ticks took about twice as long. Not available on CoreCLR yet.
+    pub fn start_reloadable() -> Result<&'static Runtime> {
+        let rt = Runtime::builder().reloadable(true).start()?;
+        Runtime::get()?;
+        Ok(rt)
+    }
+
+    /// The backend that runs.
+    pub fn backend(&self) -> &Backend {
+        &self.backend
+    }
+
+    /// True when the runtime was started with [`Runtime::start_reloadable`].
+    pub fn is_reloadable(&self) -> bool {
+        self.reloadable
+    }
+
+    /// Makes sure the calling thread is attached and in the current unit (a thread-local
+    /// check on the hot path; the first call on a thread attaches it, starting the runtime if
+    /// needed).
+    #[inline]
+    pub fn ensure_current_thread() -> Result<()> {
+        if epoch::thread_is_current() {
+            Ok(())
+        } else {
+            Runtime::get().map(|_| ())
+        }
+    }
+
+    /// Replaces the current unit with a new one into which the same files are loaded again
+    /// from disk, and returns their paths (see `mono::Runtime::replace_unit`).
+    ///
+    /// # Safety
+    /// No other thread runs code of the current unit, or calls into the runtime, until this
+    /// returns; nothing of the old unit (its `Assembly`, `Class`, `Method` and `Field` values,
+    /// raw objects) is used afterwards.
+    pub(crate) unsafe fn replace_unit(
+        &self,
+        before_unload: impl FnOnce(),
+        after_start: impl FnOnce(),
+    ) -> Result<Vec<PathBuf>> {
+        on_backend!(mono => {
+            // SAFETY: the caller's contract is the same.
+            unsafe { mono::Runtime::get()?.replace_unit(before_unload, after_start) }
+        }, coreclr => Err(not_on_coreclr("reloading")))
+    }
+
+    /// The runtime's own helper assembly, as loaded into the current unit.
+    pub(crate) fn helper(&self) -> Result<Assembly> {
+        on_backend!(mono => Ok(mono::Runtime::get()?.helper().into()), coreclr => coreclr::assemblies::helper())
+    }
+
+    /// Loads the assembly at `path`. A missing file or a file that is not an assembly is an
+    /// error naming the path.
+    ///
+    /// Each runtime keeps one assembly per simple name: loading the same build again returns
+    /// the loaded assembly, and another build of a loaded name is [`Error::AssemblyLoad`]
+    /// naming both files (on Mono; see `Runtime::reload` for running a new build).
+    ///
+    /// # Corrupt files
+    ///
+    /// Mono trusts the offsets, row counts and indexes in an assembly file, so on Mono the
+    /// file is first validated with [`cilbind_image_check::check`] (headers, streams, tables,
+    /// heaps, coded indexes, signatures); a file that fails is `Error::AssemblyLoad` with a
+    /// reason naming what is wrong, and Mono never sees it. IL bodies, attribute blobs,
+    /// resources and referenced assemblies stay trusted. CoreCLR validates what it loads
+    /// itself and reports a bad file as an error.
+    pub fn load_assembly(&self, path: impl AsRef<Path>) -> Result<Assembly> {
+        let path = path.as_ref();
+        on_backend!(
+            mono => mono::Runtime::get()?.load_assembly(path).map(Assembly::from),
+            coreclr => coreclr::assemblies::load(path),
+        )
+    }
+
+    /// The assembly with this simple name: one loaded through [`Runtime::load_assembly`], else
+    /// one the runtime finds by name (its class library, e.g. `mscorlib`,
+    /// `System.Numerics.Vectors`).
+    pub fn assembly(&self, simple_name: &str) -> Result<Assembly> {
+        on_backend!(
+            mono => mono::Runtime::get()?.assembly(simple_name).map(Assembly::from),
+            coreclr => coreclr::assemblies::by_name(simple_name),
+        )
+    }
+
+    /// `mscorlib` (on CoreCLR its facade, which forwards to `System.Private.CoreLib`).
+    pub fn corlib(&self) -> Assembly {
+        on_backend!(
+            mono => mono::Runtime::corlib_of_process().into(),
+            coreclr => coreclr::assemblies::corlib(),
+        )
+    }
+
+    /// Runs a full garbage collection (tests use it to show that handles keep objects alive).
+    pub fn collect_garbage(&self) {
+        on_backend!(mono => {
+            if let Ok(rt) = mono::Runtime::get() {
+                rt.collect_garbage();
+            }
+        }, coreclr => coreclr::heap::collect_garbage())
+    }
+
+    /// True when Mono runs with preemptive suspend (see [`Runtime::get`]); always true on
+    /// CoreCLR, whose threads are always preemptively suspended for a collection.
+    pub fn is_preemptive(&self) -> bool {
+        on_backend!(mono => mono::Runtime::get().is_ok_and(|rt| rt.is_preemptive()), coreclr => true)
+    }
+}
+
+/// A loaded assembly. Cheap to copy; valid until the unit it was loaded into is reloaded
+/// ([`Runtime::reload`]), for the life of the process otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Assembly {
+    /// Mono's image, or CoreCLR's interned handle of the `Assembly` object.
+    pub(in crate::host) handle: NonNull<c_void>,
+    pub(in crate::host) name: &'static str,
+}
+
+// SAFETY: a handle to loaded metadata (see `Class`); both runtimes' metadata APIs are
+// thread-safe.
+unsafe impl Send for Assembly {}
+// SAFETY: as above.
+unsafe impl Sync for Assembly {}
+
+impl Assembly {
+    /// The assembly's simple name (e.g. `mscorlib`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Every type the assembly defines (nested types included), in metadata order. A type the
+    /// runtime cannot load (its base type is in an assembly that is not found, say) is an
+    /// error naming it and the runtime's reason.
+    pub fn classes(&self) -> Result<Vec<Class>> {
+        on_backend!(
+            mono => Ok(mono::Assembly::from(*self).classes()?.into_iter().map(Class::from).collect()),
+            coreclr => coreclr::assemblies::classes(*self),
+        )
+    }
+
+    /// The type `namespace.name`; nested types are written `Outer/Inner`. An error names the
+    /// type and the assembly searched.
+    pub fn class(&self, namespace: &str, name: &str) -> Result<Class> {
+        on_backend!(
+            mono => mono::Assembly::from(*self).class(namespace, name).map(Class::from),
+            coreclr => coreclr::assemblies::class(*self, namespace, name),
+        )
+    }
+}

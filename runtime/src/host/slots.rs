@@ -1,0 +1,119 @@
+//! Managed slot arrays: where the stores keep the objects Rust holds, on either backend.
+//!
+//! A store's objects live in `object[]` segments owned by the managed heap, one element per
+//! store slot, so that an object held from Rust is an ordinary managed reference that the
+//! collector traces and updates when it moves the object. On Mono the segment is pinned and a
+//! slot is read with one load (`mono/slots.rs`); on CoreCLR Rust never reads a reference: a
+//! slot's [`ObjectRef`] is the word naming the slot itself, which managed code resolves on its
+//! side of a call, so loading one costs no memory access into the managed heap at all.
+
+use super::backend::on_backend;
+use super::raw::{ObjectRef, PlainValue};
+use super::{coreclr, mono, Class};
+use crate::error::Result;
+
+/// One segment of a store: `len` slots, each empty or holding one object.
+pub(crate) enum ManagedSegment {
+    /// A pinned `object[]` of the current unit.
+    Mono(mono::slots::ManagedSegment),
+    /// A segment of the helper's slot table.
+    CoreClr(coreclr::slots::Segment),
+}
+
+impl ManagedSegment {
+    /// A new segment of `len` empty slots. Needs the runtime (the callers hold an object).
+    pub(crate) fn new(len: usize) -> Result<ManagedSegment> {
+        on_backend!(
+            mono => mono::slots::ManagedSegment::new(len).map(ManagedSegment::Mono),
+            coreclr => coreclr::slots::Segment::new(len).map(ManagedSegment::CoreClr),
+        )
+    }
+
+    /// Replaces the segment's array with a new one of the same length in the current unit (a
+    /// reload, once every slot is empty; nothing else runs meanwhile).
+    pub(crate) fn renew(&self) {
+        match self {
+            ManagedSegment::Mono(s) => s.renew(),
+            // CoreCLR's segments are process-wide: a unit change leaves them empty and valid.
+            ManagedSegment::CoreClr(_) => {}
+        }
+    }
+
+    /// The object in slot `offset` (null when empty), for the length of the current call.
+    #[inline]
+    pub(crate) fn load(&self, offset: usize) -> ObjectRef {
+        match self {
+            ManagedSegment::Mono(s) => s.load(offset).into(),
+            ManagedSegment::CoreClr(s) => s.load(offset),
+        }
+    }
+
+    /// Stores `obj` in slot `offset` (a call's result, or another slot's object).
+    #[inline]
+    pub(crate) fn store(&self, offset: usize, obj: ObjectRef) {
+        match self {
+            ManagedSegment::Mono(s) => s.store(offset, obj.into()),
+            ManagedSegment::CoreClr(s) => s.store(offset, obj),
+        }
+    }
+
+    /// Empties slot `offset`, dropping the store's reference to its object.
+    #[inline]
+    pub(crate) fn clear(&self, offset: usize) {
+        match self {
+            ManagedSegment::Mono(s) => s.clear(offset),
+            ManagedSegment::CoreClr(s) => s.clear(offset),
+        }
+    }
+}
+
+/// What boxes values of one blittable type into a slot, resolved once per type (in its
+/// [`BlittableClass`](super::BlittableClass) cache).
+pub(crate) enum SlotBoxer {
+    /// The helper's emitted `Box(IntPtr, object[], int)` for the type.
+    Mono(mono::slots::SlotBoxer),
+    /// Boxing through the bridge (by the value's class).
+    CoreClr,
+}
+
+impl SlotBoxer {
+    /// The boxer of values of `class` (a value type).
+    pub(crate) fn resolve(class: Class) -> Result<SlotBoxer> {
+        on_backend!(
+            mono => mono::slots::SlotBoxer::resolve(class.into()).map(SlotBoxer::Mono),
+            coreclr => Ok(SlotBoxer::CoreClr),
+        )
+    }
+
+    /// Boxes a copy of `value` into element `index` of `array`, an `object[]` (the reflective
+    /// path's arguments); a thrown exception (an `OutOfMemoryException`, or an index outside
+    /// the array) is the error. `V` is the type this boxer was resolved for.
+    #[inline]
+    pub(crate) fn box_into_array<V: PlainValue>(&self, value: &V, array: ObjectRef, index: usize) -> Result<()> {
+        match self {
+            SlotBoxer::Mono(b) => b
+                .box_into_array(value, array.into(), index)
+                .map_err(|e| mono::exception::to_error(e)),
+            SlotBoxer::CoreClr => super::array::array_set_ref(array, index, super::raw::box_value(value)?),
+        }
+    }
+
+    /// Boxes a copy of `value` into slot `offset` of `segment`; a thrown exception (an
+    /// `OutOfMemoryException`) is the error. `V` must be the type this boxer was resolved for
+    /// (its [`BlittableClass`](super::BlittableClass) guarantees it).
+    #[inline]
+    pub(crate) fn box_into<V: PlainValue>(&self, value: &V, segment: &ManagedSegment, offset: usize) -> Result<()> {
+        match (self, segment) {
+            (SlotBoxer::Mono(b), ManagedSegment::Mono(s)) => {
+                b.box_into(value, s, offset).map_err(|e| mono::exception::to_error(e))
+            }
+            (SlotBoxer::CoreClr, ManagedSegment::CoreClr(s)) => {
+                s.store(offset, super::raw::box_value(value)?);
+                Ok(())
+            }
+            _ => Err(crate::Error::Unsupported(
+                "a boxer and a store segment of different runtimes".into(),
+            )),
+        }
+    }
+}
