@@ -20,6 +20,43 @@ pub fn on_coreclr() -> bool {
     matches!(backend(), Backend::CoreClr { .. })
 }
 
+/// What CoreCLR does not offer yet, and what the fixtures built against Mono's class library
+/// need: the reasons tests give [`not_on_coreclr`].
+pub mod mono_only {
+    /// Delegates whose invocation runs a Rust closure (`Callback`, `from_fn`).
+    pub const CLOSURES: &str = "delegates that run Rust closures need the native callback CoreCLR does not have yet";
+    /// Rust implementations of C# interfaces and subclasses of C# classes.
+    pub const PROXIES: &str = "Rust implementations of C# types bind their members as Mono internal calls";
+    /// Natives: C# `extern` methods bound to Rust.
+    pub const NATIVES: &str = "natives are Mono internal calls";
+    /// Hot reload.
+    pub const RELOAD: &str = "hot reload unloads a Mono AppDomain";
+    /// Replaying a recorded call log.
+    pub const REPLAY: &str = "replay rebuilds values and constructors through Mono-only paths";
+    /// Translated methods.
+    pub const TRANSLATIONS: &str = "translated methods run only beside the mscorlib build they were translated with \
+                                    (Mono's): on CoreCLR the managed methods run, and there is no translation to compare";
+    /// Json.NET's serializer, as Debian ships it.
+    pub const JSON_NET_SERIALIZER: &str = "Debian's Json.NET is its .NET Framework build: its serializer loads \
+                                           System.Security.Permissions, which .NET Core's shared framework lacks";
+    /// Fixtures compiled against Mono's `mscorlib`, whose types CoreCLR's facade does not forward.
+    pub const MONO_CLASS_LIBRARY: &str =
+        "the fixture or binding was built against Mono's class library (Span<T> in mscorlib, System.Xml's \
+         internals, mscorlib's private struct layouts), which CoreCLR's does not match";
+}
+
+/// True, after saying so on stderr, when the tests run on CoreCLR and the calling test does
+/// not apply there for `reason` (one of [`mono_only`]'s): the test returns at once. `bash
+/// scripts/coreclr-tests.sh` counts these lines.
+pub fn not_on_coreclr(reason: &str) -> bool {
+    if !on_coreclr() {
+        return false;
+    }
+    let test = std::thread::current().name().unwrap_or("main").to_owned();
+    eprintln!("cilbind-test: not on coreclr: {test}: {reason}");
+    true
+}
+
 /// Starts the backend `CILBIND_RUNTIME` names (once per process) and attaches the calling
 /// thread to it.
 ///

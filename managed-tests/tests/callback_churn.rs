@@ -33,6 +33,9 @@ fn cycles(n: u32, call_every: u32) {
 
 #[test]
 fn a_million_delegates_made_and_dropped_leave_resident_memory_flat() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
+        return;
+    }
     managed_tests::events::init().unwrap();
     // Warm-up: the thunk for `Combine`, Mono's caches, the stores' first segments.
     cycles(20_000, 1_000);

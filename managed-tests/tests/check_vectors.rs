@@ -67,6 +67,9 @@ fn every_struct_round_trips_through_every_box() -> Result<(), check::Failure> {
 
 #[test]
 fn every_translated_method_equals_the_managed_one() -> Result<(), check::Failure> {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::TRANSLATIONS) {
+        return Ok(());
+    }
     let c = checker();
     let checked = [
         c.translated_methods::<Vector2>()?,
@@ -85,6 +88,9 @@ fn every_translated_method_equals_the_managed_one() -> Result<(), check::Failure
 
 #[test]
 fn a_broken_translation_is_caught_shrunk_and_named() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::TRANSLATIONS) {
+        return;
+    }
     managed_tests::start_with(broken::init);
     let failure = Checker::new()
         .cases(10_000)

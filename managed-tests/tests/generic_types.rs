@@ -281,6 +281,9 @@ mod json_net {
 
     #[test]
     fn serialize_then_deserialize_object_of_t() {
+        if managed_tests::not_on_coreclr(managed_tests::mono_only::JSON_NET_SERIALIZER) {
+            return;
+        }
         start_json();
         let item = Item::new("sword").unwrap();
         let json = JsonConvert::serialize_object(Some(&item)).unwrap().unwrap();
@@ -293,6 +296,9 @@ mod json_net {
 
     #[test]
     fn deserialize_object_of_t_for_values_structs_and_lists() {
+        if managed_tests::not_on_coreclr(managed_tests::mono_only::JSON_NET_SERIALIZER) {
+            return;
+        }
         start_json();
         assert_eq!(
             JsonConvert::deserialize_object_string_generic::<i64>("12345678901").unwrap(),
@@ -325,6 +331,9 @@ mod json_net {
 
     #[test]
     fn malformed_json_is_the_managed_exception_as_an_error() {
+        if managed_tests::not_on_coreclr(managed_tests::mono_only::JSON_NET_SERIALIZER) {
+            return;
+        }
         start_json();
         let err = JsonConvert::deserialize_object_string_generic::<i32>("{not json").unwrap_err();
         assert!(
@@ -477,6 +486,9 @@ mod generic_delegates {
 
     #[test]
     fn invoke_a_managed_lambda_and_pass_a_rust_closure() {
+        if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
+            return;
+        }
         start();
         let doubler: Mapper<i32, i32> = Make::doubler().unwrap().unwrap();
         assert_eq!(doubler.invoke(21).unwrap(), 42);
@@ -489,6 +501,9 @@ mod generic_delegates {
 
 #[test]
 fn arrays_of_a_generic_class_over_a_method_type_parameter() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
+        return;
+    }
     start();
     use cilbind::ObjectArray;
     use managed_tests::generics::generics::Make;

@@ -313,6 +313,9 @@ fn setup() {
 
 #[test]
 fn init_refuses_to_start_until_every_native_is_installed() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let refusals = REFUSALS.get().expect("setup ran the refusals first");
     let declared = load_fixture("Natives").internal_call_names().unwrap();
@@ -348,12 +351,18 @@ fn init_refuses_to_start_until_every_native_is_installed() {
 
 #[test]
 fn csharp_calls_every_kind_of_native() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     assert_eq!(Driver::run().unwrap().as_deref(), Some("ok"));
 }
 
 #[test]
 fn csharp_calls_natives_that_are_not_public() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let h = Hidden::new().unwrap();
     assert_eq!(h.run().unwrap().as_deref(), Some("ok"));
@@ -363,6 +372,9 @@ fn csharp_calls_natives_that_are_not_public() {
 
 #[test]
 fn csharp_calls_natives_of_types_that_are_not_public() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     assert_eq!(Driver::run_non_public().unwrap().as_deref(), Some("ok"));
     // A `Body` is a managed object C# made: casts to its handle are checked.
@@ -376,6 +388,9 @@ fn csharp_calls_natives_of_types_that_are_not_public() {
 
 #[test]
 fn rust_calls_natives_through_the_generated_bindings() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     assert_eq!(Natives::add(2, 3).unwrap(), 5);
     let mut v = V3 { x: 0.0, y: 3.0, z: 4.0 };
@@ -404,6 +419,9 @@ fn rust_calls_natives_through_the_generated_bindings() {
 
 #[test]
 fn an_err_and_a_panic_become_managed_exceptions_at_the_call_site() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     assert_eq!(
         Driver::catch(0, "no such spell").unwrap().as_deref(),
@@ -424,6 +442,9 @@ fn an_err_and_a_panic_become_managed_exceptions_at_the_call_site() {
 
 #[test]
 fn a_lent_object_kept_as_a_handle_survives_a_collection() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     Driver::hand_over("kept").unwrap();
     for _ in 0..3 {
@@ -437,6 +458,9 @@ fn a_lent_object_kept_as_a_handle_survives_a_collection() {
 
 #[test]
 fn an_incomplete_set_is_refused_listing_every_missing_native() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let err = load_fixture("Natives")
         .install_natives([
@@ -497,6 +521,9 @@ fn an_incomplete_set_is_refused_listing_every_missing_native() {
 
 #[test]
 fn natives_of_types_that_are_not_public_are_required_too() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let err = load_fixture("Natives")
         .install_natives([

@@ -80,6 +80,9 @@ fn rss_kib() -> u64 {
 
 #[test]
 fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::RELOAD) {
+        return;
+    }
     let dir = game_dir();
     install("v1", &dir);
     let rt = Runtime::start_reloadable().unwrap();

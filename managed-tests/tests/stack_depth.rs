@@ -66,6 +66,9 @@ fn is_insufficient_stack(e: &Error) -> bool {
 
 #[test]
 fn recursion_through_rust_natives_ends_in_an_exception_not_a_crash() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let (result, deepest_2) = on_thread(2, || Recursion::step(1_000_000));
     let e = result.unwrap_err();
@@ -91,6 +94,9 @@ fn recursion_through_rust_natives_ends_in_an_exception_not_a_crash() {
 
 #[test]
 fn csharp_catches_the_exception_the_stack_check_throws() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let (caught, _) = on_thread(2, || Recursion::catch(1_000_000));
     let caught = caught.unwrap().unwrap();
@@ -106,6 +112,9 @@ fn csharp_catches_the_exception_the_stack_check_throws() {
 
 #[test]
 fn recursion_through_a_rust_closure_behind_a_delegate_ends_in_an_exception() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+        return;
+    }
     setup();
     let (result, deepest) = on_thread(2, || {
         let me: Arc<OnceLock<Deeper>> = Arc::new(OnceLock::new());

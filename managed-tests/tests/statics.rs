@@ -166,7 +166,14 @@ fn a_throwing_initializer_is_a_type_initialization_exception_through_method_call
     let boom = ("System.InvalidOperationException", "cctor boom");
     for _ in 0..3 {
         assert_type_init_error(ThrowsOnCall::get(), "Statics.ThrowsOnCall", boom);
-        assert_type_init_error(ThrowsOnCall::new(), "Statics.ThrowsOnCall", boom);
+        if managed_tests::on_coreclr() {
+            // `ThrowsOnCall` is beforefieldinit (a field initializer, no static constructor):
+            // CoreCLR runs its initializer at the first access to a static field only
+            // (ECMA-335 II.10.5.3.2), so an instance is made there; Mono runs it first.
+            assert!(ThrowsOnCall::new().is_ok());
+        } else {
+            assert_type_init_error(ThrowsOnCall::new(), "Statics.ThrowsOnCall", boom);
+        }
         assert_type_init_error(ThrowsOnCall::value(), "Statics.ThrowsOnCall", boom);
     }
     // The reflective path agrees.

@@ -89,13 +89,24 @@ fn a_managed_exception_displays_on_one_line_and_in_full_with_the_alternate_flag(
         .expect("a managed exception has a stack trace");
     assert!(stack.contains("Newtonsoft.Json.JsonTextReader"), "{stack}");
     assert_eq!(full, format!("{err}\n{stack}"));
-    // A message Mono writes on two lines (`ArgumentNullException`'s parameter name) is one.
+    // A message Mono writes on two lines (`ArgumentNullException`'s parameter name) is one;
+    // .NET Core words it on one line itself.
     let err = JObject::parse(None).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "System.ArgumentNullException: Value cannot be null. Parameter name: s"
-    );
-    assert!(format!("{err:#}").starts_with("System.ArgumentNullException: Value cannot be null.\nParameter name: s\n"));
+    if managed_tests::on_coreclr() {
+        assert_eq!(
+            err.to_string(),
+            "System.ArgumentNullException: Value cannot be null. (Parameter 's')"
+        );
+        assert!(format!("{err:#}").starts_with("System.ArgumentNullException: Value cannot be null. (Parameter 's')\n"));
+    } else {
+        assert_eq!(
+            err.to_string(),
+            "System.ArgumentNullException: Value cannot be null. Parameter name: s"
+        );
+        assert!(
+            format!("{err:#}").starts_with("System.ArgumentNullException: Value cannot be null.\nParameter name: s\n")
+        );
+    }
 }
 
 #[test]

@@ -24,7 +24,8 @@ namespace Cilbind
         /// <c>!reason</c> when a type of the signature cannot be loaded). A field (what 6): name,
         /// declaring type, flags (1 static, 2 literal, 4 public), type, offset in the value
         /// (value types' instance fields; else -1). An assembly (what 7): its TypeDef rows (see
-        /// <see cref="TypeDefinitions"/>). A type (what 8): its assembly.</summary>
+        /// <see cref="TypeDefinitions"/>). A type (what 8): its assembly. An
+        /// assembly (what 9): its manifest module's version ID.</summary>
         internal static string Facts(object o, int what)
         {
             const BindingFlags declared = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static |
@@ -54,6 +55,8 @@ namespace Cilbind
                     return TypeDefinitions((Assembly)o);
                 case 8:
                     return Id(((Type)o).Assembly);
+                case 9:
+                    return ((Assembly)o).ManifestModule.ModuleVersionId.ToString();
                 default:
                     throw new ArgumentOutOfRangeException("what");
             }
@@ -83,14 +86,17 @@ namespace Cilbind
             return string.Join("\u001f", fields);
         }
 
-        /// <summary>Every row of the assembly's TypeDef table, in table order (the
-        /// <c>&lt;Module&gt;</c> pseudo-type first): the type's handle, or <c>!token reason</c>
-        /// for a type the runtime cannot load.</summary>
+        /// <summary>Every row of the assembly's TypeDef table, in table order, but the
+        /// <c>&lt;Module&gt;</c> pseudo-type (row 1, which CoreCLR's reflection does not hand
+        /// out): the type's handle, or <c>!token reason</c> for a type the runtime cannot
+        /// load.</summary>
         static string TypeDefinitions(Assembly a)
         {
             var rows = new List<string>();
             var module = a.ManifestModule;
-            for (int row = 1; ; row++)
+            // A TypeDef index has 24 bits; the table ends where the runtime says a token is out
+            // of range.
+            for (int row = 1; row < 0x1000000; row++)
             {
                 int token = 0x02000000 | row;
                 try
@@ -101,9 +107,9 @@ namespace Cilbind
                 {
                     break;
                 }
-                catch (ArgumentException)
+                catch (ArgumentException) when (row == 1)
                 {
-                    break;
+                    // The <Module> pseudo-type, which CoreCLR's reflection does not hand out.
                 }
                 catch (Exception e)
                 {
@@ -287,7 +293,11 @@ namespace Cilbind
             }
             catch (ArgumentException)
             {
-                // A by-ref-like struct (a span) cannot be a type argument.
+                // A by-ref-like struct (a span) cannot be a type argument...
+            }
+            catch (TypeLoadException)
+            {
+                // ...which CoreCLR reports when the probe's instantiation is first used.
             }
             return FieldAlign(t);
         }

@@ -26,6 +26,7 @@ pub use crate::call::{
 pub use crate::host::{BlittableClass, PlainData};
 pub use crate::proxy::dispatch::proxy_call;
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
+pub use crate::translation_gate::TranslationGate;
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use crate::value::type_arg::{box_arg, primitive_to_value, type_arg_object, unbox_output, unbox_value, zeroed_box};
 pub use crate::value::zeroed;

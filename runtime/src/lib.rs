@@ -53,6 +53,7 @@ pub mod proxy;
 pub mod record;
 pub mod reload;
 mod store;
+mod translation_gate;
 mod value;
 
 pub use call::{

@@ -50,9 +50,22 @@ pub struct Model {
     /// `(assembly, namespace, nesting, name)` of the names several types of one assembly
     /// share with different generic arities (`System.Action`, ``System.Action`1``, …).
     shared_names: BTreeSet<(String, String, Vec<String>, String)>,
+    /// The module version (build GUID, as the runtimes spell it) of every assembly read, by
+    /// simple name: what translated methods are gated on.
+    module_versions: BTreeMap<String, String>,
 }
 
 impl Model {
+    /// Records the module version of every assembly read.
+    pub fn set_module_versions(&mut self, versions: BTreeMap<String, String>) {
+        self.module_versions = versions;
+    }
+
+    /// The module version of the assembly `name` read, if it was read.
+    pub fn module_version(&self, name: &str) -> Option<&str> {
+        self.module_versions.get(name).map(String::as_str)
+    }
+
     /// Adds a type; `bound` marks it as selected for binding. A type added twice keeps its
     /// first model, but is marked bound if either addition was.
     pub fn insert(&mut self, model: TypeModel, bound: bool) {

@@ -83,6 +83,10 @@ pub(crate) struct Plan {
     pub layout_checks: Vec<String>,
     /// The input assemblies' paths, as `init()` loads them.
     pub assemblies: Vec<String>,
+    /// The builds the translated methods were made from, `(simple name, module version)`:
+    /// the assemblies of the structs with a translated method, and mscorlib, whose semantics
+    /// the translations follow (empty: nothing translated).
+    pub translated_from: Vec<(String, String)>,
 }
 
 /// Decides everything about `model`; `assemblies` are the inputs' paths (for `init()`).
@@ -116,6 +120,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
                     .into_owned()
             })
             .collect(),
+        translated_from: Vec::new(),
     };
     let bound: BTreeMap<&TypePath, &ClassifiedType> = model.types.iter().map(|t| (&t.path, t)).collect();
     for path in decl.declared.union(&decl.hosts) {
@@ -127,6 +132,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
             plan.types.push(item);
         }
     }
+    plan.translated_from = translated_from(model, &plan.types);
     plan.instances = types::plan_instances(model, &res);
     // A generic delegate whose `from_fn` is generic (for every type argument) has it on its
     // generic `impl`: a closed delegate's own would be a second `from_fn` of the same type.
@@ -171,6 +177,36 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
         });
     }
     plan
+}
+
+/// The builds the translated methods of `types` were made from (see [`Plan::translated_from`]);
+/// an assembly whose version is unknown gets none, so that its translations never run.
+fn translated_from(model: &ClassifiedModel, types: &[TypeItem]) -> Vec<(String, String)> {
+    let mut assemblies: std::collections::BTreeSet<&str> = types
+        .iter()
+        .filter(|t| match &t.kind {
+            TypeItemKind::FullStruct { members, .. } => members.as_ref().is_some_and(|m| {
+                m.items
+                    .iter()
+                    .any(|i| matches!(i, MemberItem::Method(m) if matches!(m.translation, Some(Ok(_)))))
+            }),
+            _ => false,
+        })
+        .map(|t| t.assembly.as_str())
+        .collect();
+    if assemblies.is_empty() {
+        return Vec::new();
+    }
+    assemblies.insert("mscorlib");
+    assemblies
+        .into_iter()
+        .map(|a| {
+            (
+                a.to_string(),
+                model.model.module_version(a).unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
 }
 
 impl Plan {

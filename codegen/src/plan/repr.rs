@@ -252,8 +252,25 @@ pub(crate) struct DeclField {
     pub csharp: String,
     /// Managed offset.
     pub offset: u32,
+    /// Size in bytes.
+    pub size: u32,
     /// In a union, a field at a non-zero offset sits in this packed helper struct.
     pub helper: Option<String>,
+}
+
+impl DeclField {
+    /// True for an alias in an explicit layout: a field whose every byte lies in other fields
+    /// that lie wholly inside it (Mono's `Decimal.ulomidLE` over `lo` and `mid`). Its value is
+    /// those fields' bytes, so checking them checks it, and a runtime that lacks the alias
+    /// (CoreCLR's `Decimal` has no `ulomidLE`) still has the layout.
+    pub(crate) fn is_alias(&self, all: &[DeclField]) -> bool {
+        let (start, end) = (self.offset, self.offset + self.size);
+        let inside: Vec<&DeclField> = all
+            .iter()
+            .filter(|f| f.name != self.name && f.offset >= start && f.offset + f.size <= end && f.size < self.size)
+            .collect();
+        !inside.is_empty() && (start..end).all(|b| inside.iter().any(|f| (f.offset..f.offset + f.size).contains(&b)))
+    }
 }
 
 /// Decides the declaration of full struct `t` (named `name` in `module`), or says why it has none.
@@ -278,6 +295,7 @@ pub(super) fn declare(res: &Resolver, t: &TypeModel, layout: &StructLayout) -> R
                     .map_or_else(String::new, |m| super::csharp::field(t, m)),
                 metadata_name: f.name.clone(),
                 offset: f.offset,
+                size: f.size,
                 helper,
                 name: rname,
             }

@@ -31,6 +31,9 @@ pub(crate) struct Translated {
     pub write_this: Option<Value>,
     /// Parameters the body never reads (bound to `_` so they raise no warning).
     pub unused: Vec<String>,
+    /// The bindings' translation gate (`__TRANSLATION`), from the method's module: the
+    /// translation runs only where the gate holds, the managed method elsewhere.
+    pub gate: String,
 }
 
 /// One statement.
@@ -68,6 +71,10 @@ pub(crate) enum Value {
     /// Padding bytes: `[0; len]`.
     Pad(u32),
 }
+
+/// The root item of the bindings that says whether translated methods may run
+/// (`cilbind::generated::TranslationGate`).
+pub(crate) const GATE: &str = "__TRANSLATION";
 
 /// Decides translation for every bound method of the full struct `t`.
 pub(super) fn apply(res: &Resolver, t: &TypeModel, module: &[String], members: &mut Members, enabled: bool) {
@@ -187,11 +194,14 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
         .filter(|(_, u)| !**u)
         .map(|(p, _)| p.name.clone())
         .collect();
+    let mut gate: Vec<&str> = vec!["super"; module.len()];
+    gate.push(GATE);
     Ok(Translated {
         stmts,
         result,
         write_this,
         unused,
+        gate: gate.join("::"),
     })
 }
 

@@ -276,6 +276,24 @@ impl AssemblySet {
         self.found.borrow().clone()
     }
 
+    /// The module version of every assembly loaded so far, by simple name, spelled as the
+    /// runtimes spell a GUID (`mono_guid_to_string`, .NET's `Guid.ToString()` upper-cased: the
+    /// first three groups little-endian).
+    pub fn module_versions(&self) -> std::collections::BTreeMap<String, String> {
+        self.loaded
+            .borrow()
+            .iter()
+            .map(|(name, l)| {
+                let g = l.res.module.mvid;
+                let text = format!(
+                    "{:02X}{:02X}{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}-{:02X}{:02X}{:02X}{:02X}{:02X}{:02X}",
+                    g[3], g[2], g[1], g[0], g[5], g[4], g[7], g[6], g[8], g[9], g[10], g[11], g[12], g[13], g[14], g[15]
+                );
+                (name.clone(), text)
+            })
+            .collect()
+    }
+
     /// Every assembly file read so far (inputs and the dependencies they needed), in the order
     /// each was first read: what the generated bindings depend on.
     pub fn files_read(&self) -> Vec<PathBuf> {

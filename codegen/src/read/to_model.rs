@@ -125,6 +125,7 @@ pub fn build_model(set: &AssemblySet, selection: &Selection) -> Result<Model> {
         model.insert(tm, false);
     }
     mark_shared_names(selection.inputs, &mut model, &cx);
+    model.set_module_versions(set.module_versions());
     Ok(model)
 }
 

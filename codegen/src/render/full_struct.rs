@@ -98,8 +98,9 @@ pub(super) fn render(t: &TypeItem, decl: &StructDecl) -> TokenStream {
             }
         }
     };
-    // Offsets Mono must agree with, checked when the bindings load.
-    let checks = decl.fields.iter().map(|f| {
+    // Offsets the runtime must agree with, checked when the bindings load (an alias is checked
+    // through the fields it overlays).
+    let checks = decl.fields.iter().filter(|f| !f.is_alias(&decl.fields)).map(|f| {
         let fname = ident(&f.name);
         let offset = match &f.helper {
             Some(helper) => {

@@ -25,7 +25,24 @@ pub(super) fn render(
     full_structs: &[String],
     table: &[TableType],
     with_natives: &[String],
+    translated_from: &[(String, String)],
 ) -> TokenStream {
+    let gate = (!translated_from.is_empty()).then(|| {
+        let gate = quote::format_ident!("{}", crate::plan::translate::GATE);
+        let builds = translated_from.iter().map(|(a, v)| {
+            let (a, v) = (lit_str(a), lit_str(v));
+            quote!((#a, #v))
+        });
+        quote! {
+            /// The builds (simple name, module version) the translated methods were made from:
+            /// they run as Rust only while exactly these are loaded, and the managed methods run
+            /// on any other build (another runtime's class library, a rebuilt assembly after a
+            /// reload).
+            pub const TRANSLATED_FROM: &[(&str, &str)] = &[#(#builds),*];
+            #[doc(hidden)]
+            pub static #gate: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(TRANSLATED_FROM);
+        }
+    });
     let paths = assemblies.iter().map(|p| lit_str(p));
     let checks = full_structs.iter().map(|rust| {
         let rust = ty(rust);
@@ -88,6 +105,7 @@ pub(super) fn render(
     quote! {
         /// The assemblies these bindings were generated from (paths at generation time).
         pub const ASSEMBLIES: &[&str] = &[#(#paths),*];
+        #gate
         #init
         /// Checks every full struct's Rust layout against Mono's (size and field offsets):
         /// `Error::LayoutMismatch` names the first type and field that differ.

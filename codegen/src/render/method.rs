@@ -339,15 +339,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
         Some(v) => (v.thunk.clone(), v.thunk.clone(), None),
         None => (quote!(M), thunk, Some(quote!(static M: #ref_ty = #method_ref;))),
     };
-    // A method translated from its IL (`plan/translate.rs`) runs as Rust: no `MethodRef`.
-    let translated = match (&m.translation, via) {
-        (Some(Ok(t)), None) => Some(super::translated::body(t)),
-        _ => None,
-    };
-    let static_m = if translated.is_some() { None } else { static_m };
-    let body = if let Some(translated) = translated {
-        translated
-    } else if direct {
+    let managed = if direct {
         quote!(#direct_callee.#call((#(#args,)*)))
     } else {
         quote! {
@@ -358,6 +350,22 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             #check_void
             ::core::result::Result::Ok(#value)
         }
+    };
+    // A method translated from its IL (`plan/translate.rs`) runs as Rust where the builds it
+    // was translated from are loaded (the bindings' gate), the managed method elsewhere.
+    let body = match (&m.translation, via) {
+        (Some(Ok(t)), None) => {
+            let translated = super::translated::body(t);
+            let gate: TokenStream = t.gate.parse().unwrap_or_else(|_| quote!(__TRANSLATION));
+            quote! {
+                if #gate.holds() {
+                    #translated
+                } else {
+                    #managed
+                }
+            }
+        }
+        _ => managed,
     };
     // `#[inline]`: a binding is compiled where it is called, not in the bindings crate, so
     // the methods a program never calls cost no code generation.

@@ -150,6 +150,7 @@ fn render_one(w: &Work, checks: bool) -> Result<String> {
             &plan.layout_checks,
             &plan.function_table(),
             &plan.native_assemblies(),
+            &plan.translated_from,
         ),
     };
     let tokens = match w {

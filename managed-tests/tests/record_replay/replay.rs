@@ -92,6 +92,9 @@ fn changed_fixture() -> PathBuf {
 
 #[test]
 fn a_replay_in_a_fresh_runtime_gives_what_was_recorded() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
+        return;
+    }
     let _lock = lock();
     let session = record_session();
     let report = replay_in_child(
@@ -111,6 +114,9 @@ fn a_replay_in_a_fresh_runtime_gives_what_was_recorded() {
 
 #[test]
 fn a_replay_against_a_changed_assembly_reports_the_first_divergence() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
+        return;
+    }
     let _lock = lock();
     let session = record_session();
     let report = replay_in_child(&session.log, &changed_fixture(), true, session.external.cookie());
@@ -140,6 +146,9 @@ fn a_replay_against_a_changed_assembly_reports_the_first_divergence() {
 
 #[test]
 fn a_replay_without_the_external_hook_stops_at_the_external_object() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
+        return;
+    }
     let _lock = lock();
     let session = record_session();
     let report = replay_in_child(

@@ -29,7 +29,8 @@ pub(crate) fn read(path: &Path) -> Result<AssemblyFile> {
         return Err(failed("no such file".into()));
     }
     let bytes = std::fs::read(path).map_err(|e| failed(format!("cannot read it: {e}")))?;
-    let checked = cilbind_image_check::check(&bytes).map_err(|e| failed(format!("corrupt or not a .NET assembly: {e}")))?;
+    let checked =
+        cilbind_image_check::check(&bytes).map_err(|e| failed(format!("corrupt or not a .NET assembly: {e}")))?;
     let guid = image_guid(&bytes, &checked);
     let name = assembly_name(&bytes, &checked).ok_or_else(|| failed("it has no assembly name (a module?)".into()))?;
     Ok(AssemblyFile { bytes, guid, name })

@@ -312,7 +312,11 @@ impl Class {
                 Some(ret) => format!("{} -> {ret}", params.join(", ")),
                 None => params.join(", "),
             },
-            candidates: self.methods().filter(|m| m.name() == name).map(|m| m.to_string()).collect(),
+            candidates: self
+                .methods()
+                .filter(|m| m.name() == name)
+                .map(|m| m.to_string())
+                .collect(),
         })
     }
 

@@ -150,6 +150,15 @@ impl Runtime {
         &self.backend
     }
 
+    /// The running runtime's version: Mono's version and build, or the .NET runtime's version
+    /// (as its framework folder is named, `3.1.23`).
+    pub fn version(&self) -> String {
+        on_backend!(
+            mono => mono::Runtime::get().map(|rt| rt.version()).unwrap_or_default(),
+            coreclr => coreclr::runtime().version().to_owned(),
+        )
+    }
+
     /// True when the runtime was started with [`Runtime::start_reloadable`].
     pub fn is_reloadable(&self) -> bool {
         self.reloadable
@@ -268,13 +277,23 @@ impl Assembly {
         self.name
     }
 
-    /// Every type the assembly defines (nested types included), in metadata order. A type the
-    /// runtime cannot load (its base type is in an assembly that is not found, say) is an
-    /// error naming it and the runtime's reason.
+    /// Every type the assembly defines (its TypeDef table, nested types included), in table
+    /// order; Mono lists the `<Module>` pseudo-type first, CoreCLR's reflection does not hand it
+    /// out. A type the runtime cannot load (its base type is in an assembly that is not found,
+    /// say) is an error naming its token and the runtime's reason.
     pub fn classes(&self) -> Result<Vec<Class>> {
         on_backend!(
             mono => Ok(mono::Assembly::from(*self).classes()?.into_iter().map(Class::from).collect()),
             coreclr => coreclr::assemblies::classes(*self),
+        )
+    }
+
+    /// The module version ID of the build loaded (a new one per compilation), spelled as
+    /// Mono's `mono_guid_to_string` and .NET's `Guid.ToString()` upper-cased spell it.
+    pub fn module_version(&self) -> Result<String> {
+        on_backend!(
+            mono => Ok(mono::Assembly::from(*self).guid()),
+            coreclr => coreclr::assemblies::module_version(*self),
         )
     }
 

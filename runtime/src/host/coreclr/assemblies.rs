@@ -108,7 +108,10 @@ pub(crate) fn corlib() -> Assembly {
 pub(crate) fn helper() -> Result<Assembly> {
     let clr = runtime();
     // A trusted platform assembly (the runtime loaded it to start the bridge): bound by name.
-    assembly(clr.load_assembly(&clr.clr.helper)?, crate::host::helper_assembly::HELPER_NAME)
+    assembly(
+        clr.load_assembly(&clr.clr.helper)?,
+        crate::host::helper_assembly::HELPER_NAME,
+    )
 }
 
 /// Every row of `a`'s TypeDef table (the `<Module>` pseudo-type first), in table order; a type
@@ -131,6 +134,11 @@ pub(crate) fn classes(a: Assembly) -> Result<Vec<Class>> {
         .collect()
 }
 
+/// The module version ID of `a`'s manifest module.
+pub(crate) fn module_version(a: Assembly) -> Result<String> {
+    runtime().module_version(handle(a))
+}
+
 /// The type `namespace.name` of `a` (nested types `Outer/Inner`).
 ///
 /// `mscorlib` is the class library as Mono's reference set has it: what its facade here does
@@ -141,7 +149,10 @@ pub(crate) fn class(a: Assembly, namespace: &str, name: &str) -> Result<Class> {
     match clr.class(handle(a), a.name, namespace, name) {
         Ok(found) => types::class(found),
         Err(not_found) if a.name == "mscorlib" => match clr.corlib.get() {
-            Some(corlib) => types::class(clr.class(corlib.core_lib, a.name, namespace, name).map_err(|_| not_found)?),
+            Some(corlib) => types::class(
+                clr.class(corlib.core_lib, a.name, namespace, name)
+                    .map_err(|_| not_found)?,
+            ),
             None => Err(not_found),
         },
         Err(e) => Err(e),

@@ -108,15 +108,15 @@ struct Table {
     same: unsafe extern "C" fn(a: SlotWord, b: SlotWord) -> i32,
     pointer_address: unsafe extern "C" fn(word: SlotWord, error: *mut *mut c_char) -> i64,
     box_default: unsafe extern "C" fn(ty: ManagedHandle, error: *mut *mut c_char) -> SlotWord,
-    array_new_md:
-        unsafe extern "C" fn(element: ManagedHandle, lengths: *const i64, rank: i32, error: *mut *mut c_char) -> SlotWord,
-    copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
-    load_bytes: unsafe extern "C" fn(
-        data: *const u8,
-        size: i64,
-        path: *const c_char,
+    array_new_md: unsafe extern "C" fn(
+        element: ManagedHandle,
+        lengths: *const i64,
+        rank: i32,
         error: *mut *mut c_char,
-    ) -> ManagedHandle,
+    ) -> SlotWord,
+    copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
+    load_bytes:
+        unsafe extern "C" fn(data: *const u8, size: i64, path: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();

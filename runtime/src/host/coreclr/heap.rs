@@ -128,7 +128,11 @@ pub(crate) fn string_units(s: ObjectRef) -> Result<Vec<u16>> {
 /// `TypeInitializationException`, on this and every later call.
 pub(crate) fn run_type_initializer(class: Class) -> Result<()> {
     let clr = runtime();
-    match clr.bridge.run_class_constructor(types::of_class(class)).map_err(refused)? {
+    match clr
+        .bridge
+        .run_class_constructor(types::of_class(class))
+        .map_err(refused)?
+    {
         Ok(()) => Ok(()),
         Err(thrown) => Err(clr.exception(thrown)),
     }

@@ -377,6 +377,11 @@ impl CoreClr {
         Ok(out)
     }
 
+    /// The module version ID of an assembly's manifest module, upper case.
+    pub(crate) fn module_version(&self, assembly: ManagedHandle) -> Result<String> {
+        Ok(self.record(assembly, 9)?.to_ascii_uppercase())
+    }
+
     /// The assembly that defines the type `ty`.
     pub(crate) fn assembly_of(&self, ty: ManagedHandle) -> Result<ManagedHandle> {
         let text = self.record(ty, 8)?;
@@ -385,7 +390,10 @@ impl CoreClr {
 
     /// The rows of an assembly's TypeDef table, in order: each type, or why the runtime cannot
     /// load it (its token and the reason).
-    pub(crate) fn type_definitions(&self, assembly: ManagedHandle) -> Result<Vec<std::result::Result<ManagedHandle, String>>> {
+    pub(crate) fn type_definitions(
+        &self,
+        assembly: ManagedHandle,
+    ) -> Result<Vec<std::result::Result<ManagedHandle, String>>> {
         let text = self.record(assembly, 7)?;
         text.split('\u{1f}')
             .filter(|row| !row.is_empty())

@@ -86,7 +86,6 @@ impl CoreClr {
     }
 
     /// The runtime's version, as its framework folder is named.
-    #[cfg(test)]
     pub(crate) fn version(&self) -> &str {
         &self.clr.version
     }
@@ -207,7 +206,6 @@ pub(crate) fn start_process_runtime(root: Option<&Path>) -> Result<&'static Core
     crate::host::epoch::advance();
     enter_thread();
     clr.find_corlib_types()?;
-    log::info!(target: "cilbind", "CoreCLR {} runs from {}", clr.clr.version, clr.framework().display());
     Ok(clr)
 }
 

@@ -147,6 +147,8 @@ extern "C" {
     /// (`mono_class_get` asserts instead when the class cannot be loaded).
     pub fn mono_class_get_checked(image: *mut MonoImage, type_token: u32, error: *mut MonoError) -> *mut MonoClass;
     pub fn mono_get_corlib() -> *mut MonoImage;
+    /// The runtime's version and build (a string the caller frees with `mono_free`).
+    pub fn mono_get_runtime_build_info() -> *mut c_char;
 
     // Classes
     pub fn mono_class_from_name(

@@ -371,6 +371,17 @@ impl Runtime {
         unsafe { ffi::mono_gc_collect(ffi::mono_gc_max_generation()) }
     }
 
+    /// Mono's version and build (`6.8.0.105 (Debian …)`).
+    pub(crate) fn version(&self) -> String {
+        // SAFETY: returns a g_malloc'd string, copied and freed once.
+        unsafe {
+            let p = ffi::mono_get_runtime_build_info();
+            let text = owned_cstr(p);
+            ffi::mono_free(p as *mut std::ffi::c_void);
+            text
+        }
+    }
+
     /// True when the runtime runs with preemptive suspend (see [`Runtime::get`]).
     pub fn is_preemptive(&self) -> bool {
         let mut sp = ptr::null_mut();
@@ -424,7 +435,7 @@ impl Assembly {
     }
 
     /// The image's GUID as Mono spells it (see `assembly_file::image_guid`).
-    fn guid(&self) -> String {
+    pub(crate) fn guid(&self) -> String {
         // SAFETY: a valid image; the string lives as long as the image.
         owned_cstr(unsafe { ffi::mono_image_get_guid(self.image.as_ptr()) })
     }
