@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs every check and test: formatting, clippy with warnings as errors, and the whole
-# workspace's tests (including the C# fixtures, compiled with mcs during the build).
+# workspace's tests (including the C# fixtures, compiled with mcs during the build), the
+# runtime's suite on both backends (Mono, then CoreCLR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo test --workspace
+# The runtime's suite again on CoreCLR (the same bindings, the other backend).
+bash scripts/coreclr-tests.sh
 # The runtime alone, without the `quickcheck` feature the workspace's tests turn on: its doc
 # test of the compile error that bindings generated with `Builder::quickcheck(true)` give then.
 cargo test -p cilbind --doc --quiet

@@ -333,7 +333,7 @@ pub struct Translation {
     pub item: String,
     /// The Rust function that binds it.
     pub rust_name: String,
-    /// `None`: translated into Rust (the call never enters Mono); else why it keeps its
+    /// `None`: translated into Rust (the call never enters the runtime, where the builds it was translated from run); else why it keeps its
     /// managed call.
     pub refused: Option<String>,
 }

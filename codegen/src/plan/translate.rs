@@ -104,8 +104,9 @@ pub(super) fn apply(res: &Resolver, t: &TypeModel, module: &[String], members: &
             if matches!(item.translation, Some(Ok(_))) {
                 item.doc.push(String::new());
                 item.doc.push(
-                    "Runs as Rust translated from the method's IL: the call never enters Mono \
-                     (`Builder::translate_pure_methods(false)` keeps the managed call)."
+                    "Runs as Rust translated from the method's IL, where the builds it was translated from \
+                     are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters \
+                     the runtime (`Builder::translate_pure_methods(false)` keeps the managed call)."
                         .into(),
                 );
             }

@@ -117,11 +117,6 @@ pub mod features {
                             ::core::mem::offset_of!(Self, mid)
                                 + ::core::mem::offset_of!(Dec_mid, value),
                         ),
-                        (
-                            "LoMid",
-                            ::core::mem::offset_of!(Self, lo_mid)
-                                + ::core::mem::offset_of!(Dec_lo_mid, value),
-                        ),
                     ],
                 )
             }

@@ -400,11 +400,6 @@ pub mod system {
                         ::core::mem::offset_of!(Self, mid)
                             + ::core::mem::offset_of!(Decimal_mid, value),
                     ),
-                    (
-                        "ulomidLE",
-                        ::core::mem::offset_of!(Self, ulomid_le)
-                            + ::core::mem::offset_of!(Decimal_ulomid_le, value),
-                    ),
                 ],
             )
         }

@@ -2,6 +2,18 @@
 #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
+/// The builds (simple name, module version) the translated methods were made from:
+/// they run as Rust only while exactly these are loaded, and the managed methods run
+/// on any other build (another runtime's class library, a rebuilt assembly after a
+/// reload).
+pub const TRANSLATED_FROM: &[(&str, &str)] = &[
+    ("Feature", "6F754D43-5D7F-40F6-87A3-4C4D1A34F3E0"),
+    ("mscorlib", "12B418A7-818C-4CA0-893F-EEAAF67F1E7F"),
+];
+#[doc(hidden)]
+pub static __TRANSLATION: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
+    TRANSLATED_FROM,
+);
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
@@ -116,42 +128,78 @@ pub mod features {
         impl Cell {
             /// Binds `public long Key()` of `Features.Translated.Cell`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn key(&self) -> ::cilbind::Result<i64> {
-                let __t0: i32 = self.row;
-                let __t1: i64 = __t0 as i64;
-                let __t2: i64 = i64::wrapping_shl(__t1, 8i32 as u32);
-                let __t3: i32 = i32::from(self.column);
-                let __t4: i64 = __t3 as i64;
-                let __t5: i64 = __t2 | __t4;
-                ::core::result::Result::Ok(__t5)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Cell,
+                    "Key",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: i32 = self.row;
+                    let __t1: i64 = __t0 as i64;
+                    let __t2: i64 = i64::wrapping_shl(__t1, 8i32 as u32);
+                    let __t3: i32 = i32::from(self.column);
+                    let __t4: i64 = __t3 as i64;
+                    let __t5: i64 = __t2 | __t4;
+                    ::core::result::Result::Ok(__t5)
+                } else {
+                    let mut __this = *self;
+                    let __r: i64 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public Cell Next()` of `Features.Translated.Cell`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn next(&self) -> ::cilbind::Result<Cell> {
-                let __t0: i32 = i32::from(self.column);
-                let __t1: i32 = i32::wrapping_add(__t0, 1i32);
-                let __t2: i32 = __t1 as u8 as i32;
-                let __t3: i32 = __t2 as u8 as i32;
-                let __t4: i32 = self.row;
-                let __t5: i32 = i32::wrapping_mul(__t4, 31i32);
-                let __t6: i32 = i32::wrapping_add(__t5, 7i32);
-                ::core::result::Result::Ok(Cell {
-                    row: __t6,
-                    column: __t3 as u8,
-                })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Cell,
+                    "Next",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: i32 = i32::from(self.column);
+                    let __t1: i32 = i32::wrapping_add(__t0, 1i32);
+                    let __t2: i32 = __t1 as u8 as i32;
+                    let __t3: i32 = __t2 as u8 as i32;
+                    let __t4: i32 = self.row;
+                    let __t5: i32 = i32::wrapping_mul(__t4, 31i32);
+                    let __t6: i32 = i32::wrapping_add(__t5, 7i32);
+                    ::core::result::Result::Ok(Cell {
+                        row: __t6,
+                        column: __t3 as u8,
+                    })
+                } else {
+                    let mut __this = *self;
+                    let __r: Cell = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public int Half()` of `Features.Translated.Cell`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn half(&self) -> ::cilbind::Result<i32> {
-                let __t0: i32 = self.row;
-                let __t1: i32 = i32::wrapping_div(__t0, 2i32);
-                ::core::result::Result::Ok(__t1)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Cell,
+                    "Half",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: i32 = self.row;
+                    let __t1: i32 = i32::wrapping_div(__t0, 2i32);
+                    ::core::result::Result::Ok(__t1)
+                } else {
+                    let mut __this = *self;
+                    let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public int Per(int n)` of `Features.Translated.Cell`.
             #[inline]
@@ -305,37 +353,71 @@ pub mod features {
         impl Flagged {
             /// Binds `public Flagged(byte value)` of `Features.Translated.Flagged`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn new(value: u8) -> ::cilbind::Result<Self> {
-                let __t0: i32 = i32::from(value);
-                let __t1: i32 = __t0 as u8 as i32;
-                ::core::result::Result::Ok(Flagged {
-                    not_null: 1i32 as u8,
-                    value: __t1 as u8,
-                })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Flagged,
+                    ".ctor",
+                    &["System.Byte"],
+                    0b0,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: i32 = i32::from(value);
+                    let __t1: i32 = __t0 as u8 as i32;
+                    ::core::result::Result::Ok(Flagged {
+                        not_null: 1i32 as u8,
+                        value: __t1 as u8,
+                    })
+                } else {
+                    M.call_sret((value,))
+                }
             }
             /// Binds `public Flagged With(bool on)` of `Features.Translated.Flagged`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn with(&self, on: bool) -> ::cilbind::Result<Flagged> {
-                let __t0: i32 = i32::from(on);
-                let __t1: i32 = __t0 as u8 as i32;
-                let __t2: i32 = i32::from(self.value);
-                ::core::result::Result::Ok(Flagged {
-                    not_null: __t1 as u8,
-                    value: __t2 as u8,
-                })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Flagged,
+                    "With",
+                    &["System.Boolean"],
+                    ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: i32 = i32::from(on);
+                    let __t1: i32 = __t0 as u8 as i32;
+                    let __t2: i32 = i32::from(self.value);
+                    ::core::result::Result::Ok(Flagged {
+                        not_null: __t1 as u8,
+                        value: __t2 as u8,
+                    })
+                } else {
+                    let mut __this = *self;
+                    let __r: Flagged = M.thunk()?.call_sret((::cilbind::Out(&mut __this), on))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public bool IsNull { get; }` of `Features.Translated.Flagged`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn is_null(&self) -> ::cilbind::Result<bool> {
-                let __t0: i32 = i32::from(self.not_null);
-                let __t1: i32 = i32::from(__t0 == 0i32);
-                ::core::result::Result::Ok(__t1 != 0)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Flagged,
+                    "get_IsNull",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: i32 = i32::from(self.not_null);
+                    let __t1: i32 = i32::from(__t0 == 0i32);
+                    ::core::result::Result::Ok(__t1 != 0)
+                } else {
+                    let mut __this = *self;
+                    let __r: bool = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
         }
         #[doc(hidden)]
@@ -455,63 +537,117 @@ pub mod features {
             }
             /// Binds `public Vec2(float x, float y)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn new(x: f32, y: f32) -> ::cilbind::Result<Self> {
-                let __t0: f32 = x;
-                let __t1: f32 = y;
-                ::core::result::Result::Ok(Vec2 { x: __t0, y: __t1 })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    ".ctor",
+                    &["System.Single", "System.Single"],
+                    0b0,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = x;
+                    let __t1: f32 = y;
+                    ::core::result::Result::Ok(Vec2 { x: __t0, y: __t1 })
+                } else {
+                    M.call_sret((x, y))
+                }
             }
             /// Binds `public static Vec2 Add(Vec2 a, Vec2 b)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn add(a: &Vec2, b: &Vec2) -> ::cilbind::Result<Vec2> {
-                let __t0: f32 = a.x;
-                let __t1: f32 = b.x;
-                let __t2: f32 = __t0 + __t1;
-                let __t3: f32 = a.y;
-                let __t4: f32 = b.y;
-                let __t5: f32 = __t3 + __t4;
-                ::core::result::Result::Ok(Vec2 { x: __t2, y: __t5 })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Add",
+                    &["Features.Translated.Vec2", "Features.Translated.Vec2"],
+                    ::cilbind::RETURN_BY_POINTER | 0b11,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = a.x;
+                    let __t1: f32 = b.x;
+                    let __t2: f32 = __t0 + __t1;
+                    let __t3: f32 = a.y;
+                    let __t4: f32 = b.y;
+                    let __t5: f32 = __t3 + __t4;
+                    ::core::result::Result::Ok(Vec2 { x: __t2, y: __t5 })
+                } else {
+                    M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                }
             }
             /// Binds `public float Dot(Vec2 o)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn dot(&self, o: &Vec2) -> ::cilbind::Result<f32> {
-                let __t0: f32 = self.x;
-                let __t1: f32 = o.x;
-                let __t2: f32 = __t0 * __t1;
-                let __t3: f32 = self.y;
-                let __t4: f32 = o.y;
-                let __t5: f32 = __t3 * __t4;
-                let __t6: f32 = __t2 + __t5;
-                ::core::result::Result::Ok(__t6)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Dot",
+                    &["Features.Translated.Vec2"],
+                    ::cilbind::THIS_BY_POINTER | 0b1,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = self.x;
+                    let __t1: f32 = o.x;
+                    let __t2: f32 = __t0 * __t1;
+                    let __t3: f32 = self.y;
+                    let __t4: f32 = o.y;
+                    let __t5: f32 = __t3 * __t4;
+                    let __t6: f32 = __t2 + __t5;
+                    ::core::result::Result::Ok(__t6)
+                } else {
+                    let mut __this = *self;
+                    let __r: f32 = M
+                        .thunk()?
+                        .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public void Scale(float k)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn scale(&mut self, k: f32) -> ::cilbind::Result<()> {
-                let __t0: f32 = self.x;
-                let __t1: f32 = k;
-                let __t2: f32 = __t0 * __t1;
-                let __t3: f32 = self.y;
-                let __t4: f32 = __t3 * __t1;
-                *self = Vec2 { x: __t2, y: __t4 };
-                ::core::result::Result::Ok(())
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Scale",
+                    &["System.Single"],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = self.x;
+                    let __t1: f32 = k;
+                    let __t2: f32 = __t0 * __t1;
+                    let __t3: f32 = self.y;
+                    let __t4: f32 = __t3 * __t1;
+                    *self = Vec2 { x: __t2, y: __t4 };
+                    ::core::result::Result::Ok(())
+                } else {
+                    M.call((::cilbind::Out(self), k))
+                }
             }
             /// Binds `public static Vec2 operator -(Vec2 v)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn op_unary_negation(v: &Vec2) -> ::cilbind::Result<Vec2> {
-                let __t0: f32 = v.x;
-                let __t1: f32 = -__t0;
-                let __t2: f32 = v.y;
-                let __t3: f32 = -__t2;
-                ::core::result::Result::Ok(Vec2 { x: __t1, y: __t3 })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "op_UnaryNegation",
+                    &["Features.Translated.Vec2"],
+                    ::cilbind::RETURN_BY_POINTER | 0b1,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = v.x;
+                    let __t1: f32 = -__t0;
+                    let __t2: f32 = v.y;
+                    let __t3: f32 = -__t2;
+                    ::core::result::Result::Ok(Vec2 { x: __t1, y: __t3 })
+                } else {
+                    M.call_sret((::cilbind::In(v),))
+                }
             }
             /// Binds `public float Sine()` of `Features.Translated.Vec2`.
             #[inline]
@@ -551,32 +687,56 @@ pub mod features {
             }
             /// Binds `public static Vec2 Max(Vec2 a, Vec2 b)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn max(a: &Vec2, b: &Vec2) -> ::cilbind::Result<Vec2> {
-                let __t0: f32 = a.x;
-                let __t1: f32 = b.x;
-                let __t2: i32 = i32::from(__t0 > __t1);
-                let __t3: f32 = if __t2 != 0 { __t0 } else { __t1 };
-                let __t4: f32 = a.y;
-                let __t5: f32 = b.y;
-                let __t6: i32 = i32::from(__t4 > __t5);
-                let __t7: f32 = if __t6 != 0 { __t4 } else { __t5 };
-                ::core::result::Result::Ok(Vec2 { x: __t3, y: __t7 })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Max",
+                    &["Features.Translated.Vec2", "Features.Translated.Vec2"],
+                    ::cilbind::RETURN_BY_POINTER | 0b11,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = a.x;
+                    let __t1: f32 = b.x;
+                    let __t2: i32 = i32::from(__t0 > __t1);
+                    let __t3: f32 = if __t2 != 0 { __t0 } else { __t1 };
+                    let __t4: f32 = a.y;
+                    let __t5: f32 = b.y;
+                    let __t6: i32 = i32::from(__t4 > __t5);
+                    let __t7: f32 = if __t6 != 0 { __t4 } else { __t5 };
+                    ::core::result::Result::Ok(Vec2 { x: __t3, y: __t7 })
+                } else {
+                    M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                }
             }
             /// Binds `public bool Equals(Vec2 o)` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn equals(&self, o: &Vec2) -> ::cilbind::Result<bool> {
-                let __t0: f32 = self.x;
-                let __t1: f32 = o.x;
-                let __t2: i32 = i32::from(__t0 == __t1);
-                let __t3: f32 = self.y;
-                let __t4: f32 = o.y;
-                let __t5: i32 = i32::from(__t3 == __t4);
-                let __t6: i32 = if __t2 != 0 { __t5 } else { 0i32 };
-                ::core::result::Result::Ok(__t6 != 0)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Equals",
+                    &["Features.Translated.Vec2"],
+                    ::cilbind::THIS_BY_POINTER | 0b1,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = self.x;
+                    let __t1: f32 = o.x;
+                    let __t2: i32 = i32::from(__t0 == __t1);
+                    let __t3: f32 = self.y;
+                    let __t4: f32 = o.y;
+                    let __t5: i32 = i32::from(__t3 == __t4);
+                    let __t6: i32 = if __t2 != 0 { __t5 } else { 0i32 };
+                    ::core::result::Result::Ok(__t6 != 0)
+                } else {
+                    let mut __this = *self;
+                    let __r: bool = M
+                        .thunk()?
+                        .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public static float SumTo(int n)` of `Features.Translated.Vec2`.
             #[inline]
@@ -590,23 +750,35 @@ pub mod features {
             }
             /// Binds `public float Powers()` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn powers(&self) -> ::cilbind::Result<f32> {
-                let __t0: f32 = 1f32 + 1f32;
-                let __t1: f32 = self.x;
-                let __t2: f32 = __t0 * __t1;
-                let __t3: f32 = 0f32 + __t2;
-                let __t4: f32 = __t2 + __t2;
-                let __t5: f32 = __t4 * __t1;
-                let __t6: f32 = __t3 + __t5;
-                let __t7: f32 = __t5 + __t5;
-                let __t8: f32 = __t7 * __t1;
-                let __t9: f32 = __t6 + __t8;
-                let __t10: f32 = __t8 + __t8;
-                let __t11: f32 = __t10 * __t1;
-                let __t12: f32 = __t9 + __t11;
-                ::core::result::Result::Ok(__t12)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "Powers",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = 1f32 + 1f32;
+                    let __t1: f32 = self.x;
+                    let __t2: f32 = __t0 * __t1;
+                    let __t3: f32 = 0f32 + __t2;
+                    let __t4: f32 = __t2 + __t2;
+                    let __t5: f32 = __t4 * __t1;
+                    let __t6: f32 = __t3 + __t5;
+                    let __t7: f32 = __t5 + __t5;
+                    let __t8: f32 = __t7 * __t1;
+                    let __t9: f32 = __t6 + __t8;
+                    let __t10: f32 = __t8 + __t8;
+                    let __t11: f32 = __t10 * __t1;
+                    let __t12: f32 = __t9 + __t11;
+                    ::core::result::Result::Ok(__t12)
+                } else {
+                    let mut __this = *self;
+                    let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
             /// Binds `public static Vec2 GetZero()` of `Features.Translated.Vec2`.
             #[inline]
@@ -621,20 +793,32 @@ pub mod features {
             }
             /// Binds `public float Length { get; }` of `Features.Translated.Vec2`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn length(&self) -> ::cilbind::Result<f32> {
-                let __t0: f32 = self.x;
-                let __t1: f32 = self.x;
-                let __t2: f32 = __t0 * __t1;
-                let __t3: f32 = self.y;
-                let __t4: f32 = self.y;
-                let __t5: f32 = __t3 * __t4;
-                let __t6: f32 = __t2 + __t5;
-                let __t7: f64 = __t6 as f64;
-                let __t8: f64 = f64::sqrt(__t7);
-                let __t9: f32 = __t8 as f32;
-                ::core::result::Result::Ok(__t9)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vec2,
+                    "get_Length",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = self.x;
+                    let __t1: f32 = self.x;
+                    let __t2: f32 = __t0 * __t1;
+                    let __t3: f32 = self.y;
+                    let __t4: f32 = self.y;
+                    let __t5: f32 = __t3 * __t4;
+                    let __t6: f32 = __t2 + __t5;
+                    let __t7: f64 = __t6 as f64;
+                    let __t8: f64 = f64::sqrt(__t7);
+                    let __t9: f32 = __t8 as f32;
+                    ::core::result::Result::Ok(__t9)
+                } else {
+                    let mut __this = *self;
+                    let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
         }
         impl ::core::ops::Neg for Vec2 {

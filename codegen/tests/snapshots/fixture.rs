@@ -2,6 +2,18 @@
 #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
 /// The assemblies these bindings were generated from (paths at generation time).
 pub const ASSEMBLIES: &[&str] = &["<FIXTURE_DIR>/Fixture.dll"];
+/// The builds (simple name, module version) the translated methods were made from:
+/// they run as Rust only while exactly these are loaded, and the managed methods run
+/// on any other build (another runtime's class library, a rebuilt assembly after a
+/// reload).
+pub const TRANSLATED_FROM: &[(&str, &str)] = &[
+    ("Fixture", "B608E58C-D1C0-43DA-9C74-DFB1D5B5BDF0"),
+    ("mscorlib", "12B418A7-818C-4CA0-893F-EEAAF67F1E7F"),
+];
+#[doc(hidden)]
+pub static __TRANSLATION: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
+    TRANSLATED_FROM,
+);
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
@@ -2370,55 +2382,87 @@ pub mod fixture {
         impl Vector3 {
             /// Binds `public Vector3(float x, float y, float z)` of `Fixture.Structs.Vector3`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn new(x: f32, y: f32, z: f32) -> ::cilbind::Result<Self> {
-                let __t0: f32 = x;
-                let __t1: f32 = y;
-                let __t2: f32 = z;
-                ::core::result::Result::Ok(Vector3 {
-                    x: __t0,
-                    y: __t1,
-                    z: __t2,
-                })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vector3,
+                    ".ctor",
+                    &["System.Single", "System.Single", "System.Single"],
+                    0b0,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = x;
+                    let __t1: f32 = y;
+                    let __t2: f32 = z;
+                    ::core::result::Result::Ok(Vector3 {
+                        x: __t0,
+                        y: __t1,
+                        z: __t2,
+                    })
+                } else {
+                    M.call_sret((x, y, z))
+                }
             }
             /// Binds `public static Vector3 Add(Vector3 a, Vector3 b)` of `Fixture.Structs.Vector3`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn add(a: &Vector3, b: &Vector3) -> ::cilbind::Result<Vector3> {
-                let __t0: f32 = a.x;
-                let __t1: f32 = b.x;
-                let __t2: f32 = __t0 + __t1;
-                let __t3: f32 = a.y;
-                let __t4: f32 = b.y;
-                let __t5: f32 = __t3 + __t4;
-                let __t6: f32 = a.z;
-                let __t7: f32 = b.z;
-                let __t8: f32 = __t6 + __t7;
-                ::core::result::Result::Ok(Vector3 {
-                    x: __t2,
-                    y: __t5,
-                    z: __t8,
-                })
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vector3,
+                    "Add",
+                    &["Fixture.Structs.Vector3", "Fixture.Structs.Vector3"],
+                    ::cilbind::RETURN_BY_POINTER | 0b11,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = a.x;
+                    let __t1: f32 = b.x;
+                    let __t2: f32 = __t0 + __t1;
+                    let __t3: f32 = a.y;
+                    let __t4: f32 = b.y;
+                    let __t5: f32 = __t3 + __t4;
+                    let __t6: f32 = a.z;
+                    let __t7: f32 = b.z;
+                    let __t8: f32 = __t6 + __t7;
+                    ::core::result::Result::Ok(Vector3 {
+                        x: __t2,
+                        y: __t5,
+                        z: __t8,
+                    })
+                } else {
+                    M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                }
             }
             /// Binds `public float Length()` of `Fixture.Structs.Vector3`.
             ///
-            /// Runs as Rust translated from the method's IL: the call never enters Mono (`Builder::translate_pure_methods(false)` keeps the managed call).
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
             #[inline]
             pub fn length(&self) -> ::cilbind::Result<f32> {
-                let __t0: f32 = self.x;
-                let __t1: f32 = __t0 * __t0;
-                let __t2: f32 = self.y;
-                let __t3: f32 = __t2 * __t2;
-                let __t4: f32 = __t1 + __t3;
-                let __t5: f32 = self.z;
-                let __t6: f32 = __t5 * __t5;
-                let __t7: f32 = __t4 + __t6;
-                let __t8: f64 = __t7 as f64;
-                let __t9: f64 = f64::sqrt(__t8);
-                let __t10: f32 = __t9 as f32;
-                ::core::result::Result::Ok(__t10)
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Vector3,
+                    "Length",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION.holds() {
+                    let __t0: f32 = self.x;
+                    let __t1: f32 = __t0 * __t0;
+                    let __t2: f32 = self.y;
+                    let __t3: f32 = __t2 * __t2;
+                    let __t4: f32 = __t1 + __t3;
+                    let __t5: f32 = self.z;
+                    let __t6: f32 = __t5 * __t5;
+                    let __t7: f32 = __t4 + __t6;
+                    let __t8: f64 = __t7 as f64;
+                    let __t9: f64 = f64::sqrt(__t8);
+                    let __t10: f32 = __t9 as f32;
+                    ::core::result::Result::Ok(__t10)
+                } else {
+                    let mut __this = *self;
+                    let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                    ::core::result::Result::Ok(__r)
+                }
             }
         }
     }
