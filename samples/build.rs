@@ -5,7 +5,8 @@
 //!
 //! The sample's `--reload` recompiles the game itself (src/game_folder.rs), so this also
 //! hands it the source's and the DLL's paths and the mcs flags, as `ARENA_SOURCE`,
-//! `ARENA_DLL` and `ARENA_MCS_FLAGS` (`cargo:rustc-env`).
+//! `ARENA_DLL` and `ARENA_MCS_FLAGS` (`cargo:rustc-env`); and the path of a second build with
+//! `Rules.Mitigate` in C# instead of a native, as `ARENA_MANAGED_RULES_DLL`.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -32,6 +33,29 @@ fn main() -> Result<(), cilbind_codegen::Error> {
         .status()
         .unwrap_or_else(|e| panic!("cannot run mcs (bash scripts/ensure-deps.sh installs it): {e}"));
     assert!(status.success(), "mcs failed on {}", source.display());
+
+    // The same game with `Rules.Mitigate` in C# (`-define:MANAGED_RULES`), for a game played with
+    // the natives switched off (CoreCLR has none yet). Same assembly name, so the bindings bind
+    // it when it is loaded first; its own folder, since the file name is the assembly's.
+    let managed_rules = out.join("managed_rules");
+    std::fs::create_dir_all(&managed_rules).expect("creating OUT_DIR/managed_rules");
+    let managed_rules_dll = managed_rules.join("Arena.dll");
+    println!(
+        "cargo:rustc-env=ARENA_MANAGED_RULES_DLL={}",
+        managed_rules_dll.display()
+    );
+    let status = Command::new("mcs")
+        .args(MCS_FLAGS)
+        .arg("-define:MANAGED_RULES")
+        .arg(format!("-out:{}", managed_rules_dll.display()))
+        .arg(&source)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run mcs (bash scripts/ensure-deps.sh installs it): {e}"));
+    assert!(
+        status.success(),
+        "mcs -define:MANAGED_RULES failed on {}",
+        source.display()
+    );
 
     // mscorlib's collections are bound too (only that namespace: compile time), so that Rust
     // can make a `List<int>` of its own and call `List<T>`'s members on what C# returns.

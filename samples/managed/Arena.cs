@@ -140,8 +140,14 @@ namespace Arena
     {
         // What a hit of `amount` takes from an entity wearing `armor`: armor absorbs part of
         // every hit, but a hit always does at least 1.
+#if MANAGED_RULES
+        // The build for a runtime the natives do not reach yet (samples/build.rs compiles it with
+        // -define:MANAGED_RULES): the same rule as Rust's, in C#.
+        public static int Mitigate(int amount, int armor) { return Math.Max(1, amount - armor); }
+#else
         [MethodImpl(MethodImplOptions.InternalCall)]
         public static extern int Mitigate(int amount, int armor);
+#endif
     }
 
     public abstract class Entity

@@ -41,6 +41,7 @@ pub mod bindings {
 mod actor;
 mod error;
 mod externals;
+mod features;
 mod final_report;
 mod game_folder;
 mod ghoul;
@@ -58,6 +59,7 @@ use actor::Actor;
 use error::Context;
 pub use error::SampleError;
 pub use externals::{External, EXTERNALS_EXTENSION};
+pub use features::{Feature, Features};
 pub use game_folder::{compile_game, CompiledGame};
 use ghoul::{Ghoul, HitCount};
 pub use names::{monster_name, player_name, team_name};
@@ -79,17 +81,38 @@ pub const KILL_SCORE: i32 = 10;
 /// Every third entity spawned is a player, the others are monsters.
 pub const PLAYER_EVERY: u32 = 3;
 
-/// Starts Mono and loads the game's assembly (the path `build.rs` recorded), checking the
-/// layouts of `Vector3` and `Quaternion` against Mono's, and installs the natives Rust
-/// implements (`rules.rs`). [`run`] calls it too; calling it
-/// first lets a caller time the runtime's start separately.
-pub fn init() -> Result<(), SampleError> {
-    bindings::init_with_natives([rules::table()]).context(|| {
-        format!(
-            "starting Mono, loading {} and installing the game's natives (Arena.Rules)",
-            bindings::ASSEMBLIES.join(", ")
-        )
-    })
+/// Starts the runtime (unless started already: `CILBIND_RUNTIME` picks it then, Mono by
+/// default) and loads the game's assembly (the path `build.rs` recorded), checking the layouts
+/// of `Vector3` and `Quaternion` against the runtime's, and installs the natives Rust
+/// implements (`rules.rs`); with `features.natives` off, loads instead the build of the game
+/// whose `Rules.Mitigate` is C# and installs nothing. [`run`] calls it too; calling it first
+/// lets a caller time the runtime's start separately.
+///
+/// A process loads one build of the game: the first call decides, and a later one with the
+/// natives switched the other way is an error (the bindings' `Error::NativesNotInstalled`, or
+/// natives refused by a build that declares none).
+pub fn init(features: &Features) -> Result<(), SampleError> {
+    if features.natives {
+        return bindings::init_with_natives([rules::table()]).context(|| {
+            format!(
+                "starting the runtime, loading {} and installing the game's natives (Arena.Rules)",
+                bindings::ASSEMBLIES.join(", ")
+            )
+        });
+    }
+    let dll = env!("ARENA_MANAGED_RULES_DLL");
+    let runtime = cilbind::Runtime::get().context(|| "starting the runtime".into())?;
+    // The bindings load the built game only when no `Arena` is loaded.
+    if runtime.assembly("Arena").is_err() {
+        runtime
+            .load_assembly(dll)
+            .context(|| format!("loading {dll} (the game with Rules.Mitigate in C#)"))?;
+    }
+    // The bindings' `init()` without its last step, the check that every native the game
+    // declares is installed: this build declares none, and CoreCLR cannot list a build's
+    // internal calls yet (it refuses the check itself, natives or not).
+    bindings::check_layouts().context(|| "checking Vector3's and Quaternion's layouts".into())?;
+    cilbind::FunctionDb::install_table(bindings::FUNCTIONS).context(|| format!("binding the game's methods in {dll}"))
 }
 
 /// What happened during one tick, for its summary line.
@@ -114,8 +137,11 @@ struct Game {
     /// filled by `_on_death`.
     deaths: Arc<Mutex<Vec<i32>>>,
     /// The Rust closure subscribed to `World.Died`; kept alive as long as the game. `None` for
-    /// a world only read back (a replayed one: the replay subscribed its own).
+    /// a world only read back (a replayed one: the replay subscribed its own), and for a game
+    /// without the handler ([`Features::died_handler`] off), which looks for deaths itself.
     _on_death: Option<Callback>,
+    /// What of the game is on: the ghoul, the death handler (the natives are the loaded game's).
+    features: Features,
     actors: Vec<Actor>,
     names: Vec<String>,
     /// Calls through the bindings so far (see [`Game::call`]).
@@ -154,8 +180,9 @@ impl Game {
     /// armor (0–2) and the direction they face (whole degrees).
     fn spawn(config: &Config) -> Result<Game, SampleError> {
         let world = World::new(config.seed).context(|| "creating the world".into())?;
-        // World::new and World.add_Died (in `Game::new`) are the first calls.
-        let mut game = Game::new(world, 2)?;
+        // World::new and World.add_Died (in `Game::new`, when the handler is on) are the first calls.
+        let calls = if config.features.died_handler { 2 } else { 1 };
+        let mut game = Game::new(world, calls, config.features)?;
         let (mut players, mut monsters) = (0, 0);
         for i in 0..config.entities {
             let (actor, name) = game
@@ -167,9 +194,24 @@ impl Game {
         Ok(game)
     }
 
-    /// A game in `world` with no entities yet, its death handler subscribed; `calls` is how
-    /// many binding calls were made so far (this subscription included).
-    fn new(world: World, calls: u64) -> Result<Game, SampleError> {
+    /// A game in `world` with no entities yet, its death handler subscribed (when
+    /// `features.died_handler` is on); `calls` is how many binding calls were made so far (this
+    /// subscription included).
+    fn new(world: World, calls: u64, features: Features) -> Result<Game, SampleError> {
+        if !features.died_handler {
+            return Ok(Game {
+                world,
+                deaths: Arc::default(),
+                _on_death: None,
+                features,
+                actors: Vec::new(),
+                names: Vec::new(),
+                calls: Cell::new(calls),
+                totals: TickStats::default(),
+                shot_details: false,
+                made: RefCell::default(),
+            });
+        }
         // C# calls this closure (an Action<Entity> made by the generated `from_fn`, backed by a
         // cilbind::Callback) whenever an entity dies.
         let deaths = Arc::new(Mutex::new(Vec::new()));
@@ -191,6 +233,7 @@ impl Game {
             world,
             deaths,
             _on_death: Some(handler.into_callback()),
+            features,
             actors: Vec::new(),
             names: Vec::new(),
             calls: Cell::new(calls),
@@ -216,7 +259,7 @@ impl Game {
             *monsters += 1;
             let armor = self.call(w.next_int(3))?;
             let facing = self.call(w.next_int(360))?;
-            let (m, hits) = if *monsters == 1 {
+            let (m, hits) = if *monsters == 1 && self.features.ghoul {
                 // The first monster is a ghoul: a Rust type extending Monster (ghoul.rs),
                 // built through Monster's constructor and added to the world by C#.
                 let (m, hits) = self.add_ghoul(Ghoul::default(), &name, &at, armor)?;
@@ -274,10 +317,30 @@ impl Game {
         // Deaths inside World.Step (burning) reach Rust through the World.Died event: the
         // closure subscribed in `spawn` records the ids, in the order C# raised them.
         self.take_deaths();
+        let alive_before = match self.features.died_handler {
+            true => Vec::new(),
+            false => self
+                .alive_ids()
+                .context(|| "seeing who is alive before World.Step".into())?,
+        };
         self.call(self.world.step()).context(|| "World.Step".into())?;
         let tick = self.call(self.world.tick()).context(|| "reading World.Tick".into())?;
         let mut stats = TickStats::default();
-        for id in self.take_deaths() {
+        let deaths = match self.features.died_handler {
+            true => self.take_deaths(),
+            // Without the handler: those alive before and dead now, in spawn order, which is the
+            // order World.Step updates (and the handler would have heard of) them.
+            false => {
+                let alive_after = self
+                    .alive_ids()
+                    .context(|| "seeing who is alive after World.Step".into())?;
+                alive_before
+                    .into_iter()
+                    .filter(|id| !alive_after.contains(id))
+                    .collect()
+            }
+        };
+        for id in deaths {
             let name = usize::try_from(id - 1)
                 .ok()
                 .and_then(|i| self.names.get(i))
@@ -319,6 +382,18 @@ impl Game {
         Ok(stats)
     }
 
+    /// The ids of the living entities, in spawn order.
+    fn alive_ids(&self) -> cilbind::Result<Vec<i32>> {
+        let mut ids = Vec::new();
+        for actor in &self.actors {
+            let e = actor.entity();
+            if self.call(e.is_alive())? {
+                ids.push(self.call(e.id())?);
+            }
+        }
+        Ok(ids)
+    }
+
     fn turn(&self, tick: i32, i: usize) -> String {
         format!("tick {tick}: {}'s turn", self.names[i])
     }
@@ -348,10 +423,10 @@ fn null(what: &str) -> cilbind::Error {
 
 /// Plays a game and writes a per-tick summary and the final state to `out`.
 ///
-/// Starts Mono on first use ([`init`]). Deterministic: the same [`Config`] gives the same
-/// [`Outcome`] (apart from the timing).
+/// Starts the runtime on first use ([`init`], with `config.features`). Deterministic: the same
+/// [`Config`] gives the same [`Outcome`] (apart from the timing), on Mono and on CoreCLR.
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<Outcome, SampleError> {
-    init()?;
+    init(&config.features)?;
     Ok(play(config, out, false, &mut |_, _, _| Ok(Duration::ZERO))?.outcome)
 }
 

@@ -3,16 +3,18 @@
 //! With `--reload`, the C# game is edited, recompiled and hot-reloaded mid-game. With
 //! `--record FILE`, every call into managed code is recorded to FILE; `--replay FILE` runs such a
 //! log again (against another build of the game with `--game`) and reports the final state or
-//! the first divergence.
+//! the first divergence. `--runtime coreclr` plays on CoreCLR instead of Mono, with what it
+//! cannot run yet switched off (a line says what and why); `--off` switches the same off on Mono.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, Parser, ValueEnum};
 
-use cilbind_samples::{Config, Outcome, ReloadPlan, SampleError, RELOAD_ATTACK};
+use cilbind::{Backend, Runtime};
+use cilbind_samples::{Config, Feature, Features, Outcome, ReloadPlan, SampleError, RELOAD_ATTACK};
 
 /// Plays a small C# arena game (players against monsters) from Rust through bindings that
 /// cilbind generated from the compiled game at build time.
@@ -49,6 +51,44 @@ struct Cli {
     /// instead of the game as built.
     #[arg(long, value_name = "PATH", requires = "replay")]
     game: Option<PathBuf>,
+    /// The runtime to play on. CoreCLR runs the same game with the natives, the ghoul and the
+    /// death handler switched off (as `--off` does), and neither reloads nor replays yet.
+    #[arg(long, value_enum, default_value_t = RuntimeArg::Mono)]
+    runtime: RuntimeArg,
+    /// Switch part of the game off (comma-separated), as CoreCLR must for now: to compare a
+    /// Mono game with a CoreCLR one like for like.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "FEATURE", conflicts_with_all = ["reload", "replay"])]
+    off: Vec<FeatureArg>,
+}
+
+/// `--runtime`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RuntimeArg {
+    /// Mono 6.8, embedded.
+    Mono,
+    /// .NET Core (CoreCLR), from the folder `scripts/ensure-deps.sh` fills.
+    Coreclr,
+}
+
+/// `--off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FeatureArg {
+    /// The native Rules.Mitigate (Rust): the same rule runs as C#.
+    Natives,
+    /// The ghoul (a Rust subclass of Monster): a plain monster instead.
+    Ghoul,
+    /// The World.Died handler (a Rust closure): deaths are found by looking.
+    DiedHandler,
+}
+
+impl From<FeatureArg> for Feature {
+    fn from(f: FeatureArg) -> Feature {
+        match f {
+            FeatureArg::Natives => Feature::Natives,
+            FeatureArg::Ghoul => Feature::Ghoul,
+            FeatureArg::DiedHandler => Feature::DiedHandler,
+        }
+    }
 }
 
 /// The exit code of a replay that diverged (1 is an error, 2 a command line clap refused).
@@ -73,11 +113,13 @@ fn main() -> ExitCode {
                 .exit();
         }
     }
-    let played = match (&cli.replay, &reload) {
-        (Some(log), _) => replay(log, cli.game.as_deref()),
-        (None, Some(plan)) => play_with_reload(&cli, plan).map(|()| ExitCode::SUCCESS),
-        (None, None) => play(&cli).map(|()| ExitCode::SUCCESS),
-    };
+    let started = Instant::now();
+    let played = start(&cli).and_then(|features| match (&cli.replay, &reload, features) {
+        (Some(log), _, _) => replay(log, cli.game.as_deref()),
+        (None, Some(plan), Features::ALL) => play_with_reload(&cli, plan).map(|()| ExitCode::SUCCESS),
+        // CoreCLR: `start` said that the reload is off; the game plays on without it.
+        (None, _, features) => play(&cli, features, started).map(|()| ExitCode::SUCCESS),
+    });
     match played {
         Ok(code) => code,
         // The reader went away (`| head`): nothing left to report to.
@@ -95,11 +137,78 @@ fn main() -> ExitCode {
     }
 }
 
-fn config(cli: &Cli) -> Config {
+/// Chooses the runtime (nothing has started one yet) and what of the game is on, printing a line
+/// for each part switched off, and starts the runtime (with a reloadable unit for a reload game).
+fn start(cli: &Cli) -> Result<Features, SampleError> {
+    let mut features = Features::ALL;
+    for off in &cli.off {
+        features = features.without((*off).into());
+    }
+    let mut out = io::stdout().lock();
+    for feature in features.off() {
+        writeln!(out, "Switched off by --off: {}.", feature.instead())?;
+    }
+    if cli.runtime == RuntimeArg::Mono {
+        // A reload game needs a reloadable unit.
+        Runtime::builder()
+            .backend(Backend::Mono)
+            .reloadable(cli.reload)
+            .start()
+            .map_err(|source| SampleError::Managed {
+                context: "starting Mono".into(),
+                source,
+            })?;
+        return Ok(features);
+    }
+    if cli.replay.is_some() {
+        return Err(SampleError::Replay(
+            "--replay is switched off on CoreCLR: the replay makes the death handler and the ghoul again and \
+             rebuilds calls through Mono-only paths, which need the next issue's CoreCLR support"
+                .into(),
+        ));
+    }
+    Runtime::builder()
+        .backend(Backend::CoreClr { root: None })
+        .start()
+        .map_err(|source| SampleError::Managed {
+            context: "starting CoreCLR".into(),
+            source,
+        })?;
+    for feature in Features::of(&Backend::CoreClr { root: None }).off() {
+        if features.has(feature) {
+            writeln!(
+                out,
+                "Switched off on CoreCLR ({}): {}.",
+                feature.coreclr_lacks(),
+                feature.instead()
+            )?;
+            features = features.without(feature);
+        }
+    }
+    if cli.reload {
+        writeln!(
+            out,
+            "Switched off on CoreCLR (hot reload needs the next issue's CoreCLR support): --reload; the game \
+             plays without it."
+        )?;
+    }
+    Ok(features)
+}
+
+fn config(cli: &Cli, features: Features) -> Config {
     Config {
         ticks: cli.ticks,
         seed: cli.seed,
         entities: cli.entities,
+        features,
+    }
+}
+
+/// The runtime's name as the output gives it.
+fn runtime_name() -> &'static str {
+    match Runtime::get().map(|r| r.backend().clone()) {
+        Ok(Backend::CoreClr { .. }) => "CoreCLR",
+        _ => "Mono",
     }
 }
 
@@ -109,16 +218,17 @@ const RULES: &str =
                      walk toward the nearest monster and shoot (a raycast; a hit sets it burning), and monsters wander \
                      or hunt the players they see and bite.";
 
-fn play(cli: &Cli) -> Result<(), SampleError> {
-    let config = config(cli);
+/// Plays the game; `start` is when the runtime started starting.
+fn play(cli: &Cli, features: Features, start: Instant) -> Result<(), SampleError> {
+    let config = config(cli, features);
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let start = Instant::now();
-    cilbind_samples::init()?;
+    cilbind_samples::init(&features)?;
     writeln!(
         out,
-        "Mono started and the game assembly loaded in {:.1} ms. Playing up to {} ticks with {} entities, seed {}.\n\
+        "{} started and the game assembly loaded in {:.1} ms. Playing up to {} ticks with {} entities, seed {}.\n\
          {RULES}\n",
+        runtime_name(),
         ms(start.elapsed()),
         config.ticks,
         config.entities,
@@ -126,10 +236,10 @@ fn play(cli: &Cli) -> Result<(), SampleError> {
     )?;
     let Some(log) = &cli.record else {
         let outcome = cilbind_samples::run(&config, &mut out)?;
-        return summary(&outcome, &mut out);
+        return summary(&outcome, &features, &mut out);
     };
     let recorded = cilbind_samples::run_recorded(&config, log, &mut out)?;
-    summary(&recorded.outcome, &mut out)?;
+    summary(&recorded.outcome, &features, &mut out)?;
     writeln!(
         out,
         "Recorded {} calls to {} (the count above has field reads, boxing and plain structs made in Rust too, \
@@ -139,6 +249,12 @@ fn play(cli: &Cli) -> Result<(), SampleError> {
         recorded.externals.display(),
         recorded.log.display()
     )?;
+    if runtime_name() == "CoreCLR" {
+        writeln!(
+            out,
+            "(On Mono: --replay is switched off on CoreCLR, since it needs the next issue's CoreCLR support.)"
+        )?;
+    }
     Ok(())
 }
 
@@ -154,7 +270,7 @@ fn replay(log: &Path, game: Option<&Path>) -> Result<ExitCode, SampleError> {
 }
 
 fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {
-    let config = config(cli);
+    let config = config(cli, Features::ALL);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     writeln!(
@@ -174,7 +290,7 @@ fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {
             played.outcome.ticks_played
         )?;
     }
-    summary(&played.outcome, &mut out)?;
+    summary(&played.outcome, &Features::ALL, &mut out)?;
     if let Some(reload) = &played.reload {
         writeln!(
             out,
@@ -189,7 +305,7 @@ fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {
 }
 
 /// The totals and the call rate.
-fn summary(outcome: &Outcome, out: &mut dyn Write) -> Result<(), SampleError> {
+fn summary(outcome: &Outcome, features: &Features, out: &mut dyn Write) -> Result<(), SampleError> {
     writeln!(
         out,
         "\n{} ticks: {} shots ({} hits, {} at corpses: InvalidOperationException caught as an error value), \
@@ -202,11 +318,19 @@ fn summary(outcome: &Outcome, out: &mut dyn Write) -> Result<(), SampleError> {
         outcome.kills,
         outcome.burned
     )?;
-    writeln!(
-        out,
-        "{} calls from C# into Rust (the native Rules.Mitigate, implemented in samples/src/rules.rs).",
-        outcome.native_calls
-    )?;
+    if features.natives {
+        writeln!(
+            out,
+            "{} calls from C# into Rust (the native Rules.Mitigate, implemented in samples/src/rules.rs).",
+            outcome.native_calls
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{} calls from C# into Rust (natives are off: Rules.Mitigate ran as C#).",
+            outcome.native_calls
+        )?;
+    }
     let (total, warm) = (outcome.managed_calls, outcome.warmup_calls);
     writeln!(
         out,
@@ -215,9 +339,10 @@ fn summary(outcome: &Outcome, out: &mut dyn Write) -> Result<(), SampleError> {
     )?;
     writeln!(
         out,
-        "  spawning and tick 1: {warm} calls in {:.1} ms (Mono JIT-compiles each C# method, and cilbind resolves \
+        "  spawning and tick 1: {warm} calls in {:.1} ms ({} JIT-compiles each C# method, and cilbind resolves \
          each binding, on first use)",
-        ms(outcome.warmup_elapsed)
+        ms(outcome.warmup_elapsed),
+        runtime_name()
     )?;
     let (calls, secs) = (total - warm, (outcome.elapsed - outcome.warmup_elapsed).as_secs_f64());
     if calls > 0 {

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::Features;
+
 /// What to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -11,6 +13,8 @@ pub struct Config {
     pub seed: u32,
     /// How many entities to spawn (every third one is a player).
     pub entities: u32,
+    /// What of the game is on ([`Features::ALL`] on Mono; CoreCLR runs [`Features::NONE`]).
+    pub features: Features,
 }
 
 /// Player or monster.

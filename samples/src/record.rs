@@ -39,7 +39,7 @@ pub struct RecordedGame {
 /// (`SampleError::Managed` with `cilbind::Error::Recording`). Every thread's calls go into the
 /// log while it runs, so nothing else should call into cilbind meanwhile.
 pub fn run_recorded(config: &Config, log: &Path, out: &mut dyn Write) -> Result<RecordedGame, SampleError> {
-    init()?;
+    init(&config.features)?;
     let file = file_context(File::create(log), || format!("creating the call log {}", log.display()))?;
     let recording = Recorder::start(BufWriter::new(file)).context(|| "starting the recorder".into())?;
     // If the game fails, dropping the guard stops the recording (the log ends at a whole call).

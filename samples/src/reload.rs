@@ -12,12 +12,12 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use cilbind::{ReloadReport, Runtime};
+use cilbind::{Backend, ReloadReport, Runtime};
 
 use crate::actor::Actor;
 use crate::error::Context;
 use crate::snapshot::differences;
-use crate::{game_folder, init, play, Config, Game, Outcome, SampleError, Shot, Snapshot};
+use crate::{game_folder, init, play, Config, Features, Game, Outcome, SampleError, Shot, Snapshot};
 
 /// The value `--reload` gives `Player.AttackDamage` (25 as built): a shot then takes 40 health
 /// before armor instead of 25, so monsters die in two hits instead of four.
@@ -118,6 +118,13 @@ pub unsafe fn run_with_reload(
             plan.after_tick, config.ticks
         )));
     }
+    if config.features != Features::ALL {
+        return Err(SampleError::Reload(format!(
+            "a reload game plays with every feature on (the reloaded game declares the natives, and the \
+             ghoul and the death handler are part of what a reload carries over): {:?} switches some off",
+            config.features
+        )));
+    }
     let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
     let _cleanup = RemoveGameFolder;
     // SAFETY: the caller's promise, passed on.
@@ -156,7 +163,9 @@ impl Drop for RemoveGameFolder {
 /// As [`run_with_reload`].
 unsafe fn load_built(loaded: &mut Loaded, out: &mut dyn Write) -> Result<(), SampleError> {
     let dll = game_folder::install_built()?;
-    let runtime = match Runtime::start_reloadable() {
+    // Mono by name, not by CILBIND_RUNTIME: a reload runs on Mono only (CoreCLR cannot reload
+    // yet), and the binary may have started Mono so already, whatever the variable says.
+    let runtime = match Runtime::builder().backend(Backend::Mono).reloadable(true).start() {
         Ok(runtime) => runtime,
         Err(cilbind::Error::Reload(why)) => {
             return Err(SampleError::Reload(format!(
@@ -192,7 +201,7 @@ unsafe fn load_built(loaded: &mut Loaded, out: &mut dyn Write) -> Result<(), Sam
         }
     }
     *loaded = Loaded::Built;
-    init()
+    init(&Features::ALL)
 }
 
 /// The reload itself, between two ticks: snapshot, edit and recompile, reload, stale handles,
@@ -243,7 +252,7 @@ unsafe fn reload_mid_game(
     let report = unsafe { runtime.reload() }.context(|| "reloading the recompiled game".into())?;
     // The bindings' init() checks the structs' layouts and loads nothing (the game is loaded);
     // the natives are installed still, and are checked against the new assembly's.
-    init()?;
+    init(&Features::ALL)?;
     writeln!(
         out,
         "Runtime::reload: the old unit unloaded and {} loaded again in {:.1} ms: {} handles made stale, \

@@ -30,7 +30,9 @@ use crate::bindings::arena::{Entity, Monster, Player, Vector3, World};
 use crate::bindings::system::Action1;
 use crate::error::{file_context, Context};
 use crate::ghoul::Ghoul;
-use crate::{externals, init, null, write_roll, EntityState, External, Game, RollCall, SampleError, TickStats};
+use crate::{
+    externals, init, null, write_roll, EntityState, External, Features, Game, RollCall, SampleError, TickStats,
+};
 
 /// How the log's first call, which makes the game's world, names the method.
 const WORLD_CONSTRUCTOR: &str = "[Arena]Arena.World::.ctor(";
@@ -158,7 +160,7 @@ fn load(game: Option<&Path>) -> Result<(), SampleError> {
         }
     }
     // The bindings load the built game only when no `Arena` is loaded.
-    init()
+    init(&Features::ALL)
 }
 
 /// Binds the members of generic instantiations the game calls, by calling the roll call (the
@@ -277,6 +279,7 @@ impl Game {
             world,
             deaths: Arc::default(),
             _on_death: None,
+            features: Features::ALL,
             actors,
             names,
             calls: Cell::new(0),

@@ -80,7 +80,7 @@ impl Game {
     pub(crate) fn restore(snapshot: &Snapshot, old: &mut Game) -> Result<Game, SampleError> {
         // The seed does not matter: Resume sets the generator's state.
         let world = World::new(1).context(|| "creating the world in the reloaded game".into())?;
-        let mut game = Game::new(world, old.calls.get() + 2)?;
+        let mut game = Game::new(world, old.calls.get() + 2, old.features)?;
         game.names = old.names.clone();
         game.totals = std::mem::take(&mut old.totals);
         game.shot_details = old.shot_details;

@@ -5,11 +5,18 @@
 //! `sin`, `cos` and `atan2` in f64 like `System.Math`), so positions agree to within rounding
 //! and every discrete decision (targets, hits, ranges) is the same. Integers (health, scores,
 //! flags, counts, the managed log) must match exactly.
+//!
+//! The in-process games run on the runtime `CILBIND_RUNTIME` names, with what it runs
+//! (`Features::of`: everything on Mono; no natives, ghoul or death handler on CoreCLR), and the
+//! model follows the same features. `coreclr_plays_the_same_game_as_mono` plays one game per
+//! runtime, each in a process of its own, with the same features off, and wants the two equal.
 
 use std::f64::consts::PI;
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
-use cilbind_samples::{Config, EntityState, Kind, Outcome};
+use cilbind::Backend;
+use cilbind_samples::{Config, EntityState, Features, Kind, Outcome};
 
 // ---- The C# types, in plain Rust ----------------------------------------------------------
 
@@ -211,6 +218,8 @@ impl Ent {
 }
 
 struct Model {
+    /// Whether `Rules.Mitigate` is Rust's (counted) or C#'s.
+    natives: bool,
     rng: u32,
     ents: Vec<Ent>,
     out: Outcome,
@@ -279,8 +288,9 @@ impl Model {
         }
         self.out.shots += 1;
         let attack = self.ents[i].attack();
-        if self.ents[v].kind == Kind::Monster {
-            // Monster.Damage asks Rust's Rules.Mitigate first, alive or dead.
+        if self.ents[v].kind == Kind::Monster && self.natives {
+            // Monster.Damage asks Rust's Rules.Mitigate first, alive or dead (when it is a
+            // native; otherwise the same rule runs in C#).
             self.out.native_calls += 1;
         }
         if self.ents[v].damage(attack).is_err() {
@@ -370,6 +380,7 @@ impl Model {
 /// come from the sample's own naming functions, which are not game rules.)
 fn model(config: &Config) -> Outcome {
     let mut m = Model {
+        natives: config.features.natives,
         rng: if config.seed != 0 { config.seed } else { 0x9E37_79B9 },
         ents: Vec::new(),
         out: Outcome {
@@ -409,7 +420,7 @@ fn model(config: &Config) -> Outcome {
             let facing = m.next_int(360);
             let mut e = Ent::new(Kind::Monster, at, armor);
             e.rot = Quat::from_yaw(facing as f32);
-            e.ghoul = monsters == 1;
+            e.ghoul = monsters == 1 && config.features.ghoul;
             m.ents.push(e);
         }
     }
@@ -500,12 +511,18 @@ fn assert_same_game(actual: &Outcome, expected: &Outcome, config: &Config) {
     }
 }
 
+/// What the runtime of this process (`CILBIND_RUNTIME`) runs of the game.
+fn features() -> Features {
+    Features::of(&Backend::from_env().expect("CILBIND_RUNTIME names a runtime"))
+}
+
 #[test]
 fn the_readme_game_matches_the_model() {
     let config = Config {
         ticks: 20,
         seed: 7,
         entities: 9,
+        features: features(),
     };
     let actual = cilbind_samples::run(&config, &mut std::io::sink()).expect("the sample runs");
     let expected = model(&config);
@@ -513,7 +530,12 @@ fn the_readme_game_matches_the_model() {
     // Something must have happened, or the comparison proves little.
     assert!(actual.kills > 0 && actual.hits > 0, "{actual:?}");
     assert!(actual.managed_calls > 1000, "{actual:?}");
-    assert!(actual.native_calls > 0, "{actual:?}");
+    if config.features.natives {
+        assert!(actual.native_calls > 0, "{actual:?}");
+    } else {
+        println!("natives are switched off on this runtime (they need the next issue's CoreCLR support)");
+        assert_eq!(actual.native_calls, 0, "{actual:?}");
+    }
 }
 
 #[test]
@@ -521,7 +543,12 @@ fn other_seeds_and_sizes_match_the_model() {
     let mut corpse_shots = 0;
     let mut bites = 0;
     for (seed, entities, ticks) in [(1, 9, 30), (42, 15, 40), (0, 6, 25), (123_456, 30, 60), (99, 2, 10)] {
-        let config = Config { ticks, seed, entities };
+        let config = Config {
+            ticks,
+            seed,
+            entities,
+            features: features(),
+        };
         let actual = cilbind_samples::run(&config, &mut std::io::sink()).expect("the sample runs");
         assert_same_game(&actual, &model(&config), &config);
         corpse_shots += actual.corpse_shots;
@@ -537,6 +564,7 @@ fn the_same_seed_replays_the_same_game() {
         ticks: 15,
         seed: 2024,
         entities: 12,
+        features: features(),
     };
     let mut first = cilbind_samples::run(&config, &mut std::io::sink()).expect("first run");
     let mut second = cilbind_samples::run(&config, &mut std::io::sink()).expect("second run");
@@ -588,4 +616,149 @@ fn bad_flags_are_refused_with_a_message() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("error:"), "{args:?}: {stderr}");
     }
+}
+
+// ---- Mono and CoreCLR ---------------------------------------------------------------------
+
+/// The game the runtimes are compared on: the README's, with kills, corpse shots and a death by
+/// fire (found without the death handler).
+const COMPARED: Config = Config {
+    ticks: 30,
+    seed: 1,
+    entities: 9,
+    features: Features::NONE,
+};
+
+fn text(run: &Output) -> String {
+    format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    )
+}
+
+/// Plays [`COMPARED`] in a new process of this test binary (the `child` test) on `runtime`;
+/// the outcome as it wrote it (`Debug`, timings zeroed) and as the model of its features sees it.
+fn play_in_child(runtime: &str, dir: &Path) -> String {
+    let out = dir.join(format!("{runtime}.out"));
+    let run = Command::new(std::env::current_exe().unwrap())
+        .args(["child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        .env("CILBIND_RUNTIME", runtime)
+        .env("SAMPLE_OUT", &out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "the {runtime} child failed:\n{}", text(&run));
+    std::fs::read_to_string(&out).expect("the child's outcome")
+}
+
+#[test]
+fn coreclr_plays_the_same_game_as_mono() {
+    let dir = std::env::temp_dir().join(format!("cilbind-samples-final-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mono = play_in_child("mono", &dir);
+    let coreclr = play_in_child("coreclr", &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    // Everything, to the bit: the final state, the totals, the managed log, the roll call, and
+    // the calls each made (the same code runs on both).
+    assert_eq!(coreclr, mono, "CoreCLR's game (left) and Mono's (right) differ");
+    // The game compared has kills, shots at corpses (exceptions) and a death by fire.
+    for happened in ["kills: 5,", "corpse_shots: 3,", "burned: 1,"] {
+        assert!(mono.contains(happened), "{happened} in {mono}");
+    }
+}
+
+/// The child side of `coreclr_plays_the_same_game_as_mono` (run only from there): plays
+/// [`COMPARED`] on the runtime `CILBIND_RUNTIME` names, checks it against the model, and writes
+/// the outcome to `SAMPLE_OUT`.
+#[test]
+#[ignore = "coreclr_plays_the_same_game_as_mono runs it in a child process"]
+fn child() {
+    let mut actual = cilbind_samples::run(&COMPARED, &mut std::io::sink()).expect("the sample runs");
+    assert_same_game(&actual, &model(&COMPARED), &COMPARED);
+    actual.elapsed = Default::default();
+    actual.warmup_elapsed = Default::default();
+    std::fs::write(
+        std::env::var("SAMPLE_OUT").expect("the parent sets SAMPLE_OUT"),
+        format!("{actual:#?}"),
+    )
+    .unwrap();
+}
+
+/// The binary's report without the lines that time things or name the runtime.
+fn game_lines(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .filter(|l| {
+            !(l.contains(" ms")
+                || l.contains("calls/s")
+                || l.starts_with("Switched off")
+                || l.contains(" started and "))
+        })
+        .collect()
+}
+
+#[test]
+fn the_binary_plays_the_same_game_on_coreclr_with_what_it_lacks_switched_off() {
+    let bin = env!("CARGO_BIN_EXE_cilbind-samples");
+    let run = |args: &[&str]| {
+        let out = Command::new(bin)
+            .args(["--ticks", "20", "--seed", "7"])
+            .args(args)
+            .env_remove("CILBIND_RUNTIME")
+            .output()
+            .expect("the sample starts");
+        assert!(out.status.success(), "{args:?}: {}", text(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let coreclr = run(&["--runtime", "coreclr"]);
+    let mono = run(&["--runtime", "mono", "--off", "natives,ghoul,died-handler"]);
+    assert!(coreclr.contains("CoreCLR started"), "{coreclr}");
+    assert!(mono.contains("Mono started"), "{mono}");
+    for (off, why) in [
+        ("natives are off", "natives need the next issue's CoreCLR support"),
+        ("the ghoul is off", "a Rust subclass of a C# type needs"),
+        (
+            "the World.Died handler is off",
+            "a delegate that runs a Rust closure needs",
+        ),
+    ] {
+        let line = coreclr
+            .lines()
+            .find(|l| l.contains(off))
+            .unwrap_or_else(|| panic!("no {off:?}:\n{coreclr}"));
+        assert!(
+            line.starts_with("Switched off on CoreCLR (") && line.contains(why),
+            "{line}"
+        );
+        assert!(
+            mono.lines()
+                .any(|l| l.starts_with("Switched off by --off") && l.contains(off)),
+            "{mono}"
+        );
+    }
+    assert_eq!(
+        game_lines(&coreclr),
+        game_lines(&mono),
+        "CoreCLR:\n{coreclr}\nMono:\n{mono}"
+    );
+    // The ghoul is gone, and the state is not the full game's (the ghoul halves hits).
+    assert!(!coreclr.contains("Ghoul "), "{coreclr}");
+    let full = run(&[]);
+    assert!(full.contains("Ghoul "), "{full}");
+    assert_ne!(game_lines(&coreclr), game_lines(&full));
+    // A reload is switched off on CoreCLR, with a line; the game plays on without it.
+    let reload = run(&["--runtime", "coreclr", "--reload"]);
+    assert!(reload.contains("Switched off on CoreCLR (hot reload needs"), "{reload}");
+    assert_eq!(game_lines(&reload), game_lines(&coreclr));
+    // A replay cannot run at all: an error that says why.
+    let replay = Command::new(bin)
+        .args(["--runtime", "coreclr", "--replay", "no-such.log"])
+        .output()
+        .expect("the sample starts");
+    assert_eq!(replay.status.code(), Some(1), "{}", text(&replay));
+    assert!(
+        String::from_utf8_lossy(&replay.stderr).contains("--replay is switched off on CoreCLR"),
+        "{}",
+        text(&replay)
+    );
 }

@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use cilbind::record::{Entry, LogReader};
-use cilbind_samples::{compile_game, Config, FinalState, RELOAD_ATTACK};
+use cilbind::Backend;
+use cilbind_samples::{compile_game, Config, Features, FinalState, RELOAD_ATTACK};
 
 /// A short game with a bit of everything to replay: shots at corpses (exceptions), a death by
 /// fire inside `World.Step` (the death handler), kills (boxed values logged) and hits on the
@@ -27,7 +28,17 @@ const CONFIG: Config = Config {
     ticks: 8,
     seed: 2,
     entities: 9,
+    features: Features::ALL,
 };
+
+/// CoreCLR has no replay yet: the tests of this file skip there, saying so.
+fn skipped_on_coreclr() -> bool {
+    let coreclr = matches!(Backend::from_env(), Ok(Backend::CoreClr { .. }));
+    if coreclr {
+        println!("skipped on CoreCLR: replaying needs the next issue's CoreCLR support (the replay makes the death handler and the ghoul again), and a game recorded on CoreCLR has no ghoul or death handler to replay");
+    }
+    coreclr
+}
 
 /// The method the changed rule changes the result of.
 const ATTACK: &str = "[Arena]Arena.Player::get_Attack()->System.Int32";
@@ -117,6 +128,9 @@ fn text(run: &Output) -> String {
 
 #[test]
 fn a_replayed_game_reaches_the_recorded_final_state_and_a_changed_rule_diverges() {
+    if skipped_on_coreclr() {
+        return;
+    }
     let dir = scratch("library");
     let log = dir.join("game.log");
 

@@ -13,17 +13,27 @@
 
 use std::process::Command;
 
-use cilbind::Error;
+use cilbind::{Backend, Error};
 use cilbind_samples::bindings::arena::Player;
-use cilbind_samples::{Config, Kind, Outcome, ReloadOutcome, ReloadPlan, Shot, Snapshot, RELOAD_ATTACK};
+use cilbind_samples::{Config, Features, Kind, Outcome, ReloadOutcome, ReloadPlan, Shot, Snapshot, RELOAD_ATTACK};
 
 /// A game with hits on each side of the reload, on the ghoul too (hit twice before it).
 const CONFIG: Config = Config {
     ticks: 24,
     seed: 6,
     entities: 9,
+    features: Features::ALL,
 };
 const AFTER_TICK: u32 = 6;
+
+/// CoreCLR has no hot reload yet: the tests of this file skip there, saying so.
+fn skipped_on_coreclr() -> bool {
+    let coreclr = matches!(Backend::from_env(), Ok(Backend::CoreClr { .. }));
+    if coreclr {
+        println!("skipped on CoreCLR: hot reload needs the next issue's CoreCLR support");
+    }
+    coreclr
+}
 
 fn play_with_reload(attack: i32, out: &mut Vec<u8>) -> ReloadOutcome {
     let plan = ReloadPlan {
@@ -70,6 +80,9 @@ fn victim<'a>(snapshot: &'a Snapshot, shot: &Shot) -> &'a cilbind_samples::Saved
 
 #[test]
 fn a_rule_changed_mid_game_takes_effect_and_the_state_carries_over() {
+    if skipped_on_coreclr() {
+        return;
+    }
     let old_attack = Player::ATTACK_DAMAGE;
     assert_ne!(old_attack, RELOAD_ATTACK, "the demonstration changes the rule");
 

@@ -3,14 +3,20 @@
 //! which a reload would load again (never the recompiled game). Its own process: what the
 //! first game starts decides.
 
-use cilbind_samples::{Config, ReloadPlan, SampleError, RELOAD_ATTACK};
+use cilbind::Backend;
+use cilbind_samples::{Config, Features, ReloadPlan, SampleError, RELOAD_ATTACK};
 
 #[test]
 fn a_reload_game_after_a_plain_one_is_refused_and_changes_nothing() {
+    if matches!(Backend::from_env(), Ok(Backend::CoreClr { .. })) {
+        println!("skipped on CoreCLR: hot reload needs the next issue's CoreCLR support");
+        return;
+    }
     let config = Config {
         ticks: 6,
         seed: 3,
         entities: 6,
+        features: Features::ALL,
     };
     let plain = cilbind_samples::run(&config, &mut std::io::sink()).expect("the plain game");
     let plan = ReloadPlan {
