@@ -10,12 +10,20 @@ use crate::error::Result;
 pub(crate) use mono::native::InternalCall;
 pub use mono::native::{ByRef, NativeEntry, RawRef, RawRet};
 
-/// Every internal call that the types of `assembly` declare, in metadata order.
+/// Every internal call that the types of `assembly` declare, in metadata order (on CoreCLR,
+/// where none can be installed, named `Ns.Class::Method(P1,P2)`: an assembly that declares
+/// none needs none).
 pub(crate) fn internal_calls(assembly: &Assembly) -> Result<Vec<InternalCall>> {
-    on_backend!(
-        mono => mono::native::internal_calls(assembly),
-        coreclr => Err(not_on_coreclr("natives (C# extern methods bound to Rust)")),
-    )
+    on_backend!(mono => mono::native::internal_calls(assembly), coreclr => {
+        let mut calls = Vec::new();
+        for class in assembly.classes()? {
+            for method in class.methods().filter(|m| m.is_internal_call()) {
+                let name = format!("{}({})", method.qualified_name(), method.parameter_types()?.join(","));
+                calls.push(InternalCall { method, name });
+            }
+        }
+        Ok(calls)
+    })
 }
 
 /// The parameter list as Mono's `mono_signature_get_desc(sig, TRUE)` prints it.

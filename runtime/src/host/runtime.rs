@@ -47,9 +47,11 @@ impl RuntimeBuilder {
     /// when one is asked for, is [`Error::Startup`] / [`Error::Reload`]: a process hosts one
     /// runtime, once.
     pub fn start(self) -> Result<&'static Runtime> {
-        let backend = match self.backend {
-            Some(b) => b,
-            None => Backend::from_env()?,
+        // Unnamed: the running one, else the one `CILBIND_RUNTIME` names.
+        let backend = match (self.backend, RUNTIME.get()) {
+            (Some(b), _) => b,
+            (None, Some(Ok(rt))) => rt.backend.clone(),
+            (None, _) => Backend::from_env()?,
         };
         let rt = Runtime::started(|| Runtime::start(backend.clone(), self.reloadable))?;
         if rt.backend.name() != backend.name() {

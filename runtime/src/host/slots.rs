@@ -93,7 +93,7 @@ impl SlotBoxer {
         match self {
             SlotBoxer::Mono(b) => b
                 .box_into_array(value, array.into(), index)
-                .map_err(|e| mono::exception::to_error(e)),
+                .map_err(mono::exception::to_error),
             SlotBoxer::CoreClr => super::array::array_set_ref(array, index, super::raw::box_value(value)?),
         }
     }
@@ -105,7 +105,7 @@ impl SlotBoxer {
     pub(crate) fn box_into<V: PlainValue>(&self, value: &V, segment: &ManagedSegment, offset: usize) -> Result<()> {
         match (self, segment) {
             (SlotBoxer::Mono(b), ManagedSegment::Mono(s)) => {
-                b.box_into(value, s, offset).map_err(|e| mono::exception::to_error(e))
+                b.box_into(value, s, offset).map_err(mono::exception::to_error)
             }
             (SlotBoxer::CoreClr, ManagedSegment::CoreClr(s)) => {
                 s.store(offset, super::raw::box_value(value)?);

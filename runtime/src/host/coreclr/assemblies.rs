@@ -3,7 +3,6 @@
 //! by simple name among those loaded and the framework's, and kept by name.
 
 use std::collections::HashMap;
-use std::ffi::c_void;
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
 use std::sync::Mutex;
@@ -13,10 +12,13 @@ use super::{runtime, types};
 use crate::error::{Error, Result};
 use crate::host::{Assembly, Class};
 
-/// Assemblies loaded so far, by simple name: each with the file it came from and its module
-/// version (`None` for the framework's own, found by name).
+/// One loaded assembly: the file it came from and its module version (`None` for the
+/// framework's own, found by name).
+type LoadedAssembly = (Assembly, PathBuf, Option<String>);
+
+/// Assemblies loaded so far, by simple name.
 #[derive(Default)]
-pub(crate) struct Loaded(Mutex<HashMap<String, (Assembly, PathBuf, Option<String>)>>);
+pub(crate) struct Loaded(Mutex<HashMap<String, LoadedAssembly>>);
 
 fn assembly(handle: ManagedHandle, name: &str) -> Result<Assembly> {
     let handle = NonNull::new(handle.0).ok_or_else(|| Error::AssemblyLoad {
@@ -30,7 +32,7 @@ fn assembly(handle: ManagedHandle, name: &str) -> Result<Assembly> {
 }
 
 fn handle(a: Assembly) -> ManagedHandle {
-    ManagedHandle(a.handle.as_ptr() as *mut c_void)
+    ManagedHandle(a.handle.as_ptr())
 }
 
 /// Loads the assembly at `path`, validated first (`assembly_file.rs`). CoreCLR's default load

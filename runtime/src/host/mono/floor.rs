@@ -10,8 +10,9 @@ use std::ptr;
 
 use super::ffi;
 use super::raw::ObjectRef;
-use super::{Class, Method, Runtime};
+use super::Runtime;
 use crate::error::{Error, Result};
+use crate::host::{Class, Method};
 use crate::Thunk;
 
 /// Calls the thunk of a static `int f(int, int)` through its bare function pointer: no
@@ -38,7 +39,7 @@ pub unsafe fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
 /// `method` is a static method `int f(int, int)` that does not throw.
 pub unsafe fn runtime_invoke_boxed_i32_i32(method: Method, a: i32, b: i32) -> Result<i32> {
     let rt = Runtime::get()?;
-    let int32 = Class::from_ptr(
+    let int32 = super::Class::from_ptr(
         // SAFETY: corlib's System.Int32 exists once the runtime runs.
         unsafe { ffi::mono_class_from_name(ffi::mono_get_corlib(), c"System".as_ptr(), c"Int32".as_ptr()) },
     )
@@ -56,7 +57,14 @@ pub unsafe fn runtime_invoke_boxed_i32_i32(method: Method, a: i32, b: i32) -> Re
     let mut args = unsafe { [ffi::mono_object_unbox(ba), ffi::mono_object_unbox(bb)] };
     let mut exc: *mut ffi::MonoObject = ptr::null_mut();
     // SAFETY: a static method with two parameters; valid argument array and exception slot.
-    let r = unsafe { ffi::mono_runtime_invoke(method.as_ptr(), ptr::null_mut(), args.as_mut_ptr(), &mut exc) };
+    let r = unsafe {
+        ffi::mono_runtime_invoke(
+            super::Method::from(method).as_ptr(),
+            ptr::null_mut(),
+            args.as_mut_ptr(),
+            &mut exc,
+        )
+    };
     assert!(exc.is_null() && !r.is_null(), "the floor method must not throw");
     // SAFETY: the result is a boxed int.
     Ok(unsafe { *(ffi::mono_object_unbox(r) as *const i32) })
@@ -71,7 +79,11 @@ pub unsafe fn box_and_release<T: Copy>(class: Class, value: &T) {
     let rt = Runtime::get().expect("runtime");
     // SAFETY: benchmarks pass a value type `class` whose size is `T`'s.
     unsafe {
-        let obj = ffi::mono_value_box(rt.domain(), class.as_ptr(), value as *const T as *mut c_void);
+        let obj = ffi::mono_value_box(
+            rt.domain(),
+            super::Class::from(class).as_ptr(),
+            value as *const T as *mut c_void,
+        );
         let h = ffi::mono_gchandle_new(obj, 0);
         ffi::mono_gchandle_free(h);
     }
@@ -107,7 +119,7 @@ pub unsafe fn bare_thunk_this_i32(thunk: &Thunk, handle: u32, x: i32) -> i32 {
 pub fn gchandle_for(obj: &crate::Object) -> Result<u32> {
     let raw = obj.raw()?;
     // SAFETY: a live object on this stack.
-    Ok(unsafe { ffi::mono_gchandle_new(raw.as_ptr(), 0) })
+    Ok(unsafe { ffi::mono_gchandle_new(super::ObjectRef::from(raw).as_ptr(), 0) })
 }
 
 /// `mono_gchandle_new` of the target of `handle`: the C floor of cloning a handle.
