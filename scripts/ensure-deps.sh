@@ -3,7 +3,8 @@
 # the mcs compiler, the embedding library (pkg-config package mono-2) and the
 # System.Numerics.Vectors and Json.NET assemblies used as real third-party inputs (tests and
 # scripts/coverage.sh), and Debian's dbus-sharp-glib, a library whose reference to its
-# sibling dbus-sharp resolves only through Mono's GAC (codegen/tests/gac.rs). Then the .NET
+# sibling dbus-sharp resolves only through Mono's GAC (codegen/tests/gac.rs), and ICU, which
+# CoreCLR's globalization uses (without it, it runs in invariant mode). Then the .NET
 # Core 3.1 shared runtime for the CoreCLR backend, once: PyPI's dotnetcore2 wheel carries it
 # (NuGet is not needed), unpacked into $CILBIND_DOTNET_ROOT, by default
 # ${XDG_CACHE_HOME:-$HOME/.cache}/cilbind/dotnet, outside the repository.
@@ -37,7 +38,7 @@ PY
   rm -rf "$tmp"
 }
 
-PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil libdbus-glib2.0-cil"
+PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil libdbus-glib2.0-cil libicu72"
 
 have_all() {
   command -v mono >/dev/null 2>&1 &&
@@ -46,7 +47,8 @@ have_all() {
     pkg-config --exists mono-2 &&
     [ -f /usr/lib/mono/4.5/System.Numerics.Vectors.dll ] &&
     [ -f /usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll ] &&
-    [ -f /usr/lib/cli/dbus-sharp-glib-2.0/dbus-sharp-glib.dll ]
+    [ -f /usr/lib/cli/dbus-sharp-glib-2.0/dbus-sharp-glib.dll ] &&
+    ldconfig -p | grep -q 'libicuuc\.so\.'
 }
 
 if have_all; then

@@ -23,8 +23,6 @@ pub fn on_coreclr() -> bool {
 /// What CoreCLR does not offer yet, and what the fixtures built against Mono's class library
 /// need: the reasons tests give [`not_on_coreclr`].
 pub mod mono_only {
-    /// Delegates whose invocation runs a Rust closure (`Callback`, `from_fn`).
-    pub const CLOSURES: &str = "delegates that run Rust closures need the native callback CoreCLR does not have yet";
     /// Rust implementations of C# interfaces and subclasses of C# classes.
     pub const PROXIES: &str = "Rust implementations of C# types bind their members as Mono internal calls";
     /// Natives: C# `extern` methods bound to Rust.

@@ -15,9 +15,6 @@ fn setup() {
 
 #[test]
 fn a_rust_closure_runs_as_a_delegate_with_arguments_and_a_result() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let cb = Callback::new::<Combine>(|args| match args {
         [Value::Int32(a), Value::Int32(b)] => Ok(Value::Int32(a * 10 + b)),
@@ -60,9 +57,6 @@ fn a_rust_closure_runs_as_a_delegate_with_arguments_and_a_result() {
 
 #[test]
 fn rust_subscribes_to_a_csharp_event() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let deaths = Arc::new(Mutex::new(Vec::new()));
     let seen = deaths.clone();
@@ -110,9 +104,6 @@ fn rust_subscribes_to_a_csharp_event() {
 
 #[test]
 fn errors_panics_and_dropped_callbacks_throw_in_csharp() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let failing =
         Callback::new::<managed_tests::events::system::Action>(|_| Err(Error::Unsupported("no thanks".into())))
@@ -153,9 +144,6 @@ fn errors_panics_and_dropped_callbacks_throw_in_csharp() {
 
 #[test]
 fn generated_from_fn_makes_typed_closures_into_delegates() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let combine = Combine::from_fn(|a: i32, b: i32| Ok(a * 100 + b)).unwrap();
     assert_eq!(Hub::apply(Some(&combine), 3, 7).unwrap(), 307);
@@ -227,9 +215,6 @@ impl Overlap {
 
 #[test]
 fn two_csharp_threads_run_an_fn_closure_at_once() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let overlap = Arc::new(Overlap::default());
     let seen = overlap.clone();
@@ -267,9 +252,6 @@ fn two_csharp_threads_run_an_fn_closure_at_once() {
 
 #[test]
 fn two_csharp_threads_take_turns_with_an_fn_mut_closure() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let overlap = Arc::new(Overlap::default());
     let seen = overlap.clone();
@@ -297,9 +279,6 @@ fn two_csharp_threads_take_turns_with_an_fn_mut_closure() {
 
 #[test]
 fn reentering_an_fn_mut_closure_is_a_clear_error_and_an_fn_closure_may_recurse() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     // An FnMut closure that invokes its own delegate from inside (C# calling it back).
     let me: Arc<OnceLock<Work>> = Arc::new(OnceLock::new());
@@ -349,9 +328,6 @@ fn reentering_an_fn_mut_closure_is_a_clear_error_and_an_fn_closure_may_recurse()
 
 #[test]
 fn an_fn_mut_closure_that_panicked_is_not_run_again() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     setup();
     let mut calls = 0;
     let action = Work::from_fn_mut(move || {

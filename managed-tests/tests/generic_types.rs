@@ -486,9 +486,6 @@ mod generic_delegates {
 
     #[test]
     fn invoke_a_managed_lambda_and_pass_a_rust_closure() {
-        if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-            return;
-        }
         start();
         let doubler: Mapper<i32, i32> = Make::doubler().unwrap().unwrap();
         assert_eq!(doubler.invoke(21).unwrap(), 42);
@@ -501,9 +498,6 @@ mod generic_delegates {
 
 #[test]
 fn arrays_of_a_generic_class_over_a_method_type_parameter() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return;
-    }
     start();
     use cilbind::ObjectArray;
     use managed_tests::generics::generics::Make;

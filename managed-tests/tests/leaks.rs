@@ -50,7 +50,7 @@ fn live_counts_return_to_zero_after_everything_drops() {
         assert_eq!(ObjectStore::live(), 204);
         drop((boxes, clones, s, dog, replaced, t, copies, boxed, back));
     }
-    if !managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
+    {
         // A callback holds its delegate and its closure; both go when it drops.
         let action = cilbind::Runtime::get()
             .unwrap()

@@ -14,9 +14,6 @@ mod bindings {
 
 #[test]
 fn a_typed_closure_runs_as_a_generated_delegate() -> Result<(), Box<dyn std::error::Error>> {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::CLOSURES) {
-        return Ok(());
-    }
     // README: begin
     use bindings::system::text::regular_expressions::{MatchEvaluator, Regex};
 

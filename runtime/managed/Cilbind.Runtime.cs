@@ -263,23 +263,39 @@ namespace Cilbind
         {
             readonly Dispatch dispatch;
             readonly long key;
+            /// <summary>Arguments and result cross as slot words (CoreCLR, whose collector
+            /// moves objects under native code), else as GC handles (Mono).</summary>
+            readonly bool slotWords;
 
-            public Target(Dispatch dispatch, long key) { this.dispatch = dispatch; this.key = key; }
+            public Target(Dispatch dispatch, long key, bool slotWords)
+            {
+                this.dispatch = dispatch;
+                this.key = key;
+                this.slotWords = slotWords;
+            }
 
             /// <summary>Runs the closure with the delegate's arguments; its result, boxed.</summary>
             public object Invoke(object[] args)
             {
-                var handle = GCHandle.Alloc(args);
                 IntPtr result;
                 int status;
-                try { status = dispatch(key, GCHandle.ToIntPtr(handle), out result); }
-                finally { handle.Free(); }
                 object value = null;
-                if (result != IntPtr.Zero)
+                if (slotWords)
                 {
-                    var r = GCHandle.FromIntPtr(result);
-                    value = r.Target;
-                    r.Free();
+                    status = dispatch(key, (IntPtr)SlotTable.Temporary(args), out result);
+                    value = SlotTable.Load((long)result);
+                }
+                else
+                {
+                    var handle = GCHandle.Alloc(args);
+                    try { status = dispatch(key, GCHandle.ToIntPtr(handle), out result); }
+                    finally { handle.Free(); }
+                    if (result != IntPtr.Zero)
+                    {
+                        var r = GCHandle.FromIntPtr(result);
+                        value = r.Target;
+                        r.Free();
+                    }
                 }
                 switch (status)
                 {
@@ -302,6 +318,18 @@ namespace Cilbind
         /// <paramref name="dispatch"/> with <paramref name="key"/>.</summary>
         public static Delegate Create(Type delegateType, IntPtr dispatch, long key)
         {
+            return Make(delegateType, dispatch, key, false);
+        }
+
+        /// <summary><see cref="Create"/> whose arguments and result cross as slot words (see
+        /// <see cref="SlotTable"/>): CoreCLR's.</summary>
+        public static Delegate CreateWithSlots(Type delegateType, IntPtr dispatch, long key)
+        {
+            return Make(delegateType, dispatch, key, true);
+        }
+
+        static Delegate Make(Type delegateType, IntPtr dispatch, long key, bool slotWords)
+        {
             DynamicMethod thunk;
             Dispatch native;
             lock (gate)
@@ -318,7 +346,7 @@ namespace Cilbind
                     thunks.Add(delegateType, thunk);
                 }
             }
-            return thunk.CreateDelegate(delegateType, new Target(native, key));
+            return thunk.CreateDelegate(delegateType, new Target(native, key, slotWords));
         }
 
         /// <summary>

@@ -58,7 +58,8 @@ impl Feature {
         match self {
             Feature::Natives => "natives need the next issue's CoreCLR support",
             Feature::Ghoul => "a Rust subclass of a C# type needs the next issue's CoreCLR support",
-            Feature::DiedHandler => "a delegate that runs a Rust closure needs the next issue's CoreCLR support",
+            // Never switched off there: a Rust closure behind a C# event runs on CoreCLR too.
+            Feature::DiedHandler => "it runs on CoreCLR too (switched off only by --off)",
         }
     }
 }
@@ -71,19 +72,26 @@ impl Features {
         died_handler: true,
     };
 
-    /// Everything off: what CoreCLR runs today.
+    /// Everything off.
     pub const NONE: Features = Features {
         natives: false,
         ghoul: false,
         died_handler: false,
     };
 
-    /// What `backend` can run: [`ALL`](Features::ALL) on Mono, [`NONE`](Features::NONE) on
-    /// CoreCLR.
+    /// What CoreCLR runs today: no natives, no Rust subclass.
+    pub const CORECLR: Features = Features {
+        natives: false,
+        ghoul: false,
+        died_handler: true,
+    };
+
+    /// What `backend` can run: [`ALL`](Features::ALL) on Mono,
+    /// [`CORECLR`](Features::CORECLR) on CoreCLR.
     pub fn of(backend: &Backend) -> Features {
         match backend {
             Backend::Mono => Features::ALL,
-            Backend::CoreClr { .. } => Features::NONE,
+            Backend::CoreClr { .. } => Features::CORECLR,
         }
     }
 

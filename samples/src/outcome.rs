@@ -13,7 +13,7 @@ pub struct Config {
     pub seed: u32,
     /// How many entities to spawn (every third one is a player).
     pub entities: u32,
-    /// What of the game is on ([`Features::ALL`] on Mono; CoreCLR runs [`Features::NONE`]).
+    /// What of the game is on ([`Features::ALL`] on Mono; CoreCLR runs [`Features::CORECLR`]).
     pub features: Features,
 }
 

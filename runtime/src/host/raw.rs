@@ -310,9 +310,14 @@ pub(crate) fn copy_boxed(dest: ObjectRef, src: ObjectRef) -> Result<()> {
 /// The bits of a boxed primitive or enum (at most 8 bytes), zero-extended.
 pub(crate) fn primitive_box_bits(obj: ObjectRef) -> Result<u64> {
     on_backend!(mono => Ok(mono::raw::primitive_box_bits(obj.into())), coreclr => {
+        // As on Mono, no bits for anything but a boxed value of at most 8 bytes.
         let mut bits = [0u8; 8];
-        let size = obj.class().map_or(0, |c| c.value_size().0).min(8);
-        coreclr::heap::unbox_into(obj, &mut bits[..size])?;
-        Ok(u64::from_le_bytes(bits))
+        match obj.class() {
+            Some(c) if c.is_value_type() && c.value_size().0 <= 8 && !coreclr::heap::holds_references(c) => {
+                coreclr::heap::unbox_into(obj, &mut bits[..c.value_size().0])?;
+                Ok(u64::from_le_bytes(bits))
+            }
+            _ => Ok(0),
+        }
     })
 }

@@ -108,12 +108,17 @@ pub(crate) fn corlib() -> Assembly {
 
 /// The runtime's C# helper.
 pub(crate) fn helper() -> Result<Assembly> {
+    static HELPER: std::sync::OnceLock<Assembly> = std::sync::OnceLock::new();
+    if let Some(a) = HELPER.get() {
+        return Ok(*a);
+    }
     let clr = runtime();
     // A trusted platform assembly (the runtime loaded it to start the bridge): bound by name.
-    assembly(
+    let a = assembly(
         clr.load_assembly(&clr.clr.helper)?,
         crate::host::helper_assembly::HELPER_NAME,
-    )
+    )?;
+    Ok(*HELPER.get_or_init(|| a))
 }
 
 /// Every row of `a`'s TypeDef table (the `<Module>` pseudo-type first), in table order; a type

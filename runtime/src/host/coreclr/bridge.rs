@@ -402,7 +402,6 @@ impl Bridge {
         self.reported(|error| unsafe { (self.table.array_copy)(array, data.as_mut_ptr(), data.len() as i64, 0, error) })
     }
 
-    #[cfg(test)]
     /// The `System.Type` object of `ty`, in a thread slot.
     pub(crate) fn type_object(&self, ty: ManagedHandle) -> SlotWord {
         // SAFETY: a handle the bridge made; the bridge catches every exception.

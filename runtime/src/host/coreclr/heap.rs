@@ -124,6 +124,11 @@ pub(crate) fn string_units(s: ObjectRef) -> Result<Vec<u16>> {
         .ok_or_else(|| Error::NullReference("a null string has no text".into()))
 }
 
+/// The `System.Type` object of `class`, in a thread slot.
+pub(crate) fn type_object(class: Class) -> ObjectRef {
+    object(runtime().bridge.type_object(types::of_class(class)))
+}
+
 /// Runs `class`'s type initializer unless it ran; its failure as .NET's
 /// `TypeInitializationException`, on this and every later call.
 pub(crate) fn run_type_initializer(class: Class) -> Result<()> {

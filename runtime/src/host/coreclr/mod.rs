@@ -26,6 +26,7 @@
 
 pub(crate) mod assemblies;
 mod bridge;
+pub(crate) mod callback;
 mod clr;
 pub(crate) mod heap;
 mod install;

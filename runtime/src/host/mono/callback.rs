@@ -3,7 +3,6 @@
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::OnceLock;
 
 use super::metadata::{Class, Method};
 use super::raw::{self, ObjectRef};
@@ -12,20 +11,7 @@ use super::EpochCell;
 use crate::error::{Error, Result};
 use crate::host::ObjectRef as NeutralRef;
 
-/// What a callback produced: a value (possibly null), an error message, or nothing to run.
-pub(crate) enum Outcome {
-    /// The closure ran; its result (null for void).
-    Done(NeutralRef),
-    /// The closure returned an error; the message as a .NET string.
-    Failed(NeutralRef),
-    /// No closure has this key any more.
-    Dropped,
-}
-
-/// Runs the closure with `key` on the arguments in `args` (an `object[]`), for `dispatch`.
-pub(crate) type Handler = fn(key: i64, args: NeutralRef) -> Outcome;
-
-static HANDLER: OnceLock<Handler> = OnceLock::new();
+use crate::host::callback::{handler, Outcome};
 
 /// Called by managed delegates (through `Marshal.GetDelegateForFunctionPointer`): `args` is a
 /// GC handle to the argument array (the caller frees it); `*result` receives a new GC handle
@@ -45,7 +31,7 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
             let text = super::stack::refusal("the Rust closure behind this delegate");
             return (4, raw::string_from_str(&text).unwrap_or(ObjectRef::NULL));
         }
-        let Some(handler) = HANDLER.get() else {
+        let Some(handler) = handler() else {
             return (3, ObjectRef::NULL);
         };
         let args = raw::gchandle_target(args as u32);
@@ -68,10 +54,9 @@ extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
 
 /// A new delegate of `delegate_class` whose invocation runs the closure registered under
 /// `key` through `handler`.
-pub(crate) fn create_delegate(delegate_class: crate::host::Class, key: i64, handler: Handler) -> Result<NeutralRef> {
+pub(crate) fn create_delegate(delegate_class: crate::host::Class, key: i64) -> Result<NeutralRef> {
     let delegate_class = Class::from(delegate_class);
     static CREATE: EpochCell<Method> = EpochCell::new();
-    let _ = HANDLER.set(handler);
     let rt = Runtime::get()?;
     let create = *CREATE.get_or_try_init(|| {
         rt.helper()
