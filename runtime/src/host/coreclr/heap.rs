@@ -35,8 +35,13 @@ fn refused(answer: String) -> Error {
 }
 
 /// The class of the object `o` names (`None` for null or a word whose slot was reused).
+///
+/// On every call that passes an object (its class is checked against the declared one), so
+/// the handle is taken as it is: the runtime made it for a live object's type, and its record
+/// is read when a query first needs it.
+#[inline]
 pub(crate) fn class_of(o: ObjectRef) -> Option<Class> {
-    runtime().bridge.class_of(word(o)).and_then(|h| types::class(h).ok())
+    runtime().bridge.class_of(word(o)).and_then(types::class_of_object)
 }
 
 /// A new box of the value type `class` holding `bytes` (its exact size; no references).

@@ -4,8 +4,10 @@
 //!
 //! Every handle given to the layers above has had its record read successfully first
 //! ([`class`], [`method`], [`field`], [`type_handle`]): a type the runtime cannot describe is an
-//! error where it is first met, and the record of a handle already handed out is always in the
-//! cache, so the infallible queries below read it without a way to fail.
+//! error where it is first met, and the record of a handle already handed out is in the cache,
+//! so the infallible queries below read it without a way to fail. The one exception is the
+//! class of an object ([`class_of_object`], on every call's type check), whose record is read
+//! on first use: the type of a live object is one the runtime describes.
 
 use std::ffi::c_void;
 use std::ptr::NonNull;
@@ -28,6 +30,13 @@ fn non_null(h: ManagedHandle) -> Result<NonNull<c_void>> {
 pub(crate) fn class(h: ManagedHandle) -> Result<Class> {
     runtime().type_facts(h)?;
     Ok(Class(non_null(h)?))
+}
+
+/// The class of handle `h`, which the runtime made for a live object's type: its record is
+/// read when a query first needs it (see [`facts`]).
+#[inline]
+pub(crate) fn class_of_object(h: ManagedHandle) -> Option<Class> {
+    NonNull::new(h.0).map(Class)
 }
 
 /// The signature type of handle `h`, its record read.

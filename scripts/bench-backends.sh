@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The same generated calls on Mono, then on CoreCLR (one runtime per process: the bench runs
+# once per backend), each figure with its ratio to that backend's bare entry point, and the
+# CoreCLR/Mono ratio of the same figure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+for backend in mono coreclr; do
+    CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench backends -- --noplot >/dev/null
+done
+python3 - <<'PY'
+import json, os
+root = "target/criterion"
+def ns(backend, name):
+    path = os.path.join(root, backend, name.replace("/", "_"), "new", "estimates.json")
+    with open(path) as f:
+        return json.load(f)["median"]["point_estimate"]
+names = ["sum/rust_fn_pointer", "sum/bare_entry", "sum/generated", "instance/generated", "virtual/generated",
+         "interface/generated", "string_concat/generated", "int32_box_drop/generated"]
+print("| figure | Mono ns | × Mono's bare entry | CoreCLR ns | × CoreCLR's bare entry | CoreCLR / Mono |")
+print("|---|---|---|---|---|---|")
+floor = {b: ns(b, "sum/bare_entry") for b in ("mono", "coreclr")}
+for n in names:
+    m, c = ns("mono", n), ns("coreclr", n)
+    print(f"| `{n}` | {m:.1f} | {m / floor['mono']:.2f} | {c:.1f} | {c / floor['coreclr']:.2f} | {c / m:.2f} |")
+PY
