@@ -519,20 +519,25 @@ namespace Cilbind
             }
         }
 
-        static readonly Dictionary<object, IntPtr> interned = new Dictionary<object, IntPtr>();
+        static readonly System.Collections.Concurrent.ConcurrentDictionary<object, IntPtr> interned =
+
+            new System.Collections.Concurrent.ConcurrentDictionary<object, IntPtr>();
 
         /// <summary>The one GC handle of a metadata object (an assembly, type, method or field):
         /// the same object always gets the same handle, so native code compares handles to
         /// compare types. Never freed: metadata lives as long as the runtime.</summary>
         public static IntPtr Intern(object o)
         {
+            // Read without a lock: every call that passes an object asks for its type's handle.
+            IntPtr h;
+            if (interned.TryGetValue(o, out h))
+                return h;
             lock (interned)
             {
-                IntPtr h;
                 if (!interned.TryGetValue(o, out h))
                 {
                     h = Handle(o);
-                    interned.Add(o, h);
+                    interned[o] = h;
                 }
                 return h;
             }

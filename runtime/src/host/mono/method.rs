@@ -6,7 +6,7 @@ use std::ffi::c_void;
 use std::ptr::{self, NonNull};
 
 use super::ffi;
-use super::metadata::{cstr, type_name, Class};
+use super::metadata::{cstr, Class};
 use super::runtime::owned_cstr;
 use super::type_kind::TypeHandle;
 use crate::error::{Error, Result};
@@ -162,18 +162,9 @@ pub(crate) struct Signature {
 }
 
 impl std::fmt::Display for Method {
-    /// `Ret Namespace.Type::Name(P1, P2)`; a signature Mono cannot resolve shows why instead.
+    /// As the host's `Method` shows itself: `Ret Namespace.Type::Name(P1, P2)`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.signature() {
-            Ok(sig) => write!(
-                f,
-                "{} {}({})",
-                type_name(sig.ret),
-                self.qualified_name(),
-                sig.params.into_iter().map(type_name).collect::<Vec<_>>().join(", ")
-            ),
-            Err(e) => write!(f, "{} (unresolvable signature: {e})", self.qualified_name()),
-        }
+        std::fmt::Display::fmt(&crate::host::Method::from(*self), f)
     }
 }
 
