@@ -55,8 +55,9 @@ pub use crate::__native_entry as native_entry;
 
 use crate::error::{Error, Result};
 
-/// Checks, once when bindings load, that a full struct's Rust layout is Mono's: the value
-/// size and every field offset. A mismatch is [`Error::LayoutMismatch`] naming the type and
+/// Checks, once when bindings load, that a full struct's Rust layout is the running runtime's:
+/// the value size and every field offset (an explicit layout's alias fields are checked
+/// through the fields they overlay, by the generator's choice of `fields`). A mismatch is [`Error::LayoutMismatch`] naming the type and
 /// the field, before any call can read garbage (GZDoom refuses to start on a size mismatch
 /// for the same reason).
 pub fn check_layout(ty: &TypeRef, size: usize, fields: &[(&str, usize)]) -> Result<()> {

@@ -123,7 +123,7 @@ pub(super) fn render(t: &TypeItem, decl: &StructDecl) -> TokenStream {
         impl #name {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = #size;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(&#type_ref, ::core::mem::size_of::<Self>(), &[#(#checks),*])
             }

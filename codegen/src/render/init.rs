@@ -1,5 +1,5 @@
 //! The root of the bindings: `ASSEMBLIES` (the inputs, as generated), `init()` (load them,
-//! check every full struct's layout against Mono's and install the function table),
+//! check every full struct's layout against the running runtime's and install the function table),
 //! `check_layouts()` and `FUNCTIONS` (the table, `plan::function_table`).
 //!
 //! Checking before any call is GZDoom's rule: refuse to start on a size mismatch or a missing
@@ -107,7 +107,7 @@ pub(super) fn render(
         pub const ASSEMBLIES: &[&str] = &[#(#paths),*];
         #gate
         #init
-        /// Checks every full struct's Rust layout against Mono's (size and field offsets):
+        /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
         /// `Error::LayoutMismatch` names the first type and field that differ.
         pub fn check_layouts() -> ::cilbind::Result<()> {
             #(#checks)*

@@ -21,7 +21,7 @@ pub fn init() -> ::cilbind::Result<()> {
     check_layouts()?;
     ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
-/// Checks every full struct's Rust layout against Mono's (size and field offsets):
+/// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     ::core::result::Result::Ok(())

@@ -21,7 +21,7 @@ pub fn init() -> ::cilbind::Result<()> {
     check_layouts()?;
     ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
-/// Checks every full struct's Rust layout against Mono's (size and field offsets):
+/// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::layout::Dec::check_layout()?;
@@ -95,7 +95,7 @@ pub mod features {
         impl Dec {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 16;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Dec,
@@ -144,7 +144,7 @@ pub mod features {
         impl DecAggregator {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 24;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_DecAggregator,
@@ -183,7 +183,7 @@ pub mod features {
         impl Packed {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 10;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Packed,
@@ -218,7 +218,7 @@ pub mod features {
         impl Padded {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 12;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Padded,
@@ -263,7 +263,7 @@ pub mod features {
         impl Variant {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 4;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Variant,

@@ -48,7 +48,7 @@ pub fn init_with_natives(
     ::cilbind::native::install(NATIVE_ASSEMBLIES, __natives)?;
     init()
 }
-/// Checks every full struct's Rust layout against Mono's (size and field offsets):
+/// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::hygiene::Pair::check_layout()?;
@@ -1688,7 +1688,7 @@ pub mod features {
         impl Pair {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 8;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Pair,

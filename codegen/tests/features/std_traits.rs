@@ -21,7 +21,7 @@ pub fn init() -> ::cilbind::Result<()> {
     check_layouts()?;
     ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
-/// Checks every full struct's Rust layout against Mono's (size and field offsets):
+/// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::std_traits::Fixed::check_layout()?;
@@ -72,7 +72,7 @@ pub mod features {
         impl Fixed {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 4;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Fixed,

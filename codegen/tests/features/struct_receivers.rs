@@ -21,7 +21,7 @@ pub fn init() -> ::cilbind::Result<()> {
     check_layouts()?;
     ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
-/// Checks every full struct's Rust layout against Mono's (size and field offsets):
+/// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::receivers::Counter::check_layout()?;
@@ -109,7 +109,7 @@ pub mod features {
         impl Counter {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 4;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Counter,
@@ -414,7 +414,7 @@ pub mod features {
         impl Declared {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 4;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Declared,
@@ -478,7 +478,7 @@ pub mod features {
         impl Frozen {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 4;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Frozen,
@@ -530,7 +530,7 @@ pub mod features {
         impl Grid {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 16;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Grid,
@@ -902,7 +902,7 @@ pub mod features {
         impl Row {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 8;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Row,

@@ -33,7 +33,7 @@ pub fn init() -> ::cilbind::Result<()> {
     check_layouts()?;
     ::cilbind::FunctionDb::install_table(FUNCTIONS)
 }
-/// Checks every full struct's Rust layout against Mono's (size and field offsets):
+/// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     fixture::structs::Header::check_layout()?;
@@ -1504,7 +1504,7 @@ pub mod fixture {
         impl Header {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 24;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Header,
@@ -1629,7 +1629,7 @@ pub mod fixture {
         impl HoldsOdd {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 8;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_HoldsOdd,
@@ -1677,7 +1677,7 @@ pub mod fixture {
         impl IntOrFloat {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 8;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_IntOrFloat,
@@ -1729,7 +1729,7 @@ pub mod fixture {
         impl Mixed {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 24;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Mixed,
@@ -1770,7 +1770,7 @@ pub mod fixture {
         impl Nested {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 40;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Nested,
@@ -1808,7 +1808,7 @@ pub mod fixture {
         impl Odd {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 6;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Odd,
@@ -1840,7 +1840,7 @@ pub mod fixture {
         impl Packed {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 5;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Packed,
@@ -2355,7 +2355,7 @@ pub mod fixture {
         impl Vector3 {
             /// Size of the unboxed .NET value in bytes.
             pub const MANAGED_SIZE: usize = 12;
-            /// Checks this declaration against Mono's layout of the type (size and every field offset).
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
             pub fn check_layout() -> ::cilbind::Result<()> {
                 ::cilbind::generated::check_layout(
                     &__TYPE_Vector3,

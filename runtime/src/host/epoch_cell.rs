@@ -1,6 +1,6 @@
 //! A cell valid for one unit epoch: a cache of something that belongs to one unit (a class, a
 //! method, a thunk, a boxer), stamped with the epoch of the unit it was resolved in (see
-//! `unit.rs`: each reload starts a new epoch); filled on first use, stale once the epoch ends,
+//! `epoch.rs`: each reload starts a new epoch); filled on first use, stale once the epoch ends,
 //! then filled again.
 //!
 //! Reading is one load of a pointer and one compare of the value's epoch with the current one,

@@ -36,7 +36,7 @@ pub enum TypeKind {
     UIntPtr,
     /// `System.String`.
     String,
-    /// An enum (its underlying type is the class's [`Class::enum_underlying`]).
+    /// An enum (its underlying type is the class's [`Class::enum_underlying`](crate::Class::enum_underlying)).
     Enum,
     /// A struct (value type that is neither primitive nor enum), generic ones included.
     Struct,

@@ -1,4 +1,4 @@
-//! Classes and fields (methods: host/method.rs): Mono metadata handles. They are not GC
+//! Classes and fields (methods: method.rs): Mono metadata handles. They are not GC
 //! objects (SGen never moves them) and live as long as their image, so they may be cached in
 //! heap memory.
 
@@ -9,7 +9,7 @@ use super::ffi;
 use super::runtime::owned_cstr;
 use super::type_kind::{type_kind, TypeHandle};
 use super::TypeKind;
-// Methods live in host/method.rs; re-exported here beside classes and fields.
+// Methods live in method.rs; re-exported here beside classes and fields.
 pub(crate) use super::method::Method;
 use crate::error::{Error, Result};
 

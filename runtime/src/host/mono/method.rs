@@ -1,5 +1,5 @@
 //! Methods: Mono metadata handles for the methods of loaded classes, and their resolved
-//! signatures. Like classes and fields (host/metadata.rs), they are not GC objects and live as
+//! signatures. Like classes and fields (metadata.rs), they are not GC objects and live as
 //! long as their image.
 
 use std::ffi::c_void;

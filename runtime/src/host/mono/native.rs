@@ -63,7 +63,7 @@ impl RawRet {
 
 /// A `ref`/`out` parameter of an internal call: the address of the caller's location (a local,
 /// a field of an object or of a struct, an array element, a static), valid for the call. `T` is
-/// the blittable value type, or [`ObjectRef`] for `ref`/`out` references.
+/// the blittable value type, or [`ObjectRef`](crate::ObjectRef) for `ref`/`out` references.
 #[repr(transparent)]
 pub struct ByRef<T>(*mut T, PhantomData<*mut T>);
 

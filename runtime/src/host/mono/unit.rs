@@ -13,7 +13,7 @@
 //! afterwards:
 //!
 //! * its thunks would run freed code, so every cache of a thunk, class, method or field is a
-//!   [`EpochCell`](super::epoch_cell::EpochCell) stamped with the unit's *epoch* and resolved
+//!   [`EpochCell`](crate::host::EpochCell) stamped with the unit's *epoch* and resolved
 //!   again once the epoch moves on;
 //! * its objects are freed, so every store slot is emptied and its key made stale before the
 //!   unload (no reference from the root domain, where the slot arrays live, may point into an
