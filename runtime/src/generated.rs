@@ -27,6 +27,15 @@ pub use crate::host::{BlittableClass, PlainData};
 pub use crate::proxy::dispatch::proxy_call;
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::translation_gate::TranslationGate;
+
+/// Runs `f` out of line: a translated method's managed fallback (where its gate is closed),
+/// kept out of the translated body's frame so that the translated call stays as cheap as its
+/// arithmetic.
+#[cold]
+#[inline(never)]
+pub fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
 pub use crate::value::type_arg::{box_arg, primitive_to_value, type_arg_object, unbox_output, unbox_value, zeroed_box};
 pub use crate::value::zeroed;

@@ -6,14 +6,17 @@
 //! bindings record the builds (`TRANSLATED_FROM`) and their translated methods run only while
 //! exactly those are loaded; elsewhere the managed method runs.
 
-use crate::host::{EpochCell, Runtime};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::host::{unit, Runtime};
 
 /// The gate of one generated bindings' translated methods (`__TRANSLATION` at their root).
 #[doc(hidden)]
 pub struct TranslationGate {
     builds: &'static [(&'static str, &'static str)],
-    /// The answer for the current unit (a reload may load other builds).
-    holds: EpochCell<bool>,
+    /// The answer and the unit epoch it is for, in one word (`epoch << 1 | holds`; epoch 0, no
+    /// answer yet): a reload may load other builds, and the translated call reads one word.
+    state: AtomicU64,
 }
 
 impl TranslationGate {
@@ -21,7 +24,7 @@ impl TranslationGate {
     pub const fn new(builds: &'static [(&'static str, &'static str)]) -> Self {
         TranslationGate {
             builds,
-            holds: EpochCell::new(),
+            state: AtomicU64::new(0),
         }
     }
 
@@ -29,10 +32,25 @@ impl TranslationGate {
     /// one compare once answered for the current unit.
     #[inline]
     pub fn holds(&self) -> bool {
-        *self.holds.get_or_init(|| self.check())
+        let state = self.state.load(Ordering::Relaxed);
+        let epoch = unit::epoch();
+        if epoch != 0 && state >> 1 == u64::from(epoch) {
+            state & 1 == 1
+        } else {
+            self.answer(epoch)
+        }
     }
 
     #[cold]
+    #[inline(never)]
+    fn answer(&self, epoch: u32) -> bool {
+        let holds = self.check();
+        // The epoch read before the check: a reload meanwhile makes this answer stale at once.
+        self.state
+            .store(u64::from(epoch) << 1 | u64::from(holds), Ordering::Relaxed);
+        holds
+    }
+
     fn check(&self) -> bool {
         let Ok(rt) = Runtime::get() else {
             return false;

@@ -361,7 +361,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
                 if #gate.holds() {
                     #translated
                 } else {
-                    #managed
+                    ::cilbind::generated::out_of_line(|| { #managed })
                 }
             }
         }

@@ -146,9 +146,11 @@ pub mod features {
                     let __t5: i64 = __t2 | __t4;
                     ::core::result::Result::Ok(__t5)
                 } else {
-                    let mut __this = *self;
-                    let __r: i64 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: i64 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public Cell Next()` of `Features.Translated.Cell`.
@@ -175,9 +177,11 @@ pub mod features {
                         column: __t3 as u8,
                     })
                 } else {
-                    let mut __this = *self;
-                    let __r: Cell = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: Cell = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public int Half()` of `Features.Translated.Cell`.
@@ -196,9 +200,11 @@ pub mod features {
                     let __t1: i32 = i32::wrapping_div(__t0, 2i32);
                     ::core::result::Result::Ok(__t1)
                 } else {
-                    let mut __this = *self;
-                    let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public int Per(int n)` of `Features.Translated.Cell`.
@@ -370,7 +376,7 @@ pub mod features {
                         value: __t1 as u8,
                     })
                 } else {
-                    M.call_sret((value,))
+                    ::cilbind::generated::out_of_line(|| { M.call_sret((value,)) })
                 }
             }
             /// Binds `public Flagged With(bool on)` of `Features.Translated.Flagged`.
@@ -393,9 +399,13 @@ pub mod features {
                         value: __t2 as u8,
                     })
                 } else {
-                    let mut __this = *self;
-                    let __r: Flagged = M.thunk()?.call_sret((::cilbind::Out(&mut __this), on))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: Flagged = M
+                            .thunk()?
+                            .call_sret((::cilbind::Out(&mut __this), on))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public bool IsNull { get; }` of `Features.Translated.Flagged`.
@@ -414,9 +424,11 @@ pub mod features {
                     let __t1: i32 = i32::from(__t0 == 0i32);
                     ::core::result::Result::Ok(__t1 != 0)
                 } else {
-                    let mut __this = *self;
-                    let __r: bool = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: bool = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
         }
@@ -551,7 +563,7 @@ pub mod features {
                     let __t1: f32 = y;
                     ::core::result::Result::Ok(Vec2 { x: __t0, y: __t1 })
                 } else {
-                    M.call_sret((x, y))
+                    ::cilbind::generated::out_of_line(|| { M.call_sret((x, y)) })
                 }
             }
             /// Binds `public static Vec2 Add(Vec2 a, Vec2 b)` of `Features.Translated.Vec2`.
@@ -574,7 +586,9 @@ pub mod features {
                     let __t5: f32 = __t3 + __t4;
                     ::core::result::Result::Ok(Vec2 { x: __t2, y: __t5 })
                 } else {
-                    M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                    ::cilbind::generated::out_of_line(|| {
+                        M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                    })
                 }
             }
             /// Binds `public float Dot(Vec2 o)` of `Features.Translated.Vec2`.
@@ -598,11 +612,13 @@ pub mod features {
                     let __t6: f32 = __t2 + __t5;
                     ::core::result::Result::Ok(__t6)
                 } else {
-                    let mut __this = *self;
-                    let __r: f32 = M
-                        .thunk()?
-                        .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: f32 = M
+                            .thunk()?
+                            .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public void Scale(float k)` of `Features.Translated.Vec2`.
@@ -625,7 +641,7 @@ pub mod features {
                     *self = Vec2 { x: __t2, y: __t4 };
                     ::core::result::Result::Ok(())
                 } else {
-                    M.call((::cilbind::Out(self), k))
+                    ::cilbind::generated::out_of_line(|| { M.call((::cilbind::Out(self), k)) })
                 }
             }
             /// Binds `public static Vec2 operator -(Vec2 v)` of `Features.Translated.Vec2`.
@@ -646,7 +662,7 @@ pub mod features {
                     let __t3: f32 = -__t2;
                     ::core::result::Result::Ok(Vec2 { x: __t1, y: __t3 })
                 } else {
-                    M.call_sret((::cilbind::In(v),))
+                    ::cilbind::generated::out_of_line(|| { M.call_sret((::cilbind::In(v),)) })
                 }
             }
             /// Binds `public float Sine()` of `Features.Translated.Vec2`.
@@ -707,7 +723,9 @@ pub mod features {
                     let __t7: f32 = if __t6 != 0 { __t4 } else { __t5 };
                     ::core::result::Result::Ok(Vec2 { x: __t3, y: __t7 })
                 } else {
-                    M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                    ::cilbind::generated::out_of_line(|| {
+                        M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                    })
                 }
             }
             /// Binds `public bool Equals(Vec2 o)` of `Features.Translated.Vec2`.
@@ -731,11 +749,13 @@ pub mod features {
                     let __t6: i32 = if __t2 != 0 { __t5 } else { 0i32 };
                     ::core::result::Result::Ok(__t6 != 0)
                 } else {
-                    let mut __this = *self;
-                    let __r: bool = M
-                        .thunk()?
-                        .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: bool = M
+                            .thunk()?
+                            .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public static float SumTo(int n)` of `Features.Translated.Vec2`.
@@ -775,9 +795,11 @@ pub mod features {
                     let __t12: f32 = __t9 + __t11;
                     ::core::result::Result::Ok(__t12)
                 } else {
-                    let mut __this = *self;
-                    let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
             /// Binds `public static Vec2 GetZero()` of `Features.Translated.Vec2`.
@@ -815,9 +837,11 @@ pub mod features {
                     let __t9: f32 = __t8 as f32;
                     ::core::result::Result::Ok(__t9)
                 } else {
-                    let mut __this = *self;
-                    let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
         }

@@ -2401,7 +2401,7 @@ pub mod fixture {
                         z: __t2,
                     })
                 } else {
-                    M.call_sret((x, y, z))
+                    ::cilbind::generated::out_of_line(|| { M.call_sret((x, y, z)) })
                 }
             }
             /// Binds `public static Vector3 Add(Vector3 a, Vector3 b)` of `Fixture.Structs.Vector3`.
@@ -2431,7 +2431,9 @@ pub mod fixture {
                         z: __t8,
                     })
                 } else {
-                    M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                    ::cilbind::generated::out_of_line(|| {
+                        M.call_sret((::cilbind::In(a), ::cilbind::In(b)))
+                    })
                 }
             }
             /// Binds `public float Length()` of `Fixture.Structs.Vector3`.
@@ -2459,9 +2461,11 @@ pub mod fixture {
                     let __t10: f32 = __t9 as f32;
                     ::core::result::Result::Ok(__t10)
                 } else {
-                    let mut __this = *self;
-                    let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
-                    ::core::result::Result::Ok(__r)
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
                 }
             }
         }

@@ -277,7 +277,8 @@ impl<T: Reference> sealed::Arg for &T {}
 impl<T: Reference> Arg for &T {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
-    #[inline]
+    // Always inlined, as every primitive's: the store read it makes is part of each call.
+    #[inline(always)]
     fn lower(self) -> Result<RefSlot> {
         Ok(RefSlot(self.as_object().raw()?))
     }
@@ -287,7 +288,7 @@ impl<T: Reference> sealed::Arg for Option<&T> {}
 impl<T: Reference> Arg for Option<&T> {
     const ABI: Abi = Abi::Ref;
     type Slot = RefSlot;
-    #[inline]
+    #[inline(always)]
     fn lower(self) -> Result<RefSlot> {
         match self {
             Some(o) => Ok(RefSlot(o.as_object().raw()?)),

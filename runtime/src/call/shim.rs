@@ -191,7 +191,7 @@ impl Thunk {
     }
 
     /// Checks the object (if any) a lowered argument passes at native position `index`.
-    #[cfg_attr(not(debug_assertions), inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check_object(&self, index: usize, obj: Option<ObjectRef>) -> Result<()> {
         match (obj, self.checks.get(index)) {
             (None, _) => Ok(()),

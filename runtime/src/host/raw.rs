@@ -38,7 +38,7 @@ impl ObjectRef {
     }
 
     /// The object's runtime class; `None` for null.
-    #[inline]
+    #[inline(always)]
     pub fn class(self) -> Option<Class> {
         if self.is_null() {
             return None;

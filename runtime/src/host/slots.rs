@@ -40,7 +40,7 @@ impl ManagedSegment {
     }
 
     /// The object in slot `offset` (null when empty), for the length of the current call.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn load(&self, offset: usize) -> ObjectRef {
         match self {
             ManagedSegment::Mono(s) => s.load(offset).into(),
@@ -49,7 +49,7 @@ impl ManagedSegment {
     }
 
     /// Stores `obj` in slot `offset` (a call's result, or another slot's object).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn store(&self, offset: usize, obj: ObjectRef) {
         match self {
             ManagedSegment::Mono(s) => s.store(offset, obj.into()),
@@ -58,7 +58,7 @@ impl ManagedSegment {
     }
 
     /// Empties slot `offset`, dropping the store's reference to its object.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn clear(&self, offset: usize) {
         match self {
             ManagedSegment::Mono(s) => s.clear(offset),

@@ -268,7 +268,10 @@ impl<K: Key> HandleStore<K> {
     /// now is. Once loaded, the reference sits on this thread's stack, where SGen's
     /// conservative scan keeps it alive and in place for the call even if the key is removed
     /// meanwhile.
-    #[inline]
+    // Always inlined: every call that passes an object runs it, and the host's segment load,
+    // which has two backends' arms, made it too large for the inliner's threshold
+    // (`icount::handles::read_cilbind` 91 → 114 instructions, a call and its frame).
+    #[inline(always)]
     pub(crate) fn target(&self, key: K) -> Result<ObjectRef> {
         let (idx, key_version) = Self::split(key);
         // `let … else` rather than `ok_or(Error::StaleHandle)`, which builds and drops an

@@ -38,8 +38,9 @@ fn refused(answer: String) -> Error {
 ///
 /// On every call that passes an object (its class is checked against the declared one), so
 /// the handle is taken as it is: the runtime made it for a live object's type, and its record
-/// is read when a query first needs it.
-#[inline]
+/// is read when a query first needs it. Never inlined: the host's call path keeps Mono's arm
+/// small enough to inline.
+#[inline(never)]
 pub(crate) fn class_of(o: ObjectRef) -> Option<Class> {
     runtime().bridge.class_of(word(o)).and_then(types::class_of_object)
 }

@@ -2,6 +2,8 @@
 //! `object[]`s reachable from a static, so their objects are roots the precise collector
 //! traces and moves. Rust never reads a reference out of one: the word naming a slot is what
 //! crosses (see `bridge::SlotWord`), and managed code resolves it on its side of each call.
+//! Its functions are never inlined, so that the host's `ManagedSegment` keeps Mono's arm (one
+//! load) small enough to inline into the call path.
 
 use super::bridge::SlotWord;
 use super::heap::{object, word};
@@ -37,20 +39,20 @@ impl Segment {
     /// thread slot that holds the object itself, as a loaded reference does on Mono, so that
     /// the store's check of the slot's version after this load proves the object is the one
     /// the key named (another thread may free and reuse the store slot right after).
-    #[inline]
+    #[inline(never)]
     pub(crate) fn load(&self, offset: usize) -> ObjectRef {
         object(runtime().bridge.hold(self.slot(offset)))
     }
 
     /// Puts `obj` in slot `offset` (a thread slot's object moves; another store slot's object
     /// is shared).
-    #[inline]
+    #[inline(never)]
     pub(crate) fn store(&self, offset: usize, obj: ObjectRef) {
         runtime().bridge.move_slot(word(obj), self.slot(offset));
     }
 
     /// Empties slot `offset`.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn clear(&self, offset: usize) {
         runtime().bridge.move_slot(SlotWord::NULL, self.slot(offset));
     }
