@@ -51,7 +51,9 @@ pub fn not_on_coreclr(reason: &str) -> bool {
         return false;
     }
     let test = std::thread::current().name().unwrap_or("main").to_owned();
-    eprintln!("cilbind-test: not on coreclr: {test}: {reason}");
+    // One write, so that no other output lands inside the line the script counts.
+    let line = format!("cilbind-test: not on coreclr: {test}: {reason}\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
     true
 }
 
