@@ -16,11 +16,16 @@ def ns(backend, name):
     with open(path) as f:
         return json.load(f)["median"]["point_estimate"]
 names = ["sum/rust_fn_pointer", "sum/bare_entry", "sum/generated", "instance/generated", "virtual/generated",
-         "interface/generated", "string_concat/generated", "int32_box_drop/generated"]
+         "interface/generated", "string_concat/generated", "int32_box_drop/generated",
+         "int32_box_drop/gchandle_floor"]
 print("| figure | Mono ns | × Mono's bare entry | CoreCLR ns | × CoreCLR's bare entry | CoreCLR / Mono |")
 print("|---|---|---|---|---|---|")
 floor = {b: ns(b, "sum/bare_entry") for b in ("mono", "coreclr")}
 for n in names:
     m, c = ns("mono", n), ns("coreclr", n)
     print(f"| `{n}` | {m:.1f} | {m / floor['mono']:.2f} | {c:.1f} | {c / floor['coreclr']:.2f} | {c / m:.2f} |")
+box = {b: ns(b, "int32_box_drop/generated") / ns(b, "int32_box_drop/gchandle_floor") for b in ("mono", "coreclr")}
+print()
+print(f"Int32 box + drop ÷ a box behind a GC handle made and freed by two calls: "
+      f"Mono {box['mono']:.2f}×, CoreCLR {box['coreclr']:.2f}×")
 PY

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use cilbind::{floor, BoxAs, Int32, Object};
-use cilbind_benches::{rust_sum, setup, SUM};
+use cilbind_benches::{rust_sum, setup, BOX_INTO_HANDLE, FREE_HANDLE, SUM};
 use criterion::{criterion_group, criterion_main, Criterion};
 use managed_tests::basics::fixtures::{Adder, Calls, IValueExt};
 
@@ -46,6 +46,19 @@ fn backends(c: &mut Criterion) {
     });
     g.bench_function("int32_box_drop/generated", |b| {
         b.iter(|| drop(BoxAs::<Object>::box_to(black_box(&Int32(7))).unwrap()))
+    });
+    // The floor of keeping a box from native code through the runtime's own means: a box
+    // behind a GC handle, made by one call and freed by another.
+    let (alloc, free) = (BOX_INTO_HANDLE.thunk().unwrap(), FREE_HANDLE.thunk().unwrap());
+    g.bench_function("int32_box_drop/gchandle_floor", |b| {
+        b.iter(|| {
+            // SAFETY: the entry points of `static IntPtr BoxIntoHandle(int)` and `static void
+            // FreeHandle(IntPtr)`, given the handle the first returned (freed once).
+            unsafe {
+                let handle = floor::bare_thunk_i32_to_isize(alloc, black_box(7));
+                floor::bare_thunk_isize(free, handle)
+            }
+        })
     });
     g.finish();
 }

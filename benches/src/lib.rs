@@ -43,6 +43,10 @@ pub static M4_MULTIPLY: MethodRef = MethodRef::by_pointer(
 pub static ECHO: MethodRef = MethodRef::new(&CALLS, "Echo", &["System.Object"]);
 /// `static int BoxInts(int n)`: boxes `n` ints in a C# loop.
 pub static BOX_INTS: MethodRef = MethodRef::new(&CALLS, "BoxInts", &["System.Int32"]);
+/// `static IntPtr BoxIntoHandle(int)`: boxes its argument behind a new GC handle.
+pub static BOX_INTO_HANDLE: MethodRef = MethodRef::new(&CALLS, "BoxIntoHandle", &["System.Int32"]);
+/// `static void FreeHandle(IntPtr)`: frees a GC handle.
+pub static FREE_HANDLE: MethodRef = MethodRef::new(&CALLS, "FreeHandle", &["System.IntPtr"]);
 
 /// `Fixtures.V3`, a full struct.
 #[repr(C)]

@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 7;
+        public const int Version = 8;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -34,8 +34,8 @@ namespace Cilbind
         delegate IntPtr DescribeFn(IntPtr handle);
         delegate void FreeFn(IntPtr memory);
         delegate void FreeHandleFn(IntPtr handle);
-        delegate int NewSegmentFn(int length, IntPtr* error);
-        delegate void MoveFn(long from, long to);
+        delegate int NewSegmentFn(int length, IntPtr versions, IntPtr classes, IntPtr* error);
+        delegate int MoveFn(long from, long to);
         delegate long HoldFn(long word);
         delegate long NewStringFn(char* data, int length);
         delegate int ReadStringFn(long word, char* buffer, int capacity);
@@ -62,6 +62,7 @@ namespace Cilbind
         delegate void CopyBoxFn(long dest, long src, IntPtr* error);
         delegate IntPtr LoadBytesFn(byte* data, long size, byte* path, IntPtr* error);
         delegate long InvokeFn(IntPtr method, long target, long args, IntPtr* exception, IntPtr* error);
+        delegate IntPtr MakeBoxerFn(IntPtr type, int size, IntPtr* error);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
         static readonly Delegate[] exported =
@@ -101,6 +102,7 @@ namespace Cilbind
             new ArrayNewMdFn(Heap.ArrayNewMd),
             new CopyBoxFn(Heap.CopyBox),
             new LoadBytesFn(LoadBytes),
+            new MakeBoxerFn(Heap.MakeBoxer),
         };
 
         /// <summary>
@@ -362,12 +364,14 @@ namespace Cilbind
             }
         }
 
-        /// <summary>A new store segment of <paramref name="length"/> slots; its id (≥ 1).</summary>
-        static int NewSegment(int length, IntPtr* error)
+        /// <summary>A new store segment of <paramref name="length"/> slots, whose versions and
+        /// classes native code keeps in the arrays at <paramref name="versions"/> and
+        /// <paramref name="classes"/>; its id (≥ 1).</summary>
+        static int NewSegment(int length, IntPtr versions, IntPtr classes, IntPtr* error)
         {
             try
             {
-                return SlotTable.NewSegment(length);
+                return SlotTable.NewSegment(length, versions, classes);
             }
             catch (Exception e)
             {
@@ -379,18 +383,30 @@ namespace Cilbind
         /// <summary>Stores the object in slot <paramref name="from"/> into slot
         /// <paramref name="to"/>: a thread slot is consumed as an argument is, a store slot
         /// keeps its object (a second handle to it); <paramref name="from"/> 0 (null) clears
-        /// <paramref name="to"/>. Words are Rust's, checked when it made them.</summary>
-        static void Move(long from, long to)
+        /// <paramref name="to"/>. Returns 1 when done, 0 when <paramref name="from"/> names
+        /// a store slot released since its key was checked, or a thread slot reused since
+        /// (nothing is stored then), -1 for a word outside every slot (Rust's bug, which must
+        /// not abort the process).</summary>
+        static int Move(long from, long to)
         {
             try
             {
-                if (from == to)
-                    return;
-                SlotTable.Store(to, SlotTable.Argument(from));
+                if (from != to)
+                    SlotTable.Store(to, SlotTable.Argument(from));
+                return 1;
+            }
+            catch (StaleSlotException)
+            {
+                return 0;
+            }
+            catch (InvalidOperationException)
+            {
+                // A thread slot the ring reused since.
+                return 0;
             }
             catch
             {
-                // A word outside every segment is Rust's bug; it must not abort the process.
+                return -1;
             }
         }
 

@@ -56,6 +56,54 @@ namespace Cilbind
             }
         }
 
+        /// <summary>What <see cref="MakeBoxer"/> hands out: boxes the value at
+        /// <paramref name="data"/> into the slot <paramref name="to"/> names; 1 when done, 0
+        /// when the runtime could not (out of memory, or a word naming no slot).</summary>
+        delegate int BoxIntoFn(byte* data, long to);
+
+        static readonly List<Delegate> boxersAlive = new List<Delegate>();
+        static readonly MethodInfo store = typeof(SlotTable).GetMethod("Store", BindingFlags.NonPublic | BindingFlags.Static);
+
+        /// <summary>A native entry point that boxes values of the value type
+        /// <paramref name="type"/> (<paramref name="size"/> bytes, no references: checked here,
+        /// once) straight into a slot: one call per box, with no lookup.</summary>
+        internal static IntPtr MakeBoxer(IntPtr type, int size, IntPtr* error)
+        {
+            try
+            {
+                var t = (Type)Bridge.Target(type);
+                CheckPlain(t, size);
+                var dm = new DynamicMethod("BoxInto", typeof(int), new[] { typeof(byte*), typeof(long) }, typeof(Heap).Module, true);
+                var il = dm.GetILGenerator();
+                var done = il.DeclareLocal(typeof(int));
+                il.BeginExceptionBlock();
+                il.Emit(OpCodes.Ldarg_1);
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldobj, t);
+                il.Emit(OpCodes.Box, t);
+                il.Emit(OpCodes.Call, store);
+                il.Emit(OpCodes.Ldc_I4_1);
+                il.Emit(OpCodes.Stloc, done);
+                il.BeginCatchBlock(typeof(Exception));
+                // An exception must not reach native code (it would abort the process).
+                il.Emit(OpCodes.Pop);
+                il.Emit(OpCodes.Ldc_I4_0);
+                il.Emit(OpCodes.Stloc, done);
+                il.EndExceptionBlock();
+                il.Emit(OpCodes.Ldloc, done);
+                il.Emit(OpCodes.Ret);
+                var d = dm.CreateDelegate(typeof(BoxIntoFn));
+                lock (boxersAlive)
+                    boxersAlive.Add(d);
+                return Marshal.GetFunctionPointerForDelegate(d);
+            }
+            catch (Exception e)
+            {
+                *error = Bridge.Message(e);
+                return IntPtr.Zero;
+            }
+        }
+
         /// <summary>Copies the value in the box into <paramref name="dest"/> when it fits in
         /// <paramref name="capacity"/> bytes and holds no references; returns its size, or -1
         /// for null, -2 for an object that is not a box of such a value.</summary>

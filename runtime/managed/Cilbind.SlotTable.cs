@@ -16,7 +16,16 @@ namespace Cilbind
     /// <list type="bullet">
     /// <item>Word 0 is null.</item>
     /// <item>A store slot: segment id (≥ 1) in the high 32 bits, index in the low ones. The
-    /// segments are <c>object[]</c>s reachable from a static, so their objects are roots.</item>
+    /// segments are <c>object[]</c>s reachable from a static, so their objects are roots.
+    /// Native code uses this form for what it writes into a slot.</item>
+    /// <item>A store slot as a key named it (bit 62 set; bits 31-61 the key's version without its
+    /// low bit, which is always set in a live key; bits 24-30 the segment id, bits 0-23 the
+    /// index): what native code passes for a store's object. Resolving it checks the slot's
+    /// version in native code's version array after reading the object, so a slot that another
+    /// thread freed and reused since the key was checked is an error
+    /// (<see cref="StaleSlotException"/>), never the slot's new object. Its segment's native
+    /// class array, which native code reads instead of asking for an object's type, is
+    /// written with the object whenever a store slot is.</item>
     /// <item>A thread slot (bit 63 set; the slot's generation in bits 32-62, its index in the
     /// low ones): one of the calling thread's 256 slots, a ring, for what lives only while
     /// native code works with it: the strings, arrays and boxes made for a call's arguments,
@@ -31,32 +40,63 @@ namespace Cilbind
         /// <summary>Thread slots per thread: a ring, each slot with a generation that its words
         /// carry, so a word whose slot was reused since is an error, never another object.</summary>
         const int ThreadSlots = 256;
+        const long CheckedBit = 1L << 62;
         static object[][] segments = new object[16][];
+        /// <summary>Per segment: native code's version array (one 64-bit word a slot, the
+        /// version in the high half) and class array (one interned type handle a slot).</summary>
+        static IntPtr[] versions = new IntPtr[16];
+        static IntPtr[] classes = new IntPtr[16];
         static int count = 1;
         static readonly object gate = new object();
         [ThreadStatic] static object[] temporaries;
         [ThreadStatic] static int[] generations;
         [ThreadStatic] static int next;
 
-        internal static int NewSegment(int length)
+        /// <summary>A new segment of <paramref name="length"/> slots whose versions and classes
+        /// native code keeps at <paramref name="versionArray"/> and <paramref name="classArray"/>
+        /// (<paramref name="length"/> 64-bit words each, never freed); its id.</summary>
+        internal static int NewSegment(int length, IntPtr versionArray, IntPtr classArray)
         {
             if (length <= 0)
                 throw new ArgumentOutOfRangeException("length");
+            if (versionArray == IntPtr.Zero || classArray == IntPtr.Zero)
+                throw new ArgumentNullException("versionArray");
             lock (gate)
             {
                 if (count == segments.Length)
                 {
+                    // Readers index these arrays without the lock: each grown array is filled
+                    // before it replaces the old one, and an id is handed out only after its
+                    // entries are written.
                     var grown = new object[segments.Length * 2][];
                     Array.Copy(segments, grown, segments.Length);
+                    var grownVersions = new IntPtr[grown.Length];
+                    Array.Copy(versions, grownVersions, versions.Length);
+                    var grownClasses = new IntPtr[grown.Length];
+                    Array.Copy(classes, grownClasses, classes.Length);
+                    versions = grownVersions;
+                    classes = grownClasses;
                     segments = grown;
                 }
                 segments[count] = new object[length];
+                versions[count] = versionArray;
+                classes[count] = classArray;
                 return count++;
             }
         }
 
         /// <summary>The object a word names (a thread slot stays filled).</summary>
+        // Inlined into each entry point: a store's object (a checked word) is what most calls
+        // pass, and resolving it is a few loads.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static object Load(long word)
+        {
+            if (word > 0 && (word & CheckedBit) != 0)
+                return LoadChecked(word);
+            return LoadOther(word);
+        }
+
+        static object LoadOther(long word)
         {
             if (word == 0)
                 return null;
@@ -65,15 +105,41 @@ namespace Cilbind
             return segments[(int)(word >> 32)][(int)word];
         }
 
+        /// <summary>The object in the store slot a checked word names, if the slot still holds
+        /// the key's version after the object was read.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        static unsafe object LoadChecked(long word)
+        {
+            int segment = (int)(word >> 24) & 0x7f;
+            int index = (int)word & 0xffffff;
+            // Native code bumps a slot's version before it clears the slot, and fills a slot
+            // before it publishes the new version: read the object first (acquire), the version
+            // second; if the version is still the key's, the object is the key's.
+            var o = Volatile.Read(ref segments[segment][index]);
+            long expected = ((word >> 30) & 0xffffffffL) | 1;
+            long* slotVersions = (long*)versions[segment];
+            if ((long)((ulong)Volatile.Read(ref slotVersions[index]) >> 32) != expected)
+                Stale();
+            return o;
+        }
+
+        // Out of line: a method that throws is not inlined.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Stale()
+        {
+            throw new StaleSlotException();
+        }
+
         /// <summary>The object an argument's word names. A thread slot keeps its object until
         /// the ring comes back to it: native code may pass one word to several calls (an array
         /// it made, passed, then reads back).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static object Argument(long word)
         {
             return Load(word);
         }
 
-        internal static void Store(long word, object o)
+        internal static unsafe void Store(long word, object o)
         {
             if (word == 0)
                 return;
@@ -82,7 +148,40 @@ namespace Cilbind
                 temporaries[ThreadIndex(word)] = o;
                 return;
             }
-            segments[(int)(word >> 32)][(int)word] = o;
+            if ((word & CheckedBit) != 0)
+                throw new ArgumentException("a checked word names a store slot for reading only");
+            int segment = (int)(word >> 32);
+            int index = (int)word;
+            // The class first: a reader that sees the object through a key sees its class.
+            if (o != null)
+                Volatile.Write(ref ((IntPtr*)classes[segment])[index], ClassHandle(o.GetType()));
+            segments[segment][index] = o;
+        }
+
+        /// <summary>The last type whose handle a store wrote: a store of many objects of one
+        /// type (a loop making handles) skips the interning table's lookup.</summary>
+        sealed class Interned
+        {
+            internal readonly Type Type;
+            internal readonly IntPtr Handle;
+
+            internal Interned(Type type, IntPtr handle)
+            {
+                Type = type;
+                Handle = handle;
+            }
+        }
+
+        static Interned lastInterned;
+
+        static IntPtr ClassHandle(Type t)
+        {
+            var last = lastInterned;
+            if (last != null && (object)last.Type == (object)t)
+                return last.Handle;
+            var h = Bridge.Intern(t);
+            lastInterned = new Interned(t, h);
+            return h;
         }
 
         static int ThreadIndex(long word)
@@ -117,6 +216,16 @@ namespace Cilbind
         public static long Returned(object o)
         {
             return Temporary(o);
+        }
+    }
+
+    /// <summary>A store slot named by a key that was removed (and perhaps reused) after native
+    /// code checked it: native code reports it as a stale handle.</summary>
+    public sealed class StaleSlotException : InvalidOperationException
+    {
+        internal StaleSlotException()
+            : base("a handle was released while a call was using it")
+        {
         }
     }
 }

@@ -51,7 +51,7 @@ impl ArgArray {
         // A spare array of a unit that was reloaded since is a stale handle: made anew.
         let array = match spare {
             Some(array) if array.raw().is_ok() => array,
-            _ => Object::from_raw(array::object_array_new(len)?).expect("object_array_new never gives null"),
+            _ => Object::from_raw(array::object_array_new(len)?)?.expect("object_array_new never gives null"),
         };
         Ok(ArgArray {
             array: Some(array),

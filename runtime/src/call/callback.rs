@@ -167,7 +167,7 @@ impl Callback {
                 return Err(e);
             }
         };
-        let delegate = Object::from_raw(raw).ok_or_else(|| Error::NullReference("no delegate was made".into()))?;
+        let delegate = Object::from_raw(raw)?.ok_or_else(|| Error::NullReference("no delegate was made".into()))?;
         Ok(Callback { key, delegate })
     }
 
@@ -326,7 +326,7 @@ fn arguments(args: ObjectRef) -> Result<Vec<Value>> {
                 TypeKind::String => Value::String(decode_utf16(&raw::string_units(arg)?)?),
                 kind => match Value::from_bits(kind, raw::primitive_box_bits(arg)?) {
                     Some(v) if !class.is_enum() => v,
-                    _ => Value::Object(Object::from_raw(arg).expect("non-null")),
+                    _ => Value::Object(Object::from_raw(arg)?.expect("non-null")),
                 },
             })
         })
@@ -336,7 +336,7 @@ fn arguments(args: ObjectRef) -> Result<Vec<Value>> {
 /// A value as an object: a primitive boxed, a string as a new string object, `None` for
 /// null and `void` (a generic delegate's `object` argument, `T` a reference type).
 pub(crate) fn object_of(value: Value) -> Result<Option<Object>> {
-    Ok(Object::from_raw(to_object(value)?))
+    Object::from_raw(to_object(value)?)
 }
 
 /// The closure's result as an object (boxed for primitives) for the delegate to return.
@@ -347,7 +347,7 @@ fn to_object(value: Value) -> Result<ObjectRef> {
     match value {
         Value::Void | Value::Null => Ok(ObjectRef::NULL),
         Value::String(s) => raw::string_from_str(&s),
-        Value::Object(o) => o.raw(),
+        Value::Object(o) => o.raw()?.detached(),
         Value::Boolean(v) => boxed(crate::Boolean::new(v)),
         Value::Char(v) => boxed(crate::Char(v)),
         Value::SByte(v) => boxed(v),

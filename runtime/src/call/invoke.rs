@@ -149,7 +149,8 @@ pub unsafe fn invoke_with_pointers(method: Method, this: Option<&Object>, args: 
 
 /// Checks that `obj` (non-null) is an instance of `declared`, for the reflective path.
 fn check_instance(obj: ObjectRef, declared: Option<crate::Class>, what: impl Fn() -> String) -> Result<()> {
-    let actual = obj.class().expect("checked non-null by the caller");
+    // Non-null (the caller checked): no class means a handle released meanwhile.
+    let actual = obj.class().ok_or(Error::StaleHandle)?;
     match declared {
         Some(d) if d.is_assignable_from(actual) => Ok(()),
         _ => Err(Error::InvalidArgument(format!(
@@ -321,7 +322,7 @@ fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], all
         let array = array.as_ref().expect("a method with parameters has an argument array");
         args[i] = match pass {
             Pass::Reference(TypeKind::String) => read_string(array.get(i)?)?.map_or(Value::Null, Value::String),
-            Pass::Reference(_) | Pass::Nullable => Object::from_raw(array.get(i)?).map_or(Value::Null, Value::Object),
+            Pass::Reference(_) | Pass::Nullable => Object::from_raw(array.get(i)?)?.map_or(Value::Null, Value::Object),
             Pass::Struct => {
                 let Value::Object(o) = &args[i] else {
                     unreachable!("checked to be an object before the call")
@@ -354,7 +355,7 @@ fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
             false => Value::String(decode_utf16(&raw::string_units(result)?)?),
         },
         TypeKind::Reference | TypeKind::Struct | TypeKind::Other => {
-            Object::from_raw(result).map_or(Value::Null, Value::Object)
+            Object::from_raw(result)?.map_or(Value::Null, Value::Object)
         }
         TypeKind::IntPtr if kind == TypeKind::Pointer => Value::IntPtr(entry::pointer_address(result)? as isize),
         prim => {

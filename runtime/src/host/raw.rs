@@ -45,6 +45,17 @@ impl ObjectRef {
         }
         on_backend!(mono => mono::ObjectRef::from(self).class().map(Class::from), coreclr => coreclr::heap::class_of(self))
     }
+
+    /// The same object, named so that the name stays valid after the handle it was loaded
+    /// through is dropped: what Rust returns to managed code that reads it only once Rust's
+    /// part is over (a callback's or a native's result, an `out` argument). On Mono the
+    /// address itself; on CoreCLR a store's object crosses as its slot checked against the
+    /// handle's key (`coreclr/slots.rs`), so it is put in one of the thread's slots first. A
+    /// handle released meanwhile is [`Error::StaleHandle`].
+    #[inline]
+    pub fn detached(self) -> Result<ObjectRef> {
+        on_backend!(mono => Ok(self), coreclr => coreclr::slots::detached(self))
+    }
 }
 
 /// The host's view of a value that crosses to managed code by copy (primitives, enums and

@@ -7,6 +7,8 @@
 //! slot's [`ObjectRef`] is the word naming the slot itself, which managed code resolves on its
 //! side of a call, so loading one costs no memory access into the managed heap at all.
 
+use std::sync::atomic::AtomicU64;
+
 use super::backend::on_backend;
 use super::raw::{ObjectRef, PlainValue};
 use super::{coreclr, mono, Class};
@@ -21,11 +23,15 @@ pub(crate) enum ManagedSegment {
 }
 
 impl ManagedSegment {
-    /// A new segment of `len` empty slots. Needs the runtime (the callers hold an object).
-    pub(crate) fn new(len: usize) -> Result<ManagedSegment> {
+    /// A new segment of `len` empty slots whose store keeps their versions in `versions`
+    /// (one word a slot: the version of the key naming it in the high half, odd while the slot
+    /// is live; the store bumps it before it empties a slot and publishes it after it fills
+    /// one). A backend that resolves slots on the managed side checks them there (CoreCLR).
+    /// Needs the runtime (the callers hold an object).
+    pub(crate) fn new(len: usize, versions: &'static [AtomicU64]) -> Result<ManagedSegment> {
         on_backend!(
             mono => mono::slots::ManagedSegment::new(len).map(ManagedSegment::Mono),
-            coreclr => coreclr::slots::Segment::new(len).map(ManagedSegment::CoreClr),
+            coreclr => coreclr::slots::Segment::new(len, versions).map(ManagedSegment::CoreClr),
         )
     }
 
@@ -39,20 +45,27 @@ impl ManagedSegment {
         }
     }
 
-    /// The object in slot `offset` (null when empty), for the length of the current call.
+    /// The object in slot `offset`, which a key of `version` names, for the length of the
+    /// current call: null when the slot is empty, and, where the backend can tell only on the
+    /// managed side (CoreCLR), a reference whose use is [`Error::StaleHandle`](crate::Error)
+    /// once the key is released. The caller rechecks the version after this load.
     #[inline(always)]
-    pub(crate) fn load(&self, offset: usize) -> ObjectRef {
+    pub(crate) fn load(&self, offset: usize, version: u32) -> ObjectRef {
         match self {
             ManagedSegment::Mono(s) => s.load(offset).into(),
-            ManagedSegment::CoreClr(s) => s.load(offset),
+            ManagedSegment::CoreClr(s) => s.load(offset, version),
         }
     }
 
-    /// Stores `obj` in slot `offset` (a call's result, or another slot's object).
+    /// Stores `obj` in slot `offset` (a call's result, or another slot's object); a reference
+    /// loaded through a key released since is [`Error::StaleHandle`](crate::Error).
     #[inline(always)]
-    pub(crate) fn store(&self, offset: usize, obj: ObjectRef) {
+    pub(crate) fn store(&self, offset: usize, obj: ObjectRef) -> Result<()> {
         match self {
-            ManagedSegment::Mono(s) => s.store(offset, obj.into()),
+            ManagedSegment::Mono(s) => {
+                s.store(offset, obj.into());
+                Ok(())
+            }
             ManagedSegment::CoreClr(s) => s.store(offset, obj),
         }
     }
@@ -72,8 +85,8 @@ impl ManagedSegment {
 pub(crate) enum SlotBoxer {
     /// The helper's emitted `Box(IntPtr, object[], int)` for the type.
     Mono(mono::slots::SlotBoxer),
-    /// Boxing through the bridge (by the value's class).
-    CoreClr,
+    /// The bridge's boxer for the type, which boxes straight into a slot.
+    CoreClr(coreclr::slots::Boxer),
 }
 
 impl SlotBoxer {
@@ -81,7 +94,7 @@ impl SlotBoxer {
     pub(crate) fn resolve(class: Class) -> Result<SlotBoxer> {
         on_backend!(
             mono => mono::slots::SlotBoxer::resolve(class.into()).map(SlotBoxer::Mono),
-            coreclr => Ok(SlotBoxer::CoreClr),
+            coreclr => coreclr::slots::Boxer::resolve(class).map(SlotBoxer::CoreClr),
         )
     }
 
@@ -94,7 +107,7 @@ impl SlotBoxer {
             SlotBoxer::Mono(b) => b
                 .box_into_array(value, array.into(), index)
                 .map_err(mono::exception::to_error),
-            SlotBoxer::CoreClr => super::array::array_set_ref(array, index, super::raw::box_value(value)?),
+            SlotBoxer::CoreClr(_) => super::array::array_set_ref(array, index, super::raw::box_value(value)?),
         }
     }
 
@@ -107,10 +120,7 @@ impl SlotBoxer {
             (SlotBoxer::Mono(b), ManagedSegment::Mono(s)) => {
                 b.box_into(value, s, offset).map_err(mono::exception::to_error)
             }
-            (SlotBoxer::CoreClr, ManagedSegment::CoreClr(s)) => {
-                s.store(offset, super::raw::box_value(value)?);
-                Ok(())
-            }
+            (SlotBoxer::CoreClr(b), ManagedSegment::CoreClr(s)) => b.box_into((value as *const V).cast(), s, offset),
             _ => Err(crate::Error::Unsupported(
                 "a boxer and a store segment of different runtimes".into(),
             )),

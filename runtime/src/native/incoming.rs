@@ -348,7 +348,7 @@ macro_rules! by_ref_object {
                 // `T` is the parameter's declared type (or narrower), so the store is typed
                 // as C# would have typed it.
                 let obj = match &value {
-                    Some(v) => v.as_object().raw()?,
+                    Some(v) => v.as_object().raw()?.detached()?,
                     None => ObjectRef::NULL,
                 };
                 location.store_ref(obj);

@@ -52,7 +52,7 @@ impl<'call, T: Reference> Lent<'call, T> {
 
     /// The object as an `Object` handle (same identity), for APIs that take any object.
     pub fn to_object(&self) -> Result<Object> {
-        Object::from_raw(self.raw).ok_or_else(|| Error::NullReference("a lent object is never null".into()))
+        Object::from_raw(self.raw)?.ok_or_else(|| Error::NullReference("a lent object is never null".into()))
     }
 
     /// The same object lent as `U`, when it is an instance of `U` (a downcast or an interface

@@ -68,7 +68,7 @@ impl Outgoing for Str {
 #[inline]
 fn reference<R: Reference>(value: Option<R>) -> NativeResult<RawRet> {
     Ok(match value {
-        Some(v) => RawRet::new(v.as_object().raw()?),
+        Some(v) => RawRet::new(v.as_object().raw()?.detached()?),
         None => RawRet::new(ObjectRef::NULL),
     })
 }

@@ -34,7 +34,7 @@ pub struct Receiver<'call> {
 impl Receiver<'_> {
     /// An owned handle to the proxy object (a new GC handle).
     pub fn object(&self) -> Result<Object> {
-        Object::from_raw(self.this).ok_or_else(|| Error::NullReference("the proxy object".into()))
+        Object::from_raw(self.this)?.ok_or_else(|| Error::NullReference("the proxy object".into()))
     }
 
     /// An owned handle to the proxy object as `C` (the class it extends or the interface it

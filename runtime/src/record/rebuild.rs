@@ -93,7 +93,7 @@ fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> 
         box_bytes(class, bytes)
     }
     .map_err(|e| refused(call, what, e))?;
-    Object::from_raw(raw).ok_or_else(|| refused(call, what, "the runtime could not box it"))
+    Object::from_raw(raw)?.ok_or_else(|| refused(call, what, "the runtime could not box it"))
 }
 
 /// The value to pass as parameter `ty` where call `call` passed `recorded`.

@@ -127,7 +127,8 @@ impl Drop for WriterGuard<'_> {
 
 /// One segment: the versions and the managed references of the same slots.
 struct Segment {
-    versions: Box<[AtomicU64]>,
+    /// Never freed: the managed half's backend may read them (see `ManagedSegment::new`).
+    versions: &'static [AtomicU64],
     objects: ManagedSegment,
 }
 
@@ -180,18 +181,12 @@ impl<K: Key> HandleStore<K> {
         (ffi as u32, (ffi >> 32) as u32)
     }
 
-    /// Stores `obj` (non-null) in a new slot and returns its key.
-    ///
-    /// # Panics
-    /// Only where a `Vec` would: when Mono cannot allocate a new segment (out of memory) or
-    /// 2³² − 1 slots of one store are live.
-    pub(crate) fn insert(&'static self, obj: ObjectRef) -> K {
+    /// Stores `obj` (non-null) in a new slot and returns its key. An `obj` loaded through a
+    /// key released since is [`Error::StaleHandle`]; no segment for the slot (out of memory,
+    /// or 2³² − 1 slots of one store live) is the runtime's error.
+    pub(crate) fn insert(&'static self, obj: ObjectRef) -> Result<K> {
         debug_assert!(!obj.is_null());
-        self.insert_with(|objects, offset| {
-            objects.store(offset, obj);
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("no store slot for a new handle: {e}"))
+        self.insert_with(|objects, offset| objects.store(offset, obj))
     }
 
     /// Reserves a slot, lets `fill` put the object in its managed half (a call into managed
@@ -233,8 +228,9 @@ impl<K: Key> HandleStore<K> {
             let (segment, _) = locate(idx);
             if self.segments[segment].get().is_none() {
                 let len = FIRST_SEGMENT << segment;
-                let objects = ManagedSegment::new(len)?;
-                let versions = (0..len).map(|_| AtomicU64::new(0)).collect();
+                // Leaked: segments are never freed (the stores are statics).
+                let versions: &'static [AtomicU64] = Box::leak((0..len).map(|_| AtomicU64::new(0)).collect());
+                let objects = ManagedSegment::new(len, versions)?;
                 // Only writers create segments, under the lock: this cannot race.
                 let _ = self.segments[segment].set(Segment { versions, objects });
                 if segment == 0 {
@@ -283,7 +279,7 @@ impl<K: Key> HandleStore<K> {
         if version(before) != key_version {
             return Err(Error::StaleHandle);
         }
-        let obj = objects.load(offset);
+        let obj = objects.load(offset, key_version);
         // Pairs with the release fence in `remove`: if the load above saw the slot cleared,
         // the re-read below sees the version bump that preceded the clear.
         fence(Ordering::Acquire);
@@ -296,7 +292,7 @@ impl<K: Key> HandleStore<K> {
     /// A new key (and slot) for the object behind `key`.
     pub(crate) fn duplicate(&'static self, key: K) -> Result<K> {
         let obj = self.target(key)?;
-        Ok(self.insert(obj))
+        self.insert(obj)
     }
 
     /// Frees `key`'s slot, dropping the store's reference to its object. No call into Mono.

@@ -32,10 +32,15 @@ impl ObjectStore {
     /// The runtime class of the object behind `key`.
     pub fn class_of(key: ObjectKey) -> Result<Class> {
         let obj = OBJECTS.target(key)?;
-        Ok(obj.class().expect("stored objects are never null"))
+        // No class: the key was released since the lookup (another thread dropped it). A
+        // `match`: `ok_or` builds and drops an Error on every successful read.
+        match obj.class() {
+            Some(class) => Ok(class),
+            None => Err(crate::Error::StaleHandle),
+        }
     }
 
-    pub(crate) fn insert(obj: ObjectRef) -> ObjectKey {
+    pub(crate) fn insert(obj: ObjectRef) -> Result<ObjectKey> {
         OBJECTS.insert(obj)
     }
 

@@ -84,7 +84,7 @@ impl<T: ManagedStruct> StructHandle<T> {
             });
         }
         Ok(StructHandle {
-            key: T::store().slots.insert(boxed),
+            key: T::store().slots.insert(boxed)?,
             _type: PhantomData,
         })
     }
@@ -108,14 +108,15 @@ impl<T: ManagedStruct> StructHandle<T> {
     /// Boxes a copy of the value into the object store: a new object with its own identity.
     pub fn box_object(&self) -> Result<Object> {
         let copy = raw::rebox(self.raw()?)?;
-        Ok(Object::from_raw(copy).expect("boxing never returns null"))
+        Ok(Object::from_raw(copy)?.expect("boxing never returns null"))
     }
 
     /// Unboxes `obj` (which must be a boxed `T`) into a new copy in `T`'s store.
     pub fn unbox(obj: &Object) -> Result<Self> {
         let boxed = obj.raw()?;
         let class = T::class()?;
-        let actual = boxed.class().expect("stored objects are never null");
+        // No class: the handle was released meanwhile by another thread.
+        let actual = boxed.class().ok_or(Error::StaleHandle)?;
         if actual != class {
             return Err(Error::InvalidCast {
                 from: actual.full_name(),

@@ -21,7 +21,7 @@ impl<V: Blittable> Array<V> {
         crate::Runtime::get()?;
         let raw = array::array_from_values(V::class()?, values)?;
         Ok(Array(
-            Object::from_raw(raw).expect("array_new never gives null"),
+            Object::from_raw(raw)?.expect("array_new never gives null"),
             PhantomData,
         ))
     }
@@ -52,7 +52,7 @@ impl<T: Reference> ObjectArray<T> {
         crate::Runtime::get()?;
         let array = array::array_new(T::class()?, items.len())?;
         let this = ObjectArray(
-            Object::from_raw(array).expect("array_new never gives null"),
+            Object::from_raw(array)?.expect("array_new never gives null"),
             PhantomData,
         );
         for (i, item) in items.iter().enumerate() {
@@ -74,7 +74,8 @@ impl<T: Reference> ObjectArray<T> {
             Some(v) => {
                 let raw = v.as_object().raw()?;
                 let element = array::array_element_class(array)?;
-                let class = raw.class().expect("stored objects are never null");
+                // No class: the handle was released meanwhile by another thread.
+                let class = raw.class().ok_or(Error::StaleHandle)?;
                 if !element.is_assignable_from(class) {
                     return Err(Error::InvalidCast {
                         from: class.full_name(),
@@ -115,7 +116,7 @@ impl<S: ManagedStruct> StructArray<S> {
         crate::Runtime::get()?;
         let array = array::array_new(S::class()?, len)?;
         Ok(StructArray(
-            Object::from_raw(array).expect("array_new never gives null"),
+            Object::from_raw(array)?.expect("array_new never gives null"),
             PhantomData,
         ))
     }
@@ -138,7 +139,7 @@ impl<S: ManagedStruct> StructArray<S> {
         S: Unbox,
     {
         let boxed = array::array_get_value(self.0.raw()?, index)?;
-        S::unbox_from(&Object::from_raw(boxed).expect("boxing never gives null"))
+        S::unbox_from(&Object::from_raw(boxed)?.expect("boxing never gives null"))
     }
 
     /// Stores a copy of `value` at `index`.

@@ -57,7 +57,7 @@ pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
         return Ok(Object::from_new_key(key));
     }
     let boxed = raw::box_value(value)?;
-    Ok(Object::from_raw(boxed).expect("boxing never returns null"))
+    Ok(Object::from_raw(boxed)?.expect("boxing never returns null"))
 }
 
 /// Unboxes a blittable value under the CLI's rule: the box's exact type, or an enum box read

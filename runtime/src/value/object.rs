@@ -20,14 +20,15 @@ pub struct Object {
 }
 
 impl Object {
-    /// Wraps a reference a call just produced (a new handle); `None` for null.
-    pub(crate) fn from_raw(raw: ObjectRef) -> Option<Object> {
+    /// Wraps a reference a call just produced (a new handle); `None` for null. A reference
+    /// loaded through a handle released since is [`Error::StaleHandle`].
+    pub(crate) fn from_raw(raw: ObjectRef) -> Result<Option<Object>> {
         if raw.is_null() {
-            None
+            Ok(None)
         } else {
-            Some(Object {
-                key: ObjectStore::insert(raw),
-            })
+            Ok(Some(Object {
+                key: ObjectStore::insert(raw)?,
+            }))
         }
     }
 
@@ -143,7 +144,7 @@ pub(crate) fn wrap<T: Reference>(raw: ObjectRef) -> Result<Option<T>> {
             to: target.full_name(),
         });
     }
-    let obj = Object::from_raw(raw).expect("checked non-null above");
+    let obj = Object::from_raw(raw)?.expect("checked non-null above");
     // SAFETY: `obj` is an instance of `T`'s class (checked just above).
     Ok(Some(unsafe { T::from_object_unchecked(obj) }))
 }

@@ -21,7 +21,7 @@ impl NetString {
     pub fn new(s: &str) -> Result<NetString> {
         let raw = raw::string_from_str(s)?;
         Ok(NetString(
-            Object::from_raw(raw).expect("string_from_str never gives null"),
+            Object::from_raw(raw)?.expect("string_from_str never gives null"),
         ))
     }
 
@@ -29,7 +29,7 @@ impl NetString {
     /// units is an error as for [`NetString::new`].
     pub fn from_utf16(units: &[u16]) -> Result<NetString> {
         let raw = raw::string_new(units)?;
-        Ok(NetString(Object::from_raw(raw).expect("string_new never gives null")))
+        Ok(NetString(Object::from_raw(raw)?.expect("string_new never gives null")))
     }
 
     /// The code units, exactly.

@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 7;
+const VERSION: i32 = 8;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -70,8 +70,13 @@ struct Table {
     describe: unsafe extern "C" fn(handle: ManagedHandle) -> *mut c_char,
     free: unsafe extern "C" fn(memory: *mut c_char),
     free_handle: unsafe extern "C" fn(handle: ManagedHandle),
-    new_segment: unsafe extern "C" fn(length: i32, error: *mut *mut c_char) -> i32,
-    move_slot: unsafe extern "C" fn(from: SlotWord, to: SlotWord),
+    new_segment: unsafe extern "C" fn(
+        length: i32,
+        versions: *const c_void,
+        classes: *const c_void,
+        error: *mut *mut c_char,
+    ) -> i32,
+    move_slot: unsafe extern "C" fn(from: SlotWord, to: SlotWord) -> i32,
     hold: unsafe extern "C" fn(word: SlotWord) -> SlotWord,
     new_string: unsafe extern "C" fn(data: *const u16, length: i32) -> SlotWord,
     read_string: unsafe extern "C" fn(word: SlotWord, buffer: *mut u16, capacity: i32) -> i32,
@@ -117,7 +122,12 @@ struct Table {
     copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
     load_bytes:
         unsafe extern "C" fn(data: *const u8, size: i64, path: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
+    make_boxer: unsafe extern "C" fn(ty: ManagedHandle, size: i32, error: *mut *mut c_char) -> *const c_void,
 }
+
+/// A boxer [`Bridge::make_boxer`] made: boxes the value at `data` into the slot `to` names;
+/// 1 when done, 0 when the runtime could not.
+pub(crate) type BoxInto = unsafe extern "C" fn(data: *const u8, to: SlotWord) -> i32;
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
 
@@ -209,18 +219,38 @@ impl Bridge {
         unsafe { (self.table.free_handle)(handle) }
     }
 
-    /// A new store segment of `length` slots; its id.
-    pub(crate) fn new_segment(&self, length: i32) -> Answer<i32> {
+    /// The boxer of values of the value type `ty` (`size` bytes, no references: checked by the
+    /// bridge).
+    pub(crate) fn make_boxer(&self, ty: ManagedHandle, size: usize) -> Answer<BoxInto> {
+        let size = i32::try_from(size).map_err(|_| format!("a value of {size} bytes"))?;
         let mut error = std::ptr::null_mut();
         // SAFETY: `error` is an out-parameter; the bridge catches every exception.
-        let id = unsafe { (self.table.new_segment)(length, &mut error) };
+        let entry = unsafe { (self.table.make_boxer)(ty, size, &mut error) };
+        self.check(error)?;
+        if entry.is_null() {
+            return Err("the bridge made no boxer".into());
+        }
+        // SAFETY: the bridge's `MakeBoxer` returns the pointer of a kept-alive delegate of
+        // exactly `BoxInto`'s signature (`int (byte*, long)`).
+        Ok(unsafe { std::mem::transmute::<*const c_void, BoxInto>(entry) })
+    }
+
+    /// A new store segment of `length` slots, whose versions and classes are kept in the
+    /// arrays at `versions` and `classes` (`length` 8-byte words each, which must live as long
+    /// as the process: managed code reads and writes them from then on).
+    pub(crate) fn new_segment(&self, length: i32, versions: *const c_void, classes: *const c_void) -> Answer<i32> {
+        let mut error = std::ptr::null_mut();
+        // SAFETY: `error` is an out-parameter; the bridge catches every exception; the arrays
+        // outlive the runtime (the caller leaks them) and hold `length` words each.
+        let id = unsafe { (self.table.new_segment)(length, versions, classes, &mut error) };
         self.check(error)?;
         Ok(id)
     }
 
     /// Puts the object in `from` into `to`: a thread slot `from` is consumed (released), a
-    /// store slot `from` keeps its object; `from` null clears `to`.
-    pub(crate) fn move_slot(&self, from: SlotWord, to: SlotWord) {
+    /// store slot `from` keeps its object; `from` null clears `to`. 1 when done, 0 when `from`
+    /// names a slot released or reused since its word was made, -1 for a word naming no slot.
+    pub(crate) fn move_slot(&self, from: SlotWord, to: SlotWord) -> i32 {
         // SAFETY: plain words; the bridge catches every exception, a bad word included.
         unsafe { (self.table.move_slot)(from, to) }
     }

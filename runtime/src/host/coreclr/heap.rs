@@ -24,6 +24,7 @@ pub(crate) fn object(w: SlotWord) -> ObjectRef {
 /// exception type and message (`Type: message`).
 fn refused(answer: String) -> Error {
     match answer.split_once(": ") {
+        Some((type_name, _)) if type_name == super::slots::STALE_SLOT => Error::StaleHandle,
         Some((type_name, message)) if type_name.starts_with("System.") => Error::ManagedException {
             type_name: type_name.into(),
             message: message.into(),
@@ -42,6 +43,9 @@ fn refused(answer: String) -> Error {
 /// small enough to inline.
 #[inline(never)]
 pub(crate) fn class_of(o: ObjectRef) -> Option<Class> {
+    if let Some(class) = super::slots::class_of_checked(word(o)) {
+        return class;
+    }
     runtime().bridge.class_of(word(o)).and_then(types::class_of_object)
 }
 

@@ -187,6 +187,10 @@ impl CoreClr {
             message: text.clone(),
             stack_trace: String::new(),
         });
+        if outer.type_name == slots::STALE_SLOT {
+            // An argument's key was released between Rust's check and the call's read.
+            return Error::StaleHandle;
+        }
         Error::ManagedException {
             type_name: outer.type_name,
             message: outer.message,

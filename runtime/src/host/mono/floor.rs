@@ -32,6 +32,38 @@ pub unsafe fn bare_thunk_i32_i32(thunk: &Thunk, a: i32, b: i32) -> i32 {
     }
 }
 
+/// Calls the entry point of a static `IntPtr f(int)` through its bare function pointer.
+///
+/// # Safety
+/// `thunk` is the entry point of a static method `IntPtr f(int)` that does not throw.
+#[inline]
+pub unsafe fn bare_thunk_i32_to_isize(thunk: &Thunk, a: i32) -> isize {
+    type F = unsafe extern "C" fn(i32, *mut ObjectRef) -> isize;
+    let mut exc = ObjectRef::NULL;
+    // SAFETY: the caller passes the entry point of a static IntPtr(int) method; the exception
+    // slot is valid.
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(a, &mut exc)
+    }
+}
+
+/// Calls the entry point of a static `void f(IntPtr)` through its bare function pointer.
+///
+/// # Safety
+/// `thunk` is the entry point of a static method `void f(IntPtr)` that does not throw for `p`.
+#[inline]
+pub unsafe fn bare_thunk_isize(thunk: &Thunk, p: isize) {
+    type F = unsafe extern "C" fn(isize, *mut ObjectRef);
+    let mut exc = ObjectRef::NULL;
+    // SAFETY: the caller passes the entry point of a static void(IntPtr) method; the exception
+    // slot is valid.
+    unsafe {
+        let f: F = std::mem::transmute::<*const c_void, F>(thunk.entry_point());
+        f(p, &mut exc)
+    }
+}
+
 /// `mono_runtime_invoke` of a static `int f(int, int)` with boxed arguments (the way a naive
 /// reflective caller does it), unboxing the result.
 ///

@@ -20,7 +20,7 @@ fn child_thunk_rules() {
         let method = clr.find_method(class, name, params, None, false).unwrap();
         clr.entry(method, 0, 0).unwrap()
     };
-    let segment = b.new_segment(4).unwrap();
+    let (segment, _, _) = segment(&probe.clr, 4);
     let slot = |i| SlotWord::store(segment, i);
     let point_bytes = |x: i32, y: i32| [x.to_le_bytes(), y.to_le_bytes()].concat();
     let mut thrown = ManagedHandle(std::ptr::null_mut());

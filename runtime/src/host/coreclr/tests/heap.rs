@@ -89,7 +89,7 @@ fn child_heap() {
     let args = b.array_new(object, 1).unwrap();
     b.array_set(args, 0, b.box_bytes(int32, &int_bytes(3)).unwrap())
         .unwrap();
-    let segment = b.new_segment(4).unwrap();
+    let (segment, _, _) = segment(clr, 4);
     let slot = |i| SlotWord::store(segment, i);
     b.move_slot(args, slot(0));
     let of = clr.find_method(square, "Of", &["System.Int32"], None, false).unwrap();

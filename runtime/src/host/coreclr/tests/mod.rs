@@ -6,6 +6,7 @@
 use std::ffi::c_void;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
 
 use super::bridge::{ManagedHandle, SlotWord};
 use super::CoreClr;
@@ -132,6 +133,19 @@ impl Drop for Probe {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(self.dll.parent().unwrap());
     }
+}
+
+/// A new store segment of `len` slots with version and class arrays that live as long as the
+/// process (as the stores' do): its id, the versions and the classes.
+fn segment(clr: &CoreClr, len: usize) -> (i32, &'static [AtomicU64], &'static [AtomicUsize]) {
+    let versions: &'static [AtomicU64] = Box::leak((0..len).map(|_| AtomicU64::new(0)).collect());
+    let classes: &'static [AtomicUsize] = Box::leak((0..len).map(|_| AtomicUsize::new(0)).collect());
+    let id = clr
+        .bridge
+        .new_segment(len as i32, versions.as_ptr().cast(), classes.as_ptr().cast())
+        .unwrap();
+    super::slots::register(id, versions, classes);
+    (id, versions, classes)
 }
 
 /// Compiles the probe assembly with mcs into a scratch folder.

@@ -1,6 +1,9 @@
 //! Objects as slot words: constructors, instance and virtual calls, strings both ways, across
 //! collections that compact the heap.
 
+use std::sync::atomic::Ordering;
+
+use super::super::slots::{checked_word, class_of_checked};
 use super::*;
 
 #[test]
@@ -19,7 +22,7 @@ fn child_objects_cross_as_slot_words() {
         clr.entry(method, 0, 0).unwrap()
     };
     let (calls, counter, loud) = (class("Calls"), class("Counter"), class("Loud"));
-    let segment = clr.bridge.new_segment(8).unwrap();
+    let (segment, versions, classes) = segment(clr, 8);
     assert!(segment >= 1);
     let slot = |i| SlotWord::store(segment, i);
     let string = |word: SlotWord| {
@@ -101,6 +104,37 @@ fn child_objects_cross_as_slot_words() {
             Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.NullReferenceException"),
             other => panic!("{other}"),
         }
+        // A store's object as a key names it: the slot and the key's version. Managed code reads
+        // the version after the object; once the key is released (the version bumped, as the
+        // store does before it clears or reuses the slot) the word is a stale handle, never
+        // the slot's next object.
+        let live = |v: u32| u64::from(v) << 32;
+        versions[0].store(live(0x8000_0003), Ordering::SeqCst);
+        let key_word = checked_word(segment, 0, 0x8000_0003).unwrap();
+        assert_eq!(add(key_word, 1, &mut thrown), 14);
+        assert!(thrown.0.is_null());
+        assert_eq!(clr.bridge.type_name(key_word), "Probe.Counter");
+        // The store slot's class, written by managed code with the object.
+        let counter_class = clr.bridge.class_of(slot(0)).unwrap();
+        assert_eq!(classes[0].load(Ordering::SeqCst), counter_class.0 as usize);
+        let class_read = |w| class_of_checked(w).map(|c| c.map(|c| c.0.as_ptr() as usize));
+        assert_eq!(class_read(key_word), Some(Some(counter_class.0 as usize)));
+        assert_eq!(class_read(slot(0)), None, "a plain store word is not a checked word");
+        versions[0].store(live(0x8000_0004), Ordering::SeqCst);
+        assert_eq!(class_read(key_word), Some(None), "a released key's word has no class");
+        assert_eq!(add(key_word, 1, &mut thrown), 0);
+        assert_eq!(take_error(&mut thrown), Error::StaleHandle);
+        assert_eq!(clr.bridge.move_slot(key_word, slot(3)), 0, "a stale word moves nothing");
+        assert_eq!(clr.bridge.type_name(slot(3)), "null");
+        // The next key to the slot: its word works, the old one stays stale.
+        versions[0].store(live(0x8000_0005), Ordering::SeqCst);
+        let next_word = checked_word(segment, 0, 0x8000_0005).unwrap();
+        assert_eq!(add(next_word, 1, &mut thrown), 15);
+        assert_eq!(add(key_word, 1, &mut thrown), 0);
+        assert_eq!(take_error(&mut thrown), Error::StaleHandle);
+        // A checked word names a slot to read, never one to write.
+        assert_eq!(clr.bridge.move_slot(slot(1), next_word), -1);
+
         // Clearing a slot releases its object.
         clr.bridge.move_slot(SlotWord::NULL, slot(0));
         assert_eq!(clr.bridge.type_name(slot(0)), "null");
