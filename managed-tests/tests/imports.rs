@@ -6,7 +6,7 @@ use std::sync::{Mutex, Once, OnceLock};
 
 use cilbind::native::{ManagedException, NativeResult};
 use cilbind::Error;
-use managed_tests::imports::imp::{Driver, Level, Other, OtherNatives, Rules, RulesNatives};
+use managed_tests::imports::imp::{Driver, Level, Loops, LoopsNatives, Other, OtherNatives, Rules, RulesNatives};
 use managed_tests::load_fixture;
 
 struct Game;
@@ -70,6 +70,15 @@ impl OtherNatives for Game {
     }
 }
 
+impl LoopsNatives for Game {
+    fn add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+    fn bare_add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+}
+
 /// What `init()` said before the natives were installed.
 static REFUSED: OnceLock<Error> = OnceLock::new();
 
@@ -79,7 +88,12 @@ fn setup() {
         managed_tests::runtime();
         let refused = managed_tests::imports::init().expect_err("init() without the natives");
         let _ = REFUSED.set(refused);
-        managed_tests::imports::init_with_natives([Rules::natives::<Game>(), Other::natives::<Game>()]).unwrap();
+        managed_tests::imports::init_with_natives([
+            Rules::natives::<Game>(),
+            Other::natives::<Game>(),
+            Loops::natives::<Game>(),
+        ])
+        .unwrap();
     });
 }
 
@@ -93,6 +107,11 @@ fn csharp_calls_every_import_through_the_rust_implementation() {
     Rules::normalize(&mut x, &mut y).unwrap();
     assert_eq!((x, y), (0.0, 1.0));
     assert_eq!(Driver::r#loop(4).unwrap(), 1 + 1 + 1 + 2);
+    // The benchmark's loops: the same sums through a native and through libc's `abs`.
+    let expected: i32 = (0..100).map(|i| i + 1).sum();
+    assert_eq!(Loops::native(100).unwrap(), expected);
+    assert_eq!(Loops::bare(100).unwrap(), expected);
+    assert_eq!(Loops::libc(100).unwrap(), expected);
 }
 
 #[test]
@@ -112,6 +131,8 @@ fn init_refuses_to_start_until_every_import_is_installed() {
             "Imp.Rules::Panic(int)",
             "Imp.Rules::Secret(int)",
             "Imp.Other::Mitigate(int,int)",
+            "Imp.Loops::Add(int,int)",
+            "Imp.Loops::BareAdd(int,int)",
         ]
     );
     let Some(Error::NativesNotInstalled { assemblies, missing }) = REFUSED.get() else {
@@ -121,7 +142,7 @@ fn init_refuses_to_start_until_every_import_is_installed() {
     assert_eq!(&missing[..], &declared[..]);
     // An incomplete set is refused, naming what it lacks.
     let err = load_fixture("Imports")
-        .install_natives([Rules::natives::<Game>()])
+        .install_natives([Rules::natives::<Game>(), Loops::natives::<Game>()])
         .unwrap_err();
     assert!(
         matches!(&err, Error::NativesMismatch { missing, .. } if missing[..] == ["Imp.Other::Mitigate(int,int)"]),

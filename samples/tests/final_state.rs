@@ -718,21 +718,20 @@ fn the_binary_plays_the_same_game_on_coreclr_with_what_it_lacks_switched_off() {
     assert!(!coreclr.contains("the World.Died handler is off"), "{coreclr}");
     // Rules.Mitigate, a [DllImport("__Internal")] native, runs on both.
     assert!(!coreclr.contains("natives are off"), "{coreclr}");
-    for (off, why) in [("the ghoul is off", "a Rust subclass of a C# type needs")] {
-        let line = coreclr
-            .lines()
-            .find(|l| l.contains(off))
-            .unwrap_or_else(|| panic!("no {off:?}:\n{coreclr}"));
-        assert!(
-            line.starts_with("Switched off on CoreCLR (") && line.contains(why),
-            "{line}"
-        );
-        assert!(
-            mono.lines()
-                .any(|l| l.starts_with("Switched off by --off") && l.contains(off)),
-            "{mono}"
-        );
-    }
+    let (off, why) = ("the ghoul is off", "a Rust subclass of a C# type needs");
+    let line = coreclr
+        .lines()
+        .find(|l| l.contains(off))
+        .unwrap_or_else(|| panic!("no {off:?}:\n{coreclr}"));
+    assert!(
+        line.starts_with("Switched off on CoreCLR (") && line.contains(why),
+        "{line}"
+    );
+    assert!(
+        mono.lines()
+            .any(|l| l.starts_with("Switched off by --off") && l.contains(off)),
+        "{mono}"
+    );
     assert_eq!(
         game_lines(&coreclr),
         game_lines(&mono),

@@ -43,8 +43,9 @@ fn installed() -> &'static Mutex<Registry> {
 }
 
 impl Assembly {
-    /// Installs the natives of this assembly: every internal call its types declare
-    /// (`[MethodImpl(MethodImplOptions.InternalCall)] extern`) must have exactly one entry in
+    /// Installs the natives of this assembly: every native its types declare
+    /// (`[DllImport("__Internal")] extern`, or on Mono `[MethodImpl(MethodImplOptions.InternalCall)]
+    /// extern`, which CoreCLR refuses with [`Error::Unsupported`] naming each) must have exactly one entry in
     /// `tables`, and every entry must name such a method with the same signature; otherwise
     /// nothing is registered and [`Error::NativesMismatch`] lists every missing native and
     /// every entry that matches no internal call (`Ns.Class::Method(int,string)`). Run it
