@@ -210,6 +210,7 @@ fn main() {
         ("struct_arrays", out.join("StructArrays.dll")),
         ("incoming", out.join("Incoming.dll")),
         ("natives", out.join("Natives.dll")),
+        ("imports", out.join("Imports.dll")),
         ("depth", out.join("Depth.dll")),
         ("implement", out.join("Implement.dll")),
         ("ledger", out.join("Ledger.dll")),

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 for backend in mono coreclr; do
     CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench backends -- --noplot >/dev/null
+    CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench natives -- --noplot >/dev/null
 done
 python3 - <<'PY'
 import json, os
@@ -28,4 +29,14 @@ box = {b: ns(b, "int32_box_drop/generated") / ns(b, "int32_box_drop/gchandle_flo
 print()
 print(f"Int32 box + drop ÷ a box behind a GC handle made and freed by two calls: "
       f"Mono {box['mono']:.2f}×, CoreCLR {box['coreclr']:.2f}×")
+calls = 1000  # cilbind_benches::INCOMING_CALLS: C# calls per iteration of the natives' loops
+print()
+print("C# → Rust natives (`[DllImport(\"__Internal\")]`), per call, each runtime against its own P/Invoke of the same C function:")
+print()
+print("| figure | Mono ns | × Mono's P/Invoke | CoreCLR ns | × CoreCLR's P/Invoke |")
+print("|---|---|---|---|---|")
+native = {b: {n: ns("natives_" + b, n) / calls for n in ("import", "import_bare", "pinvoke_libc")} for b in ("mono", "coreclr")}
+for n in ("import", "import_bare", "pinvoke_libc"):
+    m, c = native["mono"][n], native["coreclr"][n]
+    print(f"| `{n}` | {m:.2f} | {m / native['mono']['import_bare']:.2f} | {c:.2f} | {c / native['coreclr']['import_bare']:.2f} |")
 PY

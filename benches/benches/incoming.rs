@@ -6,8 +6,8 @@
 //!   `LoopsNatives` trait (its thunk: the `native_call` guard and the parameter kinds);
 //! - `bare_icall`: `Loops.BareAdd`, an internal call bound to a bare `extern "C"` function, no
 //!   cilbind thunk: the floor of any internal call;
-//! - `pinvoke`: `Loops.PInvokeAdd`, a P/Invoke of the same addition as a C function this binary
-//!   exports (the floor for natives);
+//! - `pinvoke`: `Loops.PInvokeAdd`, a P/Invoke (`[DllImport("__Internal")]`, bound by cilbind's
+//!   symbol library) of the same addition as a bare C function (the floor for natives);
 //! - `managed_static`: a `[NoInlining]` C# static method (C# → C#);
 //! - `interface_rust`: `IAdder.Add` on a Rust implementation (`IAdder::implement`: a proxy class
 //!   made with Reflection.Emit whose method is an internal call into the Rust value);
@@ -20,7 +20,7 @@ use cilbind::Runtime;
 use criterion::{criterion_group, criterion_main, Criterion};
 use managed_tests::incoming::incoming::{IAdder, IAdderImpl, Loops, LoopsNatives, ManagedAdder};
 
-/// The C function the P/Invoke floor calls (exported by this binary: see benches/build.rs).
+/// The C function the P/Invoke floor calls.
 #[no_mangle]
 pub extern "C" fn cilbind_bench_add(a: i32, b: i32) -> i32 {
     a.wrapping_add(b)
@@ -39,6 +39,9 @@ impl LoopsNatives for Natives {
         Ok(a.wrapping_add(b))
     }
     fn bare_add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+    fn p_invoke_add(a: i32, b: i32) -> NativeResult<i32> {
         Ok(a.wrapping_add(b))
     }
 }
@@ -64,6 +67,11 @@ fn install() {
                 // SAFETY: `bare_add` is `extern "C" fn(i32, i32) -> i32`, never unwinds, and
                 // `static int BareAdd(int, int)` is passed exactly so to an internal call.
                 unsafe { NativeEntry::new_unchecked(entry.name(), bare_add as *const ()) }
+            } else if entry.name().starts_with("Incoming.Loops::PInvokeAdd(") {
+                // The `[DllImport("__Internal")]` floor, bound to the C function itself.
+                // SAFETY: `cilbind_bench_add` is `extern "C" fn(i32, i32) -> i32`, never
+                // unwinds, and a P/Invoke of `static int PInvokeAdd(int, int)` passes exactly that.
+                unsafe { NativeEntry::new_unchecked(entry.name(), cilbind_bench_add as *const ()) }
             } else {
                 *entry
             }

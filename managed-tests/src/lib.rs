@@ -117,6 +117,12 @@ pub mod natives {
     include!(concat!(env!("OUT_DIR"), "/natives_bindings.rs"));
 }
 
+/// Generated bindings of `fixtures/Imports.cs` (natives declared `[DllImport("__Internal")]`,
+/// the form both runtimes bind).
+pub mod imports {
+    include!(concat!(env!("OUT_DIR"), "/imports_bindings.rs"));
+}
+
 /// Generated bindings of `fixtures/Depth.cs` (recursion through C# and Rust, for the stack
 /// check at C# → Rust entries).
 pub mod depth {

@@ -55,8 +55,8 @@ fn bindings() -> Vec<Bindings> {
     }
     let mono_only: &[(&str, &str)] = &[
         ("spans", managed_tests::mono_only::MONO_CLASS_LIBRARY),
-        ("incoming", managed_tests::mono_only::NATIVES),
-        ("natives", managed_tests::mono_only::NATIVES),
+        ("incoming", managed_tests::mono_only::INTERNAL_CALLS),
+        ("natives", managed_tests::mono_only::INTERNAL_CALLS),
     ];
     let mut all: Vec<Bindings> = of!(
         basics,

@@ -313,7 +313,7 @@ fn setup() {
 
 #[test]
 fn init_refuses_to_start_until_every_native_is_installed() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -351,7 +351,7 @@ fn init_refuses_to_start_until_every_native_is_installed() {
 
 #[test]
 fn csharp_calls_every_kind_of_native() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -360,7 +360,7 @@ fn csharp_calls_every_kind_of_native() {
 
 #[test]
 fn csharp_calls_natives_that_are_not_public() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -372,7 +372,7 @@ fn csharp_calls_natives_that_are_not_public() {
 
 #[test]
 fn csharp_calls_natives_of_types_that_are_not_public() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -388,7 +388,7 @@ fn csharp_calls_natives_of_types_that_are_not_public() {
 
 #[test]
 fn rust_calls_natives_through_the_generated_bindings() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -419,7 +419,7 @@ fn rust_calls_natives_through_the_generated_bindings() {
 
 #[test]
 fn an_err_and_a_panic_become_managed_exceptions_at_the_call_site() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -442,7 +442,7 @@ fn an_err_and_a_panic_become_managed_exceptions_at_the_call_site() {
 
 #[test]
 fn a_lent_object_kept_as_a_handle_survives_a_collection() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -458,7 +458,7 @@ fn a_lent_object_kept_as_a_handle_survives_a_collection() {
 
 #[test]
 fn an_incomplete_set_is_refused_listing_every_missing_native() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -521,7 +521,7 @@ fn an_incomplete_set_is_refused_listing_every_missing_native() {
 
 #[test]
 fn natives_of_types_that_are_not_public_are_required_too() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVES) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
         return;
     }
     setup();
@@ -554,4 +554,37 @@ fn natives_of_types_that_are_not_public_are_required_too() {
         ]
     );
     assert!(unexpected.is_empty() && rebound.is_empty());
+}
+
+#[test]
+fn internal_calls_are_refused_on_coreclr_naming_each_and_the_form_that_works() {
+    if !managed_tests::on_coreclr() {
+        // Mono binds them: every other test of this file.
+        return;
+    }
+    managed_tests::runtime();
+    let declared = load_fixture("Natives").internal_call_names().unwrap();
+    assert!(declared.len() > 40, "{declared:?}");
+    for err in [
+        managed_tests::natives::init().unwrap_err(),
+        managed_tests::natives::init_with_natives([Natives::natives::<Game>(), Partial::natives::<Game>()])
+            .unwrap_err(),
+        load_fixture("Natives")
+            .install_natives([Natives::natives::<Game>()])
+            .unwrap_err(),
+    ] {
+        let Error::Unsupported(text) = &err else {
+            panic!("{err:?}");
+        };
+        assert!(
+            text.starts_with("natives of Natives are declared [MethodImpl(MethodImplOptions.InternalCall)]")
+                && text.contains("Declare each [DllImport(\"__Internal\")] static extern instead"),
+            "{text}"
+        );
+        for name in &declared {
+            assert!(text.contains(name.as_str()), "{name} in {text}");
+        }
+    }
+    // Nothing was installed: C# still cannot call them.
+    assert!(Driver::run().is_err());
 }

@@ -25,6 +25,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Arena
 {
@@ -145,7 +146,9 @@ namespace Arena
         // -define:MANAGED_RULES): the same rule as Rust's, in C#.
         public static int Mitigate(int amount, int armor) { return Math.Max(1, amount - armor); }
 #else
-        [MethodImpl(MethodImplOptions.InternalCall)]
+        // Declared as a symbol of the host process, the form both Mono and CoreCLR bind to a
+        // Rust implementation (a [MethodImpl(InternalCall)] would bind on Mono only).
+        [DllImport("__Internal")]
         public static extern int Mitigate(int amount, int armor);
 #endif
     }

@@ -56,7 +56,9 @@ impl Feature {
     /// Why CoreCLR cannot run it yet.
     pub fn coreclr_lacks(self) -> &'static str {
         match self {
-            Feature::Natives => "natives need the next issue's CoreCLR support",
+            // Never switched off there: Rules.Mitigate is a [DllImport("__Internal")], which
+            // CoreCLR binds to Rust too.
+            Feature::Natives => "it runs on CoreCLR too (switched off only by --off)",
             Feature::Ghoul => "a Rust subclass of a C# type needs the next issue's CoreCLR support",
             // Never switched off there: a Rust closure behind a C# event runs on CoreCLR too.
             Feature::DiedHandler => "it runs on CoreCLR too (switched off only by --off)",
@@ -79,9 +81,9 @@ impl Features {
         died_handler: false,
     };
 
-    /// What CoreCLR runs today: no natives, no Rust subclass.
+    /// What CoreCLR runs today: no Rust subclass.
     pub const CORECLR: Features = Features {
-        natives: false,
+        natives: true,
         ghoul: false,
         died_handler: true,
     };

@@ -5,7 +5,6 @@
 //! (a managed struct: no `Arbitrary` of its own) keeps what its field setters write.
 
 use cilbind::check::{self, Checker};
-use cilbind::Backend;
 use cilbind_samples::Features;
 
 /// The game's types with `cilbind::check`'s impls.
@@ -16,16 +15,6 @@ mod checked {
 
 use checked::arena::{EntityFlags, Quaternion, RaycastHit, Team, Vector3};
 
-/// CoreCLR skips: the checked bindings' `init()` checks the natives the game declares, which
-/// CoreCLR cannot list yet (natives need the next issue's CoreCLR support).
-fn skipped_on_coreclr() -> bool {
-    let coreclr = matches!(Backend::from_env(), Ok(Backend::CoreClr { .. }));
-    if coreclr {
-        println!("skipped on CoreCLR: the checked bindings' init() needs the natives, which need the next issue's CoreCLR support");
-    }
-    coreclr
-}
-
 fn setup() {
     // The sample's own start: loads Arena.dll and installs the natives it declares, which
     // these bindings' `init` requires.
@@ -35,9 +24,6 @@ fn setup() {
 
 #[test]
 fn vectors_and_quaternions_box_and_compute_as_mono_does() -> Result<(), check::Failure> {
-    if skipped_on_coreclr() {
-        return Ok(());
-    }
     setup();
     check::box_to_each::<Vector3>()?;
     check::box_to_each::<Quaternion>()?;
@@ -50,9 +36,6 @@ fn vectors_and_quaternions_box_and_compute_as_mono_does() -> Result<(), check::F
 
 #[test]
 fn enums_round_trip_declared_and_unnamed_values() -> Result<(), check::Failure> {
-    if skipped_on_coreclr() {
-        return Ok(());
-    }
     setup();
     // Enough cases that unnamed values and every flag combination occur.
     let c = Checker::new().cases(1000);
@@ -64,9 +47,6 @@ fn enums_round_trip_declared_and_unnamed_values() -> Result<(), check::Failure> 
 
 #[test]
 fn a_raycast_hit_keeps_what_its_setters_write() -> Result<(), check::Failure> {
-    if skipped_on_coreclr() {
-        return Ok(());
-    }
     setup();
     let hit = RaycastHit::default_value().expect("a default RaycastHit");
     check::field_round_trip("RaycastHit.Point", |v| hit.set_point(*v), || hit.point())?;

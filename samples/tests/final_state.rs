@@ -7,7 +7,7 @@
 //! flags, counts, the managed log) must match exactly.
 //!
 //! The in-process games run on the runtime `CILBIND_RUNTIME` names, with what it runs
-//! (`Features::of`: everything on Mono; no natives, ghoul or death handler on CoreCLR), and the
+//! (`Features::of`: everything on Mono; no ghoul on CoreCLR), and the
 //! model follows the same features. `coreclr_plays_the_same_game_as_mono` plays one game per
 //! runtime, each in a process of its own, with the same features off, and wants the two equal.
 
@@ -533,7 +533,7 @@ fn the_readme_game_matches_the_model() {
     if config.features.natives {
         assert!(actual.native_calls > 0, "{actual:?}");
     } else {
-        println!("natives are switched off on this runtime (they need the next issue's CoreCLR support)");
+        println!("natives are switched off");
         assert_eq!(actual.native_calls, 0, "{actual:?}");
     }
 }
@@ -621,7 +621,7 @@ fn bad_flags_are_refused_with_a_message() {
 // ---- Mono and CoreCLR ---------------------------------------------------------------------
 
 /// The game the runtimes are compared on: the README's, with kills, corpse shots and a death by
-/// fire, with what CoreCLR runs today (no natives, no ghoul).
+/// fire, with what CoreCLR runs today (no ghoul).
 const COMPARED: Config = Config {
     ticks: 30,
     seed: 1,
@@ -711,29 +711,27 @@ fn the_binary_plays_the_same_game_on_coreclr_with_what_it_lacks_switched_off() {
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let coreclr = run(&["--runtime", "coreclr"]);
-    let mono = run(&["--runtime", "mono", "--off", "natives,ghoul"]);
+    let mono = run(&["--runtime", "mono", "--off", "ghoul"]);
     assert!(coreclr.contains("CoreCLR started"), "{coreclr}");
     assert!(mono.contains("Mono started"), "{mono}");
     // The World.Died handler, a Rust closure behind a C# event, runs on both.
     assert!(!coreclr.contains("the World.Died handler is off"), "{coreclr}");
-    for (off, why) in [
-        ("natives are off", "natives need the next issue's CoreCLR support"),
-        ("the ghoul is off", "a Rust subclass of a C# type needs"),
-    ] {
-        let line = coreclr
-            .lines()
-            .find(|l| l.contains(off))
-            .unwrap_or_else(|| panic!("no {off:?}:\n{coreclr}"));
-        assert!(
-            line.starts_with("Switched off on CoreCLR (") && line.contains(why),
-            "{line}"
-        );
-        assert!(
-            mono.lines()
-                .any(|l| l.starts_with("Switched off by --off") && l.contains(off)),
-            "{mono}"
-        );
-    }
+    // Rules.Mitigate, a [DllImport("__Internal")] native, runs on both.
+    assert!(!coreclr.contains("natives are off"), "{coreclr}");
+    let (off, why) = ("the ghoul is off", "a Rust subclass of a C# type needs");
+    let line = coreclr
+        .lines()
+        .find(|l| l.contains(off))
+        .unwrap_or_else(|| panic!("no {off:?}:\n{coreclr}"));
+    assert!(
+        line.starts_with("Switched off on CoreCLR (") && line.contains(why),
+        "{line}"
+    );
+    assert!(
+        mono.lines()
+            .any(|l| l.starts_with("Switched off by --off") && l.contains(off)),
+        "{mono}"
+    );
     assert_eq!(
         game_lines(&coreclr),
         game_lines(&mono),

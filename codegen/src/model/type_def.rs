@@ -184,6 +184,9 @@ pub struct MethodModel {
     /// An internal call (`[MethodImpl(MethodImplOptions.InternalCall)] extern`): native code
     /// registered by name implements it (Rust, through the generated natives trait).
     pub is_internal_call: bool,
+    /// For a `[DllImport("__Internal")] extern` method (a native of the form both runtimes
+    /// bind: Rust implements it through the natives trait), its entry point.
+    pub internal_import: Option<String>,
     /// For a method of a struct: its body decoded for translation into Rust, or why it
     /// cannot be (`read/pure_body.rs`). `None` for other types' methods.
     pub pure_body: Option<Result<super::PureBody, String>>,

@@ -37,6 +37,9 @@ pub(crate) struct NativeItem {
     pub rust_name: String,
     /// The internal-call name the thunk is registered under: `Ns.Type::Method(int,string&)`.
     pub icall: String,
+    /// For a `[DllImport("__Internal")]` native, its entry point (the thunk then takes what
+    /// P/Invoke passes); `None` for an internal call.
+    pub import: Option<String>,
     /// `this`, for instance natives.
     pub this: Option<IncomingForm>,
     /// Parameters: Rust name and form.
@@ -82,6 +85,7 @@ pub(super) fn plan(res: &Resolver, module: &[String], t: &TypeModel, bound: &Cla
             Ok((this, params, ret)) => item.natives.push(NativeItem {
                 rust_name: names::unique(name, &mut taken),
                 icall: icall.unwrap_or_default(),
+                import: m.internal_import.clone(),
                 this,
                 params,
                 ret,
@@ -120,6 +124,28 @@ fn native(
     if sig.ret_by_ref {
         return Err(Unsupported::new(SkipKind::RefReturn, "returns by reference"));
     }
+    if m.internal_import.is_some() {
+        // P/Invoke passes these as they are on both runtimes; it marshals the others
+        // (`bool` as a 4-byte BOOL, strings as copies, objects not at all).
+        for (what, c) in m
+            .params
+            .iter()
+            .map(|p| format!("parameter `{}`", p.name))
+            .zip(&sig.params)
+            .chain([("return type".to_string(), &sig.ret)])
+        {
+            if !crosses_a_pinvoke(c) {
+                return Err(Unsupported::new(
+                    kind_of(c),
+                    format!(
+                        "{what}: a [DllImport(\"__Internal\")] native takes and returns numbers and enums (by value, \
+                         `ref`, `out` or `in`) only; use int for bool, and [MethodImpl(MethodImplOptions.InternalCall)] \
+                         (Mono only) for objects and strings"
+                    ),
+                ));
+            }
+        }
+    }
     let self_ty = Ty::Named {
         path: t.path.clone(),
         args: Vec::new(),
@@ -154,6 +180,18 @@ fn native(
         .map_err(|e| Unsupported::new(kind_of(&sig.ret), format!("return type: {e}")))?;
     icall_name(t, m).ok_or_else(|| no_form("a parameter type has no internal-call name".into()))?;
     Ok((this, params, ret))
+}
+
+/// True for what a P/Invoke passes unmarshalled on both runtimes: numbers (not `bool`, not
+/// `char`), enums, `ref`/`out`/`in` of those (a pointer), and no result.
+fn crosses_a_pinvoke(c: &Crossing) -> bool {
+    use crate::model::Primitive as P;
+    match c {
+        Crossing::Void | Crossing::Enum { .. } => true,
+        Crossing::Primitive(p) => !matches!(p, P::Bool | P::Char),
+        Crossing::ByRef { target, .. } => !matches!(**target, Crossing::Void) && crosses_a_pinvoke(target),
+        _ => false,
+    }
 }
 
 fn no_form(detail: String) -> Unsupported {

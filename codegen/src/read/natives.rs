@@ -26,7 +26,13 @@ impl Converter<'_> {
             .enumerate_events(d.idx)
             .flat_map(|(_, e)| [&e.add_listener, &e.remove_listener]);
         let mut out = Vec::new();
-        for m in methods.chain(accessors).chain(events).filter(|m| m.internal_call) {
+        let is_native = |m: &&dotnetdll::prelude::Method| {
+            m.internal_call
+                || m.pinvoke
+                    .as_ref()
+                    .is_some_and(|p| res[p.import_scope].name == "__Internal")
+        };
+        for m in methods.chain(accessors).chain(events).filter(is_native) {
             // An internal call has no IL to read `this` accesses from.
             out.push(self.method(d.asm, m, ThisAccess::Unknown)?);
         }

@@ -638,6 +638,11 @@ impl Converter<'_> {
             this_access,
             ret_non_null: false,
             is_internal_call: m.internal_call,
+            internal_import: m
+                .pinvoke
+                .as_ref()
+                .filter(|p| from.res[p.import_scope].name == "__Internal")
+                .map(|p| p.import_name.to_string()),
             pure_body: None,
             forwards_to: None,
         })

@@ -14,8 +14,9 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
     let trait_name = ident(&n.trait_name);
     let owner = ident(&t.name);
     let trait_doc = docs(&format!(
-        "The natives of `{}`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),\n\
-         implemented in Rust. Implement this trait on a type of yours, and install\n\
+        "The natives of `{}`: its C# `extern` methods (`[DllImport(\"__Internal\")]`, on both runtimes, or\n\
+         `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this\n\
+         trait on a type of yours, and install\n\
          `{}::natives::<YourType>()` with the bindings' `init_with_natives` (or\n\
          `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).\n\
          An `Err` throws its managed exception at the C# call site; a panic throws\n\
@@ -53,7 +54,13 @@ pub(super) fn render(out: &Splices, t: &TypeItem, n: &NativesItem) -> TokenStrea
 
 fn trait_method(m: &NativeItem) -> TokenStream {
     let name = ident(&m.rust_name);
-    let doc = docs(&format!("The internal call `{}`.", m.icall));
+    let doc = docs(&match &m.import {
+        Some(entry) => format!(
+            "The native `{}` (`[DllImport(\"__Internal\")]`, entry point `{entry}`).",
+            m.icall
+        ),
+        None => format!("The internal call `{}`.", m.icall),
+    });
     let this = m.this.as_ref().map(|f| {
         let t = ty(&f.rust);
         quote!(this: #t,)

@@ -2265,8 +2265,9 @@ pub mod features {
                 ))
             }
         }
-        /// The natives of `Features.Hygiene.Shape`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
-        /// implemented in Rust. Implement this trait on a type of yours, and install
+        /// The natives of `Features.Hygiene.Shape`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+        /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+        /// trait on a type of yours, and install
         /// `Shape::natives::<YourType>()` with the bindings' `init_with_natives` (or
         /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
         /// An `Err` throws its managed exception at the C# call site; a panic throws

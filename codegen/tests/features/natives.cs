@@ -55,6 +55,18 @@ namespace Feature
         [MethodImpl(MethodImplOptions.InternalCall)] private static extern Body Clone(Body b);
     }
 
+    /// Natives in the form both runtimes bind: numbers, enums and their `ref`/`out`/`in` cross
+    /// a P/Invoke as they are; a `bool` or a string does not (skipped, with the reason); an
+    /// import of another library is no native.
+    public static class Imports
+    {
+        [DllImport("__Internal")] public static extern int Mitigate(int amount, int armor);
+        [DllImport("__Internal", EntryPoint = "imports_step")] private static extern void Step(ref float x, out long ticks, Mode m);
+        [DllImport("__Internal")] public static extern bool Ready(int which);
+        [DllImport("__Internal")] public static extern int Length(string s);
+        [DllImport("libc.so.6")] public static extern int abs(int x);
+    }
+
     internal class Plain
     {
         public void NoNatives() { }

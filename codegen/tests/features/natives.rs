@@ -61,6 +61,12 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
 pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
     use ::cilbind::generated::{FunctionRow as F, FunctionType as T};
     &[
+        T("Feature", "Feature", "Imports", &[
+            F(0xdee0b5de4f93905e, "Mitigate", &["System.Int32", "System.Int32"], "System.Int32"),
+            F(0x6a46d6e3280c520c, "Ready", &["System.Int32"], "System.Boolean"),
+            F(0xa978654026d00862, "Length", &["System.String"], "System.Int32"),
+            F(0xc97aefc593abc93f, "abs", &["System.Int32"], "System.Int32"),
+        ]),
         T("Feature", "Feature", "P", &[
             F(0x813aef5708ca4daf, "Sum", &[], "System.Int32"),
         ]),
@@ -90,8 +96,9 @@ pub mod feature {
         #[doc = " and casts to it are checked."] Body(::cilbind::Object), __TYPE_Body,
         [::cilbind::Object]
     );
-    /// The natives of `Feature.Body`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
-    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// The natives of `Feature.Body`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+    /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+    /// trait on a type of yours, and install
     /// `Body::natives::<YourType>()` with the bindings' `init_with_natives` (or
     /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
@@ -180,6 +187,181 @@ pub mod feature {
                     ::cilbind::generated::native_entry!(unsafe "Feature.Body::Push(int)",
                     __native_push:: < __I >), ::cilbind::generated::native_entry!(unsafe
                     "Feature.Body::Clone(Feature.Body)", __native_clone:: < __I >)
+                ],
+            )
+        }
+    }
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    pub static __TYPE_Imports: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+        "Feature",
+        "Feature",
+        "Imports",
+    );
+    ::cilbind::generated::class_wrapper!(
+        unsafe #[doc = " Binds the .NET class `Feature.Imports` (assembly `Feature`)."]
+        Imports(::cilbind::Object), __TYPE_Imports, [::cilbind::Object]
+    );
+    impl Imports {
+        /// Binds `public static int Mitigate(int amount, int armor)` of `Feature.Imports`.
+        #[inline]
+        pub fn mitigate(amount: i32, armor: i32) -> ::cilbind::Result<i32> {
+            static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                &__TYPE_Imports,
+                "Mitigate",
+                &["System.Int32", "System.Int32"],
+            );
+            M.call((amount, armor))
+        }
+        /// Binds `public static bool Ready(int which)` of `Feature.Imports`.
+        #[inline]
+        pub fn ready(which: i32) -> ::cilbind::Result<bool> {
+            static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                &__TYPE_Imports,
+                "Ready",
+                &["System.Int32"],
+            );
+            M.call((which,))
+        }
+        /// Binds `public static int Length(string s)` of `Feature.Imports`.
+        #[inline]
+        pub fn length(s: impl ::cilbind::StrArg) -> ::cilbind::Result<i32> {
+            static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                &__TYPE_Imports,
+                "Length",
+                &["System.String"],
+            );
+            M.call((::cilbind::StrArg::into_str(s),))
+        }
+        /// Binds `public static int abs(int x)` of `Feature.Imports`.
+        #[inline]
+        pub fn abs(x: i32) -> ::cilbind::Result<i32> {
+            static M: ::cilbind::MethodRef = ::cilbind::MethodRef::new(
+                &__TYPE_Imports,
+                "abs",
+                &["System.Int32"],
+            );
+            M.call((x,))
+        }
+    }
+    // skipped `native Imports.Ready`: internal call `Feature.Imports::Ready(int)` has no trait method: return type: a [DllImport("__Internal")] native takes and returns numbers and enums (by value, `ref`, `out` or `in`) only; use int for bool, and [MethodImpl(MethodImplOptions.InternalCall)] (Mono only) for objects and strings
+    // skipped `native Imports.Length`: internal call `Feature.Imports::Length(string)` has no trait method: parameter `s`: a [DllImport("__Internal")] native takes and returns numbers and enums (by value, `ref`, `out` or `in`) only; use int for bool, and [MethodImpl(MethodImplOptions.InternalCall)] (Mono only) for objects and strings
+    /// The natives of `Feature.Imports`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+    /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+    /// trait on a type of yours, and install
+    /// `Imports::natives::<YourType>()` with the bindings' `init_with_natives` (or
+    /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
+    /// An `Err` throws its managed exception at the C# call site; a panic throws
+    /// `Cilbind.RustPanicException`.
+    pub trait ImportsNatives: 'static {
+        /// The native `Feature.Imports::Mitigate(int,int)` (`[DllImport("__Internal")]`, entry point `Mitigate`).
+        fn mitigate(amount: i32, armor: i32) -> ::cilbind::native::NativeResult<i32>;
+        /// The native `Feature.Imports::Step(single&,long&,Feature.Mode)` (`[DllImport("__Internal")]`, entry point `imports_step`).
+        fn step(
+            x: &mut f32,
+            ticks: &mut i64,
+            m: Mode,
+        ) -> ::cilbind::native::NativeResult<()>;
+    }
+    impl Imports {
+        /// The natives of `Feature.Imports` as `I` implements them, for the bindings' `init_with_natives`
+        /// (or `cilbind::Assembly::install_natives`).
+        pub fn natives<__I: ImportsNatives>() -> ::cilbind::native::NativeTable {
+            extern "C" fn __native_mitigate<__I: ImportsNatives>(
+                __a0: <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Incoming>::Abi,
+                __a1: <::cilbind::generated::native_kind::Value<
+                    i32,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Value<
+                i32,
+            > as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Imports::Mitigate(int,int)",
+                    move || {
+                        let mut __h0 = <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let __r = __I::mitigate(
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
+                        )?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Outgoing>::give(__r)
+                    },
+                )
+            }
+            extern "C" fn __native_step<__I: ImportsNatives>(
+                __a0: <::cilbind::generated::native_kind::RefValue<
+                    f32,
+                > as ::cilbind::generated::Incoming>::Abi,
+                __a1: <::cilbind::generated::native_kind::OutValue<
+                    i64,
+                > as ::cilbind::generated::Incoming>::Abi,
+                __a2: <::cilbind::generated::native_kind::Value<
+                    Mode,
+                > as ::cilbind::generated::Incoming>::Abi,
+            ) -> <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::Abi {
+                ::cilbind::generated::native_call(
+                    "Feature.Imports::Step(single&,long&,Feature.Mode)",
+                    move || {
+                        let mut __h0 = <::cilbind::generated::native_kind::RefValue<
+                            f32,
+                        > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                        let mut __h1 = <::cilbind::generated::native_kind::OutValue<
+                            i64,
+                        > as ::cilbind::generated::Incoming>::hold(__a1)?;
+                        let mut __h2 = <::cilbind::generated::native_kind::Value<
+                            Mode,
+                        > as ::cilbind::generated::Incoming>::hold(__a2)?;
+                        let __r = __I::step(
+                            <::cilbind::generated::native_kind::RefValue<
+                                f32,
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                            <::cilbind::generated::native_kind::OutValue<
+                                i64,
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h1),
+                            <::cilbind::generated::native_kind::Value<
+                                Mode,
+                            > as ::cilbind::generated::Incoming>::lend(&mut __h2),
+                        )?;
+                        <::cilbind::generated::native_kind::RefValue<
+                            f32,
+                        > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                        <::cilbind::generated::native_kind::OutValue<
+                            i64,
+                        > as ::cilbind::generated::Incoming>::finish(__h1)?;
+                        <::cilbind::generated::native_kind::Value<
+                            Mode,
+                        > as ::cilbind::generated::Incoming>::finish(__h2)?;
+                        <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                            __r,
+                        )
+                    },
+                )
+            }
+            ::cilbind::native::NativeTable::new(
+                ::std::vec![
+                    ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Imports::Mitigate(int,int)", __native_mitigate:: < __I >),
+                    ::cilbind::generated::native_entry!(unsafe
+                    "Feature.Imports::Step(single&,long&,Feature.Mode)", __native_step:: <
+                    __I >)
                 ],
             )
         }
@@ -273,8 +455,9 @@ pub mod feature {
             M.call((::cilbind::Out(self),))
         }
     }
-    /// The natives of `Feature.P`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
-    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// The natives of `Feature.P`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+    /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+    /// trait on a type of yours, and install
     /// `P::natives::<YourType>()` with the bindings' `init_with_natives` (or
     /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
@@ -354,8 +537,9 @@ pub mod feature {
     /// reachable here (`Physics::natives::<I>()`). It has no values, and Rust binds none of its members.
     #[derive(Debug)]
     pub enum Physics {}
-    /// The natives of `Feature.Physics`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
-    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// The natives of `Feature.Physics`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+    /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+    /// trait on a type of yours, and install
     /// `Physics::natives::<YourType>()` with the bindings' `init_with_natives` (or
     /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
@@ -527,8 +711,9 @@ pub mod feature {
     }
     // skipped `native Unit.Scan`: internal call `Feature.Unit::Scan` has no trait method: parameter `range`: a Nullable<T> does not cross from C# to Rust yet
     // skipped `native Unit.Make`: internal call `Feature.Unit::Make()` has no trait method: natives of generic types and generic methods are not bound
-    /// The natives of `Feature.Unit`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
-    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// The natives of `Feature.Unit`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+    /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+    /// trait on a type of yours, and install
     /// `Unit::natives::<YourType>()` with the bindings' `init_with_natives` (or
     /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws
@@ -898,8 +1083,9 @@ pub mod feature {
     /// reachable here (`Unit_Secret::natives::<I>()`). It has no values, and Rust binds none of its members.
     #[derive(Debug)]
     pub enum Unit_Secret {}
-    /// The natives of `Feature.Unit/Secret`: its C# internal calls (`[MethodImpl(MethodImplOptions.InternalCall)] extern`),
-    /// implemented in Rust. Implement this trait on a type of yours, and install
+    /// The natives of `Feature.Unit/Secret`: its C# `extern` methods (`[DllImport("__Internal")]`, on both runtimes, or
+    /// `[MethodImpl(MethodImplOptions.InternalCall)]`, Mono only), implemented in Rust. Implement this
+    /// trait on a type of yours, and install
     /// `Unit_Secret::natives::<YourType>()` with the bindings' `init_with_natives` (or
     /// `cilbind::Assembly::install_natives` before `init()`, which refuses to start without them).
     /// An `Err` throws its managed exception at the C# call site; a panic throws

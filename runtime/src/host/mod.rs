@@ -62,6 +62,7 @@ mod runtime;
 mod signature;
 pub(crate) mod slots;
 pub(crate) mod stack;
+mod symbol_library;
 pub(crate) mod thread;
 pub(crate) mod type_init;
 mod type_kind;

@@ -260,7 +260,7 @@ impl Runtime {
 
 /// A loaded assembly. Cheap to copy; valid until the unit it was loaded into is reloaded
 /// ([`Runtime::reload`]), for the life of the process otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Assembly {
     /// Mono's image, or CoreCLR's interned handle of the `Assembly` object.
     pub(in crate::host) handle: NonNull<c_void>,

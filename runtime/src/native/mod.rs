@@ -1,5 +1,6 @@
-//! Natives: C# methods declared `[MethodImpl(MethodImplOptions.InternalCall)] extern` and
-//! implemented in Rust.
+//! Natives: C# `extern` methods implemented in Rust, declared `[DllImport("__Internal")]`
+//! (bound on Mono and on CoreCLR: see host/native.rs) or
+//! `[MethodImpl(MethodImplOptions.InternalCall)]` (Mono only; refused on CoreCLR, naming each).
 //!
 //! For each C# class with natives, the generator emits a trait (`FooNatives`) with one typed
 //! method per native, and `Foo::natives::<I>()`, which makes a [`NativeTable`] of thunks for
@@ -15,8 +16,10 @@
 //! * strings are `Option<&str>`, arrays [`Array`](crate::Array)/[`ObjectArray`](crate::ObjectArray)
 //!   handles, `ref`/`out` parameters `&mut` (written back when the body returns `Ok`);
 //! * an `Err(`[`ManagedException`]`)` throws that exception at the C# call site, and a panic
-//!   throws `Cilbind.RustPanicException` with the panic's message: nothing unwinds into Mono
-//!   (`cilbind::generated::native_call`);
+//!   throws `Cilbind.RustPanicException` with the panic's message: nothing unwinds into the
+//!   runtime (`cilbind::generated::native_call`). On CoreCLR, where an exception crossing from
+//!   a P/Invoke back into C# aborts the process, the native returns zero instead and the
+//!   failure is logged;
 //! * with too little stack left for Rust code (recursion through C# and Rust), the body does
 //!   not run and `InsufficientExecutionStackException` is thrown at the call site instead.
 //!

@@ -8,7 +8,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use crate::error::{Error, Result};
 pub use crate::host::native::NativeEntry;
-use crate::host::native::{internal_calls, register_native};
+use crate::host::native::{imports_bound, internal_calls, internal_calls_refused, register_natives, InternalCall};
 use crate::host::{Assembly, Runtime};
 
 /// The natives of one C# class, as one implementor provides them (generated:
@@ -43,8 +43,9 @@ fn installed() -> &'static Mutex<Registry> {
 }
 
 impl Assembly {
-    /// Installs the natives of this assembly: every internal call its types declare
-    /// (`[MethodImpl(MethodImplOptions.InternalCall)] extern`) must have exactly one entry in
+    /// Installs the natives of this assembly: every native its types declare
+    /// (`[DllImport("__Internal")] extern`, or on Mono `[MethodImpl(MethodImplOptions.InternalCall)]
+    /// extern`, which CoreCLR refuses with [`Error::Unsupported`] naming each) must have exactly one entry in
     /// `tables`, and every entry must name such a method with the same signature; otherwise
     /// nothing is registered and [`Error::NativesMismatch`] lists every missing native and
     /// every entry that matches no internal call (`Ns.Class::Method(int,string)`). Run it
@@ -61,7 +62,7 @@ impl Assembly {
         let entries: Vec<&NativeEntry> = tables.iter().flat_map(|t| t.entries.iter()).collect();
         let registry = installed().lock().unwrap_or_else(|p| p.into_inner());
         let given = checked(self, &entries, &[], &registry)?;
-        register(given, registry)
+        register(vec![given], registry)
     }
 
     /// The signature-qualified names of the internal calls this assembly declares
@@ -93,10 +94,10 @@ pub fn install(assemblies: &[&str], tables: impl IntoIterator<Item = NativeTable
         }
     }
     let registry = installed().lock().unwrap_or_else(|p| p.into_inner());
-    let mut given = BTreeMap::new();
+    let mut given = Vec::new();
     for (i, (assembly, share)) in assemblies.iter().zip(&shares).enumerate() {
         let strays = if i == 0 { &strays[..] } else { &[] };
-        given.extend(checked(assembly, share, strays, &registry)?);
+        given.push(checked(assembly, share, strays, &registry)?);
     }
     if assemblies.is_empty() && !strays.is_empty() {
         return Err(Error::NativesMismatch {
@@ -119,13 +120,17 @@ pub fn require_installed(assemblies: &[&str]) -> Result<()> {
     let mut missing = Vec::new();
     let mut lacking = Vec::new();
     for name in assemblies {
-        let declared = internal_calls(&rt.assembly(name)?)?;
+        let assembly = rt.assembly(name)?;
+        let declared = internal_calls(&assembly)?;
+        refuse_internal_calls(&assembly, &declared)?;
         let registry = installed().lock().unwrap_or_else(|p| p.into_inner());
         let before = missing.len();
+        // An import is installed once its assembly, as loaded now, is bound.
+        let bound = imports_bound(&assembly);
         missing.extend(
             declared
                 .into_iter()
-                .filter(|c| !registry.contains_key(&c.name))
+                .filter(|c| !registry.contains_key(&c.name) || (c.import.is_some() && !bound))
                 .map(|c| c.name),
         );
         if missing.len() > before {
@@ -144,15 +149,35 @@ pub fn require_installed(assemblies: &[&str]) -> Result<()> {
 
 type Registry = BTreeMap<String, usize>;
 
-/// Checks `entries` (and `strays`, entries of no assembly) against the internal calls
-/// `assembly` declares and the natives registered so far; the entries to register by name.
-fn checked<'e>(
+/// On CoreCLR, refuses internal calls (Mono's form of natives), naming each.
+fn refuse_internal_calls(assembly: &Assembly, declared: &[InternalCall]) -> Result<()> {
+    let icalls: Vec<String> = declared
+        .iter()
+        .filter(|c| c.import.is_none())
+        .map(|c| c.name.clone())
+        .collect();
+    if icalls.is_empty() || !crate::host::backend::coreclr_runs() {
+        return Ok(());
+    }
+    Err(internal_calls_refused(assembly.name(), &icalls))
+}
+
+/// The natives of one assembly, checked: each declared native with its entry.
+struct Checked {
+    assembly: Assembly,
+    calls: Vec<(InternalCall, NativeEntry)>,
+}
+
+/// Checks `entries` (and `strays`, entries of no assembly) against the natives `assembly`
+/// declares and the natives registered so far.
+fn checked(
     assembly: &Assembly,
-    entries: &[&'e NativeEntry],
+    entries: &[&NativeEntry],
     strays: &[&NativeEntry],
     registry: &Registry,
-) -> Result<BTreeMap<&'e str, NativeEntry>> {
+) -> Result<Checked> {
     let declared = internal_calls(assembly)?;
+    refuse_internal_calls(assembly, &declared)?;
     let declared_names: BTreeSet<&str> = declared.iter().map(|c| c.name.as_str()).collect();
     let mut given = BTreeMap::<&str, NativeEntry>::new();
     let mut unexpected: Vec<String> = strays.iter().map(|e| e.name().to_owned()).collect();
@@ -184,19 +209,44 @@ fn checked<'e>(
             rebound: rebound.into(),
         });
     }
-    Ok(given)
+    let calls = declared
+        .into_iter()
+        .filter_map(|c| {
+            let entry = *given.get(c.name.as_str())?;
+            Some((c, entry))
+        })
+        .collect();
+    Ok(Checked {
+        assembly: *assembly,
+        calls,
+    })
 }
 
-/// Registers the checked entries not registered yet.
-fn register(given: BTreeMap<&str, NativeEntry>, mut registry: MutexGuard<'_, Registry>) -> Result<()> {
-    for (name, entry) in given {
-        if registry.contains_key(name) {
+/// Registers the checked natives not registered yet (imports: not bound yet for their
+/// assembly as loaded now).
+fn register(given: Vec<Checked>, mut registry: MutexGuard<'_, Registry>) -> Result<()> {
+    for Checked { assembly, calls } in given {
+        let bound = imports_bound(&assembly);
+        let new: Vec<(&InternalCall, NativeEntry)> = calls
+            .iter()
+            .filter(|(c, _)| !registry.contains_key(&c.name) || (c.import.is_some() && !bound))
+            .map(|(c, e)| (c, *e))
+            .collect();
+        if new.is_empty() {
             continue;
         }
-        // `name` is the signature-qualified name Mono computed for a method of this
-        // assembly (`internal_calls`): the method the entry was made for.
-        register_native(&entry)?;
-        registry.insert(name.to_owned(), entry.code());
+        // Each name is the signature-qualified name of a method of this assembly
+        // (`internal_calls`): the method its entry was made for. Imports are bound all at once.
+        let imports_new = new.iter().any(|(c, _)| c.import.is_some());
+        let mut to_register: Vec<(&InternalCall, NativeEntry)> =
+            new.into_iter().filter(|(c, _)| c.import.is_none()).collect();
+        if imports_new {
+            to_register.extend(calls.iter().filter(|(c, _)| c.import.is_some()).map(|(c, e)| (c, *e)));
+        }
+        register_natives(&assembly, &to_register)?;
+        for (c, e) in &to_register {
+            registry.insert(c.name.clone(), e.code());
+        }
     }
     Ok(())
 }

@@ -72,6 +72,7 @@ pub(super) fn m(name: &str, params: Vec<ParamModel>, ret: Ty) -> MethodModel {
         this_access: crate::model::ThisAccess::Unknown,
         ret_non_null: false,
         is_internal_call: false,
+        internal_import: None,
         pure_body: None,
         forwards_to: None,
     }

@@ -114,6 +114,17 @@ extern "C" {
     /// `mono/metadata/object.h`: stores `value` at `ptr` (anywhere: heap, stack or static) with the write barrier.
     pub fn mono_gc_wbarrier_generic_store(ptr: *mut c_void, value: *mut MonoObject);
 
+    /// `mono/metadata/mono-config.h`: maps the P/Invoke library `dll` (and the entry point
+    /// `func`, or every one when null) of the image `assembly` (null: of every image) to the
+    /// library `tdll` (and entry point `tfunc`, null: the same). Mono copies the strings.
+    pub fn mono_dllmap_insert(
+        assembly: *mut MonoImage,
+        dll: *const c_char,
+        func: *const c_char,
+        tdll: *const c_char,
+        tfunc: *const c_char,
+    );
+
     // Assemblies and images
     pub fn mono_assembly_get_image(assembly: *mut MonoAssembly) -> *mut MonoImage;
     pub fn mono_image_close(image: *mut MonoImage);

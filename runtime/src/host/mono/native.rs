@@ -105,25 +105,28 @@ impl ByRef<NeutralRef> {
     }
 }
 
-/// An internal call an assembly declares.
+/// A native an assembly declares: an internal call, or a `[DllImport("__Internal")]` method.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct InternalCall {
-    /// The method.
-    pub method: crate::host::Method,
     /// Its signature-qualified internal-call name, `Ns.Class::Method(int,string&)` (nested
     /// types `Ns.Outer/Inner::Method(…)`), as `mono_lookup_internal_call_full`
-    /// (mono/metadata/icall.c) looks it up first.
+    /// (mono/metadata/icall.c) looks it up first: the name its Rust implementation is
+    /// installed under, whatever its form.
     pub name: String,
+    /// For a `[DllImport("__Internal")]` method, its entry point (the symbol the runtime's
+    /// P/Invoke looks up); `None` for an internal call.
+    pub import: Option<String>,
 }
 
-/// Every internal call that the types of `assembly` declare, in metadata order.
+/// Every internal call that the types of `assembly` declare, in metadata order (not its
+/// `[DllImport("__Internal")]` natives, which the helper lists on both runtimes).
 pub(crate) fn internal_calls(assembly: &crate::host::Assembly) -> Result<Vec<InternalCall>> {
     let mut calls = Vec::new();
     for class in Assembly::from(*assembly).classes()? {
         for method in class.methods() {
             if method.is_internal_call() {
                 calls.push(InternalCall {
-                    method: method.into(),
+                    import: None,
                     name: format!(
                         "{}::{}({})",
                         icall_class_name(method.class()),
@@ -283,4 +286,24 @@ pub(crate) fn register_native(entry: &NativeEntry) -> Result<()> {
     // its thunk has the native signature of the method its signature-qualified name describes
     // and never unwinds.
     unsafe { add_raw_internal_call(entry.name, entry.code) }
+}
+
+/// Makes the `[DllImport("__Internal")]` methods of `assembly` bind to the library at `path`
+/// (Mono's dllmap for that image: its P/Invoke lookup then opens `path` and finds each entry
+/// point there). Calls already compiled keep their binding, so this runs before the first.
+pub(crate) fn map_internal_imports(assembly: &crate::host::Assembly, path: &str) -> Result<()> {
+    let image = Assembly::from(*assembly).image;
+    let path = CString::new(path).map_err(|_| Error::InvalidArgument(format!("library path {path:?} has a NUL")))?;
+    Runtime::get()?;
+    // SAFETY: a loaded image and NUL-terminated strings, which Mono copies.
+    unsafe {
+        ffi::mono_dllmap_insert(
+            image.as_ptr(),
+            c"__Internal".as_ptr(),
+            std::ptr::null(),
+            path.as_ptr(),
+            std::ptr::null(),
+        )
+    };
+    Ok(())
 }

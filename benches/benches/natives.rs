@@ -1,0 +1,117 @@
+//! C# → Rust natives on the backend `CILBIND_RUNTIME` names (one runtime per process: `bash
+//! scripts/bench-backends.sh` runs it once per backend), each figure one call of a C# loop of
+//! `INCOMING_CALLS` calls (fixture `managed-tests/fixtures/Imports.cs`, class `Loops`):
+//! - `import`: `Loops.Add`, a `[DllImport("__Internal")]` native implemented in Rust through
+//!   the generated `LoopsNatives` trait (its thunk: the `native_call` guard and the kinds);
+//! - `import_bare`: `Loops.BareAdd`, the same P/Invoke bound to a bare `extern "C"` function
+//!   with the same body (no cilbind thunk): a P/Invoke of the same C function, the floor;
+//! - `pinvoke_libc`: a P/Invoke of libc's `abs` (a C function of an ordinary library), to show
+//!   that binding through cilbind's symbol library costs what any library does.
+
+use std::hint::black_box;
+
+use cilbind::native::{NativeEntry, NativeResult, NativeTable};
+use cilbind::Runtime;
+use criterion::{criterion_group, criterion_main, Criterion};
+use managed_tests::imports::imp::{Loops, LoopsNatives, Other, OtherNatives, Rules, RulesNatives};
+
+/// The bare function `BareAdd` is bound to.
+extern "C" fn bare_add(a: i32, b: i32) -> i32 {
+    a.wrapping_add(b)
+}
+
+struct Natives;
+
+impl LoopsNatives for Natives {
+    fn add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+    fn bare_add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+}
+
+/// The fixture's other natives, installed so that the assembly's set is complete.
+impl RulesNatives for Natives {
+    fn mitigate(amount: i32, armor: i32) -> NativeResult<i32> {
+        Ok((amount - armor).max(1))
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn mix(_: i64, _: f64, _: u8, _: i16, _: u32, _: i8, _: u16, _: u64, _: f32, _: isize) -> NativeResult<f64> {
+        Ok(0.0)
+    }
+    fn raise(l: managed_tests::imports::imp::Level) -> NativeResult<managed_tests::imports::imp::Level> {
+        Ok(l)
+    }
+    fn normalize(_: &mut f32, _: &mut f32) -> NativeResult<()> {
+        Ok(())
+    }
+    fn split(_: i64, _: &mut i32, _: &mut i32) -> NativeResult<()> {
+        Ok(())
+    }
+    fn scaled(v: &i32, k: i32) -> NativeResult<i32> {
+        Ok(*v * k)
+    }
+    fn fail(code: i32) -> NativeResult<i32> {
+        Ok(code)
+    }
+    fn panic(code: i32) -> NativeResult<i32> {
+        Ok(code)
+    }
+    fn secret(x: i32) -> NativeResult<i32> {
+        Ok(x)
+    }
+}
+
+impl OtherNatives for Natives {
+    fn mitigate(amount: i32, armor: i32) -> NativeResult<i32> {
+        Ok(amount + armor)
+    }
+}
+
+fn install() {
+    managed_tests::runtime();
+    managed_tests::load_fixture("Imports");
+    let loops: NativeTable = Loops::natives::<Natives>()
+        .entries()
+        .iter()
+        .map(|entry| {
+            if entry.name().starts_with("Imp.Loops::BareAdd(") {
+                // SAFETY: `bare_add` is `extern "C" fn(i32, i32) -> i32`, never unwinds, and a
+                // P/Invoke of `static int BareAdd(int, int)` passes exactly that.
+                unsafe { NativeEntry::new_unchecked(entry.name(), bare_add as *const ()) }
+            } else {
+                *entry
+            }
+        })
+        .collect();
+    Runtime::get()
+        .and_then(|rt| rt.assembly("Imports"))
+        .and_then(|asm| asm.install_natives([loops, Rules::natives::<Natives>(), Other::natives::<Natives>()]))
+        .expect("install Imports' natives");
+    managed_tests::imports::init().expect("Imports bindings load");
+}
+
+fn natives(c: &mut Criterion) {
+    install();
+    let n = cilbind_benches::INCOMING_CALLS;
+    let expected: i32 = (0..n).map(|i| i + 1).sum();
+    assert_eq!(Loops::native(n).unwrap(), expected);
+    assert_eq!(Loops::bare(n).unwrap(), expected);
+    assert_eq!(Loops::libc(n).unwrap(), expected);
+    let mut g = c.benchmark_group(format!("natives_{}", managed_tests::backend().name()));
+    g.bench_function("import", |b| b.iter(|| Loops::native(black_box(n)).unwrap()));
+    g.bench_function("import_bare", |b| b.iter(|| Loops::bare(black_box(n)).unwrap()));
+    g.bench_function("pinvoke_libc", |b| b.iter(|| Loops::libc(black_box(n)).unwrap()));
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_secs(1))
+        .sample_size(30);
+    targets = natives
+}
+criterion_main!(benches);
