@@ -37,6 +37,25 @@ namespace Cilbind
         [ThreadStatic] static object[] temporaries;
         [ThreadStatic] static int[] generations;
         [ThreadStatic] static int next;
+        /// <summary>Every live thread's ring, so that a reload can empty them all.</summary>
+        static readonly List<KeyValuePair<Thread, object[]>> rings = new List<KeyValuePair<Thread, object[]>>();
+
+        /// <summary>Empties every store slot and every thread's ring (a reload on CoreCLR: see
+        /// <see cref="Unit"/>). Native code emptied the store slots it used already; what a ring
+        /// still holds (the last 256 objects each thread passed or got back) would keep the
+        /// unit alive. No thread calls in meanwhile (the reload's contract); a thread slot's
+        /// word is then null, as no word outlives the call it was made for.</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (gate)
+            {
+                for (int i = 1; i < count; i++)
+                    Array.Clear(segments[i], 0, segments[i].Length);
+                rings.RemoveAll(r => !r.Key.IsAlive);
+                foreach (var r in rings)
+                    Array.Clear(r.Value, 0, r.Value.Length);
+            }
+        }
 
         internal static int NewSegment(int length)
         {
@@ -104,6 +123,11 @@ namespace Cilbind
             {
                 temporaries = new object[ThreadSlots];
                 generations = new int[ThreadSlots];
+                lock (gate)
+                {
+                    rings.RemoveAll(r => !r.Key.IsAlive);
+                    rings.Add(new KeyValuePair<Thread, object[]>(Thread.CurrentThread, temporaries));
+                }
             }
             int i = next;
             next = (next + 1) % ThreadSlots;
