@@ -370,6 +370,11 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     // Each end is the lowest of ten readings: RSS also moves back and forth by a megabyte or
     // more as the collector grows and returns its heap (seen on a loaded machine), which is
     // no growth; a leak raises every reading, the lowest too.
+    let units = rt.unloaded_units().unwrap();
+    eprintln!(
+        "units replaced by reloads: {}; still in memory after full collections: {} (checked after every cycle)",
+        units.replaced, units.alive
+    );
     let early = *rss[10..20].iter().min().unwrap();
     let late = *rss[90..100].iter().min().unwrap();
     let growth = late.saturating_sub(early);

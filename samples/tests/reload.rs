@@ -228,7 +228,10 @@ fn the_binary_demonstrates_the_reload_and_reports_errors() {
             "calls into managed code in",
             "The reload paused the game for",
         ] {
-            assert!(stdout.contains(expected), "{runtime}: missing {expected:?} in:\n{stdout}");
+            assert!(
+                stdout.contains(expected),
+                "{runtime}: missing {expected:?} in:\n{stdout}"
+            );
         }
     }
 

@@ -52,7 +52,9 @@ pub(crate) fn is_reloadable() -> bool {
 /// the old unit (its `Assembly`, `Class`, `Method` and `Field` values) is used afterwards.
 pub(crate) unsafe fn replace(before_unload: impl FnOnce(), after_start: impl FnOnce()) -> Result<Vec<PathBuf>> {
     if !is_reloadable() {
-        return Err(Error::Reload("the CoreCLR runtime was started without a reloadable unit".into()));
+        return Err(Error::Reload(
+            "the CoreCLR runtime was started without a reloadable unit".into(),
+        ));
     }
     let clr = runtime();
     epoch::advance();
