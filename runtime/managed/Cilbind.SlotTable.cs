@@ -37,8 +37,10 @@ namespace Cilbind
         [ThreadStatic] static object[] temporaries;
         [ThreadStatic] static int[] generations;
         [ThreadStatic] static int next;
-        /// <summary>Every live thread's ring, so that a reload can empty them all.</summary>
-        static readonly List<KeyValuePair<Thread, object[]>> rings = new List<KeyValuePair<Thread, object[]>>();
+        /// <summary>Every thread's ring, so that a reload can empty them all; weakly, so that
+        /// the ring of a thread that exited is collected with what it holds, as it was before
+        /// this list.</summary>
+        static readonly List<WeakReference> rings = new List<WeakReference>();
 
         /// <summary>Empties every store slot and every thread's ring (a reload on CoreCLR: see
         /// <see cref="Unit"/>). Native code emptied the store slots it used already; what a ring
@@ -51,9 +53,13 @@ namespace Cilbind
             {
                 for (int i = 1; i < count; i++)
                     Array.Clear(segments[i], 0, segments[i].Length);
-                rings.RemoveAll(r => !r.Key.IsAlive);
+                rings.RemoveAll(r => !r.IsAlive);
                 foreach (var r in rings)
-                    Array.Clear(r.Value, 0, r.Value.Length);
+                {
+                    var ring = r.Target as object[];
+                    if (ring != null)
+                        Array.Clear(ring, 0, ring.Length);
+                }
             }
         }
 
@@ -125,8 +131,8 @@ namespace Cilbind
                 generations = new int[ThreadSlots];
                 lock (gate)
                 {
-                    rings.RemoveAll(r => !r.Key.IsAlive);
-                    rings.Add(new KeyValuePair<Thread, object[]>(Thread.CurrentThread, temporaries));
+                    rings.RemoveAll(r => !r.IsAlive);
+                    rings.Add(new WeakReference(temporaries));
                 }
             }
             int i = next;

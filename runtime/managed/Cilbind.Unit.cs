@@ -16,7 +16,7 @@ namespace Cilbind
     /// starts it, and the runtime frees the context's code, types and statics once nothing
     /// references them any more: no object of the unit, no type, method or delegate of it, in a
     /// static or a GC handle anywhere. So before <c>Unload()</c> the helper lets go of everything
-    /// it keeps for the unit (<see cref="Release"/>), and each unloaded context is watched
+    /// it keeps for the unit (<see cref="Unload"/>), and each unloaded context is watched
     /// through a weak reference (<see cref="Alive"/>).
     ///
     /// The helper is built against a profile that has no <c>AssemblyLoadContext</c>: it is
