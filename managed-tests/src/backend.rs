@@ -27,8 +27,6 @@ pub mod mono_only {
     pub const PROXIES: &str = "Rust implementations of C# types bind their members as Mono internal calls";
     /// Natives: C# `extern` methods bound to Rust.
     pub const NATIVES: &str = "natives are Mono internal calls";
-    /// Hot reload.
-    pub const RELOAD: &str = "hot reload unloads a Mono AppDomain";
     /// Replaying a recorded call log.
     pub const REPLAY: &str = "replay rebuilds values and constructors through Mono-only paths";
     /// Translated methods.
