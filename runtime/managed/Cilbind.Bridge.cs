@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 8;
+        public const int Version = 9;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -62,6 +62,10 @@ namespace Cilbind
         delegate void CopyBoxFn(long dest, long src, IntPtr* error);
         delegate IntPtr LoadBytesFn(byte* data, long size, byte* path, IntPtr* error);
         delegate long InvokeFn(IntPtr method, long target, long args, IntPtr* exception, IntPtr* error);
+        delegate void StartUnitFn(byte* name, IntPtr* error);
+        delegate IntPtr UnloadUnitFn(IntPtr* error);
+        delegate int UnitsAliveFn(int rounds, int* retired);
+        delegate int ManagedFramesFn();
         delegate IntPtr MakeBoxerFn(IntPtr type, int size, IntPtr* error);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
@@ -102,6 +106,10 @@ namespace Cilbind
             new ArrayNewMdFn(Heap.ArrayNewMd),
             new CopyBoxFn(Heap.CopyBox),
             new LoadBytesFn(LoadBytes),
+            new StartUnitFn(StartUnit),
+            new UnloadUnitFn(UnloadUnit),
+            new UnitsAliveFn(UnitsAlive),
+            new ManagedFramesFn(ManagedFrames),
             new MakeBoxerFn(Heap.MakeBoxer),
         };
 
@@ -155,6 +163,8 @@ namespace Cilbind
             {
                 var bytes = new byte[checked((int)size)];
                 Marshal.Copy((IntPtr)data, bytes, 0, bytes.Length);
+                if (Unit.IsCollectible)
+                    return Intern(Unit.Load(bytes, Utf8(path)));
                 var folder = Path.GetDirectoryName(Utf8(path));
                 lock (folders)
                 {
@@ -173,6 +183,98 @@ namespace Cilbind
                 *error = Message(e is TargetInvocationException && e.InnerException != null ? e.InnerException : e);
                 return IntPtr.Zero;
             }
+        }
+
+        /// <summary>Starts a new reloadable unit (see <see cref="Unit"/>): what is loaded from
+        /// bytes from now on goes into it.</summary>
+        static void StartUnit(byte* name, IntPtr* error)
+        {
+            try
+            {
+                Unit.Start(Utf8(name));
+            }
+            catch (Exception e)
+            {
+                *error = Message(e);
+            }
+        }
+
+        /// <summary>Lets go of everything kept for the current unit and starts unloading it;
+        /// returns the interned handles freed, as decimal numbers separated by U+001F.</summary>
+        static IntPtr UnloadUnit(IntPtr* error)
+        {
+            try
+            {
+                var freed = Unit.Unload();
+                var text = new StringBuilder();
+                foreach (var h in freed)
+                {
+                    if (text.Length > 0)
+                        text.Append('\u001f');
+                    text.Append(((long)h).ToString());
+                }
+                return Utf8Alloc(text.ToString());
+            }
+            catch (Exception e)
+            {
+                *error = Message(e);
+                return IntPtr.Zero;
+            }
+        }
+
+        /// <summary>How many unloaded units are still alive after up to
+        /// <paramref name="rounds"/> full collections; how many were unloaded in all goes to
+        /// <paramref name="retired"/> (-1 and 0 when the count failed).</summary>
+        static int UnitsAlive(int rounds, int* retired)
+        {
+            try
+            {
+                int count;
+                int alive = Unit.Alive(rounds, out count);
+                *retired = count;
+                return alive;
+            }
+            catch
+            {
+                *retired = 0;
+                return -1;
+            }
+        }
+
+        /// <summary>The managed frames on the calling thread's stack below this function (-1
+        /// when they cannot be counted): native code called from managed code sees some.</summary>
+        static int ManagedFrames()
+        {
+            try
+            {
+                return Unit.FramesBelow(1);
+            }
+            catch
+            {
+                return -1;
+            }
+        }
+
+        /// <summary>Frees the interned handles of the unit's metadata (see
+        /// <see cref="Unit.IsOfUnit"/>) and forgets them; returns them.</summary>
+        internal static List<IntPtr> ReleaseUnit()
+        {
+            var freed = new List<IntPtr>();
+            lock (interned)
+            {
+                foreach (var entry in interned)
+                {
+                    if (!Unit.IsOfUnit(entry.Key))
+                        continue;
+                    IntPtr h;
+                    if (interned.TryRemove(entry.Key, out h))
+                    {
+                        GCHandle.FromIntPtr(h).Free();
+                        freed.Add(h);
+                    }
+                }
+            }
+            return freed;
         }
 
         /// <summary>The assemblies loaded from bytes, by simple name: what their references to

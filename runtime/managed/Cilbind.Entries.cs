@@ -17,6 +17,12 @@ namespace Cilbind
     static class Entries
     {
         static ModuleBuilder module;
+        /// <summary>Where the delegate types go: never collectible, since the runtime refuses
+        /// to marshal a delegate of a collectible type. Their signatures name only primitive
+        /// types (enums as their underlying type), so they never reference the unit, and they
+        /// are made once per signature (<see cref="delegateTypes"/>), not once per unit.</summary>
+        static ModuleBuilder typesModule;
+        static readonly Dictionary<string, Type> delegateTypes = new Dictionary<string, Type>();
         static int counter;
         static readonly object gate = new object();
         static readonly List<Delegate> alive = new List<Delegate>();
@@ -79,7 +85,11 @@ namespace Cilbind
             var ret = managedRet == typeof(void) ? typeof(void) : retPlain ? PlainForm(managedRet, method) : typeof(long);
             lock (gate)
             {
-                if (module == null)
+                // In a reloadable unit on CoreCLR, the unit's collectible module (see
+                // Unit.Module): a non-collectible assembly may not reference a collectible one.
+                if (Unit.IsCollectible)
+                    module = Unit.Module("Cilbind.Entries");
+                else if (module == null)
                 {
                     var asm = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Cilbind.Entries"), AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Entries");
@@ -223,21 +233,47 @@ namespace Cilbind
                 return typeof(byte);
             if (t == typeof(char))
                 return typeof(ushort);
-            if (t.IsPrimitive || t.IsEnum)
+            if (t.IsEnum)
+                return Enum.GetUnderlyingType(t);
+            if (t.IsPrimitive)
                 return t;
             throw new NotSupportedException(Name(method) + ": " + t + " has no plain native form");
         }
 
+        /// <summary>Lets go of the entries of the current unit (a reload: native code made
+        /// every entry point it holds stale) and of the module they were emitted into.</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (gate)
+            {
+                alive.Clear();
+                module = null;
+            }
+        }
+
         static Type DelegateType(string name, Type ret, Type[] parameters)
         {
-            var tb = module.DefineType(name, TypeAttributes.Public | TypeAttributes.Sealed, typeof(MulticastDelegate));
+            var key = new StringBuilder(ret.FullName);
+            foreach (var p in parameters)
+                key.Append(',').Append(p.FullName);
+            Type known;
+            if (delegateTypes.TryGetValue(key.ToString(), out known))
+                return known;
+            if (typesModule == null)
+            {
+                var asm = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Cilbind.EntryTypes"), AssemblyBuilderAccess.Run);
+                typesModule = asm.DefineDynamicModule("Cilbind.EntryTypes");
+            }
+            var tb = typesModule.DefineType(name, TypeAttributes.Public | TypeAttributes.Sealed, typeof(MulticastDelegate));
             var ctor = tb.DefineConstructor(MethodAttributes.Public | MethodAttributes.HideBySig | MethodAttributes.SpecialName |
                 MethodAttributes.RTSpecialName, CallingConventions.Standard, new[] { typeof(object), typeof(IntPtr) });
             ctor.SetImplementationFlags(MethodImplAttributes.Runtime | MethodImplAttributes.Managed);
             var invoke = tb.DefineMethod("Invoke", MethodAttributes.Public | MethodAttributes.HideBySig | MethodAttributes.NewSlot |
                 MethodAttributes.Virtual, ret, parameters);
             invoke.SetImplementationFlags(MethodImplAttributes.Runtime | MethodImplAttributes.Managed);
-            return tb.CreateType();
+            var made = tb.CreateType();
+            delegateTypes.Add(key.ToString(), made);
+            return made;
         }
     }
 }

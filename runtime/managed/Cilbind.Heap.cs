@@ -23,6 +23,19 @@ namespace Cilbind
         static readonly Dictionary<Type, Boxer> boxers = new Dictionary<Type, Boxer>();
         static readonly Dictionary<Type, Unboxer> unboxers = new Dictionary<Type, Unboxer>();
 
+        /// <summary>Forgets the boxers of the unit's types (a reload: see <see cref="Unit"/>).</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (boxers)
+                Unit.Forget(boxers);
+            lock (unboxers)
+                Unit.Forget(unboxers);
+            // Native code resolves every boxer again in the next unit (its caches are per
+            // unit), and a boxer of one of the unit's types would keep the unit alive.
+            lock (boxersAlive)
+                boxersAlive.Clear();
+        }
+
         /// <summary>A box of the value type <paramref name="type"/> copied from the
         /// <paramref name="size"/> bytes at <paramref name="data"/> (its exact size; a type
         /// with reference fields is refused: native bytes cannot hold references).</summary>

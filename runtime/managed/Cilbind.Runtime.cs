@@ -112,7 +112,11 @@ namespace Cilbind
         {
             lock (gate)
             {
-                if (module == null)
+                // In a reloadable unit on CoreCLR, the unit's collectible module (see
+                // Unit.Module): a non-collectible assembly may not reference a collectible one.
+                if (Unit.IsCollectible)
+                    module = Unit.Module("Cilbind.Trampolines");
+                else if (module == null)
                 {
                     var name = new AssemblyName("Cilbind.Trampolines");
                     var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
@@ -208,6 +212,14 @@ namespace Cilbind
 
     public static partial class Trampolines
     {
+        /// <summary>Lets go of the trampolines emitted for the current unit (a reload on
+        /// CoreCLR, where the module is collectible: see <see cref="Unit"/>).</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (gate)
+                module = null;
+        }
+
         /// <summary>The <c>(void*, int)</c> constructor of <paramref name="t"/> when it is a
         /// <c>Span&lt;T&gt;</c> or <c>ReadOnlySpan&lt;T&gt;</c> whose <c>T</c> holds no
         /// references; otherwise null.</summary>
@@ -313,6 +325,14 @@ namespace Cilbind
             new System.Collections.Generic.Dictionary<Type, DynamicMethod>();
         static IntPtr dispatchAddress;
         static Dispatch dispatchDelegate;
+
+        /// <summary>Forgets the thunks of the unit's delegate types (a reload on CoreCLR: see
+        /// <see cref="Unit"/>).</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (gate)
+                Unit.Forget(thunks);
+        }
 
         /// <summary>A delegate of <paramref name="delegateType"/> that calls the native
         /// <paramref name="dispatch"/> with <paramref name="key"/>.</summary>

@@ -51,6 +51,33 @@ namespace Cilbind
         [ThreadStatic] static object[] temporaries;
         [ThreadStatic] static int[] generations;
         [ThreadStatic] static int next;
+        /// <summary>Every thread's ring, so that a reload can empty them all; weakly, so that
+        /// the ring of a thread that exited is collected with what it holds, as it was before
+        /// this list.</summary>
+        static readonly List<WeakReference> rings = new List<WeakReference>();
+
+        /// <summary>Empties every store slot and every thread's ring (a reload on CoreCLR: see
+        /// <see cref="Unit"/>). Native code emptied the store slots it used already; what a ring
+        /// still holds (the last 256 objects each thread passed or got back) would keep the
+        /// unit alive. No thread calls in meanwhile (the reload's contract); a thread slot's
+        /// word is then null, as no word outlives the call it was made for.</summary>
+        internal static void ReleaseUnit()
+        {
+            // The last interned type may be one of the unit's (and its handle is freed with it).
+            lastInterned = null;
+            lock (gate)
+            {
+                for (int i = 1; i < count; i++)
+                    Array.Clear(segments[i], 0, segments[i].Length);
+                rings.RemoveAll(r => !r.IsAlive);
+                foreach (var r in rings)
+                {
+                    var ring = r.Target as object[];
+                    if (ring != null)
+                        Array.Clear(ring, 0, ring.Length);
+                }
+            }
+        }
 
         /// <summary>A new segment of <paramref name="length"/> slots whose versions and classes
         /// native code keeps at <paramref name="versionArray"/> and <paramref name="classArray"/>
@@ -203,6 +230,11 @@ namespace Cilbind
             {
                 temporaries = new object[ThreadSlots];
                 generations = new int[ThreadSlots];
+                lock (gate)
+                {
+                    rings.RemoveAll(r => !r.IsAlive);
+                    rings.Add(new WeakReference(temporaries));
+                }
             }
             int i = next;
             next = (next + 1) % ThreadSlots;

@@ -67,7 +67,7 @@ pub use error::{ChangedMethod, Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
 pub use host::{Assembly, Backend, Class, Field, Method, ObjectRef, Runtime, RuntimeBuilder, TypeKind};
-pub use reload::ReloadReport;
+pub use reload::{ReloadReport, UnloadedUnits};
 pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};
 /// The README's examples, compiled and run as doc tests (`cargo test -p cilbind --doc`). Its
 /// blocks fenced `rust,ignore` need crates the runtime does not depend on (the generator,

@@ -1,10 +1,13 @@
 //! Hot reload: replace the game's assemblies while the process keeps running.
 //!
 //! A runtime started with [`Runtime::start_reloadable`] keeps everything it loads in one
-//! reloadable unit, a child AppDomain (`host/mono/unit.rs` says why and how; without it the unit
-//! is Mono's root domain, which runs the class library's AOT code but can never be unloaded). [`Runtime::reload`] releases what Rust holds in the current unit, has
-//! Mono unload it, and loads the same files again from disk into a new unit, so rebuilt
-//! assemblies run their new code. Afterwards:
+//! reloadable unit: on Mono a child AppDomain (`host/mono/unit.rs` says why and how; without
+//! it the unit is Mono's root domain, which runs the class library's AOT code but can never be
+//! unloaded), on CoreCLR a collectible `AssemblyLoadContext` (`host/coreclr/unit.rs`; without
+//! it assemblies go into the default context, which can never be unloaded either).
+//! [`Runtime::reload`] releases what Rust holds in the current unit, has the runtime unload
+//! it, and loads the same files again from disk into a new unit, so rebuilt assemblies run
+//! their new code. Afterwards:
 //!
 //! * every handle to an object of the old unit ([`Object`](crate::Object), typed wrappers,
 //!   struct handles) is [`Error::StaleHandle`], never a crash and never an object of the new
@@ -18,8 +21,16 @@
 //!   (implementations of C# interfaces, subclasses of C# classes) are dropped: make them again
 //!   in the new unit. Natives stay installed (Mono's table of internal calls is process-wide);
 //!   call `install_natives` again to check the new assembly's natives against them.
+//!
+//! Mono frees the old unit's code and objects during the reload. CoreCLR's unloading is
+//! cooperative: the old load context is freed by a later collection, once nothing references
+//! it; cilbind lets go of everything it kept for it (store slots, the helper's caches of its
+//! types and methods, its entry points), and [`Runtime::unloaded_units`] says whether the
+//! runtime did free it. A C# object of the old unit that something else still references (a
+//! static of an assembly outside the unit, a thread still running its code) keeps it alive.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::call::{callback, function_db::FunctionDb};
@@ -44,6 +55,19 @@ pub struct ReloadReport {
     pub elapsed: Duration,
 }
 
+/// What became of the units that reloads replaced ([`Runtime::unloaded_units`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnloadedUnits {
+    /// Units replaced by a reload since the runtime started.
+    pub replaced: usize,
+    /// Of those, how many the runtime still keeps in memory.
+    pub alive: usize,
+}
+
+/// Units replaced on Mono (CoreCLR's helper counts its own).
+static REPLACED: AtomicUsize = AtomicUsize::new(0);
+
 impl Runtime {
     /// Takes the calling thread out of the unit until its next call into managed code (which
     /// enters the current unit again, a reloaded one included). A thread that called in must
@@ -52,6 +76,18 @@ impl Runtime {
     /// thread that never called in.
     pub fn leave_unit() {
         thread::leave();
+    }
+
+    /// How many units reloads replaced, and how many of them the runtime still keeps in memory
+    /// after full collections (each followed by a wait for pending finalizers, up to ten:
+    /// CoreCLR frees an unloaded load context over several). Runs those collections, so it
+    /// costs tens of milliseconds; meant for tests and diagnostics. On Mono an unloaded unit is
+    /// freed during the reload, so `alive` is 0; on CoreCLR an `alive` that stays above 0
+    /// means something still references the old unit (see the [module docs](crate::reload)).
+    pub fn unloaded_units(&self) -> Result<UnloadedUnits> {
+        Runtime::ensure_current_thread()?;
+        let (replaced, alive) = unit::unloaded_units(REPLACED.load(Ordering::SeqCst), 10)?;
+        Ok(UnloadedUnits { replaced, alive })
     }
 
     /// Unloads the unit that holds every loaded assembly and loads the same files again from
@@ -71,7 +107,7 @@ impl Runtime {
     /// implementation, a callback): the managed frames below would return into freed code;
     /// and while another thread is in the unit (it called into managed code and neither exited
     /// nor called [`Runtime::leave_unit`] since): Mono cannot unload a domain a live thread is
-    /// in (it crashes or waits forever).
+    /// in (it crashes or waits forever), and on CoreCLR the same contract holds.
     ///
     /// # Safety
     /// No other thread may run managed code of the current unit or call into cilbind while
@@ -109,7 +145,7 @@ impl Runtime {
         let mut released = (0, 0, 0);
         // SAFETY: the caller's promise (no concurrent use, nothing of the old unit used
         // afterwards); the first closure empties every store slot and drops everything Rust
-        // keeps for the old unit before Mono unloads it; the second gives the stores slot
+        // keeps for the old unit before the runtime unloads it; the second gives the stores slot
         // arrays in the new unit before anything can use them.
         let assemblies = unsafe {
             self.replace_unit(
@@ -122,8 +158,11 @@ impl Runtime {
                     FunctionDb::forget_resolved();
                 },
                 renew_every_store,
-            )?
+            )
         };
+        // The old unit was replaced whether or not every file loaded again.
+        REPLACED.fetch_add(1, Ordering::SeqCst);
+        let assemblies = assemblies?;
         Ok(ReloadReport {
             assemblies,
             handles_released: released.0,

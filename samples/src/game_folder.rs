@@ -23,6 +23,11 @@ use crate::SampleError;
 pub(crate) const SOURCE: &str = env!("ARENA_SOURCE");
 /// The DLL `build.rs` compiled from it (the bindings were generated from this one).
 const BUILT_DLL: &str = env!("ARENA_DLL");
+/// The same game with `Rules.Mitigate` in C# (`-define:MANAGED_RULES`): the one a game with the
+/// natives switched off plays.
+const MANAGED_RULES_DLL: &str = env!("ARENA_MANAGED_RULES_DLL");
+/// The symbol that build makes `Rules.Mitigate` C# with.
+const MANAGED_RULES_DEFINE: &str = "-define:MANAGED_RULES";
 /// The flags `build.rs` compiles the game with, separated by spaces.
 const MCS_FLAGS: &str = env!("ARENA_MCS_FLAGS");
 /// The declaration whose value a reload changes, up to the value.
@@ -40,14 +45,16 @@ pub(crate) fn dll() -> PathBuf {
     dir().join(DLL_NAME)
 }
 
-/// Creates the game folder if needed and copies the built DLL into it (over what is there).
-pub(crate) fn install_built() -> Result<PathBuf, SampleError> {
+/// Creates the game folder if needed and copies the built DLL into it (over what is there): the
+/// one whose `Rules.Mitigate` is a native, or with `natives` false the one where it is C#.
+pub(crate) fn install_built(natives: bool) -> Result<PathBuf, SampleError> {
     let dll = dll();
+    let built = if natives { BUILT_DLL } else { MANAGED_RULES_DLL };
     file_context(std::fs::create_dir_all(dir()), || {
         format!("creating the game folder {}", dir().display())
     })?;
-    file_context(std::fs::copy(BUILT_DLL, &dll), || {
-        format!("copying {BUILT_DLL} to {}", dll.display())
+    file_context(std::fs::copy(built, &dll), || {
+        format!("copying {built} to {}", dll.display())
     })?;
     Ok(dll)
 }
@@ -76,6 +83,11 @@ pub struct CompiledGame {
 /// the edited `Arena.cs` and `Arena.dll`. Errors: the source lacks that declaration
 /// ([`SampleError::Reload`]), mcs is missing or rejects it, a file cannot be written.
 pub fn compile_game(attack: i32, dir: &Path) -> Result<CompiledGame, SampleError> {
+    compile_game_with(attack, dir, true)
+}
+
+/// [`compile_game`], with `Rules.Mitigate` a native (`natives`) or C#.
+fn compile_game_with(attack: i32, dir: &Path, natives: bool) -> Result<CompiledGame, SampleError> {
     let original = file_context(std::fs::read_to_string(SOURCE), || {
         format!("reading the game's source {SOURCE}")
     })?;
@@ -87,7 +99,7 @@ pub fn compile_game(attack: i32, dir: &Path) -> Result<CompiledGame, SampleError
     })?;
     let dll = dir.join(DLL_NAME);
     let start = Instant::now();
-    compile(&source, &dll)?;
+    compile(&source, &dll, natives)?;
     Ok(CompiledGame {
         dll,
         source,
@@ -97,9 +109,10 @@ pub fn compile_game(attack: i32, dir: &Path) -> Result<CompiledGame, SampleError
 }
 
 /// Edits the game's source to make `Player.AttackDamage` `attack`, compiles it with mcs (in the
-/// game folder's `build/`) and puts the result in place of the game folder's DLL.
-pub(crate) fn recompile(attack: i32) -> Result<CompiledGame, SampleError> {
-    let mut compiled = compile_game(attack, &dir().join("build"))?;
+/// game folder's `build/`) and puts the result in place of the game folder's DLL (`natives`: as
+/// [`install_built`]).
+pub(crate) fn recompile(attack: i32, natives: bool) -> Result<CompiledGame, SampleError> {
+    let mut compiled = compile_game_with(attack, &dir().join("build"), natives)?;
     let dll = dll();
     file_context(std::fs::rename(&compiled.dll, &dll), || {
         format!("moving {} over {}", compiled.dll.display(), dll.display())
@@ -136,10 +149,12 @@ fn set_attack(source: &str, attack: i32) -> Result<(String, i32), SampleError> {
     Ok((edited, old))
 }
 
-/// Runs mcs with build.rs's flags on `source`, writing `out`.
-fn compile(source: &Path, out: &Path) -> Result<(), SampleError> {
+/// Runs mcs with build.rs's flags on `source`, writing `out` (without `natives`, as build.rs
+/// compiles the game whose `Rules.Mitigate` is C#).
+fn compile(source: &Path, out: &Path, natives: bool) -> Result<(), SampleError> {
     let output = Command::new("mcs")
         .args(MCS_FLAGS.split_whitespace())
+        .args((!natives).then_some(MANAGED_RULES_DEFINE))
         .arg(format!("-out:{}", out.display()))
         .arg(source)
         .output()

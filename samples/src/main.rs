@@ -52,7 +52,7 @@ struct Cli {
     #[arg(long, value_name = "PATH", requires = "replay")]
     game: Option<PathBuf>,
     /// The runtime to play on. CoreCLR runs the same game with the natives, the ghoul and the
-    /// death handler switched off (as `--off` does), and neither reloads nor replays yet.
+    /// death handler switched off (as `--off` does), and does not replay yet.
     #[arg(long, value_enum, default_value_t = RuntimeArg::Mono)]
     runtime: RuntimeArg,
     /// Switch part of the game off (comma-separated), as CoreCLR must for now: to compare a
@@ -116,9 +116,8 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let played = start(&cli).and_then(|features| match (&cli.replay, &reload, features) {
         (Some(log), _, _) => replay(log, cli.game.as_deref()),
-        (None, Some(plan), Features::ALL) => play_with_reload(&cli, plan).map(|()| ExitCode::SUCCESS),
-        // CoreCLR: `start` said that the reload is off; the game plays on without it.
-        (None, _, features) => play(&cli, features, started).map(|()| ExitCode::SUCCESS),
+        (None, Some(plan), features) => play_with_reload(&cli, plan, features).map(|()| ExitCode::SUCCESS),
+        (None, None, features) => play(&cli, features, started).map(|()| ExitCode::SUCCESS),
     });
     match played {
         Ok(code) => code,
@@ -167,8 +166,10 @@ fn start(cli: &Cli) -> Result<Features, SampleError> {
                 .into(),
         ));
     }
+    // A reload game needs a reloadable unit here too (a collectible load context).
     Runtime::builder()
         .backend(Backend::CoreClr { root: None })
+        .reloadable(cli.reload)
         .start()
         .map_err(|source| SampleError::Managed {
             context: "starting CoreCLR".into(),
@@ -184,13 +185,6 @@ fn start(cli: &Cli) -> Result<Features, SampleError> {
             )?;
             features = features.without(feature);
         }
-    }
-    if cli.reload {
-        writeln!(
-            out,
-            "Switched off on CoreCLR (hot reload needs the next issue's CoreCLR support): --reload; the game \
-             plays without it."
-        )?;
     }
     Ok(features)
 }
@@ -269,8 +263,8 @@ fn replay(log: &Path, game: Option<&Path>) -> Result<ExitCode, SampleError> {
     })
 }
 
-fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {
-    let config = config(cli, Features::ALL);
+fn play_with_reload(cli: &Cli, plan: &ReloadPlan, features: Features) -> Result<(), SampleError> {
+    let config = config(cli, features);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     writeln!(
@@ -290,15 +284,16 @@ fn play_with_reload(cli: &Cli, plan: &ReloadPlan) -> Result<(), SampleError> {
             played.outcome.ticks_played
         )?;
     }
-    summary(&played.outcome, &Features::ALL, &mut out)?;
+    summary(&played.outcome, &features, &mut out)?;
     if let Some(reload) = &played.reload {
         writeln!(
             out,
             "The reload paused the game for {:.1} ms (mcs {:.1} ms, Runtime::reload {:.1} ms), left out of the \
-             timings above; after it Mono JIT-compiled the new code's methods again on first use.",
+             timings above; after it {} JIT-compiled the new code's methods again on first use.",
             ms(reload.pause),
             ms(reload.compile_time),
-            ms(reload.report.elapsed)
+            ms(reload.report.elapsed),
+            runtime_name()
         )?;
     }
     Ok(())

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use cilbind::{Backend, ReloadReport, Runtime};
+use cilbind::{ReloadReport, Runtime};
 
 use crate::actor::Actor;
 use crate::error::Context;
@@ -118,24 +118,17 @@ pub unsafe fn run_with_reload(
             plan.after_tick, config.ticks
         )));
     }
-    if config.features != Features::ALL {
-        return Err(SampleError::Reload(format!(
-            "a reload game plays with every feature on (the reloaded game declares the natives, and the \
-             ghoul and the death handler are part of what a reload carries over): {:?} switches some off",
-            config.features
-        )));
-    }
     let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
     let _cleanup = RemoveGameFolder;
     // SAFETY: the caller's promise, passed on.
-    unsafe { load_built(&mut loaded, out)? };
+    unsafe { load_built(&mut loaded, config.features, out)? };
     let mut summary = None;
     let played = play(config, out, true, &mut |game, ticks_played, out| {
         if ticks_played != plan.after_tick {
             return Ok(Duration::ZERO);
         }
         // SAFETY: the caller's promise; the game loop holds no low-level value across this.
-        let done = unsafe { reload_mid_game(game, ticks_played, plan, &mut loaded, out)? };
+        let done = unsafe { reload_mid_game(game, ticks_played, plan, config.features, &mut loaded, out)? };
         let pause = done.pause;
         summary = Some(done);
         Ok(pause)
@@ -156,16 +149,15 @@ impl Drop for RemoveGameFolder {
     }
 }
 
-/// Loads the built game from the game folder, or reloads it when a previous game of this
-/// process left an edited one; then runs the bindings' `init()` and installs the natives.
+/// Starts the runtime with a reloadable unit (the one running, else the one `CILBIND_RUNTIME`
+/// names), checks that `features` are every feature it runs, loads the built game from the
+/// game folder, or reloads it when a previous game of this process left an edited one; then
+/// runs the bindings' `init()` and installs the natives (when the runtime runs them).
 ///
 /// # Safety
 /// As [`run_with_reload`].
-unsafe fn load_built(loaded: &mut Loaded, out: &mut dyn Write) -> Result<(), SampleError> {
-    let dll = game_folder::install_built()?;
-    // Mono by name, not by CILBIND_RUNTIME: a reload runs on Mono only (CoreCLR cannot reload
-    // yet), and the binary may have started Mono so already, whatever the variable says.
-    let runtime = match Runtime::builder().backend(Backend::Mono).reloadable(true).start() {
+unsafe fn load_built(loaded: &mut Loaded, features: Features, out: &mut dyn Write) -> Result<(), SampleError> {
+    let runtime = match Runtime::builder().reloadable(true).start() {
         Ok(runtime) => runtime,
         Err(cilbind::Error::Reload(why)) => {
             return Err(SampleError::Reload(format!(
@@ -173,8 +165,17 @@ unsafe fn load_built(loaded: &mut Loaded, out: &mut dyn Write) -> Result<(), Sam
                  its game folder first (play it in a process of its own)"
             )))
         }
-        Err(e) => return Err(e).context(|| "starting Mono with a reloadable unit".into()),
+        Err(e) => return Err(e).context(|| "starting the runtime with a reloadable unit".into()),
     };
+    let runs = Features::of(runtime.backend());
+    if features != runs {
+        return Err(SampleError::Reload(format!(
+            "a reload game plays with every feature the runtime runs ({runs:?}: the reloaded game declares the \
+             natives it runs, and the ghoul and the death handler are part of what a reload carries over): \
+             {features:?} differs"
+        )));
+    }
+    let dll = game_folder::install_built(features.natives)?;
     match *loaded {
         Loaded::No => {
             if runtime.assembly("Arena").is_ok() {
@@ -201,7 +202,7 @@ unsafe fn load_built(loaded: &mut Loaded, out: &mut dyn Write) -> Result<(), Sam
         }
     }
     *loaded = Loaded::Built;
-    init(&Features::ALL)
+    init(&features)
 }
 
 /// The reload itself, between two ticks: snapshot, edit and recompile, reload, stale handles,
@@ -213,6 +214,7 @@ unsafe fn reload_mid_game(
     game: &mut Game,
     after_tick: u32,
     plan: &ReloadPlan,
+    features: Features,
     loaded: &mut Loaded,
     out: &mut dyn Write,
 ) -> Result<ReloadSummary, SampleError> {
@@ -231,7 +233,7 @@ unsafe fn reload_mid_game(
         snapshot.log.len()
     )?;
 
-    let compiled = game_folder::recompile(plan.attack)?;
+    let compiled = game_folder::recompile(plan.attack, features.natives)?;
     *loaded = Loaded::Edited;
     writeln!(
         out,
@@ -252,7 +254,7 @@ unsafe fn reload_mid_game(
     let report = unsafe { runtime.reload() }.context(|| "reloading the recompiled game".into())?;
     // The bindings' init() checks the structs' layouts and loads nothing (the game is loaded);
     // the natives are installed still, and are checked against the new assembly's.
-    init(&Features::ALL)?;
+    init(&features)?;
     writeln!(
         out,
         "Runtime::reload: the old unit unloaded and {} loaded again in {:.1} ms: {} handles made stale, \
@@ -299,14 +301,24 @@ unsafe fn reload_mid_game(
         _ => None,
     };
     *game = rebuilt;
+    let mut again = Vec::new();
+    if features.ghoul {
+        again.push("the ghoul made again (Monster::extend); ");
+    }
+    if features.died_handler {
+        again.push("the death handler subscribed again; ");
+    }
+    if features.natives {
+        again.push("the natives checked again; ");
+    }
     writeln!(
         out,
         "Re-fetched: a new World made in the new code, resumed at tick {} with the same generator state; the {} \
-         entities spawned again in order (same ids) and given back their state; the ghoul made again \
-         (Monster::extend); the death handler subscribed again; the natives checked again; the log's {} boxed \
-         values logged again. Read back, the rebuilt world equals the snapshot.",
+         entities spawned again in order (same ids) and given back their state; {}the log's {} boxed values \
+         logged again. Read back, the rebuilt world equals the snapshot.",
         restored.tick,
         restored.entities.len(),
+        again.concat(),
         restored.log.len()
     )?;
     if let Some(attack) = attack {

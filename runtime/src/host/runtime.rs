@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
 use std::sync::OnceLock;
 
-use super::backend::{self, not_on_coreclr, on_backend, Backend};
+use super::backend::{self, on_backend, Backend};
 use super::{coreclr, epoch, mono, Class};
 use crate::error::{Error, Result};
 
 /// The embedded CLR: one per process, started on first use and never shut down (neither Mono
 /// nor CoreCLR can be restarted in a process). What it loads lives in a unit, which
-/// [`Runtime::reload`] replaces (on Mono).
+/// [`Runtime::reload`] replaces.
 pub struct Runtime {
     backend: Backend,
     reloadable: bool,
@@ -121,11 +121,11 @@ impl Runtime {
                 }
             }
             Backend::CoreClr { root } => {
-                if reloadable {
-                    return Err(not_on_coreclr("a reloadable unit (hot reload)"));
-                }
                 backend::claim(&backend)?;
                 coreclr::start_process_runtime(root.as_deref())?;
+                if reloadable {
+                    coreclr::unit::start_reloadable()?;
+                }
                 backend::set_running(&backend);
             }
         }
@@ -140,7 +140,8 @@ impl Runtime {
     /// The cost on Mono: it runs the class library's ahead-of-time compiled code only in its
     /// root domain, which can never be unloaded, so in a reloadable unit every class-library
     /// method is JIT-compiled on first use. Calls cost the same once compiled; the sample's
-    /// start-up and first ticks took about twice as long. Not available on CoreCLR yet.
+    /// start-up and first ticks took about twice as long. On CoreCLR the unit is a collectible
+    /// `AssemblyLoadContext` (`host/coreclr/unit.rs`).
     pub fn start_reloadable() -> Result<&'static Runtime> {
         let rt = Runtime::builder().reloadable(true).start()?;
         Runtime::get()?;
@@ -179,7 +180,8 @@ impl Runtime {
     }
 
     /// Replaces the current unit with a new one into which the same files are loaded again
-    /// from disk, and returns their paths (see `mono::Runtime::replace_unit`).
+    /// from disk, and returns their paths (see `mono::Runtime::replace_unit` and
+    /// `coreclr::unit::replace`).
     ///
     /// # Safety
     /// No other thread runs code of the current unit, or calls into the runtime, until this
@@ -193,7 +195,10 @@ impl Runtime {
         on_backend!(mono => {
             // SAFETY: the caller's contract is the same.
             unsafe { mono::Runtime::get()?.replace_unit(before_unload, after_start) }
-        }, coreclr => Err(not_on_coreclr("reloading")))
+        }, coreclr => {
+            // SAFETY: the caller's contract is the same.
+            unsafe { coreclr::unit::replace(before_unload, after_start) }
+        })
     }
 
     /// The runtime's own helper assembly, as loaded into the current unit.

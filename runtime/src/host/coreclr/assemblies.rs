@@ -1,6 +1,8 @@
-//! Assemblies on CoreCLR: loaded by path into the default load context (which binds every
-//! reference by name to the trusted platform assemblies and the application's folder), found
-//! by simple name among those loaded and the framework's, and kept by name.
+//! Assemblies on CoreCLR: loaded from their files' bytes into the reloadable unit (a
+//! collectible load context, `unit.rs`) when the runtime has one, else into the default load
+//! context (which binds every reference by name to the trusted platform assemblies and the
+//! application's folder); found by simple name among those loaded and the framework's, and
+//! kept by name.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -16,9 +18,10 @@ use crate::host::{Assembly, Class};
 /// framework's own, found by name).
 type LoadedAssembly = (Assembly, PathBuf, Option<String>);
 
-/// Assemblies loaded so far, by simple name.
+/// Assemblies loaded so far, by simple name, and the files loaded with [`load`] in the order
+/// first loaded (what a reload loads again).
 #[derive(Default)]
-pub(crate) struct Loaded(Mutex<HashMap<String, LoadedAssembly>>);
+pub(crate) struct Loaded(Mutex<HashMap<String, LoadedAssembly>>, Mutex<Vec<PathBuf>>);
 
 fn assembly(handle: ManagedHandle, name: &str) -> Result<Assembly> {
     let handle = NonNull::new(handle.0).ok_or_else(|| Error::AssemblyLoad {
@@ -50,12 +53,20 @@ pub(crate) fn load(path: &Path) -> Result<Assembly> {
         if guid.as_deref().is_some_and(|g| g.eq_ignore_ascii_case(&file.guid)) {
             return Ok(*a);
         }
+        let how = if guid.is_some() && super::unit::is_reloadable() {
+            format!(
+                "write the new build over {} and call Runtime::reload, which loads every file again",
+                old.display()
+            )
+        } else {
+            "give the new one another assembly name, or run it in another process".to_string()
+        };
         return Err(Error::AssemblyLoad {
             path: path.to_path_buf(),
             reason: format!(
                 "it is another build (module version {}) of the assembly {} loaded already from {} (module \
-                 version {}), and CoreCLR keeps one assembly per name: the loaded one would run instead (give the \
-                 new one another assembly name, or run it in another process)",
+                 version {}), and CoreCLR keeps one assembly per name: the loaded one would run instead. To \
+                 replace it, {how}",
                 file.guid,
                 file.name,
                 old.display(),
@@ -65,7 +76,29 @@ pub(crate) fn load(path: &Path) -> Result<Assembly> {
     }
     let a = assembly(clr.load_assembly_bytes(&file.bytes, path)?, &file.name)?;
     loaded.insert(file.name.clone(), (a, path.to_path_buf(), Some(file.guid)));
+    remember(path);
     Ok(a)
+}
+
+/// Lists `path` among the files a reload loads again (once).
+pub(crate) fn remember(path: &Path) {
+    let mut paths = runtime().assemblies.1.lock().unwrap_or_else(|p| p.into_inner());
+    if !paths.iter().any(|p| p == path) {
+        paths.push(path.to_path_buf());
+    }
+}
+
+/// Forgets the assemblies loaded from files (a reload: their handles are freed with the
+/// unit); returns the files, in the order first loaded. The framework's, found by name and
+/// loaded into the default context, stay.
+pub(crate) fn forget_loaded_files() -> Vec<PathBuf> {
+    let clr = runtime();
+    clr.assemblies
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|_, (_, _, guid)| guid.is_none());
+    std::mem::take(&mut *clr.assemblies.1.lock().unwrap_or_else(|p| p.into_inner()))
 }
 
 /// The assembly `simple_name`: one loaded through [`load`], else the framework's assembly of

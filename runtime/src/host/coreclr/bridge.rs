@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 8;
+const VERSION: i32 = 9;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -122,6 +122,10 @@ struct Table {
     copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
     load_bytes:
         unsafe extern "C" fn(data: *const u8, size: i64, path: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
+    start_unit: unsafe extern "C" fn(name: *const c_char, error: *mut *mut c_char),
+    unload_unit: unsafe extern "C" fn(error: *mut *mut c_char) -> *mut c_char,
+    units_alive: unsafe extern "C" fn(rounds: i32, retired: *mut i32) -> i32,
+    managed_frames: unsafe extern "C" fn() -> i32,
     make_boxer: unsafe extern "C" fn(ty: ManagedHandle, size: i32, error: *mut *mut c_char) -> *const c_void,
 }
 
@@ -511,6 +515,50 @@ impl Bridge {
         // SAFETY: plain values and an out-parameter; the bridge catches every exception.
         let result = self.reported(|error| unsafe { (self.table.invoke)(method, target, args, &mut thrown, error) })?;
         Ok(if thrown.0.is_null() { Ok(result) } else { Err(thrown) })
+    }
+
+    /// Starts a new reloadable unit, a collectible load context named after `name`: what
+    /// [`load_bytes`](Bridge::load_bytes) loads from now on goes into it.
+    pub(crate) fn start_unit(&self, name: &str) -> Answer<()> {
+        let name = text(name)?;
+        // SAFETY: the string lives for the call; the bridge catches every exception.
+        self.reported(|error| unsafe { (self.table.start_unit)(name.as_ptr(), error) })
+    }
+
+    /// Releases everything the helper keeps for the current unit and starts unloading it;
+    /// the interned handles it freed (their values may be handed out again later).
+    pub(crate) fn unload_unit(&self) -> Answer<Vec<ManagedHandle>> {
+        // SAFETY: `error` is an out-parameter; the bridge catches every exception.
+        let text = self.reported(|error| unsafe { (self.table.unload_unit)(error) })?;
+        let text = self.take(text);
+        text.split('\u{1f}')
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                t.parse::<i64>()
+                    .map(|h| ManagedHandle(h as usize as *mut c_void))
+                    .map_err(|_| format!("the helper freed a handle {t:?}: helper and crate built apart"))
+            })
+            .collect()
+    }
+
+    /// How many unloaded units are alive after up to `rounds` full collections (each with a
+    /// wait for finalizers), and how many were unloaded in all.
+    pub(crate) fn units_alive(&self, rounds: i32) -> Answer<(usize, usize)> {
+        let mut retired = 0;
+        // SAFETY: `retired` is an out-parameter valid for the call; the bridge catches every
+        // exception.
+        let alive = unsafe { (self.table.units_alive)(rounds, &mut retired) };
+        match (usize::try_from(alive), usize::try_from(retired)) {
+            (Ok(alive), Ok(retired)) => Ok((alive, retired)),
+            _ => Err("the runtime could not count the unloaded units".into()),
+        }
+    }
+
+    /// The managed frames on the calling thread's stack (below the bridge's own), or `None`
+    /// when the runtime could not count them.
+    pub(crate) fn managed_frames(&self) -> Option<usize> {
+        // SAFETY: no arguments; the bridge catches every exception.
+        usize::try_from(unsafe { (self.table.managed_frames)() }).ok()
     }
 
     fn answer(&self, call: impl FnOnce(*mut *mut c_char) -> ManagedHandle) -> Answer<ManagedHandle> {

@@ -17,7 +17,7 @@ use crate::host::{stack, Class, Method, ObjectRef};
 /// stack left to run Rust code: the message in `*result`). Never unwinds into managed code.
 extern "C" fn dispatch(key: i64, args: isize, result: *mut isize) -> i32 {
     let run = || -> (i32, ObjectRef) {
-        super::enter_thread();
+        super::enter_thread_from_managed();
         if stack::is_low() {
             let text = stack::refusal("the Rust closure behind this delegate");
             return (4, heap::string_from_str(&text).unwrap_or(ObjectRef::NULL));

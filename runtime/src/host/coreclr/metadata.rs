@@ -1,8 +1,8 @@
 //! Metadata on CoreCLR: types, methods and fields as interned GC handles (one handle per
 //! object, so handles compare as the metadata does), and what the layers above ask of them,
 //! read once per handle from the bridge's records (`Metadata.Facts` in C#) and kept for the
-//! life of the process (metadata lives as long as the runtime; the records are small and
-//! bounded by the loaded types).
+//! life of the process, or until a reload unloads the unit whose metadata they describe
+//! ([`FactsCache::forget`]; the records are small and bounded by the loaded types).
 //!
 //! The queries mirror the Mono backend's `Class`, `Method` and `Field` one for one, so that the
 //! backend interface can route each to either.
@@ -163,6 +163,44 @@ pub(crate) struct FactsCache {
     types: Mutex<HashMap<usize, &'static TypeFacts>>,
     methods: Mutex<HashMap<usize, &'static MethodFacts>>,
     fields: Mutex<HashMap<usize, &'static FieldFacts>>,
+}
+
+impl FactsCache {
+    /// Forgets and frees the records of `handles`, which the helper freed at a reload: their
+    /// values may name other objects later, and the records of each unit would otherwise pile
+    /// up (a few kilobytes per reload).
+    ///
+    /// # Safety
+    /// No reference to one of these records may be used afterwards. The records are borrowed
+    /// only within one query of the backend (the layers above get copies of their fields and
+    /// names, which are interned apart), so it holds when no other thread uses the runtime
+    /// meanwhile and no `Class`, `Method` or `Field` of the old unit is used afterwards: the
+    /// contract of `Runtime::reload`, the one caller.
+    pub(crate) unsafe fn forget(&self, handles: &[ManagedHandle]) {
+        let gone: std::collections::HashSet<usize> = handles.iter().map(|h| h.0 as usize).collect();
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            free_records(&self.types, &gone);
+            free_records(&self.methods, &gone);
+            free_records(&self.fields, &gone);
+        }
+    }
+}
+
+/// Removes the records of `gone` from `cache` and frees them.
+///
+/// # Safety
+/// As [`FactsCache::forget`].
+unsafe fn free_records<T>(cache: &Mutex<HashMap<usize, &'static T>>, gone: &std::collections::HashSet<usize>) {
+    let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
+    let freed: Vec<&'static T> = gone.iter().filter_map(|k| cache.remove(k)).collect();
+    drop(cache);
+    for record in freed {
+        // SAFETY: every record in a cache was made by `cached` with `Box::leak` and entered
+        // once; removed from the cache above, nothing reaches it any more (the caller's
+        // promise), so it is freed once, here.
+        drop(unsafe { Box::from_raw(record as *const T as *mut T) });
+    }
 }
 
 /// Rust's `TypeKind` in the order `Metadata.Kind` numbers it.

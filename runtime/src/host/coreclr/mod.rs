@@ -21,8 +21,9 @@
 //! segments, or a ring of the calling thread's slots for what a call takes or returns) that
 //! managed code resolves and class-checks, so they survive compacting collections. Managed
 //! exceptions come back as [`Error::ManagedException`] with their inner chain. What needs
-//! native code called from C# (natives, Rust implementations of C# types, delegates running
-//! Rust closures) and hot reload are refused with an error naming them.
+//! native code called from C# (natives, Rust implementations of C# types) is refused with an
+//! error naming it. A runtime started reloadable loads assemblies into a collectible load
+//! context, which a reload unloads (`unit.rs`).
 
 pub(crate) mod assemblies;
 mod bridge;
@@ -33,6 +34,7 @@ mod install;
 mod metadata;
 pub(crate) mod slots;
 pub(crate) mod types;
+pub(crate) mod unit;
 
 #[cfg(test)]
 mod tests;
@@ -224,8 +226,20 @@ pub(crate) fn runtime() -> &'static CoreClr {
 
 /// Records the calling thread as set up for the current unit: CoreCLR attaches a native
 /// thread itself on its first call into managed code, so there is nothing to do but the record
-/// the call path checks.
+/// the call path checks, and the note that the thread is in the unit (which a reload on
+/// another thread refuses while it is: `host/thread.rs`).
 pub(crate) fn enter_thread() {
+    let epoch = crate::host::epoch::current();
+    if crate::host::epoch::entered() != epoch {
+        crate::host::epoch::set_entered(epoch);
+        crate::host::thread::join(epoch);
+    }
+}
+
+/// Records the calling thread as set up for the current unit without noting it as in the unit:
+/// a thread managed code runs (one of the runtime's pool, say) that called Rust through a
+/// delegate. It is C#'s, not Rust's to take out of the unit, and must not hold reloads up.
+pub(crate) fn enter_thread_from_managed() {
     crate::host::epoch::set_entered(crate::host::epoch::current());
 }
 

@@ -8,78 +8,19 @@
 //! the unit epoch the thread was set up for: the check is one thread-local read and one
 //! compare with the current epoch.
 
-use std::sync::Mutex;
-use std::thread::ThreadId;
-
 use super::ffi;
-use crate::host::epoch::{self, LEFT, NEVER};
+use crate::host::epoch::{self, NEVER};
+use crate::host::thread::join;
 
-/// The threads whose current domain is a unit, with the epoch of that unit and their names.
-///
-/// Mono cannot unload a domain that a live thread has as its current domain: unloading walks
-/// the threads and crashed (SIGSEGV in its JIT-info lookup) when a thread parked in Rust still
-/// had the domain current, and a thread attached *to* the domain holds a reference that makes
-/// the unload wait, forever, for the thread to come back to managed code. So a reload refuses
-/// while any thread but its caller is in the unit ([`others_in_unit`]); a thread leaves with
-/// [`leave`] or by exiting.
-static IN_UNIT: Mutex<Vec<(ThreadId, u32, String)>> = Mutex::new(Vec::new());
-
-/// Removes the thread from [`IN_UNIT`] when it exits.
-struct Membership(ThreadId);
-
-impl Drop for Membership {
-    fn drop(&mut self) {
-        IN_UNIT
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .retain(|(t, _, _)| *t != self.0);
-    }
-}
-
-thread_local! {
-    /// Created when the thread first enters a unit; dropped when it exits.
-    static MEMBERSHIP: Membership = Membership(std::thread::current().id());
-}
-
-/// Records the calling thread as being in the unit of `epoch`.
-fn join(epoch: u32) {
-    let id = MEMBERSHIP.with(|m| m.0);
-    let name = std::thread::current().name().unwrap_or("unnamed").to_string();
-    let mut threads = IN_UNIT.lock().unwrap_or_else(|p| p.into_inner());
-    threads.retain(|(t, _, _)| *t != id);
-    threads.push((id, epoch, name));
-}
-
-/// The names of the threads other than the caller that are in the current unit.
-pub(crate) fn others_in_unit() -> Vec<String> {
-    let me = std::thread::current().id();
-    let epoch = epoch::current();
-    IN_UNIT
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .iter()
-        .filter(|(t, e, _)| *t != me && *e == epoch)
-        .map(|(_, _, name)| name.clone())
-        .collect()
-}
-
-/// Takes the calling thread out of the current unit (its current domain becomes the root
-/// domain) until its next call into managed code, so that a reload on another thread may
-/// unload the unit. Does nothing on a thread that is not in a unit.
+/// Takes the calling thread out of its unit's domain (its current domain becomes the root
+/// domain): Mono cannot unload a domain that a live thread has as its current domain
+/// (unloading walks the threads and crashed, SIGSEGV in its JIT-info lookup, when a thread
+/// parked in Rust still had the domain current). `host/thread.rs` keeps the record of who is
+/// in a unit; the caller is in one.
 pub(crate) fn leave() {
-    let seen = epoch::entered();
-    if seen == NEVER || seen == LEFT {
-        return;
-    }
     // SAFETY: the thread is attached (it entered a unit); the root domain lives as long as
     // the process.
     unsafe { ffi::mono_domain_set(ffi::mono_get_root_domain(), 1) };
-    epoch::set_entered(LEFT);
-    let id = std::thread::current().id();
-    IN_UNIT
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .retain(|(t, _, _)| *t != id);
 }
 
 /// Attaches the current thread to `domain` (the current unit's) unless it is attached already,
