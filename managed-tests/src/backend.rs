@@ -25,18 +25,11 @@ pub fn on_coreclr() -> bool {
 pub mod mono_only {
     /// Rust implementations of C# interfaces and subclasses of C# classes.
     pub const PROXIES: &str = "Rust implementations of C# types bind their members as Mono internal calls";
-<<<<<<< HEAD
     /// Natives declared `[MethodImpl(MethodImplOptions.InternalCall)]` (CoreCLR refuses them,
     /// naming each: tests/natives.rs checks the refusal; `[DllImport("__Internal")]` natives
     /// run on both, tests/imports.rs).
     pub const INTERNAL_CALLS: &str =
         "the fixture's natives are [MethodImpl(InternalCall)], which binds only on Mono (CoreCLR refuses them)";
-    /// Hot reload.
-    pub const RELOAD: &str = "hot reload unloads a Mono AppDomain";
-=======
-    /// Natives: C# `extern` methods bound to Rust.
-    pub const NATIVES: &str = "natives are Mono internal calls";
->>>>>>> i28-reload
     /// Replaying a recorded call log.
     pub const REPLAY: &str = "replay rebuilds values and constructors through Mono-only paths";
     /// Translated methods.
