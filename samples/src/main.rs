@@ -51,8 +51,8 @@ struct Cli {
     /// instead of the game as built.
     #[arg(long, value_name = "PATH", requires = "replay")]
     game: Option<PathBuf>,
-    /// The runtime to play on. CoreCLR runs the same game with the natives, the ghoul and the
-    /// death handler switched off (as `--off` does), and does not replay yet.
+    /// The runtime to play on. CoreCLR runs the same game with the ghoul (a Rust subclass)
+    /// switched off (as `--off ghoul` does), and does not replay yet.
     #[arg(long, value_enum, default_value_t = RuntimeArg::Mono)]
     runtime: RuntimeArg,
     /// Switch part of the game off (comma-separated), as CoreCLR must for now: to compare a
