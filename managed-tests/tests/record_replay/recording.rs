@@ -176,10 +176,10 @@ fn truncated_and_corrupt_logs_are_errors() {
     let mut huge = log.clone();
     huge[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
     let mut version = log.clone();
-    version[7] = 2;
+    version[7] = 99;
     for (bad, what) in [
         (huge, "corrupt"),
-        (version, "format version 2"),
+        (version, "format version 99"),
         (b"garbage!".to_vec(), "not a cilbind"),
     ] {
         let err = Replayer::new(&bad[..]).run().unwrap_err();

@@ -22,10 +22,10 @@ use managed_tests::ledger::ledger::{Account, Bank};
 
 /// What a child replay reported (`key=value` lines), and what its first replay (the README's
 /// lines) printed.
-struct ChildReport(HashMap<String, String>, String);
+pub(crate) struct ChildReport(HashMap<String, String>, String);
 
 impl ChildReport {
-    fn get(&self, key: &str) -> &str {
+    pub(crate) fn get(&self, key: &str) -> &str {
         self.0
             .get(key)
             .unwrap_or_else(|| panic!("the child wrote no {key}: {:?}", self.0))
@@ -44,7 +44,7 @@ impl ChildReport {
 
 /// Replays `log` in a child process against `assembly`, with the external hook or not
 /// (`external_cookie`: the recorded cookie of the external account).
-fn replay_in_child(log: &[u8], assembly: &Path, external: bool, external_cookie: Cookie) -> ChildReport {
+pub(crate) fn replay_in_child(log: &[u8], assembly: &Path, external: bool, external_cookie: Cookie) -> ChildReport {
     let dir = std::env::temp_dir().join(format!("cilbind-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let tag = format!(

@@ -254,10 +254,15 @@ pub(crate) fn describe_box(boxed: ObjectRef, class: Class) -> Recorded {
 /// A blittable value passed or returned by copy: a primitive (an enum as its underlying
 /// primitive, as the reflective path takes it) by value, a struct by its bytes.
 pub(crate) fn describe_blittable<V: Blittable>(value: &V) -> Recorded {
-    let (class, boxed) = match blittable_class::<V>().and_then(|c| Ok((c, box_value(value)?))) {
-        Ok(found) => found,
-        Err(e) => return Recorded::Opaque(format!("a {} ({e})", std::any::type_name::<V>())),
-    };
+    match blittable_class::<V>().and_then(|c| Ok((c, box_value(value)?))) {
+        Ok((class, boxed)) => describe_value_box(boxed, class),
+        Err(e) => Recorded::Opaque(format!("a {} ({e})", std::any::type_name::<V>())),
+    }
+}
+
+/// A box of the value type `class` as [`describe_blittable`] records the value: a primitive
+/// or an enum by its (underlying) primitive value, a struct by its bytes.
+pub(crate) fn describe_value_box(boxed: ObjectRef, class: Class) -> Recorded {
     let kind = match class.kind() {
         TypeKind::Enum => class.enum_underlying().map_or(TypeKind::Other, Class::kind),
         kind => kind,

@@ -7,13 +7,14 @@ use std::io::{ErrorKind, Read, Write};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::call::field_trace::Access;
 use crate::call::FunctionId;
 use crate::error::{Error, Result};
 use crate::record::Recorded;
 use crate::store::Cookie;
 
 /// The first bytes of every log; the last is the format's version.
-pub(crate) const MAGIC: [u8; 8] = *b"CILBLOG\x01";
+pub(crate) const MAGIC: [u8; 8] = *b"CILBLOG\x02";
 
 /// The largest frame a reader accepts: a corrupt length is an error, not an allocation of
 /// gigabytes.
@@ -21,6 +22,7 @@ const MAX_FRAME: u32 = 64 << 20;
 
 /// One entry of the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Entry {
     /// Names a method, before the first call of it in this log.
     Method {
@@ -40,6 +42,36 @@ pub enum Entry {
         /// The copy.
         to: Cookie,
     },
+    /// Names a field, before the first access of it in this log.
+    Field {
+        /// Its ID: the FNV-1a hash of `name`, as a method's is of its signature.
+        id: u64,
+        /// `[Assembly]Namespace.Type::Field:FieldType` (see [`FieldRecord`]).
+        name: String,
+    },
+    /// Rust read or wrote a field through the bindings, written when it did.
+    FieldAccess(Box<FieldRecord>),
+}
+
+/// One field read or written by Rust (a generated getter or setter, or any
+/// [`FieldRef`](crate::FieldRef) access): the same observation or change of managed state as a property's
+/// getter or setter, which are calls.
+///
+/// Only accesses whose owner the log can name are recorded: a static field, or an instance
+/// field of an object (named by cookie, as calls name them). A field of a struct Rust holds a
+/// copy of (a managed struct's handle, a box) is not: that copy is Rust's, a call given it is
+/// given its bytes, and the replay has no such copy to read or write.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FieldRecord {
+    /// The field's ID (named by an earlier [`Entry::Field`]).
+    pub id: u64,
+    /// A write (the value stored) or a read (the value it gave).
+    pub access: Access,
+    /// The object whose field it is; `None` for a static field.
+    pub owner: Option<Recorded>,
+    /// The value written or read: primitives and enums (as their underlying primitive) by
+    /// value, strings, null, structs by their bytes, objects by class and cookie.
+    pub value: Recorded,
 }
 
 /// One recorded call.

@@ -4,8 +4,9 @@
 //! call) or [`call_by_id`](crate::call_by_id) to a compact binary log: the method's ID,
 //! `this` and the arguments, the result or the exception, and `ref`/`out` arguments after the
 //! call, each value a [`Recorded`] (primitives, strings, null, struct bytes with their type,
-//! objects as [`Cookie`](crate::Cookie)s with their class). Recording is opt-in: off, it costs
-//! each call one relaxed atomic load and a branch.
+//! objects as [`Cookie`](crate::Cookie)s with their class), and every field read or written
+//! through the bindings between calls ([`FieldRecord`]). Recording is opt-in: off, it costs each
+//! call or field access one relaxed atomic load and a branch.
 //!
 //! The [`Replayer`] runs a log's calls again in another process (Mono cannot restart in one),
 //! maps the recorded cookies to the new objects, and reports the first [`Divergence`]: the
@@ -31,6 +32,7 @@
 //! [`Error::Log`](crate::Error::Log), never a shorter replay.
 
 mod divergence;
+mod fields;
 mod format;
 mod objects;
 mod rebuild;
@@ -38,7 +40,7 @@ mod recorder;
 mod replay;
 
 pub use divergence::{Divergence, Place, ReplayReport};
-pub use format::{CallRecord, Entry, LogReader, Outcome};
+pub use format::{Access, CallRecord, Entry, FieldRecord, LogReader, Outcome};
 pub use recorder::{Recorder, RecordingGuard};
 pub use replay::Replayer;
 

@@ -82,7 +82,7 @@ fn refused(call: usize, what: &str, why: impl std::fmt::Display) -> Error {
 /// A new box of `class` holding the recorded bytes. A managed struct (one that holds
 /// references) is never made from bytes, but its default value, every byte zero, is the zeroed
 /// box Mono makes: the one value of such a type the log carries (see `describe_box`).
-fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
+pub(crate) fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
     let default = class.is_value_type()
         && class.value_size().0 == bytes.len()
         && bytes.iter().all(|&b| b == 0)

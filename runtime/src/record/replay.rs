@@ -9,7 +9,8 @@ use crate::call::{call_by_id, invoke, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::{Method, Runtime};
 use crate::record::divergence::{Divergence, Place, ReplayReport};
-use crate::record::format::{CallRecord, Entry, LogReader, Outcome};
+use crate::record::fields;
+use crate::record::format::{Access, CallRecord, Entry, FieldRecord, LogReader, Outcome};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
 use crate::record::Recorded;
@@ -37,8 +38,11 @@ pub struct Replayer<R> {
     log: LogReader<R>,
     objects: ObjectTable,
     signatures: HashMap<FunctionId, String>,
+    /// Field names by ID.
+    fields: HashMap<u64, String>,
     constructors: HashMap<FunctionId, Method>,
     calls: usize,
+    accesses: usize,
 }
 
 impl<R: Read> Replayer<R> {
@@ -48,8 +52,10 @@ impl<R: Read> Replayer<R> {
             log: LogReader::new(reader),
             objects: ObjectTable::default(),
             signatures: HashMap::new(),
+            fields: HashMap::new(),
             constructors: HashMap::new(),
             calls: 0,
+            accesses: 0,
         }
     }
 
@@ -82,18 +88,61 @@ impl<R: Read> Replayer<R> {
                     let index = self.calls;
                     self.calls += 1;
                     if let Some(divergence) = self.replay(index, &call)? {
-                        return Ok(ReplayReport {
-                            calls: self.calls,
-                            divergence: Some(divergence),
-                        });
+                        return Ok(self.report(Some(divergence)));
+                    }
+                }
+                Entry::Field { id, name } => {
+                    self.fields.insert(id, name);
+                }
+                Entry::FieldAccess(access) => {
+                    self.accesses += 1;
+                    if let Some(divergence) = self.replay_field(&access)? {
+                        return Ok(self.report(Some(divergence)));
                     }
                 }
             }
         }
-        Ok(ReplayReport {
+        Ok(self.report(None))
+    }
+
+    fn report(&self, divergence: Option<Divergence>) -> ReplayReport {
+        ReplayReport {
             calls: self.calls,
-            divergence: None,
-        })
+            field_accesses: self.accesses,
+            divergence,
+        }
+    }
+
+    /// Replays a field access (after the calls replayed so far); `Some` when a read gave
+    /// another value than recorded.
+    fn replay_field(&mut self, access: &FieldRecord) -> Result<Option<Divergence>> {
+        let call = self.calls;
+        let name = self.fields.get(&access.id).cloned().ok_or_else(|| Error::Replay {
+            call,
+            reason: format!("the log names no field with ID {:#018x}", access.id),
+        })?;
+        let found = fields::find(&mut self.objects, call, &name, access.owner.as_ref())?;
+        match access.access {
+            Access::Write => {
+                fields::write(&mut self.objects, call, &name, &found, &access.value)?;
+                Ok(None)
+            }
+            Access::Read => {
+                // `_object` keeps the object read alive while `matches` names it.
+                let (now, _object) = fields::read(call, &name, &found)?;
+                let (expected, actual) = (Outcome::Value(access.value.clone()), Outcome::Value(now));
+                if self.matches(&expected, &actual)? {
+                    return Ok(None);
+                }
+                Ok(Some(Divergence {
+                    call,
+                    method: name,
+                    place: Place::FieldRead,
+                    expected,
+                    actual,
+                }))
+            }
+        }
     }
 
     /// Replays call `index`; `Some` when it diverged.
