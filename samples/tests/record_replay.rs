@@ -74,7 +74,8 @@ fn first_call_of(log: &Path, method: &str) -> (usize, usize) {
                 }
                 calls += 1;
             }
-            Entry::Alias { .. } => {}
+            // Aliases, fields.
+            _ => {}
         }
     }
     (

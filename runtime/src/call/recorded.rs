@@ -71,10 +71,16 @@ pub enum Recorded {
     /// An object other than a string or a box: its runtime class and the cookie of the handle
     /// that passed or received it (valid in the recording process only).
     Object {
-        /// Full name of the object's runtime class.
+        /// Full name of the object's runtime class; for an object the runtime made for a Rust
+        /// implementation, the class it extends (`System.Object` for an implementation of
+        /// interfaces only).
         class: String,
         /// The handle's cookie in the recording process.
         cookie: Cookie,
+        /// For an object the runtime made for a Rust implementation, the full names of the C#
+        /// interfaces it implements (what a replay's external hook makes again); empty for
+        /// any other object.
+        interfaces: Vec<String>,
     },
     /// Something the log cannot carry (a managed struct that holds references, other than
     /// its default value; an unmanaged pointer; a span; a stale handle): what it was. A call
@@ -111,7 +117,18 @@ impl PartialEq for Recorded {
                     bytes: b2,
                 },
             ) => a1 == a2 && t1 == t2 && b1 == b2,
-            (Object { class: c1, cookie: k1 }, Object { class: c2, cookie: k2 }) => c1 == c2 && k1 == k2,
+            (
+                Object {
+                    class: c1,
+                    cookie: k1,
+                    interfaces: i1,
+                },
+                Object {
+                    class: c2,
+                    cookie: k2,
+                    interfaces: i2,
+                },
+            ) => c1 == c2 && k1 == k2 && i1 == i2,
             _ => false,
         }
     }
@@ -150,7 +167,17 @@ impl fmt::Display for Recorded {
                 }
                 f.write_str("]")
             }
-            Recorded::Object { class, cookie } => write!(f, "{class} object {cookie}"),
+            Recorded::Object {
+                class,
+                cookie,
+                interfaces,
+            } => {
+                write!(f, "{class} object {cookie}")?;
+                if !interfaces.is_empty() {
+                    write!(f, " implementing {}", interfaces.join(", "))?;
+                }
+                Ok(())
+            }
             Recorded::Opaque(what) => write!(f, "<{what}>"),
         }
     }
@@ -211,9 +238,17 @@ pub(crate) fn describe_object(handle: &Object) -> Recorded {
         return describe_box(raw, class);
     }
     // A Rust implementation's class is one the runtime emitted (`Cilbind.Proxies.Proxy7`):
-    // the log names the class it extends, which a replay's external hook knows.
+    // the log names the class it extends and the interfaces it implements, which a replay's
+    // external hook knows.
     let mut named = class;
+    let mut interfaces = Vec::new();
     while runtime_made(named) {
+        for interface in named.declared_interfaces() {
+            let name = interface.full_name();
+            if !interfaces.contains(&name) {
+                interfaces.push(name);
+            }
+        }
         match named.parent() {
             Some(parent) => named = parent,
             None => break,
@@ -222,6 +257,7 @@ pub(crate) fn describe_object(handle: &Object) -> Recorded {
     Recorded::Object {
         class: named.full_name(),
         cookie: handle.cookie(),
+        interfaces,
     }
 }
 

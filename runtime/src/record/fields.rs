@@ -57,9 +57,9 @@ pub(crate) fn find(objects: &mut ObjectTable, call: usize, text: &str, owner: Op
             let statics = statics_of(field).map_err(|e| stop(format!("field {text}: {e}")))?;
             (field, FieldHost::Static(statics), None)
         }
-        Some(Recorded::Object { class, cookie }) => {
+        Some(recorded @ Recorded::Object { .. }) => {
             let what = format!("the owner of field {text}");
-            let object = objects.argument(call, &what, class, *cookie)?;
+            let object = objects.argument(call, &what, recorded)?;
             let raw = object.raw()?;
             // The object's own class: a field of a generic instantiation is found there.
             let own = raw.class().ok_or_else(|| stop(format!("{what} is null")))?;
@@ -162,7 +162,7 @@ pub(crate) fn write(objects: &mut ObjectTable, call: usize, text: &str, found: &
                 Recorded::String(s) => {
                     Some(Object::from_raw(raw::string_from_str(s)?).ok_or_else(|| refused("no string made".into()))?)
                 }
-                Recorded::Object { class, cookie } => Some(objects.argument(call, &what, class, *cookie)?),
+                recorded @ Recorded::Object { .. } => Some(objects.argument(call, &what, recorded)?),
                 Recorded::Struct {
                     assembly,
                     type_name,

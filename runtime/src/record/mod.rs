@@ -41,6 +41,7 @@ mod replay;
 
 pub use divergence::{Divergence, Place, ReplayReport};
 pub use format::{Access, CallRecord, Entry, FieldRecord, LogReader, Outcome};
+pub use objects::External;
 pub use recorder::{Recorder, RecordingGuard};
 pub use replay::Replayer;
 

@@ -147,7 +147,7 @@ pub(crate) fn argument(
             };
             Value::Object(boxed(call, what, class, bytes)?)
         }
-        Recorded::Object { class, cookie } => Value::Object(objects.argument(call, what, class, *cookie)?),
+        object @ Recorded::Object { .. } => Value::Object(objects.argument(call, what, object)?),
         Recorded::Opaque(thing) => {
             return Err(refused(
                 call,
@@ -162,7 +162,7 @@ pub(crate) fn argument(
 pub(crate) fn this(objects: &mut ObjectTable, call: usize, recorded: &Recorded, class: Class) -> Result<Object> {
     const WHAT: &str = "`this`";
     match recorded {
-        Recorded::Object { class, cookie } => objects.argument(call, WHAT, class, *cookie),
+        object @ Recorded::Object { .. } => objects.argument(call, WHAT, object),
         Recorded::String(s) => Ok(NetString::new(s)?.into_object()),
         Recorded::Struct {
             assembly,

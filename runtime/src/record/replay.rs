@@ -11,7 +11,7 @@ use crate::host::{Method, Runtime};
 use crate::record::divergence::{Divergence, Place, ReplayReport};
 use crate::record::fields;
 use crate::record::format::{Access, CallRecord, Entry, FieldRecord, LogReader, Outcome};
-use crate::record::objects::ObjectTable;
+use crate::record::objects::{External, ObjectTable};
 use crate::record::rebuild;
 use crate::record::Recorded;
 use crate::store::Cookie;
@@ -63,7 +63,15 @@ impl<R: Read> Replayer<R> {
     /// recording passed that no recorded call returned, with its class's full name and the
     /// cookie of the handle the call passed it with in the recording, and returns the object to
     /// pass in its place (later, for that handle and every copy of it the log names).
-    pub fn on_external(mut self, hook: impl FnMut(&str, Cookie) -> Result<Object> + 'static) -> Self {
+    pub fn on_external(self, mut hook: impl FnMut(&str, Cookie) -> Result<Object> + 'static) -> Self {
+        self.on_external_object(move |external| hook(external.class, external.cookie))
+    }
+
+    /// [`on_external`](Replayer::on_external), with all the log says of each external
+    /// object: its class, and for an object the runtime made for a Rust implementation, the
+    /// C# interfaces it implements (its class is then the one it extends, `System.Object` for
+    /// an implementation of interfaces only), and the recorded cookie.
+    pub fn on_external_object(mut self, hook: impl FnMut(&External<'_>) -> Result<Object> + 'static) -> Self {
         self.objects.set_external(Box::new(hook));
         self
     }
@@ -235,10 +243,11 @@ impl<R: Read> Replayer<R> {
             (Outcome::Failed(_), _) => true,
             (Outcome::Value(e), Outcome::Value(a)) => match (e, a) {
                 (
-                    Recorded::Object { class, cookie },
+                    Recorded::Object { class, cookie, .. },
                     Recorded::Object {
                         class: got,
                         cookie: now,
+                        ..
                     },
                 ) => {
                     if class != got {
