@@ -27,9 +27,11 @@
 //! # Ok(()) }
 //! ```
 //!
-//! The log is a header and length-prefixed frames of [`Entry`]s encoded with `postcard`
-//! (`format.rs`): it can be read while it is written ([`LogReader`]), and a log cut short is an
-//! [`Error::Log`](crate::Error::Log), never a shorter replay.
+//! The log is a header and frames of [`Entry`]s encoded with `postcard`, each behind its
+//! length and a CRC-32 (`format.rs`): it can be read while it is written ([`LogReader`]), and a
+//! log cut short or corrupt (a checksum that does not match, a method or field whose text does
+//! not hash to its ID) is an [`Error::Log`](crate::Error::Log) naming the frame and its byte
+//! offset, never a shorter replay or one under wrong names.
 
 mod divergence;
 mod fields;
