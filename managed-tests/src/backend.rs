@@ -29,8 +29,6 @@ pub mod mono_only {
     pub const NATIVES: &str = "natives are Mono internal calls";
     /// Hot reload.
     pub const RELOAD: &str = "hot reload unloads a Mono AppDomain";
-    /// Replaying a recorded call log.
-    pub const REPLAY: &str = "replay rebuilds values and constructors through Mono-only paths";
     /// Translated methods.
     pub const TRANSLATIONS: &str = "translated methods run only beside the mscorlib build they were translated with \
                                     (Mono's): on CoreCLR the managed methods run, and there is no translation to compare";

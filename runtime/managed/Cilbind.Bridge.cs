@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 7;
+        public const int Version = 8;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -62,6 +62,7 @@ namespace Cilbind
         delegate void CopyBoxFn(long dest, long src, IntPtr* error);
         delegate IntPtr LoadBytesFn(byte* data, long size, byte* path, IntPtr* error);
         delegate long InvokeFn(IntPtr method, long target, long args, IntPtr* exception, IntPtr* error);
+        delegate IntPtr TrampolineFn(IntPtr method, long mask, long spans, IntPtr* error);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
         static readonly Delegate[] exported =
@@ -101,6 +102,7 @@ namespace Cilbind
             new ArrayNewMdFn(Heap.ArrayNewMd),
             new CopyBoxFn(Heap.CopyBox),
             new LoadBytesFn(LoadBytes),
+            new TrampolineFn(Trampoline),
         };
 
         /// <summary>
@@ -304,6 +306,22 @@ namespace Cilbind
         /// as slot words (<see cref="SlotTable"/>), resolved and class-checked here, and an
         /// object result comes back in a thread slot.
         /// </summary>
+        /// <summary>The static <c>Invoke</c> of the pointer trampoline of the method (see
+        /// <see cref="Trampolines.Build(MethodBase, long, long)"/>): for a constructor, a method
+        /// that makes the object and returns it, which the reflective path calls.</summary>
+        static IntPtr Trampoline(IntPtr method, long mask, long spans, IntPtr* error)
+        {
+            try
+            {
+                return Intern(Trampolines.Build((MethodBase)Target(method), mask, spans).GetMethod("Invoke"));
+            }
+            catch (Exception e)
+            {
+                *error = Message(e);
+                return IntPtr.Zero;
+            }
+        }
+
         static IntPtr MakeEntry(IntPtr method, long mask, long spans, IntPtr* error)
         {
             try

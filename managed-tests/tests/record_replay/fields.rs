@@ -17,15 +17,15 @@ use managed_tests::ledger::init;
 use managed_tests::ledger::ledger::{Account, Bank, Money};
 
 /// What the recording saw.
-struct FieldSession {
-    log: Vec<u8>,
+pub(crate) struct FieldSession {
+    pub(crate) log: Vec<u8>,
     /// `Bank.Fields(ann)`: what C# reads back of the fields Rust wrote.
-    fields: String,
-    statement: String,
+    pub(crate) fields: String,
+    pub(crate) statement: String,
 }
 
 /// Records a session whose calls depend on the fields Rust writes between them.
-fn record_field_session() -> FieldSession {
+pub(crate) fn record_field_session() -> FieldSession {
     init().expect("bindings load");
     let recording = Recorder::start(Vec::new()).unwrap();
     Bank::reset().unwrap();

@@ -21,7 +21,7 @@ use std::sync::RwLock;
 use serde::{Deserialize, Serialize};
 
 use crate::call::lookup::FieldOwner;
-use crate::call::recorded::{describe_blittable, describe_box, describe_object, Recorded};
+use crate::call::recorded::{describe_blittable, describe_box, describe_object, log_assembly, Recorded};
 use crate::call::trace::in_recorded_call;
 use crate::host::{Field, ObjectRef};
 use crate::value::string::read_string;
@@ -68,7 +68,7 @@ pub(crate) fn field_name(field: Field) -> String {
     let class = field.class();
     format!(
         "[{}]{}::{}:{}",
-        class.assembly_name(),
+        log_assembly(class),
         class.full_name(),
         field.name(),
         field.type_name()

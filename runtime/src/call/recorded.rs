@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::call::invoke::Value;
-use crate::host::plain::{holds_references, unboxed_bytes};
+use crate::host::plain::{holds_references, is_default_box, unboxed_bytes};
 use crate::host::raw::{blittable_class, box_value};
 use crate::host::{Class, ObjectRef, TypeKind};
 use crate::store::Cookie;
@@ -273,17 +273,38 @@ pub(crate) fn runtime_made(class: Class) -> bool {
 /// what generated bindings pass to a managed struct's `out` parameter (`World.Raycast(…, out
 /// RaycastHit hit)`), which a replay can then make again.
 pub(crate) fn describe_box(boxed: ObjectRef, class: Class) -> Recorded {
+    if holds_references(class) {
+        // Its bytes would be addresses (and CoreCLR copies out none of them): only its
+        // default value, every byte zero, is carried.
+        if !is_default_box(boxed) {
+            return Recorded::Opaque(format!("a managed struct {}", class.full_name()));
+        }
+        return Recorded::Struct {
+            assembly: log_assembly(class).to_string(),
+            type_name: class.full_name(),
+            bytes: vec![0; class.value_size().0],
+        };
+    }
     let bytes = match unboxed_bytes(boxed) {
         Ok(bytes) => bytes,
         Err(e) => return Recorded::Opaque(format!("a {} whose bytes cannot be read ({e})", class.full_name())),
     };
-    if holds_references(class) && bytes.iter().any(|&b| b != 0) {
-        return Recorded::Opaque(format!("a managed struct {}", class.full_name()));
-    }
     Recorded::Struct {
-        assembly: class.assembly_name().to_string(),
+        assembly: log_assembly(class).to_string(),
         type_name: class.full_name(),
         bytes,
+    }
+}
+
+/// The assembly the log names `class` by: its own, but `mscorlib` for the class library on
+/// every runtime (Mono's name for it, and the facade CoreCLR forwards from it to
+/// `System.Private.CoreLib`), so that a log reads the same whichever runtime recorded it.
+pub(crate) fn log_assembly(class: Class) -> &'static str {
+    let name = class.assembly_name();
+    if name == Class::object().assembly_name() {
+        "mscorlib"
+    } else {
+        name
     }
 }
 

@@ -3,7 +3,7 @@
 //! or in its class's static storage; a write stores the recorded value, a read gives the value
 //! now, described as the recording described it, for the replayer to compare.
 
-use crate::call::recorded::{describe_object, describe_value_box};
+use crate::call::recorded::{describe_object, describe_value_box, log_assembly};
 use crate::error::{Error, Result};
 use crate::host::fields::{field_get_any, field_set_from_box, field_set_nullable_bytes, field_set_ref, FieldHost};
 use crate::host::type_init::statics_of;
@@ -79,12 +79,12 @@ pub(crate) fn find(objects: &mut ObjectTable, call: usize, text: &str, owner: Op
     };
     let declaring = field.class();
     if declaring.full_name() != name.class
-        || declaring.assembly_name() != name.assembly
+        || log_assembly(declaring) != name.assembly
         || field.type_name() != name.type_name
     {
         return Err(stop(format!(
             "the log's field {text} is [{}]{}::{}:{} here: the assembly loaded is not the one recorded",
-            declaring.assembly_name(),
+            log_assembly(declaring),
             declaring.full_name(),
             field.name(),
             field.type_name()

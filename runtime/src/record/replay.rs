@@ -161,7 +161,7 @@ impl<R: Read> Replayer<R> {
             .get(&call.id)
             .cloned()
             .ok_or_else(|| stop(format!("the log names no method with ID {:#018x}", call.id.0)))?;
-        let method = rebuild::method(call.id, &signature).map_err(|e| stop(format!("{signature}: {e}")))?;
+        let (method, here) = rebuild::method(call.id, &signature).map_err(|e| stop(format!("{signature}: {e}")))?;
         let params = method.signature()?.params;
         if params.len() != call.args.len() {
             return Err(stop(format!(
@@ -189,7 +189,7 @@ impl<R: Read> Replayer<R> {
             };
             invoke(trampoline, None, &mut args)
         } else {
-            call_by_id(call.id, this.as_ref(), &mut args)
+            call_by_id(here, this.as_ref(), &mut args)
         };
         let actual = match &result {
             Ok(value) => Outcome::Value(Recorded::of_value(value)),

@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 7;
+const VERSION: i32 = 8;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -117,6 +117,7 @@ struct Table {
     copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
     load_bytes:
         unsafe extern "C" fn(data: *const u8, size: i64, path: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
+    trampoline: unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> ManagedHandle,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
@@ -294,6 +295,14 @@ impl Bridge {
         let count = i32::try_from(args.len()).map_err(|_| "too many type arguments".to_string())?;
         // SAFETY: `args` holds `count` handles the bridge made and lives for the call.
         self.answer(|error| unsafe { (self.table.make_type)(definition, args.as_ptr(), count, error) })
+    }
+
+    /// The static `Invoke` method of `method`'s pointer trampoline (`mask`, `spans`): for a
+    /// constructor, a method that makes the object and returns it.
+    pub(crate) fn trampoline(&self, method: ManagedHandle, mask: i64, spans: i64) -> Answer<ManagedHandle> {
+        // SAFETY: `method` is a handle the bridge made; `error` is an out-parameter; the entry
+        // catches every exception.
+        self.answer(|error| unsafe { (self.table.trampoline)(method, mask, spans, error) })
     }
 
     /// The one-dimensional array type of `element`.
