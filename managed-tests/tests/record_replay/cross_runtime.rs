@@ -35,7 +35,11 @@ fn a_log_recorded_on_one_runtime_replays_on_the_other_to_the_same_state() {
         true,
         session.external.cookie(),
     );
-    assert_eq!(report.get("runtime"), other_runtime(), "the child ran on the other runtime");
+    assert_eq!(
+        report.get("runtime"),
+        other_runtime(),
+        "the child ran on the other runtime"
+    );
     assert_eq!(report.get("error"), "none");
     assert_eq!(report.get("divergence"), "none", "{}", report.get("display"));
     assert_eq!(report.get("calls"), calls(&session.log).len().to_string());
@@ -51,7 +55,10 @@ fn a_log_recorded_on_one_runtime_replays_on_the_other_to_the_same_state() {
         Cookie(0),
     );
     assert_eq!(report.get("error"), "none");
-    assert_eq!(report.get("display"), "8 calls and 8 field accesses replayed, as recorded");
+    assert_eq!(
+        report.get("display"),
+        "8 calls and 8 field accesses replayed, as recorded"
+    );
     assert_eq!(report.get("statement"), fields.statement);
 }
 

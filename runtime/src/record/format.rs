@@ -463,7 +463,9 @@ mod tests {
             name: "[A]N.T::F:System.Int32".into(),
         };
         assert_eq!(
-            LogReader::new(&log(std::slice::from_ref(&good))[..]).next_entry().unwrap(),
+            LogReader::new(&log(std::slice::from_ref(&good))[..])
+                .next_entry()
+                .unwrap(),
             Some(good)
         );
     }

@@ -119,10 +119,9 @@ fn refused(call: usize, what: &str, why: impl std::fmt::Display) -> Error {
 /// references) is never made from bytes, but its default value, every byte zero, is the zeroed
 /// box Mono makes: the one value of such a type the log carries (see `describe_box`).
 pub(crate) fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
-    let default = class.is_value_type()
-        && class.value_size().0 == bytes.len()
-        && bytes.iter().all(|&b| b == 0)
-        && holds_references(class);
+    // Its size is not compared: the runtimes lay out a struct with references each its own way
+    // (CoreCLR may order its fields otherwise), and every byte zero is its default on both.
+    let default = class.is_value_type() && bytes.iter().all(|&b| b == 0) && holds_references(class);
     let raw = if default {
         raw::box_default(class)
     } else {

@@ -117,7 +117,8 @@ struct Table {
     copy_box: unsafe extern "C" fn(dest: SlotWord, src: SlotWord, error: *mut *mut c_char),
     load_bytes:
         unsafe extern "C" fn(data: *const u8, size: i64, path: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
-    trampoline: unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> ManagedHandle,
+    trampoline:
+        unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> ManagedHandle,
 }
 
 const TABLE_LEN: usize = std::mem::size_of::<Table>() / std::mem::size_of::<*const c_void>();
