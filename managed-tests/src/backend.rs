@@ -30,8 +30,6 @@ pub mod mono_only {
     /// run on both, tests/imports.rs).
     pub const INTERNAL_CALLS: &str =
         "the fixture's natives are [MethodImpl(InternalCall)], which binds only on Mono (CoreCLR refuses them)";
-    /// Replaying a recorded call log.
-    pub const REPLAY: &str = "replay rebuilds values and constructors through Mono-only paths";
     /// Translated methods.
     pub const TRANSLATIONS: &str = "translated methods run only beside the mscorlib build they were translated with \
                                     (Mono's): on CoreCLR the managed methods run, and there is no translation to compare";

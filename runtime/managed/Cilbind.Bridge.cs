@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 9;
+        public const int Version = 10;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -67,6 +67,7 @@ namespace Cilbind
         delegate int UnitsAliveFn(int rounds, int* retired);
         delegate int ManagedFramesFn();
         delegate IntPtr MakeBoxerFn(IntPtr type, int size, IntPtr* error);
+        delegate IntPtr TrampolineFn(IntPtr method, long mask, long spans, IntPtr* error);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
         static readonly Delegate[] exported =
@@ -111,6 +112,7 @@ namespace Cilbind
             new UnitsAliveFn(UnitsAlive),
             new ManagedFramesFn(ManagedFrames),
             new MakeBoxerFn(Heap.MakeBoxer),
+            new TrampolineFn(Trampoline),
         };
 
         /// <summary>
@@ -408,6 +410,22 @@ namespace Cilbind
         /// as slot words (<see cref="SlotTable"/>), resolved and class-checked here, and an
         /// object result comes back in a thread slot.
         /// </summary>
+        /// <summary>The static <c>Invoke</c> of the pointer trampoline of the method (see
+        /// <see cref="Trampolines.Build(MethodBase, long, long)"/>): for a constructor, a method
+        /// that makes the object and returns it, which the reflective path calls.</summary>
+        static IntPtr Trampoline(IntPtr method, long mask, long spans, IntPtr* error)
+        {
+            try
+            {
+                return Intern(Trampolines.Build((MethodBase)Target(method), mask, spans).GetMethod("Invoke"));
+            }
+            catch (Exception e)
+            {
+                *error = Message(e);
+                return IntPtr.Zero;
+            }
+        }
+
         static IntPtr MakeEntry(IntPtr method, long mask, long spans, IntPtr* error)
         {
             try

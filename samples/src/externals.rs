@@ -9,10 +9,15 @@
 //! (`cilbind::record::Replayer::on_external`):
 //!
 //! ```text
-//! cilbind-samples externals 1
+//! cilbind-samples externals 2
+//! features natives,ghoul,died-handler
 //! death-handler 4294967298
 //! ghoul 4294967299 2 1 0 -5 0 8 Orc-1
 //! ```
+//!
+//! The second line lists the features the recorded game played with (`none` for none): a
+//! replay plays with the same, since they choose the game's build (natives off loads the one
+//! whose `Rules.Mitigate` is C#) and what Rust made.
 //!
 //! A ghoul line is `ghoul COOKIE ID ARMOR HITS X Y Z NAME` (the name last: it is the rest of the
 //! line). Floats are written as Rust's `Display` writes them, the shortest text that reads back
@@ -23,10 +28,10 @@ use std::path::{Path, PathBuf};
 use cilbind::Cookie;
 
 use crate::error::file_context;
-use crate::SampleError;
+use crate::{Feature, Features, SampleError};
 
 /// The first line of every externals file; the number is the format's version.
-const HEADER: &str = "cilbind-samples externals 1";
+const HEADER: &str = "cilbind-samples externals 2";
 
 /// What `--record FILE` adds to FILE's name for the externals file.
 pub const EXTERNALS_EXTENSION: &str = "externals";
@@ -133,9 +138,54 @@ pub(crate) fn path_for(log: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The text of an externals file listing `made`.
-fn render(made: &[External]) -> String {
-    let mut text = format!("{HEADER}\n");
+/// The features line: `features` and the names of those on, comma-separated (`none`).
+fn features_line(features: &Features) -> String {
+    let on: Vec<&str> = Feature::ALL
+        .into_iter()
+        .filter(|f| features.has(*f))
+        .map(Feature::name)
+        .collect();
+    if on.is_empty() {
+        "features none".into()
+    } else {
+        format!("features {}", on.join(","))
+    }
+}
+
+fn parse_features(line: &str) -> Result<Features, String> {
+    let list = line
+        .strip_prefix("features ")
+        .ok_or_else(|| format!("{line:?} is no features line (`features natives,ghoul,died-handler`)"))?;
+    let mut features = Features::NONE;
+    if list == "none" {
+        return Ok(features);
+    }
+    for name in list.split(',') {
+        let feature = Feature::ALL
+            .into_iter()
+            .find(|f| f.name() == name)
+            .ok_or_else(|| format!("unknown feature {name:?}"))?;
+        features = match feature {
+            Feature::Natives => Features {
+                natives: true,
+                ..features
+            },
+            Feature::Ghoul => Features {
+                ghoul: true,
+                ..features
+            },
+            Feature::DiedHandler => Features {
+                died_handler: true,
+                ..features
+            },
+        };
+    }
+    Ok(features)
+}
+
+/// The text of an externals file of a game played with `features` that made `made`.
+fn render(features: &Features, made: &[External]) -> String {
+    let mut text = format!("{HEADER}\n{}\n", features_line(features));
     for external in made {
         text += &external.line();
         text.push('\n');
@@ -143,8 +193,9 @@ fn render(made: &[External]) -> String {
     text
 }
 
-/// Reads the objects listed in `text` (an externals file's, named `path` in errors).
-fn parse(path: &Path, text: &str) -> Result<Vec<External>, SampleError> {
+/// Reads the features and the objects listed in `text` (an externals file's, named `path`
+/// in errors).
+fn parse(path: &Path, text: &str) -> Result<(Features, Vec<External>), SampleError> {
     let bad = |line: usize, why: String| SampleError::Replay(format!("{}, line {line}: {why}", path.display()));
     let mut lines = text.lines();
     if lines.next() != Some(HEADER) {
@@ -153,24 +204,28 @@ fn parse(path: &Path, text: &str) -> Result<Vec<External>, SampleError> {
             format!("not a sample's externals file (its first line is not {HEADER:?})"),
         ));
     }
-    lines
+    let features = parse_features(lines.next().unwrap_or_default()).map_err(|why| bad(2, why))?;
+    let made = lines
         .enumerate()
         .filter(|(_, l)| !l.is_empty())
-        .map(|(i, l)| External::parse(l).map_err(|why| bad(i + 2, why)))
-        .collect()
+        .map(|(i, l)| External::parse(l).map_err(|why| bad(i + 3, why)))
+        .collect::<Result<_, _>>()?;
+    Ok((features, made))
 }
 
-/// Writes the externals file of the call log `log`; returns its path.
-pub(crate) fn write(log: &Path, made: &[External]) -> Result<PathBuf, SampleError> {
+/// Writes the externals file of the call log `log` of a game played with `features`; returns
+/// its path.
+pub(crate) fn write(log: &Path, features: &Features, made: &[External]) -> Result<PathBuf, SampleError> {
     let path = path_for(log);
-    file_context(std::fs::write(&path, render(made)), || {
+    file_context(std::fs::write(&path, render(features, made)), || {
         format!("writing the externals file {}", path.display())
     })?;
     Ok(path)
 }
 
-/// Reads the externals file of the call log `log`.
-pub(crate) fn read(log: &Path) -> Result<Vec<External>, SampleError> {
+/// Reads the externals file of the call log `log`: the features the game played with, and
+/// what Rust made.
+pub(crate) fn read(log: &Path) -> Result<(Features, Vec<External>), SampleError> {
     let path = path_for(log);
     let text = file_context(std::fs::read_to_string(&path), || {
         format!(
@@ -203,39 +258,46 @@ mod tests {
 
     #[test]
     fn the_list_reads_back_as_written() {
-        let text = render(&sample());
+        let text = render(&Features::ALL, &sample());
         assert!(
-            text.starts_with("cilbind-samples externals 1\ndeath-handler 4294967298\n"),
+            text.starts_with(
+                "cilbind-samples externals 2\nfeatures natives,ghoul,died-handler\ndeath-handler 4294967298\n"
+            ),
             "{text}"
         );
-        assert_eq!(parse(Path::new("x"), &text).unwrap(), sample());
+        assert_eq!(parse(Path::new("x"), &text).unwrap(), (Features::ALL, sample()));
+        for features in [Features::NONE, Features::CORECLR] {
+            let text = render(&features, &[]);
+            assert_eq!(parse(Path::new("x"), &text).unwrap(), (features, vec![]));
+        }
     }
 
     #[test]
     fn bad_files_are_errors_naming_the_line() {
-        for (text, line, why) in [
-            ("", 1, "not a sample's externals file"),
-            ("cilbind-samples externals 2\n", 1, "not a sample's externals file"),
-            ("cilbind-samples externals 1\nghost 1\n", 2, "unknown kind"),
-            ("cilbind-samples externals 1\ndeath-handler x\n", 2, "cookie"),
+        const H: &str = "cilbind-samples externals 2\nfeatures died-handler\n";
+        let cases: Vec<(String, usize, &str)> = vec![
+            ("".into(), 1, "not a sample's externals file"),
             (
-                "cilbind-samples externals 1\ndeath-handler 1 2\n",
-                2,
-                "after the cookie",
+                "cilbind-samples externals 1\n".into(),
+                1,
+                "not a sample's externals file",
             ),
-            ("cilbind-samples externals 1\n\nghoul 1 2 3 4 5 6\n", 3, "no z"),
-            ("cilbind-samples externals 1\nghoul 1 2 3 4 5 6 7\n", 2, "no name"),
+            ("cilbind-samples externals 2\n".into(), 2, "no features line"),
             (
-                "cilbind-samples externals 1\nghoul 1 9999999999 3 4 5 6 7 n\n",
+                "cilbind-samples externals 2\nfeatures wings\n".into(),
                 2,
-                "id 9999999999",
+                "unknown feature",
             ),
-            (
-                "cilbind-samples externals 1\nghoul 1 2 3 -4 5 6 7 n\n",
-                2,
-                "hit count -4",
-            ),
-        ] {
+            (format!("{H}ghost 1\n"), 3, "unknown kind"),
+            (format!("{H}death-handler x\n"), 3, "cookie"),
+            (format!("{H}death-handler 1 2\n"), 3, "after the cookie"),
+            (format!("{H}\nghoul 1 2 3 4 5 6\n"), 4, "no z"),
+            (format!("{H}ghoul 1 2 3 4 5 6 7\n"), 3, "no name"),
+            (format!("{H}ghoul 1 9999999999 3 4 5 6 7 n\n"), 3, "id 9999999999"),
+            (format!("{H}ghoul 1 2 3 -4 5 6 7 n\n"), 3, "hit count -4"),
+        ];
+        for (text, line, why) in &cases {
+            let (text, line, why) = (text.as_str(), *line, *why);
             match parse(Path::new("f.externals"), text) {
                 Err(SampleError::Replay(m)) => {
                     assert!(

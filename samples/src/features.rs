@@ -38,6 +38,15 @@ impl Feature {
     /// Every feature, in the order their lines are printed.
     pub const ALL: [Feature; 3] = [Feature::Natives, Feature::Ghoul, Feature::DiedHandler];
 
+    /// Its name on the command line (`--off`) and in an externals file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Natives => "natives",
+            Feature::Ghoul => "ghoul",
+            Feature::DiedHandler => "died-handler",
+        }
+    }
+
     /// What switching it off does to the game.
     pub fn instead(self) -> &'static str {
         match self {

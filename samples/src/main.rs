@@ -52,7 +52,8 @@ struct Cli {
     #[arg(long, value_name = "PATH", requires = "replay")]
     game: Option<PathBuf>,
     /// The runtime to play on. CoreCLR runs the same game with the ghoul (a Rust subclass)
-    /// switched off (as `--off ghoul` does), and does not replay yet.
+    /// switched off (as `--off ghoul` does); it replays a game recorded with it off, on either
+    /// runtime.
     #[arg(long, value_enum, default_value_t = RuntimeArg::Mono)]
     runtime: RuntimeArg,
     /// Switch part of the game off (comma-separated), as CoreCLR must for now: to compare a
@@ -159,13 +160,6 @@ fn start(cli: &Cli) -> Result<Features, SampleError> {
             })?;
         return Ok(features);
     }
-    if cli.replay.is_some() {
-        return Err(SampleError::Replay(
-            "--replay is switched off on CoreCLR: the replay makes the death handler and the ghoul again and \
-             rebuilds calls through Mono-only paths, which need the next issue's CoreCLR support"
-                .into(),
-        ));
-    }
     // A reload game needs a reloadable unit here too (a collectible load context).
     Runtime::builder()
         .backend(Backend::CoreClr { root: None })
@@ -175,6 +169,11 @@ fn start(cli: &Cli) -> Result<Features, SampleError> {
             context: "starting CoreCLR".into(),
             source,
         })?;
+    if cli.replay.is_some() {
+        // A replay plays with the features the recording did (its externals file says which),
+        // and is refused if CoreCLR cannot run one of them.
+        return Ok(features);
+    }
     for feature in Features::of(&Backend::CoreClr { root: None }).off() {
         if features.has(feature) {
             writeln!(
@@ -243,12 +242,6 @@ fn play(cli: &Cli, features: Features, start: Instant) -> Result<(), SampleError
         recorded.externals.display(),
         recorded.log.display()
     )?;
-    if runtime_name() == "CoreCLR" {
-        writeln!(
-            out,
-            "(On Mono: --replay is switched off on CoreCLR, since it needs the next issue's CoreCLR support.)"
-        )?;
-    }
     Ok(())
 }
 

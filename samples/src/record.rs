@@ -5,8 +5,9 @@
 //! The recording changes nothing in the game: the same calls, in the same order, with the same
 //! results (the recorder only reads them). What it does not record: calls C# makes into Rust
 //! (the natives, the ghoul's overrides, the death handler) and the calls those make, which a
-//! replay makes again by running the call that made them; and what is no call (field reads,
-//! boxing), whose values reach the log as the arguments of later calls.
+//! replay makes again by running the call that made them; and what is no call (boxing, field
+//! reads of the raycast's `RaycastHit`, a struct copy Rust holds), whose values reach the log as
+//! the arguments of later calls. Field reads and writes of objects are recorded.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -50,7 +51,7 @@ pub fn run_recorded(config: &Config, log: &Path, out: &mut dyn Write) -> Result<
         .context(|| format!("writing the call log {}", log.display()))?;
     // `finish` flushed the buffer; the file is closed here.
     drop(writer);
-    let externals = externals::write(log, &played.made)?;
+    let externals = externals::write(log, &config.features, &played.made)?;
     Ok(RecordedGame {
         outcome: played.outcome,
         calls,

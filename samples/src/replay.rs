@@ -76,10 +76,10 @@ pub struct ReplayOutcome {
 /// made is an error; a call that gives something else than recorded is no error but the
 /// report's divergence, and the replay stops there.
 pub fn replay(log: &Path, game: Option<&Path>, out: &mut dyn Write) -> Result<ReplayOutcome, SampleError> {
-    load(game)?;
+    let (features, made) = externals::read(log)?;
+    load(game, &features)?;
     bind_generic_members()?;
     let world = recorded_world(log)?;
-    let made = externals::read(log)?;
     let deaths = Arc::new(Mutex::new(Vec::new()));
     let mut replayer = Replayer::new(BufReader::new(open(log)?)).on_external(supplier(made, Arc::clone(&deaths)));
     writeln!(
@@ -137,10 +137,25 @@ fn open(log: &Path) -> Result<File, SampleError> {
     file_context(File::open(log), || format!("opening the call log {}", log.display()))
 }
 
-/// Loads the game to replay against (`game`, else the built one) and installs the natives.
-fn load(game: Option<&Path>) -> Result<(), SampleError> {
+/// Loads the game to replay against (`game`, else the build the recorded `features` chose) and
+/// installs the natives if the recorded game had them; refused when this runtime cannot run a
+/// feature the recorded game played with.
+fn load(game: Option<&Path>, features: &Features) -> Result<(), SampleError> {
+    let runtime = Runtime::get().context(|| "starting the runtime".into())?;
+    let here = Features::of(runtime.backend());
+    if let Some(missing) = crate::Feature::ALL
+        .into_iter()
+        .find(|f| features.has(*f) && !here.has(*f))
+    {
+        return Err(SampleError::Replay(format!(
+            "the recorded game played with {} on, which {} cannot run yet ({}): replay it on Mono, or record \
+             with --off ghoul (what both runtimes run)",
+            missing.name(),
+            runtime.backend().name(),
+            missing.coreclr_lacks()
+        )));
+    }
     if let Some(game) = game {
-        let runtime = Runtime::get().context(|| "starting Mono".into())?;
         if runtime.assembly("Arena").is_ok() {
             return Err(SampleError::Replay(format!(
                 "the game was loaded already in this process, so {} cannot be: replay against it in a \
@@ -160,7 +175,7 @@ fn load(game: Option<&Path>) -> Result<(), SampleError> {
         }
     }
     // The bindings load the built game only when no `Arena` is loaded.
-    init(&Features::ALL)
+    init(features)
 }
 
 /// Binds the members of generic instantiations the game calls, by calling the roll call (the

@@ -6,11 +6,11 @@
 //! Every test holds `session::lock()`: a recording logs the calls of every thread.
 
 use crate::session::{calls, index_of, lock, name, record_session};
-use cilbind::native::NativeResult;
-use cilbind::record::{Entry, LogReader, Outcome, Recorded, Recorder, Replayer};
+use cilbind::native::{Lent, NativeResult};
+use cilbind::record::{Entry, External, LogReader, Outcome, Recorded, Recorder, Replayer};
 use cilbind::{Error, Reference};
 use managed_tests::ledger::init;
-use managed_tests::ledger::ledger::{Account, AccountBase, AccountOverrides, Bank};
+use managed_tests::ledger::ledger::{Account, AccountBase, AccountOverrides, Bank, IAuditor, IAuditorImpl};
 
 #[test]
 fn the_log_holds_each_call_in_order() {
@@ -61,7 +61,8 @@ fn the_log_holds_each_call_in_order() {
         *external,
         Recorded::Object {
             class: "Ledger.Account".into(),
-            cookie: session.external.cookie()
+            cookie: session.external.cookie(),
+            interfaces: vec![],
         }
     );
     // The copy of ann's handle is an alias of the handle `Open` returned.
@@ -112,8 +113,71 @@ fn calls_made_inside_a_recorded_call_and_rust_implementations_are_not_recorded()
     let expected = Recorded::Object {
         class: "Ledger.Account".into(),
         cookie: frank.as_object().cookie(),
+        interfaces: vec![],
     };
     assert_eq!(calls[1].1.args, [expected]);
+}
+
+/// A Rust implementation of the interface `IAuditor`.
+struct Auditor;
+
+impl IAuditorImpl for Auditor {
+    fn audit(&self, account: Option<Lent<'_, Account>>) -> NativeResult<Option<String>> {
+        let account = account.ok_or_else(|| Error::InvalidArgument("no account".into()))?;
+        Ok(Some(format!("{} ok", account.to_owned()?.owner()?.unwrap_or_default())))
+    }
+}
+
+#[test]
+fn a_rust_implementation_of_an_interface_is_named_by_the_interfaces_it_implements() {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
+        return;
+    }
+    let _lock = lock();
+    init().expect("bindings load");
+    let auditor = IAuditor::implement(Auditor).unwrap();
+    let recording = Recorder::start(Vec::new()).unwrap();
+    Bank::reset().unwrap();
+    Bank::open("hal", 3).unwrap();
+    assert_eq!(Bank::audit_all(Some(&auditor)).unwrap().as_deref(), Some("hal ok;"));
+    let log = recording.finish().unwrap();
+    let calls = calls(&log);
+    // The class it extends is System.Object: the interface is what says what it stands for.
+    let expected = Recorded::Object {
+        class: "System.Object".into(),
+        cookie: auditor.as_object().cookie(),
+        interfaces: vec!["Ledger.IAuditor".into()],
+    };
+    assert_eq!(calls[index_of(&calls, "AuditAll", 0)].1.args, [expected]);
+    // A replay's external hook is told the interfaces, and makes a new implementation.
+    let asked = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let noted = std::rc::Rc::clone(&asked);
+    let report = Replayer::new(&log[..])
+        .on_external_object(move |external: &External<'_>| {
+            noted.borrow_mut().push((
+                external.class.to_string(),
+                external.interfaces.to_vec(),
+                external.cookie,
+            ));
+            match external.interfaces {
+                [i] if i == "Ledger.IAuditor" => Ok(IAuditor::implement(Auditor)?.into_object()),
+                other => Err(Error::InvalidArgument(format!("no external {other:?}"))),
+            }
+        })
+        .run()
+        .expect("the log replays");
+    assert_eq!((report.calls, report.divergence), (3, None));
+    assert_eq!(
+        *asked.borrow(),
+        [(
+            "System.Object".to_string(),
+            vec!["Ledger.IAuditor".to_string()],
+            auditor.as_object().cookie()
+        )]
+    );
+    // Without a hook, the error names the interface.
+    let err = Replayer::new(&log[..]).run().unwrap_err().to_string();
+    assert!(err.contains("System.Object implementing Ledger.IAuditor"), "{err}");
 }
 
 #[test]
@@ -176,10 +240,10 @@ fn truncated_and_corrupt_logs_are_errors() {
     let mut huge = log.clone();
     huge[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
     let mut version = log.clone();
-    version[7] = 2;
+    version[7] = 99;
     for (bad, what) in [
         (huge, "corrupt"),
-        (version, "format version 2"),
+        (version, "format version 99"),
         (b"garbage!".to_vec(), "not a cilbind"),
     ] {
         let err = Replayer::new(&bad[..]).run().unwrap_err();

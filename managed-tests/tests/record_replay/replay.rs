@@ -22,10 +22,10 @@ use managed_tests::ledger::ledger::{Account, Bank};
 
 /// What a child replay reported (`key=value` lines), and what its first replay (the README's
 /// lines) printed.
-struct ChildReport(HashMap<String, String>, String);
+pub(crate) struct ChildReport(HashMap<String, String>, String);
 
 impl ChildReport {
-    fn get(&self, key: &str) -> &str {
+    pub(crate) fn get(&self, key: &str) -> &str {
         self.0
             .get(key)
             .unwrap_or_else(|| panic!("the child wrote no {key}: {:?}", self.0))
@@ -44,7 +44,19 @@ impl ChildReport {
 
 /// Replays `log` in a child process against `assembly`, with the external hook or not
 /// (`external_cookie`: the recorded cookie of the external account).
-fn replay_in_child(log: &[u8], assembly: &Path, external: bool, external_cookie: Cookie) -> ChildReport {
+pub(crate) fn replay_in_child(log: &[u8], assembly: &Path, external: bool, external_cookie: Cookie) -> ChildReport {
+    replay_in_child_on(None, log, assembly, external, external_cookie)
+}
+
+/// [`replay_in_child`] on the runtime `runtime` names (`mono`, `coreclr`; `None`: this
+/// process's).
+pub(crate) fn replay_in_child_on(
+    runtime: Option<&str>,
+    log: &[u8],
+    assembly: &Path,
+    external: bool,
+    external_cookie: Cookie,
+) -> ChildReport {
     let dir = std::env::temp_dir().join(format!("cilbind-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let tag = format!(
@@ -54,7 +66,11 @@ fn replay_in_child(log: &[u8], assembly: &Path, external: bool, external_cookie:
     let (log_path, out_path) = (dir.join(format!("{tag}.log")), dir.join(format!("{tag}.out")));
     std::fs::write(&log_path, log).unwrap();
     let _ = std::fs::remove_file(&out_path);
-    let child = Command::new(std::env::current_exe().unwrap())
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    if let Some(runtime) = runtime {
+        command.env(managed_tests::BACKEND_VAR, runtime);
+    }
+    let child = command
         .args([
             "replay::replay_child",
             "--exact",
@@ -92,9 +108,6 @@ fn changed_fixture() -> PathBuf {
 
 #[test]
 fn a_replay_in_a_fresh_runtime_gives_what_was_recorded() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
-        return;
-    }
     let _lock = lock();
     let session = record_session();
     let report = replay_in_child(
@@ -114,9 +127,6 @@ fn a_replay_in_a_fresh_runtime_gives_what_was_recorded() {
 
 #[test]
 fn a_replay_against_a_changed_assembly_reports_the_first_divergence() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
-        return;
-    }
     let _lock = lock();
     let session = record_session();
     let report = replay_in_child(&session.log, &changed_fixture(), true, session.external.cookie());
@@ -146,9 +156,6 @@ fn a_replay_against_a_changed_assembly_reports_the_first_divergence() {
 
 #[test]
 fn a_replay_without_the_external_hook_stops_at_the_external_object() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
-        return;
-    }
     let _lock = lock();
     let session = record_session();
     let report = replay_in_child(
@@ -221,6 +228,7 @@ fn replay_child() -> Result<(), Box<dyn std::error::Error>> {
         None => "none".into(),
     };
     out += &format!("external={owner}\n");
+    out += &format!("runtime={}\n", Runtime::get()?.backend().name());
     out += &format!("statement={}\n", Bank::statement()?.unwrap_or_default());
     std::fs::write(var("REPLAY_OUT"), out).unwrap();
     Ok(())

@@ -66,9 +66,6 @@ fn replay_with(external: &Object, log: &[u8]) -> (cilbind::record::ReplayReport,
 
 #[test]
 fn a_default_managed_struct_is_recorded_by_its_bytes_and_replayed() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
-        return;
-    }
     let _lock = lock();
     let (world, _target) = world_with_target();
     let recording = Recorder::start(Vec::new()).unwrap();
@@ -102,9 +99,6 @@ fn a_default_managed_struct_is_recorded_by_its_bytes_and_replayed() {
 
 #[test]
 fn a_method_a_value_type_inherits_is_replayed_on_a_box_of_it() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::REPLAY) {
-        return;
-    }
     let _lock = lock();
     let seven: Object = Int32(7).box_as::<Object>().unwrap();
     let recording = Recorder::start(Vec::new()).unwrap();

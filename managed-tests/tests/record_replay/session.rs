@@ -89,7 +89,7 @@ pub(crate) fn calls(log: &[u8]) -> Vec<(String, CallRecord)> {
                 names.insert(id, signature);
             }
             Entry::Call(call) => calls.push((names[&call.id].clone(), *call)),
-            Entry::Alias { .. } => {}
+            _ => {}
         }
     }
     calls

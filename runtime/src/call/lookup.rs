@@ -2,8 +2,11 @@
 //! generated code and by the runtime itself) and resolved on first use, then cached.
 //! A failed lookup is not cached: an assembly loaded later can still satisfy it.
 
+use crate::call::field_trace::{self, describe_nullable, describe_reference, describe_string, describe_struct, Access};
 use crate::call::function_db::FunctionDb;
+use crate::call::recorded::{describe_blittable, describe_object, Recorded};
 use crate::call::shim::{NativeSignature, Thunk};
+use crate::call::trace::recording;
 use crate::call::type_check::ClassCheck;
 use crate::error::Result;
 use crate::host::fields::{self, FieldHost};
@@ -324,17 +327,32 @@ impl FieldRef {
 pub trait FieldOwner {
     #[doc(hidden)]
     fn owner(&self) -> Result<ObjectRef>;
+    /// The owner as the call log names it, while a recording runs: an object by class and
+    /// cookie; `None` for a copy of a struct Rust holds, which the log carries by value only.
+    #[doc(hidden)]
+    fn recorded_owner(&self) -> Option<Recorded>;
 }
 
 impl<T: crate::Reference> FieldOwner for T {
     fn owner(&self) -> Result<ObjectRef> {
         self.as_object().raw()
     }
+
+    fn recorded_owner(&self) -> Option<Recorded> {
+        match describe_object(self.as_object()) {
+            object @ Recorded::Object { .. } => Some(object),
+            _ => None,
+        }
+    }
 }
 
 impl<S: crate::ManagedStruct> FieldOwner for crate::StructHandle<S> {
     fn owner(&self) -> Result<ObjectRef> {
         self.raw()
+    }
+
+    fn recorded_owner(&self) -> Option<Recorded> {
+        None
     }
 }
 
@@ -355,44 +373,80 @@ impl FieldRef {
 
     /// Reads a primitive, enum or full-struct field (`owner` `None` for a static field).
     pub fn get<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<V> {
-        Runtime::ensure_current_thread()?;
-        fields::field_get_value(self.host(owner)?, self.field()?)
+        let get = || {
+            Runtime::ensure_current_thread()?;
+            fields::field_get_value(self.host(owner)?, self.field()?)
+        };
+        if recording() {
+            return self.traced(Access::Read, owner, get, describe_blittable);
+        }
+        get()
     }
 
     /// Writes a primitive, enum or full-struct field.
     pub fn set<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: V) -> Result<()> {
-        Runtime::ensure_current_thread()?;
-        fields::field_set_value(self.host(owner)?, self.field()?, value)
+        let set = || {
+            Runtime::ensure_current_thread()?;
+            fields::field_set_value(self.host(owner)?, self.field()?, value)
+        };
+        if recording() {
+            return self.traced(Access::Write, owner, set, |()| describe_blittable(&value));
+        }
+        set()
     }
 
     /// Reads an object-typed field.
     pub fn get_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<T>> {
-        Runtime::ensure_current_thread()?;
-        let raw = fields::field_get_ref(self.host(owner)?, self.field()?)?;
-        crate::value::object::wrap(raw)
+        let get = || {
+            Runtime::ensure_current_thread()?;
+            let raw = fields::field_get_ref(self.host(owner)?, self.field()?)?;
+            crate::value::object::wrap(raw)
+        };
+        if recording() {
+            return self.traced(Access::Read, owner, get, |v: &Option<T>| describe_reference(v.as_ref()));
+        }
+        get()
     }
 
     /// Writes an object-typed field (the value's type is checked against the field's).
     pub fn set_object<T: crate::Reference>(&self, owner: Option<&dyn FieldOwner>, value: Option<&T>) -> Result<()> {
-        Runtime::ensure_current_thread()?;
-        let v = match value {
-            Some(o) => o.as_object().raw()?,
-            None => ObjectRef::NULL,
+        let set = || {
+            Runtime::ensure_current_thread()?;
+            let v = match value {
+                Some(o) => o.as_object().raw()?,
+                None => ObjectRef::NULL,
+            };
+            fields::field_set_ref(self.host(owner)?, self.field()?, v)
         };
-        fields::field_set_ref(self.host(owner)?, self.field()?, v)
+        if recording() {
+            return self.traced(Access::Write, owner, set, |()| describe_reference(value));
+        }
+        set()
     }
 
     /// Reads a `Nullable<V>` field (`V?` in C#): `None` for no value.
     pub fn get_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<V>> {
-        Runtime::ensure_current_thread()?;
-        let boxed = fields::field_get_nullable::<V>(self.host(owner)?, self.field()?)?;
-        crate::value::Nullable::from_raw(boxed).map(|n| n.0)
+        let get = || {
+            Runtime::ensure_current_thread()?;
+            let boxed = fields::field_get_nullable::<V>(self.host(owner)?, self.field()?)?;
+            crate::value::Nullable::from_raw(boxed).map(|n| n.0)
+        };
+        if recording() {
+            return self.traced(Access::Read, owner, get, describe_nullable);
+        }
+        get()
     }
 
     /// Writes a `Nullable<V>` field (`None`: no value).
     pub fn set_nullable<V: Blittable>(&self, owner: Option<&dyn FieldOwner>, value: Option<V>) -> Result<()> {
-        Runtime::ensure_current_thread()?;
-        fields::field_set_nullable(self.host(owner)?, self.field()?, value)
+        let set = || {
+            Runtime::ensure_current_thread()?;
+            fields::field_set_nullable(self.host(owner)?, self.field()?, value)
+        };
+        if recording() {
+            return self.traced(Access::Write, owner, set, |()| describe_nullable(&value));
+        }
+        set()
     }
 
     /// Reads a field holding a managed struct: a copy, in `S`'s store.
@@ -400,9 +454,15 @@ impl FieldRef {
         &self,
         owner: Option<&dyn FieldOwner>,
     ) -> Result<crate::StructHandle<S>> {
-        Runtime::ensure_current_thread()?;
-        let boxed = fields::field_get_boxed(self.host(owner)?, self.field()?, S::class()?)?;
-        crate::StructHandle::from_box(boxed)
+        let get = || {
+            Runtime::ensure_current_thread()?;
+            let boxed = fields::field_get_boxed(self.host(owner)?, self.field()?, S::class()?)?;
+            crate::StructHandle::from_box(boxed)
+        };
+        if recording() {
+            return self.traced(Access::Read, owner, get, describe_struct);
+        }
+        get()
     }
 
     /// Writes a field holding a managed struct (a copy of `value`).
@@ -411,15 +471,29 @@ impl FieldRef {
         owner: Option<&dyn FieldOwner>,
         value: &crate::StructHandle<S>,
     ) -> Result<()> {
-        Runtime::ensure_current_thread()?;
-        fields::field_set_from_box(self.host(owner)?, self.field()?, value.raw()?)
+        let set = || {
+            Runtime::ensure_current_thread()?;
+            fields::field_set_from_box(self.host(owner)?, self.field()?, value.raw()?)
+        };
+        if recording() {
+            return self.traced(Access::Write, owner, set, |()| describe_struct(value));
+        }
+        set()
     }
 
     /// Reads a string field (a lone surrogate is [`Error::InvalidUtf16`](crate::Error)).
     pub fn get_string(&self, owner: Option<&dyn FieldOwner>) -> Result<Option<String>> {
-        Runtime::ensure_current_thread()?;
-        let raw = fields::field_get_ref(self.host(owner)?, self.field()?)?;
-        crate::value::string::read_string(raw)
+        let get = || {
+            Runtime::ensure_current_thread()?;
+            let raw = fields::field_get_ref(self.host(owner)?, self.field()?)?;
+            crate::value::string::read_string(raw)
+        };
+        if recording() {
+            return self.traced(Access::Read, owner, get, |v: &Option<String>| {
+                v.clone().map_or(Recorded::Null, Recorded::String)
+            });
+        }
+        get()
     }
 
     /// Writes a string field: any [`StrArg`](crate::StrArg) (`"text"`, a `&String`, a
@@ -428,6 +502,29 @@ impl FieldRef {
         Runtime::ensure_current_thread()?;
         // `_keep` holds a `NetString` given by value until the store is done.
         let (v, _keep) = value.into_str().lower()?;
-        fields::field_set_ref(self.host(owner)?, self.field()?, v)
+        let set = || fields::field_set_ref(self.host(owner)?, self.field()?, v);
+        if recording() {
+            return self.traced(Access::Write, owner, set, |()| describe_string(v));
+        }
+        set()
+    }
+
+    /// An access while a recording runs: runs it, then hands it to the recorder if it
+    /// succeeded (see `field_trace.rs`). Out of line, as a recorded call is: the accessors
+    /// pay one relaxed load and a branch for it.
+    #[cold]
+    #[inline(never)]
+    fn traced<T>(
+        &self,
+        access: Access,
+        owner: Option<&dyn FieldOwner>,
+        run: impl FnOnce() -> Result<T>,
+        describe: impl FnOnce(&T) -> Recorded,
+    ) -> Result<T> {
+        let result = run();
+        if let (Ok(value), Ok(field)) = (&result, self.field()) {
+            field_trace::traced(field, access, owner, || describe(value));
+        }
+        result
     }
 }

@@ -8,6 +8,7 @@ pub(crate) mod buffer;
 pub(crate) mod by_ref;
 pub(crate) mod callback;
 pub(crate) mod describe;
+pub(crate) mod field_trace;
 pub(crate) mod function_db;
 pub(crate) mod generic;
 pub(crate) mod invoke;

@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::call::invoke::Value;
-use crate::host::plain::{holds_references, unboxed_bytes};
+use crate::host::plain::{holds_references, is_default_box, unboxed_bytes};
 use crate::host::raw::{blittable_class, box_value};
 use crate::host::{Class, ObjectRef, TypeKind};
 use crate::store::Cookie;
@@ -71,10 +71,16 @@ pub enum Recorded {
     /// An object other than a string or a box: its runtime class and the cookie of the handle
     /// that passed or received it (valid in the recording process only).
     Object {
-        /// Full name of the object's runtime class.
+        /// Full name of the object's runtime class; for an object the runtime made for a Rust
+        /// implementation, the class it extends (`System.Object` for an implementation of
+        /// interfaces only).
         class: String,
         /// The handle's cookie in the recording process.
         cookie: Cookie,
+        /// For an object the runtime made for a Rust implementation, the full names of the C#
+        /// interfaces it implements (what a replay's external hook makes again); empty for
+        /// any other object.
+        interfaces: Vec<String>,
     },
     /// Something the log cannot carry (a managed struct that holds references, other than
     /// its default value; an unmanaged pointer; a span; a stale handle): what it was. A call
@@ -111,7 +117,18 @@ impl PartialEq for Recorded {
                     bytes: b2,
                 },
             ) => a1 == a2 && t1 == t2 && b1 == b2,
-            (Object { class: c1, cookie: k1 }, Object { class: c2, cookie: k2 }) => c1 == c2 && k1 == k2,
+            (
+                Object {
+                    class: c1,
+                    cookie: k1,
+                    interfaces: i1,
+                },
+                Object {
+                    class: c2,
+                    cookie: k2,
+                    interfaces: i2,
+                },
+            ) => c1 == c2 && k1 == k2 && i1 == i2,
             _ => false,
         }
     }
@@ -150,7 +167,17 @@ impl fmt::Display for Recorded {
                 }
                 f.write_str("]")
             }
-            Recorded::Object { class, cookie } => write!(f, "{class} object {cookie}"),
+            Recorded::Object {
+                class,
+                cookie,
+                interfaces,
+            } => {
+                write!(f, "{class} object {cookie}")?;
+                if !interfaces.is_empty() {
+                    write!(f, " implementing {}", interfaces.join(", "))?;
+                }
+                Ok(())
+            }
             Recorded::Opaque(what) => write!(f, "<{what}>"),
         }
     }
@@ -211,9 +238,17 @@ pub(crate) fn describe_object(handle: &Object) -> Recorded {
         return describe_box(raw, class);
     }
     // A Rust implementation's class is one the runtime emitted (`Cilbind.Proxies.Proxy7`):
-    // the log names the class it extends, which a replay's external hook knows.
+    // the log names the class it extends and the interfaces it implements, which a replay's
+    // external hook knows.
     let mut named = class;
+    let mut interfaces = Vec::new();
     while runtime_made(named) {
+        for interface in named.declared_interfaces() {
+            let name = interface.full_name();
+            if !interfaces.contains(&name) {
+                interfaces.push(name);
+            }
+        }
         match named.parent() {
             Some(parent) => named = parent,
             None => break,
@@ -222,6 +257,7 @@ pub(crate) fn describe_object(handle: &Object) -> Recorded {
     Recorded::Object {
         class: named.full_name(),
         cookie: handle.cookie(),
+        interfaces,
     }
 }
 
@@ -237,27 +273,53 @@ pub(crate) fn runtime_made(class: Class) -> bool {
 /// what generated bindings pass to a managed struct's `out` parameter (`World.Raycast(…, out
 /// RaycastHit hit)`), which a replay can then make again.
 pub(crate) fn describe_box(boxed: ObjectRef, class: Class) -> Recorded {
+    if holds_references(class) {
+        // Its bytes would be addresses (and CoreCLR copies out none of them): only its
+        // default value, every byte zero, is carried.
+        if !is_default_box(boxed) {
+            return Recorded::Opaque(format!("a managed struct {}", class.full_name()));
+        }
+        return Recorded::Struct {
+            assembly: log_assembly(class).to_string(),
+            type_name: class.full_name(),
+            bytes: vec![0; class.value_size().0],
+        };
+    }
     let bytes = match unboxed_bytes(boxed) {
         Ok(bytes) => bytes,
         Err(e) => return Recorded::Opaque(format!("a {} whose bytes cannot be read ({e})", class.full_name())),
     };
-    if holds_references(class) && bytes.iter().any(|&b| b != 0) {
-        return Recorded::Opaque(format!("a managed struct {}", class.full_name()));
-    }
     Recorded::Struct {
-        assembly: class.assembly_name().to_string(),
+        assembly: log_assembly(class).to_string(),
         type_name: class.full_name(),
         bytes,
+    }
+}
+
+/// The assembly the log names `class` by: its own, but `mscorlib` for the class library on
+/// every runtime (Mono's name for it, and the facade CoreCLR forwards from it to
+/// `System.Private.CoreLib`), so that a log reads the same whichever runtime recorded it.
+pub(crate) fn log_assembly(class: Class) -> &'static str {
+    let name = class.assembly_name();
+    if name == Class::object().assembly_name() {
+        "mscorlib"
+    } else {
+        name
     }
 }
 
 /// A blittable value passed or returned by copy: a primitive (an enum as its underlying
 /// primitive, as the reflective path takes it) by value, a struct by its bytes.
 pub(crate) fn describe_blittable<V: Blittable>(value: &V) -> Recorded {
-    let (class, boxed) = match blittable_class::<V>().and_then(|c| Ok((c, box_value(value)?))) {
-        Ok(found) => found,
-        Err(e) => return Recorded::Opaque(format!("a {} ({e})", std::any::type_name::<V>())),
-    };
+    match blittable_class::<V>().and_then(|c| Ok((c, box_value(value)?))) {
+        Ok((class, boxed)) => describe_value_box(boxed, class),
+        Err(e) => Recorded::Opaque(format!("a {} ({e})", std::any::type_name::<V>())),
+    }
+}
+
+/// A box of the value type `class` as [`describe_blittable`] records the value: a primitive
+/// or an enum by its (underlying) primitive value, a struct by its bytes.
+pub(crate) fn describe_value_box(boxed: ObjectRef, class: Class) -> Recorded {
     let kind = match class.kind() {
         TypeKind::Enum => class.enum_underlying().map_or(TypeKind::Other, Class::kind),
         kind => kind,

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
 
 use crate::call::abi::ArgSlot;
+use crate::call::field_trace::{FieldSink, FIELD_SINK};
 use crate::call::function_db::FunctionId;
 use crate::call::invoke::{invoke, Value};
 use crate::call::recorded::{describe_object, runtime_made, Recorded};
@@ -49,10 +50,17 @@ pub(crate) fn recording() -> bool {
     RECORDING.load(Ordering::Relaxed)
 }
 
-/// Installs `sink` (finished calls) and `alias` (handle copies) and turns recording on.
-pub(crate) fn start(sink: Sink, alias: AliasSink) {
+/// True while this thread is inside a recorded call (whose replay makes again what it does).
+pub(crate) fn in_recorded_call() -> bool {
+    IN_CALL.with(Cell::get)
+}
+
+/// Installs `sink` (finished calls), `alias` (handle copies) and `field` (field accesses) and
+/// turns recording on.
+pub(crate) fn start(sink: Sink, alias: AliasSink, field: FieldSink) {
     *SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(sink);
     *ALIAS_SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(alias);
+    *FIELD_SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(field);
     RECORDING.store(true, Ordering::Relaxed);
 }
 

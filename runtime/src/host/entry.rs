@@ -9,7 +9,7 @@
 
 use std::ffi::c_void;
 
-use super::backend::{not_on_coreclr, on_backend};
+use super::backend::on_backend;
 use super::{coreclr, mono, Method, ObjectRef};
 use crate::error::Result;
 
@@ -36,7 +36,7 @@ pub(crate) fn trampoline_entry(method: Method, mask: i64, spans: i64) -> Result<
 pub(crate) fn build_trampoline(method: Method, mask: i64, spans: i64) -> Result<Method> {
     on_backend!(
         mono => mono::entry::build_trampoline(method.into(), mask, spans).map(Method::from),
-        coreclr => Err(not_on_coreclr("a constructor called reflectively (replay)")),
+        coreclr => coreclr::types::trampoline(method, mask, spans),
     )
 }
 

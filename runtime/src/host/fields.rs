@@ -7,6 +7,7 @@ use std::ffi::c_void;
 
 use super::backend::on_backend;
 use super::metadata::{type_class, type_kind};
+use super::plain::holds_references;
 use super::raw::{blittable_class, zeroed_value, ObjectRef, PlainValue};
 use super::type_init::Statics;
 use super::{coreclr, mono, Class, Field, TypeKind};
@@ -255,15 +256,51 @@ pub(crate) fn field_get_nullable<V: PlainValue>(host: FieldHost, field: Field) -
 pub(crate) fn field_set_nullable<V: PlainValue>(host: FieldHost, field: Field, value: Option<V>) -> Result<()> {
     let nullable = check_nullable_field::<V>(field)?;
     check_host(host, field)?;
+    let mut value = value;
+    write_nullable(host, field, nullable, value.as_mut().map(|v| &*bytes_mut(v)))
+}
+
+/// Writes a `Nullable<T>` field of `host` from the bytes of one `T` (or `None`: no value), for
+/// a value known only at run time (a replay); `T` must hold no reference, and the bytes be
+/// exactly one value of it.
+pub(crate) fn field_set_nullable_bytes(host: FieldHost, field: Field, value: Option<&[u8]>) -> Result<()> {
+    let ty = field.type_handle();
+    let (nullable, inner) = match type_class(ty).and_then(|n| Some((n, n.nullable_param()?))) {
+        Some(found) if !type_kind(ty).1 => found,
+        _ => return Err(mismatch(field, "a System.Nullable<T>".into())),
+    };
+    if let Some(bytes) = value {
+        if holds_references(inner) || inner.value_size().0 != bytes.len() {
+            return Err(mismatch(field, format!("{} bytes of a plain value", bytes.len())));
+        }
+    }
+    check_host(host, field)?;
+    write_nullable(host, field, nullable, value)
+}
+
+/// Writes checked `Nullable<T>` bytes (`T`'s, or none) into `field` of `host`.
+fn write_nullable(host: FieldHost, field: Field, nullable: Class, value: Option<&[u8]>) -> Result<()> {
     on_backend!(
         mono => mono::fields::write_nullable(mono_host(host)?, field.into(), nullable.into(), value),
         coreclr => {
             // Reflection sets a Nullable<T> field from null or a box of T.
-            let boxed = match value {
-                Some(v) => super::raw::box_value(&v)?,
-                None => ObjectRef::NULL,
+            let boxed = match (value, nullable.nullable_param()) {
+                (Some(bytes), Some(inner)) => coreclr::heap::box_bytes(inner, bytes)?,
+                (Some(_), None) => return Err(mismatch(field, "a System.Nullable<T>".into())),
+                (None, _) => ObjectRef::NULL,
             };
             coreclr::heap::field_set(field, target(host), boxed)
         },
+    )
+}
+
+/// Reads any field of `host` as a reference, for a value known only at run time (a replay):
+/// a reference-typed field's object, a value-type field's value in a new box (a
+/// `Nullable<T>` as null or a box of `T`, as the CLI boxes one).
+pub(crate) fn field_get_any(host: FieldHost, field: Field) -> Result<ObjectRef> {
+    check_host(host, field)?;
+    on_backend!(
+        mono => mono::fields::value_object(mono_host(host)?, field.into()).map(ObjectRef::from),
+        coreclr => coreclr::heap::field_get(field, target(host)),
     )
 }

@@ -25,6 +25,16 @@ pub(crate) fn unboxed_bytes(boxed: ObjectRef) -> Result<Vec<u8>> {
     )
 }
 
+/// True when the value in `boxed`, a box of a value type, is its type's default (every byte
+/// zero: every reference null), whether or not it holds references; false when that cannot be
+/// told.
+pub(crate) fn is_default_box(boxed: ObjectRef) -> bool {
+    on_backend!(
+        mono => mono::plain::unboxed_bytes(boxed.into()).is_ok_and(|bytes| bytes.iter().all(|&b| b == 0)),
+        coreclr => coreclr::heap::is_default_box(boxed),
+    )
+}
+
 /// A new box of the value type `class` holding `bytes`, which must be exactly one value of
 /// it; refused for value types that hold references ([`holds_references`]).
 pub(crate) fn box_bytes(class: Class, bytes: &[u8]) -> Result<ObjectRef> {

@@ -10,18 +10,22 @@ use crate::record::format::Outcome;
 pub struct ReplayReport {
     /// Calls replayed (the diverging one included).
     pub calls: usize,
+    /// Field reads and writes replayed (a diverging read included).
+    pub field_accesses: usize,
     /// The first call whose outcome differed from the recorded one; `None` when every call
     /// gave what it gave when recorded.
     pub divergence: Option<Divergence>,
 }
 
-/// The first difference between a recorded call and its replay.
+/// The first difference between a recorded call (or field read) and its replay.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Divergence {
-    /// Index of the call in the log (the first call is 0).
+    /// Index of the call in the log (the first call is 0); for a field read
+    /// ([`Place::FieldRead`]), the index of the first call after it (the calls before it).
     pub call: usize,
     /// The method's assembly-qualified signature
-    /// (`[Assembly]Namespace.Type::Name(Parameters)->Return`).
+    /// (`[Assembly]Namespace.Type::Name(Parameters)->Return`); for a field read, the field's
+    /// (`[Assembly]Namespace.Type::Field:FieldType`).
     pub method: String,
     /// Which value differed.
     pub place: Place,
@@ -40,6 +44,8 @@ pub enum Place {
     This,
     /// The `ref`/`out` argument with this parameter index, after the call.
     Argument(usize),
+    /// The value a field read gave (Rust read it between two calls).
+    FieldRead,
 }
 
 impl fmt::Display for Place {
@@ -48,6 +54,7 @@ impl fmt::Display for Place {
             Place::Result => f.write_str("the result"),
             Place::This => f.write_str("`this` after the call"),
             Place::Argument(i) => write!(f, "argument {i} after the call"),
+            Place::FieldRead => f.write_str("the value read"),
         }
     }
 }
@@ -56,6 +63,13 @@ impl fmt::Display for Divergence {
     /// `call 4, [Ledger]Ledger.Account::Withdraw(System.Int64)->System.Int64: the result was
     /// Int64 69, recorded Int64 70`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.place == Place::FieldRead {
+            return write!(
+                f,
+                "field read before call {}, {}: {} was {}, recorded {}",
+                self.call, self.method, self.place, self.actual, self.expected
+            );
+        }
         write!(
             f,
             "call {}, {}: {} was {}, recorded {}",
@@ -67,7 +81,12 @@ impl fmt::Display for Divergence {
 impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.divergence {
-            None => write!(f, "{} calls replayed, as recorded", self.calls),
+            None if self.field_accesses == 0 => write!(f, "{} calls replayed, as recorded", self.calls),
+            None => write!(
+                f,
+                "{} calls and {} field accesses replayed, as recorded",
+                self.calls, self.field_accesses
+            ),
             Some(d) => write!(f, "diverged at {d}"),
         }
     }

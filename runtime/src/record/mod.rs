@@ -4,8 +4,9 @@
 //! call) or [`call_by_id`](crate::call_by_id) to a compact binary log: the method's ID,
 //! `this` and the arguments, the result or the exception, and `ref`/`out` arguments after the
 //! call, each value a [`Recorded`] (primitives, strings, null, struct bytes with their type,
-//! objects as [`Cookie`](crate::Cookie)s with their class). Recording is opt-in: off, it costs
-//! each call one relaxed atomic load and a branch.
+//! objects as [`Cookie`](crate::Cookie)s with their class), and every field read or written
+//! through the bindings between calls ([`FieldRecord`]). Recording is opt-in: off, it costs each
+//! call or field access one relaxed atomic load and a branch.
 //!
 //! The [`Replayer`] runs a log's calls again in another process (Mono cannot restart in one),
 //! maps the recorded cookies to the new objects, and reports the first [`Divergence`]: the
@@ -26,11 +27,14 @@
 //! # Ok(()) }
 //! ```
 //!
-//! The log is a header and length-prefixed frames of [`Entry`]s encoded with `postcard`
-//! (`format.rs`): it can be read while it is written ([`LogReader`]), and a log cut short is an
-//! [`Error::Log`](crate::Error::Log), never a shorter replay.
+//! The log is a header and frames of [`Entry`]s encoded with `postcard`, each behind its
+//! length and a CRC-32 (`format.rs`): it can be read while it is written ([`LogReader`]), and a
+//! log cut short or corrupt (a checksum that does not match, a method or field whose text does
+//! not hash to its ID) is an [`Error::Log`](crate::Error::Log) naming the frame and its byte
+//! offset, never a shorter replay or one under wrong names.
 
 mod divergence;
+mod fields;
 mod format;
 mod objects;
 mod rebuild;
@@ -38,7 +42,8 @@ mod recorder;
 mod replay;
 
 pub use divergence::{Divergence, Place, ReplayReport};
-pub use format::{CallRecord, Entry, LogReader, Outcome};
+pub use format::{Access, CallRecord, Entry, FieldRecord, LogReader, Outcome};
+pub use objects::External;
 pub use recorder::{Recorder, RecordingGuard};
 pub use replay::Replayer;
 

@@ -4,12 +4,28 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
+use crate::record::Recorded;
 use crate::store::Cookie;
 use crate::value::Object;
 
-/// Supplies an object that no recorded call produced (see
-/// [`Replayer::on_external`](crate::record::Replayer::on_external)).
-pub(crate) type ExternalHook = Box<dyn FnMut(&str, Cookie) -> Result<Object>>;
+/// An object the recording passed that no recorded call returned, as the log names it: what
+/// a replay's external hook
+/// ([`Replayer::on_external_object`](crate::record::Replayer::on_external_object)) is asked
+/// to make again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct External<'a> {
+    /// Full name of its class; for an object the runtime made for a Rust implementation, the
+    /// class it extends (`System.Object` for an implementation of interfaces only).
+    pub class: &'a str,
+    /// For an object the runtime made for a Rust implementation, the full names of the C#
+    /// interfaces it implements; empty for any other object.
+    pub interfaces: &'a [String],
+    /// The cookie of the handle the recording passed it with.
+    pub cookie: Cookie,
+}
+
+/// Supplies an object that no recorded call produced.
+pub(crate) type ExternalHook = Box<dyn FnMut(&External<'_>) -> Result<Object>>;
 
 /// Recorded cookies → this process's objects.
 #[derive(Default)]
@@ -54,29 +70,51 @@ impl ObjectTable {
         self.objects.insert(root, object);
     }
 
-    /// The object to pass where call `call` passed the object `cookie` of class `class`: the
+    /// The object to pass where call `call` passed `recorded` (a [`Recorded::Object`]): the
     /// one an earlier call returned in its place, else the one the external hook supplies. The
-    /// hook is asked with `cookie`, the handle the call passed, which its caller knows: the
-    /// object's first handle may be one the caller never saw (`Action::from_fn` makes the
+    /// hook is asked with the cookie of the handle the call passed, which its caller knows:
+    /// the object's first handle may be one the caller never saw (`Action::from_fn` makes the
     /// delegate's handle and hands out a copy). What it returns stands for every copy.
-    pub(crate) fn argument(&mut self, call: usize, what: &str, class: &str, cookie: Cookie) -> Result<Object> {
+    pub(crate) fn argument(&mut self, call: usize, what: &str, recorded: &Recorded) -> Result<Object> {
+        let Recorded::Object {
+            class,
+            cookie,
+            interfaces,
+        } = recorded
+        else {
+            return Err(Error::Replay {
+                call,
+                reason: format!("{what}: {recorded} is no object"),
+            });
+        };
+        let cookie = *cookie;
         let root = self.root(cookie);
         if let Some(o) = self.objects.get(&root) {
             return o.try_clone();
         }
+        let implementing = if interfaces.is_empty() {
+            String::new()
+        } else {
+            format!(" implementing {}", interfaces.join(", "))
+        };
         let Some(hook) = self.external.as_mut() else {
             return Err(Error::Replay {
                 call,
                 reason: format!(
-                    "{what} is a {class} (handle {cookie} when recorded) that no earlier call in the log \
-                     returned: it was made by Rust or before the recording started; supply it with \
+                    "{what} is a {class}{implementing} (handle {cookie} when recorded) that no earlier call in \
+                     the log returned: it was made by Rust or before the recording started; supply it with \
                      Replayer::on_external"
                 ),
             });
         };
-        let object = hook(class, cookie).map_err(|e| Error::Replay {
+        let external = External {
+            class,
+            interfaces,
+            cookie,
+        };
+        let object = hook(&external).map_err(|e| Error::Replay {
             call,
-            reason: format!("{what}: the external object {class} ({cookie}) could not be supplied: {e}"),
+            reason: format!("{what}: the external object {class}{implementing} ({cookie}) could not be supplied: {e}"),
         })?;
         self.objects.insert(root, object.try_clone()?);
         Ok(object)

@@ -10,19 +10,49 @@ use crate::record::objects::ObjectTable;
 use crate::record::Recorded;
 use crate::value::{NetString, Object, Reference};
 
-/// The method with this ID: from the function database, or else the method of the class the
-/// signature names whose ID it is (registered, so that the by-ID path finds it).
-pub(crate) fn method(id: FunctionId, signature: &str) -> Result<Method> {
+/// The names the class library goes by: Mono's `mscorlib`, and CoreCLR's
+/// `System.Private.CoreLib` (which its `mscorlib` facade forwards to). A method of it bound at
+/// run time is spelled with the name of the runtime that recorded it, so a log recorded on one
+/// runtime names it by the other's.
+const CLASS_LIBRARY: [&str; 2] = ["mscorlib", "System.Private.CoreLib"];
+
+/// The signature as each runtime may spell it: itself, and for a method of the class library,
+/// with the other name of it.
+fn spellings(signature: &str) -> Vec<String> {
+    let mut all = vec![signature.to_string()];
+    for (from, to) in [(0, 1), (1, 0)] {
+        if let Some(rest) = signature.strip_prefix(&format!("[{}]", CLASS_LIBRARY[from])) {
+            all.push(format!("[{}]{rest}", CLASS_LIBRARY[to]));
+        }
+    }
+    all
+}
+
+/// The method the log names with this ID and signature, and its ID in this process: from the
+/// function database, or else the method of the class the signature names whose ID it is
+/// (registered, so that the by-ID path finds it). A method of the class library recorded on
+/// another runtime is found by its spelling on this one.
+pub(crate) fn method(id: FunctionId, signature: &str) -> Result<(Method, FunctionId)> {
     if FunctionDb::get(id).is_some() {
-        return FunctionDb::method(id);
+        return Ok((FunctionDb::method(id)?, id));
+    }
+    let ids: Vec<FunctionId> = spellings(signature)
+        .iter()
+        .map(|s| FunctionId::of_signature(s))
+        .collect();
+    if let Some(&here) = ids.iter().find(|&&here| FunctionDb::get(here).is_some()) {
+        return Ok((FunctionDb::method(here)?, here));
     }
     let class = signature_class(signature)?;
     // A generic method definition cannot be called, and a type initializer is the runtime's
     // to run: neither is ever recorded.
-    let method = class
+    let (method, here) = class
         .methods()
         .filter(|m| !m.is_generic_definition() && m.name() != ".cctor")
-        .find(|m| FunctionDb::id_of(*m).is_ok_and(|found| found == id))
+        .find_map(|m| {
+            let found = FunctionDb::id_of(m).ok()?;
+            ids.contains(&found).then_some((m, found))
+        })
         .ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{} has no method {signature}: the assembly loaded is not the one recorded",
@@ -30,7 +60,7 @@ pub(crate) fn method(id: FunctionId, signature: &str) -> Result<Method> {
             ))
         })?;
     FunctionDb::register(method)?;
-    Ok(method)
+    Ok((method, here))
 }
 
 /// The class of `[Assembly]Namespace.Type::Name(…)->…`.
@@ -45,6 +75,12 @@ fn signature_class(signature: &str) -> Result<Class> {
 /// The class `Namespace.Outer/Inner` of the assembly with this simple name (loaded, or one
 /// Mono finds by name).
 pub(crate) fn class_named(assembly: &str, full_name: &str) -> Result<Class> {
+    // The class library by the name both runtimes find it by.
+    let assembly = if CLASS_LIBRARY.contains(&assembly) {
+        CLASS_LIBRARY[0]
+    } else {
+        assembly
+    };
     // Generic types (definitions "List`1", instantiations "List`1<…>", types nested in them)
     // and arrays are not looked up by name: an open definition's members cannot be called.
     if full_name.contains(['<', '[', '`']) {
@@ -82,11 +118,10 @@ fn refused(call: usize, what: &str, why: impl std::fmt::Display) -> Error {
 /// A new box of `class` holding the recorded bytes. A managed struct (one that holds
 /// references) is never made from bytes, but its default value, every byte zero, is the zeroed
 /// box Mono makes: the one value of such a type the log carries (see `describe_box`).
-fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
-    let default = class.is_value_type()
-        && class.value_size().0 == bytes.len()
-        && bytes.iter().all(|&b| b == 0)
-        && holds_references(class);
+pub(crate) fn boxed(call: usize, what: &str, class: Class, bytes: &[u8]) -> Result<Object> {
+    // Its size is not compared: the runtimes lay out a struct with references each its own way
+    // (CoreCLR may order its fields otherwise), and every byte zero is its default on both.
+    let default = class.is_value_type() && bytes.iter().all(|&b| b == 0) && holds_references(class);
     let raw = if default {
         raw::box_default(class)
     } else {
@@ -147,7 +182,7 @@ pub(crate) fn argument(
             };
             Value::Object(boxed(call, what, class, bytes)?)
         }
-        Recorded::Object { class, cookie } => Value::Object(objects.argument(call, what, class, *cookie)?),
+        object @ Recorded::Object { .. } => Value::Object(objects.argument(call, what, object)?),
         Recorded::Opaque(thing) => {
             return Err(refused(
                 call,
@@ -162,7 +197,7 @@ pub(crate) fn argument(
 pub(crate) fn this(objects: &mut ObjectTable, call: usize, recorded: &Recorded, class: Class) -> Result<Object> {
     const WHAT: &str = "`this`";
     match recorded {
-        Recorded::Object { class, cookie } => objects.argument(call, WHAT, class, *cookie),
+        object @ Recorded::Object { .. } => objects.argument(call, WHAT, object),
         Recorded::String(s) => Ok(NetString::new(s)?.into_object()),
         Recorded::Struct {
             assembly,

@@ -10,10 +10,13 @@ use std::io::Write;
 use std::marker::PhantomData;
 use std::sync::{Mutex, MutexGuard};
 
+use cilbind_abi::fnv1a64;
+
+use crate::call::field_trace::TracedField;
 use crate::call::trace::{self, recording, TracedCall};
 use crate::call::{FunctionDb, FunctionId, Recorded};
 use crate::error::{Error, Result};
-use crate::record::format::{write_entry, CallRecord, Entry, Outcome, MAGIC};
+use crate::record::format::{write_entry, CallRecord, Entry, FieldRecord, Outcome, MAGIC};
 use crate::store::Cookie;
 
 /// The running recording, if any.
@@ -23,6 +26,8 @@ struct State {
     sink: Box<dyn Sink>,
     /// Methods already named by an `Entry::Method` in this log.
     named: HashSet<FunctionId>,
+    /// Fields already named by an `Entry::Field` in this log.
+    named_fields: HashSet<u64>,
     calls: usize,
     /// The first write error: the recording stops there, and `finish` reports it.
     error: Option<Error>,
@@ -57,9 +62,14 @@ fn state() -> MutexGuard<'static, Option<State>> {
 /// to a replay by [`Replayer::on_external`](crate::record::Replayer::on_external). A call
 /// refused before it ran (a stale handle, a wrong argument type) is not recorded either.
 ///
+/// Field reads and writes through the bindings (generated getters and setters, any
+/// [`FieldRef`](crate::FieldRef)) are recorded too, in order among the calls, with the value
+/// read or written (see [`FieldRecord`](crate::record::FieldRecord)): a static field's, or an
+/// object's; not those of a struct copy Rust holds, nor those made inside a recorded call.
+///
 /// The writer is called with the recorder's lock held: it must not call into the runtime.
 ///
-/// Off, recording costs one relaxed atomic load and a branch per call.
+/// Off, recording costs one relaxed atomic load and a branch per call or field access.
 pub struct Recorder;
 
 impl Recorder {
@@ -78,10 +88,11 @@ impl Recorder {
         *state = Some(State {
             sink: Box::new(writer),
             named: HashSet::new(),
+            named_fields: HashSet::new(),
             calls: 0,
             error: None,
         });
-        trace::start(record_call, alias);
+        trace::start(record_call, alias, record_field);
         Ok(RecordingGuard {
             done: false,
             _writer: PhantomData,
@@ -142,20 +153,32 @@ impl<W> Drop for RecordingGuard<W> {
     }
 }
 
+/// What an entry needs named before it, once per log.
+enum Names {
+    Nothing,
+    Method(FunctionId),
+    /// A field's ID and name.
+    Field(u64, String),
+}
+
 /// Appends entries to the running log (dropped when the recording stopped meanwhile).
-fn write(id: Option<FunctionId>, entry: Entry) {
+fn write(names: Names, entry: Entry) {
     let mut guard = state();
     let Some(state) = guard.as_mut() else { return };
     if state.error.is_some() {
         return;
     }
     let mut result = Ok(());
-    if let Some(id) = id {
-        if state.named.insert(id) {
+    match names {
+        Names::Method(id) if state.named.insert(id) => {
             let signature =
                 FunctionDb::get(id).map_or_else(|| format!("<unregistered {:#018x}>", id.0), |e| e.signature);
             result = write_entry(&mut *state.sink, &Entry::Method { id, signature });
         }
+        Names::Field(id, name) if state.named_fields.insert(id) => {
+            result = write_entry(&mut *state.sink, &Entry::Field { id, name });
+        }
+        _ => {}
     }
     let is_call = matches!(entry, Entry::Call(_));
     result = result.and_then(|()| write_entry(&mut *state.sink, &entry));
@@ -170,7 +193,7 @@ fn write(id: Option<FunctionId>, entry: Entry) {
 
 /// Records that handle `to` was made as a copy of handle `from`.
 fn alias(from: Cookie, to: Cookie) {
-    write(None, Entry::Alias { from, to });
+    write(Names::Nothing, Entry::Alias { from, to });
 }
 
 /// The sink the recorder installs in the call paths' tracing interface: writes a call that
@@ -184,7 +207,19 @@ fn record_call(call: TracedCall<'_>) {
         this_after: call.this_after,
         after: call.after,
     };
-    write(Some(call.id), Entry::Call(Box::new(record)));
+    write(Names::Method(call.id), Entry::Call(Box::new(record)));
+}
+
+/// The sink of field accesses: writes one that succeeded, after naming its field.
+fn record_field(traced: TracedField) {
+    let id = fnv1a64(traced.name.as_bytes());
+    let record = FieldRecord {
+        id,
+        access: traced.access,
+        owner: traced.owner,
+        value: traced.value,
+    };
+    write(Names::Field(id, traced.name), Entry::FieldAccess(Box::new(record)));
 }
 
 fn outcome(result: Result<Recorded, &Error>) -> Outcome {

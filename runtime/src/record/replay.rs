@@ -9,8 +9,9 @@ use crate::call::{call_by_id, invoke, FunctionId};
 use crate::error::{Error, Result};
 use crate::host::{Method, Runtime};
 use crate::record::divergence::{Divergence, Place, ReplayReport};
-use crate::record::format::{CallRecord, Entry, LogReader, Outcome};
-use crate::record::objects::ObjectTable;
+use crate::record::fields;
+use crate::record::format::{Access, CallRecord, Entry, FieldRecord, LogReader, Outcome};
+use crate::record::objects::{External, ObjectTable};
 use crate::record::rebuild;
 use crate::record::Recorded;
 use crate::store::Cookie;
@@ -37,8 +38,11 @@ pub struct Replayer<R> {
     log: LogReader<R>,
     objects: ObjectTable,
     signatures: HashMap<FunctionId, String>,
+    /// Field names by ID.
+    fields: HashMap<u64, String>,
     constructors: HashMap<FunctionId, Method>,
     calls: usize,
+    accesses: usize,
 }
 
 impl<R: Read> Replayer<R> {
@@ -48,8 +52,10 @@ impl<R: Read> Replayer<R> {
             log: LogReader::new(reader),
             objects: ObjectTable::default(),
             signatures: HashMap::new(),
+            fields: HashMap::new(),
             constructors: HashMap::new(),
             calls: 0,
+            accesses: 0,
         }
     }
 
@@ -57,7 +63,15 @@ impl<R: Read> Replayer<R> {
     /// recording passed that no recorded call returned, with its class's full name and the
     /// cookie of the handle the call passed it with in the recording, and returns the object to
     /// pass in its place (later, for that handle and every copy of it the log names).
-    pub fn on_external(mut self, hook: impl FnMut(&str, Cookie) -> Result<Object> + 'static) -> Self {
+    pub fn on_external(self, mut hook: impl FnMut(&str, Cookie) -> Result<Object> + 'static) -> Self {
+        self.on_external_object(move |external| hook(external.class, external.cookie))
+    }
+
+    /// [`on_external`](Replayer::on_external), with all the log says of each external
+    /// object: its class, and for an object the runtime made for a Rust implementation, the
+    /// C# interfaces it implements (its class is then the one it extends, `System.Object` for
+    /// an implementation of interfaces only), and the recorded cookie.
+    pub fn on_external_object(mut self, hook: impl FnMut(&External<'_>) -> Result<Object> + 'static) -> Self {
         self.objects.set_external(Box::new(hook));
         self
     }
@@ -82,18 +96,61 @@ impl<R: Read> Replayer<R> {
                     let index = self.calls;
                     self.calls += 1;
                     if let Some(divergence) = self.replay(index, &call)? {
-                        return Ok(ReplayReport {
-                            calls: self.calls,
-                            divergence: Some(divergence),
-                        });
+                        return Ok(self.report(Some(divergence)));
+                    }
+                }
+                Entry::Field { id, name } => {
+                    self.fields.insert(id, name);
+                }
+                Entry::FieldAccess(access) => {
+                    self.accesses += 1;
+                    if let Some(divergence) = self.replay_field(&access)? {
+                        return Ok(self.report(Some(divergence)));
                     }
                 }
             }
         }
-        Ok(ReplayReport {
+        Ok(self.report(None))
+    }
+
+    fn report(&self, divergence: Option<Divergence>) -> ReplayReport {
+        ReplayReport {
             calls: self.calls,
-            divergence: None,
-        })
+            field_accesses: self.accesses,
+            divergence,
+        }
+    }
+
+    /// Replays a field access (after the calls replayed so far); `Some` when a read gave
+    /// another value than recorded.
+    fn replay_field(&mut self, access: &FieldRecord) -> Result<Option<Divergence>> {
+        let call = self.calls;
+        let name = self.fields.get(&access.id).cloned().ok_or_else(|| Error::Replay {
+            call,
+            reason: format!("the log names no field with ID {:#018x}", access.id),
+        })?;
+        let found = fields::find(&mut self.objects, call, &name, access.owner.as_ref())?;
+        match access.access {
+            Access::Write => {
+                fields::write(&mut self.objects, call, &name, &found, &access.value)?;
+                Ok(None)
+            }
+            Access::Read => {
+                // `_object` keeps the object read alive while `matches` names it.
+                let (now, _object) = fields::read(call, &name, &found)?;
+                let (expected, actual) = (Outcome::Value(access.value.clone()), Outcome::Value(now));
+                if self.matches(&expected, &actual)? {
+                    return Ok(None);
+                }
+                Ok(Some(Divergence {
+                    call,
+                    method: name,
+                    place: Place::FieldRead,
+                    expected,
+                    actual,
+                }))
+            }
+        }
     }
 
     /// Replays call `index`; `Some` when it diverged.
@@ -104,7 +161,7 @@ impl<R: Read> Replayer<R> {
             .get(&call.id)
             .cloned()
             .ok_or_else(|| stop(format!("the log names no method with ID {:#018x}", call.id.0)))?;
-        let method = rebuild::method(call.id, &signature).map_err(|e| stop(format!("{signature}: {e}")))?;
+        let (method, here) = rebuild::method(call.id, &signature).map_err(|e| stop(format!("{signature}: {e}")))?;
         let params = method.signature()?.params;
         if params.len() != call.args.len() {
             return Err(stop(format!(
@@ -132,7 +189,7 @@ impl<R: Read> Replayer<R> {
             };
             invoke(trampoline, None, &mut args)
         } else {
-            call_by_id(call.id, this.as_ref(), &mut args)
+            call_by_id(here, this.as_ref(), &mut args)
         };
         let actual = match &result {
             Ok(value) => Outcome::Value(Recorded::of_value(value)),
@@ -186,10 +243,11 @@ impl<R: Read> Replayer<R> {
             (Outcome::Failed(_), _) => true,
             (Outcome::Value(e), Outcome::Value(a)) => match (e, a) {
                 (
-                    Recorded::Object { class, cookie },
+                    Recorded::Object { class, cookie, .. },
                     Recorded::Object {
                         class: got,
                         cookie: now,
+                        ..
                     },
                 ) => {
                     if class != got {

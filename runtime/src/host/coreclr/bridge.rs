@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 9;
+const VERSION: i32 = 10;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -127,6 +127,8 @@ struct Table {
     units_alive: unsafe extern "C" fn(rounds: i32, retired: *mut i32) -> i32,
     managed_frames: unsafe extern "C" fn() -> i32,
     make_boxer: unsafe extern "C" fn(ty: ManagedHandle, size: i32, error: *mut *mut c_char) -> *const c_void,
+    trampoline:
+        unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> ManagedHandle,
 }
 
 /// A boxer [`Bridge::make_boxer`] made: boxes the value at `data` into the slot `to` names;
@@ -328,6 +330,14 @@ impl Bridge {
         let count = i32::try_from(args.len()).map_err(|_| "too many type arguments".to_string())?;
         // SAFETY: `args` holds `count` handles the bridge made and lives for the call.
         self.answer(|error| unsafe { (self.table.make_type)(definition, args.as_ptr(), count, error) })
+    }
+
+    /// The static `Invoke` method of `method`'s pointer trampoline (`mask`, `spans`): for a
+    /// constructor, a method that makes the object and returns it.
+    pub(crate) fn trampoline(&self, method: ManagedHandle, mask: i64, spans: i64) -> Answer<ManagedHandle> {
+        // SAFETY: `method` is a handle the bridge made; `error` is an out-parameter; the entry
+        // catches every exception.
+        self.answer(|error| unsafe { (self.table.trampoline)(method, mask, spans, error) })
     }
 
     /// The one-dimensional array type of `element`.

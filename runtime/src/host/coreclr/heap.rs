@@ -329,6 +329,53 @@ fn holds(ty: ManagedHandle, depth: usize) -> bool {
     })
 }
 
+/// True when the value in `boxed`, a box of a value type, is its type's default: every
+/// reference in it null and every other field's bits zero, at any depth. The helper copies out
+/// the bytes of a value without references only (its fields may move with the collector), so
+/// a value with references is read field by field. Fails closed (false) where a field cannot
+/// be read or past a nesting depth no real struct reaches.
+pub(crate) fn is_default_box(boxed: ObjectRef) -> bool {
+    is_default(boxed, 0)
+}
+
+fn is_default(boxed: ObjectRef, depth: usize) -> bool {
+    const MAX_DEPTH: usize = 32;
+    let Some(class) = class_of(boxed) else {
+        return false;
+    };
+    if !holds_references(class) {
+        return unboxed_bytes(boxed).is_ok_and(|bytes| bytes.iter().all(|&b| b == 0));
+    }
+    let clr = runtime();
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let Ok(fields) = clr.fields(types::of_class(class)) else {
+        return false;
+    };
+    fields.into_iter().all(|f| {
+        let Ok(facts) = clr.field_facts(f) else {
+            return false;
+        };
+        if facts.is_static() || facts.is_literal() {
+            return true;
+        }
+        let (Ok(field), Ok(field_type)) = (types::field(f), clr.type_facts(facts.ty)) else {
+            return false;
+        };
+        // Each value read is a temporary of this thread: it is used before the next one.
+        let Ok(value) = field_get(field, boxed) else {
+            return false;
+        };
+        match field_type.kind {
+            crate::host::TypeKind::String | crate::host::TypeKind::Reference => value.is_null(),
+            crate::host::TypeKind::Other | crate::host::TypeKind::Void => false,
+            // A value-type field comes back boxed.
+            _ => !value.is_null() && is_default(value, depth + 1),
+        }
+    })
+}
+
 /// Runs a full garbage collection (`GC.Collect()`).
 pub(crate) fn collect_garbage() {
     let collected = (|| -> Result<()> {

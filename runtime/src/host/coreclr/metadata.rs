@@ -564,6 +564,11 @@ impl CoreClr {
             })
     }
 
+    /// The static `Invoke` of `method`'s pointer trampoline (see [`super::types::trampoline`]).
+    pub(crate) fn trampoline(&self, method: ManagedHandle, mask: i64, spans: i64) -> Result<ManagedHandle> {
+        self.bridge.trampoline(method, mask, spans).map_err(Error::Unsupported)
+    }
+
     /// The one-dimensional array type of `element`.
     pub(crate) fn array_of(&self, element: ManagedHandle) -> Result<ManagedHandle> {
         self.bridge.array_of(element).map_err(Error::Unsupported)

@@ -182,6 +182,12 @@ pub(crate) fn instantiate_method(definition: Method, args: &[Class]) -> Result<M
     method(runtime().instantiate(handle(definition.0), &args)?)
 }
 
+/// The static method that runs `m` through its pointer trampoline (`mask`, `spans`): for a
+/// constructor, one that returns the new object.
+pub(crate) fn trampoline(m: Method, mask: i64, spans: i64) -> Result<Method> {
+    method(runtime().trampoline(handle(m.0), mask, spans)?)
+}
+
 /// The array type `element[]`.
 pub(crate) fn array_of(element: Class) -> Result<Class> {
     class(runtime().array_of(handle(element.0))?)

@@ -11,7 +11,7 @@ use std::ptr;
 
 use super::ffi;
 use super::metadata::{Class, Field};
-use super::raw::{ObjectRef, PlainValue};
+use super::raw::ObjectRef;
 use super::runtime::Runtime;
 use super::thread;
 use super::type_init::Statics;
@@ -68,19 +68,16 @@ pub(crate) fn value_object(host: FieldHost, field: Field) -> Result<ObjectRef> {
     }))
 }
 
-/// Writes a `Nullable<T>` field (of class `nullable`, `T` being `V`'s class: the caller's
-/// checks): the value is laid out as Mono lays out `Nullable<T>` (its `hasValue` and `value`
-/// fields at the offsets Mono reports), then copied in.
-pub(crate) fn write_nullable<V: PlainValue>(
-    host: FieldHost,
-    field: Field,
-    nullable: Class,
-    value: Option<V>,
-) -> Result<()> {
+/// Writes a `Nullable<T>` field (of class `nullable`): `value` the bytes of one `T` (its
+/// value size, checked by the caller) or `None` for no value. The value is laid out as Mono
+/// lays out `Nullable<T>` (its `hasValue` and `value` fields at the offsets Mono reports),
+/// then copied in.
+pub(crate) fn write_nullable(host: FieldHost, field: Field, nullable: Class, value: Option<&[u8]>) -> Result<()> {
     let size = nullable.value_size().0;
     let has_value = nullable.field("hasValue")?.value_offset();
     let at = nullable.field("value")?.value_offset();
-    if has_value >= size || at + std::mem::size_of::<V>() > size {
+    let len = value.map_or(0, <[u8]>::len);
+    if has_value >= size || at + len > size {
         return Err(Error::LayoutMismatch {
             type_name: nullable.full_name(),
             detail: format!("fields at {has_value} and {at} do not fit {size} bytes"),
@@ -89,14 +86,7 @@ pub(crate) fn write_nullable<V: PlainValue>(
     let mut buf = vec![0u8; size];
     if let Some(v) = value {
         buf[has_value] = 1;
-        // SAFETY: `at + size_of::<V>()` is within `buf` (checked above); V is plain data.
-        unsafe {
-            ptr::copy_nonoverlapping(
-                &v as *const V as *const u8,
-                buf.as_mut_ptr().add(at),
-                std::mem::size_of::<V>(),
-            )
-        };
+        buf[at..at + v.len()].copy_from_slice(v);
     }
     // Mono copies the Nullable's size from `buf`, which has exactly that many bytes.
     write(host, field, buf.as_mut_ptr() as *mut c_void);
