@@ -343,8 +343,7 @@ fn the_binary_replays_a_game_recorded_on_the_other_runtime() {
     assert_eq!(refused.status.code(), Some(1), "{}", text(&refused));
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        stderr.contains("played with ghoul on, which coreclr cannot run yet")
-            && stderr.contains("--off ghoul"),
+        stderr.contains("played with ghoul on, which coreclr cannot run yet") && stderr.contains("--off ghoul"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);
