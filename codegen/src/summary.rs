@@ -12,7 +12,7 @@ use std::fmt;
 /// a skipped type is counted as a skipped member too. The members bound on closed generic
 /// instantiations (`impl List<Int32>`) are counted apart: their generic definition's own
 /// members are already counted (once each), so adding them would count those members twice.
-/// Natives (C# internal calls Rust implements) are counted apart as well
+/// Natives (C# externs Rust implements) are counted apart as well
 /// ([`Summary::natives_bound`]), and so are Rust implementations of C# types
 /// ([`Summary::implementations_bound`]): their skips (items `implement Type` or
 /// `implement Type.Member` in [`Bindings::skips`](crate::Bindings::skips)) say what Rust cannot
@@ -161,7 +161,7 @@ impl fmt::Display for Summary {
         if self.natives_bound > 0 || !self.natives_skipped.is_empty() {
             writeln!(
                 f,
-                "natives (C# internal calls Rust implements) with a trait method: {} (skipped: {})",
+                "natives (C# externs Rust implements: internal calls and `__Internal` imports) with a trait method: {} (skipped: {})",
                 self.natives_bound,
                 self.natives_skipped_total()
             )?;

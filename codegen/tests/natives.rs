@@ -25,10 +25,13 @@ fn natives_without_a_trait_method_are_reported_skips() {
     assert_eq!(
         listed,
         [
+            ("native Imports.Ready", SkipKind::NoRustForm),
+            ("native Imports.Length", SkipKind::NoRustForm),
             ("native Unit.Scan", SkipKind::Nullable),
             ("native Unit.Make", SkipKind::OpenGeneric)
         ]
     );
+    let natives = &natives[2..];
     assert_eq!(
         natives[0].reason,
         "internal call `Feature.Unit::Scan` has no trait method: parameter `range`: \
@@ -43,15 +46,19 @@ fn natives_without_a_trait_method_are_reported_skips() {
 
     let s = b.summary();
     // P: Sum, Swap; Unit: Damage, Spawn, Distance, Heal, Armor, Attach, get_Level;
-    // Unit/Secret: Code; Physics: Gravity, Step; Body: Push, Clone.
-    assert_eq!(s.natives_bound, 14);
+    // Unit/Secret: Code; Physics: Gravity, Step; Body: Push, Clone; Imports: Mitigate, Step.
+    assert_eq!(s.natives_bound, 16);
     assert_eq!(
         s.natives_skipped,
-        BTreeMap::from([(SkipKind::Nullable, 1), (SkipKind::OpenGeneric, 1)])
+        BTreeMap::from([
+            (SkipKind::Nullable, 1),
+            (SkipKind::OpenGeneric, 1),
+            (SkipKind::NoRustForm, 2)
+        ])
     );
     let text = s.to_string();
     assert!(
-        text.contains("natives (C# internal calls Rust implements) with a trait method: 14 (skipped: 2)\n"),
+        text.contains("natives (C# externs Rust implements: internal calls and `__Internal` imports) with a trait method: 16 (skipped: 4)\n"),
         "{text}"
     );
     // Natives are counted apart: the members are the public surface only.
@@ -136,8 +143,8 @@ fn non_public_types_are_declared_for_their_natives_alone() {
     // None of them is public surface: no coverage row, no bound type, no member skip.
     let coverage = b.coverage();
     let types: std::collections::BTreeSet<&str> = coverage.iter().map(|r| r.type_name.as_str()).collect();
-    assert_eq!(types, ["Feature.P", "Feature.Unit"].into());
-    assert_eq!(b.summary().types_bound, 2);
+    assert_eq!(types, ["Feature.Imports", "Feature.P", "Feature.Unit"].into());
+    assert_eq!(b.summary().types_bound, 3);
     assert!(b
         .skips()
         .iter()

@@ -37,7 +37,7 @@ fn count_output(rust: &str) -> Counts {
             || line.starts_with("/// The .NET constant")
         {
             c.members_bound += 1;
-        } else if line.starts_with("/// The internal call `") {
+        } else if line.starts_with("/// The internal call `") || line.starts_with("/// The native `") {
             c.natives_bound += 1;
         } else if line.starts_with("/// A Rust implementation of the .NET interface `")
             || line.starts_with("/// Rust overrides of the .NET class `")
