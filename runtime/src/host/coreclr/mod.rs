@@ -31,6 +31,7 @@ mod clr;
 pub(crate) mod heap;
 mod install;
 mod metadata;
+pub(crate) mod proxy;
 pub(crate) mod slots;
 pub(crate) mod types;
 
