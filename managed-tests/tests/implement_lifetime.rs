@@ -46,9 +46,6 @@ const TESTS: &[(&str, Test)] = &[
 /// Runs every test in order (or those whose names contain the first argument that is not a
 /// flag, as libtest filters); a failing test panics, which fails the binary.
 fn main() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     // The panic `Target::damage` raises on purpose reaches C# as an exception; without libtest
     // nothing captures its message, so it is left out of the output (every other panic, an
     // assertion's included, is printed as usual).

@@ -54,6 +54,12 @@ namespace Cilbind
         /// the last proxy call into Rust failed).</summary>
         [ThreadStatic] static IntPtr failedFlag;
 
+        static Assembly ResolveSelf(object sender, ResolveEventArgs args)
+        {
+            var m = module;
+            return m != null && new AssemblyName(args.Name).Name == "Cilbind.Proxies" ? m.Assembly : null;
+        }
+
         /// <summary>Makes proxies call Rust through function pointers (CoreCLR): the finalizer
         /// report, the sweep, Rust's failure flag of a thread, and the taking of its pending
         /// failure (the exception's interned type handle and its UTF-16 message).</summary>
@@ -225,6 +231,10 @@ namespace Cilbind
                     var name = new AssemblyName("Cilbind.Proxies");
                     var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Proxies");
+                    // Code emitted elsewhere (the entry points of New{n}, which return a proxy
+                    // type) names this assembly; CoreCLR finds a dynamic assembly by name only
+                    // through a resolver.
+                    AppDomain.CurrentDomain.AssemblyResolve += ResolveSelf;
                 }
                 int id = ++counter;
                 bool isInterface = target.IsInterface;

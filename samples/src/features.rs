@@ -59,7 +59,9 @@ impl Feature {
             // Never switched off there: Rules.Mitigate is a [DllImport("__Internal")], which
             // CoreCLR binds to Rust too.
             Feature::Natives => "it runs on CoreCLR too (switched off only by --off)",
-            Feature::Ghoul => "a Rust subclass of a C# type needs the next issue's CoreCLR support",
+            // Never switched off there: the proxy of a Rust subclass calls Rust through function
+            // pointers on CoreCLR.
+            Feature::Ghoul => "it runs on CoreCLR too (switched off only by --off)",
             // Never switched off there: a Rust closure behind a C# event runs on CoreCLR too.
             Feature::DiedHandler => "it runs on CoreCLR too (switched off only by --off)",
         }
@@ -81,12 +83,8 @@ impl Features {
         died_handler: false,
     };
 
-    /// What CoreCLR runs today: no Rust subclass.
-    pub const CORECLR: Features = Features {
-        natives: true,
-        ghoul: false,
-        died_handler: true,
-    };
+    /// What CoreCLR runs: everything (natives, the Rust subclass, the Rust event handler).
+    pub const CORECLR: Features = Features::ALL;
 
     /// What `backend` can run: [`ALL`](Features::ALL) on Mono,
     /// [`CORECLR`](Features::CORECLR) on CoreCLR.

@@ -3,8 +3,8 @@
 //! With `--reload`, the C# game is edited, recompiled and hot-reloaded mid-game. With
 //! `--record FILE`, every call into managed code is recorded to FILE; `--replay FILE` runs such a
 //! log again (against another build of the game with `--game`) and reports the final state or
-//! the first divergence. `--runtime coreclr` plays on CoreCLR instead of Mono, with what it
-//! cannot run yet switched off (a line says what and why); `--off` switches the same off on Mono.
+//! the first divergence. `--runtime coreclr` plays on CoreCLR instead of Mono (the same game;
+//! a reload is switched off there, with a line saying why); `--off` switches parts of the game off.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -51,12 +51,12 @@ struct Cli {
     /// instead of the game as built.
     #[arg(long, value_name = "PATH", requires = "replay")]
     game: Option<PathBuf>,
-    /// The runtime to play on. CoreCLR runs the same game with the natives, the ghoul and the
-    /// death handler switched off (as `--off` does), and neither reloads nor replays yet.
+    /// The runtime to play on. CoreCLR runs the same game (the natives, the ghoul and the death
+    /// handler too), and neither reloads nor replays yet.
     #[arg(long, value_enum, default_value_t = RuntimeArg::Mono)]
     runtime: RuntimeArg,
-    /// Switch part of the game off (comma-separated), as CoreCLR must for now: to compare a
-    /// Mono game with a CoreCLR one like for like.
+    /// Switch part of the game off (comma-separated): to see the game without it, on either
+    /// runtime.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "FEATURE", conflicts_with_all = ["reload", "replay"])]
     off: Vec<FeatureArg>,
 }
@@ -116,7 +116,9 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let played = start(&cli).and_then(|features| match (&cli.replay, &reload, features) {
         (Some(log), _, _) => replay(log, cli.game.as_deref()),
-        (None, Some(plan), Features::ALL) => play_with_reload(&cli, plan).map(|()| ExitCode::SUCCESS),
+        (None, Some(plan), Features::ALL) if cli.runtime == RuntimeArg::Mono => {
+            play_with_reload(&cli, plan).map(|()| ExitCode::SUCCESS)
+        }
         // CoreCLR: `start` said that the reload is off; the game plays on without it.
         (None, _, features) => play(&cli, features, started).map(|()| ExitCode::SUCCESS),
     });

@@ -90,9 +90,6 @@ impl AccountOverrides for Doubling {
 
 #[test]
 fn calls_made_inside_a_recorded_call_and_rust_implementations_are_not_recorded() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     let _lock = lock();
     init().expect("bindings load");
     let recording = Recorder::start(Vec::new()).unwrap();
