@@ -8,9 +8,8 @@
 // and its key (a 64-bit generation-checked key into the Rust side's slab) first.
 //
 // CoreCLR lets no host add internal calls: there (after UsePointers) M{n} and Created are
-// ordinary static methods that call Rust through a function pointer kept in a static field of
-// the proxy type (M{n}Fn, CreatedFn, which Rust sets before the first instance exists), with
-// objects as slot words (SlotTable). No exception may leave managed code that native code
+// ordinary static methods that call Rust through a function pointer given to the build (a
+// constant in their code), with objects as slot words (SlotTable). No exception may leave managed code that native code
 // called, so Rust reports a failure in a thread-local flag and M{n} throws it itself.
 using System;
 using System.Collections.Generic;
@@ -53,6 +52,10 @@ namespace Cilbind
         /// <summary>The address of Rust's failure flag of this thread (an int, non-zero when
         /// the last proxy call into Rust failed).</summary>
         [ThreadStatic] static IntPtr failedFlag;
+        /// <summary>While <see cref="BuildFromHandles"/> builds a type (under the lock): the
+        /// Rust entry points of its M{n}, and of Created.</summary>
+        static long[] entryPointers;
+        static long createdPointer;
 
         static Assembly ResolveSelf(object sender, ResolveEventArgs args)
         {
@@ -137,13 +140,30 @@ namespace Cilbind
         }
 
         /// <summary><see cref="Build"/> with the members as interned handles (CoreCLR's
-        /// metadata); the new type's interned handle.</summary>
-        public static long BuildFromHandles(Type target, long[] members, int[] roles)
+        /// metadata) and the Rust entry points of the forwarders (<paramref name="entries"/>[n]
+        /// for M{n}) and of Created, which the emitted code calls as constants; the new type's
+        /// interned handle.</summary>
+        public static long BuildFromHandles(Type target, long[] members, int[] roles, long[] entries, long created)
         {
             var infos = new MemberInfo[members.Length];
             for (int i = 0; i < members.Length; i++)
                 infos[i] = (MemberInfo)Bridge.Target(new IntPtr(members[i]));
-            return (long)Bridge.Intern(Build(target, infos, roles));
+            lock (gate)
+            {
+                if (!pointers)
+                    throw new InvalidOperationException("UsePointers first");
+                entryPointers = entries;
+                createdPointer = created;
+                try
+                {
+                    return (long)Bridge.Intern(Build(target, infos, roles));
+                }
+                finally
+                {
+                    entryPointers = null;
+                    createdPointer = 0;
+                }
+            }
         }
 
         /// <summary>The parameter list of the method behind the interned handle
@@ -252,7 +272,7 @@ namespace Cilbind
                 var key = tb.DefineField("key", typeof(long), FieldAttributes.Private | FieldAttributes.InitOnly);
                 // static extern void Created(object self, long key): the constructor reports the
                 // new object to Rust (its long weak handle) before the base constructor runs.
-                var created = DefineNative(tb, "Created", typeof(void), new[] { typeof(object), typeof(long) });
+                var created = DefineNative(tb, "Created", typeof(void), new[] { typeof(object), typeof(long) }, createdPointer);
                 int forwarded = 0, ctors = 0, bases = 0, protecteds = 0, fields = 0;
                 var implemented = new HashSet<MethodInfo>();
                 if (isInterface)
@@ -380,7 +400,7 @@ namespace Cilbind
             icallTypes[0] = typeof(object);
             icallTypes[1] = typeof(long);
             Array.Copy(ps, 0, icallTypes, 2, ps.Length);
-            var icall = DefineNative(tb, "M" + n, m.ReturnType, icallTypes);
+            var icall = DefineNative(tb, "M" + n, m.ReturnType, icallTypes, pointers ? EntryPointer(n) : 0);
             MethodAttributes attrs;
             string name;
             if (explicitImpl)
@@ -411,10 +431,17 @@ namespace Cilbind
         }
 
         /// <summary>The static method <paramref name="name"/> whose body is Rust's: an internal
-        /// call on Mono; on CoreCLR a method that calls the function pointer in the static
-        /// field <c>{name}Fn</c> with the same arguments in native form, then throws the failure
-        /// Rust reported, if any.</summary>
-        static MethodBuilder DefineNative(TypeBuilder tb, string name, Type ret, Type[] ps)
+        /// call on Mono; on CoreCLR a method that calls the Rust function at
+        /// <paramref name="address"/> with the same arguments in native form, then throws the
+        /// failure Rust reported, if any.</summary>
+        static long EntryPointer(int n)
+        {
+            if (entryPointers == null || n >= entryPointers.Length || entryPointers[n] == 0)
+                throw new ArgumentException("no Rust entry point for forwarder " + n);
+            return entryPointers[n];
+        }
+
+        static MethodBuilder DefineNative(TypeBuilder tb, string name, Type ret, Type[] ps, long address)
         {
             var attrs = MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig;
             if (!pointers)
@@ -423,7 +450,8 @@ namespace Cilbind
                 icall.SetImplementationFlags(MethodImplAttributes.InternalCall);
                 return icall;
             }
-            var fn = tb.DefineField(name + "Fn", typeof(IntPtr), FieldAttributes.Public | FieldAttributes.Static);
+            if (address == 0)
+                throw new ArgumentException("no Rust entry point for " + name);
             var m = tb.DefineMethod(name, attrs, ret, ps);
             var il = m.GetILGenerator();
             var native = new Type[ps.Length];
@@ -453,8 +481,14 @@ namespace Cilbind
                     il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Temporary"));
                 native[i] = NativeType(t);
             }
-            il.Emit(OpCodes.Ldsfld, fn);
+            il.Emit(OpCodes.Ldc_I8, address);
+            il.Emit(OpCodes.Conv_I);
             il.EmitCalli(OpCodes.Calli, CallingConvention.Cdecl, NativeType(ret), native);
+            // The proxy (argument 0) stays reachable until Rust returns: its Rust value is dropped
+            // once the object is collected, and the thread slot its word names is reused after
+            // enough newer ones.
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, typeof(GC).GetMethod("KeepAlive"));
             var done = il.DefineLabel();
             il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("Failed"));
             il.Emit(OpCodes.Brfalse, done);

@@ -4,33 +4,46 @@
 //! (`coreclr/proxy.rs`), and a failure crosses back as a value the proxy throws itself.
 
 use super::backend::on_backend;
-use super::{coreclr, mono, Class, Method, ObjectRef};
-use crate::error::Result;
+use super::{coreclr, mono, Class, ObjectRef};
+use crate::error::{Error, Result};
 
 pub use mono::proxy::ProxyEntry;
 pub(crate) use mono::proxy::{MadeFor, Member, Role};
 
-/// Emits the proxy class of `target` with these members.
-pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
-    on_backend!(mono => mono::proxy::build(target, members), coreclr => coreclr::proxy::build(target, members))
+/// Emits the proxy class of `target` with these members, whose forwarder `M{n}` runs
+/// `entries[n]` and whose constructors report each new object to `created`. The caller checked
+/// that each entry was made for its member's signature.
+pub(crate) fn build(
+    target: Class,
+    members: &[Member],
+    entries: &[ProxyEntry],
+    created: extern "C" fn(ObjectRef, i64),
+) -> Result<Class> {
+    on_backend!(
+        mono => {
+            let class = mono::proxy::build(target, members)?;
+            let named = |name: String| {
+                class.methods().find(|m| m.name() == name).ok_or_else(|| Error::MethodNotFound {
+                    class: class.full_name(),
+                    name,
+                    parameters: String::new(),
+                    candidates: Vec::new(),
+                })
+            };
+            // Registered before any instance exists, so every first call binds to them.
+            for (n, entry) in entries.iter().enumerate() {
+                mono::proxy::register_entry(named(format!("M{n}"))?, entry)?;
+            }
+            mono::proxy::register_created(named("Created".into())?, created)?;
+            Ok(class)
+        },
+        coreclr => coreclr::proxy::build(target, members, entries, created),
+    )
 }
 
 /// Starts the sweeper that reports collected proxies (`finalized`, then `sweep`).
 pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Result<()> {
     on_backend!(mono => mono::proxy::start(finalized, sweep), coreclr => coreclr::proxy::start(finalized, sweep))
-}
-
-/// Registers `entry` as the body of the proxy member `icall`.
-pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
-    on_backend!(mono => mono::proxy::register_entry(icall, entry), coreclr => coreclr::proxy::register_entry(icall, entry))
-}
-
-/// Registers `created` as a proxy class's `Created(object self, long key)`.
-pub(crate) fn register_created(icall: Method, created: extern "C" fn(ObjectRef, i64)) -> Result<()> {
-    on_backend!(
-        mono => mono::proxy::register_created(icall, created),
-        coreclr => coreclr::proxy::register_created(icall, created),
-    )
 }
 
 /// Makes `class` with `message` the exception the proxy call now returning throws in C#.

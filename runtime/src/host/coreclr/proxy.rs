@@ -105,10 +105,24 @@ fn unboxed_i64(o: ObjectRef) -> Result<i64> {
     Ok(i64::from_le_bytes(bytes))
 }
 
-/// Builds the proxy class of `target` (see `Cilbind.Proxies.Build`), with forwarders that
-/// call Rust through function pointers.
-pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
-    let build = helper_method("BuildFromHandles", &["System.Type", "System.Int64[]", "System.Int32[]"])?;
+/// Builds the proxy class of `target` (see `Cilbind.Proxies.Build`), whose forwarder `M{n}`
+/// calls `entries[n]` and whose constructors call `created`, each at its address.
+pub(crate) fn build(
+    target: Class,
+    members: &[Member],
+    entries: &[ProxyEntry],
+    created: extern "C" fn(ObjectRef, i64),
+) -> Result<Class> {
+    let build = helper_method(
+        "BuildFromHandles",
+        &[
+            "System.Type",
+            "System.Int64[]",
+            "System.Int32[]",
+            "System.Int64[]",
+            "System.Int64",
+        ],
+    )?;
     let mut handles = Vec::with_capacity(members.len() * 8);
     let mut roles = Vec::with_capacity(members.len() * 4);
     for member in members {
@@ -123,8 +137,24 @@ pub(crate) fn build(target: Class, members: &[Member]) -> Result<Class> {
     heap::array_write(handle_array, &handles)?;
     let role_array = heap::array_new(corlib_class("Int32")?, members.len())?;
     heap::array_write(role_array, &roles)?;
-    let made = call(build, &[heap::type_object(target), handle_array, role_array])
-        .map_err(|e| Error::Unsupported(format!("cannot implement {} in Rust: {e}", target.full_name())))?;
+    let codes: Vec<u8> = entries
+        .iter()
+        .flat_map(|e| (e.code() as usize as i64).to_le_bytes())
+        .collect();
+    let entry_array = heap::array_new(corlib_class("Int64")?, entries.len())?;
+    heap::array_write(entry_array, &codes)?;
+    let created = boxed_i64(created as usize as i64)?;
+    let made = call(
+        build,
+        &[
+            heap::type_object(target),
+            handle_array,
+            role_array,
+            entry_array,
+            created,
+        ],
+    )
+    .map_err(|e| Error::Unsupported(format!("cannot implement {} in Rust: {e}", target.full_name())))?;
     types::class(super::bridge::ManagedHandle(unboxed_i64(made)? as *mut c_void))
 }
 
@@ -154,22 +184,6 @@ pub(crate) fn start(finalized: extern "C" fn(i64), sweep: extern "C" fn()) -> Re
         })
         .copied()
         .map_err(failed)
-}
-
-/// Sets the static field `{name}Fn` of the proxy class of `method` (one of its natives) to `code`.
-fn set_pointer(method: Method, code: *const c_void) -> Result<()> {
-    let field = types::find_field(method.class(), &format!("{}Fn", method.name()))?;
-    heap::field_set(field, ObjectRef::NULL, boxed_address(code as usize)?)
-}
-
-/// Makes `entry` the body of the proxy member `icall` (`M{n}`).
-pub(crate) fn register_entry(icall: Method, entry: &ProxyEntry) -> Result<()> {
-    set_pointer(icall, entry.code())
-}
-
-/// Makes `created` the body of a proxy class's `Created(object self, long key)`.
-pub(crate) fn register_created(icall: Method, created: extern "C" fn(ObjectRef, i64)) -> Result<()> {
-    set_pointer(icall, created as *const c_void)
 }
 
 /// A weak handle tracking resurrection to `obj` (it reads null only once the object is
