@@ -49,9 +49,6 @@ namespace Cilbind
         static VoidFn sweepFn;
         static FlagFn flagFn;
         static PendingFn pendingFn;
-        /// <summary>The address of Rust's failure flag of this thread (an int, non-zero when
-        /// the last proxy call into Rust failed).</summary>
-        [ThreadStatic] static IntPtr failedFlag;
         /// <summary>While <see cref="BuildFromHandles"/> builds a type (under the lock): the
         /// Rust entry points of its M{n}, and of Created.</summary>
         static long[] entryPointers;
@@ -78,14 +75,15 @@ namespace Cilbind
             }
         }
 
-        /// <summary>True when the proxy call into Rust that just returned on this thread failed
-        /// (then <see cref="ThrowPending"/> throws its exception).</summary>
+        /// <summary>True when the proxy call into Rust that just returned on this thread (whose
+        /// slots are <paramref name="t"/>) failed (then <see cref="ThrowPending"/> throws its
+        /// exception).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static unsafe bool Failed()
+        public static unsafe bool FailedIn(SlotTable.PerThread t)
         {
-            var p = failedFlag;
+            var p = t.FailedFlag;
             if (p == IntPtr.Zero)
-                failedFlag = p = flagFn();
+                t.FailedFlag = p = flagFn();
             return *(int*)p != 0;
         }
 
@@ -454,6 +452,12 @@ namespace Cilbind
                 throw new ArgumentException("no Rust entry point for " + name);
             var m = tb.DefineMethod(name, attrs, ret, ps);
             var il = m.GetILGenerator();
+            // The calling thread's slots, read once: the thread slots of the reference arguments
+            // and the failure flag.
+            var slots = il.DeclareLocal(typeof(SlotTable.PerThread));
+            il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Current"));
+            il.Emit(OpCodes.Stloc, slots);
+            var temporary = typeof(SlotTable).GetMethod("TemporaryIn");
             var native = new Type[ps.Length];
             var copies = new LocalBuilder[ps.Length];
             for (int i = 0; i < ps.Length; i++)
@@ -466,19 +470,23 @@ namespace Cilbind
                     var e = t.GetElementType();
                     var local = il.DeclareLocal(NativeType(e));
                     copies[i] = local;
+                    if (!e.IsValueType)
+                        il.Emit(OpCodes.Ldloc, slots);
                     il.Emit(OpCodes.Ldarg, (short)i);
                     LoadIndirect(il, e);
                     if (!e.IsValueType)
-                        il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Temporary"));
+                        il.Emit(OpCodes.Call, temporary);
                     il.Emit(OpCodes.Stloc, local);
                     il.Emit(OpCodes.Ldloca, local);
                     il.Emit(OpCodes.Conv_U);
                     native[i] = typeof(IntPtr);
                     continue;
                 }
+                if (!t.IsValueType)
+                    il.Emit(OpCodes.Ldloc, slots);
                 il.Emit(OpCodes.Ldarg, (short)i);
                 if (!t.IsValueType)
-                    il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Temporary"));
+                    il.Emit(OpCodes.Call, temporary);
                 native[i] = NativeType(t);
             }
             il.Emit(OpCodes.Ldc_I8, address);
@@ -490,7 +498,8 @@ namespace Cilbind
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, typeof(GC).GetMethod("KeepAlive"));
             var done = il.DefineLabel();
-            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("Failed"));
+            il.Emit(OpCodes.Ldloc, slots);
+            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("FailedIn"));
             il.Emit(OpCodes.Brfalse, done);
             il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("ThrowPending"));
             il.MarkLabel(done);
