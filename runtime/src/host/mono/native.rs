@@ -104,7 +104,7 @@ impl ByRef<NeutralRef> {
         if crate::host::backend::coreclr_runs() {
             // SAFETY: the proxy passed the address of its local slot word (one aligned word),
             // valid and writable for the call.
-            unsafe { (self.0 as *mut NeutralRef).write(value) };
+            unsafe { self.0.write(value) };
             return;
         }
         let value = ObjectRef::from(value);
