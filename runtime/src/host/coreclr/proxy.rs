@@ -1,11 +1,14 @@
 //! Proxies on CoreCLR (`crate::proxy`), which lets no host add internal calls: the helper
 //! (`Cilbind.Proxies`, after `UsePointers`) emits each forwarder `M{n}` and `Created` as a
-//! method that calls a Rust function through a function pointer kept in a static field of the
-//! proxy type (`M{n}Fn`, `CreatedFn`, set here before the first instance exists), passing
-//! objects as slot words. An exception must never leave managed code that native code called
-//! (CoreCLR ends the process), so a failed proxy call leaves its exception here, in this
-//! thread's pending failure, and raises this thread's flag, which the forwarder reads after
-//! each call: it then takes the failure ([`take_pending`]) and throws it itself.
+//! method that calls its Rust function as an unmanaged function pointer, the address given to
+//! the build (a constant in the emitted code), passing objects as slot words (thread slots,
+//! `SlotTable.TemporaryIn`). An exception must never leave managed code that native code
+//! called (CoreCLR ends the process), so a failed proxy call leaves its exception here, in
+//! this thread's pending failure, and raises this thread's flag, which the forwarder reads
+//! after each call: it then takes the failure ([`take_pending`]) and throws it itself.
+//!
+//! The sweeper's weak handles (tracking resurrection) are `GCHandle`s the helper makes, reads
+//! and frees for Rust (a reflective call each: once per proxy made, and per collected proxy).
 
 use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
