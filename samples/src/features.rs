@@ -1,5 +1,5 @@
-//! What a game uses that CoreCLR cannot run yet ([`Features`]), and what the game does instead
-//! when one is switched off, so that the rest plays the same game on either runtime.
+//! The parts of the game that can be switched off ([`Features`], `--off`), and what the game
+//! does instead, so that the rest plays the same game; CoreCLR runs all of them, as Mono does.
 //!
 //! Each switched-off feature keeps the game's rules: the natives' rule runs as C#, the ghoul's
 //! place is taken by a plain monster (the one rule that does change: a ghoul halves hits), and
@@ -8,7 +8,7 @@
 
 use cilbind::Backend;
 
-/// The parts of the game that need more of cilbind than CoreCLR runs yet; all on by default.
+/// The parts of the game that Rust code plays (C# → Rust calls); all on by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// `Rules.Mitigate` is a native (a C# internal call implemented in Rust, `rules.rs`).
