@@ -31,12 +31,14 @@ print(f"Int32 box + drop ÷ a box behind a GC handle made and freed by two calls
       f"Mono {box['mono']:.2f}×, CoreCLR {box['coreclr']:.2f}×")
 calls = 1000  # cilbind_benches::INCOMING_CALLS: C# calls per iteration of the natives' loops
 print()
-print("C# → Rust natives (`[DllImport(\"__Internal\")]`), per call, each runtime against its own P/Invoke of the same C function:")
+print("C# → Rust natives (`[DllImport(\"__Internal\")]`) and interface calls on a Rust implementation (`interface_rust`; "
+      "`interface_csharp` is C# → C#), per call, each runtime against its own P/Invoke of the same C function:")
 print()
 print("| figure | Mono ns | × Mono's P/Invoke | CoreCLR ns | × CoreCLR's P/Invoke |")
 print("|---|---|---|---|---|")
-native = {b: {n: ns("natives_" + b, n) / calls for n in ("import", "import_bare", "pinvoke_libc")} for b in ("mono", "coreclr")}
-for n in ("import", "import_bare", "pinvoke_libc"):
+figures = ("import", "import_bare", "pinvoke_libc", "interface_rust", "interface_csharp")
+native = {b: {n: ns("natives_" + b, n) / calls for n in figures} for b in ("mono", "coreclr")}
+for n in figures:
     m, c = native["mono"][n], native["coreclr"][n]
     print(f"| `{n}` | {m:.2f} | {m / native['mono']['import_bare']:.2f} | {c:.2f} | {c / native['coreclr']['import_bare']:.2f} |")
 PY

@@ -6,14 +6,20 @@
 //! - `import_bare`: `Loops.BareAdd`, the same P/Invoke bound to a bare `extern "C"` function
 //!   with the same body (no cilbind thunk): a P/Invoke of the same C function, the floor;
 //! - `pinvoke_libc`: a P/Invoke of libc's `abs` (a C function of an ordinary library), to show
-//!   that binding through cilbind's symbol library costs what any library does.
+//!   that binding through cilbind's symbol library costs what any library does;
+//! - `interface_rust`: `IAdder.Add` on a Rust implementation (`IAdder::implement`: a proxy class
+//!   whose method reaches the Rust value through an internal call on Mono, a function pointer on
+//!   CoreCLR);
+//! - `interface_csharp`: `IAdder.Add` on a C# implementation (C# → C#).
 
 use std::hint::black_box;
 
 use cilbind::native::{NativeEntry, NativeResult, NativeTable};
 use cilbind::Runtime;
 use criterion::{criterion_group, criterion_main, Criterion};
-use managed_tests::imports::imp::{Loops, LoopsNatives, Other, OtherNatives, Rules, RulesNatives};
+use managed_tests::imports::imp::{
+    IAdder, IAdderImpl, Loops, LoopsNatives, ManagedAdder, Other, OtherNatives, Rules, RulesNatives,
+};
 
 /// The bare function `BareAdd` is bound to.
 extern "C" fn bare_add(a: i32, b: i32) -> i32 {
@@ -27,6 +33,15 @@ impl LoopsNatives for Natives {
         Ok(a.wrapping_add(b))
     }
     fn bare_add(a: i32, b: i32) -> NativeResult<i32> {
+        Ok(a.wrapping_add(b))
+    }
+}
+
+/// The Rust implementation of `IAdder`.
+struct RustAdder;
+
+impl IAdderImpl for RustAdder {
+    fn add(&self, a: i32, b: i32) -> NativeResult<i32> {
         Ok(a.wrapping_add(b))
     }
 }
@@ -99,10 +114,20 @@ fn natives(c: &mut Criterion) {
     assert_eq!(Loops::native(n).unwrap(), expected);
     assert_eq!(Loops::bare(n).unwrap(), expected);
     assert_eq!(Loops::libc(n).unwrap(), expected);
+    let csharp: IAdder = ManagedAdder::new().unwrap().into();
+    assert_eq!(Loops::interface(Some(&csharp), n).unwrap(), expected);
+    let rust = IAdder::implement(RustAdder).unwrap();
+    assert_eq!(Loops::interface(Some(&rust), n).unwrap(), expected);
     let mut g = c.benchmark_group(format!("natives_{}", managed_tests::backend().name()));
     g.bench_function("import", |b| b.iter(|| Loops::native(black_box(n)).unwrap()));
     g.bench_function("import_bare", |b| b.iter(|| Loops::bare(black_box(n)).unwrap()));
     g.bench_function("pinvoke_libc", |b| b.iter(|| Loops::libc(black_box(n)).unwrap()));
+    g.bench_function("interface_rust", |b| {
+        b.iter(|| Loops::interface(Some(black_box(&rust)), black_box(n)).unwrap())
+    });
+    g.bench_function("interface_csharp", |b| {
+        b.iter(|| Loops::interface(Some(black_box(&csharp)), black_box(n)).unwrap())
+    });
     g.finish();
 }
 

@@ -23,8 +23,6 @@ pub fn on_coreclr() -> bool {
 /// What CoreCLR does not offer yet, and what the fixtures built against Mono's class library
 /// need: the reasons tests give [`not_on_coreclr`].
 pub mod mono_only {
-    /// Rust implementations of C# interfaces and subclasses of C# classes.
-    pub const PROXIES: &str = "Rust implementations of C# types bind their members as Mono internal calls";
     /// Natives declared `[MethodImpl(MethodImplOptions.InternalCall)]` (CoreCLR refuses them,
     /// naming each: tests/natives.rs checks the refusal; `[DllImport("__Internal")]` natives
     /// run on both, tests/imports.rs).

@@ -42,9 +42,6 @@ impl Drop for Link {
 
 #[test]
 fn collect_runs_the_finalizers_and_drops_the_rust_values_of_collected_proxies() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     load_fixture("Finalizers");
     managed_tests::implement::init().unwrap();
     let rt = managed_tests::runtime();

@@ -45,9 +45,6 @@ impl IComparerImpl<i32> for ByLastDigit {
 
 #[test]
 fn a_rust_icomparer_of_i32_sorts_a_list_of_int() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let list = list(&[31, 5, 12, 41, 22, 3]);
     let calls = Arc::new(AtomicUsize::new(0));
@@ -97,9 +94,6 @@ impl IEqualityComparerImpl<NetString> for IgnoreCase {
 
 #[test]
 fn a_rust_iequalitycomparer_of_string_keys_a_dictionary() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let comparer = IEqualityComparer::<NetString>::implement(IgnoreCase).unwrap();
     let dict = Dictionary::<NetString, i32>::new_with_comparer(Some(&comparer)).unwrap();
@@ -166,9 +160,6 @@ impl IEnumerableImpl<i32> for Range {
 
 #[test]
 fn a_rust_ienumerable_of_i32_is_consumed_by_foreach_and_linq() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let disposed = Arc::new(AtomicUsize::new(0));
     let range = IEnumerable::<i32>::implement(Range {
@@ -229,9 +220,6 @@ impl IEnumerableImpl<NetString> for Words {
 
 #[test]
 fn a_rust_ienumerable_of_strings_is_joined_by_csharp() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let words = IEnumerable::<NetString>::implement(Words(vec!["a", "bb", "ccc"])).unwrap();
     assert_eq!(Consume::join(Some(&words)).unwrap().as_deref(), Some("a,bb,ccc"));
@@ -255,9 +243,6 @@ impl IComparableImpl<i32> for Fixed {
 
 #[test]
 fn the_runtime_s_iequatable_and_icomparable_are_implemented_too() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let is42 = IEquatable::<i32>::implement(Is42).unwrap();
     assert!(Consume::same(Some(&is42), 42).unwrap());
@@ -303,9 +288,6 @@ impl IComparerImpl<cilbind::Int32> for Both {
 
 #[test]
 fn each_rust_type_argument_gets_its_own_implementation() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let up = IComparer::<i32>::implement(Both).unwrap();
     let down = IComparer::<cilbind::Int32>::implement(Both).unwrap();
@@ -329,9 +311,6 @@ impl IComparerImpl<KeyValuePair2<i32, i32>> for Pairs {
 
 #[test]
 fn a_type_argument_that_does_not_cross_is_refused_with_its_reason() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let e = IComparer::<KeyValuePair2<i32, i32>>::implement(Pairs).unwrap_err();
     let text = e.to_string();
@@ -344,9 +323,6 @@ fn a_type_argument_that_does_not_cross_is_refused_with_its_reason() {
 /// The guide's example (`rust,ignore` there: the runtime crate has no generated bindings).
 #[test]
 fn the_readme_example_sorts_with_an_icomparer_and_a_comparison() -> Result<(), Box<dyn std::error::Error>> {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return Ok(());
-    }
     use cilbind::native::NativeResult;
     use managed_tests::comparers as bindings;
     bindings::init()?;

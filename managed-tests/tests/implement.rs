@@ -32,9 +32,6 @@ impl IScorerImpl for Scorer {
 
 #[test]
 fn an_interface_member_with_a_struct_ref_out_and_string_result_is_implemented() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let scorer = IScorer::implement(Scorer).unwrap();
     assert_eq!(
@@ -67,9 +64,6 @@ impl MonsterOverrides for Walker {
 
 #[test]
 fn full_structs_cross_constructors_base_calls_and_protected_members_of_a_rust_subclass() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     // `Monster(Point at, int health)`: a constructor with a full struct, called through a
     // pointer trampoline (its `New{n}` factory takes the key first).
@@ -107,9 +101,6 @@ impl MonsterOverrides for Veteran {
 
 #[test]
 fn a_rust_subclass_reaches_the_protected_members_of_its_class_s_ancestors() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     let veteran = Monster::extend(Veteran).unwrap();
     assert_eq!(
@@ -158,9 +149,6 @@ impl UnitOverrides for Peasant {} // Update, TryFind and Scale: the base's
 
 #[test]
 fn virtuals_with_object_ref_out_and_array_parameters_are_overridden_or_forwarded_to_the_base() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     setup();
     static UNIT: TypeRef = TypeRef::new("Implement", "Impl", "Unit");
     let drive = |unit: &Object| -> String {

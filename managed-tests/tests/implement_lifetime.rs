@@ -41,14 +41,15 @@ const TESTS: &[(&str, Test)] = &[
         "a_resurrected_proxy_keeps_its_value_and_is_released_later",
         a_resurrected_proxy_keeps_its_value_and_is_released_later,
     ),
+    (
+        "a_failure_caught_in_csharp_inside_a_rust_body_leaves_the_outer_call_alone",
+        a_failure_caught_in_csharp_inside_a_rust_body_leaves_the_outer_call_alone,
+    ),
 ];
 
 /// Runs every test in order (or those whose names contain the first argument that is not a
 /// flag, as libtest filters); a failing test panics, which fails the binary.
 fn main() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     // The panic `Target::damage` raises on purpose reaches C# as an exception; without libtest
     // nothing captures its message, so it is left out of the output (every other panic, an
     // assertion's included, is printed as usual).
@@ -197,6 +198,66 @@ fn errors_and_panics_become_managed_exceptions_and_a_forged_key_is_refused() {
     )
     .unwrap();
     assert!(forged.starts_with("ObjectDisposedException: "), "{forged}");
+}
+
+/// Its `Damage` has C# call another Rust implementation that fails, and catch it, then returns
+/// normally itself.
+struct Catcher {
+    inner: Object,
+    seen: std::sync::Mutex<Vec<String>>,
+}
+
+impl IDamageableImpl for Catcher {
+    fn damage(&self, amount: i32) -> NativeResult<i32> {
+        for inner_amount in [-2, -1, 4] {
+            let caught = arena::<_, Option<String>>(
+                "CatchDamage",
+                &["Impl.IDamageable", "System.Int32"],
+                (&self.inner, inner_amount),
+            )
+            .unwrap_or_default();
+            self.seen.lock().unwrap().push(caught);
+        }
+        Ok(amount * 10)
+    }
+    fn name(&self) -> NativeResult<Option<String>> {
+        Ok(None)
+    }
+}
+
+/// The inner call's exception is thrown, caught by C# and gone: the outer call into Rust, which
+/// returns normally, does not throw it again (on CoreCLR the failure crosses in a per-thread
+/// flag that the inner proxy method takes when it throws).
+fn a_failure_caught_in_csharp_inside_a_rust_body_leaves_the_outer_call_alone() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let inner = implement(target("inner", &drops)).unwrap();
+    let catcher = Arc::new(Catcher {
+        inner,
+        seen: Default::default(),
+    });
+    struct Shared(Arc<Catcher>);
+    impl IDamageableImpl for Shared {
+        fn damage(&self, amount: i32) -> NativeResult<i32> {
+            self.0.damage(amount)
+        }
+        fn name(&self) -> NativeResult<Option<String>> {
+            self.0.name()
+        }
+    }
+    let outer = IDamageable::implement(Shared(catcher.clone())).unwrap().into_object();
+    let result = arena::<_, Option<String>>("CatchDamage", &["Impl.IDamageable", "System.Int32"], (&outer, 3));
+    assert_eq!(result.as_deref(), Some("ok 30"));
+    assert_eq!(
+        *catcher.seen.lock().unwrap(),
+        [
+            "ArgumentException: negative damage",
+            "RustPanicException: boom (in native Impl.IDamageable::Damage(int))",
+            "ok 4"
+        ]
+    );
+    // And again: nothing of the inner failures is left for a later call on this thread.
+    let result = arena::<_, Option<String>>("CatchDamage", &["Impl.IDamageable", "System.Int32"], (&outer, 1));
+    assert_eq!(result.as_deref(), Some("ok 10"));
 }
 
 struct Orc {

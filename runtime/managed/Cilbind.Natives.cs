@@ -76,6 +76,17 @@ namespace Cilbind
             return TypeName(m.DeclaringType) + "::" + m.Name + "(" + string.Join(",", names) + ")";
         }
 
+        /// <summary>The parameter list of <paramref name="m"/> as Mono's
+        /// <c>mono_signature_get_desc</c> prints it (<c>int,string</c>).</summary>
+        internal static string ParameterDesc(MethodBase m)
+        {
+            var ps = m.GetParameters();
+            var names = new string[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+                names[i] = Desc(ps[i].ParameterType);
+            return string.Join(",", names);
+        }
+
         static string TypeName(Type t)
         {
             if (t.IsNested)

@@ -6,11 +6,17 @@
 // "Namespace.Type::Mi" before the type's first instance exists: each call is one raw icall
 // whose target was resolved once, never a name lookup. The icall receives the object itself
 // and its key (a 64-bit generation-checked key into the Rust side's slab) first.
+//
+// CoreCLR lets no host add internal calls: there (after UsePointers) M{n} and Created are
+// ordinary static methods that call Rust through a function pointer given to the build (a
+// constant in their code), with objects as slot words (SlotTable). No exception may leave managed code that native code
+// called, so Rust reports a failure in a thread-local flag and M{n} throws it itself.
 using System;
 using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Cilbind
 {
@@ -32,6 +38,156 @@ namespace Cilbind
         static ModuleBuilder module;
         static int counter;
         static bool sweeping;
+
+        // CoreCLR: Rust's entry points, as delegates (mcs has no function pointers).
+        static bool pointers;
+        delegate void KeyFn(long key);
+        delegate void VoidFn();
+        delegate IntPtr FlagFn();
+        delegate int PendingFn(out IntPtr type, out IntPtr text);
+        static KeyFn finalizedFn;
+        static VoidFn sweepFn;
+        static FlagFn flagFn;
+        static PendingFn pendingFn;
+        /// <summary>While <see cref="BuildFromHandles"/> builds a type (under the lock): the
+        /// Rust entry points of its M{n}, and of Created.</summary>
+        static long[] entryPointers;
+        static long createdPointer;
+
+        static Assembly ResolveSelf(object sender, ResolveEventArgs args)
+        {
+            var m = module;
+            return m != null && new AssemblyName(args.Name).Name == "Cilbind.Proxies" ? m.Assembly : null;
+        }
+
+        /// <summary>Makes proxies call Rust through function pointers (CoreCLR): the finalizer
+        /// report, the sweep, Rust's failure flag of a thread, and the taking of its pending
+        /// failure (the exception's interned type handle and its UTF-16 message).</summary>
+        public static void UsePointers(IntPtr finalized, IntPtr sweep, IntPtr flag, IntPtr pending)
+        {
+            lock (gate)
+            {
+                finalizedFn = (KeyFn)Marshal.GetDelegateForFunctionPointer(finalized, typeof(KeyFn));
+                sweepFn = (VoidFn)Marshal.GetDelegateForFunctionPointer(sweep, typeof(VoidFn));
+                flagFn = (FlagFn)Marshal.GetDelegateForFunctionPointer(flag, typeof(FlagFn));
+                pendingFn = (PendingFn)Marshal.GetDelegateForFunctionPointer(pending, typeof(PendingFn));
+                pointers = true;
+            }
+        }
+
+        /// <summary>True when the proxy call into Rust that just returned on this thread (whose
+        /// slots are <paramref name="t"/>) failed (then <see cref="ThrowPending"/> throws its
+        /// exception).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static unsafe bool FailedIn(SlotTable.PerThread t)
+        {
+            var p = t.FailedFlag;
+            if (p == IntPtr.Zero)
+                t.FailedFlag = p = flagFn();
+            return *(int*)p != 0;
+        }
+
+        /// <summary>Throws the failure Rust reported for this thread's last proxy call.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static unsafe void ThrowPending()
+        {
+            IntPtr type, text;
+            int n = pendingFn(out type, out text);
+            var message = n > 0 ? new string((char*)text, 0, n) : "";
+            var t = type == IntPtr.Zero ? null : Bridge.Target(type) as Type;
+            throw MakeException(t, message);
+        }
+
+        static Exception MakeException(Type t, string message)
+        {
+            // These take the parameter or object name first: the message is the second argument.
+            if (t == typeof(ObjectDisposedException))
+                return new ObjectDisposedException(null, message);
+            if (t == typeof(ArgumentNullException))
+                return new ArgumentNullException(null, message);
+            if (t == typeof(ArgumentOutOfRangeException))
+                return new ArgumentOutOfRangeException(null, message);
+            if (t != null && typeof(Exception).IsAssignableFrom(t) && !t.IsAbstract)
+            {
+                var ctor = t.GetConstructor(new[] { typeof(string) });
+                if (ctor != null)
+                {
+                    try
+                    {
+                        return (Exception)ctor.Invoke(new object[] { message });
+                    }
+                    catch (Exception)
+                    {
+                    }
+                }
+            }
+            return new InvalidOperationException("cannot throw " + (t == null ? "an unknown type" : t.FullName) + " from Rust: " + message);
+        }
+
+        /// <summary>The finalizer's report on CoreCLR.</summary>
+        public static void ReportFinalized(long key)
+        {
+            finalizedFn(key);
+        }
+
+        // Apart, so that CoreCLR never compiles a call of an internal call it cannot bind.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        static void SweepInternal()
+        {
+            Sweep();
+        }
+
+        /// <summary><see cref="Build"/> with the members as interned handles (CoreCLR's
+        /// metadata) and the Rust entry points of the forwarders (<paramref name="entries"/>[n]
+        /// for M{n}) and of Created, which the emitted code calls as constants; the new type's
+        /// interned handle.</summary>
+        public static long BuildFromHandles(Type target, long[] members, int[] roles, long[] entries, long created)
+        {
+            var infos = new MemberInfo[members.Length];
+            for (int i = 0; i < members.Length; i++)
+                infos[i] = (MemberInfo)Bridge.Target(new IntPtr(members[i]));
+            lock (gate)
+            {
+                if (!pointers)
+                    throw new InvalidOperationException("UsePointers first");
+                entryPointers = entries;
+                createdPointer = created;
+                try
+                {
+                    return (long)Bridge.Intern(Build(target, infos, roles));
+                }
+                finally
+                {
+                    entryPointers = null;
+                    createdPointer = 0;
+                }
+            }
+        }
+
+        /// <summary>The parameter list of the method behind the interned handle
+        /// <paramref name="method"/>, as Mono's <c>mono_signature_get_desc</c> prints it.</summary>
+        public static string Describe(long method)
+        {
+            return Natives.ParameterDesc((MethodBase)Bridge.Target(new IntPtr(method)));
+        }
+
+        /// <summary>A weak handle (tracking resurrection) to <paramref name="o"/>.</summary>
+        public static long WeakHandle(object o)
+        {
+            return (long)GCHandle.ToIntPtr(GCHandle.Alloc(o, GCHandleType.WeakTrackResurrection));
+        }
+
+        /// <summary>True once the object of the weak handle was reclaimed.</summary>
+        public static bool IsReclaimed(long handle)
+        {
+            return GCHandle.FromIntPtr(new IntPtr(handle)).Target == null;
+        }
+
+        /// <summary>Frees a handle <see cref="WeakHandle"/> made.</summary>
+        public static void FreeHandle(long handle)
+        {
+            GCHandle.FromIntPtr(new IntPtr(handle)).Free();
+        }
         static readonly object gate = new object();
 
         /// <summary>Runs the sweep once per garbage collection that finds it unreachable: it
@@ -42,7 +198,10 @@ namespace Cilbind
         {
             ~Sweeper()
             {
-                Sweep();
+                if (pointers)
+                    sweepFn();
+                else
+                    SweepInternal();
                 if (!Environment.HasShutdownStarted && !AppDomain.CurrentDomain.IsFinalizingForUnload())
                     GC.ReRegisterForFinalize(this);
             }
@@ -90,6 +249,10 @@ namespace Cilbind
                     var name = new AssemblyName("Cilbind.Proxies");
                     var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Proxies");
+                    // Code emitted elsewhere (the entry points of New{n}, which return a proxy
+                    // type) names this assembly; CoreCLR finds a dynamic assembly by name only
+                    // through a resolver.
+                    AppDomain.CurrentDomain.AssemblyResolve += ResolveSelf;
                 }
                 int id = ++counter;
                 bool isInterface = target.IsInterface;
@@ -107,10 +270,7 @@ namespace Cilbind
                 var key = tb.DefineField("key", typeof(long), FieldAttributes.Private | FieldAttributes.InitOnly);
                 // static extern void Created(object self, long key): the constructor reports the
                 // new object to Rust (its long weak handle) before the base constructor runs.
-                var created = tb.DefineMethod("Created",
-                    MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.PinvokeImpl | MethodAttributes.HideBySig,
-                    typeof(void), new[] { typeof(object), typeof(long) });
-                created.SetImplementationFlags(MethodImplAttributes.InternalCall);
+                var created = DefineNative(tb, "Created", typeof(void), new[] { typeof(object), typeof(long) }, createdPointer);
                 int forwarded = 0, ctors = 0, bases = 0, protecteds = 0, fields = 0;
                 var implemented = new HashSet<MethodInfo>();
                 if (isInterface)
@@ -238,10 +398,7 @@ namespace Cilbind
             icallTypes[0] = typeof(object);
             icallTypes[1] = typeof(long);
             Array.Copy(ps, 0, icallTypes, 2, ps.Length);
-            var icall = tb.DefineMethod("M" + n,
-                MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.PinvokeImpl | MethodAttributes.HideBySig,
-                m.ReturnType, icallTypes);
-            icall.SetImplementationFlags(MethodImplAttributes.InternalCall);
+            var icall = DefineNative(tb, "M" + n, m.ReturnType, icallTypes, pointers ? EntryPointer(n) : 0);
             MethodAttributes attrs;
             string name;
             if (explicitImpl)
@@ -269,6 +426,145 @@ namespace Cilbind
             il.Emit(OpCodes.Call, icall);
             il.Emit(OpCodes.Ret);
             tb.DefineMethodOverride(impl, m);
+        }
+
+        /// <summary>The static method <paramref name="name"/> whose body is Rust's: an internal
+        /// call on Mono; on CoreCLR a method that calls the Rust function at
+        /// <paramref name="address"/> with the same arguments in native form, then throws the
+        /// failure Rust reported, if any.</summary>
+        static long EntryPointer(int n)
+        {
+            if (entryPointers == null || n >= entryPointers.Length || entryPointers[n] == 0)
+                throw new ArgumentException("no Rust entry point for forwarder " + n);
+            return entryPointers[n];
+        }
+
+        static MethodBuilder DefineNative(TypeBuilder tb, string name, Type ret, Type[] ps, long address)
+        {
+            var attrs = MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig;
+            if (!pointers)
+            {
+                var icall = tb.DefineMethod(name, attrs | MethodAttributes.PinvokeImpl, ret, ps);
+                icall.SetImplementationFlags(MethodImplAttributes.InternalCall);
+                return icall;
+            }
+            if (address == 0)
+                throw new ArgumentException("no Rust entry point for " + name);
+            var m = tb.DefineMethod(name, attrs, ret, ps);
+            var il = m.GetILGenerator();
+            // The calling thread's slots, read once: the thread slots of the reference arguments
+            // and the failure flag.
+            var slots = il.DeclareLocal(typeof(SlotTable.PerThread));
+            il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Current"));
+            il.Emit(OpCodes.Stloc, slots);
+            var temporary = typeof(SlotTable).GetMethod("TemporaryIn");
+            var native = new Type[ps.Length];
+            var copies = new LocalBuilder[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                var t = ps[i];
+                if (t.IsByRef)
+                {
+                    // The location may be a field of an object the collector moves during the
+                    // call: Rust gets the address of a local copy, written back after.
+                    var e = t.GetElementType();
+                    var local = il.DeclareLocal(NativeType(e));
+                    copies[i] = local;
+                    if (!e.IsValueType)
+                        il.Emit(OpCodes.Ldloc, slots);
+                    il.Emit(OpCodes.Ldarg, (short)i);
+                    LoadIndirect(il, e);
+                    if (!e.IsValueType)
+                        il.Emit(OpCodes.Call, temporary);
+                    il.Emit(OpCodes.Stloc, local);
+                    il.Emit(OpCodes.Ldloca, local);
+                    il.Emit(OpCodes.Conv_U);
+                    native[i] = typeof(IntPtr);
+                    continue;
+                }
+                if (!t.IsValueType)
+                    il.Emit(OpCodes.Ldloc, slots);
+                il.Emit(OpCodes.Ldarg, (short)i);
+                if (!t.IsValueType)
+                    il.Emit(OpCodes.Call, temporary);
+                native[i] = NativeType(t);
+            }
+            il.Emit(OpCodes.Ldc_I8, address);
+            il.Emit(OpCodes.Conv_I);
+            il.EmitCalli(OpCodes.Calli, CallingConvention.Cdecl, NativeType(ret), native);
+            // The proxy (argument 0) stays reachable until Rust returns: its Rust value is dropped
+            // once the object is collected, and the thread slot its word names is reused after
+            // enough newer ones.
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Call, typeof(GC).GetMethod("KeepAlive"));
+            var done = il.DefineLabel();
+            il.Emit(OpCodes.Ldloc, slots);
+            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("FailedIn"));
+            il.Emit(OpCodes.Brfalse, done);
+            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("ThrowPending"));
+            il.MarkLabel(done);
+            for (int i = 0; i < ps.Length; i++)
+            {
+                if (copies[i] == null)
+                    continue;
+                var e = ps[i].GetElementType();
+                il.Emit(OpCodes.Ldarg, (short)i);
+                il.Emit(OpCodes.Ldloc, copies[i]);
+                if (!e.IsValueType)
+                {
+                    il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Load"));
+                    il.Emit(OpCodes.Castclass, e);
+                    il.Emit(OpCodes.Stind_Ref);
+                    continue;
+                }
+                if (e == typeof(bool))
+                {
+                    il.Emit(OpCodes.Ldc_I4_0);
+                    il.Emit(OpCodes.Cgt_Un);
+                }
+                il.Emit(OpCodes.Stobj, e);
+            }
+            if (ret == typeof(bool))
+            {
+                il.Emit(OpCodes.Ldc_I4_0);
+                il.Emit(OpCodes.Cgt_Un);
+            }
+            else if (ret != typeof(void) && !ret.IsValueType)
+            {
+                il.Emit(OpCodes.Call, typeof(SlotTable).GetMethod("Load"));
+                il.Emit(OpCodes.Castclass, ret);
+            }
+            il.Emit(OpCodes.Ret);
+            return m;
+        }
+
+        /// <summary>How a type crosses to Rust: references as slot words, <c>bool</c> as a byte,
+        /// <c>char</c> as a UTF-16 unit, everything else as it is.</summary>
+        static Type NativeType(Type t)
+        {
+            if (t == typeof(void))
+                return t;
+            if (!t.IsValueType)
+                return typeof(long);
+            if (t == typeof(bool))
+                return typeof(byte);
+            if (t == typeof(char))
+                return typeof(ushort);
+            return t;
+        }
+
+        static void LoadIndirect(ILGenerator il, Type e)
+        {
+            if (!e.IsValueType)
+            {
+                il.Emit(OpCodes.Ldind_Ref);
+                return;
+            }
+            il.Emit(OpCodes.Ldobj, e);
+            if (e == typeof(bool))
+                il.Emit(OpCodes.Conv_U1);
+            else if (e == typeof(char))
+                il.Emit(OpCodes.Conv_U2);
         }
 
         /// <summary><c>public R Base{n}(params…)</c>: the base implementation of the virtual
@@ -349,7 +645,7 @@ namespace Cilbind
             il.BeginExceptionBlock();
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, key);
-            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("Finalized"));
+            il.Emit(OpCodes.Call, typeof(Proxies).GetMethod(pointers ? "ReportFinalized" : "Finalized"));
             il.BeginFinallyBlock();
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Call, baseType.GetMethod("Finalize", BindingFlags.Instance | BindingFlags.NonPublic));

@@ -1,5 +1,5 @@
-//! What a game uses that CoreCLR cannot run yet ([`Features`]), and what the game does instead
-//! when one is switched off, so that the rest plays the same game on either runtime.
+//! The parts of the game that can be switched off ([`Features`], `--off`), and what the game
+//! does instead, so that the rest plays the same game; CoreCLR runs all of them, as Mono does.
 //!
 //! Each switched-off feature keeps the game's rules: the natives' rule runs as C#, the ghoul's
 //! place is taken by a plain monster (the one rule that does change: a ghoul halves hits), and
@@ -8,7 +8,7 @@
 
 use cilbind::Backend;
 
-/// The parts of the game that need more of cilbind than CoreCLR runs yet; all on by default.
+/// The parts of the game that Rust code plays (C# → Rust calls); all on by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// `Rules.Mitigate` is a native (a C# internal call implemented in Rust, `rules.rs`).
@@ -68,7 +68,9 @@ impl Feature {
             // Never switched off there: Rules.Mitigate is a [DllImport("__Internal")], which
             // CoreCLR binds to Rust too.
             Feature::Natives => "it runs on CoreCLR too (switched off only by --off)",
-            Feature::Ghoul => "a Rust subclass of a C# type needs the next issue's CoreCLR support",
+            // Never switched off there: the proxy of a Rust subclass calls Rust through function
+            // pointers on CoreCLR.
+            Feature::Ghoul => "it runs on CoreCLR too (switched off only by --off)",
             // Never switched off there: a Rust closure behind a C# event runs on CoreCLR too.
             Feature::DiedHandler => "it runs on CoreCLR too (switched off only by --off)",
         }
@@ -90,12 +92,8 @@ impl Features {
         died_handler: false,
     };
 
-    /// What CoreCLR runs today: no Rust subclass.
-    pub const CORECLR: Features = Features {
-        natives: true,
-        ghoul: false,
-        died_handler: true,
-    };
+    /// What CoreCLR runs: everything (natives, the Rust subclass, the Rust event handler).
+    pub const CORECLR: Features = Features::ALL;
 
     /// What `backend` can run: [`ALL`](Features::ALL) on Mono,
     /// [`CORECLR`](Features::CORECLR) on CoreCLR.

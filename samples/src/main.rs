@@ -3,8 +3,8 @@
 //! With `--reload`, the C# game is edited, recompiled and hot-reloaded mid-game. With
 //! `--record FILE`, every call into managed code is recorded to FILE; `--replay FILE` runs such a
 //! log again (against another build of the game with `--game`) and reports the final state or
-//! the first divergence. `--runtime coreclr` plays on CoreCLR instead of Mono, with what it
-//! cannot run yet switched off (a line says what and why); `--off` switches the same off on Mono.
+//! the first divergence. `--runtime coreclr` plays on CoreCLR instead of Mono (the same game;
+//! a reload is switched off there, with a line saying why); `--off` switches parts of the game off.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -51,13 +51,12 @@ struct Cli {
     /// instead of the game as built.
     #[arg(long, value_name = "PATH", requires = "replay")]
     game: Option<PathBuf>,
-    /// The runtime to play on. CoreCLR runs the same game with the ghoul (a Rust subclass)
-    /// switched off (as `--off ghoul` does); it replays a game recorded with it off, on either
-    /// runtime.
+    /// The runtime to play on. CoreCLR runs the same game (the natives, the ghoul and the death
+    /// handler too), reloads it and replays it.
     #[arg(long, value_enum, default_value_t = RuntimeArg::Mono)]
     runtime: RuntimeArg,
-    /// Switch part of the game off (comma-separated), as CoreCLR must for now: to compare a
-    /// Mono game with a CoreCLR one like for like.
+    /// Switch part of the game off (comma-separated): to see the game without it, on either
+    /// runtime.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "FEATURE", conflicts_with_all = ["reload", "replay"])]
     off: Vec<FeatureArg>,
 }

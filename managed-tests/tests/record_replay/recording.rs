@@ -91,9 +91,6 @@ impl AccountOverrides for Doubling {
 
 #[test]
 fn calls_made_inside_a_recorded_call_and_rust_implementations_are_not_recorded() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     let _lock = lock();
     init().expect("bindings load");
     let recording = Recorder::start(Vec::new()).unwrap();
@@ -130,9 +127,6 @@ impl IAuditorImpl for Auditor {
 
 #[test]
 fn a_rust_implementation_of_an_interface_is_named_by_the_interfaces_it_implements() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::PROXIES) {
-        return;
-    }
     let _lock = lock();
     init().expect("bindings load");
     let auditor = IAuditor::implement(Auditor).unwrap();

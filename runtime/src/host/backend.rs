@@ -107,9 +107,3 @@ macro_rules! on_backend {
     };
 }
 pub(crate) use on_backend;
-
-/// The error of an operation CoreCLR does not offer yet, naming it.
-#[cold]
-pub(crate) fn not_on_coreclr(what: &str) -> Error {
-    Error::Unsupported(format!("{what} is not available on CoreCLR yet (it runs on Mono)"))
-}

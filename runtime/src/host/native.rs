@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use super::backend::{not_on_coreclr, on_backend};
+use super::backend::on_backend;
 use super::symbol_library::SymbolLibrary;
 use super::{array, coreclr, entry, mono, raw, Assembly, Class, Method, ObjectRef, Runtime};
 use crate::error::{Error, Result};
@@ -93,7 +93,7 @@ fn type_object(class: Class) -> Result<ObjectRef> {
 pub(crate) fn signature_desc(method: Method) -> Result<String> {
     on_backend!(
         mono => mono::native::signature_desc(method),
-        coreclr => Err(not_on_coreclr("Rust implementations of C# types")),
+        coreclr => coreclr::proxy::signature_desc(method),
     )
 }
 

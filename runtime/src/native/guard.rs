@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::exception::{ManagedException, NativeResult};
 use crate::host::native::set_pending_exception;
-use crate::host::{stack, RawRet, Runtime};
+use crate::host::{stack, Class, RawRet, Runtime};
 use crate::value::Blittable;
 
 /// A native-ABI result an internal call returns to Mono, with the value returned along with a
@@ -62,8 +62,19 @@ impl NativeAbi for () {
 /// process ("Stack overflow in unmanaged"). One thread-local load and a compare.
 #[inline(always)]
 pub fn native_call<R: NativeAbi>(method: &'static str, body: impl FnOnce() -> NativeResult<R>) -> R {
+    guarded(method, body, set_pending_exception)
+}
+
+/// [`native_call`] whose failures are handed to `set` (the exception's class and message)
+/// instead of the natives' pending exception: a proxy's way (`host/proxy.rs`).
+#[inline(always)]
+pub(crate) fn guarded<R: NativeAbi>(
+    method: &'static str,
+    body: impl FnOnce() -> NativeResult<R>,
+    set: fn(Class, &str),
+) -> R {
     if stack::is_low() {
-        too_deep(method);
+        too_deep(method, set);
         return R::failed();
     }
     let mut failure: Option<ManagedException> = None;
@@ -78,12 +89,12 @@ pub fn native_call<R: NativeAbi>(method: &'static str, body: impl FnOnce() -> Na
         Ok(value) => match failure {
             None => value,
             Some(exception) => {
-                raise(&exception, method);
+                raise(&exception, method, set);
                 R::failed()
             }
         },
         Err(payload) => {
-            raise_panic(payload, method);
+            raise_panic(payload, method, set);
             R::failed()
         }
     }
@@ -92,7 +103,7 @@ pub fn native_call<R: NativeAbi>(method: &'static str, body: impl FnOnce() -> Na
 /// Makes `exception` the thread's pending exception.
 #[cold]
 #[inline(never)]
-fn raise(exception: &ManagedException, method: &str) {
+fn raise(exception: &ManagedException, method: &str, set_pending_exception: fn(Class, &str)) {
     // A panic here (a Mono call failing in a way nobody expects) must not unwind either.
     let _ = catch_unwind(AssertUnwindSafe(|| match exception.class() {
         Ok(class) => set_pending_exception(class, exception.message()),
@@ -110,7 +121,7 @@ fn raise(exception: &ManagedException, method: &str) {
 /// Turns a panic's payload into a pending `Cilbind.RustPanicException`.
 #[cold]
 #[inline(never)]
-fn raise_panic(payload: Box<dyn Any + Send>, method: &str) {
+fn raise_panic(payload: Box<dyn Any + Send>, method: &str, set: fn(Class, &str)) {
     let text = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -118,17 +129,22 @@ fn raise_panic(payload: Box<dyn Any + Send>, method: &str) {
         .unwrap_or_else(|| "Box<dyn Any>".to_owned());
     // The payload may panic when dropped: drop it where that cannot unwind into Mono.
     let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
-    raise(&ManagedException::panic(format!("{text} (in native {method})")), method);
+    raise(
+        &ManagedException::panic(format!("{text} (in native {method})")),
+        method,
+        set,
+    );
 }
 
 /// Makes `System.InsufficientExecutionStackException` the thread's pending exception: the
 /// native `method` was not run, for lack of stack.
 #[cold]
 #[inline(never)]
-fn too_deep(method: &str) {
+fn too_deep(method: &str, set: fn(Class, &str)) {
     let text = stack::refusal(&format!("the native {method}"));
     raise(
         &ManagedException::named("System.InsufficientExecutionStackException", text),
         method,
+        set,
     );
 }

@@ -1,6 +1,6 @@
 //! The Rust end of a C# → Rust call into a proxy (a Rust implementation of a .NET interface
 //! or subclass, `crate::proxy`): [`proxy_call`], which finds the Rust value behind the proxy
-//! and runs the member's body through the natives' guard (`native::native_call`), so that
+//! and runs the member's body through the natives' guard (`native::guarded`, as `native_call` but with the proxies' way to report a failure), so that
 //! every C#→Rust path converts parameters with the same kinds (`native::Incoming` /
 //! `native::Outgoing`) and fails the same way: an `Err(ManagedException)` throws that
 //! exception at the C# call site, a panic `Cilbind.RustPanicException`, and a key naming no
@@ -18,7 +18,7 @@ use std::panic::catch_unwind;
 use super::slab;
 use crate::error::{Error, Result};
 use crate::host::{ObjectRef, RawRef};
-use crate::native::{native_call, ManagedException, NativeAbi, NativeResult};
+use crate::native::{guarded, ManagedException, NativeAbi, NativeResult};
 use crate::proxy::ProxyType;
 use crate::value::{Object, Reference};
 
@@ -50,7 +50,7 @@ impl Receiver<'_> {
 }
 
 /// Runs `body` with the Rust value behind the proxy `this` (whose key is `key`), for the
-/// proxy member `member` (its name, for messages), through [`native_call`]: `Ok` is returned
+/// proxy member `member` (its name, for messages), through the natives' guard: `Ok` is returned
 /// to Mono, `Err` and panics throw at the C# call site. A key that names no live value of
 /// type `T` throws `ObjectDisposedException`.
 #[inline(always)]
@@ -61,22 +61,26 @@ pub fn proxy_call<T: Send + Sync + 'static, R: NativeAbi>(
     body: impl FnOnce(&T, Receiver<'_>) -> NativeResult<R>,
 ) -> R {
     let raw = this.get();
-    let result = native_call(member, || {
-        // `this` is the proxy Mono passed to this internal call (only Mono makes a `RawRef`),
-        // kept in this frame until after the value's last use (black_box below), which is
-        // what `slab::get` needs; the slot's type is checked against `T` there.
-        match slab::get::<T>(&this, key) {
-            Some((value, ty)) => body(
-                value,
-                Receiver {
-                    this: raw,
-                    ty,
-                    _call: PhantomData,
-                },
-            ),
-            None => Err(stale()),
-        }
-    });
+    let result = guarded(
+        member,
+        || {
+            // `this` is the proxy Mono passed to this internal call (only Mono makes a `RawRef`),
+            // kept in this frame until after the value's last use (black_box below), which is
+            // what `slab::get` needs; the slot's type is checked against `T` there.
+            match slab::get::<T>(&this, key) {
+                Some((value, ty)) => body(
+                    value,
+                    Receiver {
+                        this: raw,
+                        ty,
+                        _call: PhantomData,
+                    },
+                ),
+                None => Err(stale()),
+            }
+        },
+        crate::host::proxy::set_pending_exception,
+    );
     std::hint::black_box(&this);
     result
 }

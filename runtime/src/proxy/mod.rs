@@ -413,7 +413,10 @@ fn build(target_class: Class, members: &[ProxyMember], rust_type: TypeId) -> Res
             ProxyMember::ProtectedField { owner, name } => Member::Field(owner.class()?.field(name)?),
         });
     }
-    let class = host::build(target_class, &resolved)?;
+    // `checked` compared each entry's parameter list with its member's above, and
+    // `Cilbind.Proxies.Build` declares `M{n}` with that member's parameters and result after
+    // `(object self, long key)`: the signature the entry promises.
+    let class = host::build(target_class, &resolved, &entries, dispatch::created)?;
     let named = |name: String| -> Result<Method> {
         class
             .methods()
@@ -425,14 +428,6 @@ fn build(target_class: Class, members: &[ProxyMember], rust_type: TypeId) -> Res
                 candidates: Vec::new(),
             })
     };
-    // Registered before any instance exists, so every first call binds to them.
-    for (n, entry) in entries.iter().enumerate() {
-        // `checked` compared the entry's parameter list with the member's above, and
-        // `Cilbind.Proxies.Build` declares `M{n}` with that member's parameters and result
-        // after `(object self, long key)`: the signature the entry promises.
-        host::register_entry(named(format!("M{n}"))?, entry)?;
-    }
-    host::register_created(named("Created".into())?, dispatch::created)?;
     let count = |role: Role| {
         resolved
             .iter()

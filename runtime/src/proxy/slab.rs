@@ -48,7 +48,7 @@ struct Slot {
     /// `drop_box::<T>` for the occupant.
     drop: AtomicUsize,
     /// The proxy's long weak handle; 0 until its constructor reported it (`created`).
-    weak: AtomicU32,
+    weak: AtomicUsize,
     /// The proxy class the value was inserted for (leaked, lives for the process).
     ty: AtomicPtr<ProxyType>,
 }
@@ -117,7 +117,7 @@ pub(crate) fn insert<T: Send + Sync + 'static>(value: T, ty: &'static ProxyType)
                         generation: AtomicU32::new(0),
                         value: AtomicPtr::new(std::ptr::null_mut()),
                         drop: AtomicUsize::new(0),
-                        weak: AtomicU32::new(0),
+                        weak: AtomicUsize::new(0),
                         ty: AtomicPtr::new(std::ptr::null_mut()),
                     })
                     .collect()

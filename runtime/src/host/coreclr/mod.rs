@@ -32,6 +32,7 @@ mod clr;
 pub(crate) mod heap;
 mod install;
 mod metadata;
+pub(crate) mod proxy;
 pub(crate) mod slots;
 pub(crate) mod types;
 pub(crate) mod unit;

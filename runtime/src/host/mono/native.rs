@@ -96,9 +96,17 @@ impl ByRef<NeutralRef> {
 
     /// Stores `value` into the location with the GC's write barrier: the location may be a
     /// field of an object in the old generation (mono/metadata/object.h documents
-    /// `mono_gc_wbarrier_generic_store` for any reference store outside managed code).
+    /// `mono_gc_wbarrier_generic_store` for any reference store outside managed code). On
+    /// CoreCLR the location is a slot word the proxy made for the call (its local), which it
+    /// resolves after the call: a plain store.
     #[inline]
     pub(crate) fn store_ref(&self, value: NeutralRef) {
+        if crate::host::backend::coreclr_runs() {
+            // SAFETY: the proxy passed the address of its local slot word (one aligned word),
+            // valid and writable for the call.
+            unsafe { self.0.write(value) };
+            return;
+        }
         let value = ObjectRef::from(value);
         // SAFETY: as for `read_ref`; `value` is null or a live object on this stack.
         unsafe { ffi::mono_gc_wbarrier_generic_store(self.0 as *mut c_void, value.0) }

@@ -194,6 +194,11 @@ impl ProxyEntry {
         }
     }
 
+    /// The thunk's address.
+    pub(crate) fn code(&self) -> *const c_void {
+        self.code
+    }
+
     /// What the thunk was made for.
     pub(crate) fn made_for(&self) -> MadeFor {
         self.made_for
