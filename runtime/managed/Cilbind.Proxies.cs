@@ -54,6 +54,16 @@ namespace Cilbind
         static long[] entryPointers;
         static long createdPointer;
 
+        static bool resolving;
+
+        /// <summary>Forgets the unit's proxy module (a reload on CoreCLR: see <see cref="Unit"/>):
+        /// the next unit's proxies go into a module of its own.</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (gate)
+                module = null;
+        }
+
         static Assembly ResolveSelf(object sender, ResolveEventArgs args)
         {
             var m = module;
@@ -244,15 +254,26 @@ namespace Cilbind
                 throw new ArgumentException("one role per member");
             lock (gate)
             {
-                if (module == null)
+                // In a reloadable unit on CoreCLR, the unit's collectible module (see
+                // Unit.Module): a non-collectible assembly may not reference a collectible one,
+                // and a proxy extends or implements the unit's types. The entry points' module:
+                // they name the proxy types (New{n} returns one), and a unit's context cannot
+                // be handed one of its dynamic assemblies by a resolver (FileLoadException).
+                if (Unit.IsCollectible)
+                    module = Unit.Module("Cilbind.Entries");
+                else if (module == null)
                 {
                     var name = new AssemblyName("Cilbind.Proxies");
                     var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
                     module = asm.DefineDynamicModule("Cilbind.Proxies");
+                }
+                if (!resolving)
+                {
                     // Code emitted elsewhere (the entry points of New{n}, which return a proxy
                     // type) names this assembly; CoreCLR finds a dynamic assembly by name only
                     // through a resolver.
                     AppDomain.CurrentDomain.AssemblyResolve += ResolveSelf;
+                    resolving = true;
                 }
                 int id = ++counter;
                 bool isInterface = target.IsInterface;

@@ -205,6 +205,7 @@ namespace Cilbind
                 var freed = Bridge.ReleaseUnit();
                 Entries.ReleaseUnit();
                 Trampolines.ReleaseUnit();
+                Proxies.ReleaseUnit();
                 Callbacks.ReleaseUnit();
                 Heap.ReleaseUnit();
                 SlotTable.ReleaseUnit();
