@@ -338,11 +338,11 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     assert_eq!(Rules::version().unwrap(), 2);
     assert_old_units_freed(rt, 4);
 
-    // 100 more reloads, alternating v1 and v2, each with a little work in the new unit: RSS
+    // 150 more reloads, alternating v1 and v2, each with a little work in the new unit: RSS
     // stays flat (what grows is reported per cycle), and every unit replaced is freed (checked
     // in each cycle, before RSS is read).
     let mut rss = Vec::new();
-    for cycle in 0..100 {
+    for cycle in 0..150 {
         install(if cycle % 2 == 0 { "v1" } else { "v2" }, &dir);
         reload().1.unwrap();
         let expected = if cycle % 2 == 0 { 1 } else { 2 };
@@ -375,17 +375,21 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
         "units replaced by reloads: {}; still in memory after full collections: {} (checked after every cycle)",
         units.replaced, units.alive
     );
-    let early = *rss[10..20].iter().min().unwrap();
-    let late = *rss[90..100].iter().min().unwrap();
+    // The first window starts after 50 reloads: CoreCLR's code and loader heaps grow for its
+    // first few dozen units before they reuse what freed units left (measured with a proxy in
+    // each unit: 33 KiB a reload over cycles 10 to 50, 5 to 6 from then on; Mono's reach
+    // their size within 10).
+    let early = *rss[50..60].iter().min().unwrap();
+    let late = *rss[140..150].iter().min().unwrap();
     let growth = late.saturating_sub(early);
     eprintln!(
-        "RSS growth from cycles 10..20 to 90..100 (lowest of each): {growth} KiB ({:.1} KiB per reload)",
-        growth as f64 / 80.0
+        "RSS growth from cycles 50..60 to 140..150 (lowest of each): {growth} KiB ({:.1} KiB per reload)",
+        growth as f64 / 90.0
     );
     assert!(
-        growth / 80 < 16,
-        "RSS grew {growth} KiB over 80 reloads: {:?}",
-        &rss[9..]
+        growth / 90 < 16,
+        "RSS grew {growth} KiB over 90 reloads: {:?}",
+        &rss[49..]
     );
 
     std::fs::remove_dir_all(&dir).ok();
