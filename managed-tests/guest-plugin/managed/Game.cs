@@ -4,6 +4,7 @@
 // bindings generated from this very file.
 using System;
 using System.Runtime.InteropServices;
+using System.Threading;
 
 namespace GuestGame
 {
@@ -45,6 +46,9 @@ namespace GuestGame
         [DllImport("guest_plugin")]
         static extern int guest_try_start();
 
+        [DllImport("guest_plugin")]
+        static extern int guest_twice_on_this_thread(int x);
+
         public static int Main(string[] args)
         {
             // Before attaching: the plugin may not start a Mono of its own in this process.
@@ -62,6 +66,12 @@ namespace GuestGame
             Console.WriteLine("game: second init ok " + (cilbind_guest_init(IntPtr.Zero) == IntPtr.Zero));
             int status = guest_run();
             Console.WriteLine("game: plugin returned " + status);
+            // A thread the game starts calls into the plugin, which calls the game.
+            int fromThread = 0;
+            var thread = new Thread(() => fromThread = guest_twice_on_this_thread(50));
+            thread.Start();
+            thread.Join();
+            Console.WriteLine("game: from a thread of the game " + fromThread);
             Console.WriteLine("game: last counter " + (Scores.Last == null ? "null" : Scores.Last.Describe()));
             return status;
         }

@@ -16,16 +16,15 @@ use game::guest_game::{Counter, IntOp, Scores};
 /// Path of Game.exe as build.rs compiled it (the test runs it).
 pub const GAME_EXE: &str = env!("GAME_EXE");
 
+// The plugin's start-up, run by `cilbind_guest_init` once the host's Mono is adopted: the
+// bindings find Game.exe (loaded by the host as its entry assembly) by name and check it.
+// README: begin
 cilbind::guest_plugin!(start);
 
-/// The plugin's start-up, run by `cilbind_guest_init` once the host's Mono is adopted: the
-/// bindings find Game.exe (loaded by the host as its entry assembly) by name and check it.
-fn start(rt: &'static cilbind::Runtime) -> cilbind::Result<()> {
-    if !rt.is_guest() {
-        return Err(cilbind::Error::Startup("adopted runtime is not a guest".into()));
-    }
-    game::init()
+fn start(_rt: &'static cilbind::Runtime) -> cilbind::Result<()> {
+    game::init() // the bindings generated from the game's assemblies
 }
+// README: end
 
 /// The game's second call: every line printed is checked by tests/guest.rs. Returns 0 when
 /// each call succeeded, 1 after printing the first error.
@@ -56,6 +55,20 @@ pub extern "C" fn guest_try_start() -> i32 {
             1
         }
         Err(_) => 2,
+    }
+}
+
+/// Called by the game on a thread it started: the thread is set up on its first call, and
+/// the bindings call the game from it. Returns `2 * x`, or -1 after printing the error.
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_twice_on_this_thread(x: i32) -> i32 {
+    match std::panic::catch_unwind(|| Scores::twice(x)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => {
+            println!("plugin: error on the game's thread: {e}");
+            -1
+        }
+        Err(_) => -1,
     }
 }
 

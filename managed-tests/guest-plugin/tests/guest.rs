@@ -74,6 +74,7 @@ fn the_plugin_attaches_to_the_games_mono_and_calls_the_game() {
             "plugin: apply = 42",
             "plugin: thread attached true",
             "game: plugin returned 0",
+            "game: from a thread of the game 100",
             "game: last counter hits=7",
         ],
         "{stdout}"

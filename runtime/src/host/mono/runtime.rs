@@ -140,9 +140,9 @@ impl Runtime {
     ///
     /// [`Error::Startup`] when no Mono runs in the process, when cilbind started Mono itself
     /// ([`Runtime::get`]), and when the host's Mono does not suspend threads preemptively:
-    /// cilbind's handles and raw calls rely on a collection stopping every attached thread
-    /// and scanning its whole stack, which hybrid suspend (Debian's default) does not do for a
-    /// thread inside a P/Invoke call, where a plugin runs.
+    /// cilbind's handles and raw calls rely on a collection stopping every attached thread,
+    /// which hybrid suspend (Debian's default) does not do for a thread inside a P/Invoke call,
+    /// where a plugin runs.
     pub(crate) fn attach() -> Result<&'static Runtime> {
         if root_domain().is_none() {
             return Err(Error::Startup(
@@ -179,9 +179,9 @@ impl Runtime {
         if !Self::preemptive() {
             return Err(
                 "the host's Mono runs with hybrid (or cooperative) thread suspend: cilbind needs preemptive \
-                        suspend, in which a collection stops every attached thread and scans its whole stack (in \
-                        hybrid mode a thread inside a P/Invoke call, where a plugin runs, is neither stopped nor \
-                        scanned below the call, so the objects Rust holds there could move). Start the host with \
+                        suspend, in which a collection stops every attached thread wherever it runs (in hybrid mode \
+                        a thread inside a P/Invoke call, where a plugin runs, counts as blocked and is not stopped, \
+                        so a collection could move or free the objects Rust is using). Start the host with \
                         MONO_THREADS_SUSPEND=preemptive in its environment"
                     .into(),
             );
