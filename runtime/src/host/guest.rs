@@ -80,12 +80,11 @@ pub fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Result<()
 ///
 /// # Native library names
 ///
-/// `[DllImport("my_plugin")]` in the host names the library without prefix or suffix. Mono
-/// tries `my_plugin`, `libmy_plugin.so` and `my_plugin.so` (with `.dylib` on macOS, `.dll` on
-/// Windows) first in the calling assembly's folder, then where the system's `dlopen` looks
-/// (`LD_LIBRARY_PATH`, the system folders); a `<dllmap>` in `Game.exe.config` can map the name
-/// to a path. Cargo names a Linux `cdylib` `lib<crate name with _>.so`, so put
-/// `libmy_plugin.so` beside `Game.exe`. Unity loads native plugins from its `Plugins` folders;
+/// `[DllImport("my_plugin")]` in the host names the library without prefix or suffix: on
+/// Linux, Mono finds `libmy_plugin.so` beside the calling assembly first, then where the
+/// system's `dlopen` looks (`LD_LIBRARY_PATH`, the system folders); a `<dllmap>` in
+/// `Game.exe.config` can map the name to a path. Cargo names a Linux `cdylib`
+/// `lib<crate name with _>.so`, so put `libmy_plugin.so` beside `Game.exe`. Unity loads native plugins from its `Plugins` folders;
 /// .NET Core hosts probe the application folder and the paths of `runtimeconfig.json`'s
 /// dependencies (`NativeLibrary.SetDllImportResolver` overrides them).
 #[macro_export]
