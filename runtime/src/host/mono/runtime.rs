@@ -46,6 +46,8 @@ unsafe impl Sync for Runtime {}
 static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
 /// Asked for by [`Runtime::start_reloadable`] before the runtime started.
 static RELOADABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Set by `start` before `mono_jit_init`: the root domain that appears then is cilbind's.
+static STARTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 /// Set once [`Runtime::attach`] adopted the host's Mono (read by `thread.rs`).
 static GUEST: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -120,7 +122,11 @@ impl Runtime {
     /// started it: the host process started it (cilbind is a plugin in it), and a second
     /// `mono_jit_init` would break the host's runtime.
     pub(crate) fn refuse_second() -> Result<()> {
-        if RUNTIME.get().is_none() && root_domain().is_some() {
+        // The root domain first, then whether cilbind is starting Mono: `start` sets
+        // `STARTING` before `mono_jit_init` makes the root domain, so a thread that sees the
+        // domain while another starts Mono (inside the lock, `RUNTIME` still empty) sees the
+        // flag too, and only a Mono the host started is refused.
+        if RUNTIME.get().is_none() && root_domain().is_some() && !STARTING.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(Error::Startup(
                 "Mono already runs in this process, started by the host that loaded cilbind: a process runs one Mono, \
                  so cilbind cannot start its own; adopt the host's with Runtime::attach (a guest plugin's \
@@ -211,6 +217,15 @@ impl Runtime {
     fn start() -> std::result::Result<Runtime, String> {
         // Never beside CoreCLR: the process's backend is Mono from here on.
         crate::host::backend::claim(&crate::host::Backend::Mono).map_err(|e| e.to_string())?;
+        // Inside the lock, so no other start or adoption runs: a root domain here is the host's.
+        if root_domain().is_some() {
+            return Err(
+                "Mono already runs in this process, started by the host that loaded cilbind: adopt it \
+                        with Runtime::attach"
+                    .into(),
+            );
+        }
+        STARTING.store(true, std::sync::atomic::Ordering::SeqCst);
         // SAFETY: Mono reads this variable exactly once, inside mono_jit_init below; it is set
         // before any Mono thread exists. Other Rust threads reading the environment at the same
         // moment are the documented hazard of set_var; cilbind starts Mono before the caller's
