@@ -36,7 +36,13 @@ fn a_typed_closure_runs_as_a_generated_delegate() -> Result<(), Box<dyn std::err
 const DOCUMENTS: &[&str] = &["README.md", "docs/guide.md", "docs/ARCHITECTURE.md", "docs/TESTING.md"];
 
 /// The folders (searched recursively) and files whose `.rs` and `.toml` files hold the regions.
-const SOURCES: &[&str] = &["managed-tests/tests", "examples", "samples/src", "samples/build.rs"];
+const SOURCES: &[&str] = &[
+    "managed-tests/tests",
+    "managed-tests/guest-plugin/src",
+    "examples",
+    "samples/src",
+    "samples/build.rs",
+];
 
 /// Repository root (this crate is `managed-tests/`).
 fn root() -> std::path::PathBuf {

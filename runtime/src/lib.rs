@@ -66,6 +66,7 @@ pub use collect::Collected;
 pub use error::{ChangedMethod, Error, InnerException, Result};
 #[cfg(feature = "floors")]
 pub use host::floor;
+pub use host::guest;
 pub use host::{Assembly, Backend, Class, Field, Method, ObjectRef, Runtime, RuntimeBuilder, TypeKind};
 pub use reload::{ReloadReport, UnloadedUnits};
 pub use store::{Cookie, ManagedStruct, ObjectKey, ObjectStore, StructHandle, StructKey, StructStore};

@@ -50,6 +50,7 @@ mod epoch;
 mod epoch_cell;
 pub(crate) mod exception;
 pub(crate) mod fields;
+pub mod guest;
 mod helper_assembly;
 pub(crate) mod instantiate;
 mod metadata;

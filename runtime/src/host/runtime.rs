@@ -17,6 +17,8 @@ use crate::error::{Error, Result};
 pub struct Runtime {
     backend: Backend,
     reloadable: bool,
+    /// Adopted with [`Runtime::attach`]: the host process runs the CLR and owns its shutdown.
+    guest: bool,
 }
 
 /// How the process's runtime starts: [`Runtime::builder`].
@@ -53,7 +55,14 @@ impl RuntimeBuilder {
             (None, Some(Ok(rt))) => rt.backend.clone(),
             (None, _) => Backend::from_env()?,
         };
+        Runtime::refuse_second()?;
         let rt = Runtime::started(|| Runtime::start(backend.clone(), self.reloadable))?;
+        if self.reloadable && rt.guest {
+            return Err(Error::Reload(
+                "cilbind runs as a guest in the host's runtime (Runtime::attach): reloading is not supported there"
+                    .into(),
+            ));
+        }
         if rt.backend.name() != backend.name() {
             return Err(Error::Startup(format!(
                 "the process already runs {}: it cannot start {} too (one runtime per process)",
@@ -95,11 +104,74 @@ impl Runtime {
     /// On CoreCLR, start-up reads the .NET root (see [`Backend::CoreClr`]) and runs with
     /// invariant globalization (no ICU needed).
     pub fn get() -> Result<&'static Runtime> {
+        Runtime::refuse_second()?;
         let rt = Runtime::started(|| Runtime::start(Backend::from_env()?, false))?;
         on_backend!(mono => {
             mono::Runtime::get()?;
         }, coreclr => coreclr::enter_thread());
         Ok(rt)
+    }
+
+    /// Adopts the CLR that the host process already runs, for a plugin: a native library
+    /// (a Rust `cdylib`) that the host's managed code loaded through `[DllImport]`. The
+    /// generated bindings then work as in a process cilbind started itself; the host owns the
+    /// runtime, and cilbind never shuts it down. A plugin calls this from its bootstrap entry
+    /// ([`guest_plugin!`](crate::guest_plugin)), on a thread of the host's managed code. Later
+    /// calls return the adopted runtime.
+    ///
+    /// On Mono the host's embedding API is found in the process (the `mono` executable
+    /// exports it, and its symbols win over a `libmono-2.0.so` the plugin links): the calling
+    /// thread's current domain (the root domain unless the host made others) becomes cilbind's
+    /// unit, the runtime's C# helper is loaded into it and the start-up checks run; each
+    /// generated binding's `init()` then finds the host's loaded assemblies by name. The host
+    /// must run Mono with preemptive suspend (`MONO_THREADS_SUSPEND=preemptive`).
+    ///
+    /// [`Error::Startup`] when no CLR runs in the process, when cilbind started one itself, when
+    /// the host's Mono does not suspend threads preemptively, and on CoreCLR, which exports no
+    /// embedding API to find: there the host's managed bootstrap will hand the plugin a table of
+    /// function pointers (not supported yet). [`Runtime::reload`](crate::Runtime::reload) is
+    /// refused in guest mode.
+    pub fn attach() -> Result<&'static Runtime> {
+        if let Some(Ok(rt)) = RUNTIME.get() {
+            if !rt.guest {
+                return Err(Error::Startup(format!(
+                    "cilbind started {} in this process itself (host mode): there is no host runtime to attach to",
+                    rt.backend.name()
+                )));
+            }
+            mono::Runtime::attach()?;
+            return Ok(rt);
+        }
+        // Checked before the lock, so that a failure is not kept: a later attach or start can
+        // still succeed.
+        mono::Runtime::attach()?;
+        let rt = Runtime::started(|| {
+            Ok(Runtime {
+                backend: Backend::Mono,
+                reloadable: false,
+                guest: true,
+            })
+        })?;
+        if !rt.guest {
+            return Err(Error::Startup(
+                "cilbind started its own runtime in this process while the host's was being adopted".into(),
+            ));
+        }
+        Ok(rt)
+    }
+
+    /// True when cilbind runs as a guest in the host's runtime ([`Runtime::attach`]).
+    pub fn is_guest(&self) -> bool {
+        self.guest
+    }
+
+    /// Refuses to start a runtime in a process whose host already runs one (see
+    /// `mono::Runtime::refuse_second`), before anything is kept.
+    fn refuse_second() -> Result<()> {
+        if RUNTIME.get().is_none() {
+            mono::Runtime::refuse_second()?;
+        }
+        Ok(())
     }
 
     /// The runtime once started by `start` (run only by the first caller).
@@ -129,7 +201,11 @@ impl Runtime {
                 backend::set_running(&backend);
             }
         }
-        Ok(Runtime { backend, reloadable })
+        Ok(Runtime {
+            backend,
+            reloadable,
+            guest: false,
+        })
     }
 
     /// Starts the runtime with its code in a reloadable unit, so that [`Runtime::reload`] can

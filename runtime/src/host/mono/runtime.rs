@@ -21,6 +21,8 @@ pub(crate) struct Runtime {
     unit: Mutex<Unit>,
     /// Started with [`Runtime::start_reloadable`]: the unit is a child domain.
     reloadable: bool,
+    /// Adopted with [`Runtime::attach`]: the host process started Mono and owns its shutdown.
+    guest: bool,
 }
 
 /// One reloadable unit: its domain, the runtime's C# helper loaded into it, and the assemblies
@@ -44,6 +46,23 @@ unsafe impl Sync for Runtime {}
 static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
 /// Asked for by [`Runtime::start_reloadable`] before the runtime started.
 static RELOADABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Set by `start` before `mono_jit_init`: the root domain that appears then is cilbind's.
+static STARTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Set once [`Runtime::attach`] adopted the host's Mono (read by `thread.rs`).
+static GUEST: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// True once cilbind runs as a guest in a Mono the host process started ([`Runtime::attach`]).
+#[inline]
+pub(crate) fn is_guest() -> bool {
+    GUEST.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Mono's root domain when Mono runs in this process, started by cilbind or by the host.
+pub(crate) fn root_domain() -> Option<NonNull<ffi::MonoDomain>> {
+    // SAFETY: reads Mono's root-domain global, which is NULL until `mono_jit_init` ran in this
+    // process (by cilbind or by the executable that loaded it) and never changes afterwards.
+    NonNull::new(unsafe { ffi::mono_get_root_domain() })
+}
 
 impl Runtime {
     /// The process's runtime, started on the first call. Later calls return the running
@@ -58,7 +77,15 @@ impl Runtime {
     /// target `mono`. Managed code's own `Console` output is untouched, and a fatal Mono error,
     /// which aborts the process, is also written to stderr.
     pub fn get() -> Result<&'static Runtime> {
-        match RUNTIME.get_or_init(Runtime::start) {
+        let started = match RUNTIME.get() {
+            Some(started) => started,
+            None => {
+                // Refused before the lock, so that the refusal is not kept: `attach` still can.
+                Self::refuse_second()?;
+                RUNTIME.get_or_init(Runtime::start)
+            }
+        };
+        match started {
             Ok(rt) => {
                 thread::ensure_attached(rt.domain());
                 Ok(rt)
@@ -91,9 +118,114 @@ impl Runtime {
         }
     }
 
+    /// [`Error::Startup`] when Mono already runs in this process without cilbind having
+    /// started it: the host process started it (cilbind is a plugin in it), and a second
+    /// `mono_jit_init` would break the host's runtime.
+    pub(crate) fn refuse_second() -> Result<()> {
+        // The root domain first, then whether cilbind is starting Mono: `start` sets
+        // `STARTING` before `mono_jit_init` makes the root domain, so a thread that sees the
+        // domain while another starts Mono (inside the lock, `RUNTIME` still empty) sees the
+        // flag too, and only a Mono the host started is refused.
+        if RUNTIME.get().is_none() && root_domain().is_some() && !STARTING.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(Error::Startup(
+                "Mono already runs in this process, started by the host that loaded cilbind: a process runs one Mono, \
+                 so cilbind cannot start its own; adopt the host's with Runtime::attach (a guest plugin's \
+                 cilbind_guest_init, see cilbind::guest_plugin!)"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Adopts the Mono the host process runs (cilbind is a plugin loaded into it): the calling
+    /// thread's current domain (the root domain when the host runs one domain, as `mono
+    /// Game.exe` does) becomes cilbind's unit, the calling thread is attached, the runtime's
+    /// C# helper is loaded into that domain and the object-header check of a normal start runs.
+    /// The host owns the runtime: cilbind never shuts it down and leaves its configuration
+    /// (suspend mode, logging, internal calls) alone.
+    ///
+    /// [`Error::Startup`] when no Mono runs in the process, when cilbind started Mono itself
+    /// ([`Runtime::get`]), and when the host's Mono does not suspend threads preemptively:
+    /// cilbind's handles and raw calls rely on a collection stopping every attached thread,
+    /// which hybrid suspend (Debian's default) does not do for a thread inside a P/Invoke call,
+    /// where a plugin runs.
+    pub(crate) fn attach() -> Result<&'static Runtime> {
+        if root_domain().is_none() {
+            return Err(Error::Startup(
+                "no Mono runs in this process: Runtime::attach adopts the runtime of the host process that loaded \
+                 cilbind as a plugin; to start one, use Runtime::get"
+                    .into(),
+            ));
+        }
+        match RUNTIME.get_or_init(Runtime::adopt) {
+            Ok(rt) if rt.guest => {
+                thread::ensure_attached(rt.domain());
+                Ok(rt)
+            }
+            Ok(_) => Err(Error::Startup(
+                "cilbind started Mono in this process itself (host mode): there is no host runtime to attach to".into(),
+            )),
+            Err(e) => Err(Error::Startup(e.clone())),
+        }
+    }
+
+    fn adopt() -> std::result::Result<Runtime, String> {
+        crate::host::backend::claim(&crate::host::Backend::Mono).map_err(|e| e.to_string())?;
+        let root = root_domain().ok_or("no Mono runs in this process")?;
+        // SAFETY: reads the calling thread's current domain (NULL when Mono never attached it).
+        let current = unsafe { ffi::mono_domain_get() };
+        // The domain the game's code runs in: where its assemblies are loaded, and where the
+        // helper and every object cilbind makes must live.
+        let domain = NonNull::new(current).unwrap_or(root);
+        // SAFETY: Mono runs; attaching a thread that is attached already returns its thread
+        // object and changes nothing, an unattached one is attached to the root domain (see
+        // `thread::ensure_attached` for why never to a child domain).
+        unsafe { ffi::mono_thread_attach(root.as_ptr()) };
+        GUEST.store(true, std::sync::atomic::Ordering::Relaxed);
+        if !Self::preemptive() {
+            return Err(
+                "the host's Mono runs with hybrid (or cooperative) thread suspend: cilbind needs preemptive \
+                        suspend, in which a collection stops every attached thread wherever it runs (in hybrid mode \
+                        a thread inside a P/Invoke call, where a plugin runs, counts as blocked and is not stopped, \
+                        so a collection could move or free the objects Rust is using). Start the host with \
+                        MONO_THREADS_SUSPEND=preemptive in its environment"
+                    .into(),
+            );
+        }
+        let unit = super::unit::adopt(domain)
+            .and_then(|()| {
+                thread::mark_attached();
+                Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME)
+                    .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper: {e}")))
+            })
+            .map(|helper| Unit {
+                domain,
+                helper,
+                assemblies: HashMap::new(),
+                paths: Vec::new(),
+            })
+            .map_err(|e| e.to_string())?;
+        let rt = Runtime {
+            unit: Mutex::new(unit),
+            reloadable: false,
+            guest: true,
+        };
+        super::raw::verify_object_header(domain.as_ptr());
+        Ok(rt)
+    }
+
     fn start() -> std::result::Result<Runtime, String> {
         // Never beside CoreCLR: the process's backend is Mono from here on.
         crate::host::backend::claim(&crate::host::Backend::Mono).map_err(|e| e.to_string())?;
+        // Inside the lock, so no other start or adoption runs: a root domain here is the host's.
+        if root_domain().is_some() {
+            return Err(
+                "Mono already runs in this process, started by the host that loaded cilbind: adopt it \
+                        with Runtime::attach"
+                    .into(),
+            );
+        }
+        STARTING.store(true, std::sync::atomic::Ordering::SeqCst);
         // SAFETY: Mono reads this variable exactly once, inside mono_jit_init below; it is set
         // before any Mono thread exists. Other Rust threads reading the environment at the same
         // moment are the documented hazard of set_var; cilbind starts Mono before the caller's
@@ -123,6 +255,7 @@ impl Runtime {
         Ok(Runtime {
             unit: Mutex::new(unit),
             reloadable,
+            guest: false,
         })
     }
 
@@ -384,6 +517,11 @@ impl Runtime {
 
     /// True when the runtime runs with preemptive suspend (see [`Runtime::get`]).
     pub fn is_preemptive(&self) -> bool {
+        Self::preemptive()
+    }
+
+    /// See [`Runtime::is_preemptive`]; probed on the calling (attached) thread.
+    fn preemptive() -> bool {
         let mut sp = ptr::null_mut();
         // SAFETY: exported (not in headers) Mono function; returns NULL in preemptive mode or
         // when the thread is already RUNNING; a non-NULL cookie is handed back at once.

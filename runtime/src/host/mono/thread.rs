@@ -35,7 +35,15 @@ pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
         if seen == NEVER {
             // SAFETY: reads the calling thread's current domain: NULL on a thread Mono never
             // attached.
-            if !unsafe { ffi::mono_domain_get() }.is_null() {
+            let current = unsafe { ffi::mono_domain_get() };
+            if super::runtime::is_guest() && current == domain {
+                // A thread of the host (cilbind is a guest in its Mono) that runs in the
+                // adopted domain: set up as it is, so its next calls take the fast path.
+                epoch::set_entered(epoch);
+                join(epoch);
+                return;
+            }
+            if !current.is_null() {
                 // Attached by Mono itself (its finalizer thread, which calls in through
                 // proxies' finalizers) or a thread managed code started: its current domain
                 // is Mono's business. The finalizer thread sets the domain of each object it

@@ -70,6 +70,21 @@ pub(crate) fn start(name: &str, reloadable: bool) -> Result<(NonNull<ffi::MonoDo
     Ok((domain, epoch))
 }
 
+/// Makes `domain`, a domain of the host process's Mono (cilbind is a guest in it), the
+/// process's current unit, never unloaded by cilbind.
+pub(crate) fn adopt(domain: NonNull<ffi::MonoDomain>) -> Result<()> {
+    // SAFETY: a live domain of the running Mono; `force = 0` refuses (returns 0) when the
+    // host is unloading it.
+    if unsafe { ffi::mono_domain_set(domain.as_ptr(), 0) } == 0 {
+        return Err(Error::Startup(
+            "Mono refused to enter the host's domain: it is being unloaded".into(),
+        ));
+    }
+    DOMAIN.store(domain.as_ptr(), Ordering::Release);
+    crate::host::epoch::advance();
+    Ok(())
+}
+
 /// Marks the current unit as gone before it is unloaded: the epoch moves on, so every cache
 /// stamped with the old one is stale from now on, and the process has no current unit until
 /// [`start`] makes one.

@@ -1,0 +1,25 @@
+//! Compiles the test's host program (managed/Game.cs) with mcs into OUT_DIR/Game.exe and
+//! generates the plugin's bindings from it: the plugin calls the very assembly that loads it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    println!("cargo:rerun-if-changed=managed/Game.cs");
+    let exe = out.join("Game.exe");
+    let status = Command::new("mcs")
+        .args(["-nologo", "-target:exe", "-optimize+", "-warnaserror+"])
+        .arg(format!("-out:{}", exe.display()))
+        .arg("managed/Game.cs")
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
+    assert!(status.success(), "mcs failed on managed/Game.cs ({status})");
+    cilbind_codegen::Builder::new()
+        .assembly(&exe)
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Game.exe: {e}"))
+        .write_to_file(out.join("game_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Game.exe: {e}"));
+    println!("cargo:rustc-env=GAME_EXE={}", exe.display());
+}

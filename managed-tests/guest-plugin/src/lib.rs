@@ -1,0 +1,87 @@
+//! A Rust plugin for guest mode's test: `mono Game.exe` (managed/Game.cs) loads it through
+//! `[DllImport("guest_plugin")]`, calls `cilbind_guest_init` (written by
+//! [`cilbind::guest_plugin!`]), which adopts the running Mono and loads the bindings generated
+//! from Game.exe, then `guest_run`, which calls the game through those bindings: a static
+//! method, strings both ways, an object made and used from Rust and handed to C#, and a
+//! delegate made from a Rust closure that C# calls.
+
+/// Bindings generated from Game.exe by build.rs.
+#[allow(missing_docs)]
+pub mod game {
+    include!(concat!(env!("OUT_DIR"), "/game_bindings.rs"));
+}
+
+use game::guest_game::{Counter, IntOp, Scores};
+
+/// Path of Game.exe as build.rs compiled it (the test runs it).
+pub const GAME_EXE: &str = env!("GAME_EXE");
+
+// The plugin's start-up, run by `cilbind_guest_init` once the host's Mono is adopted: the
+// bindings find Game.exe (loaded by the host as its entry assembly) by name and check it.
+// README: begin
+cilbind::guest_plugin!(start);
+
+fn start(_rt: &'static cilbind::Runtime) -> cilbind::Result<()> {
+    game::init() // the bindings generated from the game's assemblies
+}
+// README: end
+
+/// The game's second call: every line printed is checked by tests/guest.rs. Returns 0 when
+/// each call succeeded, 1 after printing the first error.
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_run() -> i32 {
+    match std::panic::catch_unwind(run) {
+        Ok(Ok(())) => 0,
+        Ok(Err(e)) => {
+            println!("plugin: error: {e}");
+            1
+        }
+        Err(_) => {
+            println!("plugin: panicked");
+            1
+        }
+    }
+}
+
+/// Called by the game before it attaches the plugin: starting a runtime of the plugin's own
+/// must be refused in a process whose host runs Mono (prints the reason, returns 1), and the
+/// refusal must not keep the later attach from succeeding.
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_try_start() -> i32 {
+    match std::panic::catch_unwind(cilbind::Runtime::get) {
+        Ok(Ok(_)) => 0,
+        Ok(Err(e)) => {
+            println!("plugin: start refused: {e}");
+            1
+        }
+        Err(_) => 2,
+    }
+}
+
+/// Called by the game on a thread it started: the thread is set up on its first call, and
+/// the bindings call the game from it. Returns `2 * x`, or -1 after printing the error.
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_twice_on_this_thread(x: i32) -> i32 {
+    match std::panic::catch_unwind(|| Scores::twice(x)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => {
+            println!("plugin: error on the game's thread: {e}");
+            -1
+        }
+        Err(_) => -1,
+    }
+}
+
+fn run() -> cilbind::Result<()> {
+    println!("plugin: twice(21) = {}", Scores::twice(21)?);
+    println!("plugin: greet = {:?}", Scores::greet("rust")?);
+    let counter = Counter::new("hits")?;
+    counter.add(3)?;
+    println!("plugin: add = {}", counter.add(4)?);
+    println!("plugin: describe = {:?}", counter.describe()?);
+    Scores::set_last(Some(&counter))?;
+    let triple = IntOp::from_fn(|x: i32| Ok(3 * x))?;
+    println!("plugin: apply = {}", Scores::apply(Some(&triple), 14)?);
+    println!("plugin: thread attached {}", cilbind::Runtime::get()?.is_guest());
+    Ok(())
+}
