@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Hot reload's memory on each runtime: managed-tests/tests/reload.rs reloads its fixture 100
+# Hot reload's memory on each runtime: managed-tests/tests/reload.rs reloads its fixture 150
 # times after its scenarios (alternating two builds, a little work in each new unit), checks
 # after every cycle that the runtime freed every unit it replaced (Runtime::unloaded_units: on
 # CoreCLR a weak reference to each collectible load context, after full collections and waits
-# for finalizers), and reports the RSS growth from cycles 10..20 to 90..100. This prints those
+# for finalizers), and reports the RSS growth from cycles 50..60 to 140..150. This prints those
 # lines for Mono and for CoreCLR (BENCHMARKS.md, "Hot reload on CoreCLR").
 set -euo pipefail
 cd "$(dirname "$0")/.."
