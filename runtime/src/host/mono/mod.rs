@@ -11,6 +11,7 @@
 //! and in one write barrier when a returned object is stored in a slot.
 
 pub(crate) mod array;
+mod assembly;
 pub(crate) mod callback;
 pub(crate) mod entry;
 pub(crate) mod exception;
@@ -37,7 +38,8 @@ pub(crate) mod unit;
 mod neutral;
 
 pub(crate) use crate::host::{stack, EpochCell, TypeKind};
+pub(crate) use assembly::Assembly;
 pub(crate) use metadata::{type_name, type_name_is, Class, Field, Method};
 pub(crate) use raw::ObjectRef;
-pub(crate) use runtime::{Assembly, Runtime};
+pub(crate) use runtime::Runtime;
 pub(crate) use type_kind::{type_class, type_kind, TypeHandle};

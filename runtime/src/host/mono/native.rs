@@ -26,10 +26,11 @@
 use std::ffi::{c_void, CString};
 use std::marker::PhantomData;
 
+use super::assembly::Assembly;
 use super::ffi;
 use super::metadata::{Class, Method};
 use super::raw::{self, ObjectRef};
-use super::runtime::{Assembly, Runtime};
+use super::runtime::Runtime;
 use crate::error::{Error, Result};
 use crate::host::ObjectRef as NeutralRef;
 
