@@ -4,6 +4,12 @@
 # runtime's suite on both backends (Mono, then CoreCLR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A clean build of everything here (two backends' test binaries, the example crate, the
+# generated class-library crate) must fit a small CI disk: no incremental caches, which a
+# one-off build never reads back, and line tables instead of full debug info (backtraces keep
+# file and line). Exported, so every cargo below builds with the same flags and shares crates.
+export CARGO_INCREMENTAL=0
+export CARGO_PROFILE_DEV_DEBUG=line-tables-only
 bash scripts/ensure-deps.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
