@@ -121,7 +121,7 @@ namespace Cilbind
                             il.Emit(OpCodes.Ldarg, (short)i);
                             il.Emit(OpCodes.Call, argument);
                             if (t != typeof(object))
-                                il.Emit(OpCodes.Castclass, t);
+                                EmitClassCheck(il, t, PositionOf(i, hasThis || (viaTrampoline && ctor == null && !method.IsStatic)));
                             break;
                         case Form.BoxedValue:
                             il.Emit(OpCodes.Ldarg, (short)i);
@@ -190,6 +190,46 @@ namespace Cilbind
             }
         }
 
+        /// <summary>Turns the object on the stack into a <paramref name="t"/>, or throws
+        /// <see cref="ArgumentTypeException"/> naming <paramref name="position"/> when it is
+        /// another class's (null passes: native code checks null where it is refused). The
+        /// native side does not read an argument's class before the call: this check, which a
+        /// cast would make anyway, is the one that keeps a wrong object out of the callee.</summary>
+        static void EmitClassCheck(ILGenerator il, Type t, string position)
+        {
+            var obj = il.DeclareLocal(typeof(object));
+            var done = il.DefineLabel();
+            var isNull = il.DefineLabel();
+            il.Emit(OpCodes.Stloc, obj);
+            il.Emit(OpCodes.Ldloc, obj);
+            il.Emit(OpCodes.Isinst, t);
+            il.Emit(OpCodes.Dup);
+            il.Emit(OpCodes.Brtrue, done);
+            il.Emit(OpCodes.Pop);
+            il.Emit(OpCodes.Ldloc, obj);
+            il.Emit(OpCodes.Brfalse, isNull);
+            il.Emit(OpCodes.Ldloc, obj);
+            il.Emit(OpCodes.Ldtoken, t);
+            il.Emit(OpCodes.Ldstr, position);
+            // Throws; the null it would leave keeps the stack's type the same on every path.
+            il.Emit(OpCodes.Call, wrongClass);
+            il.Emit(OpCodes.Pop);
+            il.MarkLabel(isNull);
+            il.Emit(OpCodes.Ldnull);
+            // Every path leaves a `t` (what isinst gave) or null: no second cast.
+            il.MarkLabel(done);
+        }
+
+        /// <summary>How Rust names native parameter <paramref name="i"/> in messages ("this",
+        /// "argument N" counted without <c>this</c>).</summary>
+        static string PositionOf(int i, bool firstIsThis)
+        {
+            if (firstIsThis)
+                return i == 0 ? "this" : "argument " + (i - 1);
+            return "argument " + i;
+        }
+
+        static readonly MethodInfo wrongClass = typeof(ArgumentTypeException).GetMethod("Throw");
         static readonly MethodInfo argument = typeof(SlotTable).GetMethod("Argument");
         static readonly MethodInfo loadSlot = typeof(SlotTable).GetMethod("Load");
         static readonly MethodInfo returned = typeof(SlotTable).GetMethod("Returned");
@@ -274,6 +314,23 @@ namespace Cilbind
             var made = tb.CreateType();
             delegateTypes.Add(key.ToString(), made);
             return made;
+        }
+    }
+
+    /// <summary>An entry point's argument was an object of a class the parameter does not
+    /// accept (native code maps it to its invalid-argument error, with this message).</summary>
+    public sealed class ArgumentTypeException : ArgumentException
+    {
+        internal ArgumentTypeException(string message) : base(message)
+        {
+        }
+
+        /// <summary>Throws the error of an argument of another class (never returns; public,
+        /// for the emitted entries in their own assemblies).</summary>
+        public static object Throw(object o, RuntimeTypeHandle declared, string position)
+        {
+            throw new ArgumentTypeException(position + ": an object of type " + o.GetType().FullName
+                + " is not a " + Type.GetTypeFromHandle(declared).FullName);
         }
     }
 }

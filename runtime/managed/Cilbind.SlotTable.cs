@@ -16,7 +16,7 @@ namespace Cilbind
     /// <list type="bullet">
     /// <item>Word 0 is null.</item>
     /// <item>A store slot: segment id (≥ 1) in the high 32 bits, index in the low ones. The
-    /// segments are <c>object[]</c>s reachable from a static, so their objects are roots.
+    /// segments are arrays of <see cref="Slot"/> reachable from a static, so their objects are roots.
     /// Native code uses this form for what it writes into a slot.</item>
     /// <item>A store slot as a key named it (bit 62 set; bits 31-61 the key's version without its
     /// low bit, which is always set in a live key; bits 24-30 the segment id, bits 0-23 the
@@ -41,7 +41,15 @@ namespace Cilbind
         /// carry, so a word whose slot was reused since is an error, never another object.</summary>
         const int ThreadSlots = 256; // a power of two (the ring wraps with a mask)
         const long CheckedBit = 1L << 62;
-        static object[][] segments = new object[16][];
+        /// <summary>One store slot: a struct around the reference, so that reading or writing
+        /// an element of a segment is a plain access (an <c>object[]</c> element costs an
+        /// array-covariance check in a runtime helper on each <c>ref</c> taken or write).</summary>
+        internal struct Slot
+        {
+            internal object Value;
+        }
+
+        static Slot[][] segments = new Slot[16][];
         /// <summary>Per segment: native code's version array (one 64-bit word a slot, the
         /// version in the high half) and class array (one interned type handle a slot).</summary>
         static IntPtr[] versions = new IntPtr[16];
@@ -123,7 +131,7 @@ namespace Cilbind
                     // Readers index these arrays without the lock: each grown array is filled
                     // before it replaces the old one, and an id is handed out only after its
                     // entries are written.
-                    var grown = new object[segments.Length * 2][];
+                    var grown = new Slot[segments.Length * 2][];
                     Array.Copy(segments, grown, segments.Length);
                     var grownVersions = new IntPtr[grown.Length];
                     Array.Copy(versions, grownVersions, versions.Length);
@@ -133,7 +141,7 @@ namespace Cilbind
                     classes = grownClasses;
                     segments = grown;
                 }
-                segments[count] = new object[length];
+                segments[count] = new Slot[length];
                 versions[count] = versionArray;
                 classes[count] = classArray;
                 return count++;
@@ -160,7 +168,7 @@ namespace Cilbind
                 var t = perThread;
                 return t.Temporaries[ThreadIndex(t, word)];
             }
-            return segments[(int)(word >> 32)][(int)word];
+            return segments[(int)(word >> 32)][(int)word].Value;
         }
 
         /// <summary>The object in the store slot a checked word names, if the slot still holds
@@ -173,7 +181,7 @@ namespace Cilbind
             // Native code bumps a slot's version before it clears the slot, and fills a slot
             // before it publishes the new version: read the object first (acquire), the version
             // second; if the version is still the key's, the object is the key's.
-            var o = Volatile.Read(ref segments[segment][index]);
+            var o = Volatile.Read(ref segments[segment][index].Value);
             long expected = ((word >> 30) & 0xffffffffL) | 1;
             long* slotVersions = (long*)versions[segment];
             if ((long)((ulong)Volatile.Read(ref slotVersions[index]) >> 32) != expected)
@@ -214,7 +222,7 @@ namespace Cilbind
             // The class first: a reader that sees the object through a key sees its class.
             if (o != null)
                 Volatile.Write(ref ((IntPtr*)classes[segment])[index], ClassHandle(o.GetType()));
-            segments[segment][index] = o;
+            segments[segment][index].Value = o;
         }
 
         /// <summary>The last type whose handle a store wrote: a store of many objects of one

@@ -31,6 +31,8 @@ pub(crate) struct ClassCheck {
     /// Address of the last class that passed the assignability walk (0: none yet). Any class
     /// stored here is assignable to `declared`, forever: class hierarchies never change.
     last_passed: AtomicUsize,
+    /// The entry point checks the class itself (see `RefParam`): only null is checked here.
+    by_entry: bool,
     /// Which parameter this is, for messages.
     position: Position,
 }
@@ -44,6 +46,7 @@ impl ClassCheck {
             nullable,
             exact: false,
             last_passed: AtomicUsize::new(0),
+            by_entry: false,
             position,
         }
     }
@@ -52,6 +55,7 @@ impl ClassCheck {
     pub(crate) fn from_param(p: RefParam) -> ClassCheck {
         ClassCheck {
             exact: p.exact,
+            by_entry: p.class_checked_by_entry && !p.exact,
             ..ClassCheck::new(p.declared, p.nullable, p.position)
         }
     }
@@ -61,6 +65,13 @@ impl ClassCheck {
     // took it over the inliner's threshold (instance calls: 205 → 225 instructions).
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn check(&self, obj: ObjectRef) -> Result<()> {
+        if self.by_entry {
+            return if obj.is_null() && !self.nullable {
+                Err(self.null())
+            } else {
+                Ok(())
+            };
+        }
         match obj.class() {
             None if self.nullable => Ok(()),
             None => Err(self.null()),

@@ -92,6 +92,10 @@ pub(crate) struct RefParam {
     pub(crate) declared: Class,
     pub(crate) nullable: bool,
     pub(crate) exact: bool,
+    /// The entry point itself refuses an object of another class, with the error the caller
+    /// would have made (CoreCLR's emitted entries test the class as they cast the argument):
+    /// the caller checks only null.
+    pub(crate) class_checked_by_entry: bool,
     pub(crate) position: Position,
 }
 

@@ -13,6 +13,15 @@ use super::backend::on_backend;
 use super::{coreclr, mono, Method, ObjectRef};
 use crate::error::Result;
 
+/// True when the backend's entry points refuse an object of another class than the one a
+/// parameter passed as a plain object reference declares, failing the call with
+/// [`Error::InvalidArgument`](crate::Error) as the caller's check would: CoreCLR's emitted
+/// entries test the class as they cast each argument (which they must do anyway). Mono's
+/// unmanaged thunks trust their arguments, so there the caller checks.
+pub(crate) fn checks_argument_classes() -> bool {
+    on_backend!(mono => false, coreclr => true)
+}
+
 /// The entry point of `method` itself (no trampoline).
 pub(crate) fn unmanaged_thunk(method: Method) -> Result<*const c_void> {
     on_backend!(

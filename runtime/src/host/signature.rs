@@ -19,7 +19,17 @@ fn check(declared: Class, nullable: bool, position: Position) -> Option<RefParam
         declared,
         nullable,
         exact: false,
+        class_checked_by_entry: false,
         position,
+    })
+}
+
+/// [`check`] of a parameter the entry point receives as a plain object reference (a class's
+/// `this`, an object or string by value), whose class the backend's entry may check itself.
+fn check_plain(declared: Class, nullable: bool, position: Position) -> Option<RefParam> {
+    Some(RefParam {
+        class_checked_by_entry: super::entry::checks_argument_classes(),
+        ..check(declared, nullable, position)?
     })
 }
 
@@ -45,7 +55,11 @@ pub(crate) fn native_signature(method: Method, mask: i64, spans: i64, trampoline
         } else {
             // A class instance, or a struct's box that the method mutates in place.
             params.push(Abi::Ref);
-            checks.push(check(class, false, Position::This));
+            checks.push(if class.is_value_type() {
+                check(class, false, Position::This)
+            } else {
+                check_plain(class, false, Position::This)
+            });
         }
     }
     for (i, &ty) in sig.params.iter().enumerate() {
@@ -109,6 +123,7 @@ pub(crate) fn native_signature(method: Method, mask: i64, spans: i64, trampoline
                     declared: value,
                     nullable: true,
                     exact: true,
+                    class_checked_by_entry: false,
                     position: role,
                 }),
             _ => None,
@@ -123,7 +138,7 @@ pub(crate) fn native_signature(method: Method, mask: i64, spans: i64, trampoline
             TypeKind::Struct if nullable.is_some() => (Abi::Ref, nullable),
             TypeKind::Struct if !masked => (Abi::Ref, check(declared()?, false, role)),
             TypeKind::String | TypeKind::Reference if byref => (Abi::ByRefObject, check(declared()?, true, role)),
-            TypeKind::String | TypeKind::Reference => (Abi::Ref, check(declared()?, true, role)),
+            TypeKind::String | TypeKind::Reference => (Abi::Ref, check_plain(declared()?, true, role)),
             // `ref`/`out` `Nullable<T>` by pointer: the Rust slot mirrors Mono's layout.
             TypeKind::Struct if byref && masked && declared()?.nullable_param().is_some() => {
                 (Abi::ByRef(checked_nullable_size(declared()?)?), None)

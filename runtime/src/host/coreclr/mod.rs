@@ -52,6 +52,10 @@ use metadata::FactsCache;
 use crate::error::{Error, InnerException, Result};
 use crate::host::{Class, Method};
 
+/// The full name of the exception an entry point throws for an argument of a class its
+/// parameter does not accept (its message is the error's, see `host::entry`).
+const ARGUMENT_TYPE: &str = "Cilbind.ArgumentTypeException";
+
 /// A started CoreCLR and its bridge.
 pub(crate) struct CoreClr {
     clr: Clr,
@@ -193,6 +197,10 @@ impl CoreClr {
         if outer.type_name == slots::STALE_SLOT {
             // An argument's key was released between Rust's check and the call's read.
             return Error::StaleHandle;
+        }
+        if outer.type_name == ARGUMENT_TYPE {
+            // An argument of another class, refused by the entry (see `RefParam`).
+            return Error::InvalidArgument(outer.message);
         }
         Error::ManagedException {
             type_name: outer.type_name,

@@ -52,6 +52,9 @@ static CHECKED_ARRAYS: [OnceLock<SegmentArrays>; CHECKED_SEGMENTS] = [const { On
 pub(crate) struct Segment {
     id: i32,
     len: usize,
+    /// The bits every checked word of this segment carries ([`CHECKED`] and the id), or 0 when
+    /// no checked word can name it (see [`checked_word`]).
+    checked_base: i64,
 }
 
 impl Segment {
@@ -73,7 +76,8 @@ impl Segment {
             .new_segment(length, versions.as_ptr().cast(), classes.as_ptr().cast())
             .map_err(|e| Error::Unsupported(format!("CoreCLR could not make a store segment of {len} slots: {e}")))?;
         register(id, versions, classes);
-        Ok(Segment { id, len })
+        let checked_base = checked_word(id, 0, 1).map_or(0, |w| w.0);
+        Ok(Segment { id, len, checked_base })
     }
 
     #[inline]
@@ -86,13 +90,21 @@ impl Segment {
     /// current call: a checked word (see the module documentation), or for a slot one cannot
     /// name, a thread slot that holds the object itself, so that the store's check of the
     /// slot's version after this load proves the object is the one the key named.
-    #[inline(never)]
+    // The common case (a checked word: a few bit operations) inlines into the store's read;
+    // the rest is out of line.
+    #[inline(always)]
     pub(crate) fn load(&self, offset: usize, version: u32) -> ObjectRef {
-        if offset < self.len {
-            if let Some(w) = checked_word(self.id, offset, version) {
-                return object(w);
-            }
+        if self.checked_base != 0 && offset < self.len.min(CHECKED_OFFSETS) {
+            let w = SlotWord(self.checked_base | i64::from(version >> 1) << 31 | offset as i64);
+            debug_assert_eq!(Some(w.0), checked_word(self.id, offset, version).map(|c| c.0));
+            return object(w);
         }
+        self.load_held(offset)
+    }
+
+    /// [`Segment::load`] of a slot no checked word can name: through a thread slot.
+    #[inline(never)]
+    fn load_held(&self, offset: usize) -> ObjectRef {
         object(runtime().bridge.hold(self.slot(offset)))
     }
 
