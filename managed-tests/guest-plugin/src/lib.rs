@@ -1,9 +1,10 @@
-//! A Rust plugin for guest mode's test: `mono Game.exe` (managed/Game.cs) loads it through
-//! `[DllImport("guest_plugin")]`, calls `cilbind_guest_init` (written by
-//! [`cilbind::guest_plugin!`]), which adopts the running Mono and loads the bindings generated
-//! from Game.exe, then `guest_run`, which calls the game through those bindings: a static
-//! method, strings both ways, an object made and used from Rust and handed to C#, and a
-//! delegate made from a Rust closure that C# calls.
+//! A Rust plugin for guest mode's test: `mono Game.exe` and `dotnet Game.exe` (managed/Game.cs)
+//! load it through `[DllImport("guest_plugin")]`, call `cilbind_guest_init` (written by
+//! [`cilbind::guest_plugin!`]) with the handover of cilbind's bootstrap, which adopts the
+//! running Mono or CoreCLR and loads the bindings generated from Game.exe, then `guest_run`,
+//! which calls the game through those bindings: a static method, strings both ways, an object
+//! made and used from Rust and handed to C#, a delegate made from a Rust closure that C# calls,
+//! and a method that throws.
 
 /// Bindings generated from Game.exe by build.rs.
 #[allow(missing_docs)]
@@ -82,6 +83,17 @@ fn run() -> cilbind::Result<()> {
     Scores::set_last(Some(&counter))?;
     let triple = IntOp::from_fn(|x: i32| Ok(3 * x))?;
     println!("plugin: apply = {}", Scores::apply(Some(&triple), 14)?);
-    println!("plugin: thread attached {}", cilbind::Runtime::get()?.is_guest());
+    match Scores::fail("no score today") {
+        Ok(v) => println!("plugin: fail returned {v}"),
+        Err(e) => println!("plugin: fail = Err({e})"),
+    }
+    let rt = cilbind::Runtime::get()?;
+    println!("plugin: guest on {} {}", rt.backend().name(), rt.is_guest());
+    // SAFETY: nothing else runs code of the unit (the game waits in this call); it is refused
+    // before anything is released anyway.
+    match unsafe { rt.reload() } {
+        Ok(_) => println!("plugin: reloaded"),
+        Err(e) => println!("plugin: reload = Err({e})"),
+    }
     Ok(())
 }

@@ -29,6 +29,7 @@ pub(crate) mod assemblies;
 mod bridge;
 pub(crate) mod callback;
 mod clr;
+pub(crate) mod guest;
 pub(crate) mod heap;
 mod install;
 mod metadata;
@@ -52,9 +53,11 @@ use metadata::FactsCache;
 use crate::error::{Error, InnerException, Result};
 use crate::host::{Class, Method};
 
-/// A started CoreCLR and its bridge.
+/// A started (or, in guest mode, adopted) CoreCLR and its bridge.
 pub(crate) struct CoreClr {
-    clr: Clr,
+    /// The runtime cilbind started, kept loaded for the life of the process; `None` in guest
+    /// mode (`guest.rs`), where the host started it.
+    started: Option<Clr>,
     bridge: Bridge,
     install: DotnetInstall,
     /// Metadata records read so far (`metadata.rs`).
@@ -74,14 +77,24 @@ impl CoreClr {
         let install = install::locate(&root)?;
         let clr = Clr::start(&install)?;
         let bridge = Bridge::new(&clr)?;
-        Ok(CoreClr {
-            clr,
+        Ok(CoreClr::with_bridge(Some(clr), bridge, install))
+    }
+
+    /// The runtime `clr` (`None`: the host's) whose bridge is filled, running `install`.
+    fn with_bridge(clr: Option<Clr>, bridge: Bridge, install: DotnetInstall) -> CoreClr {
+        CoreClr {
+            started: clr,
             bridge,
             install,
             facts: FactsCache::default(),
             corlib: OnceLock::new(),
             assemblies: assemblies::Loaded::default(),
-        })
+        }
+    }
+
+    /// True when the host process started this runtime (guest mode, `guest.rs`).
+    pub(crate) fn is_guest(&self) -> bool {
+        self.started.is_none()
     }
 
     /// The framework folder that runs (`…/shared/Microsoft.NETCore.App/3.1.23`).
@@ -91,7 +104,7 @@ impl CoreClr {
 
     /// The runtime's version, as its framework folder is named.
     pub(crate) fn version(&self) -> &str {
-        &self.clr.version
+        &self.install.version
     }
 
     /// Loads an assembly from its bytes (read and checked from the file `path`).
