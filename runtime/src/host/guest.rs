@@ -90,9 +90,12 @@ pub unsafe fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Re
 /// Linux, Mono finds `libmy_plugin.so` beside the calling assembly first, then where the
 /// system's `dlopen` looks (`LD_LIBRARY_PATH`, the system folders); a `<dllmap>` in
 /// `Game.exe.config` can map the name to a path. Cargo names a Linux `cdylib`
-/// `lib<crate name with _>.so`, so put `libmy_plugin.so` beside `Game.exe`. Unity loads native plugins from its `Plugins` folders;
-/// .NET Core hosts probe the application folder and the paths of `runtimeconfig.json`'s
-/// dependencies (`NativeLibrary.SetDllImportResolver` overrides them).
+/// `lib<crate name with _>.so`, so put `libmy_plugin.so` beside `Game.exe`. Unity loads native
+/// plugins from its `Plugins` folders. .NET Core 3.1 to .NET 8 try `my_plugin.so`,
+/// `libmy_plugin.so`, `my_plugin` and `libmy_plugin` in the native search folders the host gives
+/// (the application's folder, the framework's, the `native` assets `Game.deps.json` lists), the
+/// calling assembly's folder and where `dlopen` looks; `NativeLibrary.SetDllImportResolver`
+/// maps the name to any path.
 #[macro_export]
 macro_rules! guest_plugin {
     ($start:path) => {

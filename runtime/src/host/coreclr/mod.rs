@@ -3,7 +3,8 @@
 //! Its shape differs from Mono's where the runtimes differ:
 //! - **No embedding API** beyond `coreclr_initialize` and `coreclr_create_delegate`: everything
 //!   else goes through the helper's bridge (`bridge.rs`, `Cilbind.Bridge` in C#), a table of
-//!   function pointers filled by one call.
+//!   function pointers filled by one call. In guest mode (`guest.rs`) the host started the
+//!   runtime, and its managed bootstrap hands over the helper's `Bridge.Init` instead.
 //! - **A precise, compacting collector**: no raw object pointer may sit in Rust while a GC can
 //!   run (any thread may start one), so objects cross as GC handles or store slots that managed
 //!   code resolves, never as addresses.
