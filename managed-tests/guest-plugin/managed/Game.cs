@@ -100,6 +100,10 @@ namespace GuestGame
             thread.Start();
             thread.Join();
             Console.WriteLine("game: from a thread of the game " + fromThread);
+            // The counter the plugin made and dropped lives on in C#, wherever a collection moves it.
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
             Console.WriteLine("game: last counter " + (Scores.Last == null ? "null" : Scores.Last.Describe()));
             return status;
         }

@@ -45,18 +45,29 @@ pub extern "C" fn guest_run() -> i32 {
 }
 
 /// Called by the game before it attaches the plugin: starting a runtime of the plugin's own
-/// must be refused in a process whose host runs Mono (prints the reason, returns 1), and the
-/// refusal must not keep the later attach from succeeding.
+/// (the default one, then CoreCLR named) must be refused in a process whose host runs a CLR
+/// (prints each reason, returns 1 when both were refused), and the refusals must not keep the
+/// later attach from succeeding.
 #[unsafe(no_mangle)]
 pub extern "C" fn guest_try_start() -> i32 {
-    match std::panic::catch_unwind(cilbind::Runtime::get) {
-        Ok(Ok(_)) => 0,
-        Ok(Err(e)) => {
-            println!("plugin: start refused: {e}");
-            1
+    let default = std::panic::catch_unwind(cilbind::Runtime::get);
+    let coreclr = std::panic::catch_unwind(|| {
+        cilbind::Runtime::builder()
+            .backend(cilbind::Backend::CoreClr { root: None })
+            .start()
+    });
+    let mut refused = 0;
+    for (which, outcome) in [("start", default), ("coreclr start", coreclr)] {
+        match outcome {
+            Ok(Ok(_)) => println!("plugin: {which} succeeded"),
+            Ok(Err(e)) => {
+                println!("plugin: {which} refused: {e}");
+                refused += 1;
+            }
+            Err(_) => println!("plugin: {which} panicked"),
         }
-        Err(_) => 2,
     }
+    i32::from(refused == 2)
 }
 
 /// Called by the game on a thread it started: the thread is set up on its first call, and

@@ -116,7 +116,7 @@ const ATTACHED: [&str; 13] = [
     "game: last counter hits=7",
 ];
 
-/// Checks a run's output: exit 0, the plugin's own start refused with `refusal`, the bad
+/// Checks a run's output: exit 0, the plugin's own starts refused with `refusal`, the bad
 /// handovers refused (and, on CoreCLR, the missing one), then every call.
 fn check_run(output: &Output, runtime: &str, refusal: &str) {
     let stdout = text(&output.stdout);
@@ -129,13 +129,15 @@ fn check_run(output: &Output, runtime: &str, refusal: &str) {
     let mut lines = stdout.lines();
     let mut next = || lines.next().unwrap_or_default().to_owned();
     assert_eq!(next(), format!("game: runtime {runtime}"), "{stdout}");
-    let line = next();
-    assert!(
-        line.starts_with(&format!(
-            "plugin: start refused: the .NET runtime could not start: {refusal}"
-        )),
-        "{line}\n{stdout}"
-    );
+    for which in ["start", "coreclr start"] {
+        let line = next();
+        assert!(
+            line.starts_with(&format!(
+                "plugin: {which} refused: the .NET runtime could not start: {refusal}"
+            )),
+            "{line}\n{stdout}"
+        );
+    }
     assert_eq!(next(), "game: plugin's own start refused True", "{stdout}");
     let refused = |line: String, what: &str, why: &str| {
         assert!(
