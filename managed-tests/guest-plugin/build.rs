@@ -1,20 +1,27 @@
-//! Compiles the test's host program (managed/Game.cs) with mcs into OUT_DIR/Game.exe and
-//! generates the plugin's bindings from it: the plugin calls the very assembly that loads it.
+//! Compiles the test's host program (managed/Game.cs, with cilbind's guest bootstrap
+//! runtime/managed/guest/Cilbind.Guest.cs as a game compiles it in) with mcs into
+//! OUT_DIR/Game.exe and generates the plugin's bindings from it: the plugin calls the very
+//! assembly that loads it.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    const BOOTSTRAP: &str = "../../runtime/managed/guest/Cilbind.Guest.cs";
     println!("cargo:rerun-if-changed=managed/Game.cs");
+    println!("cargo:rerun-if-changed={BOOTSTRAP}");
     let exe = out.join("Game.exe");
     let status = Command::new("mcs")
         .args(["-nologo", "-target:exe", "-optimize+", "-warnaserror+"])
         .arg(format!("-out:{}", exe.display()))
-        .arg("managed/Game.cs")
+        .args(["managed/Game.cs", BOOTSTRAP])
         .status()
         .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
-    assert!(status.success(), "mcs failed on managed/Game.cs ({status})");
+    assert!(
+        status.success(),
+        "mcs failed on managed/Game.cs and {BOOTSTRAP} ({status})"
+    );
     cilbind_codegen::Builder::new()
         .assembly(&exe)
         .generate()

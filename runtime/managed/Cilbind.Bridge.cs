@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 10;
+        public const int Version = 11;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -68,6 +68,9 @@ namespace Cilbind
         delegate int ManagedFramesFn();
         delegate IntPtr MakeBoxerFn(IntPtr type, int size, IntPtr* error);
         delegate IntPtr TrampolineFn(IntPtr method, long mask, long spans, IntPtr* error);
+        delegate IntPtr FindLoadedFn(byte* name, IntPtr* error);
+        delegate IntPtr RuntimeFolderFn();
+        delegate int InitFn(IntPtr table, int count);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
         static readonly Delegate[] exported =
@@ -113,7 +116,13 @@ namespace Cilbind
             new ManagedFramesFn(ManagedFrames),
             new MakeBoxerFn(Heap.MakeBoxer),
             new TrampolineFn(Trampoline),
+            new FindLoadedFn(FindLoaded),
+            new RuntimeFolderFn(RuntimeFolder),
         };
+
+        // Init's own delegate, for a runtime the helper was loaded into by a host's bootstrap
+        // (guest mode: see Guest); never collected.
+        static readonly InitFn init = Init;
 
         /// <summary>
         /// Fills <paramref name="table"/> (room for <paramref name="count"/> pointers) with the
@@ -133,6 +142,58 @@ namespace Cilbind
             catch
             {
                 return -1;
+            }
+        }
+
+        /// <summary>
+        /// Guest mode: a host process runs the runtime and its bootstrap (Cilbind.Guest.cs,
+        /// compiled into the game) loaded this helper from the bytes the Rust plugin passed, with
+        /// <c>Assembly.Load(byte[])</c>; it calls this and hands the result to the plugin, which
+        /// has no <c>coreclr_create_delegate</c> to reach <see cref="Init"/> otherwise: a
+        /// native-callable pointer to <see cref="Init"/>.
+        /// </summary>
+        public static IntPtr Guest()
+        {
+            return Marshal.GetFunctionPointerForDelegate(init);
+        }
+
+        /// <summary>The assembly with the simple name <paramref name="name"/>: this helper for its
+        /// own name, else one the process loaded already (the host's program and what it
+        /// loaded), else the one the runtime binds that name to (the framework's, the
+        /// application's folder).</summary>
+        static IntPtr FindLoaded(byte* name, IntPtr* error)
+        {
+            try
+            {
+                var simple = Utf8(name);
+                var helper = typeof(Bridge).Assembly;
+                if (simple == helper.GetName().Name)
+                    return Intern(helper);
+                foreach (var a in AppDomain.CurrentDomain.GetAssemblies())
+                {
+                    if (!a.IsDynamic && a.GetName().Name == simple)
+                        return Intern(a);
+                }
+                return Intern(Assembly.Load(new AssemblyName(simple)));
+            }
+            catch (Exception e)
+            {
+                *error = Message(e);
+                return IntPtr.Zero;
+            }
+        }
+
+        /// <summary>The folder of the class library that runs (the framework's, named after its
+        /// version), as UTF-8 (zero when it cannot be told).</summary>
+        static IntPtr RuntimeFolder()
+        {
+            try
+            {
+                return Utf8Alloc(Path.GetDirectoryName(typeof(object).Assembly.Location));
+            }
+            catch
+            {
+                return IntPtr.Zero;
             }
         }
 

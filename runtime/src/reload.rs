@@ -119,6 +119,14 @@ impl Runtime {
     /// and generated bindings are safe to keep: they are checked or resolved again.
     pub unsafe fn reload(&self) -> Result<ReloadReport> {
         Runtime::ensure_current_thread()?;
+        if self.is_guest() {
+            return Err(Error::Reload(
+                "cilbind runs as a guest in the host's runtime (Runtime::attach): the host loaded the code and \
+                 owns the runtime, so cilbind has no unit of its own to unload; reloading is not supported in \
+                 guest mode"
+                    .into(),
+            ));
+        }
         if !self.is_reloadable() {
             return Err(Error::Reload(
                 "the runtime was started without a reloadable unit: start it with \

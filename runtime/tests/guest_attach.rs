@@ -10,7 +10,7 @@ fn attaching_without_a_host_runtime_is_an_error() {
     let Err(Error::Startup(reason)) = Runtime::attach() else {
         panic!("attach succeeded in a process where no runtime runs");
     };
-    assert!(reason.contains("no Mono runs in this process"), "{reason}");
+    assert!(reason.contains("no CLR runs in this process"), "{reason}");
 
     let rt = Runtime::get().expect("the failed attach keeps nothing: the runtime still starts");
     assert!(!rt.is_guest());

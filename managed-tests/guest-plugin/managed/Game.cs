@@ -1,7 +1,8 @@
-// The host of guest mode's test: a C# program that `mono Game.exe` runs. Its Main owns the
-// process and the runtime; it loads the Rust plugin (libguest_plugin.so, beside Game.exe)
-// through DllImport, lets it attach, and asks it to call back into the game through the
-// bindings generated from this very file.
+// The host of guest mode's test: a C# program that `mono Game.exe` and `dotnet Game.exe` run
+// (compiled with cilbind's bootstrap, Cilbind.Guest.cs). Its Main owns the process and the
+// runtime; it loads the Rust plugin (libguest_plugin.so, beside Game.exe) through DllImport,
+// lets it attach, and asks it to call back into the game through the bindings generated from
+// this very file. The same program on both runtimes: only the runtime differs.
 using System;
 using System.Runtime.InteropServices;
 using System.Threading;
@@ -31,6 +32,9 @@ namespace GuestGame
         // Calls a delegate the plugin made from a Rust closure: C# calling back into Rust.
         public static int Apply(IntOp op, int x) { return op(x); }
 
+        // Throws: the plugin must see the exception as an error, and the game go on.
+        public static int Fail(string why) { throw new InvalidOperationException(why); }
+
         // Where the plugin leaves an object it made, for Main to read.
         public static Counter Last;
     }
@@ -49,20 +53,44 @@ namespace GuestGame
         [DllImport("guest_plugin")]
         static extern int guest_twice_on_this_thread(int x);
 
+        // Hands the plugin a handover it must refuse, and prints why.
+        static void Refused(string what, IntPtr handover)
+        {
+            IntPtr error = cilbind_guest_init(handover);
+            Console.WriteLine("game: " + what + " refused: " + (error == IntPtr.Zero ? "(accepted)" : Marshal.PtrToStringAnsi(error)));
+        }
+
+        // A block of three 64-bit words, as Cilbind.Guest.Handover() makes, with these two first.
+        static IntPtr Block(long magic, long version)
+        {
+            IntPtr block = Marshal.AllocHGlobal(24);
+            Marshal.WriteInt64(block, 0, magic);
+            Marshal.WriteInt64(block, 8, version);
+            Marshal.WriteInt64(block, 16, 0);
+            return block;
+        }
+
         public static int Main(string[] args)
         {
-            // Before attaching: the plugin may not start a Mono of its own in this process.
+            bool mono = Type.GetType("Mono.Runtime") != null;
+            Console.WriteLine("game: runtime " + (mono ? "mono" : "coreclr"));
+            // Before attaching: the plugin may not start a runtime of its own in this process.
             Console.WriteLine("game: plugin's own start refused " + (guest_try_start() == 1));
-            // A table is what CoreCLR's bootstrap will hand over: refused on Mono.
-            IntPtr refused = cilbind_guest_init(new IntPtr(1));
-            Console.WriteLine("game: handover refused " + (refused != IntPtr.Zero));
-            IntPtr error = cilbind_guest_init(IntPtr.Zero);
+            // Handovers that are not the bootstrap's: a small number, a foreign block, another
+            // version of the bootstrap; on CoreCLR, none at all.
+            Refused("handover 1", new IntPtr(1));
+            Refused("foreign block", Block(7, 1));
+            Refused("version 99", Block(0x444E49424C4943, 99));
+            if (!mono)
+                Refused("no handover", IntPtr.Zero);
+            IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
             if (error != IntPtr.Zero)
             {
                 Console.WriteLine("game: init failed: " + Marshal.PtrToStringAnsi(error));
                 return 2;
             }
             Console.WriteLine("game: plugin attached");
+            // Once attached, a second init finds the adopted runtime, handover or not.
             Console.WriteLine("game: second init ok " + (cilbind_guest_init(IntPtr.Zero) == IntPtr.Zero));
             int status = guest_run();
             Console.WriteLine("game: plugin returned " + status);
@@ -72,6 +100,10 @@ namespace GuestGame
             thread.Start();
             thread.Join();
             Console.WriteLine("game: from a thread of the game " + fromThread);
+            // The counter the plugin made and dropped lives on in C#, wherever a collection moves it.
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
             Console.WriteLine("game: last counter " + (Scores.Last == null ? "null" : Scores.Last.Describe()));
             return status;
         }

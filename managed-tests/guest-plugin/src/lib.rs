@@ -1,9 +1,10 @@
-//! A Rust plugin for guest mode's test: `mono Game.exe` (managed/Game.cs) loads it through
-//! `[DllImport("guest_plugin")]`, calls `cilbind_guest_init` (written by
-//! [`cilbind::guest_plugin!`]), which adopts the running Mono and loads the bindings generated
-//! from Game.exe, then `guest_run`, which calls the game through those bindings: a static
-//! method, strings both ways, an object made and used from Rust and handed to C#, and a
-//! delegate made from a Rust closure that C# calls.
+//! A Rust plugin for guest mode's test: `mono Game.exe` and `dotnet Game.exe` (managed/Game.cs)
+//! load it through `[DllImport("guest_plugin")]`, call `cilbind_guest_init` (written by
+//! [`cilbind::guest_plugin!`]) with the handover of cilbind's bootstrap, which adopts the
+//! running Mono or CoreCLR and loads the bindings generated from Game.exe, then `guest_run`,
+//! which calls the game through those bindings: a static method, strings both ways, an object
+//! made and used from Rust and handed to C#, a delegate made from a Rust closure that C# calls,
+//! and a method that throws.
 
 /// Bindings generated from Game.exe by build.rs.
 #[allow(missing_docs)]
@@ -44,18 +45,29 @@ pub extern "C" fn guest_run() -> i32 {
 }
 
 /// Called by the game before it attaches the plugin: starting a runtime of the plugin's own
-/// must be refused in a process whose host runs Mono (prints the reason, returns 1), and the
-/// refusal must not keep the later attach from succeeding.
+/// (the default one, then CoreCLR named) must be refused in a process whose host runs a CLR
+/// (prints each reason, returns 1 when both were refused), and the refusals must not keep the
+/// later attach from succeeding.
 #[unsafe(no_mangle)]
 pub extern "C" fn guest_try_start() -> i32 {
-    match std::panic::catch_unwind(cilbind::Runtime::get) {
-        Ok(Ok(_)) => 0,
-        Ok(Err(e)) => {
-            println!("plugin: start refused: {e}");
-            1
+    let default = std::panic::catch_unwind(cilbind::Runtime::get);
+    let coreclr = std::panic::catch_unwind(|| {
+        cilbind::Runtime::builder()
+            .backend(cilbind::Backend::CoreClr { root: None })
+            .start()
+    });
+    let mut refused = 0;
+    for (which, outcome) in [("start", default), ("coreclr start", coreclr)] {
+        match outcome {
+            Ok(Ok(_)) => println!("plugin: {which} succeeded"),
+            Ok(Err(e)) => {
+                println!("plugin: {which} refused: {e}");
+                refused += 1;
+            }
+            Err(_) => println!("plugin: {which} panicked"),
         }
-        Err(_) => 2,
     }
+    i32::from(refused == 2)
 }
 
 /// Called by the game on a thread it started: the thread is set up on its first call, and
@@ -82,6 +94,17 @@ fn run() -> cilbind::Result<()> {
     Scores::set_last(Some(&counter))?;
     let triple = IntOp::from_fn(|x: i32| Ok(3 * x))?;
     println!("plugin: apply = {}", Scores::apply(Some(&triple), 14)?);
-    println!("plugin: thread attached {}", cilbind::Runtime::get()?.is_guest());
+    match Scores::fail("no score today") {
+        Ok(v) => println!("plugin: fail returned {v}"),
+        Err(e) => println!("plugin: fail = Err({e})"),
+    }
+    let rt = cilbind::Runtime::get()?;
+    println!("plugin: guest on {} {}", rt.backend().name(), rt.is_guest());
+    // SAFETY: nothing else runs code of the unit (the game waits in this call); it is refused
+    // before anything is released anyway.
+    match unsafe { rt.reload() } {
+        Ok(_) => println!("plugin: reloaded"),
+        Err(e) => println!("plugin: reload = Err({e})"),
+    }
     Ok(())
 }

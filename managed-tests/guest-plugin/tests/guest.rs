@@ -1,6 +1,8 @@
-//! Guest mode end to end: `mono Game.exe` owns the process and its Mono, loads the Rust plugin
-//! (this crate's cdylib) through `[DllImport("guest_plugin")]`, and the plugin adopts that
-//! Mono and calls the game through bindings generated from Game.exe.
+//! Guest mode end to end, on both runtimes: `mono Game.exe` and `dotnet Game.exe` own the
+//! process and its CLR, load the Rust plugin (this crate's cdylib) through
+//! `[DllImport("guest_plugin")]`, and the plugin adopts that CLR (on CoreCLR through the
+//! handover of cilbind's bootstrap, compiled into Game.exe) and calls the game through bindings
+//! generated from Game.exe.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -20,22 +22,73 @@ fn plugin() -> PathBuf {
     .unwrap_or_else(|| panic!("libguest_plugin.so not found beside {}", exe.display()))
 }
 
-/// A folder of its own with Game.exe and the plugin beside it (where Mono looks first for
-/// `[DllImport("guest_plugin")]`), and `mono Game.exe` run there.
-fn run_game(name: &str, suspend: Option<&str>) -> Output {
+/// Which runtime hosts the game.
+enum Host {
+    /// `mono Game.exe`, with `MONO_THREADS_SUSPEND` set to this (or unset).
+    Mono(Option<&'static str>),
+    /// `dotnet Game.exe` (.NET Core 3.1, from the .NET root `scripts/ensure-deps.sh` fills).
+    Dotnet,
+}
+
+/// The `dotnet` host: `CILBIND_DOTNET_ROOT`'s, else the one `scripts/ensure-deps.sh` unpacks
+/// into `$XDG_CACHE_HOME/cilbind/dotnet` (or `~/.cache/cilbind/dotnet`).
+fn dotnet() -> PathBuf {
+    let root = std::env::var_os("CILBIND_DOTNET_ROOT")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let cache = std::env::var_os("XDG_CACHE_HOME")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME is set")).join(".cache"));
+            cache.join("cilbind").join("dotnet")
+        });
+    let dotnet = root.join("dotnet");
+    assert!(
+        dotnet.is_file(),
+        "no dotnet host at {}: run scripts/ensure-deps.sh (or set CILBIND_DOTNET_ROOT)",
+        dotnet.display()
+    );
+    dotnet
+}
+
+/// What `dotnet Game.exe` reads to pick its runtime: .NET Core 3.1 (any newer patch), with
+/// invariant globalization (no ICU needed).
+const RUNTIME_CONFIG: &str = r#"{
+  "runtimeOptions": {
+    "tfm": "netcoreapp3.1",
+    "framework": { "name": "Microsoft.NETCore.App", "version": "3.1.0" },
+    "configProperties": { "System.Globalization.Invariant": true }
+  }
+}
+"#;
+
+/// A folder of its own with Game.exe and the plugin beside it (where both runtimes look first
+/// for `[DllImport("guest_plugin")]`), and the game run there.
+fn run_game(name: &str, host: Host) -> Output {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create the game's folder");
     std::fs::copy(guest_plugin::GAME_EXE, dir.join("Game.exe")).expect("copy Game.exe");
     std::fs::copy(plugin(), dir.join("libguest_plugin.so")).expect("copy the plugin");
-    let mut mono = Command::new("mono");
-    mono.arg("Game.exe")
-        .current_dir(&dir)
-        .env_remove("MONO_THREADS_SUSPEND");
-    if let Some(mode) = suspend {
-        mono.env("MONO_THREADS_SUSPEND", mode);
-    }
-    let output = mono.output().expect("run mono (apt-get install -y mono-runtime)");
+    let mut game = match host {
+        Host::Mono(suspend) => {
+            let mut mono = Command::new("mono");
+            mono.env_remove("MONO_THREADS_SUSPEND");
+            if let Some(mode) = suspend {
+                mono.env("MONO_THREADS_SUSPEND", mode);
+            }
+            mono
+        }
+        Host::Dotnet => {
+            std::fs::write(dir.join("Game.runtimeconfig.json"), RUNTIME_CONFIG).expect("write the runtimeconfig");
+            Command::new(dotnet())
+        }
+    };
+    game.arg("Game.exe").current_dir(&dir).env_remove("CILBIND_RUNTIME");
+    let output = game
+        .output()
+        .expect("run the game (mono: apt-get install -y mono-runtime)");
     let _ = std::fs::remove_dir_all(&dir);
     output
 }
@@ -44,46 +97,96 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-#[test]
-fn the_plugin_attaches_to_the_games_mono_and_calls_the_game() {
-    let output = run_game("preemptive", Some("preemptive"));
+/// The lines every run prints once the plugin is attached, whatever the runtime.
+const ATTACHED: [&str; 13] = [
+    "game: plugin attached",
+    "game: second init ok True",
+    "plugin: twice(21) = 42",
+    "plugin: greet = Some(\"hello, rust\")",
+    "plugin: add = 7",
+    "plugin: describe = Some(\"hits=7\")",
+    "plugin: apply = 42",
+    "plugin: fail = Err(System.InvalidOperationException: no score today)",
+    "plugin: guest on RUNTIME true",
+    "plugin: reload = Err(reload: cilbind runs as a guest in the host's runtime (Runtime::attach): the host \
+     loaded the code and owns the runtime, so cilbind has no unit of its own to unload; reloading is not \
+     supported in guest mode)",
+    "game: plugin returned 0",
+    "game: from a thread of the game 100",
+    "game: last counter hits=7",
+];
+
+/// Checks a run's output: exit 0, the plugin's own starts refused with `refusal`, the bad
+/// handovers refused (and, on CoreCLR, the missing one), then every call.
+fn check_run(output: &Output, runtime: &str, refusal: &str) {
     let stdout = text(&output.stdout);
     assert!(
         output.status.success(),
-        "mono Game.exe: {}\n{stdout}\n{}",
+        "{runtime} Game.exe: {}\n{stdout}\n{}",
         output.status,
         text(&output.stderr)
     );
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert!(
-        lines[0]
-            .starts_with("plugin: start refused: the .NET runtime could not start: Mono already runs in this process"),
-        "{stdout}"
+    let mut lines = stdout.lines();
+    let mut next = || lines.next().unwrap_or_default().to_owned();
+    assert_eq!(next(), format!("game: runtime {runtime}"), "{stdout}");
+    for which in ["start", "coreclr start"] {
+        let line = next();
+        assert!(
+            line.starts_with(&format!(
+                "plugin: {which} refused: the .NET runtime could not start: {refusal}"
+            )),
+            "{line}\n{stdout}"
+        );
+    }
+    assert_eq!(next(), "game: plugin's own start refused True", "{stdout}");
+    let refused = |line: String, what: &str, why: &str| {
+        assert!(
+            line.starts_with(&format!("game: {what} refused: the plugin could not start: ")) && line.contains(why),
+            "{what}: {line}\n{stdout}"
+        );
+    };
+    refused(
+        next(),
+        "handover 1",
+        "the handover 0x1 is not a pointer to a handover block",
     );
-    assert_eq!(
-        lines[1..],
-        [
-            "game: plugin's own start refused True",
-            "game: handover refused True",
-            "game: plugin attached",
-            "game: second init ok True",
-            "plugin: twice(21) = 42",
-            "plugin: greet = Some(\"hello, rust\")",
-            "plugin: add = 7",
-            "plugin: describe = Some(\"hits=7\")",
-            "plugin: apply = 42",
-            "plugin: thread attached true",
-            "game: plugin returned 0",
-            "game: from a thread of the game 100",
-            "game: last counter hits=7",
-        ],
-        "{stdout}"
+    refused(
+        next(),
+        "foreign block",
+        "the handover is not cilbind's (its first word is 0x7",
     );
+    refused(
+        next(),
+        "version 99",
+        "speaks handover version 99, this plugin's cilbind speaks version 1",
+    );
+    if runtime == "coreclr" {
+        refused(
+            next(),
+            "no handover",
+            "the host runs CoreCLR, which exports no embedding API",
+        );
+    }
+    let rest: Vec<String> = std::iter::from_fn(|| lines.next().map(str::to_owned)).collect();
+    let expected: Vec<String> = ATTACHED.iter().map(|l| l.replace("RUNTIME", runtime)).collect();
+    assert_eq!(rest, expected, "{stdout}");
+}
+
+#[test]
+fn the_plugin_attaches_to_the_games_mono_and_calls_the_game() {
+    let output = run_game("preemptive", Host::Mono(Some("preemptive")));
+    check_run(&output, "mono", "Mono already runs in this process");
+}
+
+#[test]
+fn the_plugin_attaches_to_the_games_coreclr_and_calls_the_game() {
+    let output = run_game("dotnet", Host::Dotnet);
+    check_run(&output, "coreclr", "CoreCLR already runs in this process");
 }
 
 #[test]
 fn a_host_without_preemptive_suspend_is_refused_with_the_reason() {
-    let output = run_game("hybrid", None);
+    let output = run_game("hybrid", Host::Mono(None));
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(2), "{stdout}\n{}", text(&output.stderr));
     assert!(

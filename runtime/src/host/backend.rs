@@ -65,10 +65,29 @@ pub(crate) fn coreclr_runs() -> bool {
     RUNNING.load(Ordering::Relaxed) == CORECLR
 }
 
+/// True once cilbind claimed the process for CoreCLR (starting it, or adopting a host's),
+/// whether or not that succeeded.
+pub(crate) fn coreclr_claimed() -> bool {
+    matches!(RUNNING.load(Ordering::Acquire), CORECLR | CORECLR_STARTING)
+}
+
 /// Takes the process for `backend` before it starts: Mono may be claimed again (it starts
 /// once, under its own lock); anything else already claimed is [`Error::Startup`], so that a
-/// process never starts both runtimes.
+/// process never starts both runtimes. So is a CoreCLR the host process runs (cilbind is a
+/// guest plugin in it: [`claim_host_coreclr`] adopts it instead).
 pub(crate) fn claim(backend: &Backend) -> Result<()> {
+    if RUNNING.load(Ordering::Acquire) == NONE {
+        crate::host::coreclr::guest::refuse_second()?;
+    }
+    take(backend)
+}
+
+/// Takes the process for the CoreCLR its host runs, which cilbind adopts as a guest.
+pub(crate) fn claim_host_coreclr() -> Result<()> {
+    take(&Backend::CoreClr { root: None })
+}
+
+fn take(backend: &Backend) -> Result<()> {
     let want = match backend {
         Backend::Mono => MONO,
         Backend::CoreClr { .. } => CORECLR_STARTING,

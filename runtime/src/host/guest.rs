@@ -14,43 +14,49 @@
 //! }
 //! ```
 //!
-//! and the host's C# calls it before anything else of the plugin:
+//! and the host's C# compiles in cilbind's bootstrap, `Cilbind.Guest` ([`BOOTSTRAP_CS`], the
+//! file runtime/managed/guest/Cilbind.Guest.cs, unchanged), and calls the entry before anything
+//! else of the plugin:
 //!
 //! ```csharp
 //! [DllImport("my_plugin")] static extern IntPtr cilbind_guest_init(IntPtr handover);
 //!
-//! IntPtr error = cilbind_guest_init(IntPtr.Zero);
+//! IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
 //! if (error != IntPtr.Zero) throw new Exception(Marshal.PtrToStringAnsi(error));
 //! ```
 //!
 //! The entry returns NULL on success, else a UTF-8 message (owned by the plugin, valid until
-//! the entry's next call) saying why the plugin could not start. `handover` is NULL on Mono,
-//! whose embedding API cilbind finds in the process; it is reserved for CoreCLR, where the
-//! host's managed bootstrap will pass a table of function pointers (not supported yet: a
-//! non-NULL `handover` is refused).
+//! the entry's next call) saying why the plugin could not start. The handover is how cilbind
+//! reaches CoreCLR, which exports no embedding API (`host/handover.rs`); on Mono, whose API
+//! cilbind finds in the process, it is checked and not used, and `IntPtr.Zero` does as well.
 
 use std::ffi::{c_char, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::host::handover::{self, Handover};
 use crate::host::Runtime;
+
+pub use crate::host::handover::BOOTSTRAP_CS;
 
 /// The last failure's message, kept for the host to read.
 static LAST_ERROR: Mutex<Option<CString>> = Mutex::new(None);
 
-/// The body of the entry [`guest_plugin!`](crate::guest_plugin) writes: attaches, runs
-/// `start`, and turns a failure or a panic into the message the host reads (the entry must
-/// not unwind into the host's managed code, which would abort the process).
+/// The body of the entry [`guest_plugin!`](crate::guest_plugin) writes: checks and keeps the
+/// handover, attaches, runs `start`, and turns a failure or a panic into the message the host
+/// reads (the entry must not unwind into the host's managed code, which would abort the
+/// process).
+///
+/// # Safety
+/// `handover` is NULL, below 4096, misaligned, or points to 24 readable bytes (what
+/// `Cilbind.Guest.Handover()` returns does).
 #[doc(hidden)]
-pub fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Result<()>) -> *const c_char {
+pub unsafe fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Result<()>) -> *const c_char {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        if !handover.is_null() {
-            return Err(Error::Startup(
-                "cilbind_guest_init was handed a table (CoreCLR's bootstrap): guest mode on CoreCLR is not \
-                 supported yet; on Mono pass IntPtr.Zero"
-                    .into(),
-            ));
+        // SAFETY: the caller's promise.
+        if let Some(handover) = unsafe { Handover::read(handover) }? {
+            handover::offer(handover);
         }
         start(Runtime::attach()?)
     }));
@@ -84,16 +90,24 @@ pub fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Result<()
 /// Linux, Mono finds `libmy_plugin.so` beside the calling assembly first, then where the
 /// system's `dlopen` looks (`LD_LIBRARY_PATH`, the system folders); a `<dllmap>` in
 /// `Game.exe.config` can map the name to a path. Cargo names a Linux `cdylib`
-/// `lib<crate name with _>.so`, so put `libmy_plugin.so` beside `Game.exe`. Unity loads native plugins from its `Plugins` folders;
-/// .NET Core hosts probe the application folder and the paths of `runtimeconfig.json`'s
-/// dependencies (`NativeLibrary.SetDllImportResolver` overrides them).
+/// `lib<crate name with _>.so`, so put `libmy_plugin.so` beside `Game.exe`. Unity loads native
+/// plugins from its `Plugins` folders. .NET Core 3.1 to .NET 8 try `my_plugin.so`,
+/// `libmy_plugin.so`, `my_plugin` and `libmy_plugin` in the native search folders the host gives
+/// (the application's folder, the framework's, the `native` assets `Game.deps.json` lists), the
+/// calling assembly's folder and where `dlopen` looks; `NativeLibrary.SetDllImportResolver`
+/// maps the name to any path.
 #[macro_export]
 macro_rules! guest_plugin {
     ($start:path) => {
         /// The plugin's bootstrap entry (see `cilbind::guest_plugin!`).
+        ///
+        /// # Safety
+        /// `handover` is NULL or what the host's bootstrap made (`Cilbind.Guest.Handover()`);
+        /// pointers into the first page and misaligned ones are refused before any read.
         #[unsafe(no_mangle)]
-        pub extern "C" fn cilbind_guest_init(handover: *mut ::core::ffi::c_void) -> *const ::core::ffi::c_char {
-            $crate::guest::run_entry(handover, $start)
+        pub unsafe extern "C" fn cilbind_guest_init(handover: *mut ::core::ffi::c_void) -> *const ::core::ffi::c_char {
+            // SAFETY: the caller's promise, which `run_entry` asks for.
+            unsafe { $crate::guest::run_entry(handover, $start) }
         }
     };
 }

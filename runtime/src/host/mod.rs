@@ -51,6 +51,7 @@ mod epoch_cell;
 pub(crate) mod exception;
 pub(crate) mod fields;
 pub mod guest;
+mod handover;
 mod helper_assembly;
 pub(crate) mod instantiate;
 mod metadata;

@@ -8,7 +8,7 @@ use std::ptr::NonNull;
 use std::sync::OnceLock;
 
 use super::backend::{self, on_backend, Backend};
-use super::{coreclr, epoch, mono, Class};
+use super::{coreclr, epoch, handover, mono, Class};
 use crate::error::{Error, Result};
 
 /// The embedded CLR: one per process, started on first use and never shut down (neither Mono
@@ -126,10 +126,15 @@ impl Runtime {
     /// generated binding's `init()` then finds the host's loaded assemblies by name. The host
     /// must run Mono with preemptive suspend (`MONO_THREADS_SUSPEND=preemptive`).
     ///
+    /// CoreCLR exports no such API: the host's managed bootstrap (`Cilbind.Guest`, see
+    /// [`guest::BOOTSTRAP_CS`](crate::guest::BOOTSTRAP_CS)) hands the plugin's entry a handover,
+    /// through which the runtime's C# helper is loaded into the host's runtime (from bytes, with
+    /// `Assembly.Load`) and the helper's bridge table is filled and checked as at a normal start;
+    /// the bindings' `init()` then finds the host's program and the framework by name.
+    ///
     /// [`Error::Startup`] when no CLR runs in the process, when cilbind started one itself, when
-    /// the host's Mono does not suspend threads preemptively, and on CoreCLR, which exports no
-    /// embedding API to find: there the host's managed bootstrap will hand the plugin a table of
-    /// function pointers (not supported yet). [`Runtime::reload`](crate::Runtime::reload) is
+    /// the host's Mono does not suspend threads preemptively, and when the host runs CoreCLR but
+    /// the plugin's entry was given no handover. [`Runtime::reload`](crate::Runtime::reload) is
     /// refused in guest mode.
     pub fn attach() -> Result<&'static Runtime> {
         if let Some(Ok(rt)) = RUNTIME.get() {
@@ -139,15 +144,38 @@ impl Runtime {
                     rt.backend.name()
                 )));
             }
-            mono::Runtime::attach()?;
+            on_backend!(mono => {
+                mono::Runtime::attach()?;
+            }, coreclr => coreclr::enter_thread());
             return Ok(rt);
         }
-        // Checked before the lock, so that a failure is not kept: a later attach or start can
-        // still succeed.
-        mono::Runtime::attach()?;
+        // Checked and adopted before the lock, so that a refusal (no CLR, no handover) is not
+        // kept: a later attach can still succeed.
+        let backend = if mono::root_domain().is_some() {
+            mono::Runtime::attach()?;
+            Backend::Mono
+        } else if coreclr::guest::host_runs_coreclr() || backend::coreclr_claimed() {
+            let handover = handover::offered().ok_or_else(|| {
+                Error::Startup(
+                    "the host runs CoreCLR, which exports no embedding API: its bootstrap must hand the plugin \
+                     the handover, cilbind_guest_init(Cilbind.Guest.Handover()) (see cilbind::guest::BOOTSTRAP_CS), \
+                     not IntPtr.Zero"
+                        .into(),
+                )
+            })?;
+            coreclr::guest::adopt(&handover)?;
+            Backend::CoreClr { root: None }
+        } else {
+            return Err(Error::Startup(
+                "no CLR runs in this process: Runtime::attach adopts the runtime of the host process that loaded \
+                 cilbind as a plugin (Mono, or CoreCLR through its bootstrap's handover); to start one, use \
+                 Runtime::get"
+                    .into(),
+            ));
+        };
         let rt = Runtime::started(|| {
             Ok(Runtime {
-                backend: Backend::Mono,
+                backend,
                 reloadable: false,
                 guest: true,
             })
@@ -166,10 +194,11 @@ impl Runtime {
     }
 
     /// Refuses to start a runtime in a process whose host already runs one (see
-    /// `mono::Runtime::refuse_second`), before anything is kept.
+    /// `mono::Runtime::refuse_second`, `coreclr::guest::refuse_second`), before anything is kept.
     fn refuse_second() -> Result<()> {
         if RUNTIME.get().is_none() {
             mono::Runtime::refuse_second()?;
+            coreclr::guest::refuse_second()?;
         }
         Ok(())
     }

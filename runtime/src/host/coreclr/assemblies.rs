@@ -115,17 +115,31 @@ pub(crate) fn by_name(simple_name: &str) -> Result<Assembly> {
     {
         return Ok(a.0);
     }
-    let path = clr.framework().join(format!("{simple_name}.dll"));
-    if !path.is_file() {
-        return Err(Error::AssemblyLoad {
-            path: simple_name.into(),
-            reason: format!(
-                "not loaded with Runtime::load_assembly and not in the .NET framework folder {}",
-                clr.framework().display()
-            ),
-        });
-    }
-    let a = assembly(clr.load_assembly(&path)?, simple_name)?;
+    let (a, path) = if clr.is_guest() {
+        // The host's program and what it loaded are found by name, as the runtime binds names.
+        let found = clr
+            .bridge
+            .find_loaded(simple_name)
+            .map_err(|reason| Error::AssemblyLoad {
+                path: simple_name.into(),
+                reason: format!(
+                    "not loaded with Runtime::load_assembly, and the host's CoreCLR cannot find it: {reason}"
+                ),
+            })?;
+        (assembly(found, simple_name)?, PathBuf::from(simple_name))
+    } else {
+        let path = clr.framework().join(format!("{simple_name}.dll"));
+        if !path.is_file() {
+            return Err(Error::AssemblyLoad {
+                path: simple_name.into(),
+                reason: format!(
+                    "not loaded with Runtime::load_assembly and not in the .NET framework folder {}",
+                    clr.framework().display()
+                ),
+            });
+        }
+        (assembly(clr.load_assembly(&path)?, simple_name)?, path)
+    };
     clr.assemblies
         .0
         .lock()
@@ -145,12 +159,17 @@ pub(crate) fn helper() -> Result<Assembly> {
     if let Some(a) = HELPER.get() {
         return Ok(*a);
     }
-    let clr = runtime();
-    // A trusted platform assembly (the runtime loaded it to start the bridge): bound by name.
-    let a = assembly(
-        clr.load_assembly(&clr.clr.helper)?,
-        crate::host::helper_assembly::HELPER_NAME,
-    )?;
+    let name = crate::host::helper_assembly::HELPER_NAME;
+    // The assembly the bridge runs from: a trusted platform assembly when cilbind started the
+    // runtime, loaded from bytes by the host's bootstrap in guest mode.
+    let found = runtime()
+        .bridge
+        .find_loaded(name)
+        .map_err(|reason| Error::AssemblyLoad {
+            path: name.into(),
+            reason,
+        })?;
+    let a = assembly(found, name)?;
     Ok(*HELPER.get_or_init(|| a))
 }
 

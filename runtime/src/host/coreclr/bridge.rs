@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 10;
+const VERSION: i32 = 11;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -129,7 +129,13 @@ struct Table {
     make_boxer: unsafe extern "C" fn(ty: ManagedHandle, size: i32, error: *mut *mut c_char) -> *const c_void,
     trampoline:
         unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> ManagedHandle,
+    find_loaded: unsafe extern "C" fn(name: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
+    runtime_folder: unsafe extern "C" fn() -> *mut c_char,
 }
+
+/// `Bridge.Init`: fills a table of `count` pointers, returns the helper's table version (-1
+/// when `count` is not its table's size).
+pub(crate) type InitFn = unsafe extern "C" fn(table: *mut *const c_void, count: i32) -> i32;
 
 /// A boxer [`Bridge::make_boxer`] made: boxes the value at `data` into the slot `to` names;
 /// 1 when done, 0 when the runtime could not.
@@ -149,7 +155,19 @@ impl Bridge {
         let init = clr.create_delegate(HELPER_NAME, "Cilbind.Bridge", "Init")?;
         // SAFETY: `Bridge.Init(IntPtr table, int count) -> int` is a public static method of
         // the helper; coreclr_create_delegate returned a native-callable pointer to it.
-        let init: unsafe extern "C" fn(*mut *const c_void, i32) -> i32 = unsafe { std::mem::transmute(init) };
+        let init: InitFn = unsafe { std::mem::transmute::<*const c_void, InitFn>(init) };
+        // SAFETY: as above; the helper keeps the delegate behind the pointer alive.
+        unsafe { Bridge::from_init(init) }
+    }
+
+    /// Fills the table through `init`, a native-callable pointer to the helper's `Bridge.Init`
+    /// (from `coreclr_create_delegate`, or from a host's bootstrap in guest mode); refused when
+    /// the helper's table has another size or version.
+    ///
+    /// # Safety
+    /// `init` is a native-callable pointer to the helper's `Bridge.Init`, kept alive for the
+    /// life of the process.
+    pub(crate) unsafe fn from_init(init: InitFn) -> Result<Bridge> {
         let mut slots = [std::ptr::null::<c_void>(); TABLE_LEN];
         // SAFETY: `slots` has room for TABLE_LEN pointers, the count passed; Init writes
         // nothing unless the count is its table's size, and catches every exception.
@@ -569,6 +587,26 @@ impl Bridge {
     pub(crate) fn managed_frames(&self) -> Option<usize> {
         // SAFETY: no arguments; the bridge catches every exception.
         usize::try_from(unsafe { (self.table.managed_frames)() }).ok()
+    }
+
+    /// The assembly of the process with this simple name: the helper for its own name, else
+    /// one loaded already (a host's program, in guest mode), else the one the runtime binds the
+    /// name to.
+    pub(crate) fn find_loaded(&self, name: &str) -> Answer<ManagedHandle> {
+        let name = text(name)?;
+        // SAFETY: the string lives for the call; the bridge catches every exception.
+        self.answer(|error| unsafe { (self.table.find_loaded)(name.as_ptr(), error) })
+    }
+
+    /// The folder of the class library that runs (its framework folder, named after its
+    /// version).
+    pub(crate) fn runtime_folder(&self) -> Answer<String> {
+        // SAFETY: no arguments; the bridge catches every exception and returns its own UTF-8.
+        let text = unsafe { (self.table.runtime_folder)() };
+        if text.is_null() {
+            return Err("the runtime could not tell its class library's folder".into());
+        }
+        Ok(self.take(text))
     }
 
     fn answer(&self, call: impl FnOnce(*mut *mut c_char) -> ManagedHandle) -> Answer<ManagedHandle> {

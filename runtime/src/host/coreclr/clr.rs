@@ -51,10 +51,6 @@ pub(crate) struct Clr {
     host: *mut c_void,
     domain: c_uint,
     create_delegate: CreateDelegateFn,
-    /// The framework version that runs.
-    pub(crate) version: String,
-    /// The runtime's C# helper, as written for this runtime to load.
-    pub(crate) helper: PathBuf,
 }
 
 // SAFETY: the host handle and domain id are plain identifiers CoreCLR accepts from any thread
@@ -150,8 +146,6 @@ impl Clr {
             host,
             domain,
             create_delegate,
-            version: install.version.clone(),
-            helper,
         })
     }
 

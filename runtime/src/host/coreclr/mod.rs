@@ -3,7 +3,8 @@
 //! Its shape differs from Mono's where the runtimes differ:
 //! - **No embedding API** beyond `coreclr_initialize` and `coreclr_create_delegate`: everything
 //!   else goes through the helper's bridge (`bridge.rs`, `Cilbind.Bridge` in C#), a table of
-//!   function pointers filled by one call.
+//!   function pointers filled by one call. In guest mode (`guest.rs`) the host started the
+//!   runtime, and its managed bootstrap hands over the helper's `Bridge.Init` instead.
 //! - **A precise, compacting collector**: no raw object pointer may sit in Rust while a GC can
 //!   run (any thread may start one), so objects cross as GC handles or store slots that managed
 //!   code resolves, never as addresses.
@@ -29,6 +30,7 @@ pub(crate) mod assemblies;
 mod bridge;
 pub(crate) mod callback;
 mod clr;
+pub(crate) mod guest;
 pub(crate) mod heap;
 mod install;
 mod metadata;
@@ -56,9 +58,11 @@ use crate::host::{Class, Method};
 /// parameter does not accept (its message is the error's, see `host::entry`).
 const ARGUMENT_TYPE: &str = "Cilbind.ArgumentTypeException";
 
-/// A started CoreCLR and its bridge.
+/// A started (or, in guest mode, adopted) CoreCLR and its bridge.
 pub(crate) struct CoreClr {
-    clr: Clr,
+    /// The runtime cilbind started, kept loaded for the life of the process; `None` in guest
+    /// mode (`guest.rs`), where the host started it.
+    started: Option<Clr>,
     bridge: Bridge,
     install: DotnetInstall,
     /// Metadata records read so far (`metadata.rs`).
@@ -78,14 +82,24 @@ impl CoreClr {
         let install = install::locate(&root)?;
         let clr = Clr::start(&install)?;
         let bridge = Bridge::new(&clr)?;
-        Ok(CoreClr {
-            clr,
+        Ok(CoreClr::with_bridge(Some(clr), bridge, install))
+    }
+
+    /// The runtime `clr` (`None`: the host's) whose bridge is filled, running `install`.
+    fn with_bridge(clr: Option<Clr>, bridge: Bridge, install: DotnetInstall) -> CoreClr {
+        CoreClr {
+            started: clr,
             bridge,
             install,
             facts: FactsCache::default(),
             corlib: OnceLock::new(),
             assemblies: assemblies::Loaded::default(),
-        })
+        }
+    }
+
+    /// True when the host process started this runtime (guest mode, `guest.rs`).
+    pub(crate) fn is_guest(&self) -> bool {
+        self.started.is_none()
     }
 
     /// The framework folder that runs (`…/shared/Microsoft.NETCore.App/3.1.23`).
@@ -95,7 +109,7 @@ impl CoreClr {
 
     /// The runtime's version, as its framework folder is named.
     pub(crate) fn version(&self) -> &str {
-        &self.clr.version
+        &self.install.version
     }
 
     /// Loads an assembly from its bytes (read and checked from the file `path`).

@@ -41,5 +41,5 @@ pub(crate) use crate::host::{stack, EpochCell, TypeKind};
 pub(crate) use assembly::Assembly;
 pub(crate) use metadata::{type_name, type_name_is, Class, Field, Method};
 pub(crate) use raw::ObjectRef;
-pub(crate) use runtime::Runtime;
+pub(crate) use runtime::{root_domain, Runtime};
 pub(crate) use type_kind::{type_class, type_kind, TypeHandle};
