@@ -208,8 +208,12 @@ namespace Cilbind
             il.Emit(OpCodes.Pop);
             il.Emit(OpCodes.Ldloc, obj);
             il.Emit(OpCodes.Brfalse, isNull);
+            // Names as strings: with a RuntimeTypeHandle parameter, the JIT resolving the
+            // call's signature crashed CoreCLR 3.1 (a segmentation fault walking its assembly
+            // list, AppDomain::FindAssembly) in a process that had unloaded units before
+            // (tests/reload.rs); object and string parameters need no token resolved.
             il.Emit(OpCodes.Ldloc, obj);
-            il.Emit(OpCodes.Ldtoken, t);
+            il.Emit(OpCodes.Ldstr, t.FullName ?? t.ToString());
             il.Emit(OpCodes.Ldstr, position);
             // Throws; the null it would leave keeps the stack's type the same on every path.
             il.Emit(OpCodes.Call, wrongClass);
@@ -327,10 +331,10 @@ namespace Cilbind
 
         /// <summary>Throws the error of an argument of another class (never returns; public,
         /// for the emitted entries in their own assemblies).</summary>
-        public static object Throw(object o, RuntimeTypeHandle declared, string position)
+        public static object Throw(object o, string declared, string position)
         {
             throw new ArgumentTypeException(position + ": an object of type " + o.GetType().FullName
-                + " is not a " + Type.GetTypeFromHandle(declared).FullName);
+                + " is not a " + declared);
         }
     }
 }

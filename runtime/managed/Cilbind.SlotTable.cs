@@ -61,6 +61,9 @@ namespace Cilbind
         public sealed class PerThread
         {
             internal readonly object[] Temporaries = new object[ThreadSlots];
+            /// <summary>The thread these slots are of: once it has exited, nothing reads them
+            /// again (<see cref="CollectGarbage"/> empties them).</summary>
+            internal readonly Thread Owner = Thread.CurrentThread;
             internal readonly int[] Generations = new int[ThreadSlots];
             internal int Next;
             /// <summary>The address of Rust's failure flag of this thread, once a proxy asked
@@ -94,6 +97,26 @@ namespace Cilbind
                         Array.Clear(t.Temporaries, 0, t.Temporaries.Length);
                 }
             }
+        }
+
+        /// <summary>A full collection, after emptying the slots of threads that exited: until
+        /// the runtime drops an exited thread's thread-static data, which it does at a time of
+        /// its own, the last 256 objects that thread passed or got back would stay reachable
+        /// (measured: a collection that then finds nothing to free, about one run in forty of
+        /// tests/collect.rs).</summary>
+        public static void CollectGarbage()
+        {
+            lock (gate)
+            {
+                rings.RemoveAll(r => !r.IsAlive);
+                foreach (var r in rings)
+                {
+                    var t = r.Target as PerThread;
+                    if (t != null && !t.Owner.IsAlive)
+                        Array.Clear(t.Temporaries, 0, t.Temporaries.Length);
+                }
+            }
+            GC.Collect();
         }
 
         /// <summary>The calling thread's slots.</summary>

@@ -186,8 +186,26 @@ impl MethodRef {
     pub fn call<A: crate::ArgList, R: crate::Ret>(&self, args: A) -> Result<R> {
         // The thread first: once it is in the current unit no reload can start, so the entry
         // point the cache hands out (only one resolved in the current unit) stays current.
-        crate::call::shim::tri!(Runtime::ensure_current_thread());
-        crate::call::shim::tri!(self.thunk()).call_resolved(args)
+        // The fast path (thread set up, no recording, entry point resolved) shares no code
+        // with the rest, which stays out of line.
+        if let Some(epoch) = Runtime::fast_path_epoch() {
+            if let Some(thunk) = self.thunk.get_at(epoch) {
+                return thunk.call_resolved(args, false);
+            }
+        }
+        self.call_slow(args)
+    }
+
+    /// [`MethodRef::call`] off the fast path: the thread's first call or one after a reload,
+    /// the entry point's first use, or a call while a recording runs.
+    #[cold]
+    #[inline(never)]
+    fn call_slow<A: crate::ArgList, R: crate::Ret>(&self, args: A) -> Result<R> {
+        let entered = Runtime::enter_call()?;
+        let thunk = self
+            .thunk
+            .get_or_try_init_at(entered.epoch, || bind(self.method()?, self.path))?;
+        thunk.call_resolved(args, entered.recording)
     }
 
     /// [`MethodRef::call`] for methods whose blittable struct result comes back through a

@@ -27,7 +27,7 @@ use std::os::raw::c_void;
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::function_db::FunctionId;
 use crate::call::recorded::{describe_blittable, Recorded};
-use crate::call::trace::{self, CallTrace, Pending, Tracer};
+use crate::call::trace::{CallTrace, Pending, Tracer};
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
 use crate::host::{unit, ExceptionSlot, Method, ObjectRef, Runtime};
@@ -102,12 +102,12 @@ impl Thunk {
 
     /// Attaches the calling thread (and moves it into the current unit) and checks that this
     /// entry point still belongs to the current unit: a `Thunk` kept across a reload would run
-    /// freed code.
+    /// freed code. `Ok(true)` when the call is to be recorded.
     #[inline]
-    fn enter(&self) -> Result<()> {
-        Runtime::ensure_current_thread()?;
-        if self.is_current() {
-            Ok(())
+    fn enter(&self) -> Result<bool> {
+        let entered = Runtime::enter_call()?;
+        if self.epoch == entered.epoch {
+            Ok(entered.recording)
         } else {
             Err(self.stale())
         }
@@ -137,18 +137,19 @@ impl Thunk {
     /// call is to be recorded.
     #[cfg_attr(not(debug_assertions), inline)]
     fn begin(&self, key: u128, signature: &[Abi]) -> Result<bool> {
-        self.enter()?;
-        self.check_signature(key, signature)
+        let recording = self.enter()?;
+        self.check_signature(key, signature)?;
+        Ok(recording)
     }
 
     /// [`Thunk::begin`] for an entry point whose currency is already proved (see
-    /// [`Thunk::call_resolved`]): the signature proof and the recorder's switch only.
+    /// [`Thunk::call_resolved`]): the signature proof only.
     #[cfg_attr(not(debug_assertions), inline)]
-    fn check_signature(&self, key: u128, signature: &[Abi]) -> Result<bool> {
+    fn check_signature(&self, key: u128, signature: &[Abi]) -> Result<()> {
         if !self.proves(key, signature) {
             return Err(self.mismatch_of(signature));
         }
-        Ok(trace::recording())
+        Ok(())
     }
 
     #[cold]
@@ -226,10 +227,12 @@ impl Thunk {
     /// cache on a thread already in the current unit: the cache handed it out only because it
     /// was resolved in the current unit, and a reload cannot start while this thread is in the
     /// unit (it refuses, see `Runtime::reload`), so the unit check `call` makes again is
-    /// proved; everything else is checked as in `call`.
+    /// proved; `recording` is what the thread check found (`Runtime::enter_call`); everything
+    /// else is checked as in `call`.
     #[inline(always)]
-    pub(crate) fn call_resolved<A: ArgList, R: Ret>(&self, args: A) -> Result<R> {
-        if tri!(self.check_signature(A::key::<R>(), A::returning::<R>())) {
+    pub(crate) fn call_resolved<A: ArgList, R: Ret>(&self, args: A, recording: bool) -> Result<R> {
+        tri!(self.check_signature(A::key::<R>(), A::returning::<R>()));
+        if recording {
             // SAFETY: as in `call`.
             return unsafe { self.call_recorded(args, true) };
         }

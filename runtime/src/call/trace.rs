@@ -7,7 +7,6 @@
 //! runs.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
 
 use crate::call::abi::ArgSlot;
@@ -19,10 +18,6 @@ use crate::error::{Error, Result};
 use crate::host::Method;
 use crate::store::Cookie;
 use crate::value::Object;
-
-/// True while a recording runs. Relaxed: a call that sees it late (or early) is simply in the
-/// log or not; what is written is ordered by the sink.
-static RECORDING: AtomicBool = AtomicBool::new(false);
 
 /// Where finished calls go: installed by [`start`], read only while recording.
 static SINK: RwLock<Option<Sink>> = RwLock::new(None);
@@ -44,10 +39,11 @@ thread_local! {
     static IN_CALL: Cell<bool> = const { Cell::new(false) };
 }
 
-/// True while a recording runs: the one relaxed load the call paths make.
+/// True while a recording runs (the switch lives with the unit epoch, in the gate the call
+/// path's thread check reads: a call on the fast path learns it without another load).
 #[inline(always)]
 pub(crate) fn recording() -> bool {
-    RECORDING.load(Ordering::Relaxed)
+    crate::host::unit::recording()
 }
 
 /// True while this thread is inside a recorded call (whose replay makes again what it does).
@@ -61,7 +57,7 @@ pub(crate) fn start(sink: Sink, alias: AliasSink, field: FieldSink) {
     *SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(sink);
     *ALIAS_SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(alias);
     *FIELD_SINK.write().unwrap_or_else(|p| p.into_inner()) = Some(field);
-    RECORDING.store(true, Ordering::Relaxed);
+    crate::host::unit::set_recording(true);
 }
 
 /// Notes, while recording, that handle `to` was made as a copy of handle `from`.
@@ -78,7 +74,7 @@ pub(crate) fn alias(from: Cookie, to: Cookie) {
 
 /// Turns recording off (calls already begun still reach the sink, which may drop them).
 pub(crate) fn stop() {
-    RECORDING.store(false, Ordering::Relaxed);
+    crate::host::unit::set_recording(false);
 }
 
 /// A recorded call as the sink receives it.

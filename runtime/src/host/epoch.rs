@@ -15,6 +15,17 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// The current unit's epoch; bumped by each reload.
 static EPOCH: AtomicU32 = AtomicU32::new(0);
 
+/// Set in [`GATE`] while a recording runs.
+const RECORDING: u32 = 1 << 31;
+
+/// What a thread's `ENTERED` must equal for a call to take the fast path: the current epoch,
+/// with [`RECORDING`] set while a recording runs, a bit no thread's `ENTERED` ever has (epochs
+/// stay far below it; [`NEVER`] and [`LEFT`] are never a gate either). So one thread-local read
+/// and one compare prove three facts on each call: the thread is attached, it is set up for
+/// the current unit, and no recording runs (while one does, every call takes the slow path,
+/// where it is recorded).
+static GATE: AtomicU32 = AtomicU32::new(0);
+
 /// The current unit's epoch (0 before the runtime started).
 #[inline]
 pub(crate) fn current() -> u32 {
@@ -23,7 +34,30 @@ pub(crate) fn current() -> u32 {
 
 /// Moves the epoch on (a unit starts or is retired); returns the new epoch.
 pub(crate) fn advance() -> u32 {
-    EPOCH.fetch_add(1, Ordering::AcqRel) + 1
+    let new = EPOCH.fetch_add(1, Ordering::AcqRel) + 1;
+    // After the epoch: a thread that passes the new gate sees the new epoch too.
+    let _ = GATE.fetch_update(Ordering::AcqRel, Ordering::Acquire, |g| Some((g & RECORDING) | new));
+    new
+}
+
+/// The value a thread's entered epoch must equal for the fast path (see [`GATE`]).
+#[inline(always)]
+pub(crate) fn gate() -> u32 {
+    GATE.load(Ordering::Acquire)
+}
+
+/// Turns the recorder's switch on or off (see [`GATE`]).
+pub(crate) fn set_recording(on: bool) {
+    let _ = GATE.fetch_update(Ordering::AcqRel, Ordering::Acquire, |g| {
+        Some(if on { g | RECORDING } else { g & !RECORDING })
+    });
+}
+
+/// True while a recording runs. Relaxed: a call that sees it late (or early) is simply in the
+/// log or not; what is written is ordered by the recorder's sink.
+#[inline(always)]
+pub(crate) fn recording() -> bool {
+    GATE.load(Ordering::Relaxed) & RECORDING != 0
 }
 
 /// `ENTERED` of a thread never set up: no epoch has this value.
@@ -51,4 +85,10 @@ pub(crate) fn set_entered(epoch: u32) {
 #[inline]
 pub(crate) fn thread_is_current() -> bool {
     entered() == current()
+}
+
+/// True when a call on the calling thread may take the fast path (see [`GATE`]).
+#[inline(always)]
+pub(crate) fn fast_path_open() -> bool {
+    entered() == gate()
 }

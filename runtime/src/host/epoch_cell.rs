@@ -51,6 +51,25 @@ impl<T> EpochCell<T> {
         (stamped.epoch == epoch::current()).then_some(&stamped.value)
     }
 
+    /// [`EpochCell::get`] given the current epoch, which the caller already read (a call
+    /// proved it with its thread check: see `Runtime::enter_call`).
+    #[inline(always)]
+    pub(crate) fn get_at(&self, epoch: u32) -> Option<&T> {
+        let p = self.current.load(Ordering::Acquire);
+        // SAFETY: as in `get`.
+        let stamped = unsafe { p.as_ref() }?;
+        (stamped.epoch == epoch).then_some(&stamped.value)
+    }
+
+    /// [`EpochCell::get_or_try_init`] given the current epoch (see [`EpochCell::get_at`]).
+    #[inline(always)]
+    pub(crate) fn get_or_try_init_at<E>(&self, epoch: u32, resolve: impl FnOnce() -> Result<T, E>) -> Result<&T, E> {
+        match self.get_at(epoch) {
+            Some(v) => Ok(v),
+            None => self.fill(resolve),
+        }
+    }
+
     /// The cached value, or the one `resolve` makes (stored for this unit). When two threads
     /// resolve at once, the first stored value wins and is the one both get.
     #[inline]

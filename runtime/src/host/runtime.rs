@@ -81,6 +81,14 @@ impl RuntimeBuilder {
     }
 }
 
+/// What [`Runtime::enter_call`] proved: the calling thread is attached and set up for the
+/// unit of `epoch`, the current one, and whether the call is to be recorded.
+#[derive(Clone, Copy)]
+pub(crate) struct EnteredCall {
+    pub(crate) epoch: u32,
+    pub(crate) recording: bool,
+}
+
 impl Runtime {
     /// A builder that chooses the backend (and a reloadable unit) before the runtime starts:
     ///
@@ -277,11 +285,46 @@ impl Runtime {
     /// needed).
     #[inline]
     pub fn ensure_current_thread() -> Result<()> {
-        if epoch::thread_is_current() {
+        // The gate is closed while a recording runs, although the thread is set up.
+        if epoch::fast_path_open() || epoch::thread_is_current() {
             Ok(())
         } else {
             Runtime::get().map(|_| ())
         }
+    }
+
+    /// The current epoch when the calling thread may take the call fast path (see
+    /// [`Runtime::enter_call`]: attached, set up for the current unit, no recording), proved by
+    /// one thread-local read and one compare.
+    #[inline(always)]
+    pub(crate) fn fast_path_epoch() -> Option<u32> {
+        let entered = epoch::entered();
+        (entered == epoch::gate()).then_some(entered)
+    }
+
+    /// [`Runtime::ensure_current_thread`] for a call into managed code, which also needs the
+    /// current epoch (to trust its cached entry point) and whether a recording runs. On the
+    /// fast path, one thread-local read and one compare prove all three (see `epoch.rs`).
+    #[inline(always)]
+    pub(crate) fn enter_call() -> Result<EnteredCall> {
+        let entered = epoch::entered();
+        if entered == epoch::gate() {
+            return Ok(EnteredCall {
+                epoch: entered,
+                recording: false,
+            });
+        }
+        Runtime::enter_call_slow()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn enter_call_slow() -> Result<EnteredCall> {
+        Runtime::ensure_current_thread()?;
+        Ok(EnteredCall {
+            epoch: epoch::current(),
+            recording: epoch::recording(),
+        })
     }
 
     /// Replaces the current unit with a new one into which the same files are loaded again

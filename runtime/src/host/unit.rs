@@ -9,6 +9,17 @@ pub(crate) fn epoch() -> u32 {
     epoch::current()
 }
 
+/// True while a recording runs (the recorder's switch, kept with the epoch: see `epoch.rs`).
+#[inline(always)]
+pub(crate) fn recording() -> bool {
+    epoch::recording()
+}
+
+/// Turns the recorder's switch on or off.
+pub(crate) fn set_recording(on: bool) {
+    epoch::set_recording(on)
+}
+
 /// True when managed code is on the calling thread's stack: Rust was called from C# (a native,
 /// a Rust implementation, a callback), so the code that would return to it must not be
 /// unloaded.

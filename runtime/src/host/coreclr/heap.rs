@@ -376,11 +376,14 @@ fn is_default(boxed: ObjectRef, depth: usize) -> bool {
     })
 }
 
-/// Runs a full garbage collection (`GC.Collect()`).
+/// Runs a full garbage collection (`GC.Collect()`, after the helper empties the thread slots of
+/// threads that exited: see `SlotTable.CollectGarbage`).
 pub(crate) fn collect_garbage() {
     let collected = (|| -> Result<()> {
-        let gc = runtime().corlib_types().mscorlib.class("System", "GC")?;
-        let collect = gc.method("Collect", &[])?;
+        // The helper's: it empties exited threads' slots first.
+        let collect = super::assemblies::helper()?
+            .class("Cilbind", "SlotTable")?
+            .method("CollectGarbage", &[])?;
         invoke(collect, ObjectRef::NULL, ObjectRef::NULL).map(|_| ())
     })();
     if let Err(e) = collected {
