@@ -86,12 +86,13 @@ fn child_objects_cross_as_slot_words() {
         );
         assert!(thrown.0.is_null());
 
-        // The wrong object for `this`: the entry's class check throws, and it comes back.
+        // The wrong object for `this`: the entry's class check throws, and it comes back as
+        // the invalid-argument error the native side's check would have made.
         let text = clr.bridge.new_string("not a counter").unwrap();
         clr.bridge.move_slot(text, slot(2));
         assert_eq!(add(slot(2), 1, &mut thrown), 0);
         match take_error(&mut thrown) {
-            Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.InvalidCastException"),
+            Error::InvalidArgument(m) => assert_eq!(m, "this: an object of type System.String is not a Probe.Counter"),
             other => panic!("{other}"),
         }
         assert_eq!(
