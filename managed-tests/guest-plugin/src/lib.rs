@@ -93,7 +93,7 @@ struct Doubling;
 impl IBonusImpl for Doubling {
     fn bonus(&self, score: i32) -> NativeResult<i32> {
         if score < 0 {
-            return Err(ManagedException::named("System.ArgumentException", "negative score").into());
+            return Err(ManagedException::named("System.ArgumentException", "negative score"));
         }
         Ok(score)
     }
