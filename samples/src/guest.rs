@@ -5,7 +5,7 @@
 //! (cilbind adopts the running runtime), then [`arena_main`], which plays the game as the
 //! binary does, with the same command line (`cli.rs`, [`Mode::Guest`]).
 //!
-//! Nothing else differs: the same [`Game`](crate) logic calls the same generated bindings, C#
+//! Nothing else differs: the same game logic calls the same generated bindings, C#
 //! calls the natives (`rules.rs`) through `[DllImport("__Internal")]`, the ghoul (`ghoul.rs`,
 //! a Rust subclass of `Monster`) and the death handler (a Rust closure behind a C# event), and
 //! `--record`/`--replay` record and replay the calls.
