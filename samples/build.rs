@@ -7,6 +7,11 @@
 //! hands it the source's and the DLL's paths and the mcs flags, as `ARENA_SOURCE`,
 //! `ARENA_DLL` and `ARENA_MCS_FLAGS` (`cargo:rustc-env`); and the path of a second build with
 //! `Rules.Mitigate` in C# instead of a native, as `ARENA_MANAGED_RULES_DLL`.
+//!
+//! For `--guest` it compiles the game as a program too: `Arena.exe`, the game with
+//! managed/ArenaGuest.cs (whose `Main` loads the sample's cdylib as a plugin) and cilbind's
+//! guest bootstrap, beside an `Arena.runtimeconfig.json` for `dotnet`; once with the natives,
+//! once with `Rules.Mitigate` in C# (`ARENA_GUEST_EXE`, `ARENA_GUEST_MANAGED_RULES_EXE`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -16,6 +21,39 @@ const MSCORLIB: &str = "/usr/lib/mono/4.5/mscorlib.dll";
 
 /// How mcs compiles the game, here and when `--reload` recompiles it (no flag has a space).
 const MCS_FLAGS: [&str; 4] = ["-nologo", "-target:library", "-optimize+", "-warnaserror+"];
+
+/// cilbind's guest bootstrap (`cilbind::guest::BOOTSTRAP_CS`), compiled into `Arena.exe` unchanged.
+const BOOTSTRAP: &str = "../runtime/managed/guest/Cilbind.Guest.cs";
+
+/// What `dotnet Arena.exe` reads to pick its runtime: .NET Core 3.1 (any newer patch), with
+/// invariant globalization (no ICU needed).
+const RUNTIME_CONFIG: &str = r#"{
+  "runtimeOptions": {
+    "tfm": "netcoreapp3.1",
+    "framework": { "name": "Microsoft.NETCore.App", "version": "3.1.0" },
+    "configProperties": { "System.Globalization.Invariant": true }
+  }
+}
+"#;
+
+/// Compiles `Arena.exe` for `--guest` into `dir` (with `defines`), with its runtimeconfig.
+fn compile_guest(manifest: &std::path::Path, dir: &std::path::Path, defines: &[&str]) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    let exe = dir.join("Arena.exe");
+    let status = Command::new("mcs")
+        .args(["-nologo", "-target:exe", "-optimize+", "-warnaserror+"])
+        .args(defines)
+        .arg(format!("-out:{}", exe.display()))
+        .arg(manifest.join("managed/Arena.cs"))
+        .arg(manifest.join("managed/ArenaGuest.cs"))
+        .arg(manifest.join(BOOTSTRAP))
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run mcs (bash scripts/ensure-deps.sh installs it): {e}"));
+    assert!(status.success(), "mcs failed on Arena.exe ({status})");
+    std::fs::write(dir.join("Arena.runtimeconfig.json"), RUNTIME_CONFIG)
+        .unwrap_or_else(|e| panic!("writing {}'s runtimeconfig: {e}", exe.display()));
+    exe
+}
 
 fn main() -> Result<(), cilbind_codegen::Error> {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -56,6 +94,13 @@ fn main() -> Result<(), cilbind_codegen::Error> {
         "mcs -define:MANAGED_RULES failed on {}",
         source.display()
     );
+
+    println!("cargo:rerun-if-changed=managed/ArenaGuest.cs");
+    println!("cargo:rerun-if-changed={BOOTSTRAP}");
+    let guest = compile_guest(&manifest, &out.join("guest"), &[]);
+    println!("cargo:rustc-env=ARENA_GUEST_EXE={}", guest.display());
+    let guest = compile_guest(&manifest, &out.join("guest_managed_rules"), &["-define:MANAGED_RULES"]);
+    println!("cargo:rustc-env=ARENA_GUEST_MANAGED_RULES_EXE={}", guest.display());
 
     // mscorlib's collections are bound too (only that namespace: compile time), so that Rust
     // can make a `List<int>` of its own and call `List<T>`'s members on what C# returns.

@@ -46,6 +46,11 @@ pub enum SampleError {
     /// after the game was loaded). The message says which. (A replayed call that gives
     /// something else is no error: it is the replay's divergence.)
     Replay(String),
+    /// `--guest` could not run the game with C#'s `Main` owning the process (no plugin beside
+    /// the binary, no `dotnet` host, `Arena.exe` killed), or the game in guest mode was asked
+    /// for what guest mode cannot do (`--game`, a `--runtime` other than the host's). The
+    /// message says which.
+    Guest(String),
 }
 
 impl fmt::Display for SampleError {
@@ -69,6 +74,7 @@ impl fmt::Display for SampleError {
             }
             SampleError::Reload(message) => write!(f, "hot reload: {message}"),
             SampleError::Replay(message) => write!(f, "replay: {message}"),
+            SampleError::Guest(message) => write!(f, "guest mode: {message}"),
         }
     }
 }
@@ -79,7 +85,9 @@ impl std::error::Error for SampleError {
             SampleError::Managed { source, .. } => Some(source),
             SampleError::Output(e) | SampleError::McsMissing(e) => Some(e),
             SampleError::File { source, .. } => Some(source),
-            SampleError::Compile { .. } | SampleError::Reload(_) | SampleError::Replay(_) => None,
+            SampleError::Compile { .. } | SampleError::Reload(_) | SampleError::Replay(_) | SampleError::Guest(_) => {
+                None
+            }
         }
     }
 }

@@ -22,6 +22,10 @@
 //! log (`record.rs`), and [`replay`] runs such a log again in a fresh process, against the same
 //! game or a changed one, and reads the final state back from the replayed world or reports the
 //! first call that gave something else (`replay.rs`).
+//!
+//! The crate is also a `cdylib`: the plugin `Arena.exe` loads in guest mode (`--guest`, [`cli`]),
+//! where C#'s `Main` owns the process and its runtime and this same game logic plays through the
+//! same bindings (`guest.rs`, `launch.rs`).
 
 #![warn(missing_docs)]
 
@@ -39,12 +43,15 @@ pub mod bindings {
 }
 
 mod actor;
+pub mod cli;
 mod error;
 mod externals;
 mod features;
 mod final_report;
 mod game_folder;
 mod ghoul;
+mod guest;
+mod launch;
 mod names;
 mod outcome;
 mod record;

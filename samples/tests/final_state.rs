@@ -760,3 +760,119 @@ fn the_binary_plays_the_same_game_on_coreclr_and_on_mono() {
         text(&replay)
     );
 }
+
+// ---- Guest mode: C#'s Main owns the process -----------------------------------------------
+
+/// `--guest`: `mono Arena.exe` and `dotnet Arena.exe` own the process, and their C# `Main` loads
+/// the game's Rust logic (the sample's cdylib) as a plugin, which plays the same game as the
+/// binary does on the same runtime: every line of the report but the timings and the lines
+/// naming who owns the process. The natives (C# calling Rust through `[DllImport("__Internal")]`,
+/// whose library is the host executable there until cilbind maps it), the ghoul (a Rust subclass)
+/// and the death handler (a Rust closure behind a C# event) run in guest mode on both runtimes.
+#[test]
+fn the_guest_plays_the_same_game_as_the_host_on_both_runtimes() {
+    let bin = env!("CARGO_BIN_EXE_cilbind-samples");
+    let run = |args: &[&str]| {
+        let out = Command::new(bin)
+            .args(["--ticks", "20", "--seed", "7"])
+            .args(args)
+            .env_remove("CILBIND_RUNTIME")
+            .output()
+            .expect("the sample starts");
+        assert!(out.status.success(), "{args:?}: {}", text(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let owner = |line: &str| line.starts_with("Arena.exe (C#)") || line.starts_with("Guest mode: ");
+    for (runtime, name) in [("mono", "Mono"), ("coreclr", "CoreCLR")] {
+        let host = run(&["--runtime", runtime]);
+        let guest = run(&["--runtime", runtime, "--guest"]);
+        assert!(
+            guest.starts_with(&format!(
+                "Arena.exe (C#): Main owns the process and its runtime ({name})"
+            )),
+            "{guest}"
+        );
+        assert!(guest.contains(&format!("Guest mode: {name} runs Arena.exe")), "{guest}");
+        assert!(!host.lines().any(owner), "{host}");
+        let guest_lines: Vec<&str> = game_lines(&guest).into_iter().filter(|l| !owner(l)).collect();
+        assert_eq!(guest_lines, game_lines(&host), "{name}, guest:\n{guest}\nhost:\n{host}");
+        // What C# calls in Rust ran in guest mode, and counted as in the model (the host's game
+        // is the model's: the_readme_game_matches_the_model plays the same config).
+        assert!(
+            guest.contains("21 calls from C# into Rust (the native Rules.Mitigate"),
+            "{guest}"
+        );
+        assert!(guest.contains("Ghoul Orc-1 (armor 1, hit "), "{guest}");
+        assert!(guest.contains("burned to death"), "{guest}");
+    }
+    // A hot reload cannot be done in guest mode: it is switched off, saying why, and the game
+    // plays on without it (the plain game's lines).
+    let reload = run(&["--guest", "--reload"]);
+    assert!(
+        reload.lines().any(
+            |l| l.starts_with("Switched off in guest mode: the hot reload (--reload): ")
+                && l.contains("Runtime::reload is refused in guest mode")
+        ),
+        "{reload}"
+    );
+    let plain = run(&["--guest"]);
+    let plain: Vec<&str> = game_lines(&plain).into_iter().filter(|l| !owner(l)).collect();
+    let reload_lines: Vec<&str> = game_lines(&reload).into_iter().filter(|l| !owner(l)).collect();
+    assert_eq!(reload_lines, plain);
+    // `--off natives` runs the build of Arena.exe whose rule is C#: no call into Rust, the same
+    // game.
+    let no_natives = run(&["--guest", "--runtime", "coreclr", "--off", "natives"]);
+    assert!(
+        no_natives.contains("0 calls from C# into Rust (natives are off"),
+        "{no_natives}"
+    );
+    // What guest mode refuses is an error saying why: another build than the host's, a runtime
+    // other than the host's.
+    let refused = |args: &[&str], why: &str| {
+        let out = Command::new(bin)
+            .args(args)
+            .env_remove("CILBIND_RUNTIME")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(why),
+            "{args:?}: {}",
+            text(&out)
+        );
+    };
+    refused(
+        &["--guest", "--replay", "no-such.log", "--game", "Other.dll"],
+        "error: guest mode: --game Other.dll: the host loaded its own build of the game",
+    );
+    // `mono Arena.exe` run by hand (here with its plugin beside it, as `--guest` lays it out):
+    // the host chose the runtime, so `--runtime coreclr` is refused.
+    let dir = std::env::temp_dir().join(format!("cilbind-samples-guest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(env!("ARENA_GUEST_EXE"), dir.join("Arena.exe")).unwrap();
+    // The newer of the two Cargo builds (beside the binary, and deps/ for `cargo test`).
+    let built = Path::new(bin).parent().unwrap();
+    let plugin = [built.join("deps"), built.to_path_buf()].map(|d| d.join("libcilbind_samples.so"));
+    let plugin = plugin
+        .iter()
+        .filter(|p| p.is_file())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .expect("cargo built the plugin");
+    std::os::unix::fs::symlink(plugin, dir.join("libcilbind_samples.so")).unwrap();
+    let by_hand = Command::new("mono")
+        .args(["Arena.exe", "--runtime", "coreclr"])
+        .current_dir(&dir)
+        .env("MONO_THREADS_SUSPEND", "preemptive")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(by_hand.status.code(), Some(1), "{}", text(&by_hand));
+    assert!(
+        String::from_utf8_lossy(&by_hand.stderr).contains(
+            "error: guest mode: --runtime coreclr names another runtime than the one Arena.exe runs on (Mono)"
+        ),
+        "{}",
+        text(&by_hand)
+    );
+}

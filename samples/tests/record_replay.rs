@@ -335,6 +335,67 @@ fn the_binary_replays_a_game_recorded_on_the_other_runtime() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Record and replay in guest mode (`--guest`: C#'s `Main` in `Arena.exe` owns the process, the
+/// game's Rust logic is its plugin), on both runtimes: a game recorded in guest mode replays in
+/// guest mode and in host mode (on the other runtime too), and a game recorded in host mode
+/// replays in guest mode, each to the recorded final state.
+#[test]
+fn the_guest_records_and_replays_on_both_runtimes() {
+    let bin = env!("CARGO_BIN_EXE_cilbind-samples");
+    let dir = scratch("guest");
+    let game = ["--ticks", "8", "--seed", "2", "--entities", "9"];
+    let run = |args: &[&str]| {
+        let out = Command::new(bin)
+            .args(args)
+            .env_remove("CILBIND_RUNTIME")
+            .output()
+            .expect("the sample starts");
+        assert!(out.status.success(), "{args:?}: {}", text(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let mut tables = Vec::new();
+    // (runtime, recorded in guest mode, then replayed by each of these: runtime, guest mode)
+    type Run = (&'static str, bool);
+    let cases: [(&str, bool, &[Run]); 3] = [
+        ("mono", true, &[("mono", true), ("coreclr", false)]),
+        ("coreclr", true, &[("coreclr", true)]),
+        ("coreclr", false, &[("mono", true)]),
+    ];
+    for (k, (recorder, guest, replayers)) in cases.into_iter().enumerate() {
+        let log = dir.join(format!("{k}.log"));
+        let log_arg = path(&log);
+        let mut args = vec!["--runtime", recorder, "--record", &log_arg];
+        args.extend(game);
+        if guest {
+            args.push("--guest");
+        }
+        let recorded = run(&args);
+        assert_eq!(recorded.contains("Guest mode: "), guest, "{recorded}");
+        let (_, calls) = first_call_of(&log, ATTACK);
+        assert!(recorded.contains(&format!("Recorded {calls} calls to ")), "{recorded}");
+        let table = final_table(&recorded);
+        assert!(table.len() > 10, "{recorded}");
+        for &(replayer, guest) in replayers {
+            let mut args = vec!["--runtime", replayer, "--replay", &log_arg];
+            if guest {
+                args.push("--guest");
+            }
+            let replayed = run(&args);
+            assert_eq!(replayed.contains("Arena.exe (C#)"), guest, "{replayed}");
+            assert!(
+                replayed.contains(&format!("Replayed {calls} calls, no divergence")),
+                "{args:?}: {replayed}"
+            );
+            assert_eq!(final_table(&replayed), table, "{args:?}, recorded with {recorder}");
+        }
+        tables.push(table);
+    }
+    // The same game everywhere.
+    assert!(tables.windows(2).all(|w| w[0] == w[1]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The child side of the library test (run only with `SAMPLE_CHILD` set).
 #[test]
 #[ignore = "the record and replay tests run it in a child process"]

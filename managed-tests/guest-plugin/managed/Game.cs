@@ -11,6 +11,13 @@ namespace GuestGame
 {
     public delegate int IntOp(int x);
 
+    // Implemented in Rust by the plugin (IBonusImpl): C# calls a Rust value through an interface.
+    public interface IBonus
+    {
+        int Bonus(int score);
+        string Name { get; }
+    }
+
     public class Counter
     {
         public readonly string Name;
@@ -31,6 +38,13 @@ namespace GuestGame
 
         // Calls a delegate the plugin made from a Rust closure: C# calling back into Rust.
         public static int Apply(IntOp op, int x) { return op(x); }
+
+        // Calls a Rust implementation of IBonus; an exception its Rust code returns is caught here.
+        public static string Award(IBonus bonus, int score)
+        {
+            try { return bonus.Name + " " + (score + bonus.Bonus(score)); }
+            catch (ArgumentException e) { return "refused: " + e.Message; }
+        }
 
         // Throws: the plugin must see the exception as an error, and the game go on.
         public static int Fail(string why) { throw new InvalidOperationException(why); }

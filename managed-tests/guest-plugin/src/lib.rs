@@ -4,7 +4,8 @@
 //! running Mono or CoreCLR and loads the bindings generated from Game.exe, then `guest_run`,
 //! which calls the game through those bindings: a static method, strings both ways, an object
 //! made and used from Rust and handed to C#, a delegate made from a Rust closure that C# calls,
-//! and a method that throws.
+//! a Rust implementation of a C# interface that C# calls (and that throws into C#), and a
+//! method that throws.
 
 /// Bindings generated from Game.exe by build.rs.
 #[allow(missing_docs)]
@@ -12,7 +13,8 @@ pub mod game {
     include!(concat!(env!("OUT_DIR"), "/game_bindings.rs"));
 }
 
-use game::guest_game::{Counter, IntOp, Scores};
+use cilbind::native::{ManagedException, NativeResult};
+use game::guest_game::{Counter, IBonus, IBonusImpl, IntOp, Scores};
 
 /// Path of Game.exe as build.rs compiled it (the test runs it).
 pub const GAME_EXE: &str = env!("GAME_EXE");
@@ -84,6 +86,23 @@ pub extern "C" fn guest_twice_on_this_thread(x: i32) -> i32 {
     }
 }
 
+/// The plugin's `IBonus`: doubles a score, and refuses a negative one with an exception C#
+/// catches.
+struct Doubling;
+
+impl IBonusImpl for Doubling {
+    fn bonus(&self, score: i32) -> NativeResult<i32> {
+        if score < 0 {
+            return Err(ManagedException::named("System.ArgumentException", "negative score"));
+        }
+        Ok(score)
+    }
+
+    fn name(&self) -> NativeResult<Option<String>> {
+        Ok(Some("doubling".into()))
+    }
+}
+
 fn run() -> cilbind::Result<()> {
     println!("plugin: twice(21) = {}", Scores::twice(21)?);
     println!("plugin: greet = {:?}", Scores::greet("rust")?);
@@ -94,6 +113,9 @@ fn run() -> cilbind::Result<()> {
     Scores::set_last(Some(&counter))?;
     let triple = IntOp::from_fn(|x: i32| Ok(3 * x))?;
     println!("plugin: apply = {}", Scores::apply(Some(&triple), 14)?);
+    let bonus = IBonus::implement(Doubling)?;
+    println!("plugin: award = {:?}", Scores::award(Some(&bonus), 21)?);
+    println!("plugin: award -1 = {:?}", Scores::award(Some(&bonus), -1)?);
     match Scores::fail("no score today") {
         Ok(v) => println!("plugin: fail returned {v}"),
         Err(e) => println!("plugin: fail = Err({e})"),

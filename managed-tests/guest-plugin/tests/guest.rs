@@ -98,7 +98,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// The lines every run prints once the plugin is attached, whatever the runtime.
-const ATTACHED: [&str; 13] = [
+const ATTACHED: [&str; 15] = [
     "game: plugin attached",
     "game: second init ok True",
     "plugin: twice(21) = 42",
@@ -106,6 +106,8 @@ const ATTACHED: [&str; 13] = [
     "plugin: add = 7",
     "plugin: describe = Some(\"hits=7\")",
     "plugin: apply = 42",
+    "plugin: award = Some(\"doubling 42\")",
+    "plugin: award -1 = Some(\"refused: negative score\")",
     "plugin: fail = Err(System.InvalidOperationException: no score today)",
     "plugin: guest on RUNTIME true",
     "plugin: reload = Err(reload: cilbind runs as a guest in the host's runtime (Runtime::attach): the host \
