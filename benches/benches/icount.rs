@@ -27,6 +27,7 @@ use cilbind_benches::{matrix, rust_sum, setup, BoxObject, ADD_TO, ECHO, M4_MULTI
 use gungraun::{library_benchmark, library_benchmark_group, main, Callgrind, LibraryBenchmarkConfig};
 use managed_tests::basics::fixtures::{Adder, Calls, IValueExt};
 use managed_tests::game::game::Vector3;
+use managed_tests::generics::generics::{Cell, IntCell, Make};
 use managed_tests::vectors::system::numerics::{self as numerics, Matrix4x4};
 
 /// Runs `warm` (every operation of a group once) twice, collects fully, and runs it twice
@@ -466,9 +467,84 @@ library_benchmark_group!(
         read_c_api, drop_cilbind, drop_c_api
 );
 
+/// What the generic benchmarks call: `Cell<int>` and its non-generic twin `IntCell`.
+struct GenericFixture {
+    cell: Cell<i32>,
+    int_cell: IntCell,
+}
+
+/// Starts Mono, binds the Generics fixture and makes every call of the benchmarks below twice.
+fn generic_setup() -> &'static GenericFixture {
+    setup();
+    managed_tests::generics::init().expect("Generics bindings load");
+    let f = Box::leak(Box::new(GenericFixture {
+        cell: Cell::<i32>::new(7).unwrap(),
+        int_cell: IntCell::new(7).unwrap(),
+    }));
+    settle(|| {
+        op_cell_get_generated(f);
+        op_int_cell_get_generated(f);
+        op_echo_generated(f);
+        op_echo_int_generated(f);
+    });
+    f
+}
+
+#[inline(always)]
+fn op_cell_get_generated(f: &GenericFixture) -> i32 {
+    black_box(&f.cell).get().unwrap()
+}
+
+// A member of a generic type (`Cell<int>.Get`), beside `int_cell_get`: the same body in a
+// non-generic class.
+#[library_benchmark]
+#[bench::x(setup = generic_setup)]
+fn cell_get_generated(x: &GenericFixture) -> i32 {
+    op_cell_get_generated(x)
+}
+
+#[inline(always)]
+fn op_int_cell_get_generated(f: &GenericFixture) -> i32 {
+    black_box(&f.int_cell).get().unwrap()
+}
+
+#[library_benchmark]
+#[bench::x(setup = generic_setup)]
+fn int_cell_get_generated(x: &GenericFixture) -> i32 {
+    op_int_cell_get_generated(x)
+}
+
+#[inline(always)]
+fn op_echo_generated(_: &GenericFixture) -> i32 {
+    Make::echo::<i32>(black_box(5)).unwrap()
+}
+
+// A generic method (`Make.Echo<int>`), beside `echo_int`: the same body without generics.
+#[library_benchmark]
+#[bench::x(setup = generic_setup)]
+fn echo_generated(x: &GenericFixture) -> i32 {
+    op_echo_generated(x)
+}
+
+#[inline(always)]
+fn op_echo_int_generated(_: &GenericFixture) -> i32 {
+    Make::echo_int(black_box(5)).unwrap()
+}
+
+#[library_benchmark]
+#[bench::x(setup = generic_setup)]
+fn echo_int_generated(x: &GenericFixture) -> i32 {
+    op_echo_int_generated(x)
+}
+
+library_benchmark_group!(
+    name = generic;
+    benchmarks = cell_get_generated, int_cell_get_generated, echo_generated, echo_int_generated
+);
+
 main!(
     config = config();
-    library_benchmark_groups = call, boxing, handles
+    library_benchmark_groups = call, boxing, handles, generic
 );
 
 /// The valgrind flags beyond gungraun's defaults. `--smc-check=all`: Mono writes machine code

@@ -32,6 +32,57 @@ fn cell_of_primitives_holds_and_returns_the_value() {
     assert_eq!(c.get().unwrap(), cilbind::Char('é' as u16));
 }
 
+/// One call site (`Cell<T>::describe`, `Cell<T>::type_name`) with more instantiations than its
+/// lock-free cache keeps (8): each still reaches its own closed class, first time and again.
+#[test]
+fn one_call_site_with_many_instantiations_reaches_each_one() {
+    start();
+    macro_rules! described {
+        ($($t:ty = $v:expr => $text:expr),* $(,)?) => {{
+            let mut seen = Vec::new();
+            for _round in 0..2 {
+                $(
+                    let cell = Cell::<$t>::new($v).unwrap();
+                    assert_eq!(cell.describe().unwrap().as_deref(), Some($text));
+                    seen.push(Cell::<$t>::type_name().unwrap().unwrap());
+                )*
+            }
+            seen
+        }};
+    }
+    let seen = described!(
+        i8 = -8 => "SByte:-8",
+        u8 = 8 => "Byte:8",
+        i16 = -16 => "Int16:-16",
+        u16 = 16 => "UInt16:16",
+        i32 = -32 => "Int32:-32",
+        u32 = 32 => "UInt32:32",
+        i64 = -64 => "Int64:-64",
+        u64 = 64 => "UInt64:64",
+        f32 = 1.5 => "Single:1.5",
+        f64 = -2.5 => "Double:-2.5",
+        bool = true => "Boolean:True",
+    );
+    let names: Vec<&str> = seen.iter().map(String::as_str).take(11).collect();
+    assert_eq!(
+        names,
+        [
+            "System.SByte",
+            "System.Byte",
+            "System.Int16",
+            "System.UInt16",
+            "System.Int32",
+            "System.UInt32",
+            "System.Int64",
+            "System.UInt64",
+            "System.Single",
+            "System.Double",
+            "System.Boolean"
+        ]
+    );
+    assert_eq!(seen[..11], seen[11..], "the second round reaches the same classes");
+}
+
 #[test]
 fn cell_of_enum_struct_string_and_class() {
     start();

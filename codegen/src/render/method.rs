@@ -195,15 +195,20 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     } else {
         quote!(#type_ref.class()?)
     };
+    // Cached by the Rust types that name the instantiation: the classes are made only on a
+    // call site's first call with those types.
     let (ref_ty, thunk) = if !method_params.is_empty() {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_with(#class, &[#(<#method_params as ::cilbind::ManagedType>::class()?),*])?),
+            quote!(M.thunk_keyed::<(Self, (#(#method_params,)*))>(|| ::core::result::Result::Ok((
+                #class,
+                ::std::vec![#(<#method_params as ::cilbind::ManagedType>::class()?),*]
+            )))?),
         )
     } else if m.generic {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_for(#class)?),
+            quote!(M.thunk_keyed::<Self>(|| ::core::result::Result::Ok((#class, ::std::vec::Vec::new())))?),
         )
     } else {
         (quote!(::cilbind::MethodRef), quote!(M.thunk()?))

@@ -60,7 +60,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((target.0, size, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -80,7 +85,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((target.0, size, ::cilbind::Out(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -98,7 +108,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((offset, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -115,7 +130,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::generated::SliceArrayMut(data),))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -132,7 +152,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::generated::SliceArray(data),))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -149,7 +174,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((pixels,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -167,7 +197,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((width, pixels))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -184,7 +219,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((voxels,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -203,7 +243,12 @@ pub mod features {
                     .generic_method();
                 let mut value: M0 = ::cilbind::generated::zeroed();
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::Out(&mut value),))?;
                 let () = __r;
                 ::core::result::Result::Ok(value)
@@ -224,13 +269,15 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0, M1)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
-                        &[
-                            <M0 as ::cilbind::ManagedType>::class()?,
-                            <M1 as ::cilbind::ManagedType>::class()?,
+                        ::std::vec![
+                            < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
+                            ::cilbind::ManagedType > ::class() ?
                         ],
-                    )?
+                    )))?
                     .call((
                         value,
                         ::cilbind::generated::SliceArrayMut(items),
@@ -250,7 +297,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: i32 = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((items,))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -267,7 +319,12 @@ pub mod features {
                     .generic_method();
                 let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
                 let __r: () = M
-                    .thunk_with(__TYPE_GL.class()?, &[<M0 as ::cilbind::ManagedType>::class()?])?
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
+                        __TYPE_GL.class()?,
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
                 *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
                 let () = __r;

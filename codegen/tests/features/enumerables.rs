@@ -486,7 +486,12 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
@@ -516,7 +521,12 @@ pub mod features {
                 let __r: ::core::option::Option<
                     super::super::system::collections::generic::IEnumerator<T0>,
                 > = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }

@@ -764,7 +764,12 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
@@ -794,7 +799,12 @@ pub mod features {
                 let __r: ::core::option::Option<
                     super::super::system::collections::generic::IEnumerator<T0>,
                 > = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -814,10 +824,12 @@ pub mod features {
                 let item = <T0 as ::cilbind::TypeArg>::arg(item)?;
                 let other_ = <M0 as ::cilbind::TypeArg>::arg(other_)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         <Self as ::cilbind::ManagedType>::class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::Reference::as_object(self), item, other_))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -1534,7 +1546,12 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
@@ -2103,10 +2120,12 @@ pub mod features {
                 let value_ = <M0 as ::cilbind::TypeArg>::arg(value_)?;
                 let mut copy = <M0 as ::cilbind::TypeArg>::new_slot()?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Shape.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((value_, <M0 as ::cilbind::TypeArg>::out_arg(&mut copy)))?;
                 ::core::result::Result::Ok((
                     <M0 as ::cilbind::TypeArg>::output(__r)?,

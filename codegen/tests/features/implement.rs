@@ -276,7 +276,12 @@ pub mod features {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -312,10 +317,12 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: () = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_IGenericOnly.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

@@ -353,7 +353,12 @@ pub mod features {
                 );
                 let value = <T0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: () = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -425,7 +430,12 @@ pub mod features {
                 );
                 let value = <T0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         value,
@@ -450,7 +460,12 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 let __r: () = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         result.map(::cilbind::AsObject::object),
@@ -528,7 +543,12 @@ pub mod features {
                 let first = <T0 as ::cilbind::TypeArg>::arg(first)?;
                 let second = <T1 as ::cilbind::TypeArg>::arg(second)?;
                 let __r: () = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self), first, second))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -606,7 +626,12 @@ pub mod features {
                 let first = <T0 as ::cilbind::TypeArg>::arg(first)?;
                 let second = <T1 as ::cilbind::TypeArg>::arg(second)?;
                 let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         first,
@@ -632,7 +657,12 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 let __r: () = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         result.map(::cilbind::AsObject::object),

@@ -105,10 +105,12 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::RefObject(location), value))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -125,10 +127,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((::cilbind::RefObject(array), size))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -173,10 +177,12 @@ pub mod features {
                     .generic_method();
                 let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
                 let __r: () = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
                 *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
                 let () = __r;

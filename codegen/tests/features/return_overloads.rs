@@ -169,10 +169,12 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Meters.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((ok,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

@@ -155,10 +155,12 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: i32 = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((span, value))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -176,10 +178,12 @@ pub mod features {
                     .spans(0b1)
                     .generic_method();
                 let __r: () = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((span,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -201,13 +205,15 @@ pub mod features {
                     .generic_method();
                 let tag = <M1 as ::cilbind::TypeArg>::arg(tag)?;
                 let __r: () = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0, M1)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
-                        &[
-                            <M0 as ::cilbind::ManagedType>::class()?,
-                            <M1 as ::cilbind::ManagedType>::class()?,
+                        ::std::vec![
+                            < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
+                            ::cilbind::ManagedType > ::class() ?
                         ],
-                    )?
+                    )))?
                     .call((from, tag, to))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -264,7 +270,12 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(

@@ -429,7 +429,12 @@ pub mod fixture {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
@@ -449,7 +454,12 @@ pub mod fixture {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -462,7 +472,12 @@ pub mod fixture {
                     &[],
                 );
                 let __r: i32 = M
-                    .thunk_for(<Self as ::cilbind::ManagedType>::class()?)?
+                    .thunk_keyed::<
+                        Self,
+                    >(|| ::core::result::Result::Ok((
+                        <Self as ::cilbind::ManagedType>::class()?,
+                        ::std::vec::Vec::new(),
+                    )))?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -2265,10 +2280,12 @@ pub mod fixture {
                     .generic_method();
                 let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_with(
+                    .thunk_keyed::<
+                        (Self, (M0,)),
+                    >(|| ::core::result::Result::Ok((
                         __TYPE_Uses.class()?,
-                        &[<M0 as ::cilbind::ManagedType>::class()?],
-                    )?
+                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                    )))?
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -3474,10 +3491,12 @@ pub mod system {
                         )
                         .generic_method();
                     let __r: ::core::option::Option<List<M0>> = M
-                        .thunk_with(
+                        .thunk_keyed::<
+                            (Self, (M0,)),
+                        >(|| ::core::result::Result::Ok((
                             __TYPE_List__0.class()?,
-                            &[<M0 as ::cilbind::ManagedType>::class()?],
-                        )?
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )))?
                         .call((
                             ::cilbind::Reference::as_object(self),
                             converter.map(::cilbind::AsObject::object),

@@ -30,7 +30,14 @@ pub struct GenericMethodRef {
     /// One thunk per closed class and method type arguments, kept while their unit is current
     /// like every `MethodRef`'s.
     thunks: RwLock<Vec<Instance>>,
+    /// The same thunks by the Rust types that name them (see [`GenericMethodRef::thunk_keyed`]):
+    /// what a call reads, without a lock, a hash or the classes.
+    keyed: [EpochCell<(TypeId, &'static Thunk)>; KEYED],
 }
+
+/// Rust types one member's call path remembers without a lock (a call site rarely sees more
+/// than a few instantiations; more still work, through the lookup by class).
+const KEYED: usize = 8;
 
 /// A resolved instantiation.
 struct Instance {
@@ -51,6 +58,7 @@ impl GenericMethodRef {
             generic_method: false,
             method: EpochCell::new(),
             thunks: RwLock::new(Vec::new()),
+            keyed: [const { EpochCell::new() }; KEYED],
         }
     }
 
@@ -99,6 +107,46 @@ impl GenericMethodRef {
                 }
             })
             .copied()
+    }
+
+    /// The thunk of this member for the Rust type `K`, which names the instantiation: the
+    /// generated code passes `Self` for a member of a generic type and `(Self, (M0, …))` for a
+    /// generic method, and `resolve` says what `K` names (the closed class and the method type
+    /// arguments' classes), called only the first time in each unit. A call reads up to
+    /// [`KEYED`] cells (a pointer load and two compares each): no lock, no hashing, no class
+    /// lookup.
+    #[inline]
+    pub fn thunk_keyed<K: 'static>(
+        &self,
+        resolve: impl FnOnce() -> Result<(Class, Vec<Class>)>,
+    ) -> Result<&'static Thunk> {
+        let key = TypeId::of::<K>();
+        let epoch = unit::epoch();
+        for cell in &self.keyed {
+            match cell.get_at(epoch) {
+                Some((k, thunk)) if *k == key => return Ok(thunk),
+                Some(_) => {}
+                // Cells fill in order within a unit: an empty (or stale) one ends the search.
+                None => break,
+            }
+        }
+        self.keyed_miss(key, resolve)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn keyed_miss(&self, key: TypeId, resolve: impl FnOnce() -> Result<(Class, Vec<Class>)>) -> Result<&'static Thunk> {
+        let (class, method_args) = resolve()?;
+        let thunk = self.thunk_with(class, &method_args)?;
+        // The first cell that is free in this unit, or that another thread filled with this
+        // key meanwhile; all taken by other keys: the lookup by class serves this one.
+        for cell in &self.keyed {
+            let (k, _) = cell.get_or_init(|| (key, thunk));
+            if *k == key {
+                break;
+            }
+        }
+        Ok(thunk)
     }
 
     /// The thunk of this member in `closed`, a closed instantiation of the definition (the
