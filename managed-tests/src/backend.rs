@@ -36,8 +36,8 @@ pub mod mono_only {
                                            System.Security.Permissions, which .NET Core's shared framework lacks";
     /// Fixtures compiled against Mono's `mscorlib`, whose types CoreCLR's facade does not forward.
     pub const MONO_CLASS_LIBRARY: &str =
-        "the fixture or binding was built against Mono's class library (Span<T> in mscorlib, System.Xml's \
-         internals, mscorlib's private struct layouts), which CoreCLR's does not match";
+        "the fixture or binding was built against Mono's class library (System.Xml's internals, mscorlib's \
+         private struct layouts), which CoreCLR's does not match";
 }
 
 /// True, after saying so on stderr, when the tests run on CoreCLR and the calling test does
