@@ -26,8 +26,14 @@ pub mod mono_only {
     /// Natives declared `[MethodImpl(MethodImplOptions.InternalCall)]` (CoreCLR refuses them,
     /// naming each: tests/natives.rs checks the refusal; `[DllImport("__Internal")]` natives
     /// run on both, tests/imports.rs).
-    pub const INTERNAL_CALLS: &str =
-        "the fixture's natives are [MethodImpl(InternalCall)], which binds only on Mono (CoreCLR refuses them)";
+    pub const INTERNAL_CALLS: &str = "the fixture's natives are [MethodImpl(InternalCall)], which binds only on Mono \
+                                      (CoreCLR refuses them; what both forms share runs on both in tests/imports.rs)";
+    /// What a native's `Err`, panic or refusal (the stack check's) becomes: on CoreCLR an
+    /// exception cannot cross a P/Invoke back into C#, so it is logged and the native returns
+    /// zero (tests/imports.rs checks that), where Mono throws it at the call site.
+    pub const NATIVE_EXCEPTIONS: &str = "an exception crossing a P/Invoke back into C# aborts CoreCLR, so a native's Err, \
+                                         panic or stack-check refusal is logged and returns zero there: no C# exception \
+                                         to assert";
     /// Translated methods.
     pub const TRANSLATIONS: &str = "translated methods run only beside the mscorlib build they were translated with \
                                     (Mono's): on CoreCLR the managed methods run, and there is no translation to compare";
