@@ -402,16 +402,21 @@ fn main() {
 
 /// Writes `OUT_DIR/translated_methods_{name}.txt`: every method of `bindings` translated into Rust, one
 /// `Type::rust_name` a line in output order, which tests/translated.rs checks each has a
-/// property.
+/// property; and `translated_builds_{name}.txt`: the same lines, each followed by a tab and
+/// the assemblies whose builds the translation follows (its gate), comma-separated.
 fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codegen::Bindings) {
     let mut text = String::new();
+    let mut builds = String::new();
     for t in bindings.translations().iter().filter(|t| t.refused.is_none()) {
         // `item` is `Type.Method` (`Matrix3x2..ctor` for a constructor).
         let ty = t.item.split('.').next().unwrap_or(&t.item);
         text.push_str(&format!("{ty}::{}\n", t.rust_name));
+        builds.push_str(&format!("{ty}::{}\t{}\n", t.rust_name, t.builds.join(",")));
     }
-    let path = out.join(format!("translated_methods_{name}.txt"));
-    std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+    for (file, text) in [("methods", text), ("builds", builds)] {
+        let path = out.join(format!("translated_{file}_{name}.txt"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+    }
 }
 
 /// Writes `OUT_DIR/functions_{name}.txt`: every method of `bindings` with its function-database

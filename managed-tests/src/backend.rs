@@ -34,9 +34,13 @@ pub mod mono_only {
     pub const NATIVE_EXCEPTIONS: &str = "an exception crossing a P/Invoke back into C# aborts CoreCLR, so a native's Err, \
                                          panic or stack-check refusal is logged and returns zero there: no C# exception \
                                          to assert";
-    /// Translated methods.
-    pub const TRANSLATIONS: &str = "translated methods run only beside the mscorlib build they were translated with \
-                                    (Mono's): on CoreCLR the managed methods run, and there is no translation to compare";
+    /// Translated methods that follow builds CoreCLR does not load (mscorlib's, or Mono's
+    /// System.Numerics, where System.Numerics.Vectors' structs live): there the managed
+    /// methods run, and there is no translation to compare. (Those that follow their own
+    /// assembly alone run on both: tests/translated.rs checks the game fixture's there.)
+    pub const TRANSLATIONS: &str = "these translated methods follow builds only Mono loads (its mscorlib, its \
+                                    System.Numerics): on CoreCLR the managed methods run, and there is no \
+                                    translation to compare";
     /// Json.NET's serializer, as Debian ships it.
     pub const JSON_NET_SERIALIZER: &str = "Debian's Json.NET is its .NET Framework build: its serializer loads \
                                            System.Security.Permissions, which .NET Core's shared framework lacks";
