@@ -364,6 +364,14 @@ fn main() {
         .write_to_file(out.join("decimal_aggregator_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for System.Xml's DecimalAggregator: {e}"));
 
+    // A fixture struct holding a `decimal` (tests/decimal_layout.rs), on both runtimes.
+    cilbind_codegen::Builder::new()
+        .assembly(out.join("Decimals.dll"))
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Decimals.dll: {e}"))
+        .write_to_file(out.join("decimals_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Decimals.dll: {e}"));
+
     // mscorlib's `ref T` of `class`-constrained type parameters (tests/ref_objects.rs).
     cilbind_codegen::Builder::new()
         .assembly("/usr/lib/mono/4.5/mscorlib.dll")
