@@ -22,7 +22,7 @@ fn main() {
         let name = src.file_stem().expect("file name").to_string_lossy().into_owned();
         let dll = out.join(format!("{name}.dll"));
         if NETSTANDARD_FIXTURES.contains(&name.as_str()) {
-            mcs_with(&[src], &dll, &[netstandard.clone()], &["-nostdlib"]);
+            mcs_with(&[src], &dll, std::slice::from_ref(&netstandard), &["-nostdlib"]);
         } else {
             mcs(&[src], &dll, &[]);
         }

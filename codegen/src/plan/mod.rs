@@ -184,14 +184,14 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
     plan
 }
 
+/// Builds as `(simple name, module version)`.
+type Builds = Vec<(String, String)>;
+
 /// The builds the translated methods of `types` were made from ([`Plan::translated_from`],
 /// all of them) and the gates of those that follow fewer ([`Plan::gates`]); points each
 /// translation at its gate. An assembly whose version is unknown gets none, so that the
 /// translations following it never run.
-fn gates(
-    model: &ClassifiedModel,
-    types: &mut [TypeItem],
-) -> (Vec<(String, String)>, Vec<(String, Vec<(String, String)>)>) {
+fn gates(model: &ClassifiedModel, types: &mut [TypeItem]) -> (Builds, Vec<(String, Builds)>) {
     let mut translations: Vec<&mut translate::Translated> = types
         .iter_mut()
         .filter_map(|t| match &mut t.kind {
@@ -208,7 +208,7 @@ fn gates(
         })
         .collect();
     let all: std::collections::BTreeSet<String> = translations.iter().flat_map(|t| t.builds.iter().cloned()).collect();
-    let versioned = |set: &std::collections::BTreeSet<String>| -> Vec<(String, String)> {
+    let versioned = |set: &std::collections::BTreeSet<String>| -> Builds {
         set.iter()
             .map(|a| (a.clone(), model.model.module_version(a).unwrap_or_default().to_string()))
             .collect()
