@@ -64,6 +64,20 @@ pub fn not_on_coreclr(reason: &str) -> bool {
     true
 }
 
+/// True, after saying so on stderr, when the tests run on CoreCLR and `part` of the calling
+/// test (one bindings of several, say) does not apply there for `reason`: the test leaves that
+/// part out and checks the rest. `bash scripts/coreclr-tests.sh` counts these lines apart
+/// from [`not_on_coreclr`]'s: such a test still runs there.
+pub fn part_not_on_coreclr(part: &str, reason: &str) -> bool {
+    if !on_coreclr() {
+        return false;
+    }
+    let test = std::thread::current().name().unwrap_or("main").to_owned();
+    let line = format!("cilbind-test: part not on coreclr: {test}: {part}: {reason}\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+    true
+}
+
 /// Starts the backend `CILBIND_RUNTIME` names (once per process) and attaches the calling
 /// thread to it.
 ///

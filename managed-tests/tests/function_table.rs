@@ -75,7 +75,7 @@ fn bindings() -> Vec<Bindings> {
         generics
     );
     all.retain(|(name, ..)| match mono_only.iter().find(|(m, _)| m == name) {
-        Some((_, reason)) => !managed_tests::not_on_coreclr(reason),
+        Some((_, reason)) => !managed_tests::part_not_on_coreclr(&format!("the {name} bindings"), reason),
         None => true,
     });
     all
