@@ -10,16 +10,22 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=fixtures");
     println!("cargo:rerun-if-changed=fixtures/missing-dependency");
+    println!("cargo:rerun-if-changed=fixtures/netstandard-ref");
     let mut sources: Vec<PathBuf> = std::fs::read_dir("fixtures")
         .expect("fixtures/ exists")
         .map(|e| e.expect("readable fixtures/ entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "cs"))
         .collect();
     sources.sort();
+    let netstandard = netstandard_reference(&out);
     for src in sources {
         let name = src.file_stem().expect("file name").to_string_lossy().into_owned();
         let dll = out.join(format!("{name}.dll"));
-        mcs(&[src], &dll, &[]);
+        if NETSTANDARD_FIXTURES.contains(&name.as_str()) {
+            mcs_with(&[src], &dll, std::slice::from_ref(&netstandard), &["-nostdlib"]);
+        } else {
+            mcs(&[src], &dll, &[]);
+        }
     }
     println!("cargo:rustc-env=FIXTURES_DIR={}", out.display());
 
@@ -358,6 +364,14 @@ fn main() {
         .write_to_file(out.join("decimal_aggregator_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing bindings for System.Xml's DecimalAggregator: {e}"));
 
+    // A fixture struct holding a `decimal` (tests/decimal_layout.rs), on both runtimes.
+    cilbind_codegen::Builder::new()
+        .assembly(out.join("Decimals.dll"))
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for Decimals.dll: {e}"))
+        .write_to_file(out.join("decimals_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for Decimals.dll: {e}"));
+
     // mscorlib's `ref T` of `class`-constrained type parameters (tests/ref_objects.rs).
     cilbind_codegen::Builder::new()
         .assembly("/usr/lib/mono/4.5/mscorlib.dll")
@@ -396,16 +410,21 @@ fn main() {
 
 /// Writes `OUT_DIR/translated_methods_{name}.txt`: every method of `bindings` translated into Rust, one
 /// `Type::rust_name` a line in output order, which tests/translated.rs checks each has a
-/// property.
+/// property; and `translated_builds_{name}.txt`: the same lines, each followed by a tab and
+/// the assemblies whose builds the translation follows (its gate), comma-separated.
 fn write_translated(out: &std::path::Path, name: &str, bindings: &cilbind_codegen::Bindings) {
     let mut text = String::new();
+    let mut builds = String::new();
     for t in bindings.translations().iter().filter(|t| t.refused.is_none()) {
         // `item` is `Type.Method` (`Matrix3x2..ctor` for a constructor).
         let ty = t.item.split('.').next().unwrap_or(&t.item);
         text.push_str(&format!("{ty}::{}\n", t.rust_name));
+        builds.push_str(&format!("{ty}::{}\t{}\n", t.rust_name, t.builds.join(",")));
     }
-    let path = out.join(format!("translated_methods_{name}.txt"));
-    std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+    for (file, text) in [("methods", text), ("builds", builds)] {
+        let path = out.join(format!("translated_{file}_{name}.txt"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+    }
 }
 
 /// Writes `OUT_DIR/functions_{name}.txt`: every method of `bindings` with its function-database
@@ -541,6 +560,54 @@ fn write_static_field_probes(out: &Path, bound: Vec<(&str, PathBuf, Vec<cilbind_
     );
     let path = out.join("static_field_probes.rs");
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+}
+
+/// The fixtures built for both runtimes: compiled against netstandard 2.1 (the reference
+/// [`netstandard_reference`] builds) instead of Mono's mscorlib, so that every class-library
+/// type they name goes through the netstandard facade each runtime has. Spans.cs: Span<T> is
+/// in Mono's mscorlib, and CoreCLR's mscorlib facade does not forward it.
+const NETSTANDARD_FIXTURES: &[&str] = &["Spans"];
+
+/// netstandard's public key (its identity's PublicKeyToken is cc7b13ffcd2ddd51), public data
+/// read from the assembly's metadata: the reference assembly is delay-signed with it, so that
+/// what is compiled against it names netstandard as a .NET SDK build does.
+const NETSTANDARD_PUBLIC_KEY: &str = "0024000004800000940000000602000000240000525341310004000001000100\
+     4b86c4cb78549b34bab61a3b1800e23bfeb5b3ec390074041536a7e3cbd97f5f04cf0f857155a8928eaa29ebfd11cf\
+     bbad3ba70efea7bda3226c6a8d370a4cd303f714486b6ebc225985a638471e6ef571cc92a4613c00b8fa65d61ccee0\
+     cbe5f36330c9a01f4183559f1bef24cc2917c6d913e3a541333a1d05d9bed22b38cb";
+
+/// Compiles fixtures/netstandard-ref/netstandard.cs, a reference assembly named netstandard
+/// 2.1, into a folder of its own (`OUT_DIR/netstandard-ref`: no runtime and no generator
+/// searches it, so each finds its own netstandard facade) and returns its path.
+fn netstandard_reference(out: &Path) -> PathBuf {
+    let dir = out.join("netstandard-ref");
+    std::fs::create_dir_all(&dir).expect("create OUT_DIR/netstandard-ref");
+    let key: Vec<u8> = (0..NETSTANDARD_PUBLIC_KEY.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&NETSTANDARD_PUBLIC_KEY[i..i + 2], 16).expect("hexadecimal key"))
+        .collect();
+    let key_file = dir.join("netstandard.pub");
+    std::fs::write(&key_file, key).expect("write netstandard's public key");
+    let dll = dir.join("netstandard.dll");
+    let status = Command::new("mcs")
+        .args([
+            "-nologo",
+            "-target:library",
+            "-nostdlib",
+            "-langversion:7.2",
+            "-warnaserror+",
+            "-delaysign+",
+        ])
+        .arg(format!("-keyfile:{}", key_file.display()))
+        .arg(format!("-out:{}", dll.display()))
+        .arg("fixtures/netstandard-ref/netstandard.cs")
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run mcs (apt-get install -y mono-mcs): {e}"));
+    assert!(
+        status.success(),
+        "mcs failed on fixtures/netstandard-ref/netstandard.cs"
+    );
+    dll
 }
 
 /// Debian's Json.NET (package `libnewtonsoft-json5.0-cil`, installed by scripts/ensure-deps.sh).

@@ -4,7 +4,8 @@
 # System.Numerics.Vectors and Json.NET assemblies used as real third-party inputs (tests and
 # scripts/coverage.sh), and Debian's dbus-sharp-glib, a library whose reference to its
 # sibling dbus-sharp resolves only through Mono's GAC (codegen/tests/gac.rs), and ICU, which
-# CoreCLR's globalization uses (without it, it runs in invariant mode). Then the .NET
+# CoreCLR's globalization uses (without it, it runs in invariant mode), and Mono's
+# netstandard facade (see ensure_netstandard_facade). Then the .NET
 # Core 3.1 shared runtime for the CoreCLR backend, once: PyPI's dotnetcore2 wheel carries it
 # (NuGet is not needed), unpacked into $CILBIND_DOTNET_ROOT, by default
 # ${XDG_CACHE_HOME:-$HOME/.cache}/cilbind/dotnet, outside the repository.
@@ -38,6 +39,34 @@ PY
   rm -rf "$tmp"
 }
 
+# Mono's netstandard 2.1 facade, where Mono looks for it (its Facades folder): it forwards
+# every type of .NET Standard 2.1 to Mono's mscorlib, System, System.Core..., so that an
+# assembly built against netstandard (Span<T> and the other types both runtimes name through
+# it) loads on Mono as on CoreCLR, whose shared framework has its own netstandard facade.
+# Debian ships it in mono-devel (with 123 other packages the tests do not need): this takes
+# that one file out of mono-devel's package.
+MONO_FACADES=/usr/lib/mono/4.5/Facades
+ensure_netstandard_facade() {
+  if [ -f "$MONO_FACADES/netstandard.dll" ]; then
+    return 0
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "cilbind's tests need Mono's netstandard facade. Install it as root with:" >&2
+    echo "  apt-get install -y mono-devel" >&2
+    exit 1
+  fi
+  echo "Installing Mono's netstandard facade (from Debian's mono-devel) into $MONO_FACADES..." >&2
+  local tmp
+  tmp="$(mktemp -d)"
+  chmod 755 "$tmp" # apt's download user writes here
+  (cd "$tmp" && apt-get download -qq mono-devel >/dev/null 2>&1) ||
+    { apt-get update -qq && (cd "$tmp" && apt-get download -qq mono-devel >/dev/null); }
+  dpkg-deb --fsys-tarfile "$tmp"/mono-devel_*.deb | tar -x -C "$tmp" ./usr/lib/mono/4.5/Facades/netstandard.dll
+  mkdir -p "$MONO_FACADES"
+  install -m 644 "$tmp/usr/lib/mono/4.5/Facades/netstandard.dll" "$MONO_FACADES/netstandard.dll"
+  rm -rf "$tmp"
+}
+
 PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil libdbus-glib2.0-cil libicu72"
 
 have_all() {
@@ -52,6 +81,7 @@ have_all() {
 }
 
 if have_all; then
+  ensure_netstandard_facade
   ensure_dotnet
   exit 0
 fi
@@ -68,4 +98,5 @@ apt-get update -qq
 # shellcheck disable=SC2086
 apt-get install -y -qq $PACKAGES >/dev/null
 have_all || { echo "Mono is still missing after apt-get install" >&2; exit 1; }
+ensure_netstandard_facade
 ensure_dotnet

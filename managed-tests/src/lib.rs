@@ -8,7 +8,9 @@ use cilbind::Assembly;
 
 mod backend;
 
-pub use backend::{backend, mono_only, not_on_coreclr, on_coreclr, runtime, start_with, BACKEND_VAR};
+pub use backend::{
+    backend, mono_only, not_on_coreclr, on_coreclr, part_not_on_coreclr, runtime, start_with, BACKEND_VAR,
+};
 
 /// Path of the compiled fixture `name` (e.g. `Basics` → `.../Basics.dll`).
 pub fn fixture_path(name: &str) -> PathBuf {

@@ -1,7 +1,9 @@
 //! A full struct holding Mono's `decimal`, whose Rust declaration is a union (its `ulong`
 //! overlaps two `int`s) with the managed alignment, 8: System.Xml's `DecimalAggregator`
 //! (`decimal result; int cnt`, 24 bytes in Mono) has Mono's size and offsets, and Mono's
-//! methods read and write it through the Rust value.
+//! methods read and write it through the Rust value. A fixture's struct holding a `decimal`
+//! (`fixtures/Decimals.cs`) does the same on Mono, and is refused by `init` on CoreCLR, whose
+//! `decimal` is aligned otherwise.
 
 #[allow(dead_code, clippy::all)]
 mod xml {
@@ -56,4 +58,51 @@ fn a_struct_holding_a_decimal_has_monos_layout() {
     assert_eq!(Shown(boxed).to_string(), "15");
     let sum = BoxAs::<cilbind::Object>::box_to(&agg.sum_result().unwrap()).unwrap();
     assert_eq!(Shown(sum).to_string(), "30");
+}
+
+/// `fixtures/Decimals.cs`: a fixture's struct holding a `decimal`, generated as build.rs generates
+/// every fixture's bindings (from Mono's class library).
+#[allow(dead_code, clippy::all)]
+mod decimals {
+    include!(concat!(env!("OUT_DIR"), "/decimals_bindings.rs"));
+}
+
+/// A whole `decimal` of the fixture's bindings (scale 0, positive, below 2^32).
+fn decimals_decimal(v: u32) -> decimals::system::Decimal {
+    let mut d = decimals::system::Decimal { _bytes: [0; 16] };
+    d.lo = decimals::system::Decimal_lo {
+        _offset: [0; 8],
+        value: v as i32,
+    };
+    d
+}
+
+/// On Mono: the struct has Mono's layout, and C# reads and writes it through the Rust value.
+/// On CoreCLR: `init` refuses it, naming the struct and both sizes. The bindings mirror the
+/// class library they were generated from: Mono's `decimal` overlays a `ulong`
+/// (`ulomidLE`, alignment 8, so `{ decimal; int }` takes 24 bytes), .NET Core 3.1's is four
+/// `int`s (alignment 4: 20 bytes), and no Rust struct has both layouts.
+#[test]
+fn a_fixture_struct_holding_a_decimal_runs_where_its_layout_matches_and_is_refused_elsewhere() {
+    use decimals::decimals::Account;
+    managed_tests::runtime();
+    assert_eq!(std::mem::size_of::<Account>(), 24);
+    assert_eq!(std::mem::align_of::<Account>(), 8);
+    if managed_tests::on_coreclr() {
+        let err = decimals::init().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "layout mismatch in Decimals.Account: the managed size is 20 bytes, the Rust struct's is 24"
+        );
+        return;
+    }
+    decimals::init().expect("Account has Mono's layout");
+    let mut account = Account::open(&decimals_decimal(100)).unwrap();
+    assert_eq!(account.count, 1, "C# wrote `Count` where Rust reads it");
+    account.deposit(&decimals_decimal(50)).unwrap();
+    account.deposit(&decimals_decimal(30)).unwrap();
+    assert_eq!(account.count, 3);
+    assert_eq!(account.text().unwrap().as_deref(), Some("180 in 3"));
+    let average = BoxAs::<cilbind::Object>::box_to(&account.average().unwrap()).unwrap();
+    assert_eq!(Shown(average).to_string(), "60");
 }

@@ -48,13 +48,12 @@ type Bindings = (
 );
 
 /// Every bindings whose functions build.rs lists (on CoreCLR, those that apply there: the
-/// spans fixture is built against Mono's mscorlib, and natives are Mono's).
+/// internal-call natives are Mono's).
 fn bindings() -> Vec<Bindings> {
     macro_rules! of {
         ($($m:ident),*) => { vec![$((stringify!($m), $m::init as Init, $m::ASSEMBLIES, $m::FUNCTIONS)),*] };
     }
     let mono_only: &[(&str, &str)] = &[
-        ("spans", managed_tests::mono_only::MONO_CLASS_LIBRARY),
         ("incoming", managed_tests::mono_only::INTERNAL_CALLS),
         ("natives", managed_tests::mono_only::INTERNAL_CALLS),
     ];
@@ -76,7 +75,7 @@ fn bindings() -> Vec<Bindings> {
         generics
     );
     all.retain(|(name, ..)| match mono_only.iter().find(|(m, _)| m == name) {
-        Some((_, reason)) => !managed_tests::not_on_coreclr(reason),
+        Some((_, reason)) => !managed_tests::part_not_on_coreclr(&format!("the {name} bindings"), reason),
         None => true,
     });
     all

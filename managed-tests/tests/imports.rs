@@ -82,12 +82,20 @@ impl LoopsNatives for Game {
 /// What `init()` said before the natives were installed.
 static REFUSED: OnceLock<Error> = OnceLock::new();
 
+/// What `init_with_natives` said given all but `Other`'s natives (a type that is not public),
+/// and what `init()` said after that attempt.
+static PARTIAL: OnceLock<(Error, Error)> = OnceLock::new();
+
 fn setup() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         managed_tests::runtime();
         let refused = managed_tests::imports::init().expect_err("init() without the natives");
         let _ = REFUSED.set(refused);
+        let partial = managed_tests::imports::init_with_natives([Rules::natives::<Game>(), Loops::natives::<Game>()])
+            .expect_err("an incomplete set");
+        let after_partial = managed_tests::imports::init().expect_err("nothing was installed");
+        let _ = PARTIAL.set((partial, after_partial));
         managed_tests::imports::init_with_natives([
             Rules::natives::<Game>(),
             Other::natives::<Game>(),
@@ -149,6 +157,48 @@ fn init_refuses_to_start_until_every_import_is_installed() {
         "{err:?}"
     );
     managed_tests::imports::init().unwrap();
+}
+
+#[test]
+fn an_incomplete_set_is_refused_installs_nothing_and_another_assembly_s_table_matches_none() {
+    setup();
+    let (partial, after_partial) = PARTIAL.get().expect("setup tried the incomplete set first");
+    // Only the natives of `Other`, a type that is not public, are missing: they are required too.
+    let Error::NativesMismatch {
+        missing,
+        unexpected,
+        rebound,
+        ..
+    } = partial
+    else {
+        panic!("{partial:?}");
+    };
+    assert_eq!(&missing[..], ["Imp.Other::Mitigate(int,int)"]);
+    assert!(unexpected.is_empty() && rebound.is_empty(), "{partial:?}");
+    assert!(
+        partial.to_string().ends_with("missing: Imp.Other::Mitigate(int,int)"),
+        "{partial}"
+    );
+    // The incomplete set installed nothing: init() refused as before.
+    assert_eq!(Some(after_partial), REFUSED.get());
+    // A table for another assembly's natives matches none of them.
+    let other = load_fixture("Basics")
+        .install_natives([Rules::natives::<Game>()])
+        .unwrap_err();
+    assert!(
+        matches!(&other, Error::NativesMismatch { unexpected, missing, .. }
+            if unexpected.len() == 9 && missing.is_empty()),
+        "{other:?}"
+    );
+    // Installing the same natives again does nothing; C# still calls the same ones.
+    load_fixture("Imports")
+        .install_natives([
+            Rules::natives::<Game>(),
+            Other::natives::<Game>(),
+            Loops::natives::<Game>(),
+        ])
+        .unwrap();
+    assert_eq!(Driver::run().unwrap().as_deref(), Some("ok"));
 }
 
 #[test]

@@ -17,9 +17,6 @@ fn setup() {
 
 #[test]
 fn read_only_spans_see_the_whole_slice() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     let values: Vec<i32> = (0..1000).map(|i| i * 7 - 3000).collect();
     for n in [0, 1, 2, 17, 1000] {
@@ -37,9 +34,6 @@ fn read_only_spans_see_the_whole_slice() {
 
 #[test]
 fn writable_spans_write_into_the_rust_slice() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     let mut buf = vec![1.5f32; 64];
     S::fill(&mut buf[8..24], -2.25).unwrap();
@@ -73,9 +67,6 @@ fn writable_spans_write_into_the_rust_slice() {
 
 #[test]
 fn several_spans_keep_their_positions_and_lengths() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     let a: Vec<i32> = (1..=50).collect();
     let b: Vec<i32> = (1..=50).map(|i| 100 - i * 3).collect();
@@ -96,9 +87,6 @@ fn several_spans_keep_their_positions_and_lengths() {
 
 #[test]
 fn a_write_past_the_span_is_an_exception_not_a_write() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     let mut values = [5i32, 6, 7, 8];
     match S::overrun(&mut values[..2]) {
@@ -110,9 +98,6 @@ fn a_write_past_the_span_is_an_exception_not_a_write() {
 
 #[test]
 fn instance_and_struct_methods_take_spans() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     let acc = Acc::new().unwrap();
     acc.add(&[1, 2, 3]).unwrap();
@@ -125,9 +110,6 @@ fn instance_and_struct_methods_take_spans() {
 
 #[test]
 fn spans_of_a_method_type_parameter_are_slices_of_the_type_argument() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     // `ReadOnlySpan<T>` with `T: IEquatable<T>`, per element type.
     let ints = [3, 1, 3, 3, -7, 0, 3];
@@ -169,9 +151,6 @@ fn spans_of_a_method_type_parameter_are_slices_of_the_type_argument() {
 
 #[test]
 fn a_type_argument_outside_the_method_s_constraints_is_an_error() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     // `P` does not implement `IEquatable<P>`: Mono refuses the instantiation.
     match G::count::<P>(&[P { x: 0.0, y: 0.0 }], &P { x: 0.0, y: 0.0 }) {
@@ -190,9 +169,6 @@ static STRINGS: MethodRef = MethodRef::new(&S_TYPE, "Strings", &["System.Span<Sy
 
 #[test]
 fn slices_that_do_not_fit_the_span_are_refused() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     let fill = FILL.thunk().unwrap();
     // Bytes for floats: the callee would write four times past the slice.
@@ -219,9 +195,6 @@ fn slices_that_do_not_fit_the_span_are_refused() {
 
 #[test]
 fn spans_without_their_trampoline_or_of_managed_elements_are_refused() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     // Without the span bit, Mono's thunk would box the span: no argument type matches.
     let thunk = FILL_NO_SPAN_BIT.thunk().unwrap();
@@ -246,9 +219,6 @@ mod corlib {
 
 #[test]
 fn mscorlib_binary_primitives_read_and_write_through_generated_span_bindings() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
-    }
     setup();
     use corlib::system::buffers::binary::BinaryPrimitives as Bp;
     corlib::init().expect("mscorlib bindings load");

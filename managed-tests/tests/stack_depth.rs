@@ -66,7 +66,7 @@ fn is_insufficient_stack(e: &Error) -> bool {
 
 #[test]
 fn recursion_through_rust_natives_ends_in_an_exception_not_a_crash() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVE_EXCEPTIONS) {
         return;
     }
     setup();
@@ -94,7 +94,7 @@ fn recursion_through_rust_natives_ends_in_an_exception_not_a_crash() {
 
 #[test]
 fn csharp_catches_the_exception_the_stack_check_throws() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
+    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVE_EXCEPTIONS) {
         return;
     }
     setup();
@@ -112,9 +112,6 @@ fn csharp_catches_the_exception_the_stack_check_throws() {
 
 #[test]
 fn recursion_through_a_rust_closure_behind_a_delegate_ends_in_an_exception() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::INTERNAL_CALLS) {
-        return;
-    }
     setup();
     let (result, deepest) = on_thread(2, || {
         let me: Arc<OnceLock<Deeper>> = Arc::new(OnceLock::new());

@@ -100,6 +100,32 @@ fn check<T: TranslatedMethods>() -> usize {
         .unwrap_or_else(|failure| panic!("{failure}"))
 }
 
+/// Checks the translated methods of `T` that run translated where the test runs: on Mono
+/// every one, on CoreCLR those of `alone` (the ones that follow their own assembly alone; the
+/// others run as the managed method there). Returns how many methods were checked.
+fn check_running<T: TranslatedMethods>(alone: &[&str]) -> usize {
+    setup();
+    let coreclr = managed_tests::on_coreclr();
+    Checker::new()
+        .cases(cases())
+        .translated_methods_where::<T>(|m| !coreclr || alone.contains(&m.name()))
+        .unwrap_or_else(|failure| panic!("{failure}"))
+}
+
+/// Asserts that `checked` methods are all that run translated where the test runs: on Mono
+/// every one of build.rs's list for `name`'s bindings, on CoreCLR all of `alone`.
+fn all_running(checked: usize, list: &str, alone: &[&str], name: &str) {
+    if managed_tests::on_coreclr() {
+        assert_eq!(
+            checked,
+            alone.len(),
+            "{name}'s translations that follow it alone: {alone:?}"
+        );
+    } else {
+        all_of(checked, list, name);
+    }
+}
+
 /// Asserts that `checked` methods are all of the list build.rs wrote for `name`'s bindings.
 fn all_of(checked: usize, list: &str, name: &str) {
     assert_eq!(
@@ -148,10 +174,67 @@ fn every_translated_method_of_mscorlib_equals_the_managed_one() {
     all_of(checked, list, "mscorlib");
 }
 
+/// The translated methods of `builds` (build.rs's `translated_builds_{name}.txt`) that follow
+/// `assembly`'s build alone: on CoreCLR, the ones that run translated (the same assembly file
+/// loads there; a translation that follows mscorlib runs only beside Mono's).
+fn following_only<'a>(builds: &'a str, assembly: &str) -> Vec<&'a str> {
+    builds
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .filter(|(_, b)| *b == assembly)
+        .map(|(m, _)| m)
+        .collect()
+}
+
+/// Asserts which of a fixture's translations run where: those that follow `assembly` alone
+/// (at least `min` of them, `gate` their gate) on both runtimes, so that the checks compare
+/// them with the managed method on CoreCLR too; the others, which follow mscorlib as well
+/// (`union`), beside Mono's only, the managed method running in their stead on CoreCLR.
+fn gates_hold(
+    builds: &str,
+    assembly: &str,
+    min: usize,
+    gate: &cilbind::generated::TranslationGate,
+    union: &cilbind::generated::TranslationGate,
+) {
+    let alone = following_only(builds, assembly);
+    assert!(
+        alone.len() >= min,
+        "translations that follow {assembly} alone: {alone:?}"
+    );
+    assert!(
+        gate.holds(),
+        "the gate of the translations that follow {assembly} alone"
+    );
+    assert_eq!(
+        union.holds(),
+        !managed_tests::on_coreclr(),
+        "the gate of those that follow mscorlib too"
+    );
+}
+
 #[test]
 fn every_translated_method_of_the_game_fixture_equals_the_managed_one() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::TRANSLATIONS) {
-        return;
+    setup();
+    let builds = include_str!(concat!(env!("OUT_DIR"), "/translated_builds_game_checked.txt"));
+    // On CoreCLR the properties compare these with CoreCLR's managed run; `Vector3::length`
+    // (Math.Sqrt), `Series::get_hash_code` (float.GetHashCode) and `Series::wave` (MathF,
+    // which CoreCLR's mscorlib facade does not forward: it cannot run there at all) follow
+    // mscorlib, and run managed there.
+    gates_hold(
+        builds,
+        "Game",
+        17,
+        &game_checked::__TRANSLATION_1,
+        &game_checked::__TRANSLATION,
+    );
+    for method in ["Vector3::add", "Vector3::equals", "Series::walk", "Nullable8::both"] {
+        assert!(following_only(builds, "Game").contains(&method), "{method}:\n{builds}");
+    }
+    // What reads mscorlib (an intrinsic, mscorlib's hash of a float) follows it too.
+    for method in ["Vector3::length", "Series::get_hash_code", "Series::wave"] {
+        let line = format!("{method}\tGame,mscorlib");
+        assert!(builds.lines().any(|l| l == line), "{method}:\n{builds}");
     }
     let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_game_checked.txt"));
     assert!(!list.is_empty(), "Game.Vector3 translates");
@@ -169,19 +252,30 @@ fn every_translated_method_of_the_game_fixture_equals_the_managed_one() {
         !list.lines().any(|l| l == "Series::collatz"),
         "Collatz's loop has no bound"
     );
-    let checked = check::<tg::Vector3>() + check::<tg::Nullable8>() + check::<tg::Series>();
-    all_of(checked, list, "Game.dll");
+    let alone = following_only(builds, "Game");
+    let checked = check_running::<tg::Vector3>(&alone)
+        + check_running::<tg::Nullable8>(&alone)
+        + check_running::<tg::Series>(&alone);
+    all_running(checked, list, &alone, "Game.dll");
 }
 
 #[test]
 fn every_translated_method_of_the_sample_game_equals_the_managed_one() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::TRANSLATIONS) {
-        return;
-    }
+    setup();
+    let builds = include_str!(concat!(env!("OUT_DIR"), "/translated_builds_arena_translated.txt"));
+    // `Vector3::magnitude` (Math.Sqrt) follows mscorlib: managed on CoreCLR.
+    gates_hold(
+        builds,
+        "Arena",
+        10,
+        &arena_translated::__TRANSLATION_1,
+        &arena_translated::__TRANSLATION,
+    );
     let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_arena_translated.txt"));
     assert!(!list.is_empty(), "Arena's structs translate");
-    let checked = check::<ta::Vector3>() + check::<ta::Quaternion>();
-    all_of(checked, list, "Arena.dll");
+    let alone = following_only(builds, "Arena");
+    let checked = check_running::<ta::Vector3>(&alone) + check_running::<ta::Quaternion>(&alone);
+    all_running(checked, list, &alone, "Arena.dll");
 }
 
 /// Runs `both` (the translated call, then its managed twin) on [`cases`] drawn arguments;
@@ -191,6 +285,14 @@ fn same<A: CheckValue, R: CheckValue>(name: &str, both: impl Fn(&A) -> (cilbind:
         return;
     }
     setup();
+    same_after_setup(name, both);
+}
+
+/// [`same`] for the game fixture's translations that follow Game.dll alone, which run
+/// translated on both runtimes (asserted), so that CoreCLR's managed run is compared too.
+fn same_game<A: CheckValue, R: CheckValue>(name: &str, both: impl Fn(&A) -> (cilbind::Result<R>, cilbind::Result<R>)) {
+    setup();
+    assert!(game_checked::__TRANSLATION_1.holds(), "Game.dll's own translations run");
     same_after_setup(name, both);
 }
 
@@ -237,6 +339,19 @@ macro_rules! same {
     };
 }
 
+/// [`same!`] for the game fixture's translations that follow Game.dll alone ([`same_game`]).
+macro_rules! same_game {
+    ($test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
+        #[test]
+        fn $test() {
+            same_game(stringify!($test), |__args: &($($ty,)*)| {
+                let ($($a,)*) = __args.clone();
+                ($translated, $managed)
+            });
+        }
+    };
+}
+
 /// [`same!`] for mscorlib's structs.
 macro_rules! same_corlib {
     ($test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
@@ -261,6 +376,10 @@ fn translations_run_only_beside_the_builds_they_were_made_from() {
     assert_eq!(vectors_checked::__TRANSLATION.holds(), !managed_tests::on_coreclr());
     assert_eq!(game_checked::__TRANSLATION.holds(), !managed_tests::on_coreclr());
     assert!(vectors_checked::TRANSLATED_FROM.iter().any(|(a, _)| *a == "mscorlib"));
+    // The translations that read nothing of mscorlib follow Game.dll alone, the same file on
+    // both runtimes: they run translated on both.
+    assert!(game_checked::TRANSLATED_FROM.iter().any(|(a, _)| *a == "mscorlib"));
+    assert!(game_checked::__TRANSLATION_1.holds());
     // A build that is not loaded (a version no assembly has) closes the gate on any runtime.
     static OTHER_BUILD: cilbind::generated::TranslationGate =
         cilbind::generated::TranslationGate::new(&[("Game", "00000000-0000-0000-0000-000000000000")]);

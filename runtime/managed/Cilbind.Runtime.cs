@@ -220,6 +220,12 @@ namespace Cilbind
                 module = null;
         }
 
+        // The span types of the core library that runs, found by name there: this helper is
+        // compiled against Mono's mscorlib, where `typeof(Span<>)` names [mscorlib]System.Span`1,
+        // which CoreCLR's mscorlib facade does not forward (System.Private.CoreLib has it).
+        static readonly Type SpanType = typeof(object).Assembly.GetType("System.Span`1", true);
+        static readonly Type ReadOnlySpanType = typeof(object).Assembly.GetType("System.ReadOnlySpan`1", true);
+
         /// <summary>The <c>(void*, int)</c> constructor of <paramref name="t"/> when it is a
         /// <c>Span&lt;T&gt;</c> or <c>ReadOnlySpan&lt;T&gt;</c> whose <c>T</c> holds no
         /// references; otherwise null.</summary>
@@ -228,7 +234,7 @@ namespace Cilbind
             if (!t.IsGenericType || t.IsByRef)
                 return null;
             var def = t.GetGenericTypeDefinition();
-            if (def != typeof(Span<>) && def != typeof(ReadOnlySpan<>))
+            if (def != SpanType && def != ReadOnlySpanType)
                 return null;
             if (!IsUnmanaged(t.GetGenericArguments()[0], 0))
                 return null;

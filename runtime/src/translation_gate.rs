@@ -4,7 +4,11 @@
 //! assembly after a reload, another runtime's class library, where `Vector3.Clamp` with
 //! `min > max` and `float.GetHashCode` answer otherwise) may compute something else, so the
 //! bindings record the builds (`TRANSLATED_FROM`) and their translated methods run only while
-//! exactly those are loaded; elsewhere the managed method runs.
+//! exactly those are loaded; elsewhere the managed method runs. Each translation follows only
+//! the builds it reads (its struct's assembly, those of the methods it inlines and the layouts
+//! it reads, mscorlib for what the runtime decides): one that reads nothing of mscorlib has a
+//! gate of its own (`__TRANSLATION_{n}`) that holds wherever its assembly's build is loaded,
+//! on either runtime.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

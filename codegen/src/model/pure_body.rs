@@ -256,4 +256,12 @@ pub struct PureBody {
     pub this: Option<PureValue>,
     /// Every struct the body reads, builds or returns (each must have a Rust declaration).
     pub structs: BTreeSet<TypePath>,
+    /// The assemblies (simple names) whose builds the translation follows: the declaring
+    /// struct's, that of every struct whose layout it reads and of every method it inlines
+    /// (intrinsics included), and `mscorlib` (the runtime's stand-in) where the runtime
+    /// decides the answer (`Vector.IsHardwareAccelerated`, `conv.r.un`). The IL opcodes
+    /// otherwise accepted have one meaning on every runtime (ECMA-335; shift counts masked,
+    /// as C# requires of every runtime), so a body that reads nothing of another assembly
+    /// holds wherever its own assembly's build is loaded.
+    pub assemblies: BTreeSet<String>,
 }

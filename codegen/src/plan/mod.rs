@@ -84,9 +84,13 @@ pub(crate) struct Plan {
     /// The input assemblies' paths, as `init()` loads them.
     pub assemblies: Vec<String>,
     /// The builds the translated methods were made from, `(simple name, module version)`:
-    /// the assemblies of the structs with a translated method, and mscorlib, whose semantics
-    /// the translations follow (empty: nothing translated).
+    /// every build any of them follows (empty: nothing translated). The gate `__TRANSLATION`.
     pub translated_from: Vec<(String, String)>,
+    /// The gates of translated methods that follow fewer builds than all of
+    /// [`Plan::translated_from`] (`__TRANSLATION_{n}`, with their builds), so that each
+    /// runs wherever its own builds are loaded: a struct method that reads nothing of
+    /// mscorlib runs translated beside any class library.
+    pub gates: Vec<(String, Vec<(String, String)>)>,
 }
 
 /// Decides everything about `model`; `assemblies` are the inputs' paths (for `init()`).
@@ -121,6 +125,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
             })
             .collect(),
         translated_from: Vec::new(),
+        gates: Vec::new(),
     };
     let bound: BTreeMap<&TypePath, &ClassifiedType> = model.types.iter().map(|t| (&t.path, t)).collect();
     for path in decl.declared.union(&decl.hosts) {
@@ -132,7 +137,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
             plan.types.push(item);
         }
     }
-    plan.translated_from = translated_from(model, &plan.types);
+    (plan.translated_from, plan.gates) = gates(model, &mut plan.types);
     plan.instances = types::plan_instances(model, &res);
     // A generic delegate whose `from_fn` is generic (for every type argument) has it on its
     // generic `impl`: a closed delegate's own would be a second `from_fn` of the same type.
@@ -179,34 +184,56 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
     plan
 }
 
-/// The builds the translated methods of `types` were made from (see [`Plan::translated_from`]);
-/// an assembly whose version is unknown gets none, so that its translations never run.
-fn translated_from(model: &ClassifiedModel, types: &[TypeItem]) -> Vec<(String, String)> {
-    let mut assemblies: std::collections::BTreeSet<&str> = types
-        .iter()
-        .filter(|t| match &t.kind {
-            TypeItemKind::FullStruct { members, .. } => members.as_ref().is_some_and(|m| {
-                m.items
-                    .iter()
-                    .any(|i| matches!(i, MemberItem::Method(m) if matches!(m.translation, Some(Ok(_)))))
-            }),
-            _ => false,
+/// Builds as `(simple name, module version)`.
+type Builds = Vec<(String, String)>;
+
+/// The builds the translated methods of `types` were made from ([`Plan::translated_from`],
+/// all of them) and the gates of those that follow fewer ([`Plan::gates`]); points each
+/// translation at its gate. An assembly whose version is unknown gets none, so that the
+/// translations following it never run.
+fn gates(model: &ClassifiedModel, types: &mut [TypeItem]) -> (Builds, Vec<(String, Builds)>) {
+    let mut translations: Vec<&mut translate::Translated> = types
+        .iter_mut()
+        .filter_map(|t| match &mut t.kind {
+            TypeItemKind::FullStruct { members: Some(m), .. } => Some(m.items.iter_mut()),
+            _ => None,
         })
-        .map(|t| t.assembly.as_str())
+        .flatten()
+        .filter_map(|i| match i {
+            MemberItem::Method(m) => match &mut m.translation {
+                Some(Ok(t)) => Some(t),
+                _ => None,
+            },
+            _ => None,
+        })
         .collect();
-    if assemblies.is_empty() {
-        return Vec::new();
+    let all: std::collections::BTreeSet<String> = translations.iter().flat_map(|t| t.builds.iter().cloned()).collect();
+    let versioned = |set: &std::collections::BTreeSet<String>| -> Builds {
+        set.iter()
+            .map(|a| (a.clone(), model.model.module_version(a).unwrap_or_default().to_string()))
+            .collect()
+    };
+    let mut fewer: Vec<std::collections::BTreeSet<String>> = Vec::new();
+    for t in &mut translations {
+        if t.builds == all {
+            continue;
+        }
+        let n = match fewer.iter().position(|s| *s == t.builds) {
+            Some(n) => n,
+            None => {
+                fewer.push(t.builds.clone());
+                fewer.len() - 1
+            }
+        };
+        let module = t.gate.strip_suffix(translate::GATE).unwrap_or_default();
+        t.gate = format!("{module}{}_{}", translate::GATE, n + 1);
     }
-    assemblies.insert("mscorlib");
-    assemblies
-        .into_iter()
-        .map(|a| {
-            (
-                a.to_string(),
-                model.model.module_version(a).unwrap_or_default().to_string(),
-            )
-        })
-        .collect()
+    let gates = fewer
+        .iter()
+        .enumerate()
+        .map(|(n, s)| (format!("{}_{}", translate::GATE, n + 1), versioned(s)))
+        .collect();
+    (versioned(&all), gates)
 }
 
 impl Plan {
@@ -336,6 +363,9 @@ pub struct Translation {
     /// `None`: translated into Rust (the call never enters the runtime, where the builds it was translated from run); else why it keeps its
     /// managed call.
     pub refused: Option<String>,
+    /// The assemblies whose builds a translation follows (its gate: it runs wherever these
+    /// builds are loaded); empty when refused.
+    pub builds: Vec<String>,
 }
 
 impl Plan {
@@ -347,6 +377,10 @@ impl Plan {
                     item: m.item.clone(),
                     rust_name: m.rust_name.clone(),
                     refused: t.as_ref().err().cloned(),
+                    builds: t
+                        .as_ref()
+                        .map(|t| t.builds.iter().cloned().collect())
+                        .unwrap_or_default(),
                 }),
                 _ => None,
             })

@@ -31,9 +31,13 @@ pub(crate) struct Translated {
     pub write_this: Option<Value>,
     /// Parameters the body never reads (bound to `_` so they raise no warning).
     pub unused: Vec<String>,
-    /// The bindings' translation gate (`__TRANSLATION`), from the method's module: the
-    /// translation runs only where the gate holds, the managed method elsewhere.
+    /// The translation gate of its builds, from the method's module (`__TRANSLATION`, or
+    /// `__TRANSLATION_{n}` when the bindings' translations follow different builds: see
+    /// `plan::gates`): the translation runs only where the gate holds, the managed method
+    /// elsewhere.
     pub gate: String,
+    /// The assemblies whose builds it follows ([`crate::model::PureBody::assemblies`]).
+    pub builds: std::collections::BTreeSet<String>,
 }
 
 /// One statement.
@@ -203,6 +207,7 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
         write_this,
         unused,
         gate: gate.join("::"),
+        builds: body.assemblies.clone(),
     })
 }
 

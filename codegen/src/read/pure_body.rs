@@ -77,6 +77,7 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
     let mut types = Types {
         set,
         layouts: HashMap::new(),
+        read: BTreeSet::new(),
     };
     if !d.def().generic_parameters.is_empty() {
         return Err("the struct is generic".into());
@@ -137,7 +138,8 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
             .map(|slot| (exec.slot_value(slot), this_ty));
         (returned.zip(ret_ty), this)
     };
-    exec.finish(ret, this, structs)
+    let assemblies = std::mem::take(&mut exec.types.read);
+    exec.finish(ret, this, structs, assemblies)
 }
 
 /// Refuses a method of struct `d` when `d` has a precise type initializer (a static
@@ -165,6 +167,8 @@ pub(super) fn precise_initializer(d: DefRef) -> Result<(), Refused> {
 pub(super) struct Types<'s> {
     set: &'s AssemblySet,
     layouts: HashMap<(usize, TypeIndex), Rc<Layout>>,
+    /// The assemblies read so far ([`PureBody::assemblies`]).
+    pub(super) read: BTreeSet<String>,
 }
 
 impl Types<'_> {
@@ -178,6 +182,7 @@ impl Types<'_> {
         if let Some(l) = self.layouts.get(&key) {
             return Ok(l.clone());
         }
+        self.read.insert(d.asm.name.clone());
         let name = d.metadata_name();
         if type_kind(d) != TypeKind::Struct || is_primitive(&name) {
             return Err(format!("`{name}` is not a struct of fields"));

@@ -14,6 +14,7 @@ impl Exec<'_, '_> {
         ret: Option<(Tree, FieldTy)>,
         this: Option<(Tree, FieldTy)>,
         structs: BTreeSet<TypePath>,
+        assemblies: BTreeSet<String>,
     ) -> Result<PureBody, Refused> {
         let ret = ret.map(|(t, ty)| self.value(t, &ty)).transpose()?;
         let this = this.map(|(t, ty)| self.value(t, &ty)).transpose()?;
@@ -71,6 +72,7 @@ impl Exec<'_, '_> {
             ret,
             this,
             structs,
+            assemblies,
         })
     }
 

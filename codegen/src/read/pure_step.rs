@@ -198,7 +198,12 @@ impl Exec<'_, '_> {
             }
             I::ConvertFloat32 => self.conv(stack, PureConvert::F32)?,
             I::ConvertFloat64 => self.conv(stack, PureConvert::F64)?,
-            I::ConvertUnsignedToFloat => self.conv(stack, PureConvert::F64Unsigned)?,
+            I::ConvertUnsignedToFloat => {
+                // Its rounding of the largest unsigned values is the runtime's (the JITs have
+                // differed there): followed as the runtime it was translated beside does it.
+                self.types.read.insert("mscorlib".to_string());
+                self.conv(stack, PureConvert::F64Unsigned)?
+            }
             I::Call { param0, .. } => self.call(frame.asm, param0, stack, false)?,
             I::CallVirtualConstrained(t, m) => {
                 // `constrained. float32 callvirt Object::GetHashCode()`: `x.GetHashCode()` on a
@@ -333,6 +338,9 @@ impl Exec<'_, '_> {
         new: bool,
     ) -> Result<(), Refused> {
         let callee = self.types.callee(asm, m)?;
+        // The callee's build is followed, inlined or as an intrinsic (which stands for its
+        // own assembly's method: Mono's `Math.Sqrt` is mscorlib's).
+        self.types.read.insert(callee.owner.asm.name.clone());
         let name = callee.name;
         if name == "System.Single::GetHashCode" && callee.signature == "instance ()->Int32" {
             return self.single_hash(stack);
@@ -346,7 +354,11 @@ impl Exec<'_, '_> {
         }
         if let Some(intrinsic) = intrinsic(&name, &callee.signature) {
             match intrinsic {
-                None => stack.push(Entry::Value(Tree::Val(PureOperand::I32(0), PureScalar::I32))),
+                None => {
+                    // What the runtime answers (Mono 6.8: false), not what any IL computes.
+                    self.types.read.insert("mscorlib".to_string());
+                    stack.push(Entry::Value(Tree::Val(PureOperand::I32(0), PureScalar::I32)))
+                }
                 Some(f) => {
                     let (v, s) = self.scalar(pop_value(stack)?)?;
                     let t = self.emit(s, PureOp::Intrinsic(f, vec![v]))?;
@@ -446,6 +458,8 @@ impl Exec<'_, '_> {
     /// mscorlib computes it: the value's bits, except that every NaN and both zeros keep only
     /// their exponent bits (`bits & 0x7F800000` when `((bits - 1) & 0x7FFFFFFF) >= 0x7F800000`).
     fn single_hash(&mut self, stack: &mut Vec<Entry>) -> Result<(), Refused> {
+        // mscorlib's answer (CoreCLR's `float.GetHashCode` is another).
+        self.types.read.insert("mscorlib".to_string());
         let (slot, path) = pop_addr(stack, &FieldTy::Prim(PureStored::F32))?;
         let value = self.read(slot, &path)?;
         let (v, _) = self.scalar(value)?;

@@ -26,6 +26,7 @@ pub(super) fn render(
     table: &[TableType],
     with_natives: &[String],
     translated_from: &[(String, String)],
+    gates: &[(String, Vec<(String, String)>)],
 ) -> TokenStream {
     let gate = (!translated_from.is_empty()).then(|| {
         let gate = quote::format_ident!("{}", crate::plan::translate::GATE);
@@ -43,6 +44,20 @@ pub(super) fn render(
             pub static #gate: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(TRANSLATED_FROM);
         }
     });
+    // The gates of translations that follow fewer builds (a struct method that reads nothing
+    // of mscorlib), each holding wherever its own builds are loaded.
+    let fewer = gates.iter().map(|(name, builds)| {
+        let gate = quote::format_ident!("{}", name);
+        let builds = builds.iter().map(|(a, v)| {
+            let (a, v) = (lit_str(a), lit_str(v));
+            quote!((#a, #v))
+        });
+        quote! {
+            #[doc(hidden)]
+            pub static #gate: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(&[#(#builds),*]);
+        }
+    });
+    let gate = quote!(#gate #(#fewer)*);
     let paths = assemblies.iter().map(|p| lit_str(p));
     let checks = full_structs.iter().map(|rust| {
         let rust = ty(rust);

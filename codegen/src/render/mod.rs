@@ -151,6 +151,7 @@ fn render_one(w: &Work, checks: bool) -> Result<String> {
             &plan.function_table(),
             &plan.native_assemblies(),
             &plan.translated_from,
+            &plan.gates,
         ),
     };
     let tokens = match w {

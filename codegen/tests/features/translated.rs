@@ -14,6 +14,10 @@ pub const TRANSLATED_FROM: &[(&str, &str)] = &[
 pub static __TRANSLATION: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
     TRANSLATED_FROM,
 );
+#[doc(hidden)]
+pub static __TRANSLATION_1: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
+    &[("Feature", "6F754D43-5D7F-40F6-87A3-4C4D1A34F3E0")],
+);
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
@@ -137,7 +141,7 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: i32 = self.row;
                     let __t1: i64 = __t0 as i64;
                     let __t2: i64 = i64::wrapping_shl(__t1, 8i32 as u32);
@@ -164,7 +168,7 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: i32 = i32::from(self.column);
                     let __t1: i32 = i32::wrapping_add(__t0, 1i32);
                     let __t2: i32 = __t1 as u8 as i32;
@@ -195,7 +199,7 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: i32 = self.row;
                     let __t1: i32 = i32::wrapping_div(__t0, 2i32);
                     ::core::result::Result::Ok(__t1)
@@ -368,7 +372,7 @@ pub mod features {
                     &["System.Byte"],
                     0b0,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: i32 = i32::from(value);
                     let __t1: i32 = __t0 as u8 as i32;
                     ::core::result::Result::Ok(Flagged {
@@ -390,7 +394,7 @@ pub mod features {
                     &["System.Boolean"],
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: i32 = i32::from(on);
                     let __t1: i32 = __t0 as u8 as i32;
                     let __t2: i32 = i32::from(self.value);
@@ -419,7 +423,7 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: i32 = i32::from(self.not_null);
                     let __t1: i32 = i32::from(__t0 == 0i32);
                     ::core::result::Result::Ok(__t1 != 0)
@@ -558,7 +562,7 @@ pub mod features {
                     &["System.Single", "System.Single"],
                     0b0,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = x;
                     let __t1: f32 = y;
                     ::core::result::Result::Ok(Vec2 { x: __t0, y: __t1 })
@@ -577,7 +581,7 @@ pub mod features {
                     &["Features.Translated.Vec2", "Features.Translated.Vec2"],
                     ::cilbind::RETURN_BY_POINTER | 0b11,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = a.x;
                     let __t1: f32 = b.x;
                     let __t2: f32 = __t0 + __t1;
@@ -602,7 +606,7 @@ pub mod features {
                     &["Features.Translated.Vec2"],
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = self.x;
                     let __t1: f32 = o.x;
                     let __t2: f32 = __t0 * __t1;
@@ -632,7 +636,7 @@ pub mod features {
                     &["System.Single"],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = self.x;
                     let __t1: f32 = k;
                     let __t2: f32 = __t0 * __t1;
@@ -655,7 +659,7 @@ pub mod features {
                     &["Features.Translated.Vec2"],
                     ::cilbind::RETURN_BY_POINTER | 0b1,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = v.x;
                     let __t1: f32 = -__t0;
                     let __t2: f32 = v.y;
@@ -712,7 +716,7 @@ pub mod features {
                     &["Features.Translated.Vec2", "Features.Translated.Vec2"],
                     ::cilbind::RETURN_BY_POINTER | 0b11,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = a.x;
                     let __t1: f32 = b.x;
                     let __t2: i32 = i32::from(__t0 > __t1);
@@ -739,7 +743,7 @@ pub mod features {
                     &["Features.Translated.Vec2"],
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = self.x;
                     let __t1: f32 = o.x;
                     let __t2: i32 = i32::from(__t0 == __t1);
@@ -779,7 +783,7 @@ pub mod features {
                     &[],
                     ::cilbind::THIS_BY_POINTER,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = 1f32 + 1f32;
                     let __t1: f32 = self.x;
                     let __t2: f32 = __t0 * __t1;

@@ -14,6 +14,10 @@ pub const TRANSLATED_FROM: &[(&str, &str)] = &[
 pub static __TRANSLATION: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
     TRANSLATED_FROM,
 );
+#[doc(hidden)]
+pub static __TRANSLATION_1: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
+    &[("Fixture", "B608E58C-D1C0-43DA-9C74-DFB1D5B5BDF0")],
+);
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
@@ -2408,7 +2412,7 @@ pub mod fixture {
                     &["System.Single", "System.Single", "System.Single"],
                     0b0,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = x;
                     let __t1: f32 = y;
                     let __t2: f32 = z;
@@ -2432,7 +2436,7 @@ pub mod fixture {
                     &["Fixture.Structs.Vector3", "Fixture.Structs.Vector3"],
                     ::cilbind::RETURN_BY_POINTER | 0b11,
                 );
-                if super::super::__TRANSLATION.holds() {
+                if super::super::__TRANSLATION_1.holds() {
                     let __t0: f32 = a.x;
                     let __t1: f32 = b.x;
                     let __t2: f32 = __t0 + __t1;

@@ -321,7 +321,7 @@ same!(
     |this: t::Vector4| t::Vector4::equals(&this, &this),
     t::Vector4::__managed_equals(&this, &this)
 );
-same!(
+same_game!(
     game_vector3_equals_itself,
     |a: tg::Vector3| tg::Vector3::equals(&a, &a),
     tg::Vector3::__managed_equals(&a, &a)

@@ -176,10 +176,21 @@ pub(crate) fn instantiate(definition: Class, args: &[Class]) -> Result<Class> {
     class(runtime().instantiate(handle(definition.0), &args)?)
 }
 
-/// The generic method definition `definition` closed over `args`.
+/// The generic method definition `definition` closed over `args`. .NET checks the
+/// definition's constraints there: a type argument that breaks one is
+/// [`Error::InvalidArgument`] with .NET's message, as on Mono.
 pub(crate) fn instantiate_method(definition: Method, args: &[Class]) -> Result<Method> {
-    let args: Vec<ManagedHandle> = args.iter().map(|c| handle(c.0)).collect();
-    method(runtime().instantiate(handle(definition.0), &args)?)
+    let handles: Vec<ManagedHandle> = args.iter().map(|c| handle(c.0)).collect();
+    let instance = runtime()
+        .instantiate(handle(definition.0), &handles)
+        .map_err(|e| match e {
+            Error::TypeLoad { reason, .. } => Error::InvalidArgument(format!(
+                "{definition} with type arguments [{}]: {reason}",
+                args.iter().map(|c| c.full_name()).collect::<Vec<_>>().join(", ")
+            )),
+            other => other,
+        })?;
+    method(instance)
 }
 
 /// The static method that runs `m` through its pointer trampoline (`mask`, `spans`): for a
