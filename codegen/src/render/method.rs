@@ -197,10 +197,14 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     };
     // Cached by the Rust types that name the instantiation: the classes are made only on a
     // call site's first call with those types.
+    // The class part of the key: `Self` only where it names the closed class (a generic
+    // type's own impl); elsewhere the class is fixed, and `Self` may be an interface extension
+    // trait's implementor, which need not be `'static`.
+    let class_key = if m.generic { quote!(Self) } else { quote!(()) };
     let (ref_ty, thunk) = if !method_params.is_empty() {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_keyed::<(Self, (#(#method_params,)*))>(|| ::core::result::Result::Ok((
+            quote!(M.thunk_keyed::<(#class_key, (#(#method_params,)*))>(|| ::core::result::Result::Ok((
                 #class,
                 ::std::vec![#(<#method_params as ::cilbind::ManagedType>::class()?),*]
             )))?),

@@ -61,7 +61,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -86,7 +86,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -109,7 +109,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -131,7 +131,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -153,7 +153,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -175,7 +175,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -198,7 +198,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -220,7 +220,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -244,7 +244,7 @@ pub mod features {
                 let mut value: M0 = ::cilbind::generated::zeroed();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -270,7 +270,7 @@ pub mod features {
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_keyed::<
-                        (Self, (M0, M1)),
+                        ((), (M0, M1)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![
@@ -298,7 +298,7 @@ pub mod features {
                     .generic_method();
                 let __r: i32 = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -320,7 +320,7 @@ pub mod features {
                 let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],

@@ -330,7 +330,7 @@ pub mod features {
                 let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Use.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -351,7 +351,7 @@ pub mod features {
                     .generic_method();
                 let __r: i32 = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Use.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -376,7 +376,7 @@ pub mod features {
                     .generic_method();
                 let __r: i32 = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Use.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],

@@ -2121,7 +2121,7 @@ pub mod features {
                 let mut copy = <M0 as ::cilbind::TypeArg>::new_slot()?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Shape.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],

@@ -318,7 +318,7 @@ pub mod features {
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_IGenericOnly.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],

@@ -106,7 +106,7 @@ pub mod features {
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -128,7 +128,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -178,7 +178,7 @@ pub mod features {
                 let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],

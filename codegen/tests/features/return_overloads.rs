@@ -170,7 +170,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Meters.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],

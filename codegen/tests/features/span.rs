@@ -156,7 +156,7 @@ pub mod features {
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: i32 = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -179,7 +179,7 @@ pub mod features {
                     .generic_method();
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -206,7 +206,7 @@ pub mod features {
                 let tag = <M1 as ::cilbind::TypeArg>::arg(tag)?;
                 let __r: () = M
                     .thunk_keyed::<
-                        (Self, (M0, M1)),
+                        ((), (M0, M1)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
                         ::std::vec![

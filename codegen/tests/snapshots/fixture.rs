@@ -2285,7 +2285,7 @@ pub mod fixture {
                 let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
                     .thunk_keyed::<
-                        (Self, (M0,)),
+                        ((), (M0,)),
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Uses.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
@@ -3496,7 +3496,7 @@ pub mod system {
                         .generic_method();
                     let __r: ::core::option::Option<List<M0>> = M
                         .thunk_keyed::<
-                            (Self, (M0,)),
+                            ((), (M0,)),
                         >(|| ::core::result::Result::Ok((
                             __TYPE_List__0.class()?,
                             ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
