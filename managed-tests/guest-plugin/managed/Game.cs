@@ -18,6 +18,17 @@ namespace GuestGame
         string Name { get; }
     }
 
+    // Boxed from Rust by the plugin (BoxAs) and unboxed back.
+    public enum Level : byte { Low, High }
+
+    public struct Pos
+    {
+        public int X;
+        public double Y;
+
+        public override string ToString() { return "(" + X + ", " + Y + ")"; }
+    }
+
     public class Counter
     {
         public readonly string Name;
@@ -45,6 +56,15 @@ namespace GuestGame
             try { return bonus.Name + " " + (score + bonus.Bonus(score)); }
             catch (ArgumentException e) { return "refused: " + e.Message; }
         }
+
+        // Returns what it is given: a box the plugin made comes back as another handle.
+        public static object Echo(object o) { return o; }
+
+        // What C# sees of an object the plugin boxed.
+        public static string Inspect(object o) { return o == null ? "null" : o.GetType().FullName + " " + o; }
+
+        // A box made in C#, for the plugin to unbox.
+        public static object MakePos(int x, double y) { return new Pos { X = x, Y = y }; }
 
         // Throws: the plugin must see the exception as an error, and the game go on.
         public static int Fail(string why) { throw new InvalidOperationException(why); }
