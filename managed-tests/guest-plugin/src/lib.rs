@@ -162,6 +162,13 @@ fn run() -> cilbind::Result<()> {
     let bonus = IBonus::implement(Doubling)?;
     println!("plugin: award = {:?}", Scores::award(Some(&bonus), 21)?);
     println!("plugin: award -1 = {:?}", Scores::award(Some(&bonus), -1)?);
+    // Callbacks the game keeps: the plugin keeps the first closure for as long as it runs (until
+    // the game shuts it down), drops the second at once, and leaves its IBonus to the game.
+    let kept = IntOp::from_fn(|x: i32| Ok(x + 1))?;
+    let dropped = IntOp::from_fn(|x: i32| Ok(x - 1))?;
+    Scores::keep(Some(&kept), Some(&dropped), Some(&bonus))?;
+    drop(dropped);
+    std::mem::forget(kept);
     match Scores::fail("no score today") {
         Ok(v) => println!("plugin: fail returned {v}"),
         Err(e) => println!("plugin: fail = Err({e})"),

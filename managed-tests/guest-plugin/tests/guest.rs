@@ -98,7 +98,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// The lines every run prints once the plugin is attached, whatever the runtime.
-const ATTACHED: [&str; 26] = [
+const ATTACHED: [&str; 31] = [
     "game: plugin attached",
     "game: second init ok True",
     "plugin: twice(21) = 42",
@@ -127,6 +127,13 @@ const ATTACHED: [&str; 26] = [
     "game: plugin returned 0",
     "game: from a thread of the game 100",
     "game: last counter hits=7",
+    // The closure the plugin keeps runs, the one it dropped throws, its IBonus runs.
+    "game: kept before shutdown 6 ObjectDisposedException 5",
+    // One closure and the IBonus value were still alive.
+    "game: shutdown released 2",
+    "game: kept after shutdown ObjectDisposedException ObjectDisposedException ObjectDisposedException",
+    "game: unload still loaded after 64 dlclose",
+    "game: kept after unload ObjectDisposedException ObjectDisposedException ObjectDisposedException",
 ];
 
 /// Checks a run's output: exit 0, the plugin's own starts refused with `refusal`, the bad
