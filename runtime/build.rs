@@ -17,8 +17,14 @@ fn main() {
     for source in &sources {
         println!("cargo:rerun-if-changed={}", source.display());
     }
-    if let Err(e) = pkg_config::Config::new().atleast_version("6.0").probe("mono-2") {
-        panic!("cilbind needs Mono's embedding library (pkg-config package mono-2): {e}\nInstall it with: {INSTALL}");
+    // With `mono-from-process` Mono is found in the process at run time: nothing to link.
+    let linked = std::env::var_os("CARGO_FEATURE_MONO_FROM_PROCESS").is_none();
+    if linked {
+        if let Err(e) = pkg_config::Config::new().atleast_version("6.0").probe("mono-2") {
+            panic!(
+                "cilbind needs Mono's embedding library (pkg-config package mono-2): {e}\nInstall it with: {INSTALL}"
+            );
+        }
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let dll = out.join("Cilbind.Runtime.dll");

@@ -4,6 +4,7 @@
 // lets it attach, and asks it to call back into the game through the bindings generated from
 // this very file. The same program on both runtimes: only the runtime differs.
 using System;
+using System.IO;
 using System.Runtime.InteropServices;
 using System.Threading;
 
@@ -16,6 +17,17 @@ namespace GuestGame
     {
         int Bonus(int score);
         string Name { get; }
+    }
+
+    // Boxed from Rust by the plugin (BoxAs) and unboxed back.
+    public enum Level : byte { Low, High }
+
+    public struct Pos
+    {
+        public int X;
+        public double Y;
+
+        public override string ToString() { return "(" + X + ", " + Y + ")"; }
     }
 
     public class Counter
@@ -46,8 +58,41 @@ namespace GuestGame
             catch (ArgumentException e) { return "refused: " + e.Message; }
         }
 
+        // Returns what it is given: a box the plugin made comes back as another handle.
+        public static object Echo(object o) { return o; }
+
+        // What C# sees of an object the plugin boxed.
+        public static string Inspect(object o) { return o == null ? "null" : o.GetType().FullName + " " + o; }
+
+        // A box made in C#, for the plugin to unbox.
+        public static object MakePos(int x, double y) { return new Pos { X = x, Y = y }; }
+
         // Throws: the plugin must see the exception as an error, and the game go on.
         public static int Fail(string why) { throw new InvalidOperationException(why); }
+
+        // Callbacks into the plugin that C# keeps: a delegate whose closure the plugin keeps, one
+        // whose closure the plugin dropped, and the plugin's IBonus.
+        static IntOp keptOp, droppedOp;
+        static IBonus keptBonus;
+
+        public static void Keep(IntOp kept, IntOp dropped, IBonus bonus)
+        {
+            keptOp = kept;
+            droppedOp = dropped;
+            keptBonus = bonus;
+        }
+
+        // Calls each kept callback: its result, or the type of the exception it threw.
+        public static string CallKept()
+        {
+            return Try(() => keptOp(5)) + " " + Try(() => droppedOp(5)) + " " + Try(() => keptBonus.Bonus(5));
+        }
+
+        static string Try(Func<int> call)
+        {
+            try { return call().ToString(); }
+            catch (Exception e) { return e.GetType().Name; }
+        }
 
         // Where the plugin leaves an object it made, for Main to read.
         public static Counter Last;
@@ -66,6 +111,33 @@ namespace GuestGame
 
         [DllImport("guest_plugin")]
         static extern int guest_twice_on_this_thread(int x);
+
+        [DllImport("guest_plugin")]
+        static extern int cilbind_guest_shutdown();
+
+        [DllImport("libdl.so.2")]
+        static extern IntPtr dlopen(string file, int flags);
+
+        [DllImport("libdl.so.2")]
+        static extern int dlclose(IntPtr handle);
+
+        // What a host's unload of the plugin comes to (NativeLibrary.Free on .NET Core 3+, a
+        // native loader's dlclose): the plugin's reference count taken to zero with dlclose,
+        // one at a time, while dlopen(RTLD_NOLOAD) still finds it.
+        static string Unload()
+        {
+            const int RTLD_LAZY = 1, RTLD_NOLOAD = 4;
+            string path = Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "libguest_plugin.so");
+            for (int closes = 0; closes < 64; closes++)
+            {
+                IntPtr handle = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
+                if (handle == IntPtr.Zero)
+                    return closes == 0 ? "not loaded from " + path : "unloaded after " + closes + " dlclose";
+                dlclose(handle);
+                dlclose(handle);
+            }
+            return "still loaded after 64 dlclose";
+        }
 
         // Hands the plugin a handover it must refuse, and prints why.
         static void Refused(string what, IntPtr handover)
@@ -119,6 +191,13 @@ namespace GuestGame
             GC.WaitForPendingFinalizers();
             GC.Collect();
             Console.WriteLine("game: last counter " + (Scores.Last == null ? "null" : Scores.Last.Describe()));
+            // The host shuts the plugin down, then unloads it: C# calling what it kept of the
+            // plugin throws from then on, and never reaches released Rust values or unmapped code.
+            Console.WriteLine("game: kept before shutdown " + Scores.CallKept());
+            Console.WriteLine("game: shutdown released " + cilbind_guest_shutdown());
+            Console.WriteLine("game: kept after shutdown " + Scores.CallKept());
+            Console.WriteLine("game: unload " + Unload());
+            Console.WriteLine("game: kept after unload " + Scores.CallKept());
             return status;
         }
     }

@@ -4,8 +4,9 @@
 //! running Mono or CoreCLR and loads the bindings generated from Game.exe, then `guest_run`,
 //! which calls the game through those bindings: a static method, strings both ways, an object
 //! made and used from Rust and handed to C#, a delegate made from a Rust closure that C# calls,
-//! a Rust implementation of a C# interface that C# calls (and that throws into C#), and a
-//! method that throws.
+//! a Rust implementation of a C# interface that C# calls (and that throws into C#), a method
+//! that throws, boxes made on both sides and unboxed on the other, and handles cloned, dropped
+//! and used after their drop.
 
 /// Bindings generated from Game.exe by build.rs.
 #[allow(missing_docs)]
@@ -14,7 +15,8 @@ pub mod game {
 }
 
 use cilbind::native::{ManagedException, NativeResult};
-use game::guest_game::{Counter, IBonus, IBonusImpl, IntOp, Scores};
+use cilbind::{BoxAs, Int32, Int64, Object};
+use game::guest_game::{Counter, IBonus, IBonusImpl, IntOp, Level, Pos, Scores};
 
 /// Path of Game.exe as build.rs compiled it (the test runs it).
 pub const GAME_EXE: &str = env!("GAME_EXE");
@@ -103,6 +105,48 @@ impl IBonusImpl for Doubling {
     }
 }
 
+/// Boxes made in Rust (an `Int32`, an enum, a struct of the game) that C# reads and hands
+/// back, unboxed to the value boxed and refused as another type; and a box made in C#.
+fn boxes() -> cilbind::Result<()> {
+    let seven = BoxAs::<Object>::box_to(&Int32(7))?;
+    println!("plugin: inspect int = {:?}", Scores::inspect(Some(&seven))?);
+    let back = Scores::echo(Some(&seven))?.expect("Echo returns its argument");
+    println!("plugin: unbox int = {:?}", back.unbox::<Int32>()?);
+    match back.unbox::<Int64>() {
+        Ok(v) => println!("plugin: unbox as long = {v:?}"),
+        Err(e) => println!("plugin: unbox as long = Err({e})"),
+    }
+    let high = BoxAs::<Object>::box_to(&Level::HIGH)?;
+    println!("plugin: inspect enum = {:?}", Scores::inspect(Some(&high))?);
+    println!("plugin: unbox enum = {}", high.unbox::<Level>()? == Level::HIGH);
+    let pos = Pos { x: 3, y: 2.5 };
+    let boxed = BoxAs::<Object>::box_to(&pos)?;
+    println!("plugin: inspect struct = {:?}", Scores::inspect(Some(&boxed))?);
+    let echoed = Scores::echo(Some(&boxed))?.expect("Echo returns its argument");
+    println!("plugin: unbox struct = {}", echoed.unbox::<Pos>()? == pos);
+    let made = Scores::make_pos(-4, 0.25)?.expect("MakePos returns a box");
+    let Pos { x, y } = made.unbox::<Pos>()?;
+    println!("plugin: unbox C#'s box = {x} {y}");
+    Ok(())
+}
+
+/// Handles: a clone outlives the handle it was cloned from, and a handle's key after its
+/// last drop is a stale handle, an error.
+fn handles(counter: &Counter) -> cilbind::Result<()> {
+    let clone = counter.clone();
+    let object: Object = counter.as_ref().clone();
+    drop(clone);
+    println!("plugin: after a clone's drop = {:?}", counter.describe()?);
+    let key = object.key();
+    println!("plugin: key resolves = {}", Object::from_key(key).is_ok());
+    drop(object);
+    match Object::from_key(key) {
+        Ok(_) => println!("plugin: dropped key resolves"),
+        Err(e) => println!("plugin: dropped key = Err({e})"),
+    }
+    Ok(())
+}
+
 fn run() -> cilbind::Result<()> {
     println!("plugin: twice(21) = {}", Scores::twice(21)?);
     println!("plugin: greet = {:?}", Scores::greet("rust")?);
@@ -111,11 +155,20 @@ fn run() -> cilbind::Result<()> {
     println!("plugin: add = {}", counter.add(4)?);
     println!("plugin: describe = {:?}", counter.describe()?);
     Scores::set_last(Some(&counter))?;
+    boxes()?;
+    handles(&counter)?;
     let triple = IntOp::from_fn(|x: i32| Ok(3 * x))?;
     println!("plugin: apply = {}", Scores::apply(Some(&triple), 14)?);
     let bonus = IBonus::implement(Doubling)?;
     println!("plugin: award = {:?}", Scores::award(Some(&bonus), 21)?);
     println!("plugin: award -1 = {:?}", Scores::award(Some(&bonus), -1)?);
+    // Callbacks the game keeps: the plugin keeps the first closure for as long as it runs (until
+    // the game shuts it down), drops the second at once, and leaves its IBonus to the game.
+    let kept = IntOp::from_fn(|x: i32| Ok(x + 1))?;
+    let dropped = IntOp::from_fn(|x: i32| Ok(x - 1))?;
+    Scores::keep(Some(&kept), Some(&dropped), Some(&bonus))?;
+    drop(dropped);
+    std::mem::forget(kept);
     match Scores::fail("no score today") {
         Ok(v) => println!("plugin: fail returned {v}"),
         Err(e) => println!("plugin: fail = Err({e})"),

@@ -2,7 +2,7 @@
 //! process and its CLR, load the Rust plugin (this crate's cdylib) through
 //! `[DllImport("guest_plugin")]`, and the plugin adopts that CLR (on CoreCLR through the
 //! handover of cilbind's bootstrap, compiled into Game.exe) and calls the game through bindings
-//! generated from Game.exe.
+//! generated from Game.exe: calls, strings, boxing, handles, closures, interfaces, exceptions.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -98,13 +98,24 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// The lines every run prints once the plugin is attached, whatever the runtime.
-const ATTACHED: [&str; 15] = [
+const ATTACHED: [&str; 31] = [
     "game: plugin attached",
     "game: second init ok True",
     "plugin: twice(21) = 42",
     "plugin: greet = Some(\"hello, rust\")",
     "plugin: add = 7",
     "plugin: describe = Some(\"hits=7\")",
+    "plugin: inspect int = Some(\"System.Int32 7\")",
+    "plugin: unbox int = Int32(7)",
+    "plugin: unbox as long = Err(invalid cast from System.Int32 to System.Int64)",
+    "plugin: inspect enum = Some(\"GuestGame.Level High\")",
+    "plugin: unbox enum = true",
+    "plugin: inspect struct = Some(\"GuestGame.Pos (3, 2.5)\")",
+    "plugin: unbox struct = true",
+    "plugin: unbox C#'s box = -4 0.25",
+    "plugin: after a clone's drop = Some(\"hits=7\")",
+    "plugin: key resolves = true",
+    "plugin: dropped key = Err(stale handle: the object it referred to was released)",
     "plugin: apply = 42",
     "plugin: award = Some(\"doubling 42\")",
     "plugin: award -1 = Some(\"refused: negative score\")",
@@ -116,6 +127,13 @@ const ATTACHED: [&str; 15] = [
     "game: plugin returned 0",
     "game: from a thread of the game 100",
     "game: last counter hits=7",
+    // The closure the plugin keeps runs, the one it dropped throws, its IBonus runs.
+    "game: kept before shutdown 6 ObjectDisposedException 5",
+    // One closure and the IBonus value were still alive.
+    "game: shutdown released 2",
+    "game: kept after shutdown ObjectDisposedException ObjectDisposedException ObjectDisposedException",
+    "game: unload still loaded after 64 dlclose",
+    "game: kept after unload ObjectDisposedException ObjectDisposedException ObjectDisposedException",
 ];
 
 /// Checks a run's output: exit 0, the plugin's own starts refused with `refusal`, the bad

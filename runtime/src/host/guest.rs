@@ -26,7 +26,20 @@
 //! ```
 //!
 //! The entry returns NULL on success, else a UTF-8 message (owned by the plugin, valid until
-//! the entry's next call) saying why the plugin could not start. The handover is how cilbind
+//! the entry's next call) saying why the plugin could not start.
+//!
+//! # Shutdown and unload
+//!
+//! The host owns the runtime: the plugin never shuts it down. When the host is done with the
+//! plugin it calls `cilbind_guest_shutdown()` (also written by the macro), which runs the
+//! plugin's own stop function if it gave one and releases every Rust closure behind a delegate
+//! and every Rust value behind an implementation of a C# type: a delegate or object C# kept
+//! throws `ObjectDisposedException` when called from then on, as one whose Rust side was
+//! dropped does. The plugin's code itself is never unmapped: the first successful attach marks
+//! the library `RTLD_NODELETE`, so a host's `dlclose` (`NativeLibrary.Free`) cannot pull the
+//! code from under what the runtime still points at (its internal calls, the native entries
+//! of delegates and implementations, Rust's thread-local destructors); the library is
+//! released with the process. The handover is how cilbind
 //! reaches CoreCLR, which exports no embedding API (`host/handover.rs`); on Mono, whose API
 //! cilbind finds in the process, it is checked and not used, and `IntPtr.Zero` does as well.
 
@@ -58,7 +71,9 @@ pub unsafe fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Re
         if let Some(handover) = unsafe { Handover::read(handover) }? {
             handover::offer(handover);
         }
-        start(Runtime::attach()?)
+        let runtime = Runtime::attach()?;
+        pin_library()?;
+        start(runtime)
     }));
     let message = match outcome {
         Ok(Ok(())) => return std::ptr::null(),
@@ -77,12 +92,78 @@ pub unsafe fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Re
     last.insert(message).as_ptr()
 }
 
+/// Keeps the library holding this code loaded until the process ends (`RTLD_NODELETE`): the
+/// runtime keeps pointers into it (internal calls, native entries of delegates and of
+/// implementations of C# types) that a `dlclose` to zero would leave dangling.
+fn pin_library() -> Result<()> {
+    static PINNED: std::sync::OnceLock<std::result::Result<(), String>> = std::sync::OnceLock::new();
+    PINNED
+        .get_or_init(|| {
+            // SAFETY: `Dl_info` is plain data, valid zeroed; `dladdr` fills it for an address
+            // inside a loaded object (this function's own), and its name stays valid while
+            // the object is loaded, which it is for the calls below.
+            unsafe {
+                let mut info: libc::Dl_info = std::mem::zeroed();
+                let here = pin_library as *const c_void;
+                if libc::dladdr(here, &mut info) == 0 || info.dli_fname.is_null() {
+                    return Err("dladdr finds no library for the plugin's own code".into());
+                }
+                // RTLD_NOLOAD: the library is loaded (this code runs in it); the handle is
+                // never closed, and NODELETE keeps it mapped whatever else closes.
+                let handle = libc::dlopen(
+                    info.dli_fname,
+                    libc::RTLD_LAZY | libc::RTLD_NOLOAD | libc::RTLD_NODELETE,
+                );
+                if handle.is_null() {
+                    let name = std::ffi::CStr::from_ptr(info.dli_fname).to_string_lossy();
+                    return Err(format!("dlopen(RTLD_NODELETE) of {name} failed"));
+                }
+                Ok(())
+            }
+        })
+        .clone()
+        .map_err(|why| crate::error::Error::Startup(format!("the plugin cannot keep its library loaded: {why}")))
+}
+
+/// The body of the `cilbind_guest_shutdown` entry [`guest_plugin!`](crate::guest_plugin)
+/// writes: runs `stop`, then releases every Rust closure behind a delegate and every Rust value
+/// behind an implementation of a C# type (C# calling one from then on gets
+/// `ObjectDisposedException`). Returns how many were released, or -1 when `stop` panicked (the
+/// rest is released anyway).
+///
+/// # Safety
+/// No thread runs one of the plugin's implementations of a C# type while this runs, the
+/// calling thread included (the host calls it when it is done with the plugin, not from C#
+/// code that the plugin called): a running implementation borrows its value, which this
+/// drops. (A running closure holds its own reference and finishes first.) In guest mode every
+/// call into the plugin has the host's managed frames below it, so the stack cannot tell a
+/// call from inside the plugin's apart, and counting entries would cost every C# → Rust call.
+#[doc(hidden)]
+pub unsafe fn run_shutdown(stop: Option<fn()>) -> i32 {
+    let stopped = stop.is_none_or(|stop| catch_unwind(stop).is_ok());
+    let released = catch_unwind(|| crate::call::callback::release_all() + crate::proxy::slab::release_all());
+    match (stopped, released) {
+        (true, Ok(n)) => i32::try_from(n).unwrap_or(i32::MAX),
+        _ => -1,
+    }
+}
+
 /// Writes a plugin's bootstrap entry, `extern "C" fn cilbind_guest_init(handover: *mut c_void)
 /// -> *const c_char`, which the host's managed code calls once through `[DllImport]`: it
 /// adopts the running CLR ([`Runtime::attach`](crate::Runtime::attach)), then runs `$start`
 /// (a `fn(&'static cilbind::Runtime) -> cilbind::Result<()>`, typically calling each generated
 /// binding's `init()`). It returns NULL on success, else a UTF-8 message the plugin keeps until
 /// the next call (a failure of `$start`, a panic in it, or why attaching failed).
+///
+/// It also writes `extern "C" fn cilbind_guest_shutdown() -> i32`, for the host to call when it
+/// is done with the plugin (no other thread running the plugin's code): it runs `$stop` (a
+/// `fn()`, when given as `guest_plugin!(start, stop)`), then releases every Rust closure behind
+/// a delegate and every Rust value behind an implementation of a C# type, so that C# calling
+/// one it kept throws `ObjectDisposedException`; it returns how many it released (-1: `$stop`
+/// panicked). The host must not call it while one of the plugin's implementations of a C#
+/// type runs, on any thread, nor from C# code that the plugin called. The runtime
+/// stays the host's, and the library stays loaded until the process ends (see the module's
+/// "Shutdown and unload").
 ///
 /// # Native library names
 ///
@@ -99,6 +180,12 @@ pub unsafe fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Re
 #[macro_export]
 macro_rules! guest_plugin {
     ($start:path) => {
+        $crate::guest_plugin!(@entries $start, ::core::option::Option::None);
+    };
+    ($start:path, $stop:path) => {
+        $crate::guest_plugin!(@entries $start, ::core::option::Option::Some($stop as fn()));
+    };
+    (@entries $start:path, $stop:expr) => {
         /// The plugin's bootstrap entry (see `cilbind::guest_plugin!`).
         ///
         /// # Safety
@@ -108,6 +195,18 @@ macro_rules! guest_plugin {
         pub unsafe extern "C" fn cilbind_guest_init(handover: *mut ::core::ffi::c_void) -> *const ::core::ffi::c_char {
             // SAFETY: the caller's promise, which `run_entry` asks for.
             unsafe { $crate::guest::run_entry(handover, $start) }
+        }
+
+        /// The plugin's shutdown entry, for the host when it is done with the plugin (see
+        /// `cilbind::guest_plugin!`).
+        ///
+        /// # Safety
+        /// No thread runs one of the plugin's implementations of a C# type while it runs, the
+        /// calling thread included.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn cilbind_guest_shutdown() -> i32 {
+            // SAFETY: the caller's promise, which `run_shutdown` asks for.
+            unsafe { $crate::guest::run_shutdown($stop) }
         }
     };
 }

@@ -60,8 +60,62 @@ pub type MonoStackWalk = unsafe extern "C" fn(*mut MonoMethod, i32, i32, MonoBoo
 /// `MonoPrintCallback`: the text and whether it was meant for stdout (else stderr).
 pub type MonoPrintCallback = unsafe extern "C" fn(*const c_char, MonoBool);
 
-#[link(name = "mono-2.0")]
-extern "C" {
+/// Declares Mono's functions. By default they are an `extern "C"` block linked against
+/// libmono-2.0, called directly. With the feature `mono-from-process` (a guest plugin for a host
+/// that ships its own Mono, such as Unity) nothing is linked: each name becomes an `unsafe fn`
+/// of the same signature that calls through a table `dynamic::resolve` fills from the Mono
+/// the process runs (or loads libmonosgen when none does), so the plugin has no `NEEDED` entry
+/// for a library the host may not have.
+macro_rules! mono_api {
+    ($($(#[$attr:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)?;)*) => {
+        #[cfg(not(feature = "mono-from-process"))]
+        #[link(name = "mono-2.0")]
+        extern "C" {
+            $($(#[$attr])* pub fn $name($($arg: $ty),*) $(-> $ret)?;)*
+        }
+
+        /// Mono's functions as resolved at run time (feature `mono-from-process`).
+        #[cfg(feature = "mono-from-process")]
+        pub(crate) struct Api {
+            $($(#[$attr])* $name: unsafe extern "C" fn($($ty),*) $(-> $ret)?,)*
+        }
+
+        #[cfg(feature = "mono-from-process")]
+        impl Api {
+            /// Every function from `lookup` (a symbol's address by its NUL-terminated name), or
+            /// the name of the first one it does not find.
+            // The declarations' attributes go on each field, for their `cfg`s; their docs are
+            // the struct's.
+            #[allow(unused_doc_comments)]
+            pub(crate) fn resolve(lookup: impl Fn(&'static str) -> *mut c_void) -> Result<Api, &'static str> {
+                Ok(Api {
+                    $($(#[$attr])* $name: {
+                        let name = concat!(stringify!($name), "\0");
+                        let address = lookup(name);
+                        if address.is_null() {
+                            return Err(name.trim_end_matches('\0'));
+                        }
+                        // SAFETY: `address` is the process's definition of this Mono function,
+                        // whose C signature this declaration matches (as the linked form's does).
+                        unsafe { std::mem::transmute::<*mut c_void, unsafe extern "C" fn($($ty),*) $(-> $ret)?>(address) }
+                    },)*
+                })
+            }
+        }
+
+        $(
+            #[cfg(feature = "mono-from-process")]
+            $(#[$attr])*
+            #[inline]
+            pub unsafe fn $name($($arg: $ty),*) $(-> $ret)? {
+                // SAFETY: the caller's promise, as for the linked function.
+                unsafe { (super::dynamic::api().$name)($($arg),*) }
+            }
+        )*
+    };
+}
+
+mono_api! {
     // Start-up
     pub fn mono_config_parse(filename: *const c_char);
     pub fn mono_jit_init_version(domain_name: *const c_char, runtime_version: *const c_char) -> *mut MonoDomain;

@@ -13,6 +13,8 @@
 pub(crate) mod array;
 mod assembly;
 pub(crate) mod callback;
+#[cfg(feature = "mono-from-process")]
+pub(crate) mod dynamic;
 pub(crate) mod entry;
 pub(crate) mod exception;
 pub(crate) mod ffi;

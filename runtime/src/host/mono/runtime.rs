@@ -59,6 +59,9 @@ pub(crate) fn is_guest() -> bool {
 
 /// Mono's root domain when Mono runs in this process, started by cilbind or by the host.
 pub(crate) fn root_domain() -> Option<NonNull<ffi::MonoDomain>> {
+    // Without Mono's API in reach there is no Mono in the process either.
+    #[cfg(feature = "mono-from-process")]
+    super::dynamic::resolve().ok()?;
     // SAFETY: reads Mono's root-domain global, which is NULL until `mono_jit_init` ran in this
     // process (by cilbind or by the executable that loaded it) and never changes afterwards.
     NonNull::new(unsafe { ffi::mono_get_root_domain() })
@@ -217,6 +220,8 @@ impl Runtime {
     fn start() -> std::result::Result<Runtime, String> {
         // Never beside CoreCLR: the process's backend is Mono from here on.
         crate::host::backend::claim(&crate::host::Backend::Mono).map_err(|e| e.to_string())?;
+        #[cfg(feature = "mono-from-process")]
+        super::dynamic::resolve()?;
         // Inside the lock, so no other start or adoption runs: a root domain here is the host's.
         if root_domain().is_some() {
             return Err(
