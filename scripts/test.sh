@@ -13,6 +13,9 @@ export CARGO_PROFILE_DEV_DEBUG=line-tables-only
 bash scripts/ensure-deps.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The runtime as a guest plugin built without linking Mono (it finds Mono's API in the host
+# process): checked to build here; scripts/guest-unlinked.sh runs it.
+cargo clippy -p cilbind --features mono-from-process --quiet -- -D warnings
 cargo test --workspace
 # The runtime's suite again on CoreCLR (the same bindings, the other backend).
 bash scripts/coreclr-tests.sh
