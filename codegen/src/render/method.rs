@@ -212,7 +212,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     } else if m.generic {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_keyed::<Self>(|| ::core::result::Result::Ok((#class, ::std::vec::Vec::new())))?),
+            quote!(M.thunk_of::<Self>()?),
         )
     } else {
         (quote!(::cilbind::MethodRef), quote!(M.thunk()?))

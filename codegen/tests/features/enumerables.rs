@@ -486,12 +486,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
@@ -520,14 +515,7 @@ pub mod features {
                 );
                 let __r: ::core::option::Option<
                     super::super::system::collections::generic::IEnumerator<T0>,
-                > = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
-                    .call((::cilbind::Reference::as_object(self),))?;
+                > = M.thunk_of::<Self>()?.call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
         }

@@ -118,12 +118,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(
@@ -143,12 +138,7 @@ pub mod features {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -161,12 +151,7 @@ pub mod features {
                     &[],
                 );
                 let __r: i32 = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }

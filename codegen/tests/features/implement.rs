@@ -276,12 +276,7 @@ pub mod features {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }

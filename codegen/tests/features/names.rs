@@ -353,12 +353,7 @@ pub mod features {
                 );
                 let value = <T0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: () = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -430,12 +425,7 @@ pub mod features {
                 );
                 let value = <T0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         value,
@@ -460,12 +450,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 let __r: () = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         result.map(::cilbind::AsObject::object),
@@ -543,12 +528,7 @@ pub mod features {
                 let first = <T0 as ::cilbind::TypeArg>::arg(first)?;
                 let second = <T1 as ::cilbind::TypeArg>::arg(second)?;
                 let __r: () = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((::cilbind::Reference::as_object(self), first, second))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -626,12 +606,7 @@ pub mod features {
                 let first = <T0 as ::cilbind::TypeArg>::arg(first)?;
                 let second = <T1 as ::cilbind::TypeArg>::arg(second)?;
                 let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         first,
@@ -657,12 +632,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 let __r: () = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         result.map(::cilbind::AsObject::object),

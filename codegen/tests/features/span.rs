@@ -270,12 +270,7 @@ pub mod features {
                     0b0,
                 );
                 let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_keyed::<
-                        Self,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec::Vec::new(),
-                    )))?
+                    .thunk_of::<Self>()?
                     .call(())?;
                 ::core::result::Result::Ok(
                     <Self as ::cilbind::Reference>::from_object(

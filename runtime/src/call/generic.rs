@@ -133,6 +133,13 @@ impl GenericMethodRef {
         self.keyed_miss(key, resolve)
     }
 
+    /// [`GenericMethodRef::thunk_keyed`] for a member of a generic type, whose Rust type `S`
+    /// names the closed class: the form generated bindings use (one short call per member).
+    #[inline]
+    pub fn thunk_of<S: crate::ManagedType + 'static>(&self) -> Result<&'static Thunk> {
+        self.thunk_keyed::<S>(|| Ok((S::class()?, Vec::new())))
+    }
+
     #[cold]
     #[inline(never)]
     fn keyed_miss(&self, key: TypeId, resolve: impl FnOnce() -> Result<(Class, Vec<Class>)>) -> Result<&'static Thunk> {
