@@ -25,16 +25,8 @@ const MCS_FLAGS: [&str; 4] = ["-nologo", "-target:library", "-optimize+", "-warn
 /// cilbind's guest bootstrap (`cilbind::guest::BOOTSTRAP_CS`), compiled into `Arena.exe` unchanged.
 const BOOTSTRAP: &str = "../runtime/managed/guest/Cilbind.Guest.cs";
 
-/// What `dotnet Arena.exe` reads to pick its runtime: .NET Core 3.1 (any newer patch), with
-/// invariant globalization (no ICU needed).
-const RUNTIME_CONFIG: &str = r#"{
-  "runtimeOptions": {
-    "tfm": "netcoreapp3.1",
-    "framework": { "name": "Microsoft.NETCore.App", "version": "3.1.0" },
-    "configProperties": { "System.Globalization.Invariant": true }
-  }
-}
-"#;
+/// What `dotnet Arena.exe` reads to pick its runtime (`cilbind::guest::RUNTIME_CONFIG_JSON`).
+const RUNTIME_CONFIG: &str = "../runtime/managed/guest/netcoreapp3.1.runtimeconfig.json";
 
 /// Compiles `Arena.exe` for `--guest` into `dir` (with `defines`), with its runtimeconfig.
 fn compile_guest(manifest: &std::path::Path, dir: &std::path::Path, defines: &[&str]) -> PathBuf {
@@ -50,7 +42,7 @@ fn compile_guest(manifest: &std::path::Path, dir: &std::path::Path, defines: &[&
         .status()
         .unwrap_or_else(|e| panic!("cannot run mcs (bash scripts/ensure-deps.sh installs it): {e}"));
     assert!(status.success(), "mcs failed on Arena.exe ({status})");
-    std::fs::write(dir.join("Arena.runtimeconfig.json"), RUNTIME_CONFIG)
+    std::fs::copy(manifest.join(RUNTIME_CONFIG), dir.join("Arena.runtimeconfig.json"))
         .unwrap_or_else(|e| panic!("writing {}'s runtimeconfig: {e}", exe.display()));
     exe
 }
@@ -97,6 +89,7 @@ fn main() -> Result<(), cilbind_codegen::Error> {
 
     println!("cargo:rerun-if-changed=managed/ArenaGuest.cs");
     println!("cargo:rerun-if-changed={BOOTSTRAP}");
+    println!("cargo:rerun-if-changed={RUNTIME_CONFIG}");
     let guest = compile_guest(&manifest, &out.join("guest"), &[]);
     println!("cargo:rustc-env=ARENA_GUEST_EXE={}", guest.display());
     let guest = compile_guest(&manifest, &out.join("guest_managed_rules"), &["-define:MANAGED_RULES"]);

@@ -20,15 +20,7 @@ trap 'rm -rf "$dir"' EXIT
 mcs -nologo -target:exe -optimize+ -warnaserror+ -out:"$dir/Bench.exe" \
     benches/guest/managed/Bench.cs runtime/managed/guest/Cilbind.Guest.cs
 cp "$release/libcilbind_guest_bench.so" "$dir/"
-cat >"$dir/Bench.runtimeconfig.json" <<'JSON'
-{
-  "runtimeOptions": {
-    "tfm": "netcoreapp3.1",
-    "framework": { "name": "Microsoft.NETCore.App", "version": "3.1.0" },
-    "configProperties": { "System.Globalization.Invariant": true }
-  }
-}
-JSON
+cp runtime/managed/guest/netcoreapp3.1.runtimeconfig.json "$dir/Bench.runtimeconfig.json"
 printf 'int mono_main(int, char **);\nint main(int c, char **v) { return mono_main(c, v); }\n' >"$dir/launch.c"
 # shellcheck disable=SC2046 # pkg-config's words are separate arguments
 cc -O2 -o "$dir/mono-libmonosgen" "$dir/launch.c" $(pkg-config --libs mono-2)

@@ -52,17 +52,6 @@ fn dotnet() -> PathBuf {
     dotnet
 }
 
-/// What `dotnet Game.exe` reads to pick its runtime: .NET Core 3.1 (any newer patch), with
-/// invariant globalization (no ICU needed).
-const RUNTIME_CONFIG: &str = r#"{
-  "runtimeOptions": {
-    "tfm": "netcoreapp3.1",
-    "framework": { "name": "Microsoft.NETCore.App", "version": "3.1.0" },
-    "configProperties": { "System.Globalization.Invariant": true }
-  }
-}
-"#;
-
 /// A folder of its own with Game.exe and the plugin beside it (where both runtimes look first
 /// for `[DllImport("guest_plugin")]`), and the game run there.
 fn run_game(name: &str, host: Host) -> Output {
@@ -81,7 +70,8 @@ fn run_game(name: &str, host: Host) -> Output {
             mono
         }
         Host::Dotnet => {
-            std::fs::write(dir.join("Game.runtimeconfig.json"), RUNTIME_CONFIG).expect("write the runtimeconfig");
+            std::fs::write(dir.join("Game.runtimeconfig.json"), cilbind::guest::RUNTIME_CONFIG_JSON)
+                .expect("write the runtimeconfig");
             Command::new(dotnet())
         }
     };

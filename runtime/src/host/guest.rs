@@ -51,7 +51,7 @@ use crate::error::Result;
 use crate::host::handover::{self, Handover};
 use crate::host::Runtime;
 
-pub use crate::host::handover::BOOTSTRAP_CS;
+pub use crate::host::handover::{BOOTSTRAP_CS, RUNTIME_CONFIG_JSON};
 
 /// The last failure's message, kept for the host to read.
 static LAST_ERROR: Mutex<Option<CString>> = Mutex::new(None);

@@ -19,6 +19,12 @@ use crate::error::{Error, Result};
 /// `cilbind_guest_init`).
 pub const BOOTSTRAP_CS: &str = include_str!("../../managed/guest/Cilbind.Guest.cs");
 
+/// A `<program>.runtimeconfig.json` with which `dotnet <program>.exe` runs a game on the .NET
+/// Core 3.1 the wheel installs (any newer 3.1 patch), in invariant globalization (no ICU
+/// needed): written beside a game that loads a guest plugin (the tests, the sample and the
+/// guest benchmark use this one file).
+pub const RUNTIME_CONFIG_JSON: &str = include_str!("../../managed/guest/netcoreapp3.1.runtimeconfig.json");
+
 /// "CILBIND" in ASCII, little-endian: the first word of a handover (`Cilbind.Guest.Magic`).
 const MAGIC: i64 = 0x0044_4E49_424C_4943;
 
