@@ -629,6 +629,19 @@ const COMPARED: Config = Config {
     features: Features::CORECLR,
 };
 
+/// The sample binary's report of 20 ticks of seed 7 with `args` (which must succeed), whatever
+/// `CILBIND_RUNTIME` says.
+fn play_20_ticks(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cilbind-samples"))
+        .args(["--ticks", "20", "--seed", "7"])
+        .args(args)
+        .env_remove("CILBIND_RUNTIME")
+        .output()
+        .expect("the sample starts");
+    assert!(out.status.success(), "{args:?}: {}", text(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 fn text(run: &Output) -> String {
     format!(
         "{}\n{}",
@@ -700,16 +713,7 @@ fn game_lines(stdout: &str) -> Vec<&str> {
 #[test]
 fn the_binary_plays_the_same_game_on_coreclr_and_on_mono() {
     let bin = env!("CARGO_BIN_EXE_cilbind-samples");
-    let run = |args: &[&str]| {
-        let out = Command::new(bin)
-            .args(["--ticks", "20", "--seed", "7"])
-            .args(args)
-            .env_remove("CILBIND_RUNTIME")
-            .output()
-            .expect("the sample starts");
-        assert!(out.status.success(), "{args:?}: {}", text(&out));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = play_20_ticks;
     let coreclr = run(&["--runtime", "coreclr"]);
     let mono = run(&["--runtime", "mono"]);
     assert!(coreclr.contains("CoreCLR started"), "{coreclr}");
@@ -772,16 +776,7 @@ fn the_binary_plays_the_same_game_on_coreclr_and_on_mono() {
 #[test]
 fn the_guest_plays_the_same_game_as_the_host_on_both_runtimes() {
     let bin = env!("CARGO_BIN_EXE_cilbind-samples");
-    let run = |args: &[&str]| {
-        let out = Command::new(bin)
-            .args(["--ticks", "20", "--seed", "7"])
-            .args(args)
-            .env_remove("CILBIND_RUNTIME")
-            .output()
-            .expect("the sample starts");
-        assert!(out.status.success(), "{args:?}: {}", text(&out));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = play_20_ticks;
     let owner = |line: &str| line.starts_with("Arena.exe (C#)") || line.starts_with("Guest mode: ");
     for (runtime, name) in [("mono", "Mono"), ("coreclr", "CoreCLR")] {
         let host = run(&["--runtime", runtime]);
