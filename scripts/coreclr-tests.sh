@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs the runtime's test suite (managed-tests) and the example crate's property tests on
-# CoreCLR (CILBIND_RUNTIME=coreclr; one runtime per process, so each test binary starts its
-# own), then says how many tests ran, how many do not apply there yet, and why.
+# Runs the runtime's test suite (managed-tests), the remote runtime's tests and the example
+# crate's property tests on CoreCLR (CILBIND_RUNTIME=coreclr; one runtime per process, so each
+# test binary starts its own), then says how many tests ran, how many do not apply there yet, and why.
 # A test that does not apply says so on stderr (`cilbind-test: not on coreclr: TEST: REASON`,
 # managed_tests::not_on_coreclr) and returns; this script counts those lines.
 set -euo pipefail
@@ -10,6 +10,8 @@ log="$(mktemp)"
 trap 'rm -f "$log" "$log.skips"' EXIT
 status=0
 CILBIND_RUNTIME=coreclr cargo test -p managed-tests --quiet -- --nocapture >"$log" 2>&1 || status=$?
+# The remote tests' servers (cilbind-serve processes) inherit CILBIND_RUNTIME: CoreCLR servers.
+CILBIND_RUNTIME=coreclr cargo test -p cilbind-remote --quiet >>"$log" 2>&1 || status=$?
 (cd examples/quickstart && CILBIND_RUNTIME=coreclr CARGO_TARGET_DIR="$(pwd)/../../target" \
     cargo test --quiet --offline) >>"$log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then

@@ -39,6 +39,7 @@ const DOCUMENTS: &[&str] = &["README.md", "docs/guide.md", "docs/ARCHITECTURE.md
 const SOURCES: &[&str] = &[
     "managed-tests/tests",
     "managed-tests/guest-plugin/src",
+    "remote/tests",
     "examples",
     "samples/src",
     "samples/build.rs",

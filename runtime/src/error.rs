@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 /// Errors from the runtime and from calls into managed code.
-#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub enum Error {
     /// The runtime (Mono today) could not be started (the message says why).
@@ -204,16 +204,36 @@ pub enum Error {
         /// Bound methods whose type still has a method of that name, with another signature.
         changed: Box<[ChangedMethod]>,
     },
+    /// The connection to the server that hosts this client's runtime is gone, or was never
+    /// made (see [`remote`](crate::remote)); connect again for fresh handles.
+    #[error("remote runtime: {0}")]
+    Disconnected(String),
+    /// A call pipelined to a remote runtime (see [`remote::pipelined`](crate::remote::pipelined))
+    /// failed on the server; the calls sent after it in the same batch did not run.
+    #[error(
+        "pipelined call {index} of its batch ({method}) failed: {source}; the {skipped} call(s) after it did not run"
+    )]
+    PipelinedCallFailed {
+        /// The method called (`Namespace.Type::Name`).
+        method: String,
+        /// Its place in the batch (the first is 0).
+        index: usize,
+        /// How many calls after it were not run.
+        skipped: usize,
+        /// Why it failed.
+        source: Box<Error>,
+    },
     /// A function ID that names no method of the [`FunctionDb`](crate::FunctionDb).
     #[error("no method with ID {id} is in the function database")]
     UnknownFunction {
         /// The ID asked for.
+        #[serde(with = "function_id")]
         id: crate::FunctionId,
     },
 }
 
 /// A bound method whose signature changed (see [`Error::FunctionsMismatch`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ChangedMethod {
     /// The method as the bindings name it.
     pub bound: String,
@@ -224,7 +244,7 @@ pub struct ChangedMethod {
 }
 
 /// One exception of a managed exception's `InnerException` chain.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct InnerException {
     /// Full name of its type.
     pub type_name: String,
@@ -327,4 +347,18 @@ fn functions_text(missing: &[String], changed: &[ChangedMethod]) -> String {
         text.push_str(&format!("\nchanged: {} is now {}", c.bound, c.found.join(" or ")));
     }
     text
+}
+
+/// A [`FunctionId`](crate::FunctionId) as its number (errors cross to a remote runtime's
+/// clients).
+mod function_id {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(id: &crate::FunctionId, s: S) -> Result<S::Ok, S::Error> {
+        id.0.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<crate::FunctionId, D::Error> {
+        u64::deserialize(d).map(crate::FunctionId)
+    }
 }

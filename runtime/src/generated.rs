@@ -1,8 +1,8 @@
 //! The surface reserved for generated bindings. Not semver-stable: generated code and this
 //! module change together. Users call the generated wrappers, not these items.
 //!
-//! Generated code uses exactly: [`TypeRef`], [`MethodRef`] (its `call(…)` / `call_sret(…)`, or
-//! `thunk()?` then the [`crate::Thunk`]'s), [`FieldRef`]; the argument forms [`crate::In`], [`crate::Out`],
+//! Generated code uses exactly: [`TypeRef`], [`MethodRef`] (its `call(…)` / `call_sret(…)`),
+//! [`FieldRef`]; the argument forms [`crate::In`], [`crate::Out`],
 //! [`crate::RefObject`], [`crate::RefString`]; the handle types [`crate::Object`],
 //! [`crate::StructHandle`] / [`crate::StructStore`] / [`crate::ManagedStruct`],
 //! [`crate::Array`] / [`crate::ObjectArray`]; the traits [`crate::Reference`],
@@ -37,6 +37,7 @@ pub fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 pub use crate::value::boxing::{box_blittable, box_to_checked, unbox_blittable, BoxProof};
+pub use crate::value::object::constructed;
 pub use crate::value::type_arg::{box_arg, primitive_to_value, type_arg_object, unbox_output, unbox_value, zeroed_box};
 pub use crate::value::zeroed;
 pub use bitflags;

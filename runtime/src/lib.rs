@@ -52,6 +52,7 @@ pub mod native;
 pub mod proxy;
 pub mod record;
 pub mod reload;
+pub mod remote;
 mod store;
 mod translation_gate;
 mod value;

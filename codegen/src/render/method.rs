@@ -215,7 +215,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             quote!(M.thunk_of::<Self>()?),
         )
     } else {
-        (quote!(::cilbind::MethodRef), quote!(M.thunk()?))
+        (quote!(::cilbind::MethodRef), quote!(M))
     };
     let method_ref = if m.trampoline {
         let mask = mask_expr(m.mask);
@@ -284,9 +284,7 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             quote!(call),
             quote!(::core::option::Option<::cilbind::Object>),
             // Braces, so that rustfmt leaves the tokens alone.
-            Some(
-                quote! { <Self as ::cilbind::Reference>::from_object(__r.ok_or_else(|| ::cilbind::Error::NullReference("a constructor returned null".into()))?)? },
-            ),
+            Some(quote!(::cilbind::generated::constructed::<Self>(__r)?)),
         ),
         Ret::NonNull(pass) => {
             let (rust, raw, convert) = non_null_ret_code(pass, &m.item);

@@ -158,7 +158,6 @@ pub mod features {
                 );
                 let mut value: i32 = ::cilbind::generated::zeroed();
                 let __r: bool = M
-                    .thunk()?
                     .call((::cilbind::StrArg::into_str(s), ::cilbind::Out(&mut value)))?;
                 ::core::result::Result::Ok((__r, value))
             }
@@ -194,7 +193,7 @@ pub mod features {
                     0b1,
                 );
                 let mut v: Vec2 = ::cilbind::generated::zeroed();
-                let __r: () = M.thunk()?.call((::cilbind::Out(&mut v),))?;
+                let __r: () = M.call((::cilbind::Out(&mut v),))?;
                 let () = __r;
                 ::core::result::Result::Ok(v)
             }
@@ -217,7 +216,7 @@ pub mod features {
                     &["Features.ByRef.Named&"],
                 );
                 let n = <Named>::default_value()?;
-                let __r: () = M.thunk()?.call((&n.0,))?;
+                let __r: () = M.call((&n.0,))?;
                 let () = __r;
                 ::core::result::Result::Ok(n)
             }
@@ -232,9 +231,7 @@ pub mod features {
                     &["System.String&", "System.Object&"],
                 );
                 let mut o: ::core::option::Option<::cilbind::Object> = ::core::option::Option::None;
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::RefString(s), ::cilbind::RefObject(&mut o)))?;
+                let __r: () = M.call((::cilbind::RefString(s), ::cilbind::RefObject(&mut o)))?;
                 let () = __r;
                 ::core::result::Result::Ok(o)
             }

@@ -159,7 +159,7 @@ pub mod features {
                     "Open",
                     &["Features.Flags.Access", "Features.Flags.Color"],
                 );
-                let __r: u8 = M.thunk()?.call((wanted.bits(), tag.0))?;
+                let __r: u8 = M.call((wanted.bits(), tag.0))?;
                 ::core::result::Result::Ok(Access::from_bits_retain(__r))
             }
         }

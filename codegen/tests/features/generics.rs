@@ -120,14 +120,7 @@ pub mod features {
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk_of::<Self>()?
                     .call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public T Get()` of `Features.Generics.Bag<T>`.
             #[inline]

@@ -114,15 +114,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
         #[doc(hidden)]
@@ -147,15 +140,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public override string ToString()` of `Features.Implement.Closed`.
             ///
@@ -633,7 +619,6 @@ pub mod features {
                 );
                 let mut note: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
                 let __r: i32 = M
-                    .thunk()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         ::cilbind::In(p),
@@ -964,7 +949,6 @@ pub mod features {
                 let mut width: f64 = ::cilbind::generated::zeroed();
                 let mut exact: ::cilbind::Boolean = ::cilbind::generated::zeroed();
                 let __r: bool = M
-                    .thunk()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         canvas.map(::cilbind::AsObject::object),
@@ -1005,7 +989,6 @@ pub mod features {
                 let xs = xs.map(::cilbind::Array::<i32>::from_slice).transpose()?;
                 let layers = ::cilbind::ObjectArray::<Canvas>::from_items(layers)?;
                 let __r: ::core::option::Option<::cilbind::Array<i32>> = M
-                    .thunk()?
                     .call((
                         ::cilbind::Reference::as_object(self),
                         xs.as_ref(),

@@ -108,15 +108,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public void SetRules(int rules)` of `Features.Names.Game`.
             #[inline]
@@ -850,7 +843,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public override string ToString()` of `Features.Names.Vec3`.
@@ -868,7 +861,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -882,9 +874,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
                 let mut __this = *self;
-                let __r: bool = M
-                    .thunk()?
-                    .call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
+                let __r: bool = M.call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public Vec2 Xy { get; }` of `Features.Names.Vec3`.
@@ -897,7 +887,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: Vec2 = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                let __r: Vec2 = M.call_sret((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public Vec2 Xy { set; }` of `Features.Names.Vec3`.
@@ -910,9 +900,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
                 let mut __this = *self;
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::Out(&mut __this), ::cilbind::In(value)))?;
+                let __r: () = M.call((::cilbind::Out(&mut __this), ::cilbind::In(value)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
             }
@@ -926,7 +914,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: Vec2 = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                let __r: Vec2 = M.call_sret((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public Vec2 XY { set; }` of `Features.Names.Vec3`.
@@ -939,9 +927,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
                 let mut __this = *self;
-                let __r: () = M
-                    .thunk()?
-                    .call((::cilbind::Out(&mut __this), ::cilbind::In(value)))?;
+                let __r: () = M.call((::cilbind::Out(&mut __this), ::cilbind::In(value)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
             }

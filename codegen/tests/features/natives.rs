@@ -634,15 +634,8 @@ pub mod feature {
                 &[],
                 0b0,
             );
-            let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-            ::core::result::Result::Ok(
-                <Self as ::cilbind::Reference>::from_object(
-                    __r
-                        .ok_or_else(|| ::cilbind::Error::NullReference(
-                            "a constructor returned null".into(),
-                        ))?,
-                )?,
-            )
+            let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+            ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
         }
         /// Binds `public int Damage(P at, ref P moved, out string log)` of `Feature.Unit`.
         #[inline]
@@ -659,7 +652,6 @@ pub mod feature {
             );
             let mut log: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
             let __r: i32 = M
-                .thunk()?
                 .call((
                     ::cilbind::Reference::as_object(self),
                     ::cilbind::In(at),
@@ -683,7 +675,6 @@ pub mod feature {
             );
             let loot = loot.map(::cilbind::Array::<i32>::from_slice).transpose()?;
             let __r: ::core::option::Option<Unit> = M
-                .thunk()?
                 .call((::cilbind::StrArg::into_str(name), elite, loot.as_ref(), party))?;
             ::core::result::Result::Ok(__r)
         }

@@ -86,15 +86,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public string Name()` of `Features.NonNull.Annotated`.
             #[inline]
@@ -105,7 +98,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Name")?,
@@ -120,7 +112,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<Annotated> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Self")?,
@@ -135,7 +126,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::cilbind::Array<i32>> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Numbers")?.to_vec()?,
@@ -152,7 +142,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::cilbind::ObjectArray<::cilbind::NetString>> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Words")?,
@@ -181,7 +170,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::cilbind::ObjectArray<::cilbind::NetString>> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.SomeWords")?,
@@ -208,7 +196,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Broken")?,
@@ -225,7 +212,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.ToString")?,
@@ -263,7 +249,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.get_Title")?,
@@ -404,15 +389,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
         #[doc(hidden)]
@@ -437,15 +415,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public string Name()` of `Features.NonNull.Plain`.
             #[inline]
@@ -492,15 +463,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public string Name()` of `Features.NonNull.Outer.Inner`.
             #[inline]
@@ -511,7 +475,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(::cilbind::generated::returned(__r, "Inner.Name")?)
             }

@@ -277,15 +277,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public static int? Twice(int? x)` of `Features.Nullable.Values`.
             #[inline]
@@ -297,7 +290,7 @@ pub mod features {
                     "Twice",
                     &["System.Nullable<System.Int32>"],
                 );
-                let __r: ::cilbind::Nullable<i32> = M.thunk()?.call((::cilbind::Nullable(x),))?;
+                let __r: ::cilbind::Nullable<i32> = M.call((::cilbind::Nullable(x),))?;
                 ::core::result::Result::Ok(__r.0)
             }
             /// Binds `public static bool? Not(bool? b)` of `Features.Nullable.Values`.
@@ -311,7 +304,6 @@ pub mod features {
                     &["System.Nullable<System.Boolean>"],
                 );
                 let __r: ::cilbind::Nullable<::cilbind::Boolean> = M
-                    .thunk()?
                     .call((::cilbind::Nullable(b.map(::cilbind::Boolean::from)),))?;
                 ::core::result::Result::Ok(__r.0.map(::core::primitive::bool::from))
             }
@@ -326,7 +318,6 @@ pub mod features {
                     &["System.String"],
                 );
                 let __r: ::cilbind::Nullable<::cilbind::Char> = M
-                    .thunk()?
                     .call((::cilbind::StrArg::into_str(s),))?;
                 ::core::result::Result::Ok(__r.0)
             }
@@ -345,7 +336,6 @@ pub mod features {
                     ],
                 );
                 let __r: ::cilbind::Nullable<Color> = M
-                    .thunk()?
                     .call((::cilbind::Nullable(c), ::cilbind::Nullable(b)))?;
                 ::core::result::Result::Ok(__r.0)
             }
@@ -362,7 +352,6 @@ pub mod features {
                     0b1,
                 );
                 let __r: ::cilbind::Nullable<Pt> = M
-                    .thunk()?
                     .call((::cilbind::In(p), ::cilbind::Nullable(by)))?;
                 ::core::result::Result::Ok(__r.0)
             }
@@ -380,7 +369,6 @@ pub mod features {
                 );
                 let mut y: ::core::option::Option<i64> = ::core::option::Option::None;
                 let __r: () = M
-                    .thunk()?
                     .call((::cilbind::RefNullable(x), ::cilbind::RefNullable(&mut y)))?;
                 let () = __r;
                 ::core::result::Result::Ok(y)
@@ -395,7 +383,6 @@ pub mod features {
                     &[],
                 );
                 let __r: ::cilbind::Nullable<f64> = M
-                    .thunk()?
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r.0)
             }

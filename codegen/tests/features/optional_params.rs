@@ -114,15 +114,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public static int Many(int required, bool b, char c, long l, float f, double d, Mode m, Bits bits, string s, object o, int? n, params double[] rest)` of `Features.OptionalParams.Calls`.
             #[inline]
@@ -160,7 +153,6 @@ pub mod features {
                 );
                 let rest = ::cilbind::Array::<f64>::from_slice(rest)?;
                 let __r: i32 = M
-                    .thunk()?
                     .call((
                         required,
                         b,
@@ -254,7 +246,6 @@ pub mod features {
                 );
                 let parts = ::cilbind::ObjectArray::<::cilbind::NetString>::from_strs(parts)?;
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::core::option::Option::Some(&parts),))?;
                 ::core::result::Result::Ok(__r)
             }

@@ -67,15 +67,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
         #[doc(hidden)]
@@ -160,7 +153,7 @@ pub mod features {
                     &["Features.RefObjects.Node[]&"],
                 );
                 let mut nodes: ::core::option::Option<::cilbind::ObjectArray<Node>> = ::core::option::Option::None;
-                let __r: () = M.thunk()?.call((::cilbind::RefObject(&mut nodes),))?;
+                let __r: () = M.call((::cilbind::RefObject(&mut nodes),))?;
                 let () = __r;
                 ::core::result::Result::Ok(nodes)
             }

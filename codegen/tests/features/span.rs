@@ -67,15 +67,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public static int Sum(ReadOnlySpan<int> values)` of `Features.Span.Buffers`.
             #[inline]
@@ -272,14 +265,7 @@ pub mod features {
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk_of::<Self>()?
                     .call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             // skipped `Holder.Put`: parameter `items`: System.ReadOnlySpan`1<!0>: span of type parameter !0 of the declaring type (only a method's type parameter is bound as a slice)
         }

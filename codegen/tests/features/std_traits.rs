@@ -177,7 +177,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: bool = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this), o.map(::cilbind::AsObject::object)))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -193,7 +192,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int CompareTo(Fixed other)` of `Features.StdTraits.Fixed`.
@@ -208,9 +207,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
                 let mut __this = *self;
-                let __r: i32 = M
-                    .thunk()?
-                    .call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public override string ToString()` of `Features.StdTraits.Fixed`.
@@ -228,7 +225,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -375,15 +371,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
         impl ::core::fmt::Display for NamedTag {
@@ -426,15 +415,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public bool Equals(Tag other)` of `Features.StdTraits.Tag`.
             ///

@@ -164,15 +164,8 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public static int Count(Tag[] tags)` of `Features.StructArrays.Tags`.
             #[inline]
@@ -209,7 +202,7 @@ pub mod features {
                     &["Features.StructArrays.Tag[]&"],
                 );
                 let mut tags: ::core::option::Option<::cilbind::StructArray<Tag>> = ::core::option::Option::None;
-                let __r: () = M.thunk()?.call((::cilbind::RefObject(&mut tags),))?;
+                let __r: () = M.call((::cilbind::RefObject(&mut tags),))?;
                 let () = __r;
                 ::core::result::Result::Ok(tags)
             }

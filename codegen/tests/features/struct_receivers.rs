@@ -162,7 +162,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public bool Same(Counter other)` of `Features.Receivers.Counter`.
@@ -175,9 +175,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | 0b1,
                 );
                 let mut __this = *self;
-                let __r: bool = M
-                    .thunk()?
-                    .call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
+                let __r: bool = M.call((::cilbind::Out(&mut __this), ::cilbind::In(other)))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public override string ToString()` of `Features.Receivers.Counter`.
@@ -195,7 +193,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -213,7 +210,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this), ::cilbind::StrArg::into_str(prefix)))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -229,7 +225,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public Counter Plus(int n)` of `Features.Receivers.Counter`.
@@ -242,7 +238,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: Counter = M.thunk()?.call_sret((::cilbind::Out(&mut __this), n))?;
+                let __r: Counter = M.call_sret((::cilbind::Out(&mut __this), n))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int NextOfCopy()` of `Features.Receivers.Counter`.
@@ -255,7 +251,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public void Increment()` of `Features.Receivers.Counter`.
@@ -323,7 +319,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int Summed()` of `Features.Receivers.Counter`.
@@ -336,7 +332,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public static int Sum(ref Counter c)` of `Features.Receivers.Counter`.
@@ -360,7 +356,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int Value2 { get; }` of `Features.Receivers.Counter`.
@@ -373,7 +369,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int Value2 { set; }` of `Features.Receivers.Counter`.
@@ -449,7 +445,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: i32 = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this), r.map(::cilbind::AsObject::object)))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -513,7 +508,6 @@ pub mod features {
                 );
                 let mut __this = *self;
                 let __r: i32 = M
-                    .thunk()?
                     .call((::cilbind::Out(&mut __this), r.map(::cilbind::AsObject::object)))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -589,7 +583,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: f32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public Row Scaled(float f)` of `Features.Receivers.Grid`.
@@ -602,7 +596,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: Row = M.thunk()?.call_sret((::cilbind::Out(&mut __this), f))?;
+                let __r: Row = M.call_sret((::cilbind::Out(&mut __this), f))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public void ScaleFirst(float f)` of `Features.Receivers.Grid`.
@@ -626,7 +620,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this), row, column))?;
+                let __r: f32 = M.call((::cilbind::Out(&mut __this), row, column))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public Row First { get; }` of `Features.Receivers.Grid`.
@@ -639,7 +633,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER | ::cilbind::RETURN_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: Row = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                let __r: Row = M.call_sret((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -947,7 +941,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this), i))?;
+                let __r: f32 = M.call((::cilbind::Out(&mut __this), i))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public float this[int i] { set; }` of `Features.Receivers.Row`.
@@ -971,7 +965,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: f32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -1048,7 +1042,6 @@ pub mod features {
                     ::cilbind::RETURN_BOXED,
                 );
                 let __r: ::cilbind::StructHandle<Self> = M
-                    .thunk()?
                     .call((::cilbind::StrArg::into_str(tag),))?;
                 ::core::result::Result::Ok(<Self as ::cilbind::TypeArg>::output(__r)?)
             }

@@ -152,7 +152,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: i64 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        let __r: i64 = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -183,7 +183,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: Cell = M.thunk()?.call_sret((::cilbind::Out(&mut __this),))?;
+                        let __r: Cell = M.call_sret((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -206,7 +206,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -221,7 +221,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this), n))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this), n))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int Checked(int n)` of `Features.Translated.Cell`.
@@ -234,7 +234,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this), n))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this), n))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int Scaled()` of `Features.Translated.Cell`.
@@ -247,7 +247,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -321,7 +321,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -405,9 +405,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: Flagged = M
-                            .thunk()?
-                            .call_sret((::cilbind::Out(&mut __this), on))?;
+                        let __r: Flagged = M.call_sret((::cilbind::Out(&mut __this), on))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -430,7 +428,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: bool = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        let __r: bool = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -618,9 +616,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: f32 = M
-                            .thunk()?
-                            .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                        let __r: f32 = M.call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -679,7 +675,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: f32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public int Named()` of `Features.Translated.Vec2`.
@@ -692,7 +688,7 @@ pub mod features {
                     ::cilbind::THIS_BY_POINTER,
                 );
                 let mut __this = *self;
-                let __r: i32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                let __r: i32 = M.call((::cilbind::Out(&mut __this),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public static int TagLength(Tagged t)` of `Features.Translated.Vec2`.
@@ -755,9 +751,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: bool = M
-                            .thunk()?
-                            .call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                        let __r: bool = M.call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -801,7 +795,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        let __r: f32 = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -843,7 +837,7 @@ pub mod features {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        let __r: f32 = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }

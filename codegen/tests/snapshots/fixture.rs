@@ -435,14 +435,7 @@ pub mod fixture {
                 let __r: ::core::option::Option<::cilbind::Object> = M
                     .thunk_of::<Self>()?
                     .call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public T Get()` of `Fixture.Classes.Box<T>`.
             #[inline]
@@ -519,15 +512,8 @@ pub mod fixture {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public override string Speak()` of `Fixture.Classes.Dog`.
             ///
@@ -1142,15 +1128,8 @@ pub mod fixture {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
         /// Binds the .NET enum `Fixture.Classes.Outer/Inner` (assembly `Fixture`, underlying type `System.Int32`).
@@ -1483,15 +1462,8 @@ pub mod fixture {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                ::core::result::Result::Ok(
-                    <Self as ::cilbind::Reference>::from_object(
-                        __r
-                            .ok_or_else(|| ::cilbind::Error::NullReference(
-                                "a constructor returned null".into(),
-                            ))?,
-                    )?,
-                )
+                let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
         /// Binds the .NET struct `Fixture.Structs.Header` (assembly `Fixture`): 24 bytes, mirrored field for field.
@@ -2138,7 +2110,7 @@ pub mod fixture {
                     "IntPair",
                     &[],
                 );
-                let __r: ::cilbind::StructHandle<Pair<i32>> = M.thunk()?.call(())?;
+                let __r: ::cilbind::StructHandle<Pair<i32>> = M.call(())?;
                 ::core::result::Result::Ok(<Pair<i32> as ::cilbind::TypeArg>::output(__r)?)
             }
             /// Binds `public static void TakesHit(RaycastHit hit)` of `Fixture.Structs.Uses`.
@@ -2160,7 +2132,7 @@ pub mod fixture {
                     &["Fixture.Structs.RaycastHit&"],
                 );
                 let hit = <RaycastHit>::default_value()?;
-                let __r: bool = M.thunk()?.call((&hit.0,))?;
+                let __r: bool = M.call((&hit.0,))?;
                 ::core::result::Result::Ok((__r, hit))
             }
             /// Binds `public static void Scale(ref Vector3 v, float f)` of `Fixture.Structs.Uses`.
@@ -2288,9 +2260,7 @@ pub mod fixture {
                     "Points",
                     &[],
                 );
-                let __r: ::core::option::Option<::cilbind::Array<Vector3>> = M
-                    .thunk()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Array<Vector3>> = M.call(())?;
                 ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
             }
             /// Binds `public static RaycastHit[] Hits()` of `Fixture.Structs.Uses`.
@@ -2328,7 +2298,7 @@ pub mod fixture {
                     "Maybe",
                     &[],
                 );
-                let __r: ::cilbind::Nullable<i32> = M.thunk()?.call(())?;
+                let __r: ::cilbind::Nullable<i32> = M.call(())?;
                 ::core::result::Result::Ok(__r.0)
             }
             /// Binds `public static ref int First(int[] a)` of `Fixture.Structs.Uses`.
@@ -2343,7 +2313,7 @@ pub mod fixture {
                     ::cilbind::RETURN_DEREF,
                 );
                 let a = a.map(::cilbind::Array::<i32>::from_slice).transpose()?;
-                let __r: i32 = M.thunk()?.call((a.as_ref(),))?;
+                let __r: i32 = M.call((a.as_ref(),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -2469,7 +2439,7 @@ pub mod fixture {
                 } else {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
-                        let __r: f32 = M.thunk()?.call((::cilbind::Out(&mut __this),))?;
+                        let __r: f32 = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
@@ -3141,15 +3111,8 @@ pub mod system {
                         &[],
                         0b0,
                     );
-                    let __r: ::core::option::Option<::cilbind::Object> = M.thunk()?.call(())?;
-                    ::core::result::Result::Ok(
-                        <Self as ::cilbind::Reference>::from_object(
-                            __r
-                                .ok_or_else(|| ::cilbind::Error::NullReference(
-                                    "a constructor returned null".into(),
-                                ))?,
-                        )?,
-                    )
+                    let __r: ::core::option::Option<::cilbind::Object> = M.call(())?;
+                    ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
                 }
                 /// Binds `public List(int capacity)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3160,17 +3123,8 @@ pub mod system {
                         &["System.Int32"],
                         0b0,
                     );
-                    let __r: ::core::option::Option<::cilbind::Object> = M
-                        .thunk()?
-                        .call((capacity,))?;
-                    ::core::result::Result::Ok(
-                        <Self as ::cilbind::Reference>::from_object(
-                            __r
-                                .ok_or_else(|| ::cilbind::Error::NullReference(
-                                    "a constructor returned null".into(),
-                                ))?,
-                        )?,
-                    )
+                    let __r: ::core::option::Option<::cilbind::Object> = M.call((capacity,))?;
+                    ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
                 }
                 /// Binds `public List(IEnumerable<int> collection)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3184,16 +3138,8 @@ pub mod system {
                         0b0,
                     );
                     let __r: ::core::option::Option<::cilbind::Object> = M
-                        .thunk()?
                         .call((collection.map(::cilbind::AsObject::object),))?;
-                    ::core::result::Result::Ok(
-                        <Self as ::cilbind::Reference>::from_object(
-                            __r
-                                .ok_or_else(|| ::cilbind::Error::NullReference(
-                                    "a constructor returned null".into(),
-                                ))?,
-                        )?,
-                    )
+                    ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
                 }
                 /// Binds `public void RemoveRange(int index, int count)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3308,7 +3254,6 @@ pub mod system {
                         &[],
                     );
                     let __r: ::core::option::Option<::cilbind::Array<i32>> = M
-                        .thunk()?
                         .call((::cilbind::Reference::as_object(self),))?;
                     ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
                 }
@@ -3504,9 +3449,7 @@ pub mod system {
                         &["System.Int32[]"],
                     );
                     let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
-                    let __r: () = M
-                        .thunk()?
-                        .call((::cilbind::Reference::as_object(self), array.as_ref()))?;
+                    let __r: () = M.call((::cilbind::Reference::as_object(self), array.as_ref()))?;
                     let () = __r;
                     ::core::result::Result::Ok(())
                 }
@@ -3526,7 +3469,6 @@ pub mod system {
                     );
                     let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
                     let __r: () = M
-                        .thunk()?
                         .call((
                             ::cilbind::Reference::as_object(self),
                             index,
@@ -3553,7 +3495,6 @@ pub mod system {
                     );
                     let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
                     let __r: () = M
-                        .thunk()?
                         .call((::cilbind::Reference::as_object(self), array.as_ref(), array_index))?;
                     let () = __r;
                     ::core::result::Result::Ok(())
@@ -3777,7 +3718,6 @@ pub mod system {
                         &[],
                     );
                     let __r: ::cilbind::StructHandle<List_Enumerator<i32>> = M
-                        .thunk()?
                         .call((::cilbind::Reference::as_object(self),))?;
                     ::core::result::Result::Ok(
                         <List_Enumerator<i32> as ::cilbind::TypeArg>::output(__r)?,

@@ -116,6 +116,12 @@ pub trait Arg: sealed::Arg + Describe {
     type Slot: ArgSlot;
     /// Converts the argument (may fail: a stale handle, for example).
     fn lower(self) -> Result<Self::Slot>;
+    /// The argument as a call to a remote runtime sends it (see [`remote`](crate::remote));
+    /// an argument kind no connection carries is [`Error::Unsupported`](crate::Error).
+    #[doc(hidden)]
+    fn to_remote(&self) -> Result<Recorded> {
+        Err(crate::remote::values::not_carried(std::any::type_name::<Self>()))
+    }
 }
 
 /// A lowered argument: its native form, and a write-back after the call for by-ref ones
@@ -156,6 +162,9 @@ pub trait Ret: sealed::Ret + Sized {
     /// The result as the call log records it (only while recording).
     #[doc(hidden)]
     fn describe_result(&self) -> Recorded;
+    /// The result of a call a remote runtime ran, from what its server sent.
+    #[doc(hidden)]
+    fn from_remote(value: Recorded) -> Result<Self>;
 }
 
 macro_rules! plain {
@@ -169,6 +178,9 @@ macro_rules! plain {
             #[inline(always)]
             fn lower(self) -> Result<$t> {
                 Ok(self)
+            }
+            fn to_remote(&self) -> Result<Recorded> {
+                Ok(self.describe())
             }
         }
         impl ArgSlot for $t {
@@ -191,6 +203,9 @@ macro_rules! plain {
             }
             fn describe_result(&self) -> Recorded {
                 self.describe()
+            }
+            fn from_remote(value: Recorded) -> Result<$t> {
+                crate::remote::values::FromRecorded::from_recorded(value)
             }
         }
     )*};
@@ -225,6 +240,9 @@ impl Arg for bool {
         // Exactly 0 or 1: Mono reads other values unpredictably (0x100 was read as true).
         Ok(self as u8)
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        Ok(self.describe())
+    }
 }
 
 impl Ret for bool {
@@ -236,6 +254,9 @@ impl Ret for bool {
     }
     fn describe_result(&self) -> Recorded {
         self.describe()
+    }
+    fn from_remote(value: Recorded) -> Result<bool> {
+        crate::remote::values::FromRecorded::from_recorded(value)
     }
 }
 
@@ -249,6 +270,12 @@ impl Ret for () {
     }
     fn describe_result(&self) -> Recorded {
         Recorded::Void
+    }
+    fn from_remote(value: Recorded) -> Result<()> {
+        match value {
+            Recorded::Void => Ok(()),
+            other => Err(crate::remote::values::unexpected("nothing", &other)),
+        }
     }
 }
 
@@ -282,6 +309,9 @@ impl<T: Reference> Arg for &T {
     fn lower(self) -> Result<RefSlot> {
         Ok(RefSlot(self.as_object().raw()?))
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        crate::remote::values::object(Some(self.as_object()))
+    }
 }
 
 impl<T: Reference> sealed::Arg for Option<&T> {}
@@ -295,6 +325,9 @@ impl<T: Reference> Arg for Option<&T> {
             None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        crate::remote::values::object(self.map(Reference::as_object))
+    }
 }
 
 impl sealed::Arg for &str {}
@@ -304,6 +337,9 @@ impl Arg for &str {
     fn lower(self) -> Result<RefSlot> {
         crate::Runtime::get()?;
         Ok(RefSlot(raw::string_from_str(self)?))
+    }
+    fn to_remote(&self) -> Result<Recorded> {
+        Ok(self.describe())
     }
 }
 
@@ -317,6 +353,9 @@ impl Arg for Option<&str> {
             None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        Ok(self.describe())
+    }
 }
 
 impl sealed::Arg for StrValue<'_> {}
@@ -327,6 +366,9 @@ impl Arg for StrValue<'_> {
     fn lower(self) -> Result<StrSlot> {
         let (raw, keep) = StrValue::lower(self)?;
         Ok(StrSlot { raw, _keep: keep })
+    }
+    fn to_remote(&self) -> Result<Recorded> {
+        self.remote()
     }
 }
 
@@ -375,6 +417,13 @@ impl<T: Reference> Ret for Option<T> {
     fn describe_result(&self) -> Recorded {
         crate::call::describe::reference(self.as_ref().map(Reference::as_object))
     }
+    fn from_remote(value: Recorded) -> Result<Option<T>> {
+        // SAFETY: a remote object's handle is never read here: every use of it is a call the
+        // server makes, whose reflective path checks `this` and each argument against the
+        // method's types. The class is the method's declared return type's (the table check
+        // at connect proved the bindings' signatures are the server's).
+        Ok(crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) }))
+    }
 }
 
 impl sealed::Ret for Option<String> {}
@@ -386,6 +435,13 @@ impl Ret for Option<String> {
     }
     fn describe_result(&self) -> Recorded {
         self.describe()
+    }
+    fn from_remote(value: Recorded) -> Result<Option<String>> {
+        match value {
+            Recorded::Null => Ok(None),
+            Recorded::String(s) => Ok(Some(s)),
+            other => Err(crate::remote::values::unexpected("a string", &other)),
+        }
     }
 }
 
@@ -399,6 +455,11 @@ impl<S: ManagedStruct> Ret for StructHandle<S> {
     }
     fn describe_result(&self) -> Recorded {
         self.describe()
+    }
+    fn from_remote(_: Recorded) -> Result<StructHandle<S>> {
+        Err(crate::remote::values::not_carried(
+            std::any::type_name::<StructHandle<S>>(),
+        ))
     }
 }
 
@@ -423,6 +484,9 @@ impl<V: Blittable> Ret for Nullable<V> {
     }
     fn describe_result(&self) -> Recorded {
         self.describe()
+    }
+    fn from_remote(_: Recorded) -> Result<Nullable<V>> {
+        Err(crate::remote::values::not_carried(std::any::type_name::<Nullable<V>>()))
     }
 }
 

@@ -24,6 +24,9 @@ impl<'a, V: Blittable> Arg for In<'a, V> {
     fn lower(self) -> Result<Self> {
         Ok(self)
     }
+    fn to_remote(&self) -> Result<crate::call::Recorded> {
+        Ok(crate::remote::values::plain_value(self.0))
+    }
 }
 
 impl<V: Blittable> ArgSlot for In<'_, V> {

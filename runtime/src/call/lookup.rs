@@ -201,6 +201,9 @@ impl MethodRef {
     #[cold]
     #[inline(never)]
     fn call_slow<A: crate::ArgList, R: crate::Ret>(&self, args: A) -> Result<R> {
+        if crate::remote::connected() {
+            return crate::remote::call(self, args);
+        }
         let entered = Runtime::enter_call()?;
         let thunk = self
             .thunk
@@ -212,7 +215,55 @@ impl MethodRef {
     /// pointer ([`Thunk::call_sret`]).
     #[inline(always)]
     pub fn call_sret<A: crate::ArgList, R: crate::Blittable>(&self, args: A) -> Result<R> {
-        crate::call::shim::tri!(self.thunk()).call_sret(args)
+        match self.thunk() {
+            Ok(thunk) => thunk.call_sret(args),
+            Err(e) => self.call_sret_elsewhere(args, e),
+        }
+    }
+
+    /// [`MethodRef::call_sret`] whose entry point could not be resolved here: in a client of
+    /// a remote runtime the call goes to the server; otherwise the error stands.
+    #[cold]
+    #[inline(never)]
+    fn call_sret_elsewhere<A: crate::ArgList, R: crate::Blittable>(&self, args: A, e: crate::Error) -> Result<R> {
+        if crate::remote::connected() {
+            return crate::remote::call_sret(self, args);
+        }
+        Err(e)
+    }
+
+    /// The method's names, as a client asks its server for the method.
+    pub(crate) fn remote_name(&self) -> Result<crate::remote::MethodName> {
+        let TypeSource::Named {
+            assembly,
+            namespace,
+            name,
+        } = self.ty.source
+        else {
+            return Err(crate::Error::Unsupported(format!(
+                "{} of a generic instantiation cannot be called on a remote runtime: its class is made by the local one",
+                self.name
+            )));
+        };
+        Ok(crate::remote::MethodName {
+            assembly: assembly.into(),
+            namespace: namespace.into(),
+            type_name: name.into(),
+            name: self.name.into(),
+            params: self.params.iter().map(|p| p.to_string()).collect(),
+            ret: self.ret.map(str::to_string),
+        })
+    }
+
+    /// `Namespace.Type::Name`, for messages.
+    pub(crate) fn describe(&self) -> String {
+        match self.ty.source {
+            TypeSource::Named {
+                namespace: "", name, ..
+            } => format!("{name}::{}", self.name),
+            TypeSource::Named { namespace, name, .. } => format!("{namespace}.{name}::{}", self.name),
+            TypeSource::Computed(_) => format!("<generic type>::{}", self.name),
+        }
     }
 }
 

@@ -44,7 +44,6 @@ macro_rules! tri {
         }
     };
 }
-pub(crate) use tri;
 
 /// The native-ABI classes of a method's entry point (`this`, if any, and each parameter; the
 /// return), and the class each reference among them must be an instance of: what a [`Thunk`]
@@ -334,6 +333,9 @@ pub trait ArgList: sealed::List {
     /// The arguments as the call log records them (only while recording).
     #[doc(hidden)]
     fn describe(&self) -> Vec<Recorded>;
+    /// The arguments as a call to a remote runtime sends them.
+    #[doc(hidden)]
+    fn to_remote(&self) -> Result<Vec<Recorded>>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
     /// first when `checked`. The `tracer` is `()` on the hot path (no code at all) and a
     /// `&mut CallTrace` while recording, which notes that managed code
@@ -401,6 +403,12 @@ macro_rules! arg_list {
             fn describe(&self) -> Vec<Recorded> {
                 let ($($a,)*) = self;
                 vec![$($a.describe()),*]
+            }
+
+            #[allow(non_snake_case)]
+            fn to_remote(&self) -> Result<Vec<Recorded>> {
+                let ($($a,)*) = self;
+                Ok(vec![$(tri!($a.to_remote())),*])
             }
 
             #[inline(always)]

@@ -54,6 +54,9 @@ const MONO: u8 = 1;
 const CORECLR: u8 = 2;
 /// CoreCLR is starting (or failed to start): neither backend's functions may run.
 const CORECLR_STARTING: u8 = 3;
+/// The process is a client of a runtime another process hosts (`crate::remote`): no local
+/// runtime may start.
+const REMOTE: u8 = 4;
 
 /// Which backend runs (`NONE` before start-up).
 static RUNNING: AtomicU8 = AtomicU8::new(NONE);
@@ -63,6 +66,23 @@ static RUNNING: AtomicU8 = AtomicU8::new(NONE);
 #[inline(always)]
 pub(crate) fn coreclr_runs() -> bool {
     RUNNING.load(Ordering::Relaxed) == CORECLR
+}
+
+/// True once the process is a client of a remote runtime (see `crate::remote`).
+pub(crate) fn remote_runs() -> bool {
+    RUNNING.load(Ordering::Acquire) == REMOTE
+}
+
+/// Takes the process for a remote runtime: refused once a local one runs or starts (a client
+/// again after a disconnect is fine).
+pub(crate) fn claim_remote() -> Result<()> {
+    match RUNNING.compare_exchange(NONE, REMOTE, Ordering::AcqRel, Ordering::Acquire) {
+        Ok(_) | Err(REMOTE) => Ok(()),
+        Err(other) => Err(Error::Startup(format!(
+            "the process already runs {}: it cannot also be the client of a remote runtime",
+            if other == MONO { "mono" } else { "coreclr" }
+        ))),
+    }
 }
 
 /// True once cilbind claimed the process for CoreCLR (starting it, or adopting a host's),
@@ -95,6 +115,13 @@ fn take(backend: &Backend) -> Result<()> {
     match RUNNING.compare_exchange(NONE, want, Ordering::AcqRel, Ordering::Acquire) {
         Ok(_) => Ok(()),
         Err(MONO) if want == MONO => Ok(()),
+        Err(REMOTE) => Err(Error::Startup(format!(
+            "the process is the client of a remote runtime (cilbind::remote): it cannot start {} \
+             too. What needs a local runtime (fields, boxing, generic members, callbacks, \
+             reload, recording) is not available over a connection; calls of generated \
+             bindings' methods are",
+            backend.name()
+        ))),
         Err(other) => Err(Error::Startup(format!(
             "the process already runs {}: it cannot start {} too (one runtime per process)",
             match other {

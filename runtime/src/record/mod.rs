@@ -36,8 +36,8 @@
 mod divergence;
 mod fields;
 mod format;
-mod objects;
-mod rebuild;
+pub(crate) mod objects;
+pub(crate) mod rebuild;
 mod recorder;
 mod replay;
 

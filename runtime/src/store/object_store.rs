@@ -21,17 +21,17 @@ pub struct ObjectStore;
 impl ObjectStore {
     /// Number of live object handles (for leak tests).
     pub fn live() -> usize {
-        OBJECTS.len()
+        OBJECTS.len() + crate::remote::objects::live()
     }
 
     /// True while `key` refers to a live handle.
     pub fn contains(key: ObjectKey) -> bool {
-        OBJECTS.contains(key)
+        OBJECTS.contains(key) || crate::remote::objects::contains(key)
     }
 
     /// The runtime class of the object behind `key`.
     pub fn class_of(key: ObjectKey) -> Result<Class> {
-        let obj = OBJECTS.target(key)?;
+        let obj = ObjectStore::target(key)?;
         // No class: the key was released since the lookup (another thread dropped it). A
         // `match`: `ok_or` builds and drops an Error on every successful read.
         match obj.class() {
@@ -52,14 +52,48 @@ impl ObjectStore {
 
     #[inline]
     pub(crate) fn target(key: ObjectKey) -> Result<ObjectRef> {
-        OBJECTS.target(key)
+        match OBJECTS.target(key) {
+            Ok(obj) => Ok(obj),
+            Err(e) => Err(not_here(key, e)),
+        }
     }
 
     pub(crate) fn duplicate(key: ObjectKey) -> Result<ObjectKey> {
-        OBJECTS.duplicate(key)
+        match OBJECTS.duplicate(key) {
+            Ok(key) => Ok(key),
+            Err(e) if crate::remote::connected() => crate::remote::objects::duplicate(key).map_err(|_| e),
+            Err(e) => Err(e),
+        }
     }
 
     pub(crate) fn remove(key: ObjectKey) -> Result<()> {
-        OBJECTS.remove(key)
+        match OBJECTS.remove(key) {
+            Ok(()) => Ok(()),
+            Err(e) => remove_remote(key, e),
+        }
+    }
+}
+
+/// The error for a key this process's runtime does not hold: a remote object's handle says
+/// where its object is (a local runtime cannot reach it); any other key is `e`.
+#[cold]
+fn not_here(key: ObjectKey, e: crate::Error) -> crate::Error {
+    match crate::remote::objects::class_name(key) {
+        Some(class) => crate::Error::Unsupported(format!(
+            "this {class} lives in the runtime of the server this process is a client of: only calls of generated \
+             bindings' methods reach it"
+        )),
+        None => e,
+    }
+}
+
+/// [`ObjectStore::remove`] of a key the local store does not hold: a remote object's handle,
+/// or `e`.
+#[cold]
+fn remove_remote(key: ObjectKey, e: crate::Error) -> Result<()> {
+    if crate::remote::connected() {
+        crate::remote::objects::remove(key).map_err(|_| e)
+    } else {
+        Err(e)
     }
 }

@@ -215,6 +215,22 @@ pub trait Reference: ManagedType + Sized {
     }
 }
 
+/// What a generated constructor binding returns: the new object as `T`, checked against
+/// `T`'s class; `null` is [`Error::NullReference`]. In a client of a remote runtime the
+/// object is the server's, which made it with `T`'s own constructor (the bindings' table was
+/// checked against the server's assemblies at connect), so it is taken as it is: no code here
+/// reads through a remote handle, and the server checks every call made with it.
+#[doc(hidden)]
+pub fn constructed<T: Reference>(new: Option<Object>) -> Result<T> {
+    let obj = new.ok_or_else(|| Error::NullReference("a constructor returned null".into()))?;
+    // The flag first: a local process never looks in the remote store.
+    if crate::remote::connected() && crate::remote::objects::contains(obj.key()) {
+        // SAFETY: a remote object's handle is never read in this process (see above).
+        return Ok(unsafe { T::from_object_unchecked(obj) });
+    }
+    T::from_object(obj)
+}
+
 impl ManagedType for Object {
     fn class() -> Result<Class> {
         Ok(Class::object())

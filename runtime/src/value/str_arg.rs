@@ -66,6 +66,18 @@ impl StrValue<'_> {
         }
     }
 
+    /// The argument as a call to a remote runtime sends it: text by value, a string object by
+    /// its remote handle.
+    pub(crate) fn remote(&self) -> crate::Result<Recorded> {
+        match &self.0 {
+            Repr::Null => Ok(Recorded::Null),
+            Repr::Text(s) => Ok(Recorded::String((*s).to_string())),
+            Repr::Owned(s) => Ok(Recorded::String(s.clone())),
+            Repr::Net(n) => crate::remote::values::object(Some(n.as_object())),
+            Repr::NetOwned(n) => crate::remote::values::object(Some(n.as_object())),
+        }
+    }
+
     /// The argument as the call log records it.
     pub(crate) fn describe(&self) -> Recorded {
         match &self.0 {

@@ -1,0 +1,109 @@
+//! The client: a connection to a server, as the transport the runtime's generated calls go
+//! through ([`cilbind::remote::Transport`]). The bindings are synchronous, the RPC stack is
+//! not: each connection owns a small tokio runtime that carries its requests, and a call
+//! waits on it from the caller's thread.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use cilbind::generated::FunctionType;
+use cilbind::remote::{Batch, BatchReply, MethodName, TableRow, Transport};
+use cilbind::{Error, FunctionId, Result};
+use tarpc::client;
+use tarpc::context::Context;
+use tarpc::tokio_serde::formats::Bincode;
+
+use crate::service::{CilbindClient, Stats, Welcome};
+
+/// A connection to a server (see the module documentation).
+pub struct Connection {
+    client: CilbindClient,
+    welcome: Welcome,
+    // Last: the client's requests stop before the runtime that carries them.
+    tokio: tokio::runtime::Runtime,
+}
+
+/// How long a request may take before the client gives up on it: a call runs as long as
+/// managed code does, so the RPC stack's own deadline (10 s) would cut real work short.
+const DEADLINE: Duration = Duration::from_secs(24 * 3600);
+
+fn context() -> Context {
+    let mut context = tarpc::context::current();
+    context.deadline = Instant::now() + DEADLINE;
+    context
+}
+
+/// A request that did not reach the server, or whose answer did not come back.
+fn lost(e: impl std::fmt::Display) -> Error {
+    Error::Disconnected(format!("the connection to the server failed: {e}"))
+}
+
+impl Connection {
+    /// Connects to the server at `addr`, authenticates with `token`, and has the server check
+    /// the generated tables (the bindings' `FUNCTIONS`) against its assemblies: a client
+    /// built against other assemblies is refused here with every mismatch listed
+    /// ([`Error::FunctionsMismatch`]). The connection is not yet the process's: see
+    /// [`connect`].
+    pub fn open(addr: SocketAddr, token: &str, tables: &[&'static [FunctionType]]) -> Result<Arc<Connection>> {
+        Connection::open_rows(addr, token, cilbind::remote::table_rows(tables))
+    }
+
+    /// [`Connection::open`] with the table rows already made.
+    pub fn open_rows(addr: SocketAddr, token: &str, rows: Vec<TableRow>) -> Result<Arc<Connection>> {
+        let tokio = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .map_err(|e| Error::Disconnected(format!("cannot start the connection's I/O thread: {e}")))?;
+        let client = tokio.block_on(async {
+            let transport = tarpc::serde_transport::tcp::connect(addr, Bincode::default)
+                .await
+                .map_err(|e| Error::Disconnected(format!("cannot connect to {addr}: {e}")))?;
+            let _ = transport.get_ref().set_nodelay(true);
+            Ok::<_, Error>(CilbindClient::new(client::Config::default(), transport).spawn())
+        })?;
+        let welcome = tokio
+            .block_on(client.hello(context(), token.to_string(), rows))
+            .map_err(lost)??;
+        Ok(Arc::new(Connection { client, welcome, tokio }))
+    }
+
+    /// The runtime the server hosts (`mono`, `coreclr`).
+    pub fn runtime(&self) -> &str {
+        &self.welcome.runtime
+    }
+
+    /// The server's counters.
+    pub fn stats(&self) -> Result<Stats> {
+        self.tokio.block_on(self.client.stats(context())).map_err(lost)?
+    }
+
+    /// An empty round trip to the server (what the RPC stack costs alone).
+    pub fn ping(&self) -> Result<()> {
+        self.tokio.block_on(self.client.ping(context())).map_err(lost)
+    }
+}
+
+impl Transport for Connection {
+    fn bind(&self, name: &MethodName) -> Result<FunctionId> {
+        let id = self
+            .tokio
+            .block_on(self.client.bind(context(), name.clone()))
+            .map_err(lost)??;
+        Ok(FunctionId(id))
+    }
+
+    fn run(&self, batch: Batch) -> Result<BatchReply> {
+        self.tokio.block_on(self.client.run(context(), batch)).map_err(lost)?
+    }
+}
+
+/// Connects to the server at `addr` ([`Connection::open`]) and makes it this process's
+/// runtime: from now on every generated binding's call runs there. Connecting again (after
+/// [`Error::Disconnected`], say) makes the handles of the earlier connection stale.
+pub fn connect(addr: SocketAddr, token: &str, tables: &[&'static [FunctionType]]) -> Result<Arc<Connection>> {
+    let connection = Connection::open(addr, token, tables)?;
+    cilbind::remote::install(connection.clone())?;
+    Ok(connection)
+}

@@ -1,0 +1,361 @@
+//! The server: hosts this process's runtime for many clients. Each connection gets a
+//! [`Session`] on a thread of its own, which runs that client's calls in the order they came;
+//! the connection's task reads one request at a time, so a client's batches never overtake
+//! each other. A connection that sends a malformed or oversized message, or anything before
+//! authenticating, is closed (its reason logged and kept in [`Server::closed`]); the other
+//! connections and the server go on. When a connection ends, however it ends, its session
+//! ends with it and every handle the client held is released.
+
+use std::net::{SocketAddr, TcpListener as StdListener};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread::JoinHandle;
+
+use cilbind::remote::{Batch, BatchReply, MethodName, Session, TableRow};
+use cilbind::{Error, FunctionId, ObjectStore, Runtime};
+use futures::StreamExt;
+use tarpc::server::{BaseChannel, Channel};
+use tarpc::tokio_serde::formats::Bincode;
+use tarpc::tokio_util::codec::LengthDelimitedCodec;
+use tokio::sync::oneshot;
+
+use crate::service::{Cilbind, Stats, Welcome};
+use crate::ServeError;
+
+/// How a server starts.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Where to listen. The default is loopback only (`127.0.0.1:7040`): listening on another
+    /// address is a choice the caller makes.
+    pub listen: SocketAddr,
+    /// The token every client must present before any call runs (compared in constant time).
+    /// Empty is refused.
+    pub token: String,
+    /// Assemblies loaded into the runtime before the first client connects.
+    pub assemblies: Vec<PathBuf>,
+    /// The largest message accepted, in bytes; a larger one closes its connection.
+    pub max_message: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 7040)),
+            token: String::new(),
+            assemblies: Vec::new(),
+            max_message: 16 << 20,
+        }
+    }
+}
+
+/// A connection the server closed, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    /// The client's address.
+    pub peer: SocketAddr,
+    /// Why the connection ended.
+    pub reason: String,
+}
+
+/// A running server (see the module documentation). Dropping it stops accepting clients.
+pub struct Server {
+    addr: SocketAddr,
+    closed: Arc<Mutex<Vec<Closed>>>,
+    clients: Arc<AtomicUsize>,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    /// The address it listens on (the port chosen when `listen` named port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The connections closed so far, with their reasons, oldest first.
+    pub fn closed(&self) -> Vec<Closed> {
+        self.closed.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Clients connected now.
+    pub fn clients(&self) -> usize {
+        self.clients.load(Ordering::Acquire)
+    }
+
+    /// Serves until the process ends.
+    pub fn wait(mut self) {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Starts the process's runtime (the backend `CILBIND_RUNTIME` names), loads the assemblies
+/// and serves clients on a thread of its own.
+pub fn serve(config: ServerConfig) -> Result<Server, ServeError> {
+    if config.token.is_empty() {
+        return Err(ServeError::Config(
+            "the token is empty: clients must authenticate".into(),
+        ));
+    }
+    let runtime = Runtime::get()?;
+    for path in &config.assemblies {
+        runtime.load_assembly(path)?;
+    }
+    let listener = StdListener::bind(config.listen).map_err(|e| ServeError::Listen(config.listen, e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| ServeError::Listen(config.listen, e))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| ServeError::Listen(addr, e))?;
+    let tokio = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(ServeError::Io)?;
+    let closed = Arc::new(Mutex::new(Vec::new()));
+    let clients = Arc::new(AtomicUsize::new(0));
+    let (stop, stopped) = oneshot::channel();
+    let shared = Arc::new(Shared {
+        token: config.token,
+        max_message: config.max_message,
+        runtime: runtime.backend().name().to_string(),
+        closed: closed.clone(),
+        clients: clients.clone(),
+    });
+    let thread = std::thread::Builder::new()
+        .name("cilbind-serve".into())
+        .spawn(move || tokio.block_on(accept(listener, shared, stopped)))
+        .map_err(ServeError::Io)?;
+    Ok(Server {
+        addr,
+        closed,
+        clients,
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}
+
+/// What every connection of one server shares.
+struct Shared {
+    token: String,
+    max_message: usize,
+    runtime: String,
+    closed: Arc<Mutex<Vec<Closed>>>,
+    clients: Arc<AtomicUsize>,
+}
+
+async fn accept(listener: StdListener, shared: Arc<Shared>, mut stopped: oneshot::Receiver<()>) {
+    let listener = match tokio::net::TcpListener::from_std(listener) {
+        Ok(l) => l,
+        Err(e) => {
+            log::error!("cilbind-serve: cannot listen: {e}");
+            return;
+        }
+    };
+    loop {
+        tokio::select! {
+            _ = &mut stopped => return,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => {
+                    let _ = stream.set_nodelay(true);
+                    tokio::spawn(connection(stream, peer, shared.clone()));
+                }
+                Err(e) => log::warn!("cilbind-serve: accept failed: {e}"),
+            },
+        }
+    }
+}
+
+/// One client's connection, from accept to close.
+async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
+    shared.clients.fetch_add(1, Ordering::AcqRel);
+    let framed = LengthDelimitedCodec::builder()
+        .max_frame_length(shared.max_message)
+        .new_framed(stream);
+    let transport = tarpc::serde_transport::new(framed, Bincode::default());
+    let session = SessionThread::spawn();
+    let handler = Handler {
+        shared: shared.clone(),
+        authenticated: Arc::new(AtomicBool::new(false)),
+        refused: Arc::new(AtomicBool::new(false)),
+        session: session.jobs.clone(),
+    };
+    let mut requests = BaseChannel::with_defaults(transport).requests();
+    let reason = loop {
+        match requests.next().await {
+            None => break "the client closed the connection".to_string(),
+            Some(Err(e)) => break format!("malformed or oversized message: {}", chain(&e)),
+            Some(Ok(request)) => {
+                request.execute(handler.clone().serve()).await;
+                if handler.refused.load(Ordering::Acquire) {
+                    // The refusal is queued: the channel sends it while it is polled. What
+                    // else arrives meanwhile is dropped unread.
+                    let _ =
+                        tokio::time::timeout(REFUSAL_FLUSH, async { while requests.next().await.is_some() {} }).await;
+                    break "the client did not authenticate".to_string();
+                }
+            }
+        }
+    };
+    drop(requests);
+    drop(handler);
+    // The session ends with its last sender: every handle it held is released.
+    session.finish().await;
+    shared.clients.fetch_sub(1, Ordering::AcqRel);
+    log::warn!("cilbind-serve: connection from {peer} closed: {reason}");
+    shared
+        .closed
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push(Closed { peer, reason });
+}
+
+/// How long a refused connection stays open for its refusal to be sent.
+const REFUSAL_FLUSH: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// An error with its causes, `: `-separated (the transport's own message hides the cause).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
+/// A job for a session's thread, with where its answer goes.
+enum Job {
+    Check(Vec<TableRow>, oneshot::Sender<Result<(), Error>>),
+    Bind(MethodName, oneshot::Sender<Result<FunctionId, Error>>),
+    Run(Batch, oneshot::Sender<BatchReply>),
+    Live(oneshot::Sender<usize>),
+}
+
+/// The thread a connection's [`Session`] lives on: calls into the runtime block, and the
+/// session's handles stay on one thread.
+struct SessionThread {
+    jobs: mpsc::Sender<Job>,
+    done: oneshot::Receiver<()>,
+}
+
+impl SessionThread {
+    fn spawn() -> SessionThread {
+        let (jobs, receive) = mpsc::channel::<Job>();
+        let (finished, done) = oneshot::channel();
+        std::thread::spawn(move || {
+            let mut session = Session::new();
+            while let Ok(job) = receive.recv() {
+                match job {
+                    Job::Check(rows, answer) => {
+                        let _ = answer.send(Session::check_table(&rows));
+                    }
+                    Job::Bind(name, answer) => {
+                        let _ = answer.send(session.bind(&name));
+                    }
+                    Job::Run(batch, answer) => {
+                        let _ = answer.send(session.run(&batch));
+                    }
+                    Job::Live(answer) => {
+                        let _ = answer.send(session.live());
+                    }
+                }
+            }
+            drop(session);
+            let _ = finished.send(());
+        });
+        SessionThread { jobs, done }
+    }
+
+    /// Waits until the session has released everything (its senders are all gone).
+    async fn finish(self) {
+        drop(self.jobs);
+        let _ = self.done.await;
+    }
+}
+
+/// Answers one connection's requests.
+#[derive(Clone)]
+struct Handler {
+    shared: Arc<Shared>,
+    authenticated: Arc<AtomicBool>,
+    /// Set when the client called before authenticating: the connection is then closed.
+    refused: Arc<AtomicBool>,
+    session: mpsc::Sender<Job>,
+}
+
+impl Handler {
+    /// Refuses a call made before `hello` succeeded (and closes the connection).
+    fn check(&self) -> Result<(), Error> {
+        if self.authenticated.load(Ordering::Acquire) {
+            Ok(())
+        } else {
+            self.refused.store(true, Ordering::Release);
+            Err(Error::Disconnected(
+                "authenticate first (hello with the server's token)".into(),
+            ))
+        }
+    }
+
+    async fn ask<T>(&self, job: impl FnOnce(oneshot::Sender<T>) -> Job) -> Result<T, Error> {
+        let (answer, answered) = oneshot::channel();
+        self.session
+            .send(job(answer))
+            .map_err(|_| Error::Disconnected("the session ended".into()))?;
+        answered
+            .await
+            .map_err(|_| Error::Disconnected("the session ended during the call".into()))
+    }
+}
+
+impl Cilbind for Handler {
+    async fn hello(self, _: tarpc::context::Context, token: String, tables: Vec<TableRow>) -> Result<Welcome, Error> {
+        if !crate::token_matches(&token, &self.shared.token) {
+            self.refused.store(true, Ordering::Release);
+            return Err(Error::Disconnected("the token is not the server's".into()));
+        }
+        self.authenticated.store(true, Ordering::Release);
+        self.ask(|a| Job::Check(tables, a)).await??;
+        Ok(Welcome {
+            runtime: self.shared.runtime.clone(),
+        })
+    }
+
+    async fn bind(self, _: tarpc::context::Context, name: MethodName) -> Result<u64, Error> {
+        self.check()?;
+        Ok(self.ask(|a| Job::Bind(name, a)).await??.0)
+    }
+
+    async fn run(self, _: tarpc::context::Context, batch: Batch) -> Result<BatchReply, Error> {
+        self.check()?;
+        self.ask(|a| Job::Run(batch, a)).await
+    }
+
+    async fn stats(self, _: tarpc::context::Context) -> Result<Stats, Error> {
+        self.check()?;
+        let client_handles = self.ask(Job::Live).await?;
+        Ok(Stats {
+            live_handles: ObjectStore::live(),
+            clients: self.shared.clients.load(Ordering::Acquire),
+            client_handles,
+            closed: self.shared.closed.lock().unwrap_or_else(|p| p.into_inner()).len(),
+        })
+    }
+
+    async fn ping(self, _: tarpc::context::Context) {}
+}

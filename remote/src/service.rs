@@ -1,0 +1,43 @@
+//! The service a server offers its clients, as tarpc declares it. Every message is a serde
+//! type of `cilbind::remote::wire`, encoded with bincode, each frame behind its length.
+
+use cilbind::remote::{Batch, BatchReply, MethodName, TableRow};
+use cilbind::Error;
+use serde::{Deserialize, Serialize};
+
+/// What a server tells a client that authenticated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The runtime the server hosts (`mono`, `coreclr`).
+    pub runtime: String,
+}
+
+/// The server's counters, for tests and operators.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Object handles alive in the server's runtime (every client's, and the server's own).
+    pub live_handles: usize,
+    /// Clients connected now.
+    pub clients: usize,
+    /// Handles the asking client holds.
+    pub client_handles: usize,
+    /// Connections closed since the server started (each with its reason in its log).
+    pub closed: usize,
+}
+
+/// The calls a client makes; `hello` first, or the server answers nothing else and closes the
+/// connection.
+#[tarpc::service]
+pub trait Cilbind {
+    /// Authenticates with the server's token and checks the client's generated tables
+    /// against the server's assemblies (all mismatches listed).
+    async fn hello(token: String, tables: Vec<TableRow>) -> Result<Welcome, Error>;
+    /// The ID of a method the client's bindings name.
+    async fn bind(name: MethodName) -> Result<u64, Error>;
+    /// Runs a batch of calls in order.
+    async fn run(batch: Batch) -> Result<BatchReply, Error>;
+    /// The server's counters.
+    async fn stats() -> Result<Stats, Error>;
+    /// An empty round trip (the benchmarks' floor: the RPC stack alone).
+    async fn ping() -> ();
+}

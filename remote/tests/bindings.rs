@@ -1,0 +1,148 @@
+//! The Game fixture's generated bindings, unchanged, driving a runtime in another process
+//! over a loopback connection: objects, strings, full structs, exceptions, pipelining, what
+//! is refused, and a server that restarts. One test: a process is the client of one
+//! connection at a time.
+
+mod common;
+
+use cilbind::remote::{self, pipelined};
+use cilbind::{Error, Reference};
+use common::{ServerProcess, TOKEN};
+use managed_tests::game::game::*;
+use managed_tests::game::FUNCTIONS;
+
+fn v(x: f32, y: f32, z: f32) -> Vector3 {
+    Vector3 { x, y, z }
+}
+
+#[test]
+fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
+    let mut server = ServerProcess::start();
+    let addr = server.addr;
+    let token = TOKEN;
+    // README: begin
+    // Once per process: the server checks the bindings' table against its assemblies.
+    let connection = cilbind_remote::connect(addr, token, &[FUNCTIONS])?;
+    // Then the generated bindings, unchanged: each call runs in the server's runtime.
+    let world = World::new()?;
+    let player = world.spawn_player("Ada", &v(1.0, 0.0, 0.0))?.expect("a player");
+    assert_eq!(player.describe()?.as_deref(), Some("Player Ada"));
+    // README: end
+    assert!(remote::connected());
+    let runtime = std::env::var("CILBIND_RUNTIME").unwrap_or_default();
+    assert_eq!(
+        connection.runtime(),
+        if runtime.is_empty() { "mono" } else { runtime.as_str() }
+    );
+
+    // Objects: constructors, calls with `this`, virtual dispatch, objects as arguments.
+    let monster = world.spawn_monster("Orc", 3).unwrap().unwrap();
+    assert_eq!(world.count().unwrap(), 2);
+    let entity: &Entity = &player;
+    assert_eq!(entity.describe().unwrap().as_deref(), Some("Player Ada"));
+    assert_eq!(entity.speed().unwrap(), 5);
+    assert_eq!(monster.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
+    player.set_name("Grace").unwrap();
+    assert_eq!(INamedExt::name(&player).unwrap().as_deref(), Some("Grace"));
+    assert_eq!(
+        World::who(Some(&monster)).unwrap().as_deref(),
+        Some("Monster Orc (armor 3)")
+    );
+    monster.damage(10).unwrap();
+    assert_eq!(IDamageableExt::health(&monster).unwrap(), 93);
+    let again = world.item(1).unwrap().unwrap();
+    assert_eq!(again.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
+
+    // Full structs both ways, enums and flags as their underlying values.
+    let packet = Packet::from_int(5).unwrap();
+    // SAFETY: the union's fields are plain integers.
+    let whole = unsafe { packet.whole };
+    assert_eq!(whole & 0xffff, 5);
+    assert_eq!(Packet::checksum(&packet).unwrap(), whole + 7 + 9);
+    let header = World::make_header(3, 1000).unwrap();
+    assert_eq!((header.tag, { header.length }, header.compressed), (3, 1000, 1));
+    player.r#move(&v(1.0, 2.0, 3.0)).unwrap();
+    let flags = World::toggle(EntityFlags::ALIVE, EntityFlags::from_bits_retain(0x100)).unwrap();
+    assert_eq!(flags.bits(), 0x101);
+
+    // A managed exception arrives as itself.
+    monster.damage(1000).unwrap();
+    match monster.damage(1) {
+        Err(Error::ManagedException { type_name, message, .. }) => {
+            assert_eq!(type_name, "System.InvalidOperationException");
+            assert_eq!(message, "Orc is already dead");
+        }
+        other => panic!("expected the server's exception, got {other:?}"),
+    }
+
+    // Pipelined void calls: sent without waiting, run in order, their failure reported.
+    pipelined(|| {
+        for i in 0..500 {
+            player.set_name(format!("P{i}"))?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(player.name().unwrap().as_deref(), Some("P499"));
+    let failed = pipelined(|| {
+        player.set_name("before")?;
+        monster.damage(1)?; // throws on the server: Orc is dead
+        player.set_name("after")?;
+        Ok(())
+    });
+    match failed {
+        Err(Error::PipelinedCallFailed {
+            index, skipped, source, ..
+        }) => {
+            assert_eq!((index, skipped), (1, 1));
+            assert!(matches!(*source, Error::ManagedException { .. }), "{source:?}");
+        }
+        other => panic!("expected the pipelined call's failure, got {other:?}"),
+    }
+    assert_eq!(
+        player.name().unwrap().as_deref(),
+        Some("before"),
+        "the call after the failure did not run"
+    );
+
+    // What needs a local runtime is refused at the call, saying why.
+    match player.score() {
+        Err(Error::Startup(message)) => assert!(message.contains("client of a remote runtime"), "{message}"),
+        other => panic!("a field is not carried: {other:?}"),
+    }
+    assert!(matches!(cilbind::Runtime::get(), Err(Error::Startup(_))));
+    let mut amount = 5;
+    assert!(matches!(player.heal(&mut amount), Err(Error::Unsupported(_))));
+
+    // Handles: each client handle is one on the server, released when dropped.
+    let held = connection.stats().unwrap().client_handles;
+    let extra = world.item(0).unwrap().unwrap();
+    let copy = extra.as_object().try_clone().unwrap();
+    assert_eq!(connection.stats().unwrap().client_handles, held + 1);
+    drop(extra);
+    world.count().unwrap(); // carries the release, which waits for the last handle
+    assert_eq!(connection.stats().unwrap().client_handles, held + 1);
+    drop(copy);
+    world.count().unwrap();
+    assert_eq!(connection.stats().unwrap().client_handles, held);
+
+    // The server restarts: the next call is Disconnected; a new connection has fresh handles.
+    server.kill();
+    assert!(
+        matches!(world.count(), Err(Error::Disconnected(_))),
+        "a call to a dead server"
+    );
+    let server = ServerProcess::start();
+    let connection = cilbind_remote::connect(server.addr, TOKEN, &[FUNCTIONS]).unwrap();
+    assert!(
+        matches!(world.count(), Err(Error::StaleHandle)),
+        "a handle of the old connection"
+    );
+    let fresh = World::new().unwrap();
+    assert_eq!(fresh.count().unwrap(), 0);
+    drop((player, monster, again, world, fresh));
+    remote::flush().unwrap(); // sends the releases queued since the last call
+    assert_eq!(connection.stats().unwrap().client_handles, 0);
+    assert_eq!(remote::live_handles(), 0);
+    Ok(())
+}

@@ -1,0 +1,58 @@
+//! A `cilbind-serve` process for the loopback tests: a real server, in a process of its own
+//! (a client process never hosts a runtime), serving the Game fixture.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+
+/// The token the test servers take.
+pub const TOKEN: &str = "loopback-test-token";
+
+/// A running server process, killed when dropped.
+pub struct ServerProcess {
+    child: Child,
+    pub addr: SocketAddr,
+}
+
+impl ServerProcess {
+    /// Starts `cilbind-serve` on a free loopback port with the Game fixture.
+    pub fn start() -> ServerProcess {
+        ServerProcess::start_with(&[])
+    }
+
+    /// [`ServerProcess::start`] with more arguments.
+    pub fn start_with(extra: &[&str]) -> ServerProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cilbind-serve"))
+            .args(["--listen", "127.0.0.1:0"])
+            .args(extra)
+            .arg(managed_tests::fixture_path("Game"))
+            .env("CILBIND_TOKEN", TOKEN)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("cilbind-serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout is piped"))
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line from cilbind-serve: {line:?}"))
+            .parse()
+            .expect("an address");
+        ServerProcess { child, addr }
+    }
+
+    /// Kills the server now (a crash, as the client sees it).
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

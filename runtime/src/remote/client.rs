@@ -1,0 +1,211 @@
+//! The client's side: generated bindings' calls, sent to the server instead of run here.
+//!
+//! A [`MethodRef`] call in a process connected to a server never finds its thread set up for
+//! a local runtime (none runs), so it leaves the fast path for `call_slow`, which comes here:
+//! the method is named to the server once (its [`FunctionId`] cached per connection), the
+//! arguments are encoded as the call log encodes values, and the result is decoded into the
+//! binding's return type. Objects are the client's handles to what the server holds
+//! (`objects.rs`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+use crate::call::abi::Abi;
+use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret};
+use crate::error::{Error, Result};
+use crate::remote::wire::{Batch, Call};
+use crate::remote::Transport;
+use crate::store::Cookie;
+
+/// The connection calls go to.
+static TRANSPORT: RwLock<Option<Arc<dyn Transport>>> = RwLock::new(None);
+/// The number of the current connection (0: none yet); each [`install`] takes the next.
+static CONNECTION: AtomicU32 = AtomicU32::new(0);
+/// Cookies of the current connection whose last client handle was dropped: released with the
+/// next batch.
+static RELEASES: Mutex<Vec<Cookie>> = Mutex::new(Vec::new());
+/// Each method's ID on the current connection, by the `MethodRef`'s address (they are
+/// statics of the generated bindings).
+static BOUND: Mutex<Option<HashMap<usize, FunctionId>>> = Mutex::new(None);
+
+/// Pipelined calls made on this thread and not yet sent, with what each called (for errors).
+struct Pipeline {
+    depth: u32,
+    calls: Vec<(Call, String)>,
+}
+
+thread_local! {
+    static PIPELINE: RefCell<Pipeline> = const { RefCell::new(Pipeline { depth: 0, calls: Vec::new() }) };
+}
+
+/// How many pipelined calls wait, at most, before they are sent.
+const PIPELINE_LIMIT: usize = 1024;
+
+/// Makes `transport` the connection every call goes to; handles of an earlier connection are
+/// stale from now on.
+pub(crate) fn install(transport: Arc<dyn Transport>) {
+    let mut slot = TRANSPORT.write().unwrap_or_else(|p| p.into_inner());
+    CONNECTION.fetch_add(1, Ordering::AcqRel);
+    RELEASES.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    *BOUND.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    *slot = Some(transport);
+}
+
+/// The current connection's number.
+pub(crate) fn connection() -> u32 {
+    CONNECTION.load(Ordering::Acquire)
+}
+
+/// Queues the release of `cookie`, unless it belongs to an earlier connection (whose server
+/// is gone, or whose cookies the new one does not know).
+pub(crate) fn release_later(connection: u32, cookie: Cookie) {
+    if connection == self::connection() {
+        RELEASES.lock().unwrap_or_else(|p| p.into_inner()).push(cookie);
+    }
+}
+
+fn transport() -> Result<Arc<dyn Transport>> {
+    TRANSPORT
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone()
+        .ok_or_else(|| Error::Disconnected("no connection to a server was made".into()))
+}
+
+/// The method's ID on the current connection, asking the server once.
+fn bind(method: &MethodRef) -> Result<FunctionId> {
+    let key = method as *const MethodRef as usize;
+    if let Some(&id) = BOUND
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .and_then(|b| b.get(&key))
+    {
+        return Ok(id);
+    }
+    let connection = self::connection();
+    let id = transport()?.bind(&method.remote_name()?)?;
+    if connection == self::connection() {
+        BOUND
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .insert(key, id);
+    }
+    Ok(id)
+}
+
+/// A generated binding's call, made on the server.
+pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R> {
+    let id = bind(method)?;
+    let call = Call {
+        id: id.0,
+        args: args.to_remote()?,
+    };
+    if R::ABI == Abi::Void && pipelining() {
+        let full = PIPELINE.with(|p| {
+            let mut p = p.borrow_mut();
+            p.calls.push((call, method.describe()));
+            p.calls.len() >= PIPELINE_LIMIT
+        });
+        if full {
+            flush()?;
+        }
+        return R::from_remote(Recorded::Void);
+    }
+    R::from_remote(send(Some((call, method.describe())))?)
+}
+
+/// [`call`] for a method whose blittable struct result comes back by pointer.
+pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, args: A) -> Result<R> {
+    let id = bind(method)?;
+    let call = Call {
+        id: id.0,
+        args: args.to_remote()?,
+    };
+    crate::host::plain::value_from_recorded(send(Some((call, method.describe())))?)
+}
+
+fn pipelining() -> bool {
+    PIPELINE.with(|p| p.borrow().depth > 0)
+}
+
+/// Sends this thread's pipelined calls, then `last` (if any), in one batch, and returns
+/// `last`'s result (void without one).
+fn send(last: Option<(Call, String)>) -> Result<Recorded> {
+    let mut calls = PIPELINE.with(|p| std::mem::take(&mut p.borrow_mut().calls));
+    let pipelined = calls.len();
+    let had_last = last.is_some();
+    calls.extend(last);
+    if calls.is_empty() && RELEASES.lock().unwrap_or_else(|p| p.into_inner()).is_empty() {
+        return Ok(Recorded::Void);
+    }
+    let (calls, labels): (Vec<Call>, Vec<String>) = calls.into_iter().unzip();
+    let total = calls.len();
+    let release = std::mem::take(&mut *RELEASES.lock().unwrap_or_else(|p| p.into_inner()));
+    let reply = transport()?.run(Batch { release, calls })?;
+    let ran = reply.results.len();
+    let mut last_value = Recorded::Void;
+    for (index, result) in reply.results.into_iter().enumerate() {
+        match result {
+            Ok(value) => last_value = value,
+            Err(e) if index < pipelined => {
+                return Err(Error::PipelinedCallFailed {
+                    method: labels[index].clone(),
+                    index,
+                    skipped: total - index - 1,
+                    source: Box::new(e),
+                })
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if ran != total {
+        return Err(Error::Disconnected(format!(
+            "the server answered {ran} of the {total} calls sent"
+        )));
+    }
+    Ok(if had_last { last_value } else { Recorded::Void })
+}
+
+/// Sends the calls this thread pipelined and waits until they ran; the first that failed is
+/// [`Error::PipelinedCallFailed`].
+pub fn flush() -> Result<()> {
+    send(None).map(|_| ())
+}
+
+/// Runs `body` with this thread's calls that return nothing (`void`) pipelined: each is sent
+/// without waiting for the server, batched with the next call that returns a value (or with
+/// the flush at the end of `body`), and they run on the server in the order they were made.
+/// A void call inside `body` returns `Ok(())` at once; if one fails on the server, the calls
+/// after it in the batch do not run and the next call that waits (or the flush) returns
+/// [`Error::PipelinedCallFailed`] naming it. Outside a connection to a server, `body` simply
+/// runs.
+pub fn pipelined<T>(body: impl FnOnce() -> Result<T>) -> Result<T> {
+    struct Depth;
+    impl Drop for Depth {
+        fn drop(&mut self) {
+            PIPELINE.with(|p| {
+                let mut p = p.borrow_mut();
+                p.depth -= 1;
+                if std::thread::panicking() && p.depth == 0 {
+                    // Unwinding out of the scope: what it queued is dropped, not sent.
+                    p.calls.clear();
+                }
+            });
+        }
+    }
+    PIPELINE.with(|p| p.borrow_mut().depth += 1);
+    let depth = Depth;
+    let result = body();
+    drop(depth);
+    let flushed = if pipelining() || !super::connected() {
+        Ok(())
+    } else {
+        flush()
+    };
+    let value = result?;
+    flushed.map(|()| value)
+}

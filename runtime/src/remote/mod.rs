@@ -1,0 +1,83 @@
+//! Remote runtimes: the same generated bindings driving a runtime that another process hosts.
+//!
+//! The runtime crate holds what does not depend on a wire: the messages ([`wire`]), the
+//! server's side of a client ([`Session`]: its handles and calls, run on the runtime this
+//! process hosts) and the client's ([`install`], then every generated call goes through the
+//! [`Transport`] instead of a local runtime). The `cilbind-remote` crate puts them on a
+//! network connection (tarpc over TCP) with authentication.
+//!
+//! # What works over a connection
+//! Calls of generated bindings' methods and constructors (`MethodRef::call`,
+//! `MethodRef::call_sret`) with primitives, `bool`, strings, object handles and full structs
+//! (`In<V>` arguments, struct results); handles are per connection (a cookie the server gave
+//! this client), released on the server when the last client handle is dropped; the server's
+//! exceptions arrive as [`Error::ManagedException`](crate::Error). Void calls can be
+//! pipelined ([`pipelined`]).
+//!
+//! What needs a local runtime is refused with [`Error::Startup`](crate::Error) saying so, at
+//! the call: fields, boxing, members of generic types and generic methods, by-ref arguments,
+//! spans and arrays passed by reference, `Nullable` values, managed structs by handle,
+//! delegates and events (a C# callback into this process's Rust closures would need calls in
+//! the other direction), Rust implementations of C# types, natives, reload and recording.
+
+mod client;
+pub(crate) mod objects;
+mod session;
+pub(crate) mod values;
+pub mod wire;
+
+use std::sync::Arc;
+
+pub use client::{flush, pipelined};
+pub use session::Session;
+pub use wire::{Batch, BatchReply, Call, MethodName, TableRow};
+
+use crate::call::{FunctionId, FunctionType};
+use crate::error::Result;
+pub(crate) use client::{call, call_sret};
+
+/// What carries a client's requests to its server and brings the answers back. Implemented
+/// by the `cilbind-remote` crate's connection; a transport that loses its server answers
+/// [`Error::Disconnected`](crate::Error::Disconnected).
+pub trait Transport: Send + Sync + 'static {
+    /// Asks the server for the ID of the method `name` names (resolving and registering it
+    /// there).
+    fn bind(&self, name: &MethodName) -> Result<FunctionId>;
+    /// Runs a batch on the server (see [`Batch`]) and returns what it did.
+    fn run(&self, batch: Batch) -> Result<BatchReply>;
+}
+
+/// Makes this process a client of the server `transport` reaches: from now on generated
+/// bindings' calls run there, and no local runtime may start (one is running already:
+/// [`Error::Startup`](crate::Error::Startup)). Installing another transport later (after a
+/// disconnect) makes every handle of the earlier connection stale.
+pub fn install(transport: Arc<dyn Transport>) -> Result<()> {
+    crate::host::backend::claim_remote()?;
+    client::install(transport);
+    Ok(())
+}
+
+/// True once this process is a client of a remote runtime ([`install`]).
+pub fn connected() -> bool {
+    crate::host::backend::remote_runs()
+}
+
+/// Every row of generated bindings' tables (their `FUNCTIONS`), as the client sends them to
+/// the server at connect for [`Session::check_table`].
+pub fn table_rows(tables: &[&'static [FunctionType]]) -> Vec<TableRow> {
+    tables
+        .iter()
+        .flat_map(|table| table.iter())
+        .flat_map(|ty| {
+            ty.3.iter().map(move |row| TableRow {
+                id: row.0,
+                signature: crate::call::bindings_table::signature(ty, row),
+            })
+        })
+        .collect()
+}
+
+/// Number of handles this client holds to objects on its server.
+pub fn live_handles() -> usize {
+    objects::live()
+}

@@ -1,0 +1,240 @@
+//! The server's side of one client: the handles it holds and the calls it makes, run on the
+//! runtime this process hosts. Transport-free: a server (the `cilbind-remote` crate) keeps one
+//! `Session` per connection, on one thread, and feeds it what the client sent.
+//!
+//! A client names objects only by the cookies this session gave it: the session keeps each
+//! object it handed out in its own table, so a cookie of another client's session, a released
+//! one or a made-up number finds nothing here and the call is refused, never run on another
+//! object. Dropping the session releases every handle the client held.
+
+use std::collections::HashMap;
+
+use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
+use crate::error::{Error, Result};
+use crate::host::plain::box_bytes;
+use crate::host::{type_class, type_kind, Method, Runtime, TypeHandle, TypeKind};
+use crate::record::objects::ObjectTable;
+use crate::record::rebuild;
+use crate::remote::wire::{Batch, BatchReply, Call, MethodName, TableRow};
+use crate::store::Cookie;
+use crate::value::{NetString, Object, Reference};
+
+/// One client's calls and handles on the server (see the module documentation).
+#[derive(Default)]
+pub struct Session {
+    /// The objects this client holds, by the cookie it was given (the handle's own).
+    objects: HashMap<Cookie, Object>,
+    /// Constructors' object-making entry points, made once each.
+    constructors: HashMap<FunctionId, Method>,
+}
+
+impl Session {
+    /// A session holding nothing.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Number of handles the client holds.
+    pub fn live(&self) -> usize {
+        self.objects.len()
+    }
+
+    /// Resolves a method the client's bindings name, registers it in the function database,
+    /// and returns its ID for the client's calls.
+    pub fn bind(&mut self, name: &MethodName) -> Result<FunctionId> {
+        let class = Runtime::get()?
+            .assembly(&name.assembly)?
+            .class(&name.namespace, &name.type_name)?;
+        let params: Vec<&str> = name.params.iter().map(String::as_str).collect();
+        let method = match &name.ret {
+            Some(ret) => class.method_with_return(&name.name, &params, ret)?,
+            None => class.method(&name.name, &params)?,
+        };
+        FunctionDb::register(method)
+    }
+
+    /// Checks a client's generated table against the assemblies this server loaded: every
+    /// row must name a method here with the same signature. All rows are checked; the
+    /// mismatches come back together, as a local `init()` reports them.
+    pub fn check_table(rows: &[TableRow]) -> Result<()> {
+        let mut missing = Vec::new();
+        for row in rows {
+            let id = FunctionId(row.id);
+            if FunctionId::of_signature(&row.signature) != id {
+                missing.push(format!("{} (its ID {id} is not the signature's)", row.signature));
+                continue;
+            }
+            if let Err(e) = rebuild::method(id, &row.signature) {
+                missing.push(format!("{} ({e})", row.signature));
+            }
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        missing.sort();
+        Err(Error::FunctionsMismatch {
+            missing: missing.into_boxed_slice(),
+            changed: Box::new([]),
+        })
+    }
+
+    /// Releases the handles the client dropped. A cookie this session does not hold (another
+    /// client's, released already, made up) changes nothing.
+    pub fn release(&mut self, cookies: &[Cookie]) {
+        for cookie in cookies {
+            self.objects.remove(cookie);
+        }
+    }
+
+    /// Runs a batch (see [`Batch`]): releases first, then each call in order, stopping at
+    /// the first that fails.
+    pub fn run(&mut self, batch: &Batch) -> BatchReply {
+        self.release(&batch.release);
+        let mut results = Vec::with_capacity(batch.calls.len());
+        for call in &batch.calls {
+            let result = self.call(call);
+            let failed = result.is_err();
+            results.push(result);
+            if failed {
+                break;
+            }
+        }
+        BatchReply { results }
+    }
+
+    /// Runs one call; an object in its result is kept for the client, which receives its
+    /// cookie.
+    pub fn call(&mut self, call: &Call) -> Result<Recorded> {
+        let id = call.function();
+        let method = FunctionDb::method(id)?;
+        let signature = method.signature()?;
+        let params = &signature.params;
+        let constructing = method.is_constructor() && call.args.len() == params.len();
+        let with_this = !method.is_static() && !constructing;
+        let expected = params.len() + usize::from(with_this);
+        if call.args.len() != expected {
+            return Err(Error::InvalidArgument(format!(
+                "{} takes {expected} arguments{}, the call has {}",
+                method.qualified_name(),
+                if with_this { " (`this` first)" } else { "" },
+                call.args.len()
+            )));
+        }
+        let (this, rest) = match call.args.split_first() {
+            Some((first, rest)) if with_this => (Some(self.this(first, method)?), rest),
+            _ => (None, &call.args[..]),
+        };
+        let mut args = Vec::with_capacity(rest.len());
+        for (i, (value, &ty)) in rest.iter().zip(params).enumerate() {
+            let arg = match value {
+                Recorded::Object { cookie, .. } => Value::Object(self.object(*cookie)?),
+                Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => {
+                    parameter_value(ty, bytes).map_err(|e| argument_error(i, method, e))?
+                }
+                other => rebuild::argument(&mut ObjectTable::default(), 0, "", other, ty)
+                    .map_err(|e| argument_error(i, method, e))?,
+            };
+            args.push(arg);
+        }
+        let value = if constructing {
+            let entry = match self.constructors.get(&id) {
+                Some(&entry) => entry,
+                None => *self.constructors.entry(id).or_insert(rebuild::constructor(method)?),
+            };
+            invoke(entry, None, &mut args)?
+        } else {
+            call_by_id(id, this.as_ref(), &mut args)?
+        };
+        // What the binding's Rust type takes: a value type's value (a struct's bytes, a
+        // primitive) or a handle to a reference (kept here), even when the reference is a
+        // string or a box (a method declared to return `object`).
+        let by_value = if constructing {
+            method.class().is_value_type()
+        } else {
+            type_class(signature.ret).is_some_and(|c| c.is_value_type())
+                || type_kind(signature.ret).0 == TypeKind::String
+        };
+        if by_value {
+            return Ok(Recorded::of_value(&value));
+        }
+        self.keep(value)
+    }
+
+    /// The object behind a cookie the client sent.
+    fn object(&self, cookie: Cookie) -> Result<Object> {
+        match self.objects.get(&cookie) {
+            Some(object) => object.try_clone(),
+            None => Err(Error::StaleHandle),
+        }
+    }
+
+    /// `this` of an instance call: an object the client holds, a string, or a plain struct's
+    /// bytes (boxed here).
+    fn this(&self, value: &Recorded, method: Method) -> Result<Object> {
+        match value {
+            Recorded::Object { cookie, .. } => self.object(*cookie),
+            Recorded::Null => Err(Error::NullReference(format!("`this` of {}", method.qualified_name()))),
+            other => rebuild::this(&mut ObjectTable::default(), 0, other, method.class())
+                .map_err(|e| argument_error(0, method, e)),
+        }
+    }
+
+    /// A reference result as the client receives it: a handle kept in the table under its
+    /// cookie, which the client is given.
+    fn keep(&mut self, value: Value) -> Result<Recorded> {
+        let object = match value {
+            Value::Object(object) => object,
+            Value::String(s) => NetString::new(&s)?.into_object(),
+            Value::Null | Value::Void => return Ok(Recorded::of_value(&value)),
+            other => return Ok(Recorded::of_value(&other)),
+        };
+        let cookie = object.cookie();
+        let class = object.class()?.full_name();
+        self.objects.insert(cookie, object);
+        Ok(Recorded::Object {
+            class,
+            cookie,
+            interfaces: Vec::new(),
+        })
+    }
+}
+
+/// A value the client sent by its bytes, of the parameter's type `ty`: a primitive (or enum)
+/// from its little-endian bits, a struct boxed from its bytes (their count checked).
+fn parameter_value(ty: TypeHandle, bytes: &[u8]) -> Result<Value> {
+    let (kind, _) = type_kind(ty);
+    let kind = match (kind, type_class(ty)) {
+        (TypeKind::Enum, Some(class)) => class.enum_underlying().map_or(kind, |c| c.kind()),
+        _ => kind,
+    };
+    let class =
+        type_class(ty).ok_or_else(|| Error::InvalidArgument("bytes for a parameter that is no value type".into()))?;
+    let size = class.value_size().0;
+    if !class.is_value_type() || size != bytes.len() {
+        return Err(Error::InvalidArgument(format!(
+            "{} bytes sent for a {} ({size} bytes)",
+            bytes.len(),
+            class.full_name()
+        )));
+    }
+    if bytes.len() <= 8 {
+        let mut bits = [0u8; 8];
+        bits[..bytes.len()].copy_from_slice(bytes);
+        if let Some(value) = Value::from_bits(kind, u64::from_le_bytes(bits)) {
+            return Ok(value);
+        }
+    }
+    Ok(Value::Object(Object::from_raw(box_bytes(class, bytes)?)?.ok_or_else(
+        || Error::InvalidArgument(format!("the runtime could not box a {}", class.full_name())),
+    )?))
+}
+
+/// An argument the server could not rebuild, named by its place (the rebuilder speaks of
+/// replays).
+fn argument_error(index: usize, method: Method, e: Error) -> Error {
+    let reason = match e {
+        Error::Replay { reason, .. } => reason,
+        other => other.to_string(),
+    };
+    Error::InvalidArgument(format!("argument {index} of {}: {reason}", method.qualified_name()))
+}

@@ -1,0 +1,103 @@
+//! Values of a client's calls as they cross to the server and back: the client's side of the
+//! encoding (`Arg::to_remote`, `Ret::from_remote` call these).
+
+use crate::call::Recorded;
+use crate::error::{Error, Result};
+use crate::remote::{client, objects};
+use crate::value::{Blittable, Object};
+
+/// The error for an argument or result kind that no connection carries.
+pub(crate) fn not_carried(what: &str) -> Error {
+    Error::Unsupported(format!(
+        "a {what} cannot cross to a remote runtime (only primitives, strings, object handles and full structs do)"
+    ))
+}
+
+/// The error for a result that is not what the binding's type takes.
+pub(crate) fn unexpected(wanted: &str, got: &Recorded) -> Error {
+    Error::InvalidArgument(format!("the server returned {got} where {wanted} was expected"))
+}
+
+/// An object argument: the cookie the server gave this client for it.
+pub(crate) fn object(object: Option<&Object>) -> Result<Recorded> {
+    let Some(object) = object else {
+        return Ok(Recorded::Null);
+    };
+    let (cookie, class) = objects::cookie(object.key())?;
+    Ok(Recorded::Object {
+        class,
+        cookie,
+        interfaces: Vec::new(),
+    })
+}
+
+/// A full struct (or a primitive passed by pointer) by its bytes; the server takes its type
+/// from the parameter (the empty names say so).
+pub(crate) fn plain_value<V: Blittable>(value: &V) -> Recorded {
+    Recorded::Struct {
+        assembly: String::new(),
+        type_name: String::new(),
+        bytes: crate::host::plain::value_bytes(value),
+    }
+}
+
+/// An object result: a new client handle to what the server keeps for this client.
+pub(crate) fn remote_object(value: Recorded) -> Result<Option<Object>> {
+    match value {
+        Recorded::Null => Ok(None),
+        Recorded::Object { class, cookie, .. } => Ok(Some(Object::from_new_key(objects::insert(
+            client::connection(),
+            cookie,
+            class,
+        )))),
+        other => Err(unexpected("an object", &other)),
+    }
+}
+
+/// A primitive result from the value the server sent.
+pub(crate) trait FromRecorded: Sized {
+    fn from_recorded(value: Recorded) -> Result<Self>;
+}
+
+macro_rules! from_recorded {
+    ($($t:ty => $variant:ident($v:ident) => $e:expr),* $(,)?) => {$(
+        impl FromRecorded for $t {
+            fn from_recorded(value: Recorded) -> Result<$t> {
+                match value {
+                    Recorded::$variant($v) => Ok($e),
+                    other => Err(unexpected(stringify!($t), &other)),
+                }
+            }
+        }
+    )*};
+}
+
+from_recorded!(
+    i8 => SByte(v) => v,
+    u8 => Byte(v) => v,
+    i16 => Int16(v) => v,
+    u16 => UInt16(v) => v,
+    i32 => Int32(v) => v,
+    u32 => UInt32(v) => v,
+    i64 => Int64(v) => v,
+    u64 => UInt64(v) => v,
+    f32 => Single(v) => v,
+    f64 => Double(v) => v,
+    isize => IntPtr(v) => v as isize,
+    usize => UIntPtr(v) => v as usize,
+    bool => Boolean(v) => v,
+    crate::SByte => SByte(v) => crate::SByte(v),
+    crate::Byte => Byte(v) => crate::Byte(v),
+    crate::Int16 => Int16(v) => crate::Int16(v),
+    crate::UInt16 => UInt16(v) => crate::UInt16(v),
+    crate::Int32 => Int32(v) => crate::Int32(v),
+    crate::UInt32 => UInt32(v) => crate::UInt32(v),
+    crate::Int64 => Int64(v) => crate::Int64(v),
+    crate::UInt64 => UInt64(v) => crate::UInt64(v),
+    crate::Single => Single(v) => crate::Single(v),
+    crate::Double => Double(v) => crate::Double(v),
+    crate::IntPtr => IntPtr(v) => crate::IntPtr(v as isize),
+    crate::UIntPtr => UIntPtr(v) => crate::UIntPtr(v as usize),
+    crate::Char => Char(v) => crate::Char(v),
+    crate::Boolean => Boolean(v) => crate::Boolean::from(v),
+);

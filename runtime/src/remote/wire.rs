@@ -1,0 +1,75 @@
+//! What crosses the connection between a client and the server that hosts its runtime: the
+//! messages, transport-neutral (`serde` types; the transport crate picks the encoding).
+//! Values reuse the call log's encoding ([`Recorded`]): primitives and strings by value,
+//! plain structs by their bytes, objects by class and the cookie the server gave this client.
+
+use serde::{Deserialize, Serialize};
+
+use crate::call::{FunctionId, Recorded};
+use crate::error::Error;
+use crate::store::Cookie;
+
+/// A method as generated bindings name it (a `MethodRef`'s names): what the client asks the
+/// server to resolve, once per method, for its [`FunctionId`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MethodName {
+    /// Simple name of the assembly that defines the type.
+    pub assembly: String,
+    /// The type's namespace (empty for none).
+    pub namespace: String,
+    /// The type's name (`Outer/Inner` for a nested type).
+    pub type_name: String,
+    /// The method's name (`.ctor` for constructors).
+    pub name: String,
+    /// Parameter types, as generated bindings spell them.
+    pub params: Vec<String>,
+    /// The return type, when the bindings name it (to choose between overloads that differ
+    /// only by return type).
+    pub ret: Option<String>,
+}
+
+/// One call: the method by ID, then its arguments (`this` first for an instance method;
+/// none for a constructor, whose result is the new object).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Call {
+    /// The method, as [`Request::Bind`] or the table check named it.
+    pub id: u64,
+    /// The arguments.
+    pub args: Vec<Recorded>,
+}
+
+impl Call {
+    /// The method's ID.
+    pub fn function(&self) -> FunctionId {
+        FunctionId(self.id)
+    }
+}
+
+/// A batch of calls the server runs in order, on one thread, after releasing the handles
+/// named in `release`. Every call but the last was pipelined (its result not read): the
+/// first of them that fails stops the batch.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Batch {
+    /// Handles the client dropped since its last batch.
+    pub release: Vec<Cookie>,
+    /// The calls, in the order the client made them.
+    pub calls: Vec<Call>,
+}
+
+/// What a [`Batch`] did: one result per call that ran; when a call failed, it is the last
+/// one that ran.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatchReply {
+    /// The results, in order; `Err` only for the last.
+    pub results: Vec<Result<Recorded, Error>>,
+}
+
+/// A generated bindings' table row as the client sends it at connect: the ID and the
+/// signature it was computed from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRow {
+    /// The function ID the bindings were generated with.
+    pub id: u64,
+    /// Its signature (`[Assembly]Namespace.Type::Name(P1,P2)->R`).
+    pub signature: String,
+}
