@@ -65,6 +65,19 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     let flags = World::toggle(EntityFlags::ALIVE, EntityFlags::from_bits_retain(0x100)).unwrap();
     assert_eq!(flags.bits(), 0x101);
 
+    // By-ref arguments are written back: `ref int`, `out string`, a struct's `this`.
+    let mut amount = 5;
+    let before = IDamageableExt::health(&player).unwrap();
+    player.heal(&mut amount).unwrap();
+    assert_eq!((amount, IDamageableExt::health(&player).unwrap()), (0, before + 5));
+    assert_eq!(player.try_get_tag().unwrap(), (true, Some(format!("Grace#{}", 1))));
+    let mut scaled = v(1.0, 2.0, 3.0);
+    scaled.scale(2.0).unwrap();
+    assert_eq!(scaled, v(2.0, 4.0, 6.0));
+    let mut unit = v(3.0, 0.0, 4.0);
+    Vector3::normalize(&mut unit).unwrap();
+    assert_eq!(unit, v(0.6, 0.0, 0.8));
+
     // A managed exception arrives as itself.
     monster.damage(1000).unwrap();
     match monster.damage(1) {
@@ -111,8 +124,8 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
         other => panic!("a field is not carried: {other:?}"),
     }
     assert!(matches!(cilbind::Runtime::get(), Err(Error::Startup(_))));
-    let mut amount = 5;
-    assert!(matches!(player.heal(&mut amount), Err(Error::Unsupported(_))));
+    // Arrays are made in the local runtime, which a client has not.
+    assert!(matches!(Vector3::sum(Some(&[v(1.0, 2.0, 3.0)])), Err(Error::Startup(_))));
 
     // Handles: each client handle is one on the server, released when dropped.
     let held = connection.stats().unwrap().client_handles;

@@ -122,6 +122,16 @@ pub trait Arg: sealed::Arg + Describe {
     fn to_remote(&self) -> Result<Recorded> {
         Err(crate::remote::values::not_carried(std::any::type_name::<Self>()))
     }
+    /// Writes what a remote call left in a by-ref argument to the caller's variable; an
+    /// argument passed by value has nothing to write.
+    #[doc(hidden)]
+    fn from_remote_after(self, value: Recorded) -> Result<()>
+    where
+        Self: Sized,
+    {
+        let _ = value;
+        Ok(())
+    }
 }
 
 /// A lowered argument: its native form, and a write-back after the call for by-ref ones

@@ -53,6 +53,13 @@ impl<'a, V: Blittable> Arg for Out<'a, V> {
     fn lower(self) -> Result<Self> {
         Ok(self)
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        Ok(crate::remote::values::plain_value(&*self.0))
+    }
+    fn from_remote_after(self, value: Recorded) -> Result<()> {
+        *self.0 = crate::host::plain::value_from_recorded(value)?;
+        Ok(())
+    }
 }
 
 impl<V: Blittable> ArgSlot for Out<'_, V> {
@@ -89,6 +96,15 @@ impl<'a, T: Reference> Arg for RefObject<'a, T> {
             None => ObjectRef::NULL,
         };
         Ok(RefObjectSlot { target: self.0, value })
+    }
+    fn to_remote(&self) -> Result<Recorded> {
+        crate::remote::values::object(self.0.as_ref().map(Reference::as_object))
+    }
+    fn from_remote_after(self, value: Recorded) -> Result<()> {
+        // SAFETY: as for a remote call's object result (`Ret for Option<T>`): the handle is
+        // never read here, and the server checks it in every later call.
+        *self.0 = crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) });
+        Ok(())
     }
 }
 
@@ -136,6 +152,17 @@ impl<'a> Arg for RefString<'a> {
             None => ObjectRef::NULL,
         };
         Ok(RefStringSlot { target: self.0, value })
+    }
+    fn to_remote(&self) -> Result<Recorded> {
+        Ok(self.0.as_ref().map_or(Recorded::Null, |s| Recorded::String(s.clone())))
+    }
+    fn from_remote_after(self, value: Recorded) -> Result<()> {
+        *self.0 = match value {
+            Recorded::Null => None,
+            Recorded::String(s) => Some(s),
+            other => return Err(crate::remote::values::unexpected("a string", &other)),
+        };
+        Ok(())
     }
 }
 

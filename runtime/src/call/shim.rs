@@ -336,6 +336,10 @@ pub trait ArgList: sealed::List {
     /// The arguments as a call to a remote runtime sends them.
     #[doc(hidden)]
     fn to_remote(&self) -> Result<Vec<Recorded>>;
+    /// Writes what a remote call left in the by-ref arguments (by position, ascending) back to
+    /// the caller's variables.
+    #[doc(hidden)]
+    fn from_remote_after(self, after: Vec<(u16, Recorded)>) -> Result<()>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
     /// first when `checked`. The `tracer` is `()` on the hot path (no code at all) and a
     /// `&mut CallTrace` while recording, which notes that managed code
@@ -409,6 +413,25 @@ macro_rules! arg_list {
             fn to_remote(&self) -> Result<Vec<Recorded>> {
                 let ($($a,)*) = self;
                 Ok(vec![$(tri!($a.to_remote())),*])
+            }
+
+            #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
+            fn from_remote_after(self, after: Vec<(u16, Recorded)>) -> Result<()> {
+                let ($($a,)*) = self;
+                let mut after = after.into_iter().peekable();
+                let mut index: u16 = 0;
+                $(
+                    if let Some((_, value)) = after.next_if(|(at, _)| *at == index) {
+                        tri!($a.from_remote_after(value));
+                    }
+                    index += 1;
+                )*
+                match after.next() {
+                    None => Ok(()),
+                    Some((at, _)) => Err(Error::InvalidArgument(format!(
+                        "the server wrote back argument {at}, which this call does not pass by reference"
+                    ))),
+                }
             }
 
             #[inline(always)]

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use crate::call::abi::Abi;
 use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret};
 use crate::error::{Error, Result};
-use crate::remote::wire::{Batch, Call};
+use crate::remote::wire::{Batch, Call, Returned};
 use crate::remote::Transport;
 use crate::store::Cookie;
 
@@ -104,7 +104,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
         id: id.0,
         args: args.to_remote()?,
     };
-    if R::ABI == Abi::Void && pipelining() {
+    if R::ABI == Abi::Void && pipelining() && !passes_by_ref(A::returning::<R>()) {
         let full = PIPELINE.with(|p| {
             let mut p = p.borrow_mut();
             p.calls.push((call, method.describe()));
@@ -115,7 +115,15 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
         }
         return R::from_remote(Recorded::Void);
     }
-    R::from_remote(send(Some((call, method.describe())))?)
+    let returned = send(Some((call, method.describe())))?;
+    args.from_remote_after(returned.after)?;
+    R::from_remote(returned.value)
+}
+
+/// True when a call passes an argument by reference: its result must be waited for, to write
+/// the argument back.
+fn passes_by_ref(signature: &[Abi]) -> bool {
+    signature.iter().any(|abi| matches!(abi, Abi::ByRef(_) | Abi::ByRefObject))
 }
 
 /// [`call`] for a method whose blittable struct result comes back by pointer.
@@ -125,7 +133,9 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
         id: id.0,
         args: args.to_remote()?,
     };
-    crate::host::plain::value_from_recorded(send(Some((call, method.describe())))?)
+    let returned = send(Some((call, method.describe())))?;
+    args.from_remote_after(returned.after)?;
+    crate::host::plain::value_from_recorded(returned.value)
 }
 
 fn pipelining() -> bool {
@@ -134,20 +144,20 @@ fn pipelining() -> bool {
 
 /// Sends this thread's pipelined calls, then `last` (if any), in one batch, and returns
 /// `last`'s result (void without one).
-fn send(last: Option<(Call, String)>) -> Result<Recorded> {
+fn send(last: Option<(Call, String)>) -> Result<Returned> {
     let mut calls = PIPELINE.with(|p| std::mem::take(&mut p.borrow_mut().calls));
     let pipelined = calls.len();
     let had_last = last.is_some();
     calls.extend(last);
     if calls.is_empty() && RELEASES.lock().unwrap_or_else(|p| p.into_inner()).is_empty() {
-        return Ok(Recorded::Void);
+        return Ok(nothing());
     }
     let (calls, labels): (Vec<Call>, Vec<String>) = calls.into_iter().unzip();
     let total = calls.len();
     let release = std::mem::take(&mut *RELEASES.lock().unwrap_or_else(|p| p.into_inner()));
     let reply = transport()?.run(Batch { release, calls })?;
     let ran = reply.results.len();
-    let mut last_value = Recorded::Void;
+    let mut last_value = nothing();
     for (index, result) in reply.results.into_iter().enumerate() {
         match result {
             Ok(value) => last_value = value,
@@ -167,7 +177,15 @@ fn send(last: Option<(Call, String)>) -> Result<Recorded> {
             "the server answered {ran} of the {total} calls sent"
         )));
     }
-    Ok(if had_last { last_value } else { Recorded::Void })
+    Ok(if had_last { last_value } else { nothing() })
+}
+
+/// A void result that wrote nothing back.
+fn nothing() -> Returned {
+    Returned {
+        value: Recorded::Void,
+        after: Vec::new(),
+    }
 }
 
 /// Sends the calls this thread pipelined and waits until they ran; the first that failed is

@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 pub use client::{flush, pipelined};
 pub use session::Session;
-pub use wire::{Batch, BatchReply, Call, MethodName, TableRow};
+pub use wire::{Batch, BatchReply, Call, MethodName, Returned, TableRow};
 
 use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;

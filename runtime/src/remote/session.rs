@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::plain::box_bytes;
-use crate::host::{type_class, type_kind, Method, Runtime, TypeHandle, TypeKind};
+use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
-use crate::remote::wire::{Batch, BatchReply, Call, MethodName, TableRow};
+use crate::remote::wire::{Batch, BatchReply, Call, MethodName, Returned, TableRow};
 use crate::store::Cookie;
 use crate::value::{NetString, Object, Reference};
 
@@ -102,9 +102,9 @@ impl Session {
         BatchReply { results }
     }
 
-    /// Runs one call; an object in its result is kept for the client, which receives its
-    /// cookie.
-    pub fn call(&mut self, call: &Call) -> Result<Recorded> {
+    /// Runs one call; an object in its result (or left in a by-ref argument) is kept for the
+    /// client, which receives its cookie.
+    pub fn call(&mut self, call: &Call) -> Result<Returned> {
         let id = call.function();
         let method = FunctionDb::method(id)?;
         let signature = method.signature()?;
@@ -154,10 +154,33 @@ impl Session {
             type_class(signature.ret).is_some_and(|c| c.is_value_type())
                 || type_kind(signature.ret).0 == TypeKind::String
         };
-        if by_value {
-            return Ok(Recorded::of_value(&value));
+        let value = if by_value {
+            Recorded::of_value(&value)
+        } else {
+            self.keep(value)?
+        };
+        // What the call left in the arguments passed by reference: a struct's `this` (its box,
+        // changed in place), each `ref`/`out` parameter.
+        let mut after = Vec::new();
+        if let Some(this) = this.filter(|_| method.class().is_value_type()) {
+            after.push((0, Recorded::of_value(&Value::Object(this))));
         }
-        self.keep(value)
+        for (i, (&ty, arg)) in params.iter().zip(args).enumerate() {
+            let (kind, byref) = type_kind(ty);
+            if !byref {
+                continue;
+            }
+            let left = if kind == TypeKind::Reference {
+                self.keep(arg)?
+            } else {
+                Recorded::of_value(&arg)
+            };
+            let at = u16::try_from(i + usize::from(with_this)).map_err(|_| {
+                Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name()))
+            })?;
+            after.push((at, left));
+        }
+        Ok(Returned { value, after })
     }
 
     /// The object behind a cookie the client sent.
@@ -174,6 +197,10 @@ impl Session {
         match value {
             Recorded::Object { cookie, .. } => self.object(*cookie),
             Recorded::Null => Err(Error::NullReference(format!("`this` of {}", method.qualified_name()))),
+            // A struct's `this`, by its bytes: of the method's own type.
+            Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => {
+                value_of_class(method.class(), bytes).map_err(|e| argument_error(0, method, e))
+            }
             other => rebuild::this(&mut ObjectTable::default(), 0, other, method.class())
                 .map_err(|e| argument_error(0, method, e)),
         }
@@ -209,6 +236,19 @@ fn parameter_value(ty: TypeHandle, bytes: &[u8]) -> Result<Value> {
     };
     let class =
         type_class(ty).ok_or_else(|| Error::InvalidArgument("bytes for a parameter that is no value type".into()))?;
+    check_size(class, bytes)?;
+    if bytes.len() <= 8 {
+        let mut bits = [0u8; 8];
+        bits[..bytes.len()].copy_from_slice(bytes);
+        if let Some(value) = Value::from_bits(kind, u64::from_le_bytes(bits)) {
+            return Ok(value);
+        }
+    }
+    Ok(Value::Object(value_of_class(class, bytes)?))
+}
+
+/// Refuses bytes that are not one value of the value type `class`.
+fn check_size(class: Class, bytes: &[u8]) -> Result<()> {
     let size = class.value_size().0;
     if !class.is_value_type() || size != bytes.len() {
         return Err(Error::InvalidArgument(format!(
@@ -217,16 +257,15 @@ fn parameter_value(ty: TypeHandle, bytes: &[u8]) -> Result<Value> {
             class.full_name()
         )));
     }
-    if bytes.len() <= 8 {
-        let mut bits = [0u8; 8];
-        bits[..bytes.len()].copy_from_slice(bytes);
-        if let Some(value) = Value::from_bits(kind, u64::from_le_bytes(bits)) {
-            return Ok(value);
-        }
-    }
-    Ok(Value::Object(Object::from_raw(box_bytes(class, bytes)?)?.ok_or_else(
-        || Error::InvalidArgument(format!("the runtime could not box a {}", class.full_name())),
-    )?))
+    Ok(())
+}
+
+/// A box of the value type `class` holding `bytes` (their size checked; a type that holds
+/// references is refused by the box).
+fn value_of_class(class: Class, bytes: &[u8]) -> Result<Object> {
+    check_size(class, bytes)?;
+    Object::from_raw(box_bytes(class, bytes)?)?
+        .ok_or_else(|| Error::InvalidArgument(format!("the runtime could not box a {}", class.full_name())))
 }
 
 /// An argument the server could not rebuild, named by its place (the rebuilder speaks of

@@ -61,7 +61,17 @@ pub struct Batch {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BatchReply {
     /// The results, in order; `Err` only for the last.
-    pub results: Vec<Result<Recorded, Error>>,
+    pub results: Vec<Result<Returned, Error>>,
+}
+
+/// What one call gave back: its result, and what it left in each argument passed by
+/// reference (`ref`/`out` parameters, a struct's `this`), by position (`this` is 0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Returned {
+    /// The result (`Void` for none).
+    pub value: Recorded,
+    /// The by-ref arguments after the call, by ascending position.
+    pub after: Vec<(u16, Recorded)>,
 }
 
 /// A generated bindings' table row as the client sends it at connect: the ID and the
