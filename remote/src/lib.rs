@@ -37,7 +37,7 @@
 //!   at the next call; [`connect`] again for fresh handles. A malformed or oversized message
 //!   closes its connection only, with the reason logged and kept ([`Server::closed`]).
 //!
-//! What does not cross a connection (fields, boxing, generic members, callbacks from C# into
+//! What does not cross a connection (boxing, generic members, arrays, callbacks from C# into
 //! the client's closures, …) is refused at the call: see [`cilbind::remote`].
 
 mod client;

@@ -6,7 +6,7 @@
 mod common;
 
 use cilbind::remote::{self, pipelined};
-use cilbind::{Error, Reference};
+use cilbind::{Boxing, Error, Reference};
 use common::{ServerProcess, TOKEN};
 use managed_tests::game::game::*;
 use managed_tests::game::FUNCTIONS;
@@ -118,14 +118,29 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
         "the call after the failure did not run"
     );
 
+    // Fields: instance and static, primitives, enums, structs, strings; a static field after
+    // its type initializer ran on the server.
+    player.set_score(42).unwrap();
+    assert_eq!(player.score().unwrap(), 42);
+    player.set_position(v(7.0, 8.0, 9.0)).unwrap();
+    assert_eq!(player.position().unwrap(), v(7.0, 8.0, 9.0));
+    assert_eq!(player.flags().unwrap(), EntityFlags::ALIVE | EntityFlags::VISIBLE);
+    assert_eq!(Entity::spawned().unwrap(), 2);
+    assert_eq!(World::title().unwrap().as_deref(), Some("Arena"));
+    World::set_title("Remote arena").unwrap();
+    assert_eq!(World::title().unwrap().as_deref(), Some("Remote arena"));
+
     // What needs a local runtime is refused at the call, saying why.
-    match player.score() {
+    match Team::RED.box_as::<cilbind::Object>() {
         Err(Error::Startup(message)) => assert!(message.contains("client of a remote runtime"), "{message}"),
-        other => panic!("a field is not carried: {other:?}"),
+        other => panic!("boxing is not carried: {other:?}"),
     }
     assert!(matches!(cilbind::Runtime::get(), Err(Error::Startup(_))));
     // Arrays are made in the local runtime, which a client has not.
-    assert!(matches!(Vector3::sum(Some(&[v(1.0, 2.0, 3.0)])), Err(Error::Startup(_))));
+    assert!(matches!(
+        Vector3::sum(Some(&[v(1.0, 2.0, 3.0)])),
+        Err(Error::Startup(_))
+    ));
 
     // Handles: each client handle is one on the server, released when dropped.
     let held = connection.stats().unwrap().client_handles;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cilbind::record::Recorded;
-use cilbind::remote::{Batch, Call, MethodName, TableRow, Transport};
+use cilbind::remote::{Batch, Call, MethodName, Step, TableRow, Transport};
 use cilbind::{Cookie, Error, FunctionId};
 use cilbind_remote::Connection;
 
@@ -38,10 +38,10 @@ fn open(server: &ServerProcess) -> Arc<Connection> {
 fn call(connection: &Connection, id: FunctionId, args: Vec<Recorded>) -> Result<Recorded, Error> {
     let mut reply = connection.run(Batch {
         release: Vec::new(),
-        calls: vec![Call { id: id.0, args }],
+        calls: vec![Call { id: id.0, args }.into()],
     })?;
     assert_eq!(reply.results.len(), 1);
-    reply.results.pop().unwrap()
+    reply.results.pop().unwrap().map(|returned| returned.value)
 }
 
 fn cookie_of(value: &Recorded) -> Cookie {
@@ -176,7 +176,7 @@ fn valid_request() -> Vec<u8> {
     >;
     let batch = Batch {
         release: vec![Cookie(0x0000_0001_0000_0003)],
-        calls: vec![Call {
+        calls: vec![Step::Call(Call {
             id: 0x298eebc6a5dfaedf,
             args: vec![
                 Recorded::String("a monster".into()),
@@ -192,7 +192,7 @@ fn valid_request() -> Vec<u8> {
                     interfaces: Vec::new(),
                 },
             ],
-        }],
+        })],
     };
     let message = tarpc::ClientMessage::Request(tarpc::Request {
         context: tarpc::context::current(),
@@ -357,10 +357,12 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
             release: Vec::new(),
             calls,
         };
-        let worlds: Vec<Call> = (0..5)
-            .map(|_| Call {
-                id: new_world,
-                args: vec![],
+        let worlds: Vec<Step> = (0..5)
+            .map(|_| {
+                Step::Call(Call {
+                    id: new_world,
+                    args: vec![],
+                })
             })
             .collect();
         client.run(context(), batch(worlds)).await.unwrap().unwrap();
@@ -368,10 +370,10 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
         // closes as the kernel closes a killed process's.
         let long = client.run(
             context(),
-            batch(vec![Call {
+            batch(vec![Step::Call(Call {
                 id: sleep,
                 args: vec![Recorded::Int32(1000)],
-            }]),
+            })]),
         );
         let _ = tokio::time::timeout(Duration::from_millis(200), long).await;
     });
@@ -395,4 +397,57 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
         "the gone client's five handles were released after its call"
     );
     assert_eq!(stats.clients, 1);
+}
+
+#[test]
+fn field_accesses_check_their_owner_and_value() {
+    let server = ServerProcess::start();
+    let connection = open(&server);
+    let new_world = connection.bind(&method("World", ".ctor", &[])).unwrap();
+    let world = call(&connection, new_world, vec![]).unwrap();
+    let field = |type_name: &str, name: &str, owner: Option<Recorded>, write: Option<Recorded>| {
+        let mut reply = connection
+            .run(Batch {
+                release: Vec::new(),
+                calls: vec![Step::Field(cilbind::remote::FieldAccess {
+                    assembly: "Game".into(),
+                    namespace: "Game".into(),
+                    type_name: type_name.into(),
+                    name: name.into(),
+                    owner,
+                    write,
+                })],
+            })
+            .unwrap();
+        reply.results.pop().unwrap().map(|r| r.value)
+    };
+    // A World is no Player: its memory is not read at Player.Score's offset.
+    match field("Player", "Score", Some(world.clone()), None) {
+        Err(Error::InvalidArgument(message)) => assert!(message.contains("the owner is a Game.World"), "{message}"),
+        other => panic!("a field of another class's object: {other:?}"),
+    }
+    // An instance field without its owner, a static one with one.
+    assert!(matches!(
+        field("Player", "Score", None, None),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        field("World", "Title", Some(world.clone()), None),
+        Err(Error::InvalidArgument(_))
+    ));
+    // A value of the wrong size, or kind, is refused; the field keeps its value.
+    let eight = Recorded::Struct {
+        assembly: String::new(),
+        type_name: String::new(),
+        bytes: vec![0; 8],
+    };
+    assert!(matches!(
+        field("World", "LastHit", Some(world.clone()), Some(eight)),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(field("World", "Title", None, Some(Recorded::Int32(3))).is_err());
+    assert_eq!(
+        field("World", "Title", None, None).unwrap(),
+        Recorded::String("Arena".into())
+    );
 }

@@ -400,6 +400,11 @@ pub trait FieldOwner {
     /// cookie; `None` for a copy of a struct Rust holds, which the log carries by value only.
     #[doc(hidden)]
     fn recorded_owner(&self) -> Option<Recorded>;
+    /// The owner as a client of a remote runtime names it to its server.
+    #[doc(hidden)]
+    fn remote_owner(&self) -> Result<Recorded> {
+        Err(crate::remote::values::not_carried("field owner of this kind"))
+    }
 }
 
 impl<T: crate::Reference> FieldOwner for T {
@@ -412,6 +417,10 @@ impl<T: crate::Reference> FieldOwner for T {
             object @ Recorded::Object { .. } => Some(object),
             _ => None,
         }
+    }
+
+    fn remote_owner(&self) -> Result<Recorded> {
+        crate::remote::values::object(Some(self.as_object()))
     }
 }
 
@@ -449,7 +458,12 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Read, owner, get, describe_blittable);
         }
-        get()
+        match get() {
+            Ok(value) => Ok(value),
+            Err(e) => self
+                .elsewhere(e, owner, || Ok(None))
+                .and_then(crate::host::plain::value_from_recorded),
+        }
     }
 
     /// Writes a primitive, enum or full-struct field.
@@ -461,7 +475,12 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Write, owner, set, |()| describe_blittable(&value));
         }
-        set()
+        match set() {
+            Ok(()) => Ok(()),
+            Err(e) => self
+                .elsewhere(e, owner, || Ok(Some(crate::remote::values::plain_value(&value))))
+                .map(drop),
+        }
     }
 
     /// Reads an object-typed field.
@@ -474,7 +493,15 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Read, owner, get, |v: &Option<T>| describe_reference(v.as_ref()));
         }
-        get()
+        match get() {
+            Ok(value) => Ok(value),
+            // SAFETY: as for a remote call's object result (`Ret for Option<T>`): the handle is
+            // never read here, and the server checks it in every later call.
+            Err(e) => Ok(
+                crate::remote::values::remote_object(self.elsewhere(e, owner, || Ok(None))?)?
+                    .map(|o| unsafe { T::from_object_unchecked(o) }),
+            ),
+        }
     }
 
     /// Writes an object-typed field (the value's type is checked against the field's).
@@ -490,7 +517,14 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Write, owner, set, |()| describe_reference(value));
         }
-        set()
+        match set() {
+            Ok(()) => Ok(()),
+            Err(e) => self
+                .elsewhere(e, owner, || {
+                    crate::remote::values::object(value.map(crate::Reference::as_object)).map(Some)
+                })
+                .map(drop),
+        }
     }
 
     /// Reads a `Nullable<V>` field (`V?` in C#): `None` for no value.
@@ -562,20 +596,65 @@ impl FieldRef {
                 v.clone().map_or(Recorded::Null, Recorded::String)
             });
         }
-        get()
+        match get() {
+            Ok(value) => Ok(value),
+            Err(e) => match self.elsewhere(e, owner, || Ok(None))? {
+                Recorded::Null => Ok(None),
+                Recorded::String(s) => Ok(Some(s)),
+                other => Err(crate::remote::values::unexpected("a string", &other)),
+            },
+        }
     }
 
     /// Writes a string field: any [`StrArg`](crate::StrArg) (`"text"`, a `&String`, a
     /// `NetString`, `None` for null).
     pub fn set_string(&self, owner: Option<&dyn FieldOwner>, value: impl crate::StrArg) -> Result<()> {
-        Runtime::ensure_current_thread()?;
+        let value = value.into_str();
+        if let Err(e) = Runtime::ensure_current_thread() {
+            return self.elsewhere(e, owner, || value.remote().map(Some)).map(drop);
+        }
         // `_keep` holds a `NetString` given by value until the store is done.
-        let (v, _keep) = value.into_str().lower()?;
+        let (v, _keep) = value.lower()?;
         let set = || fields::field_set_ref(self.host(owner)?, self.field()?, v);
         if recording() {
             return self.traced(Access::Write, owner, set, |()| describe_string(v));
         }
         set()
+    }
+
+    /// An access that failed here: in a client of a remote runtime it is made on the server
+    /// (`write` gives the value to store, `None` for a read) and its result returned; anywhere
+    /// else the error `e` stands.
+    #[cold]
+    #[inline(never)]
+    fn elsewhere(
+        &self,
+        e: crate::Error,
+        owner: Option<&dyn FieldOwner>,
+        write: impl FnOnce() -> Result<Option<Recorded>>,
+    ) -> Result<Recorded> {
+        if !crate::remote::connected() {
+            return Err(e);
+        }
+        let Some(TypeSource::Named {
+            assembly,
+            namespace,
+            name,
+        }) = self.ty.map(|t| &t.source)
+        else {
+            return Err(crate::Error::Unsupported(format!(
+                "field {} of a generic instantiation cannot be reached on a remote runtime",
+                self.name
+            )));
+        };
+        crate::remote::field(crate::remote::FieldAccess {
+            assembly: (*assembly).into(),
+            namespace: (*namespace).into(),
+            type_name: (*name).into(),
+            name: self.name.into(),
+            owner: owner.map(FieldOwner::remote_owner).transpose()?,
+            write: write()?,
+        })
     }
 
     /// An access while a recording runs: runs it, then hands it to the recorder if it

@@ -42,6 +42,18 @@ pub(crate) struct Found {
     _owner: Option<Object>,
 }
 
+impl Found {
+    /// A field found by other means (a remote client's access), on `host`, with the object
+    /// that holds it.
+    pub(crate) fn new(field: Field, host: FieldHost, owner: Option<Object>) -> Found {
+        Found {
+            field,
+            host,
+            _owner: owner,
+        }
+    }
+}
+
 /// The field the log names `text`, of the replay's object for `owner` (an instance field) or
 /// of its class (`None`: a static field); an error names what does not match.
 pub(crate) fn find(objects: &mut ObjectTable, call: usize, text: &str, owner: Option<&Recorded>) -> Result<Found> {

@@ -34,7 +34,7 @@
 //! offset, never a shorter replay or one under wrong names.
 
 mod divergence;
-mod fields;
+pub(crate) mod fields;
 mod format;
 pub(crate) mod objects;
 pub(crate) mod rebuild;

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use crate::call::abi::Abi;
 use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret};
 use crate::error::{Error, Result};
-use crate::remote::wire::{Batch, Call, Returned};
+use crate::remote::wire::{Batch, Call, FieldAccess, Returned, Step};
 use crate::remote::Transport;
 use crate::store::Cookie;
 
@@ -33,7 +33,7 @@ static BOUND: Mutex<Option<HashMap<usize, FunctionId>>> = Mutex::new(None);
 /// Pipelined calls made on this thread and not yet sent, with what each called (for errors).
 struct Pipeline {
     depth: u32,
-    calls: Vec<(Call, String)>,
+    calls: Vec<(Step, String)>,
 }
 
 thread_local! {
@@ -107,7 +107,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
     if R::ABI == Abi::Void && pipelining() && !passes_by_ref(A::returning::<R>()) {
         let full = PIPELINE.with(|p| {
             let mut p = p.borrow_mut();
-            p.calls.push((call, method.describe()));
+            p.calls.push((call.into(), method.describe()));
             p.calls.len() >= PIPELINE_LIMIT
         });
         if full {
@@ -115,7 +115,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
         }
         return R::from_remote(Recorded::Void);
     }
-    let returned = send(Some((call, method.describe())))?;
+    let returned = send(Some((call.into(), method.describe())))?;
     args.from_remote_after(returned.after)?;
     R::from_remote(returned.value)
 }
@@ -123,7 +123,9 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
 /// True when a call passes an argument by reference: its result must be waited for, to write
 /// the argument back.
 fn passes_by_ref(signature: &[Abi]) -> bool {
-    signature.iter().any(|abi| matches!(abi, Abi::ByRef(_) | Abi::ByRefObject))
+    signature
+        .iter()
+        .any(|abi| matches!(abi, Abi::ByRef(_) | Abi::ByRefObject))
 }
 
 /// [`call`] for a method whose blittable struct result comes back by pointer.
@@ -133,9 +135,16 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
         id: id.0,
         args: args.to_remote()?,
     };
-    let returned = send(Some((call, method.describe())))?;
+    let returned = send(Some((call.into(), method.describe())))?;
     args.from_remote_after(returned.after)?;
     crate::host::plain::value_from_recorded(returned.value)
+}
+
+/// A field access made on the server (after this thread's pipelined calls); a read's value,
+/// or void for a write.
+pub(crate) fn field(access: FieldAccess) -> Result<Recorded> {
+    let what = format!("{}.{}::{}", access.namespace, access.type_name, access.name);
+    Ok(send(Some((Step::Field(access), what)))?.value)
 }
 
 fn pipelining() -> bool {
@@ -144,7 +153,7 @@ fn pipelining() -> bool {
 
 /// Sends this thread's pipelined calls, then `last` (if any), in one batch, and returns
 /// `last`'s result (void without one).
-fn send(last: Option<(Call, String)>) -> Result<Returned> {
+fn send(last: Option<(Step, String)>) -> Result<Returned> {
     let mut calls = PIPELINE.with(|p| std::mem::take(&mut p.borrow_mut().calls));
     let pipelined = calls.len();
     let had_last = last.is_some();
@@ -152,7 +161,7 @@ fn send(last: Option<(Call, String)>) -> Result<Returned> {
     if calls.is_empty() && RELEASES.lock().unwrap_or_else(|p| p.into_inner()).is_empty() {
         return Ok(nothing());
     }
-    let (calls, labels): (Vec<Call>, Vec<String>) = calls.into_iter().unzip();
+    let (calls, labels): (Vec<Step>, Vec<String>) = calls.into_iter().unzip();
     let total = calls.len();
     let release = std::mem::take(&mut *RELEASES.lock().unwrap_or_else(|p| p.into_inner()));
     let reply = transport()?.run(Batch { release, calls })?;

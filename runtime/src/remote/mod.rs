@@ -9,16 +9,17 @@
 //! # What works over a connection
 //! Calls of generated bindings' methods and constructors (`MethodRef::call`,
 //! `MethodRef::call_sret`) with primitives, `bool`, strings, object handles and full structs
-//! (`In<V>` arguments, struct results); handles are per connection (a cookie the server gave
-//! this client), released on the server when the last client handle is dropped; the server's
-//! exceptions arrive as [`Error::ManagedException`](crate::Error). Void calls can be
-//! pipelined ([`pipelined`]).
+//! (`In<V>` arguments, struct results), by-ref arguments (`Out`, `RefObject`, `RefString`, a
+//! struct's `this`: written back), field reads and writes (`FieldRef`); handles are per
+//! connection (a cookie the server gave this client), released on the server when the last
+//! client handle is dropped; the server's exceptions arrive as
+//! [`Error::ManagedException`](crate::Error). Void calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused with [`Error::Startup`](crate::Error) saying so, at
-//! the call: fields, boxing, members of generic types and generic methods, by-ref arguments,
-//! spans and arrays passed by reference, `Nullable` values, managed structs by handle,
-//! delegates and events (a C# callback into this process's Rust closures would need calls in
-//! the other direction), Rust implementations of C# types, natives, reload and recording.
+//! What needs a local runtime is refused at the call with an error saying so: boxing, members
+//! of generic types and generic methods, spans and arrays, `Nullable` values, managed structs
+//! by handle, delegates and events (a C# callback into this process's Rust closures would need
+//! calls in the other direction), Rust implementations of C# types, natives, reload and
+//! recording.
 
 mod client;
 pub(crate) mod objects;
@@ -30,11 +31,11 @@ use std::sync::Arc;
 
 pub use client::{flush, pipelined};
 pub use session::Session;
-pub use wire::{Batch, BatchReply, Call, MethodName, Returned, TableRow};
+pub use wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow};
 
 use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;
-pub(crate) use client::{call, call_sret};
+pub(crate) use client::{call, call_sret, field};
 
 /// What carries a client's requests to its server and brings the answers back. Implemented
 /// by the `cilbind-remote` crate's connection; a transport that loses its server answers

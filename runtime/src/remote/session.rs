@@ -11,11 +11,14 @@ use std::collections::HashMap;
 
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
+use crate::host::fields::FieldHost;
 use crate::host::plain::box_bytes;
+use crate::host::type_init::statics_of;
 use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
+use crate::record::fields::{self, Found};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
-use crate::remote::wire::{Batch, BatchReply, Call, MethodName, Returned, TableRow};
+use crate::remote::wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow};
 use crate::store::Cookie;
 use crate::value::{NetString, Object, Reference};
 
@@ -86,13 +89,19 @@ impl Session {
         }
     }
 
-    /// Runs a batch (see [`Batch`]): releases first, then each call in order, stopping at
+    /// Runs a batch (see [`Batch`]): releases first, then each step in order, stopping at
     /// the first that fails.
     pub fn run(&mut self, batch: &Batch) -> BatchReply {
         self.release(&batch.release);
         let mut results = Vec::with_capacity(batch.calls.len());
-        for call in &batch.calls {
-            let result = self.call(call);
+        for step in &batch.calls {
+            let result = match step {
+                Step::Call(call) => self.call(call),
+                Step::Field(access) => self.field(access).map(|value| Returned {
+                    value,
+                    after: Vec::new(),
+                }),
+            };
             let failed = result.is_err();
             results.push(result);
             if failed {
@@ -175,12 +184,69 @@ impl Session {
             } else {
                 Recorded::of_value(&arg)
             };
-            let at = u16::try_from(i + usize::from(with_this)).map_err(|_| {
-                Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name()))
-            })?;
+            let at = u16::try_from(i + usize::from(with_this))
+                .map_err(|_| Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name())))?;
             after.push((at, left));
         }
         Ok(Returned { value, after })
+    }
+
+    /// Reads or writes a field (see [`FieldAccess`]): a read's value (an object kept for the
+    /// client), or void for a write. The owner must be an instance of the field's class: a
+    /// field is read at its offset in that class.
+    pub fn field(&mut self, access: &FieldAccess) -> Result<Recorded> {
+        let class = Runtime::get()?
+            .assembly(&access.assembly)?
+            .class(&access.namespace, &access.type_name)?;
+        let field = class.field(&access.name)?;
+        let text = format!("{}::{}", class.full_name(), access.name);
+        let refused = |why: String| Error::InvalidArgument(format!("field {text}: {why}"));
+        let (host, owner) = match (&access.owner, field.is_static()) {
+            (None, true) => (FieldHost::Static(statics_of(field)?), None),
+            (Some(Recorded::Object { cookie, .. }), false) => {
+                let owner = self.object(*cookie)?;
+                let own = owner.class()?;
+                if !field.class().is_assignable_from(own) {
+                    return Err(refused(format!("the owner is a {}", own.full_name())));
+                }
+                (FieldHost::Instance(owner.raw()?), Some(owner))
+            }
+            (None, false) => return Err(refused("an instance field needs its owner".into())),
+            (Some(_), true) => return Err(refused("a static field has no owner".into())),
+            (Some(other), false) => return Err(refused(format!("{other} is no owner"))),
+        };
+        let found = Found::new(field, host, owner);
+        let replayed = |e: Error| match e {
+            Error::Replay { reason, .. } => Error::InvalidArgument(reason),
+            other => other,
+        };
+        let Some(value) = &access.write else {
+            let (value, object) = fields::read(0, &text, &found).map_err(replayed)?;
+            return match object {
+                Some(object) => self.keep(Value::Object(object)),
+                None => Ok(value),
+            };
+        };
+        // The table the field writer finds an object value in, and a value sent by its bytes
+        // named as the field's type.
+        let mut table = ObjectTable::default();
+        let value = match value {
+            Recorded::Object { cookie, .. } => {
+                table.adopt(*cookie, self.object(*cookie)?);
+                value.clone()
+            }
+            Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => {
+                let ty = type_class(field.type_handle()).ok_or_else(|| refused("its type is unknown".into()))?;
+                Recorded::Struct {
+                    assembly: String::new(),
+                    type_name: ty.full_name(),
+                    bytes: bytes.clone(),
+                }
+            }
+            other => other.clone(),
+        };
+        fields::write(&mut table, 0, &text, &found, &value).map_err(replayed)?;
+        Ok(Recorded::Void)
     }
 
     /// The object behind a cookie the client sent.

@@ -45,15 +45,49 @@ impl Call {
     }
 }
 
-/// A batch of calls the server runs in order, on one thread, after releasing the handles
-/// named in `release`. Every call but the last was pipelined (its result not read): the
-/// first of them that fails stops the batch.
+/// A field read or write: the field by its type's names and its own, on `owner` (an object
+/// the client holds; `None` for a static field). A read's result is the value; a write's is
+/// void.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FieldAccess {
+    /// Simple name of the assembly that defines the type.
+    pub assembly: String,
+    /// The type's namespace (empty for none).
+    pub namespace: String,
+    /// The type's name (`Outer/Inner` for a nested type).
+    pub type_name: String,
+    /// The field's name.
+    pub name: String,
+    /// The object whose field it is; `None` for a static field.
+    pub owner: Option<Recorded>,
+    /// The value to store; `None` for a read.
+    pub write: Option<Recorded>,
+}
+
+/// One step of a batch: a method call or a field access.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Step {
+    /// A method call.
+    Call(Call),
+    /// A field read or write.
+    Field(FieldAccess),
+}
+
+impl From<Call> for Step {
+    fn from(call: Call) -> Step {
+        Step::Call(call)
+    }
+}
+
+/// A batch of steps the server runs in order, on one thread, after releasing the handles
+/// named in `release`. Every step but the last was pipelined (its result not read): the first
+/// of them that fails stops the batch.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
     /// Handles the client dropped since its last batch.
     pub release: Vec<Cookie>,
-    /// The calls, in the order the client made them.
-    pub calls: Vec<Call>,
+    /// The steps, in the order the client made them.
+    pub calls: Vec<Step>,
 }
 
 /// What a [`Batch`] did: one result per call that ran; when a call failed, it is the last
