@@ -409,14 +409,14 @@ fn field_accesses_check_their_owner_and_value() {
         let mut reply = connection
             .run(Batch {
                 release: Vec::new(),
-                calls: vec![Step::Field(cilbind::remote::FieldAccess {
+                calls: vec![Step::Field(Box::new(cilbind::remote::FieldAccess {
                     assembly: "Game".into(),
                     namespace: "Game".into(),
                     type_name: type_name.into(),
                     name: name.into(),
                     owner,
                     write,
-                })],
+                }))],
             })
             .unwrap();
         reply.results.pop().unwrap().map(|r| r.value)

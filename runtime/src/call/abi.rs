@@ -125,7 +125,7 @@ pub trait Arg: sealed::Arg + Describe {
     /// Writes what a remote call left in a by-ref argument to the caller's variable; an
     /// argument passed by value has nothing to write.
     #[doc(hidden)]
-    fn from_remote_after(self, value: Recorded) -> Result<()>
+    fn write_back_remote(self, value: Recorded) -> Result<()>
     where
         Self: Sized,
     {

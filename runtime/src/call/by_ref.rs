@@ -56,7 +56,7 @@ impl<'a, V: Blittable> Arg for Out<'a, V> {
     fn to_remote(&self) -> Result<Recorded> {
         Ok(crate::remote::values::plain_value(&*self.0))
     }
-    fn from_remote_after(self, value: Recorded) -> Result<()> {
+    fn write_back_remote(self, value: Recorded) -> Result<()> {
         *self.0 = crate::host::plain::value_from_recorded(value)?;
         Ok(())
     }
@@ -100,7 +100,7 @@ impl<'a, T: Reference> Arg for RefObject<'a, T> {
     fn to_remote(&self) -> Result<Recorded> {
         crate::remote::values::object(self.0.as_ref().map(Reference::as_object))
     }
-    fn from_remote_after(self, value: Recorded) -> Result<()> {
+    fn write_back_remote(self, value: Recorded) -> Result<()> {
         // SAFETY: as for a remote call's object result (`Ret for Option<T>`): the handle is
         // never read here, and the server checks it in every later call.
         *self.0 = crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) });
@@ -156,7 +156,7 @@ impl<'a> Arg for RefString<'a> {
     fn to_remote(&self) -> Result<Recorded> {
         Ok(self.0.as_ref().map_or(Recorded::Null, |s| Recorded::String(s.clone())))
     }
-    fn from_remote_after(self, value: Recorded) -> Result<()> {
+    fn write_back_remote(self, value: Recorded) -> Result<()> {
         *self.0 = match value {
             Recorded::Null => None,
             Recorded::String(s) => Some(s),

@@ -339,7 +339,7 @@ pub trait ArgList: sealed::List {
     /// Writes what a remote call left in the by-ref arguments (by position, ascending) back to
     /// the caller's variables.
     #[doc(hidden)]
-    fn from_remote_after(self, after: Vec<(u16, Recorded)>) -> Result<()>;
+    fn write_back_remote(self, after: Vec<(u16, Recorded)>) -> Result<()>;
     /// Calls `thunk` with these arguments, checking each object against its declared class
     /// first when `checked`. The `tracer` is `()` on the hot path (no code at all) and a
     /// `&mut CallTrace` while recording, which notes that managed code
@@ -416,13 +416,13 @@ macro_rules! arg_list {
             }
 
             #[allow(non_snake_case, unused_mut, unused_variables, unused_assignments)]
-            fn from_remote_after(self, after: Vec<(u16, Recorded)>) -> Result<()> {
+            fn write_back_remote(self, after: Vec<(u16, Recorded)>) -> Result<()> {
                 let ($($a,)*) = self;
                 let mut after = after.into_iter().peekable();
                 let mut index: u16 = 0;
                 $(
                     if let Some((_, value)) = after.next_if(|(at, _)| *at == index) {
-                        tri!($a.from_remote_after(value));
+                        tri!($a.write_back_remote(value));
                     }
                     index += 1;
                 )*

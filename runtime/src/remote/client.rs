@@ -116,7 +116,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
         return R::from_remote(Recorded::Void);
     }
     let returned = send(Some((call.into(), method.describe())))?;
-    args.from_remote_after(returned.after)?;
+    args.write_back_remote(returned.after)?;
     R::from_remote(returned.value)
 }
 
@@ -136,7 +136,7 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
         args: args.to_remote()?,
     };
     let returned = send(Some((call.into(), method.describe())))?;
-    args.from_remote_after(returned.after)?;
+    args.write_back_remote(returned.after)?;
     crate::host::plain::value_from_recorded(returned.value)
 }
 
@@ -144,7 +144,7 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
 /// or void for a write.
 pub(crate) fn field(access: FieldAccess) -> Result<Recorded> {
     let what = format!("{}.{}::{}", access.namespace, access.type_name, access.name);
-    Ok(send(Some((Step::Field(access), what)))?.value)
+    Ok(send(Some((Step::Field(Box::new(access)), what)))?.value)
 }
 
 fn pipelining() -> bool {

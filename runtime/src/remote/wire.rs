@@ -69,8 +69,8 @@ pub struct FieldAccess {
 pub enum Step {
     /// A method call.
     Call(Call),
-    /// A field read or write.
-    Field(FieldAccess),
+    /// A field read or write (boxed: it is rarer, and larger, than a call).
+    Field(Box<FieldAccess>),
 }
 
 impl From<Call> for Step {
