@@ -142,6 +142,30 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
         Err(Error::Startup(_))
     ));
 
+    // Calls by function ID, with `Value`s: the ID the generator gave the method.
+    let id = cilbind::FunctionId::of_signature("[Game]Game.Entity::Heal(System.Int32&)->System.Void");
+    let mut args = [cilbind::Value::Int32(3)];
+    let before = IDamageableExt::health(&player).unwrap();
+    cilbind::call_by_id(id, Some(player.as_object()), &mut args).unwrap();
+    assert!(
+        matches!(args[0], cilbind::Value::Int32(0)),
+        "written back: {:?}",
+        args[0]
+    );
+    assert_eq!(IDamageableExt::health(&player).unwrap(), before + 3);
+    let spawn =
+        cilbind::FunctionId::of_signature("[Game]Game.World::SpawnMonster(System.String,System.Int32)->Game.Monster");
+    let mut args = [cilbind::Value::String("Imp".into()), cilbind::Value::Int32(1)];
+    let imp = match cilbind::call_by_id(spawn, Some(world.as_object()), &mut args).unwrap() {
+        cilbind::Value::Object(o) => o,
+        other => panic!("an object, not {other:?}"),
+    };
+    let describe = cilbind::FunctionId::of_signature("[Game]Game.Monster::Describe()->System.String");
+    assert!(matches!(cilbind::call_by_id(describe, Some(&imp), &mut []).unwrap(),
+        cilbind::Value::String(ref s) if s == "Monster Imp (armor 1)"));
+    drop(imp);
+    remote::flush().unwrap();
+
     // Handles: each client handle is one on the server, released when dropped.
     let held = connection.stats().unwrap().client_handles;
     let extra = world.item(0).unwrap().unwrap();

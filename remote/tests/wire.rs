@@ -38,7 +38,12 @@ fn open(server: &ServerProcess) -> Arc<Connection> {
 fn call(connection: &Connection, id: FunctionId, args: Vec<Recorded>) -> Result<Recorded, Error> {
     let mut reply = connection.run(Batch {
         release: Vec::new(),
-        calls: vec![Call { id: id.0, args }.into()],
+        calls: vec![Call {
+            id: id.0,
+            args,
+            reflective: false,
+        }
+        .into()],
     })?;
     assert_eq!(reply.results.len(), 1);
     reply.results.pop().unwrap().map(|returned| returned.value)
@@ -192,6 +197,7 @@ fn valid_request() -> Vec<u8> {
                     interfaces: Vec::new(),
                 },
             ],
+            reflective: true,
         })],
     };
     let message = tarpc::ClientMessage::Request(tarpc::Request {
@@ -362,6 +368,7 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
                 Step::Call(Call {
                     id: new_world,
                     args: vec![],
+                    reflective: false,
                 })
             })
             .collect();
@@ -373,6 +380,7 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
             batch(vec![Step::Call(Call {
                 id: sleep,
                 args: vec![Recorded::Int32(1000)],
+                reflective: false,
             })]),
         );
         let _ = tokio::time::timeout(Duration::from_millis(200), long).await;

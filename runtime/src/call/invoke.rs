@@ -370,8 +370,13 @@ fn lift_result(result: ObjectRef, ret: TypeHandle) -> Result<Value> {
 /// type, `ref`/`out` written back, unmanaged pointer parameters refused). Methods of generated
 /// bindings have their ID from start-up (their `init()` installs the bindings' table); others
 /// once bound or [registered](FunctionDb::register). An ID the database does not have is
-/// [`Error::UnknownFunction`] naming it.
+/// [`Error::UnknownFunction`] naming it. In a client of a remote runtime
+/// ([`remote`](crate::remote)) the call runs on the server, whose database holds the methods
+/// of the tables checked at connect.
 pub fn call_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
+    if crate::remote::connected() {
+        return crate::remote::call_by_id(id, this, args);
+    }
     let method = FunctionDb::method(id)?;
     if super::trace::recording() {
         return super::trace::invoke_recorded(id, method, this, args);

@@ -13,11 +13,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use crate::call::abi::Abi;
-use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret};
+use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret, Value};
 use crate::error::{Error, Result};
+use crate::remote::values;
 use crate::remote::wire::{Batch, Call, FieldAccess, Returned, Step};
 use crate::remote::Transport;
 use crate::store::Cookie;
+use crate::value::Object;
 
 /// The connection calls go to.
 static TRANSPORT: RwLock<Option<Arc<dyn Transport>>> = RwLock::new(None);
@@ -103,6 +105,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
     let call = Call {
         id: id.0,
         args: args.to_remote()?,
+        reflective: false,
     };
     if R::ABI == Abi::Void && pipelining() && !passes_by_ref(A::returning::<R>()) {
         let full = PIPELINE.with(|p| {
@@ -134,10 +137,41 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
     let call = Call {
         id: id.0,
         args: args.to_remote()?,
+        reflective: false,
     };
     let returned = send(Some((call.into(), method.describe())))?;
     args.write_back_remote(returned.after)?;
     crate::host::plain::value_from_recorded(returned.value)
+}
+
+/// [`call_by_id`](crate::call_by_id) made on the server: the arguments and result as
+/// [`Value`]s, objects as handles to the server's (boxes of structs included), by-ref
+/// arguments written back.
+pub(crate) fn call_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Value]) -> Result<Value> {
+    let mut sent = Vec::with_capacity(args.len() + 1);
+    if let Some(this) = this {
+        sent.push(values::object(Some(this))?);
+    }
+    for arg in args.iter() {
+        sent.push(values::of_value(arg)?);
+    }
+    let call = Call {
+        id: id.0,
+        args: sent,
+        reflective: true,
+    };
+    let returned = send(Some((call.into(), format!("function {id}"))))?;
+    let offset = usize::from(this.is_some());
+    for (at, value) in returned.after {
+        let slot = usize::from(at)
+            .checked_sub(offset)
+            .and_then(|i| args.get_mut(i))
+            .ok_or_else(|| {
+                Error::InvalidArgument(format!("the server wrote back argument {at}, which this call has not"))
+            })?;
+        *slot = values::to_value(value)?;
+    }
+    values::to_value(returned.value)
 }
 
 /// A field access made on the server (after this thread's pipelined calls); a read's value,

@@ -35,7 +35,7 @@ pub use wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step,
 
 use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;
-pub(crate) use client::{call, call_sret, field};
+pub(crate) use client::{call, call_by_id, call_sret, field};
 
 /// What carries a client's requests to its server and brings the answers back. Implemented
 /// by the `cilbind-remote` crate's connection; a transport that loses its server answers

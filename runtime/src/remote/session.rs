@@ -157,7 +157,9 @@ impl Session {
         // What the binding's Rust type takes: a value type's value (a struct's bytes, a
         // primitive) or a handle to a reference (kept here), even when the reference is a
         // string or a box (a method declared to return `object`).
-        let by_value = if constructing {
+        let by_value = if call.reflective {
+            !matches!(value, Value::Object(_))
+        } else if constructing {
             method.class().is_value_type()
         } else {
             type_class(signature.ret).is_some_and(|c| c.is_value_type())

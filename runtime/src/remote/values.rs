@@ -1,7 +1,7 @@
 //! Values of a client's calls as they cross to the server and back: the client's side of the
 //! encoding (`Arg::to_remote`, `Ret::from_remote` call these).
 
-use crate::call::Recorded;
+use crate::call::{Recorded, Value};
 use crate::error::{Error, Result};
 use crate::remote::{client, objects};
 use crate::value::{Blittable, Object};
@@ -52,6 +52,39 @@ pub(crate) fn remote_object(value: Recorded) -> Result<Option<Object>> {
         )))),
         other => Err(unexpected("an object", &other)),
     }
+}
+
+/// A reflective-path value as a remote call sends it.
+pub(crate) fn of_value(value: &Value) -> Result<Recorded> {
+    match value {
+        Value::Object(o) => object(Some(o)),
+        other => Ok(Recorded::of_value(other)),
+    }
+}
+
+/// What the server sent, as a reflective-path value.
+pub(crate) fn to_value(value: Recorded) -> Result<Value> {
+    Ok(match value {
+        Recorded::Void => Value::Void,
+        Recorded::Null => Value::Null,
+        Recorded::Boolean(v) => Value::Boolean(v),
+        Recorded::Char(v) => Value::Char(v),
+        Recorded::SByte(v) => Value::SByte(v),
+        Recorded::Byte(v) => Value::Byte(v),
+        Recorded::Int16(v) => Value::Int16(v),
+        Recorded::UInt16(v) => Value::UInt16(v),
+        Recorded::Int32(v) => Value::Int32(v),
+        Recorded::UInt32(v) => Value::UInt32(v),
+        Recorded::Int64(v) => Value::Int64(v),
+        Recorded::UInt64(v) => Value::UInt64(v),
+        Recorded::Single(v) => Value::Single(v),
+        Recorded::Double(v) => Value::Double(v),
+        Recorded::IntPtr(v) => Value::IntPtr(v as isize),
+        Recorded::UIntPtr(v) => Value::UIntPtr(v as usize),
+        Recorded::String(s) => Value::String(s),
+        object @ Recorded::Object { .. } => remote_object(object)?.map_or(Value::Null, Value::Object),
+        other => return Err(unexpected("a value the reflective path holds", &other)),
+    })
 }
 
 /// A primitive result from the value the server sent.

@@ -36,6 +36,9 @@ pub struct Call {
     pub id: u64,
     /// The arguments.
     pub args: Vec<Recorded>,
+    /// Made by the reflective path (`call_by_id`), which takes every object back as a handle,
+    /// a box of a struct included; a generated binding takes a value type's result by value.
+    pub reflective: bool,
 }
 
 impl Call {
