@@ -67,7 +67,8 @@ ensure_netstandard_facade() {
   rm -rf "$tmp"
 }
 
-PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil libdbus-glib2.0-cil libicu72"
+# openssl: the remote TLS test makes its certificates with it.
+PACKAGES="mono-runtime mono-mcs libmono-2.0-dev pkg-config libmono-system-numerics-vectors4.0-cil libnewtonsoft-json5.0-cil libdbus-glib2.0-cil libicu72 openssl"
 
 have_all() {
   command -v mono >/dev/null 2>&1 &&
@@ -77,6 +78,7 @@ have_all() {
     [ -f /usr/lib/mono/4.5/System.Numerics.Vectors.dll ] &&
     [ -f /usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll ] &&
     [ -f /usr/lib/cli/dbus-sharp-glib-2.0/dbus-sharp-glib.dll ] &&
+    command -v openssl >/dev/null 2>&1 &&
     ldconfig -p | grep -q 'libicuuc\.so\.'
 }
 

@@ -16,7 +16,10 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The runtime as a guest plugin built without linking Mono (it finds Mono's API in the host
 # process): checked to build here; scripts/guest-unlinked.sh runs it.
 cargo clippy -p cilbind --features mono-from-process --quiet -- -D warnings
+# The remote runtime's TLS (an optional feature, off in the workspace's build).
+cargo clippy -p cilbind-remote --features tls --all-targets --quiet -- -D warnings
 cargo test --workspace
+cargo test -p cilbind-remote --features tls --test tls --quiet
 # The runtime's suite again on CoreCLR (the same bindings, the other backend).
 bash scripts/coreclr-tests.sh
 # The runtime alone, without the `quickcheck` feature the workspace's tests turn on: its doc

@@ -15,6 +15,7 @@ use tarpc::context::Context;
 use tarpc::tokio_serde::formats::Bincode;
 
 use crate::service::{CilbindClient, Stats, Welcome};
+use crate::tls::ClientTls;
 
 /// A connection to a server (see the module documentation).
 pub struct Connection {
@@ -49,19 +50,42 @@ impl Connection {
         Connection::open_rows(addr, token, cilbind::remote::table_rows(tables))
     }
 
+    /// [`Connection::open`] over TLS (feature `tls`): the server's certificate must be signed
+    /// by one of `tls.trusted` and name `tls.server_name`.
+    pub fn open_tls(
+        addr: SocketAddr,
+        token: &str,
+        tables: &[&'static [FunctionType]],
+        tls: &ClientTls,
+    ) -> Result<Arc<Connection>> {
+        Connection::open_over(addr, token, cilbind::remote::table_rows(tables), Some(tls))
+    }
+
     /// [`Connection::open`] with the table rows already made.
     pub fn open_rows(addr: SocketAddr, token: &str, rows: Vec<TableRow>) -> Result<Arc<Connection>> {
+        Connection::open_over(addr, token, rows, None)
+    }
+
+    fn open_over(
+        addr: SocketAddr,
+        token: &str,
+        rows: Vec<TableRow>,
+        tls: Option<&ClientTls>,
+    ) -> Result<Arc<Connection>> {
         let tokio = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
             .build()
             .map_err(|e| Error::Disconnected(format!("cannot start the connection's I/O thread: {e}")))?;
         let client = tokio.block_on(async {
-            let transport = tarpc::serde_transport::tcp::connect(addr, Bincode::default)
+            let stream = tokio::net::TcpStream::connect(addr)
                 .await
                 .map_err(|e| Error::Disconnected(format!("cannot connect to {addr}: {e}")))?;
-            let _ = transport.get_ref().set_nodelay(true);
-            Ok::<_, Error>(CilbindClient::new(client::Config::default(), transport).spawn())
+            let _ = stream.set_nodelay(true);
+            match tls {
+                None => Ok(over(stream)),
+                Some(tls) => secure(stream, tls).await,
+            }
         })?;
         let welcome = tokio
             .block_on(client.hello(context(), token.to_string(), rows))
@@ -99,11 +123,50 @@ impl Transport for Connection {
     }
 }
 
+/// The client of the service over `io`, which carries length-delimited bincode frames.
+fn over<S>(io: S) -> CilbindClient
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    let framed = tarpc::tokio_util::codec::LengthDelimitedCodec::builder().new_framed(io);
+    let transport = tarpc::serde_transport::new(framed, Bincode::default());
+    CilbindClient::new(client::Config::default(), transport).spawn()
+}
+
+/// The client over a TLS session on `stream`.
+#[cfg(feature = "tls")]
+async fn secure(stream: tokio::net::TcpStream, tls: &ClientTls) -> Result<CilbindClient> {
+    let (connector, name) = crate::tls::connector(tls).map_err(Error::Disconnected)?;
+    let stream = connector
+        .connect(name, stream)
+        .await
+        .map_err(|e| Error::Disconnected(format!("TLS handshake with {} failed: {e}", tls.server_name)))?;
+    Ok(over(stream))
+}
+
+/// Without the feature, TLS is refused, naming it.
+#[cfg(not(feature = "tls"))]
+async fn secure(_: tokio::net::TcpStream, _: &ClientTls) -> Result<CilbindClient> {
+    Err(Error::Disconnected(crate::tls::unavailable()))
+}
+
 /// Connects to the server at `addr` ([`Connection::open`]) and makes it this process's
 /// runtime: from now on every generated binding's call runs there. Connecting again (after
 /// [`Error::Disconnected`], say) makes the handles of the earlier connection stale.
 pub fn connect(addr: SocketAddr, token: &str, tables: &[&'static [FunctionType]]) -> Result<Arc<Connection>> {
     let connection = Connection::open(addr, token, tables)?;
+    cilbind::remote::install(connection.clone())?;
+    Ok(connection)
+}
+
+/// [`connect`] over TLS ([`Connection::open_tls`]).
+pub fn connect_tls(
+    addr: SocketAddr,
+    token: &str,
+    tables: &[&'static [FunctionType]],
+    tls: &ClientTls,
+) -> Result<Arc<Connection>> {
+    let connection = Connection::open_tls(addr, token, tables, tls)?;
     cilbind::remote::install(connection.clone())?;
     Ok(connection)
 }

@@ -23,8 +23,9 @@
 //! # What a connection guarantees
 //! - **Authentication first**: a client's first request presents the server's token
 //!   (compared in constant time); anything else first closes the connection. The server
-//!   listens on loopback unless told otherwise. There is no TLS yet: across machines, run it
-//!   inside a tunnel you trust (SSH, WireGuard).
+//!   listens on loopback unless told otherwise. With the `tls` feature and a certificate
+//!   ([`ServerConfig::tls`], [`connect_tls`]) the connection is TLS (rustls); without, run it
+//!   across machines only inside a tunnel you trust (SSH, WireGuard).
 //! - **The same functions**: at connect the server checks the client's generated tables
 //!   against its assemblies; a client built against others is refused with the list.
 //! - **Handles per client**: a client names objects by cookies the server gave *that
@@ -43,10 +44,12 @@
 mod client;
 mod server;
 pub mod service;
+mod tls;
 
-pub use client::{connect, Connection};
+pub use client::{connect, connect_tls, Connection};
 pub use server::{serve, Closed, Server, ServerConfig};
 pub use service::{Stats, Welcome};
+pub use tls::{ClientTls, ServerTls};
 
 /// Why a server could not start.
 #[derive(Debug, thiserror::Error)]

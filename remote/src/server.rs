@@ -21,6 +21,7 @@ use tarpc::tokio_util::codec::LengthDelimitedCodec;
 use tokio::sync::oneshot;
 
 use crate::service::{Cilbind, Stats, Welcome};
+use crate::tls::ServerTls;
 use crate::ServeError;
 
 /// How a server starts.
@@ -36,6 +37,9 @@ pub struct ServerConfig {
     pub assemblies: Vec<PathBuf>,
     /// The largest message accepted, in bytes; a larger one closes its connection.
     pub max_message: usize,
+    /// TLS: the certificate and key the server presents (feature `tls`); `None` serves plain
+    /// TCP.
+    pub tls: Option<ServerTls>,
 }
 
 impl Default for ServerConfig {
@@ -45,6 +49,7 @@ impl Default for ServerConfig {
             token: String::new(),
             assemblies: Vec::new(),
             max_message: 16 << 20,
+            tls: None,
         }
     }
 }
@@ -110,6 +115,17 @@ pub fn serve(config: ServerConfig) -> Result<Server, ServeError> {
             "the token is empty: clients must authenticate".into(),
         ));
     }
+    #[cfg(feature = "tls")]
+    let acceptor = config
+        .tls
+        .as_ref()
+        .map(crate::tls::acceptor)
+        .transpose()
+        .map_err(ServeError::Config)?;
+    #[cfg(not(feature = "tls"))]
+    if config.tls.is_some() {
+        return Err(ServeError::Config(crate::tls::unavailable()));
+    }
     let runtime = Runtime::get()?;
     for path in &config.assemblies {
         runtime.load_assembly(path)?;
@@ -130,6 +146,8 @@ pub fn serve(config: ServerConfig) -> Result<Server, ServeError> {
     let clients = Arc::new(AtomicUsize::new(0));
     let (stop, stopped) = oneshot::channel();
     let shared = Arc::new(Shared {
+        #[cfg(feature = "tls")]
+        acceptor,
         token: config.token,
         max_message: config.max_message,
         runtime: runtime.backend().name().to_string(),
@@ -151,6 +169,8 @@ pub fn serve(config: ServerConfig) -> Result<Server, ServeError> {
 
 /// What every connection of one server shares.
 struct Shared {
+    #[cfg(feature = "tls")]
+    acceptor: Option<tokio_rustls::TlsAcceptor>,
     token: String,
     max_message: usize,
     runtime: String,
@@ -172,7 +192,7 @@ async fn accept(listener: StdListener, shared: Arc<Shared>, mut stopped: oneshot
             accepted = listener.accept() => match accepted {
                 Ok((stream, peer)) => {
                     let _ = stream.set_nodelay(true);
-                    tokio::spawn(connection(stream, peer, shared.clone()));
+                    tokio::spawn(secure(stream, peer, shared.clone()));
                 }
                 Err(e) => log::warn!("cilbind-serve: accept failed: {e}"),
             },
@@ -180,8 +200,35 @@ async fn accept(listener: StdListener, shared: Arc<Shared>, mut stopped: oneshot
     }
 }
 
+/// An accepted connection, through the TLS handshake when the server has a certificate (a
+/// failed handshake closes it, logged like any other close).
+async fn secure(stream: tokio::net::TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
+    #[cfg(feature = "tls")]
+    if let Some(acceptor) = &shared.acceptor {
+        match acceptor.accept(stream).await {
+            Ok(stream) => connection(stream, peer, shared).await,
+            Err(e) => closed(&shared, peer, format!("TLS handshake failed: {e}")),
+        }
+        return;
+    }
+    connection(stream, peer, shared).await
+}
+
+/// Logs and keeps why a connection ended.
+fn closed(shared: &Shared, peer: SocketAddr, reason: String) {
+    log::warn!("cilbind-serve: connection from {peer} closed: {reason}");
+    shared
+        .closed
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push(Closed { peer, reason });
+}
+
 /// One client's connection, from accept to close.
-async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
+async fn connection<S>(stream: S, peer: SocketAddr, shared: Arc<Shared>)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
     shared.clients.fetch_add(1, Ordering::AcqRel);
     let framed = LengthDelimitedCodec::builder()
         .max_frame_length(shared.max_message)
@@ -198,7 +245,16 @@ async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, shared: Arc
     let reason = loop {
         match requests.next().await {
             None => break "the client closed the connection".to_string(),
-            Some(Err(e)) => break format!("malformed or oversized message: {}", chain(&e)),
+            Some(Err(e)) => {
+                let why = chain(&e);
+                // A TLS client that drops its connection ends its session without saying so:
+                // a close, not a bad message.
+                break if why.contains("close_notify") {
+                    "the client closed the connection (without ending its TLS session)".to_string()
+                } else {
+                    format!("malformed or oversized message: {why}")
+                };
+            }
             Some(Ok(request)) => {
                 request.execute(handler.clone().serve()).await;
                 if handler.refused.load(Ordering::Acquire) {
@@ -216,12 +272,7 @@ async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, shared: Arc
     // The session ends with its last sender: every handle it held is released.
     session.finish().await;
     shared.clients.fetch_sub(1, Ordering::AcqRel);
-    log::warn!("cilbind-serve: connection from {peer} closed: {reason}");
-    shared
-        .closed
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push(Closed { peer, reason });
+    closed(&shared, peer, reason);
 }
 
 /// How long a refused connection stays open for its refusal to be sent.

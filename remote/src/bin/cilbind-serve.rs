@@ -18,6 +18,12 @@ struct Args {
     /// The largest message accepted, in bytes.
     #[arg(long, default_value_t = 16 << 20)]
     max_message: usize,
+    /// TLS: the certificate chain to present (PEM; needs the `tls` feature).
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// TLS: the certificate's private key (PEM).
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
     /// Assemblies to load.
     assemblies: Vec<PathBuf>,
 }
@@ -48,6 +54,13 @@ fn main() -> ExitCode {
         token,
         assemblies: args.assemblies,
         max_message: args.max_message,
+        tls: args
+            .tls_cert
+            .zip(args.tls_key)
+            .map(|(cert_chain, private_key)| cilbind_remote::ServerTls {
+                cert_chain,
+                private_key,
+            }),
     };
     match cilbind_remote::serve(config) {
         Ok(server) => {

@@ -16,6 +16,7 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     /// Starts `cilbind-serve` on a free loopback port with the Game fixture.
+    #[allow(dead_code)] // not every test file starts a plain server
     pub fn start() -> ServerProcess {
         ServerProcess::start_with(&[])
     }
