@@ -52,15 +52,26 @@ pub trait Transport: Send + Sync + 'static {
 /// bindings' calls run there, and no local runtime may start (one is running already:
 /// [`Error::Startup`](crate::Error::Startup)). Installing another transport later (after a
 /// disconnect) makes every handle of the earlier connection stale.
+///
+/// Needs the runtime's `remote` feature (the `cilbind-remote` crate turns it on): without it
+/// the runtime's handle and call paths have no remote branch at all, and this is
+/// [`Error::Unsupported`](crate::Error::Unsupported).
 pub fn install(transport: Arc<dyn Transport>) -> Result<()> {
+    if !cfg!(feature = "remote") {
+        return Err(crate::Error::Unsupported(
+            "this build of cilbind has no `remote` feature: depend on cilbind-remote, which turns it on".into(),
+        ));
+    }
     crate::host::backend::claim_remote()?;
     client::install(transport);
     Ok(())
 }
 
-/// True once this process is a client of a remote runtime ([`install`]).
+/// True once this process is a client of a remote runtime ([`install`]); always false
+/// without the `remote` feature, so that the checks for it compile to nothing.
+#[inline(always)]
 pub fn connected() -> bool {
-    crate::host::backend::remote_runs()
+    cfg!(feature = "remote") && crate::host::backend::remote_runs()
 }
 
 /// Every row of generated bindings' tables (their `FUNCTIONS`), as the client sends them to

@@ -52,31 +52,37 @@ impl ObjectStore {
 
     #[inline]
     pub(crate) fn target(key: ObjectKey) -> Result<ObjectRef> {
-        match OBJECTS.target(key) {
-            Ok(obj) => Ok(obj),
-            Err(e) => Err(not_here(key, e)),
+        if crate::remote::connected() {
+            return Err(not_here(key, crate::Error::StaleHandle));
         }
+        OBJECTS.target(key)
     }
 
     pub(crate) fn duplicate(key: ObjectKey) -> Result<ObjectKey> {
-        match OBJECTS.duplicate(key) {
-            Ok(key) => Ok(key),
-            Err(e) if crate::remote::connected() => crate::remote::objects::duplicate(key).map_err(|_| e),
-            Err(e) => Err(e),
+        if crate::remote::connected() {
+            return duplicate_remote(key);
         }
+        OBJECTS.duplicate(key)
     }
 
-    pub(crate) fn remove(key: ObjectKey) -> Result<()> {
-        match OBJECTS.remove(key) {
-            Ok(()) => Ok(()),
-            Err(e) => remove_remote(key, e),
+    /// Releases the handle `key` (nothing when it is stale): what dropping an
+    /// [`Object`](crate::Object) does.
+    #[inline]
+    pub(crate) fn release(key: ObjectKey) {
+        // One load of a flag that never changes once set (none without the `remote` feature):
+        // a client of a remote runtime holds its handles in a store of its own
+        // (`remote/objects.rs`).
+        if crate::remote::connected() {
+            return release_remote(key);
         }
+        let _ = OBJECTS.remove(key);
     }
 }
 
 /// The error for a key this process's runtime does not hold: a remote object's handle says
 /// where its object is (a local runtime cannot reach it); any other key is `e`.
 #[cold]
+#[inline(never)]
 fn not_here(key: ObjectKey, e: crate::Error) -> crate::Error {
     match crate::remote::objects::class_name(key) {
         Some(class) => crate::Error::Unsupported(format!(
@@ -87,13 +93,17 @@ fn not_here(key: ObjectKey, e: crate::Error) -> crate::Error {
     }
 }
 
-/// [`ObjectStore::remove`] of a key the local store does not hold: a remote object's handle,
-/// or `e`.
+/// [`ObjectStore::duplicate`] in a client of a remote runtime. Out of line: the local copy
+/// stays as small as it was.
 #[cold]
-fn remove_remote(key: ObjectKey, e: crate::Error) -> Result<()> {
-    if crate::remote::connected() {
-        crate::remote::objects::remove(key).map_err(|_| e)
-    } else {
-        Err(e)
-    }
+#[inline(never)]
+fn duplicate_remote(key: ObjectKey) -> Result<ObjectKey> {
+    crate::remote::objects::duplicate(key)
+}
+
+/// [`ObjectStore::release`] in a client of a remote runtime (a stale key: nothing to do).
+#[cold]
+#[inline(never)]
+fn release_remote(key: ObjectKey) {
+    let _ = crate::remote::objects::remove(key);
 }

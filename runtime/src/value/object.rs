@@ -165,7 +165,7 @@ impl Clone for Object {
 impl Drop for Object {
     fn drop(&mut self) {
         // A null key (from cloning a stale handle) has nothing to free.
-        let _ = ObjectStore::remove(self.key);
+        ObjectStore::release(self.key);
     }
 }
 
