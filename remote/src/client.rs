@@ -170,3 +170,16 @@ pub fn connect_tls(
     cilbind::remote::install(connection.clone())?;
     Ok(connection)
 }
+
+/// `Runtime::connect(…)`: [`connect`] spelled on the runtime type, for code that reads better
+/// that way (`use cilbind_remote::Connect;`).
+pub trait Connect {
+    /// [`connect`]: this process becomes the client of the server at `addr`.
+    fn connect(addr: SocketAddr, token: &str, tables: &[&'static [FunctionType]]) -> Result<Arc<Connection>>;
+}
+
+impl Connect for cilbind::Runtime {
+    fn connect(addr: SocketAddr, token: &str, tables: &[&'static [FunctionType]]) -> Result<Arc<Connection>> {
+        connect(addr, token, tables)
+    }
+}

@@ -46,7 +46,7 @@ mod server;
 pub mod service;
 mod tls;
 
-pub use client::{connect, connect_tls, Connection};
+pub use client::{connect, connect_tls, Connect, Connection};
 pub use server::{serve, Closed, Server, ServerConfig};
 pub use service::{Stats, Welcome};
 pub use tls::{ClientTls, ServerTls};

@@ -117,9 +117,9 @@ fn take(backend: &Backend) -> Result<()> {
         Err(MONO) if want == MONO => Ok(()),
         Err(REMOTE) => Err(Error::Startup(format!(
             "the process is the client of a remote runtime (cilbind::remote): it cannot start {} \
-             too. What needs a local runtime (fields, boxing, generic members, callbacks, \
-             reload, recording) is not available over a connection; calls of generated \
-             bindings' methods are",
+             too. What needs a local runtime (boxing, arrays, generic members and methods, \
+             delegates and callbacks, Rust implementations, reload, recording) is not available \
+             over a connection; generated bindings' method calls and field accesses are",
             backend.name()
         ))),
         Err(other) => Err(Error::Startup(format!(

@@ -97,7 +97,7 @@ impl IComparable {
     /// `IComparable.CompareTo(object)` (interface dispatch).
     pub fn compare_to(&self, other: Option<&Object>) -> Result<i32> {
         static M: crate::call::MethodRef = crate::call::MethodRef::new(&ICOMPARABLE, "CompareTo", &["System.Object"]);
-        M.thunk()?.call((&self.0, other))
+        M.call((&self.0, other))
     }
 }
 

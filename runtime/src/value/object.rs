@@ -102,19 +102,19 @@ impl Object {
     /// `Object.ToString()` (virtual).
     pub fn to_string(&self) -> Result<Option<String>> {
         static M: MethodRef = MethodRef::new(&OBJECT_TYPE, "ToString", &[]);
-        M.thunk()?.call((self,))
+        M.call((self,))
     }
 
     /// `Object.Equals(object)` (virtual).
     pub fn equals(&self, other: Option<&Object>) -> Result<bool> {
         static M: MethodRef = MethodRef::new(&OBJECT_TYPE, "Equals", &["System.Object"]);
-        M.thunk()?.call((self, other))
+        M.call((self, other))
     }
 
     /// `Object.GetHashCode()` (virtual).
     pub fn get_hash_code(&self) -> Result<i32> {
         static M: MethodRef = MethodRef::new(&OBJECT_TYPE, "GetHashCode", &[]);
-        M.thunk()?.call((self,))
+        M.call((self,))
     }
 
     /// Checked unboxing: `T` must be the box's exact type, or, for a boxed enum, its
