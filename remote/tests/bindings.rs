@@ -50,6 +50,9 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     );
     monster.damage(10).unwrap();
     assert_eq!(IDamageableExt::health(&monster).unwrap(), 93);
+    // The runtime's own bindings of System.Object go to the server too.
+    assert_eq!(player.as_object().to_string().unwrap().as_deref(), Some("Game.Player"));
+    assert!(player.as_object().equals(Some(player.as_object())).unwrap());
     let again = world.item(1).unwrap().unwrap();
     assert_eq!(again.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
 
