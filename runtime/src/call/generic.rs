@@ -113,7 +113,7 @@ impl GenericMethodRef {
     /// generated code passes `Self` for a member of a generic type and `(Self, (M0, …))` for a
     /// generic method, and `resolve` says what `K` names (the closed class and the method type
     /// arguments' classes), called only the first time in each unit. A call reads up to
-    /// [`KEYED`] cells (a pointer load and two compares each): no lock, no hashing, no class
+    /// `KEYED` cells (a pointer load and two compares each): no lock, no hashing, no class
     /// lookup.
     #[inline]
     pub fn thunk_keyed<K: 'static>(

@@ -32,7 +32,8 @@ pub struct MethodName {
 /// none for a constructor, whose result is the new object).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Call {
-    /// The method, as [`Request::Bind`] or the table check named it.
+    /// The method, as the server named it when asked (`Transport::bind`) or as the table
+    /// checked at connect gives it.
     pub id: u64,
     /// The arguments.
     pub args: Vec<Recorded>,
