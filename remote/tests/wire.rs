@@ -12,18 +12,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cilbind::record::Recorded;
-use cilbind::remote::{Batch, Call, MethodName, Step, TableRow, Transport};
+use cilbind::remote::{Batch, Call, MethodName, Step, TableRow, Transport, TypeName};
 use cilbind::{Cookie, Error, FunctionId};
 use cilbind_remote::Connection;
 
 use common::{ServerProcess, TOKEN};
 use managed_tests::game::FUNCTIONS;
 
-fn method(type_name: &str, name: &str, params: &[&str]) -> MethodName {
-    MethodName {
+fn game_type(name: &str) -> TypeName {
+    TypeName {
         assembly: "Game".into(),
         namespace: "Game".into(),
-        type_name: type_name.into(),
+        name: name.into(),
+    }
+}
+
+fn method(type_name: &str, name: &str, params: &[&str]) -> MethodName {
+    MethodName {
+        ty: game_type(type_name),
         name: name.into(),
         params: params.iter().map(|p| p.to_string()).collect(),
         ret: None,
@@ -351,9 +357,11 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
             .unwrap()
             .unwrap();
         let sleep = MethodName {
-            assembly: "mscorlib".into(),
-            namespace: "System.Threading".into(),
-            type_name: "Thread".into(),
+            ty: TypeName {
+                assembly: "mscorlib".into(),
+                namespace: "System.Threading".into(),
+                name: "Thread".into(),
+            },
             name: "Sleep".into(),
             params: vec!["System.Int32".into()],
             ret: None,
@@ -418,9 +426,7 @@ fn field_accesses_check_their_owner_and_value() {
             .run(Batch {
                 release: Vec::new(),
                 calls: vec![Step::Field(Box::new(cilbind::remote::FieldAccess {
-                    assembly: "Game".into(),
-                    namespace: "Game".into(),
-                    type_name: type_name.into(),
+                    ty: game_type(type_name),
                     name: name.into(),
                     owner,
                     write,

@@ -246,9 +246,11 @@ impl MethodRef {
             )));
         };
         Ok(crate::remote::MethodName {
-            assembly: assembly.into(),
-            namespace: namespace.into(),
-            type_name: name.into(),
+            ty: crate::remote::TypeName {
+                assembly: assembly.into(),
+                namespace: namespace.into(),
+                name: name.into(),
+            },
             name: self.name.into(),
             params: self.params.iter().map(|p| p.to_string()).collect(),
             ret: self.ret.map(str::to_string),
@@ -648,9 +650,11 @@ impl FieldRef {
             )));
         };
         crate::remote::field(crate::remote::FieldAccess {
-            assembly: (*assembly).into(),
-            namespace: (*namespace).into(),
-            type_name: (*name).into(),
+            ty: crate::remote::TypeName {
+                assembly: (*assembly).into(),
+                namespace: (*namespace).into(),
+                name: (*name).into(),
+            },
             name: self.name.into(),
             owner: owner.map(FieldOwner::remote_owner).transpose()?,
             write: write()?,

@@ -177,7 +177,7 @@ pub(crate) fn call_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Valu
 /// A field access made on the server (after this thread's pipelined calls); a read's value,
 /// or void for a write.
 pub(crate) fn field(access: FieldAccess) -> Result<Recorded> {
-    let what = format!("{}.{}::{}", access.namespace, access.type_name, access.name);
+    let what = format!("{}.{}::{}", access.ty.namespace, access.ty.name, access.name);
     Ok(send(Some((Step::Field(Box::new(access)), what)))?.value)
 }
 

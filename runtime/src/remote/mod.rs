@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 pub use client::{flush, pipelined};
 pub use session::Session;
-pub use wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow};
+pub use wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow, TypeName};
 
 use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;

@@ -18,7 +18,7 @@ use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, Typ
 use crate::record::fields::{self, Found};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
-use crate::remote::wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow};
+use crate::remote::wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow, TypeName};
 use crate::store::Cookie;
 use crate::value::{NetString, Object, Reference};
 
@@ -45,9 +45,7 @@ impl Session {
     /// Resolves a method the client's bindings name, registers it in the function database,
     /// and returns its ID for the client's calls.
     pub fn bind(&mut self, name: &MethodName) -> Result<FunctionId> {
-        let class = Runtime::get()?
-            .assembly(&name.assembly)?
-            .class(&name.namespace, &name.type_name)?;
+        let class = class_of(&name.ty)?;
         let params: Vec<&str> = name.params.iter().map(String::as_str).collect();
         let method = match &name.ret {
             Some(ret) => class.method_with_return(&name.name, &params, ret)?,
@@ -197,9 +195,7 @@ impl Session {
     /// client), or void for a write. The owner must be an instance of the field's class: a
     /// field is read at its offset in that class.
     pub fn field(&mut self, access: &FieldAccess) -> Result<Recorded> {
-        let class = Runtime::get()?
-            .assembly(&access.assembly)?
-            .class(&access.namespace, &access.type_name)?;
+        let class = class_of(&access.ty)?;
         let field = class.field(&access.name)?;
         let text = format!("{}::{}", class.full_name(), access.name);
         let refused = |why: String| Error::InvalidArgument(format!("field {text}: {why}"));
@@ -292,6 +288,11 @@ impl Session {
             interfaces: Vec::new(),
         })
     }
+}
+
+/// The class a client names.
+fn class_of(ty: &TypeName) -> Result<Class> {
+    Runtime::get()?.assembly(&ty.assembly)?.class(&ty.namespace, &ty.name)
 }
 
 /// A value the client sent by its bytes, of the parameter's type `ty`: a primitive (or enum)

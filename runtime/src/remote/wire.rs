@@ -9,16 +9,23 @@ use crate::call::{FunctionId, Recorded};
 use crate::error::Error;
 use crate::store::Cookie;
 
-/// A method as generated bindings name it (a `MethodRef`'s names): what the client asks the
-/// server to resolve, once per method, for its [`FunctionId`].
+/// A type as generated bindings name it (a `TypeRef`'s names).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct MethodName {
+pub struct TypeName {
     /// Simple name of the assembly that defines the type.
     pub assembly: String,
     /// The type's namespace (empty for none).
     pub namespace: String,
     /// The type's name (`Outer/Inner` for a nested type).
-    pub type_name: String,
+    pub name: String,
+}
+
+/// A method as generated bindings name it (a `MethodRef`'s names): what the client asks the
+/// server to resolve, once per method, for its [`FunctionId`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MethodName {
+    /// The type that declares it.
+    pub ty: TypeName,
     /// The method's name (`.ctor` for constructors).
     pub name: String,
     /// Parameter types, as generated bindings spell them.
@@ -54,12 +61,8 @@ impl Call {
 /// void.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FieldAccess {
-    /// Simple name of the assembly that defines the type.
-    pub assembly: String,
-    /// The type's namespace (empty for none).
-    pub namespace: String,
-    /// The type's name (`Outer/Inner` for a nested type).
-    pub type_name: String,
+    /// The type that declares it.
+    pub ty: TypeName,
     /// The field's name.
     pub name: String,
     /// The object whose field it is; `None` for a static field.
