@@ -121,6 +121,12 @@ impl Transport for Connection {
     fn run(&self, batch: Batch) -> Result<BatchReply> {
         self.tokio.block_on(self.client.run(context(), batch)).map_err(lost)?
     }
+
+    fn check_table(&self, rows: Vec<TableRow>) -> Result<()> {
+        self.tokio
+            .block_on(self.client.check_tables(context(), rows))
+            .map_err(lost)?
+    }
 }
 
 /// The client of the service over `io`, which carries length-delimited bincode frames.

@@ -352,7 +352,7 @@ struct Handler {
 
 impl Handler {
     /// Refuses a call made before `hello` succeeded (and closes the connection).
-    fn check(&self) -> Result<(), Error> {
+    fn authenticated(&self) -> Result<(), Error> {
         if self.authenticated.load(Ordering::Acquire) {
             Ok(())
         } else {
@@ -388,17 +388,22 @@ impl Cilbind for Handler {
     }
 
     async fn bind(self, _: tarpc::context::Context, name: MethodName) -> Result<u64, Error> {
-        self.check()?;
+        self.authenticated()?;
         Ok(self.ask(|a| Job::Bind(name, a)).await??.0)
     }
 
     async fn run(self, _: tarpc::context::Context, batch: Batch) -> Result<BatchReply, Error> {
-        self.check()?;
+        self.authenticated()?;
         self.ask(|a| Job::Run(batch, a)).await
     }
 
+    async fn check_tables(self, _: tarpc::context::Context, tables: Vec<TableRow>) -> Result<(), Error> {
+        self.authenticated()?;
+        self.ask(|a| Job::Check(tables, a)).await?
+    }
+
     async fn stats(self, _: tarpc::context::Context) -> Result<Stats, Error> {
-        self.check()?;
+        self.authenticated()?;
         let client_handles = self.ask(Job::Live).await?;
         Ok(Stats {
             live_handles: ObjectStore::live(),

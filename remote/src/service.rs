@@ -36,6 +36,8 @@ pub trait Cilbind {
     async fn bind(name: MethodName) -> Result<u64, Error>;
     /// Runs a batch of calls in order.
     async fn run(batch: Batch) -> Result<BatchReply, Error>;
+    /// Checks more generated tables (a bindings' `init()` after connect).
+    async fn check_tables(tables: Vec<TableRow>) -> Result<(), Error>;
     /// The server's counters.
     async fn stats() -> Result<Stats, Error>;
     /// An empty round trip (the benchmarks' floor: the RPC stack alone).

@@ -29,6 +29,13 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     assert_eq!(player.describe()?.as_deref(), Some("Player Ada"));
     // README: end
     assert!(remote::connected());
+    // A bindings' `init()` after connect has the server check its table; one whose assembly
+    // the server has not loaded is refused with the list.
+    managed_tests::game::init().unwrap();
+    match managed_tests::basics::init() {
+        Err(Error::FunctionsMismatch { missing, .. }) => assert!(!missing.is_empty()),
+        other => panic!("Basics.dll is not on the server: {other:?}"),
+    }
     let runtime = std::env::var("CILBIND_RUNTIME").unwrap_or_default();
     assert_eq!(
         connection.runtime(),

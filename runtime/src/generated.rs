@@ -28,6 +28,17 @@ pub use crate::proxy::dispatch::proxy_call;
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::translation_gate::TranslationGate;
 
+/// What a generated `init()` does first: in a client of a remote runtime, has the server check
+/// `table` against its assemblies (as at connect: [`Error::FunctionsMismatch`](crate::Error)
+/// lists every mismatch) and returns `true`, for `init()` to stop there; anywhere else `false`.
+pub fn checked_remotely(table: &'static [FunctionType]) -> crate::Result<bool> {
+    if !crate::remote::connected() {
+        return Ok(false);
+    }
+    crate::remote::check_table(table)?;
+    Ok(true)
+}
+
 /// Runs `f` out of line: a translated method's managed fallback (where its gate is closed),
 /// kept out of the translated body's frame so that the translated call stays as cheap as its
 /// arithmetic.

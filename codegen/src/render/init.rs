@@ -79,8 +79,12 @@ pub(super) fn render(
             /// is kept, so load yours first to use another path), checks every full struct's layout,
             /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
             /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-            /// changed. Cheap to call again.
+            /// changed. Cheap to call again. In a client of a remote runtime the server checks
+            /// [`FUNCTIONS`] instead, and nothing is loaded here.
             pub fn init() -> ::cilbind::Result<()> {
+                if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
+                    return ::core::result::Result::Ok(());
+                }
                 #load
                 check_layouts()?;
                 ::cilbind::FunctionDb::install_table(FUNCTIONS)
@@ -99,8 +103,12 @@ pub(super) fn render(
             /// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
             /// ([`init_with_natives`], or `Assembly::install_natives` before this):
             /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
-            /// call of one fail. Cheap to call again.
+            /// call of one fail. Cheap to call again. In a client of a remote runtime the server
+            /// checks [`FUNCTIONS`] instead (natives run in the server's process).
             pub fn init() -> ::cilbind::Result<()> {
+                if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
+                    return ::core::result::Result::Ok(());
+                }
                 #load
                 check_layouts()?;
                 ::cilbind::FunctionDb::install_table(FUNCTIONS)?;

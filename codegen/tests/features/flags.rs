@@ -6,8 +6,12 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again.
+/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
+    if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
+        return ::core::result::Result::Ok(());
+    }
     let __runtime = ::cilbind::Runtime::get()?;
     for __path in ASSEMBLIES {
         let __name = ::std::path::Path::new(__path)

@@ -12,8 +12,12 @@ pub const NATIVE_ASSEMBLIES: &[&str] = &["Feature"];
 /// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
 /// ([`init_with_natives`], or `Assembly::install_natives` before this):
 /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
-/// call of one fail. Cheap to call again.
+/// call of one fail. Cheap to call again. In a client of a remote runtime the server
+/// checks [`FUNCTIONS`] instead (natives run in the server's process).
 pub fn init() -> ::cilbind::Result<()> {
+    if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
+        return ::core::result::Result::Ok(());
+    }
     let __runtime = ::cilbind::Runtime::get()?;
     for __path in ASSEMBLIES {
         let __name = ::std::path::Path::new(__path)

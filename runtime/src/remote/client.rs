@@ -144,6 +144,13 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
     crate::host::plain::value_from_recorded(returned.value)
 }
 
+/// Has the server check table rows (after this thread's pipelined calls, which may need them
+/// no more than they did before).
+pub(crate) fn check_table(rows: Vec<crate::remote::TableRow>) -> Result<()> {
+    flush()?;
+    transport()?.check_table(rows)
+}
+
 /// [`call_by_id`](crate::call_by_id) made on the server: the arguments and result as
 /// [`Value`]s, objects as handles to the server's (boxes of structs included), by-ref
 /// arguments written back.

@@ -46,6 +46,9 @@ pub trait Transport: Send + Sync + 'static {
     fn bind(&self, name: &MethodName) -> Result<FunctionId>;
     /// Runs a batch on the server (see [`Batch`]) and returns what it did.
     fn run(&self, batch: Batch) -> Result<BatchReply>;
+    /// Has the server check generated tables' rows against its assemblies
+    /// ([`Session::check_table`]).
+    fn check_table(&self, rows: Vec<TableRow>) -> Result<()>;
 }
 
 /// Makes this process a client of the server `transport` reaches: from now on generated
@@ -87,6 +90,11 @@ pub fn table_rows(tables: &[&'static [FunctionType]]) -> Vec<TableRow> {
             })
         })
         .collect()
+}
+
+/// Has the server check `table` (a generated `FUNCTIONS`) against its assemblies.
+pub(crate) fn check_table(table: &'static [FunctionType]) -> Result<()> {
+    client::check_table(table_rows(&[table]))
 }
 
 /// Number of handles this client holds to objects on its server.
