@@ -428,11 +428,7 @@ impl<T: Reference> Ret for Option<T> {
         crate::call::describe::reference(self.as_ref().map(Reference::as_object))
     }
     fn from_remote(value: Recorded) -> Result<Option<T>> {
-        // SAFETY: a remote object's handle is never read here: every use of it is a call the
-        // server makes, whose reflective path checks `this` and each argument against the
-        // method's types. The class is the method's declared return type's (the table check
-        // at connect proved the bindings' signatures are the server's).
-        Ok(crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) }))
+        crate::value::object::remote_reference(value)
     }
 }
 

@@ -57,7 +57,7 @@ impl<'a, V: Blittable> Arg for Out<'a, V> {
         Ok(crate::remote::values::plain_value(&*self.0))
     }
     fn write_back_remote(self, value: Recorded) -> Result<()> {
-        *self.0 = crate::host::plain::value_from_recorded(value)?;
+        *self.0 = crate::remote::values::plain_from_recorded(value)?;
         Ok(())
     }
 }
@@ -101,9 +101,7 @@ impl<'a, T: Reference> Arg for RefObject<'a, T> {
         crate::remote::values::object(self.0.as_ref().map(Reference::as_object))
     }
     fn write_back_remote(self, value: Recorded) -> Result<()> {
-        // SAFETY: as for a remote call's object result (`Ret for Option<T>`): the handle is
-        // never read here, and the server checks it in every later call.
-        *self.0 = crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) });
+        *self.0 = crate::value::object::remote_reference(value)?;
         Ok(())
     }
 }

@@ -20,7 +20,7 @@ use std::sync::RwLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::call::lookup::FieldOwner;
+use crate::call::field_ref::FieldOwner;
 use crate::call::recorded::{describe_blittable, describe_box, describe_object, log_assembly, Recorded};
 use crate::call::trace::in_recorded_call;
 use crate::host::{Field, ObjectRef};

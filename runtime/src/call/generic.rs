@@ -8,7 +8,8 @@ use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::{LazyLock, RwLock};
 
-use crate::call::lookup::{bind, CallPath, FieldRef, TypeRef};
+use crate::call::field_ref::FieldRef;
+use crate::call::lookup::{bind, CallPath, TypeRef};
 use crate::call::shim::Thunk;
 use crate::error::{Error, Result};
 use crate::host::instantiate::make_generic_method;

@@ -8,6 +8,7 @@ pub(crate) mod buffer;
 pub(crate) mod by_ref;
 pub(crate) mod callback;
 pub(crate) mod describe;
+pub(crate) mod field_ref;
 pub(crate) mod field_trace;
 pub(crate) mod function_db;
 pub(crate) mod generic;
@@ -23,9 +24,10 @@ pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPt
 pub use bindings_table::{FunctionRow, FunctionType};
 pub use buffer::{MdSlice, MdSliceMut};
 pub use callback::{Callback, FnDelegate};
+pub use field_ref::{FieldOwner, FieldRef};
 pub use function_db::{FunctionDb, FunctionEntry, FunctionId, FunctionSource};
 pub use invoke::{call_by_id, invoke, invoke_with_pointers, Value};
-pub use lookup::{FieldOwner, FieldRef, MethodRef, TypeRef};
+pub use lookup::{MethodRef, TypeRef};
 pub use recorded::{Describe, Recorded};
 // The trampoline-mask bits (from `cilbind-abi`, through the host interface).
 pub use crate::host::{RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF, THIS_BY_POINTER};

@@ -44,42 +44,21 @@ pub(crate) fn box_bytes(class: Class, bytes: &[u8]) -> Result<ObjectRef> {
     )
 }
 
-/// The bytes of a blittable value, as a client of a remote runtime sends a full struct (its
+/// The bytes of a plain value, as a client of a remote runtime sends a full struct (its
 /// server boxes them as the parameter's type, checking the size there).
-pub(crate) fn value_bytes<V: crate::value::Blittable>(value: &V) -> Vec<u8> {
+pub(crate) fn value_bytes<V: super::raw::PlainData>(value: &V) -> Vec<u8> {
     let mut bytes = vec![0u8; std::mem::size_of::<V>()];
-    // SAFETY: `bytes` has `V`'s size and does not overlap `value`. `V` is Blittable: a
-    // `#[repr(C)]` struct of plain fields laid out as the managed type, which generated
-    // bindings write with every padding byte named as a field, so every byte copied is
-    // initialised (the same copy boxing a value makes).
+    // SAFETY: `bytes` has `V`'s size and does not overlap `value`. The plain values sent are
+    // Blittable: `#[repr(C)]` structs of plain fields laid out as the managed type, which
+    // generated bindings write with every padding byte named as a field, so every byte copied
+    // is initialised (the same copy boxing a value makes).
     unsafe { std::ptr::copy_nonoverlapping(value as *const V as *const u8, bytes.as_mut_ptr(), bytes.len()) };
     bytes
 }
 
-/// A blittable value from what a server sent for it: a struct's bytes (exactly `V`'s size), or
-/// the primitive a primitive or enum result arrives as.
-pub(crate) fn value_from_recorded<V: crate::value::Blittable>(value: crate::call::Recorded) -> Result<V> {
-    use crate::call::Recorded;
-    let bytes: Vec<u8> = match value {
-        Recorded::Struct { bytes, .. } => bytes,
-        Recorded::Boolean(v) => vec![u8::from(v)],
-        Recorded::SByte(v) => v.to_le_bytes().to_vec(),
-        Recorded::Byte(v) => vec![v],
-        Recorded::Char(v) | Recorded::UInt16(v) => v.to_le_bytes().to_vec(),
-        Recorded::Int16(v) => v.to_le_bytes().to_vec(),
-        Recorded::Int32(v) => v.to_le_bytes().to_vec(),
-        Recorded::UInt32(v) => v.to_le_bytes().to_vec(),
-        Recorded::Int64(v) | Recorded::IntPtr(v) => v.to_le_bytes().to_vec(),
-        Recorded::UInt64(v) | Recorded::UIntPtr(v) => v.to_le_bytes().to_vec(),
-        Recorded::Single(v) => v.to_le_bytes().to_vec(),
-        Recorded::Double(v) => v.to_le_bytes().to_vec(),
-        other => {
-            return Err(crate::Error::InvalidArgument(format!(
-                "the server returned {other} where a {} was expected",
-                std::any::type_name::<V>()
-            )))
-        }
-    };
+/// A plain value from its bytes, which must be exactly `V`'s size (otherwise
+/// `Error::LayoutMismatch`).
+pub(crate) fn value_from_bytes<V: super::raw::PlainData>(bytes: &[u8]) -> Result<V> {
     if bytes.len() != std::mem::size_of::<V>() {
         return Err(crate::Error::LayoutMismatch {
             type_name: std::any::type_name::<V>().to_string(),
@@ -91,6 +70,6 @@ pub(crate) fn value_from_recorded<V: crate::value::Blittable>(value: crate::call
         });
     }
     // SAFETY: `bytes` holds exactly `size_of::<V>()` bytes, and every bit pattern of that size
-    // is a valid `V` (Blittable contract); the read is unaligned.
+    // is a valid `V` (PlainData contract); the read is unaligned.
     Ok(unsafe { std::ptr::read_unaligned(bytes.as_ptr() as *const V) })
 }

@@ -127,7 +127,7 @@ fn static_class(assembly: &str, full_name: &str) -> Result<Class> {
 }
 
 /// The little-endian bytes of a recorded primitive; `None` for any other value.
-fn primitive_bytes(value: &Recorded) -> Option<Vec<u8>> {
+pub(crate) fn primitive_bytes(value: &Recorded) -> Option<Vec<u8>> {
     Some(match *value {
         Recorded::Boolean(v) => vec![u8::from(v)],
         Recorded::Char(v) | Recorded::UInt16(v) => v.to_le_bytes().to_vec(),

@@ -141,7 +141,7 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
     };
     let returned = send(Some((call.into(), method.describe())))?;
     args.write_back_remote(returned.after)?;
-    crate::host::plain::value_from_recorded(returned.value)
+    values::plain_from_recorded(returned.value)
 }
 
 /// Has the server check table rows (after this thread's pipelined calls, which may need them

@@ -276,7 +276,6 @@ impl Session {
         let object = match value {
             Value::Object(object) => object,
             Value::String(s) => NetString::new(&s)?.into_object(),
-            Value::Null | Value::Void => return Ok(Recorded::of_value(&value)),
             other => return Ok(Recorded::of_value(&other)),
         };
         let cookie = object.cookie();

@@ -3,6 +3,7 @@
 
 use crate::call::{Recorded, Value};
 use crate::error::{Error, Result};
+use crate::record::fields::primitive_bytes;
 use crate::remote::{client, objects};
 use crate::value::{Blittable, Object};
 
@@ -39,6 +40,18 @@ pub(crate) fn plain_value<V: Blittable>(value: &V) -> Recorded {
         type_name: String::new(),
         bytes: crate::host::plain::value_bytes(value),
     }
+}
+
+/// A blittable value from what the server sent for it: a struct's bytes, or the primitive a
+/// primitive or enum result arrives as (the call log's encoding, `record/fields.rs`).
+pub(crate) fn plain_from_recorded<V: Blittable>(value: Recorded) -> Result<V> {
+    let bytes = match value {
+        Recorded::Struct { bytes, .. } => bytes,
+        other => {
+            primitive_bytes(&other).ok_or_else(|| unexpected(&format!("a {}", std::any::type_name::<V>()), &other))?
+        }
+    };
+    crate::host::plain::value_from_bytes(&bytes)
 }
 
 /// An object result: a new client handle to what the server keeps for this client.

@@ -215,6 +215,16 @@ pub trait Reference: ManagedType + Sized {
     }
 }
 
+/// A remote call's object result (or by-ref value, or field value) as the binding's type `T`:
+/// null is `None`. A remote object's handle is never read in this process: every use of it is
+/// a call the server makes, whose reflective path checks `this` and each argument against the
+/// method's types; and the class is the declared type's (the table check at connect proved the
+/// bindings' signatures are the server's).
+pub(crate) fn remote_reference<T: Reference>(value: crate::call::Recorded) -> Result<Option<T>> {
+    // SAFETY: see above: nothing here reads through the handle.
+    Ok(crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) }))
+}
+
 /// What a generated constructor binding returns: the new object as `T`, checked against
 /// `T`'s class; `null` is [`Error::NullReference`]. In a client of a remote runtime the
 /// object is the server's, which made it with `T`'s own constructor (the bindings' table was
@@ -225,7 +235,8 @@ pub fn constructed<T: Reference>(new: Option<Object>) -> Result<T> {
     let obj = new.ok_or_else(|| Error::NullReference("a constructor returned null".into()))?;
     // The flag first: a local process never looks in the remote store.
     if crate::remote::connected() && crate::remote::objects::contains(obj.key()) {
-        // SAFETY: a remote object's handle is never read in this process (see above).
+        // SAFETY: a remote object's handle is never read in this process (see
+        // `remote_reference`).
         return Ok(unsafe { T::from_object_unchecked(obj) });
     }
     T::from_object(obj)

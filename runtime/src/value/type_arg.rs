@@ -25,7 +25,7 @@
 //! the .NET type is an error, never a call with garbage.
 
 use crate::call::abi::{Arg, Boxed, Out, RefObject, Ret};
-use crate::call::lookup::{FieldOwner, FieldRef};
+use crate::call::field_ref::{FieldOwner, FieldRef};
 use crate::call::Value;
 use crate::error::{Error, Result};
 use crate::native::kind::{Bool, Obj};
