@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cilbind::record::Recorded;
-use cilbind::remote::{Batch, Call, MethodName, Step, TableRow, Transport, TypeName};
+use cilbind::remote::{Batch, Call, MakeBox, MethodName, ReadBox, Step, TableRow, Transport, TypeName};
 use cilbind::{Cookie, Error, FunctionId};
 use cilbind_remote::Connection;
 
@@ -464,4 +464,95 @@ fn field_accesses_check_their_owner_and_value() {
         field("World", "Title", None, None).unwrap(),
         Recorded::String("Arena".into())
     );
+}
+
+#[test]
+fn boxes_are_checked_on_the_server() {
+    let server = ServerProcess::start();
+    let connection = open(&server);
+    let system = |name: &str| TypeName {
+        assembly: "mscorlib".into(),
+        namespace: "System".into(),
+        name: name.into(),
+    };
+    let run = |step: Step| {
+        let mut reply = connection
+            .run(Batch {
+                release: Vec::new(),
+                calls: vec![step],
+            })
+            .unwrap();
+        reply.results.pop().unwrap().map(|r| r.value)
+    };
+    let make =
+        |ty: TypeName, bytes: Vec<u8>, target: TypeName| run(Step::MakeBox(Box::new(MakeBox { ty, bytes, target })));
+    let read = |object: Recorded, ty: TypeName| run(Step::ReadBox(Box::new(ReadBox { object, ty })));
+    // A Team (a byte enum) boxes as Object and as Enum, not as an interface it lacks.
+    let team = make(game_type("Team"), vec![2], system("Object")).unwrap();
+    assert!(make(game_type("Team"), vec![2], system("Enum")).is_ok());
+    match make(game_type("Team"), vec![2], system("IDisposable")) {
+        Err(Error::InvalidCast { from, to }) => {
+            assert_eq!((from.as_str(), to.as_str()), ("Game.Team", "System.IDisposable"))
+        }
+        other => panic!("a box to a type it does not convert to: {other:?}"),
+    }
+    // Bytes that are not one value of the type, a reference type, a struct holding references.
+    assert!(matches!(
+        make(game_type("Team"), vec![2, 0], system("Object")),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        make(game_type("World"), vec![0; 8], system("Object")),
+        Err(Error::InvalidCast { .. })
+    ));
+    let by_size: Vec<String> = (8..=64)
+        .step_by(8)
+        .map(
+            |size| match make(game_type("RaycastHit"), vec![0; size], system("Object")) {
+                Err(e) => e.to_string(),
+                Ok(made) => panic!("a RaycastHit made from {size} bytes: {made}"),
+            },
+        )
+        .collect();
+    assert!(
+        by_size.iter().any(|e| e.contains("holds managed references")),
+        "the size that fits is refused for its references: {by_size:?}"
+    );
+    // Read back: as itself and as its underlying type; as another type, refused.
+    assert_eq!(
+        read(team.clone(), game_type("Team")).unwrap(),
+        Recorded::Struct {
+            assembly: String::new(),
+            type_name: String::new(),
+            bytes: vec![2]
+        }
+    );
+    assert!(read(team.clone(), system("Byte")).is_ok());
+    match read(team.clone(), system("Int32")) {
+        Err(Error::InvalidCast { from, to }) => assert_eq!((from.as_str(), to.as_str()), ("Game.Team", "System.Int32")),
+        other => panic!("unboxed as another type: {other:?}"),
+    }
+    // A box of a struct holding references is never read by its bytes (they are addresses).
+    let new_world = connection.bind(&method("World", ".ctor", &[])).unwrap();
+    let world = call(&connection, new_world, vec![]).unwrap();
+    assert!(matches!(
+        read(world.clone(), game_type("World")),
+        Err(Error::InvalidCast { .. })
+    ));
+    let last_hit = run(Step::Field(Box::new(cilbind::remote::FieldAccess {
+        ty: game_type("World"),
+        name: "LastHit".into(),
+        owner: Some(world),
+        write: None,
+    })));
+    if let Ok(hit @ Recorded::Object { .. }) = last_hit {
+        assert!(read(hit, game_type("RaycastHit")).is_err());
+    }
+    // A forged cookie is no box.
+    let forged = Recorded::Object {
+        class: "Game.Team".into(),
+        cookie: Cookie(0x7777_0000_0001),
+        interfaces: Vec::new(),
+    };
+    assert!(matches!(read(forged, game_type("Team")), Err(Error::StaleHandle)));
 }

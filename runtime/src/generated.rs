@@ -132,6 +132,9 @@ macro_rules! blittable {
             fn class() -> $crate::Result<$crate::Class> {
                 $type_ref.class()
             }
+            fn type_ref() -> ::std::option::Option<&'static $crate::TypeRef> {
+                ::std::option::Option::Some(&$type_ref)
+            }
         }
         // SAFETY: the generator emits this only for `#[repr(C)]` structs (and
         // `#[repr(transparent)]` enums) whose fields are all Blittable (asserted above), so

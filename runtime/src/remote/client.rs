@@ -185,7 +185,13 @@ pub(crate) fn call_by_id(id: FunctionId, this: Option<&Object>, args: &mut [Valu
 /// or void for a write.
 pub(crate) fn field(access: FieldAccess) -> Result<Recorded> {
     let what = format!("{}.{}::{}", access.ty.namespace, access.ty.name, access.name);
-    Ok(send(Some((Step::Field(Box::new(access)), what)))?.value)
+    step(Step::Field(Box::new(access)), what)
+}
+
+/// Runs one step on the server (after this thread's pipelined calls) and returns its value;
+/// `what` names it in errors.
+pub(crate) fn step(step: Step, what: String) -> Result<Recorded> {
+    Ok(send(Some((step, what)))?.value)
 }
 
 fn pipelining() -> bool {

@@ -21,6 +21,7 @@
 //! calls in the other direction), Rust implementations of C# types, natives, reload and
 //! recording.
 
+mod boxes;
 mod client;
 pub(crate) mod objects;
 mod session;
@@ -31,10 +32,13 @@ use std::sync::Arc;
 
 pub use client::{flush, pipelined};
 pub use session::Session;
-pub use wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow, TypeName};
+pub use wire::{
+    Batch, BatchReply, Call, FieldAccess, MakeBox, MethodName, ReadBox, Returned, Step, TableRow, TypeName,
+};
 
 use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;
+pub(crate) use boxes::{box_value, unbox_value};
 pub(crate) use client::{call, call_by_id, call_sret, field};
 
 /// What carries a client's requests to its server and brings the answers back. Implemented

@@ -12,13 +12,15 @@ use std::collections::HashMap;
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::fields::FieldHost;
-use crate::host::plain::box_bytes;
+use crate::host::plain::{box_bytes, holds_references, unboxed_bytes};
 use crate::host::type_init::statics_of;
 use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::fields::{self, Found};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
-use crate::remote::wire::{Batch, BatchReply, Call, FieldAccess, MethodName, Returned, Step, TableRow, TypeName};
+use crate::remote::wire::{
+    Batch, BatchReply, Call, FieldAccess, MakeBox, MethodName, ReadBox, Returned, Step, TableRow, TypeName,
+};
 use crate::store::Cookie;
 use crate::value::{NetString, Object, Reference};
 
@@ -95,10 +97,9 @@ impl Session {
         for step in &batch.calls {
             let result = match step {
                 Step::Call(call) => self.call(call),
-                Step::Field(access) => self.field(access).map(|value| Returned {
-                    value,
-                    after: Vec::new(),
-                }),
+                Step::Field(access) => self.field(access).map(value_only),
+                Step::MakeBox(step) => self.make_box(step).map(value_only),
+                Step::ReadBox(step) => self.read_box(step).map(value_only),
             };
             let failed = result.is_err();
             results.push(result);
@@ -247,6 +248,48 @@ impl Session {
         Ok(Recorded::Void)
     }
 
+    /// Boxes a value the client sent (see [`MakeBox`]): its type must be a value type the
+    /// bytes are one value of, holding no references, and convert to the target.
+    pub fn make_box(&mut self, step: &MakeBox) -> Result<Recorded> {
+        let class = class_of(&step.ty)?;
+        let target = class_of(&step.target)?;
+        if !class.is_value_type() || !target.is_assignable_from(class) {
+            return Err(Error::InvalidCast {
+                from: class.full_name(),
+                to: target.full_name(),
+            });
+        }
+        let boxed = value_of_class(class, &step.bytes)?;
+        self.keep(Value::Object(boxed))
+    }
+
+    /// Reads the value out of a box the client holds (see [`ReadBox`]): the box's exact type
+    /// or, for an enum's box, its underlying type; the value's bytes.
+    pub fn read_box(&mut self, step: &ReadBox) -> Result<Recorded> {
+        let boxed = match &step.object {
+            Recorded::Object { cookie, .. } => self.object(*cookie)?,
+            Recorded::Null => return Err(Error::NullReference("cannot unbox null".into())),
+            other => return Err(Error::InvalidArgument(format!("{other} is no box"))),
+        };
+        let actual = boxed.class()?;
+        let target = class_of(&step.ty)?;
+        // A value holding references is not sent by its bytes (they would be addresses).
+        if !target.is_value_type()
+            || holds_references(target)
+            || (actual != target && actual.enum_underlying() != Some(target))
+        {
+            return Err(Error::InvalidCast {
+                from: actual.full_name(),
+                to: target.full_name(),
+            });
+        }
+        Ok(Recorded::Struct {
+            assembly: String::new(),
+            type_name: String::new(),
+            bytes: unboxed_bytes(boxed.raw()?)?,
+        })
+    }
+
     /// The object behind a cookie the client sent.
     fn object(&self, cookie: Cookie) -> Result<Object> {
         match self.objects.get(&cookie) {
@@ -286,6 +329,14 @@ impl Session {
             cookie,
             interfaces: Vec::new(),
         })
+    }
+}
+
+/// A step's value, with nothing written back.
+fn value_only(value: Recorded) -> Returned {
+    Returned {
+        value,
+        after: Vec::new(),
     }
 }
 
@@ -329,9 +380,15 @@ fn check_size(class: Class, bytes: &[u8]) -> Result<()> {
 }
 
 /// A box of the value type `class` holding `bytes` (their size checked; a type that holds
-/// references is refused by the box).
+/// references is refused).
 fn value_of_class(class: Class, bytes: &[u8]) -> Result<Object> {
     check_size(class, bytes)?;
+    if holds_references(class) {
+        return Err(Error::InvalidArgument(format!(
+            "{} holds managed references: a value of it cannot cross by its bytes",
+            class.full_name()
+        )));
+    }
     Object::from_raw(box_bytes(class, bytes)?)?
         .ok_or_else(|| Error::InvalidArgument(format!("the runtime could not box a {}", class.full_name())))
 }

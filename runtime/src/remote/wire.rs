@@ -71,13 +71,42 @@ pub struct FieldAccess {
     pub write: Option<Recorded>,
 }
 
-/// One step of a batch: a method call or a field access.
+/// Boxing on the server: a value of the value type `ty`, by its bytes, boxed and taken as the
+/// reference type `target` (the server checks that `ty` converts to it, as a local box's
+/// first use checks it). The result is the box, kept for the client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MakeBox {
+    /// The value's type.
+    pub ty: TypeName,
+    /// The value's bytes, as it lies in memory.
+    pub bytes: Vec<u8>,
+    /// What the box is taken as (`System.Object`, `System.Enum`, an interface).
+    pub target: TypeName,
+}
+
+/// Unboxing on the server: the value in the box `object` read as the value type `ty` (the
+/// CLI's rule: the box's exact type, or an enum box read as its underlying type). The result
+/// is the value's bytes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadBox {
+    /// The box, as the client holds it.
+    pub object: Recorded,
+    /// The value type it is read as.
+    pub ty: TypeName,
+}
+
+/// One step of a batch: a method call, a field access, or a box made or read. The rarer
+/// steps are boxed: they are larger than a call.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// A method call.
     Call(Call),
-    /// A field read or write (boxed: it is rarer, and larger, than a call).
+    /// A field read or write.
     Field(Box<FieldAccess>),
+    /// A value boxed.
+    MakeBox(Box<MakeBox>),
+    /// A box's value read.
+    ReadBox(Box<ReadBox>),
 }
 
 impl From<Call> for Step {

@@ -17,6 +17,14 @@ use crate::value::Blittable;
 pub trait ManagedType {
     /// The type's class, resolved once and cached by implementors.
     fn class() -> Result<Class>;
+
+    /// The type's reference by name, for what names it without a local runtime (a client of
+    /// a remote runtime boxing a value): every non-generic type the runtime and the generator
+    /// declare has one; `None` for the rest (a generic instantiation, whose class is computed).
+    #[doc(hidden)]
+    fn type_ref() -> Option<&'static crate::TypeRef> {
+        None
+    }
 }
 
 /// Boxing to the reference type `Target`: implemented exactly for the targets the .NET type
@@ -63,7 +71,21 @@ pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
 /// Unboxes a blittable value under the CLI's rule: the box's exact type, or an enum box read
 /// as its underlying type.
 pub fn unbox_blittable<V: Blittable>(obj: &Object) -> Result<V> {
-    unbox_raw(obj.raw()?)
+    match obj.raw() {
+        Ok(boxed) => unbox_raw(boxed),
+        Err(e) => unbox_elsewhere(obj, e),
+    }
+}
+
+/// [`unbox_blittable`] of a handle the local runtime does not hold: a box on the server this
+/// process is a client of is read there; any other handle's error stands.
+#[cold]
+#[inline(never)]
+fn unbox_elsewhere<V: Blittable>(obj: &Object, e: Error) -> Result<V> {
+    if crate::remote::connected() && crate::remote::objects::contains(obj.key()) {
+        return crate::remote::unbox_value(obj);
+    }
+    Err(e)
 }
 
 /// [`unbox_blittable`] of a reference held on the stack (a call's result); null is
@@ -120,7 +142,9 @@ impl<V, T> Default for BoxProof<V, T> {
 #[inline]
 pub fn box_to_checked<V: Blittable, T: Reference>(value: &V, proof: &BoxProof<V, T>) -> Result<T> {
     // Started first: before start-up the epoch is 0, the value of an unproven proof.
-    crate::Runtime::ensure_current_thread()?;
+    if let Err(e) = crate::Runtime::ensure_current_thread() {
+        return box_elsewhere(value, e);
+    }
     let epoch = crate::host::unit::epoch();
     if proof.proven.load(Ordering::Acquire) != epoch {
         let from = raw::blittable_class::<V>()?;
@@ -136,6 +160,17 @@ pub fn box_to_checked<V: Blittable, T: Reference>(value: &V, proof: &BoxProof<V,
     let obj = box_blittable(value)?;
     // SAFETY: `obj` is a box of `V`'s class, which converts to `T`'s (proven above, once).
     Ok(unsafe { T::from_object_unchecked(obj) })
+}
+
+/// Boxing where no local runtime runs: a client of a remote runtime boxes on its server; any
+/// other process's error (no runtime) stands.
+#[cold]
+#[inline(never)]
+fn box_elsewhere<V: Blittable, T: Reference>(value: &V, e: Error) -> Result<T> {
+    if crate::remote::connected() {
+        return crate::remote::box_value(value);
+    }
+    Err(e)
 }
 
 /// Implements [`BoxAs`] for a blittable type and each listed target, and [`Unbox`].

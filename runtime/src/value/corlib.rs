@@ -20,8 +20,11 @@ macro_rules! __reference_type {
 
         impl $crate::ManagedType for $name {
             fn class() -> $crate::Result<$crate::Class> {
+                <$name as $crate::ManagedType>::type_ref().expect("named").class()
+            }
+            fn type_ref() -> ::std::option::Option<&'static $crate::TypeRef> {
                 static TYPE: $crate::TypeRef = $crate::TypeRef::new($assembly, $namespace, $dotnet);
-                TYPE.class()
+                ::std::option::Option::Some(&TYPE)
             }
         }
 

@@ -85,8 +85,14 @@ impl Object {
 
     /// Full name of the runtime type (`GetType().FullName`, with `/` for nested types as Mono
     /// prints them).
+    /// The handle of an object on the server this process is a client of names the class the
+    /// server gave.
     pub fn type_name(&self) -> Result<String> {
-        Ok(self.class()?.full_name())
+        match self.class() {
+            Ok(class) => Ok(class.full_name()),
+            Err(e) if crate::remote::connected() => crate::remote::objects::class_name(self.key).ok_or(e),
+            Err(e) => Err(e),
+        }
     }
 
     /// True when the object is an instance of `class` (or a subclass, or implements it).
@@ -245,6 +251,9 @@ pub fn constructed<T: Reference>(new: Option<Object>) -> Result<T> {
 impl ManagedType for Object {
     fn class() -> Result<Class> {
         Ok(Class::object())
+    }
+    fn type_ref() -> Option<&'static TypeRef> {
+        Some(&OBJECT_TYPE)
     }
 }
 

@@ -38,6 +38,10 @@ macro_rules! primitive {
                 static TYPE: TypeRef = TypeRef::new("mscorlib", "System", $dotnet);
                 TYPE.class()
             }
+            fn type_ref() -> Option<&'static TypeRef> {
+                static TYPE: TypeRef = TypeRef::new("mscorlib", "System", $dotnet);
+                Some(&TYPE)
+            }
         }
 
         // SAFETY: a transparent wrapper of a Rust primitive whose every bit pattern is valid and
@@ -176,6 +180,9 @@ macro_rules! rust_primitive {
             fn class() -> Result<Class> {
                 $wrapper::class()
             }
+            fn type_ref() -> Option<&'static TypeRef> {
+                $wrapper::type_ref()
+            }
         }
         /// `obj.unbox::<i32>()`: the CLI's unboxing (exactly this primitive, or an enum read
         /// as its underlying type), like the wrapper's.
@@ -207,6 +214,9 @@ macro_rules! rust_primitive {
 impl ManagedType for bool {
     fn class() -> Result<Class> {
         Boolean::class()
+    }
+    fn type_ref() -> Option<&'static TypeRef> {
+        Boolean::type_ref()
     }
 }
 

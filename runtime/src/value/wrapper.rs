@@ -38,6 +38,9 @@ macro_rules! __class_wrapper {
             fn class() -> $crate::Result<$crate::Class> {
                 $type_ref.class()
             }
+            fn type_ref() -> ::std::option::Option<&'static $crate::TypeRef> {
+                ::std::option::Option::Some(&$type_ref)
+            }
         }
         impl $crate::Reference for $name {
             #[inline]

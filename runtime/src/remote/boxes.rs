@@ -1,0 +1,49 @@
+//! Boxing in a client of a remote runtime: the box is made, and read, on the server. A value
+//! crosses by its bytes, named by its type's names; the server checks what a local box
+//! checks (the value type converts to the target; an unbox reads the box's exact type or an
+//! enum's underlying one) and keeps the box for the client, which holds a handle to it.
+
+use crate::error::{Error, Result};
+use crate::remote::wire::{MakeBox, ReadBox, Step, TypeName};
+use crate::remote::{client, values};
+use crate::value::{Blittable, ManagedType, Object, Reference};
+
+/// The names the server knows `T` by; a type without them (a generic instantiation) is
+/// refused, saying what needed it.
+fn name_of<T: ManagedType>(what: &str) -> Result<TypeName> {
+    match T::type_ref() {
+        Some(type_ref) => type_ref.remote_name(what),
+        None => Err(Error::Unsupported(format!(
+            "{what}: {} has no name a remote runtime can resolve (a generic instantiation)",
+            std::any::type_name::<T>()
+        ))),
+    }
+}
+
+/// `value.box_as::<T>()` made on the server.
+pub(crate) fn box_value<V: Blittable, T: Reference>(value: &V) -> Result<T> {
+    let what = format!(
+        "boxing a {} as {}",
+        std::any::type_name::<V>(),
+        std::any::type_name::<T>()
+    );
+    let step = MakeBox {
+        ty: name_of::<V>(&what)?,
+        bytes: crate::host::plain::value_bytes(value),
+        target: name_of::<T>(&what)?,
+    };
+    let boxed = client::step(Step::MakeBox(Box::new(step)), what)?;
+    // The server checked that the box converts to `T` before it kept it.
+    crate::value::object::remote_reference(boxed)?
+        .ok_or_else(|| Error::NullReference("the server's box is null".into()))
+}
+
+/// `obj.unbox::<V>()` of a box the server holds.
+pub(crate) fn unbox_value<V: Blittable>(obj: &Object) -> Result<V> {
+    let what = format!("unboxing a {}", std::any::type_name::<V>());
+    let step = ReadBox {
+        object: values::object(Some(obj))?,
+        ty: name_of::<V>(&what)?,
+    };
+    values::plain_from_recorded(client::step(Step::ReadBox(Box::new(step)), what)?)
+}
