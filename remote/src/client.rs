@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cilbind::generated::FunctionType;
-use cilbind::remote::{Batch, BatchReply, MethodName, TableRow, Transport};
+use cilbind::remote::{Batch, MethodName, Reply, TableRow, Transport};
 use cilbind::{Error, FunctionId, Result};
 use tarpc::client;
 use tarpc::context::Context;
@@ -118,8 +118,14 @@ impl Transport for Connection {
         Ok(FunctionId(id))
     }
 
-    fn run(&self, batch: Batch) -> Result<BatchReply> {
+    fn run(&self, batch: Batch) -> Result<Reply> {
         self.tokio.block_on(self.client.run(context(), batch)).map_err(lost)?
+    }
+
+    fn resume(&self, result: Result<cilbind::record::Recorded>) -> Result<Reply> {
+        self.tokio
+            .block_on(self.client.resume(context(), result))
+            .map_err(lost)?
     }
 
     fn check_table(&self, rows: Vec<TableRow>) -> Result<()> {

@@ -6,13 +6,16 @@
 //! connections and the server go on. When a connection ends, however it ends, its session
 //! ends with it and every handle the client held is released.
 
+use std::cell::RefCell;
 use std::net::{SocketAddr, TcpListener as StdListener};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 
-use cilbind::remote::{Batch, BatchReply, MethodName, Session, TableRow};
+use cilbind::record::Recorded;
+use cilbind::remote::{Batch, BatchReply, Invocation, MethodName, Peer, Reply, Session, TableRow};
 use cilbind::{Error, FunctionId, ObjectStore, Runtime};
 use futures::StreamExt;
 use tarpc::server::{BaseChannel, Channel};
@@ -294,7 +297,8 @@ fn chain(e: &dyn std::error::Error) -> String {
 enum Job {
     Check(Vec<TableRow>, oneshot::Sender<Result<(), Error>>),
     Bind(MethodName, oneshot::Sender<Result<FunctionId, Error>>),
-    Run(Batch, oneshot::Sender<BatchReply>),
+    Run(Batch, oneshot::Sender<Reply>),
+    Resume(Result<Recorded, Error>, oneshot::Sender<Reply>),
     Live(oneshot::Sender<usize>),
 }
 
@@ -310,22 +314,13 @@ impl SessionThread {
         let (jobs, receive) = mpsc::channel::<Job>();
         let (finished, done) = oneshot::channel();
         std::thread::spawn(move || {
-            let mut session = Session::new();
-            while let Ok(job) = receive.recv() {
-                match job {
-                    Job::Check(rows, answer) => {
-                        let _ = answer.send(Session::check_table(&rows));
-                    }
-                    Job::Bind(name, answer) => {
-                        let _ = answer.send(session.bind(&name));
-                    }
-                    Job::Run(batch, answer) => {
-                        let _ = answer.send(session.run(&batch));
-                    }
-                    Job::Live(answer) => {
-                        let _ = answer.send(session.live());
-                    }
-                }
+            let pump = Rc::new(Pump {
+                jobs: receive,
+                answer: RefCell::new(None),
+            });
+            let session = Session::with_peer(pump.clone());
+            while let Ok(job) = pump.jobs.recv() {
+                pump.handle(&session, job);
             }
             drop(session);
             let _ = finished.send(());
@@ -337,6 +332,75 @@ impl SessionThread {
     async fn finish(self) {
         drop(self.jobs);
         let _ = self.done.await;
+    }
+}
+
+/// A session thread's side of the connection: its jobs, and where the answer to the client's
+/// request in progress goes. While C# waits for a client's closure, the thread serves the
+/// client's jobs from inside [`Peer::call_back`] (the closure's own calls, nested), until the
+/// closure's result arrives.
+struct Pump {
+    jobs: mpsc::Receiver<Job>,
+    /// The client's `run` or `resume` request waiting for its answer.
+    answer: RefCell<Option<oneshot::Sender<Reply>>>,
+}
+
+impl Pump {
+    fn handle(&self, session: &Session, job: Job) {
+        match job {
+            Job::Check(rows, answer) => {
+                let _ = answer.send(Session::check_table(&rows));
+            }
+            Job::Bind(name, answer) => {
+                let _ = answer.send(session.bind(&name));
+            }
+            Job::Run(batch, answer) => {
+                *self.answer.borrow_mut() = Some(answer);
+                let reply = session.run(&batch);
+                // The answer of the request that came last: `run`'s own, or the `resume`
+                // that sent the result of a closure C# invoked meanwhile.
+                if let Some(answer) = self.answer.borrow_mut().take() {
+                    let _ = answer.send(Reply::Done(reply));
+                }
+            }
+            Job::Resume(_, answer) => {
+                // Nothing waits for a closure's result: the client answered an invocation it
+                // was not asked (the connection's own order rules this out).
+                let _ = answer.send(Reply::Done(BatchReply {
+                    results: vec![Err(Error::InvalidArgument(
+                        "a callback's result arrived, but no C# call waits for one".into(),
+                    ))],
+                }));
+            }
+            Job::Live(answer) => {
+                let _ = answer.send(session.live());
+            }
+        }
+    }
+}
+
+impl Peer for Pump {
+    fn call_back(&self, session: &Session, invocation: Invocation) -> Result<Recorded, Error> {
+        let answer = self.answer.borrow_mut().take().ok_or_else(|| {
+            Error::Unsupported("no request of the client is waiting: its closure cannot be called back".into())
+        })?;
+        answer
+            .send(Reply::Invoke(invocation))
+            .map_err(|_| Error::Disconnected("the client went away before its closure could run".into()))?;
+        loop {
+            match self.jobs.recv() {
+                Ok(Job::Resume(result, answer)) => {
+                    *self.answer.borrow_mut() = Some(answer);
+                    return result;
+                }
+                Ok(job) => self.handle(session, job),
+                Err(_) => {
+                    return Err(Error::Disconnected(
+                        "the client went away while C# waited for its closure".into(),
+                    ))
+                }
+            }
+        }
     }
 }
 
@@ -392,9 +456,14 @@ impl Cilbind for Handler {
         Ok(self.ask(|a| Job::Bind(name, a)).await??.0)
     }
 
-    async fn run(self, _: tarpc::context::Context, batch: Batch) -> Result<BatchReply, Error> {
+    async fn run(self, _: tarpc::context::Context, batch: Batch) -> Result<Reply, Error> {
         self.authenticated()?;
         self.ask(|a| Job::Run(batch, a)).await
+    }
+
+    async fn resume(self, _: tarpc::context::Context, result: Result<Recorded, Error>) -> Result<Reply, Error> {
+        self.authenticated()?;
+        self.ask(|a| Job::Resume(result, a)).await
     }
 
     async fn check_tables(self, _: tarpc::context::Context, tables: Vec<TableRow>) -> Result<(), Error> {

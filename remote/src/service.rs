@@ -1,7 +1,8 @@
 //! The service a server offers its clients, as tarpc declares it. Every message is a serde
 //! type of `cilbind::remote::wire`, encoded with bincode, each frame behind its length.
 
-use cilbind::remote::{Batch, BatchReply, MethodName, TableRow};
+use cilbind::record::Recorded;
+use cilbind::remote::{Batch, MethodName, Reply, TableRow};
 use cilbind::Error;
 use serde::{Deserialize, Serialize};
 
@@ -34,8 +35,12 @@ pub trait Cilbind {
     async fn hello(token: String, tables: Vec<TableRow>) -> Result<Welcome, Error>;
     /// The ID of a method the client's bindings name.
     async fn bind(name: MethodName) -> Result<u64, Error>;
-    /// Runs a batch of calls in order.
-    async fn run(batch: Batch) -> Result<BatchReply, Error>;
+    /// Runs a batch of calls in order; the reply is what the batch did, or a closure of the
+    /// client's that C# invoked meanwhile, whose result `resume` sends back.
+    async fn run(batch: Batch) -> Result<Reply, Error>;
+    /// The result of the client's closure C# invoked (the last `Reply::Invoke`); the reply is
+    /// what the waiting batch did next.
+    async fn resume(result: Result<Recorded, Error>) -> Result<Reply, Error>;
     /// Checks more generated tables (a bindings' `init()` after connect).
     async fn check_tables(tables: Vec<TableRow>) -> Result<(), Error>;
     /// The server's counters.

@@ -12,7 +12,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cilbind::record::Recorded;
-use cilbind::remote::{Batch, Call, MakeBox, MethodName, ReadBox, Step, TableRow, Transport, TypeName};
+use cilbind::remote::{
+    Batch, BatchReply, Call, Invocation, MakeBox, MakeCallback, MethodName, ReadBox, Reply, Step, TableRow, Transport,
+    TypeName,
+};
 use cilbind::{Cookie, Error, FunctionId};
 use cilbind_remote::Connection;
 
@@ -24,6 +27,7 @@ fn game_type(name: &str) -> TypeName {
         assembly: "Game".into(),
         namespace: "Game".into(),
         name: name.into(),
+        args: Vec::new(),
     }
 }
 
@@ -42,17 +46,26 @@ fn open(server: &ServerProcess) -> Arc<Connection> {
 
 /// Runs one call and returns its result.
 fn call(connection: &Connection, id: FunctionId, args: Vec<Recorded>) -> Result<Recorded, Error> {
-    let mut reply = connection.run(Batch {
+    let mut reply = done(connection.run(Batch {
         release: Vec::new(),
+        forget: Vec::new(),
         calls: vec![Call {
             id: id.0,
             args,
             reflective: false,
         }
         .into()],
-    })?;
+    })?);
     assert_eq!(reply.results.len(), 1);
     reply.results.pop().unwrap().map(|returned| returned.value)
+}
+
+/// The batch's reply (these batches make no delegates, so C# calls nothing back).
+fn done(reply: Reply) -> BatchReply {
+    match reply {
+        Reply::Done(reply) => reply,
+        Reply::Invoke(invocation) => panic!("no closure was made, yet C# invoked {invocation:?}"),
+    }
 }
 
 fn cookie_of(value: &Recorded) -> Cookie {
@@ -97,6 +110,7 @@ fn cookies_are_per_client_and_checked() {
     // Released: stale from then on.
     a.run(Batch {
         release: vec![real],
+        forget: Vec::new(),
         calls: Vec::new(),
     })
     .unwrap();
@@ -187,6 +201,7 @@ fn valid_request() -> Vec<u8> {
     >;
     let batch = Batch {
         release: vec![Cookie(0x0000_0001_0000_0003)],
+        forget: Vec::new(),
         calls: vec![Step::Call(Call {
             id: 0x298eebc6a5dfaedf,
             args: vec![
@@ -361,6 +376,7 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
                 assembly: "mscorlib".into(),
                 namespace: "System.Threading".into(),
                 name: "Thread".into(),
+                args: Vec::new(),
             },
             name: "Sleep".into(),
             params: vec!["System.Int32".into()],
@@ -369,6 +385,7 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
         let sleep = client.bind(context(), sleep).await.unwrap().unwrap();
         let batch = |calls| Batch {
             release: Vec::new(),
+            forget: Vec::new(),
             calls,
         };
         let worlds: Vec<Step> = (0..5)
@@ -422,17 +439,20 @@ fn field_accesses_check_their_owner_and_value() {
     let new_world = connection.bind(&method("World", ".ctor", &[])).unwrap();
     let world = call(&connection, new_world, vec![]).unwrap();
     let field = |type_name: &str, name: &str, owner: Option<Recorded>, write: Option<Recorded>| {
-        let mut reply = connection
-            .run(Batch {
-                release: Vec::new(),
-                calls: vec![Step::Field(Box::new(cilbind::remote::FieldAccess {
-                    ty: game_type(type_name),
-                    name: name.into(),
-                    owner,
-                    write,
-                }))],
-            })
-            .unwrap();
+        let mut reply = done(
+            connection
+                .run(Batch {
+                    release: Vec::new(),
+                    forget: Vec::new(),
+                    calls: vec![Step::Field(Box::new(cilbind::remote::FieldAccess {
+                        ty: game_type(type_name),
+                        name: name.into(),
+                        owner,
+                        write,
+                    }))],
+                })
+                .unwrap(),
+        );
         reply.results.pop().unwrap().map(|r| r.value)
     };
     // A World is no Player: its memory is not read at Player.Score's offset.
@@ -474,14 +494,18 @@ fn boxes_are_checked_on_the_server() {
         assembly: "mscorlib".into(),
         namespace: "System".into(),
         name: name.into(),
+        args: Vec::new(),
     };
     let run = |step: Step| {
-        let mut reply = connection
-            .run(Batch {
-                release: Vec::new(),
-                calls: vec![step],
-            })
-            .unwrap();
+        let mut reply = done(
+            connection
+                .run(Batch {
+                    release: Vec::new(),
+                    forget: Vec::new(),
+                    calls: vec![step],
+                })
+                .unwrap(),
+        );
         reply.results.pop().unwrap().map(|r| r.value)
     };
     let make =
@@ -555,4 +579,156 @@ fn boxes_are_checked_on_the_server() {
         interfaces: Vec::new(),
     };
     assert!(matches!(read(forged, game_type("Team")), Err(Error::StaleHandle)));
+}
+
+#[test]
+fn callbacks_follow_the_connection_and_end_with_it() {
+    let events = managed_tests::fixture_path("Events");
+    let server = ServerProcess::start_with(&[events.to_str().unwrap()]);
+    let tables = [FUNCTIONS, managed_tests::events::FUNCTIONS];
+    let check = Connection::open(server.addr, TOKEN, &tables).unwrap();
+    let baseline = check.stats().unwrap().live_handles;
+    let client = Connection::open(server.addr, TOKEN, &tables).unwrap();
+    let ev = |name: &str| TypeName {
+        assembly: "Events".into(),
+        namespace: "Ev".into(),
+        name: name.into(),
+        args: Vec::new(),
+    };
+    let run = |connection: &Connection, calls: Vec<Step>| {
+        connection
+            .run(Batch {
+                release: Vec::new(),
+                forget: Vec::new(),
+                calls,
+            })
+            .unwrap()
+    };
+    let make = |connection: &Connection, delegate: TypeName, key: u64| {
+        let step = Step::MakeCallback(Box::new(MakeCallback { delegate, key }));
+        done(run(connection, vec![step]))
+            .results
+            .pop()
+            .unwrap()
+            .map(|r| r.value)
+    };
+    // Only a delegate type makes a delegate.
+    assert!(matches!(make(&client, ev("Hub"), 1), Err(Error::InvalidCast { .. })));
+    let combine = make(&client, ev("Combine"), 7).unwrap();
+    let apply = client
+        .bind(&MethodName {
+            ty: ev("Hub"),
+            name: "Apply".into(),
+            params: vec!["Ev.Combine".into(), "System.Int32".into(), "System.Int32".into()],
+            ret: None,
+        })
+        .unwrap();
+    let call = |a: i32, b: i32| {
+        Step::Call(Call {
+            id: apply.0,
+            args: vec![combine.clone(), Recorded::Int32(a), Recorded::Int32(b)],
+            reflective: false,
+        })
+    };
+    // C# invokes the delegate: the batch's answer is the invocation; the closure's result,
+    // sent back, is what C# returns.
+    match run(&client, vec![call(4, 2)]) {
+        Reply::Invoke(Invocation { key, args }) => {
+            assert_eq!((key, args), (7, vec![Recorded::Int32(4), Recorded::Int32(2)]))
+        }
+        other => panic!("C# invoked the delegate: {other:?}"),
+    }
+    let mut reply = done(client.resume(Ok(Recorded::Int32(42))).unwrap());
+    assert_eq!(reply.results.pop().unwrap().unwrap().value, Recorded::Int32(42));
+    // The closure's error is thrown in C#.
+    assert!(matches!(run(&client, vec![call(1, 1)]), Reply::Invoke(_)));
+    let mut reply = done(client.resume(Err(Error::InvalidArgument("no".into()))).unwrap());
+    match reply.results.pop().unwrap() {
+        Err(Error::ManagedException { type_name, message, .. }) => {
+            assert_eq!(type_name, "System.InvalidOperationException");
+            assert!(message.contains("no"), "{message}");
+        }
+        other => panic!("the closure's error, thrown: {other:?}"),
+    }
+    // A result nobody waits for is refused; the connection goes on.
+    let mut reply = done(client.resume(Ok(Recorded::Int32(1))).unwrap());
+    assert!(matches!(reply.results.pop().unwrap(), Err(Error::InvalidArgument(_))));
+    // A forgotten closure's delegate throws ObjectDisposedException.
+    let other = make(&client, ev("Combine"), 8).unwrap();
+    let forgotten = client
+        .run(Batch {
+            release: Vec::new(),
+            forget: vec![8],
+            calls: vec![Step::Call(Call {
+                id: apply.0,
+                args: vec![other, Recorded::Int32(1), Recorded::Int32(1)],
+                reflective: false,
+            })],
+        })
+        .unwrap();
+    match done(forgotten).results.pop().unwrap() {
+        Err(Error::ManagedException { type_name, .. }) => assert_eq!(type_name, "System.ObjectDisposedException"),
+        other => panic!("a forgotten closure: {other:?}"),
+    }
+    // The client goes away while C# waits for its closure: the session ends, and with it what
+    // the client held; the server serves the others.
+    assert!(matches!(run(&client, vec![call(2, 3)]), Reply::Invoke(_)));
+    drop(client);
+    let mut stats = check.stats().unwrap();
+    for _ in 0..100 {
+        if stats.clients == 1 && stats.live_handles == baseline {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        stats = check.stats().unwrap();
+    }
+    assert_eq!((stats.clients, stats.live_handles), (1, baseline));
+}
+
+#[test]
+fn a_type_name_nested_too_deep_closes_its_connection() {
+    let server = ServerProcess::start();
+    let deep = open(&server);
+    let mut ty = game_type("World");
+    for _ in 0..=TypeName::MAX_DEPTH {
+        ty = TypeName {
+            args: vec![ty],
+            ..game_type("World")
+        };
+    }
+    let step = Step::MakeBox(Box::new(MakeBox {
+        ty: ty.clone(),
+        bytes: vec![],
+        target: ty,
+    }));
+    let refused = deep.run(Batch {
+        release: Vec::new(),
+        forget: Vec::new(),
+        calls: vec![step],
+    });
+    assert!(matches!(refused, Err(Error::Disconnected(_))), "{refused:?}");
+    // One level less is read (and refused for what it names, World not being generic).
+    let other = open(&server);
+    let mut ty = game_type("World");
+    for _ in 0..TypeName::MAX_DEPTH {
+        ty = TypeName {
+            args: vec![ty],
+            ..game_type("World")
+        };
+    }
+    let mut reply = done(
+        other
+            .run(Batch {
+                release: Vec::new(),
+                forget: Vec::new(),
+                calls: vec![Step::MakeBox(Box::new(MakeBox {
+                    ty: ty.clone(),
+                    bytes: vec![],
+                    target: ty,
+                }))],
+            })
+            .unwrap(),
+    );
+    assert!(reply.results.pop().unwrap().is_err());
+    assert_eq!(other.stats().unwrap().clients, 1);
 }

@@ -39,6 +39,18 @@ pub fn checked_remotely(table: &'static [FunctionType]) -> crate::Result<bool> {
     Ok(true)
 }
 
+/// A type's names as a client of a remote runtime sends them.
+pub use crate::remote::TypeName as RemoteType;
+
+/// A generic type's names, as a client of a remote runtime sends them: the definition's
+/// names with the type arguments' (what the generated `ManagedType::remote_type` of a generic
+/// type returns).
+pub fn remote_instance(definition: &TypeRef, args: Vec<RemoteType>) -> Result<RemoteType> {
+    let mut ty = definition.remote_name("a generic type")?;
+    ty.args = args;
+    Ok(ty)
+}
+
 /// Runs `f` out of line: a translated method's managed fallback (where its gate is closed),
 /// kept out of the translated body's frame so that the translated call stays as cheap as its
 /// arithmetic.

@@ -106,6 +106,9 @@ fn generic(out: &Splices, t: &TypeItem, arity: usize, bound: bool) -> TokenStrea
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 ::cilbind::generated::closed_class::<Self>(|| #type_ref.class()?.instantiate(&[#(#params::class()?),*]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(&#type_ref, ::std::vec![#(#params::remote_type()?),*])
+            }
         }
         impl<#(#params: ::cilbind::ManagedType + 'static),*> ::cilbind::Reference for #name<#(#params),*> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self { #name(__obj, ::core::marker::PhantomData) }

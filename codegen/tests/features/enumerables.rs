@@ -406,6 +406,12 @@ pub mod features {
                     Self,
                 >(|| __TYPE_Ring.class()?.instantiate(&[T0::class()?]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Ring,
+                    ::std::vec![T0::remote_type() ?],
+                )
+            }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Ring<T0> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -524,6 +530,12 @@ pub mod system {
                         Self,
                     >(|| __TYPE_IEnumerable.class()?.instantiate(&[T0::class()?]))
                 }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IEnumerable,
+                        ::std::vec![T0::remote_type() ?],
+                    )
+                }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerable<T0> {
                 unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -566,6 +578,12 @@ pub mod system {
                     ::cilbind::generated::closed_class::<
                         Self,
                     >(|| __TYPE_IEnumerator.class()?.instantiate(&[T0::class()?]))
+                }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IEnumerator,
+                        ::std::vec![T0::remote_type() ?],
+                    )
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerator<T0> {

@@ -60,6 +60,12 @@ pub mod features {
                     Self,
                 >(|| __TYPE_Bag.class()?.instantiate(&[T0::class()?]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Bag,
+                    ::std::vec![T0::remote_type() ?],
+                )
+            }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Bag<T0> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -403,6 +409,12 @@ pub mod system {
             ::cilbind::generated::closed_class::<
                 Self,
             >(|| __TYPE_Func2.class()?.instantiate(&[T0::class()?, T1::class()?]))
+        }
+        fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+            ::cilbind::generated::remote_instance(
+                &__TYPE_Func2,
+                ::std::vec![T0::remote_type() ?, T1::remote_type() ?],
+            )
         }
     }
     impl<

@@ -656,6 +656,12 @@ pub mod features {
                     Self,
                 >(|| __TYPE_Holder.class()?.instantiate(&[T0::class()?]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Holder,
+                    ::std::vec![T0::remote_type() ?],
+                )
+            }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Holder<T0> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -1362,6 +1368,12 @@ pub mod features {
                 ::cilbind::generated::closed_class::<
                     Self,
                 >(|| __TYPE_Node.class()?.instantiate(&[T0::class()?]))
+            }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Node,
+                    ::std::vec![T0::remote_type() ?],
+                )
             }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Node<T0> {
@@ -3846,6 +3858,12 @@ pub mod system {
                         Self,
                     >(|| __TYPE_IEnumerable.class()?.instantiate(&[T0::class()?]))
                 }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IEnumerable,
+                        ::std::vec![T0::remote_type() ?],
+                    )
+                }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerable<T0> {
                 unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -3888,6 +3906,12 @@ pub mod system {
                     ::cilbind::generated::closed_class::<
                         Self,
                     >(|| __TYPE_IEnumerator.class()?.instantiate(&[T0::class()?]))
+                }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IEnumerator,
+                        ::std::vec![T0::remote_type() ?],
+                    )
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerator<T0> {

@@ -229,6 +229,12 @@ pub mod features {
                     Self,
                 >(|| __TYPE_Holder.class()?.instantiate(&[T0::class()?]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Holder,
+                    ::std::vec![T0::remote_type() ?],
+                )
+            }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Holder<T0> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {

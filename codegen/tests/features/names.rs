@@ -309,6 +309,12 @@ pub mod features {
                     Self,
                 >(|| __TYPE_Handler1.class()?.instantiate(&[T0::class()?]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Handler1,
+                    ::std::vec![T0::remote_type() ?],
+                )
+            }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Handler1<T0> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -476,6 +482,12 @@ pub mod features {
                 ::cilbind::generated::closed_class::<
                     Self,
                 >(|| __TYPE_Handler2.class()?.instantiate(&[T0::class()?, T1::class()?]))
+            }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Handler2,
+                    ::std::vec![T0::remote_type() ?, T1::remote_type() ?],
+                )
             }
         }
         impl<

@@ -375,6 +375,12 @@ pub mod fixture {
                     Self,
                 >(|| __TYPE_Box.class()?.instantiate(&[T0::class()?]))
             }
+            fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                ::cilbind::generated::remote_instance(
+                    &__TYPE_Box,
+                    ::std::vec![T0::remote_type() ?],
+                )
+            }
         }
         impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Box<T0> {
             unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -2468,6 +2474,12 @@ pub mod system {
                 Self,
             >(|| __TYPE_Action1.class()?.instantiate(&[T0::class()?]))
         }
+        fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+            ::cilbind::generated::remote_instance(
+                &__TYPE_Action1,
+                ::std::vec![T0::remote_type() ?],
+            )
+        }
     }
     impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Action1<T0> {
         unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -2521,6 +2533,12 @@ pub mod system {
                 Self,
             >(|| __TYPE_Comparison.class()?.instantiate(&[T0::class()?]))
         }
+        fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+            ::cilbind::generated::remote_instance(
+                &__TYPE_Comparison,
+                ::std::vec![T0::remote_type() ?],
+            )
+        }
     }
     impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Comparison<T0> {
         unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -2566,6 +2584,12 @@ pub mod system {
             ::cilbind::generated::closed_class::<
                 Self,
             >(|| __TYPE_Converter.class()?.instantiate(&[T0::class()?, T1::class()?]))
+        }
+        fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+            ::cilbind::generated::remote_instance(
+                &__TYPE_Converter,
+                ::std::vec![T0::remote_type() ?, T1::remote_type() ?],
+            )
         }
     }
     impl<
@@ -2673,6 +2697,12 @@ pub mod system {
                 Self,
             >(|| __TYPE_Predicate.class()?.instantiate(&[T0::class()?]))
         }
+        fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+            ::cilbind::generated::remote_instance(
+                &__TYPE_Predicate,
+                ::std::vec![T0::remote_type() ?],
+            )
+        }
     }
     impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for Predicate<T0> {
         unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -2754,6 +2784,12 @@ pub mod system {
                         Self,
                     >(|| __TYPE_ICollection.class()?.instantiate(&[T0::class()?]))
                 }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_ICollection,
+                        ::std::vec![T0::remote_type() ?],
+                    )
+                }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for ICollection<T0> {
                 unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -2793,6 +2829,12 @@ pub mod system {
                     ::cilbind::generated::closed_class::<
                         Self,
                     >(|| __TYPE_IComparer.class()?.instantiate(&[T0::class()?]))
+                }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IComparer,
+                        ::std::vec![T0::remote_type() ?],
+                    )
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IComparer<T0> {
@@ -2837,6 +2879,12 @@ pub mod system {
                         Self,
                     >(|| __TYPE_IEnumerable.class()?.instantiate(&[T0::class()?]))
                 }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IEnumerable,
+                        ::std::vec![T0::remote_type() ?],
+                    )
+                }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IEnumerable<T0> {
                 unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -2876,6 +2924,12 @@ pub mod system {
                     ::cilbind::generated::closed_class::<
                         Self,
                     >(|| __TYPE_IList.class()?.instantiate(&[T0::class()?]))
+                }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IList,
+                        ::std::vec![T0::remote_type() ?],
+                    )
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IList<T0> {
@@ -2921,6 +2975,12 @@ pub mod system {
                         Self,
                     >(|| __TYPE_IReadOnlyCollection.class()?.instantiate(&[T0::class()?]))
                 }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IReadOnlyCollection,
+                        ::std::vec![T0::remote_type() ?],
+                    )
+                }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference
             for IReadOnlyCollection<T0> {
@@ -2965,6 +3025,12 @@ pub mod system {
                         Self,
                     >(|| __TYPE_IReadOnlyList.class()?.instantiate(&[T0::class()?]))
                 }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_IReadOnlyList,
+                        ::std::vec![T0::remote_type() ?],
+                    )
+                }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for IReadOnlyList<T0> {
                 unsafe fn from_object_unchecked(__obj: ::cilbind::Object) -> Self {
@@ -3004,6 +3070,12 @@ pub mod system {
                     ::cilbind::generated::closed_class::<
                         Self,
                     >(|| __TYPE_List.class()?.instantiate(&[T0::class()?]))
+                }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_List,
+                        ::std::vec![T0::remote_type() ?],
+                    )
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference for List<T0> {
@@ -3966,6 +4038,12 @@ pub mod system {
                     ::cilbind::generated::closed_class::<
                         Self,
                     >(|| __TYPE_ReadOnlyCollection.class()?.instantiate(&[T0::class()?]))
+                }
+                fn remote_type() -> ::cilbind::Result<::cilbind::generated::RemoteType> {
+                    ::cilbind::generated::remote_instance(
+                        &__TYPE_ReadOnlyCollection,
+                        ::std::vec![T0::remote_type() ?],
+                    )
                 }
             }
             impl<T0: ::cilbind::ManagedType + 'static> ::cilbind::Reference

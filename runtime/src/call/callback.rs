@@ -108,6 +108,9 @@ static REGISTRY: LazyLock<Mutex<SlotMap<DefaultKey, Arc<Closure>>>> = LazyLock::
 pub struct Callback {
     key: DefaultKey,
     delegate: Object,
+    /// In a client of a remote runtime, the delegate type the server made the delegate of
+    /// (which forwards C#'s invocations here); `None` for a local delegate.
+    remote: Option<Box<crate::remote::TypeName>>,
 }
 
 impl Callback {
@@ -115,7 +118,15 @@ impl Callback {
     /// delegate's arguments; `f`'s result is the delegate's return value (`Value::Void` or
     /// `Value::Null` for `void`). C# may invoke it on several threads at once, and `f` then
     /// runs on each concurrently (see [`Callback::new_mut`] for a closure that needs `&mut`).
+    ///
+    /// In a client of a remote runtime ([`remote`](crate::remote)) the delegate is made on the
+    /// server: C# invoking it during one of this client's calls runs `f` here, on the thread
+    /// that made the call (`f`'s own calls run on the server meanwhile); invoked at any other
+    /// time it throws `InvalidOperationException` there.
     pub fn new<D: ManagedType>(f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static) -> Result<Callback> {
+        if crate::remote::connected() {
+            return Self::make_remote(D::remote_type()?, Closure::Shared(Box::new(f)));
+        }
         Self::with_class(D::class()?, f)
     }
 
@@ -123,6 +134,13 @@ impl Callback {
     /// (a second thread waits for the first); an invocation from inside the closure, on the
     /// same thread, throws `InvalidOperationException` in C# instead of running it.
     pub fn new_mut<D: ManagedType>(f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static) -> Result<Callback> {
+        if crate::remote::connected() {
+            let closure = Closure::Exclusive {
+                f: Mutex::new(Box::new(f)),
+                running_on: AtomicUsize::new(0),
+            };
+            return Self::make_remote(D::remote_type()?, closure);
+        }
         Self::with_class_mut(D::class()?, f)
     }
 
@@ -168,11 +186,45 @@ impl Callback {
             }
         };
         let delegate = Object::from_raw(raw)?.ok_or_else(|| Error::NullReference("no delegate was made".into()))?;
-        Ok(Callback { key, delegate })
+        Ok(Callback {
+            key,
+            delegate,
+            remote: None,
+        })
+    }
+
+    /// A callback whose delegate the server this process is a client of makes.
+    fn make_remote(delegate_type: crate::remote::TypeName, closure: Closure) -> Result<Callback> {
+        let key = REGISTRY
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(Arc::new(closure));
+        match crate::remote::make_callback(delegate_type.clone(), key.data().as_ffi()) {
+            Ok(delegate) => Ok(Callback {
+                key,
+                delegate,
+                remote: Some(Box::new(delegate_type)),
+            }),
+            Err(e) => {
+                REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
+                Err(e)
+            }
+        }
     }
 
     /// The delegate as the typed handle `D` (checked).
     pub fn delegate<D: Reference>(&self) -> Result<D> {
+        if let Some(made_as) = &self.remote {
+            // The server made it of exactly this type; a remote handle is never read here.
+            let wanted = D::remote_type()?;
+            if wanted != **made_as {
+                return Err(Error::InvalidCast {
+                    from: made_as.name.clone(),
+                    to: wanted.name,
+                });
+            }
+            return crate::value::object::remote_as(self.delegate.try_clone()?);
+        }
         self.delegate.cast::<D>()
     }
 
@@ -189,6 +241,9 @@ impl Callback {
 
 impl Drop for Callback {
     fn drop(&mut self) {
+        if self.remote.is_some() {
+            crate::remote::forget_callback(self.key.data().as_ffi());
+        }
         let closure = REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).remove(self.key);
         // Dropped after the lock is released: a closure's `Drop` may make or drop callbacks.
         drop(closure);
@@ -275,6 +330,20 @@ impl<D> std::fmt::Debug for FnDelegate<D> {
     }
 }
 
+/// Runs the closure with `key` (a client of a remote runtime's, which the server calls back)
+/// on `args`; `None` when it was dropped.
+pub(crate) fn run_values(key: u64, args: &[Value]) -> Option<Result<Value>> {
+    let key = DefaultKey::from(KeyData::from_ffi(key));
+    let closure = REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).get(key).cloned()?;
+    // A panic stops here, as the dispatcher's does: C# sees an exception.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| closure.call(args)));
+    Some(result.unwrap_or_else(|_| {
+        Err(Error::Unsupported(
+            "the Rust closure behind this delegate panicked".into(),
+        ))
+    }))
+}
+
 /// The dispatcher's handler: finds the closure, converts the arguments, runs it.
 fn run(key: i64, args: ObjectRef) -> Outcome {
     let key = DefaultKey::from(KeyData::from_ffi(key as u64));
@@ -336,7 +405,11 @@ fn arguments(args: ObjectRef) -> Result<Vec<Value>> {
 /// A value as an object: a primitive boxed, a string as a new string object, `None` for
 /// null and `void` (a generic delegate's `object` argument, `T` a reference type).
 pub(crate) fn object_of(value: Value) -> Result<Option<Object>> {
-    Object::from_raw(to_object(value)?)
+    match value {
+        // Already a handle (a remote one included, which no local conversion could read).
+        Value::Object(o) => Ok(Some(o)),
+        other => Object::from_raw(to_object(other)?),
+    }
 }
 
 /// The closure's result as an object (boxed for primitives) for the delegate to return.

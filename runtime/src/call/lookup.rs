@@ -41,6 +41,7 @@ impl TypeRef {
                 assembly: assembly.into(),
                 namespace: namespace.into(),
                 name: name.into(),
+                args: Vec::new(),
             }),
             TypeSource::Computed(_) => Err(crate::Error::Unsupported(format!(
                 "{member} of a generic instantiation cannot be reached on a remote runtime: its class is made by the local one"

@@ -4,21 +4,9 @@
 //! enum's underlying one) and keeps the box for the client, which holds a handle to it.
 
 use crate::error::{Error, Result};
-use crate::remote::wire::{MakeBox, ReadBox, Step, TypeName};
+use crate::remote::wire::{MakeBox, ReadBox, Step};
 use crate::remote::{client, values};
-use crate::value::{Blittable, ManagedType, Object, Reference};
-
-/// The names the server knows `T` by; a type without them (a generic instantiation) is
-/// refused, saying what needed it.
-fn name_of<T: ManagedType>(what: &str) -> Result<TypeName> {
-    match T::type_ref() {
-        Some(type_ref) => type_ref.remote_name(what),
-        None => Err(Error::Unsupported(format!(
-            "{what}: {} has no name a remote runtime can resolve (a generic instantiation)",
-            std::any::type_name::<T>()
-        ))),
-    }
-}
+use crate::value::{Blittable, Object, Reference};
 
 /// `value.box_as::<T>()` made on the server.
 pub(crate) fn box_value<V: Blittable, T: Reference>(value: &V) -> Result<T> {
@@ -28,9 +16,9 @@ pub(crate) fn box_value<V: Blittable, T: Reference>(value: &V) -> Result<T> {
         std::any::type_name::<T>()
     );
     let step = MakeBox {
-        ty: name_of::<V>(&what)?,
+        ty: V::remote_type()?,
         bytes: crate::host::plain::value_bytes(value),
-        target: name_of::<T>(&what)?,
+        target: T::remote_type()?,
     };
     let boxed = client::step(Step::MakeBox(Box::new(step)), what)?;
     // The server checked that the box converts to `T` before it kept it.
@@ -43,7 +31,7 @@ pub(crate) fn unbox_value<V: Blittable>(obj: &Object) -> Result<V> {
     let what = format!("unboxing a {}", std::any::type_name::<V>());
     let step = ReadBox {
         object: values::object(Some(obj))?,
-        ty: name_of::<V>(&what)?,
+        ty: V::remote_type()?,
     };
     values::plain_from_recorded(client::step(Step::ReadBox(Box::new(step)), what)?)
 }

@@ -16,7 +16,7 @@ use crate::call::abi::Abi;
 use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret, Value};
 use crate::error::{Error, Result};
 use crate::remote::values;
-use crate::remote::wire::{Batch, Call, FieldAccess, Returned, Step};
+use crate::remote::wire::{Batch, Call, FieldAccess, Reply, Returned, Step};
 use crate::remote::Transport;
 use crate::store::Cookie;
 use crate::value::Object;
@@ -205,13 +205,26 @@ fn send(last: Option<(Step, String)>) -> Result<Returned> {
     let pipelined = calls.len();
     let had_last = last.is_some();
     calls.extend(last);
-    if calls.is_empty() && RELEASES.lock().unwrap_or_else(|p| p.into_inner()).is_empty() {
+    if calls.is_empty()
+        && RELEASES.lock().unwrap_or_else(|p| p.into_inner()).is_empty()
+        && !super::callbacks::forgetting()
+    {
         return Ok(nothing());
     }
     let (calls, labels): (Vec<Step>, Vec<String>) = calls.into_iter().unzip();
     let total = calls.len();
     let release = std::mem::take(&mut *RELEASES.lock().unwrap_or_else(|p| p.into_inner()));
-    let reply = transport()?.run(Batch { release, calls })?;
+    let forget = super::callbacks::take_forgotten();
+    let transport = transport()?;
+    let mut reply = transport.run(Batch { release, forget, calls })?;
+    // C# may call this client's closures back while the batch runs: each runs here, on this
+    // thread (its own calls go to the server, which runs them nested), until the batch ends.
+    let reply = loop {
+        match reply {
+            Reply::Done(done) => break done,
+            Reply::Invoke(invocation) => reply = transport.resume(super::callbacks::answer(invocation))?,
+        }
+    };
     let ran = reply.results.len();
     let mut last_value = nothing();
     for (index, result) in reply.results.into_iter().enumerate() {

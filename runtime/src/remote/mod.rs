@@ -22,6 +22,8 @@
 //! recording.
 
 mod boxes;
+mod call_back;
+mod callbacks;
 mod client;
 pub(crate) mod objects;
 mod session;
@@ -31,14 +33,16 @@ pub mod wire;
 use std::sync::Arc;
 
 pub use client::{flush, pipelined};
-pub use session::Session;
+pub use session::{Peer, Session};
 pub use wire::{
-    Batch, BatchReply, Call, FieldAccess, MakeBox, MethodName, ReadBox, Returned, Step, TableRow, TypeName,
+    Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MakeBox, MakeCallback, MethodName, ReadBox, Reply,
+    Returned, Step, TableRow, TypeName,
 };
 
 use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;
 pub(crate) use boxes::{box_value, unbox_value};
+pub(crate) use callbacks::{cast, forget_callback, make_callback};
 pub(crate) use client::{call, call_by_id, call_sret, field};
 
 /// What carries a client's requests to its server and brings the answers back. Implemented
@@ -48,8 +52,12 @@ pub trait Transport: Send + Sync + 'static {
     /// Asks the server for the ID of the method `name` names (resolving and registering it
     /// there).
     fn bind(&self, name: &MethodName) -> Result<FunctionId>;
-    /// Runs a batch on the server (see [`Batch`]) and returns what it did.
-    fn run(&self, batch: Batch) -> Result<BatchReply>;
+    /// Runs a batch on the server (see [`Batch`]) and returns what it did, or the client's
+    /// closure C# invoked meanwhile ([`Reply`]).
+    fn run(&self, batch: Batch) -> Result<Reply>;
+    /// Sends the result of the client's closure C# invoked (the last [`Reply::Invoke`]) and
+    /// returns what the waiting batch did next.
+    fn resume(&self, result: Result<crate::call::Recorded>) -> Result<Reply>;
     /// Has the server check generated tables' rows against its assemblies
     /// ([`Session::check_table`]).
     fn check_table(&self, rows: Vec<TableRow>) -> Result<()>;

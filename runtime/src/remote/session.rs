@@ -7,7 +7,9 @@
 //! one or a made-up number finds nothing here and the call is refused, never run on another
 //! object. Dropping the session releases every handle the client held.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
@@ -19,34 +21,87 @@ use crate::record::fields::{self, Found};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
 use crate::remote::wire::{
-    Batch, BatchReply, Call, FieldAccess, MakeBox, MethodName, ReadBox, Returned, Step, TableRow, TypeName,
+    Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MakeBox, MethodName, ReadBox, Returned, Step,
+    TableRow, TypeName,
 };
 use crate::store::Cookie;
 use crate::value::{NetString, Object, Reference};
 
-/// One client's calls and handles on the server (see the module documentation).
-#[derive(Default)]
+/// One client's calls and handles on the server (see the module documentation). A cheap
+/// handle to the session's state, which stays on the thread that made it: a call C# makes
+/// back into the client ([`Peer`]) runs the client's nested calls on the same session while
+/// the outer call waits, so no borrow of the state is held across a call into the runtime.
+#[derive(Clone)]
 pub struct Session {
+    state: Rc<State>,
+}
+
+#[derive(Default)]
+pub(crate) struct State {
+    /// Tells this session's delegates apart from other sessions' on the same thread.
+    pub(crate) id: u64,
     /// The objects this client holds, by the cookie it was given (the handle's own).
-    objects: HashMap<Cookie, Object>,
+    objects: RefCell<HashMap<Cookie, Object>>,
     /// Constructors' object-making entry points, made once each.
-    constructors: HashMap<FunctionId, Method>,
+    constructors: RefCell<HashMap<FunctionId, Method>>,
+    /// The delegates made for the client's closures, by the client's key.
+    pub(crate) callbacks: RefCell<HashMap<u64, super::call_back::ClientClosure>>,
+    /// What reaches the client while C# waits for one of its closures; `None`: nothing does,
+    /// and such a delegate throws in C#.
+    pub(crate) peer: RefCell<Option<Rc<dyn Peer>>>,
+}
+
+/// What a session calls its client back through (the server's connection): while C# waits
+/// for a client's closure, `call_back` hands the client the [`Invocation`] (the answer to its
+/// request in progress), then serves the client's requests (its calls from inside the closure,
+/// run on `session`) until the client sends the closure's result, which it returns.
+pub trait Peer {
+    /// Runs the client's closure `invocation` names (see the trait documentation).
+    fn call_back(&self, session: &Session, invocation: Invocation) -> Result<Recorded>;
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
 }
 
 impl Session {
-    /// A session holding nothing.
+    /// A session holding nothing, with no way to call its client back (its delegates throw
+    /// in C#; see [`Session::with_peer`]).
     pub fn new() -> Session {
-        Session::default()
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Session {
+            state: Rc::new(State {
+                id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+                ..State::default()
+            }),
+        }
+    }
+
+    /// A session whose client's closures C# reaches through `peer`.
+    pub fn with_peer(peer: Rc<dyn Peer>) -> Session {
+        let session = Session::new();
+        *session.state.peer.borrow_mut() = Some(peer);
+        session
+    }
+
+    pub(crate) fn state(&self) -> &Rc<State> {
+        &self.state
+    }
+
+    pub(crate) fn of_state(state: Rc<State>) -> Session {
+        Session { state }
     }
 
     /// Number of handles the client holds.
     pub fn live(&self) -> usize {
-        self.objects.len()
+        self.state.objects.borrow().len()
     }
 
     /// Resolves a method the client's bindings name, registers it in the function database,
     /// and returns its ID for the client's calls.
-    pub fn bind(&mut self, name: &MethodName) -> Result<FunctionId> {
+    pub fn bind(&self, name: &MethodName) -> Result<FunctionId> {
         let class = class_of(&name.ty)?;
         let params: Vec<&str> = name.params.iter().map(String::as_str).collect();
         let method = match &name.ret {
@@ -83,16 +138,31 @@ impl Session {
 
     /// Releases the handles the client dropped. A cookie this session does not hold (another
     /// client's, released already, made up) changes nothing.
-    pub fn release(&mut self, cookies: &[Cookie]) {
-        for cookie in cookies {
-            self.objects.remove(cookie);
-        }
+    pub fn release(&self, cookies: &[Cookie]) {
+        // Taken out under the borrow, dropped after it.
+        let released: Vec<Option<Object>> = {
+            let mut objects = self.state.objects.borrow_mut();
+            cookies.iter().map(|cookie| objects.remove(cookie)).collect()
+        };
+        drop(released);
+    }
+
+    /// Drops the delegates of the client's closures it forgot: C# invoking one then throws
+    /// `ObjectDisposedException`. A key this session does not hold changes nothing.
+    pub fn forget(&self, keys: &[u64]) {
+        let forgotten: Vec<_> = {
+            let mut callbacks = self.state.callbacks.borrow_mut();
+            keys.iter().map(|key| callbacks.remove(key)).collect()
+        };
+        drop(forgotten);
     }
 
     /// Runs a batch (see [`Batch`]): releases first, then each step in order, stopping at
     /// the first that fails.
-    pub fn run(&mut self, batch: &Batch) -> BatchReply {
+    pub fn run(&self, batch: &Batch) -> BatchReply {
         self.release(&batch.release);
+        self.forget(&batch.forget);
+        let _serving = super::call_back::Serving::enter(&self.state);
         let mut results = Vec::with_capacity(batch.calls.len());
         for step in &batch.calls {
             let result = match step {
@@ -100,6 +170,8 @@ impl Session {
                 Step::Field(access) => self.field(access).map(value_only),
                 Step::MakeBox(step) => self.make_box(step).map(value_only),
                 Step::ReadBox(step) => self.read_box(step).map(value_only),
+                Step::MakeCallback(step) => super::call_back::make(self, step).map(value_only),
+                Step::IsInstance(step) => self.is_instance(step).map(value_only),
             };
             let failed = result.is_err();
             results.push(result);
@@ -112,7 +184,7 @@ impl Session {
 
     /// Runs one call; an object in its result (or left in a by-ref argument) is kept for the
     /// client, which receives its cookie.
-    pub fn call(&mut self, call: &Call) -> Result<Returned> {
+    pub fn call(&self, call: &Call) -> Result<Returned> {
         let id = call.function();
         let method = FunctionDb::method(id)?;
         let signature = method.signature()?;
@@ -145,9 +217,14 @@ impl Session {
             args.push(arg);
         }
         let value = if constructing {
-            let entry = match self.constructors.get(&id) {
-                Some(&entry) => entry,
-                None => *self.constructors.entry(id).or_insert(rebuild::constructor(method)?),
+            let known = self.state.constructors.borrow().get(&id).copied();
+            let entry = match known {
+                Some(entry) => entry,
+                None => {
+                    let entry = rebuild::constructor(method)?;
+                    self.state.constructors.borrow_mut().insert(id, entry);
+                    entry
+                }
             };
             invoke(entry, None, &mut args)?
         } else {
@@ -195,7 +272,7 @@ impl Session {
     /// Reads or writes a field (see [`FieldAccess`]): a read's value (an object kept for the
     /// client), or void for a write. The owner must be an instance of the field's class: a
     /// field is read at its offset in that class.
-    pub fn field(&mut self, access: &FieldAccess) -> Result<Recorded> {
+    pub fn field(&self, access: &FieldAccess) -> Result<Recorded> {
         let class = class_of(&access.ty)?;
         let field = class.field(&access.name)?;
         let text = format!("{}::{}", class.full_name(), access.name);
@@ -250,7 +327,7 @@ impl Session {
 
     /// Boxes a value the client sent (see [`MakeBox`]): its type must be a value type the
     /// bytes are one value of, holding no references, and convert to the target.
-    pub fn make_box(&mut self, step: &MakeBox) -> Result<Recorded> {
+    pub fn make_box(&self, step: &MakeBox) -> Result<Recorded> {
         let class = class_of(&step.ty)?;
         let target = class_of(&step.target)?;
         if !class.is_value_type() || !target.is_assignable_from(class) {
@@ -265,7 +342,7 @@ impl Session {
 
     /// Reads the value out of a box the client holds (see [`ReadBox`]): the box's exact type
     /// or, for an enum's box, its underlying type; the value's bytes.
-    pub fn read_box(&mut self, step: &ReadBox) -> Result<Recorded> {
+    pub fn read_box(&self, step: &ReadBox) -> Result<Recorded> {
         let boxed = match &step.object {
             Recorded::Object { cookie, .. } => self.object(*cookie)?,
             Recorded::Null => return Err(Error::NullReference("cannot unbox null".into())),
@@ -290,9 +367,20 @@ impl Session {
         })
     }
 
+    /// Checks a cast of an object the client holds (see [`IsInstance`]).
+    pub fn is_instance(&self, step: &IsInstance) -> Result<Recorded> {
+        let object = match &step.object {
+            Recorded::Object { cookie, .. } => self.object(*cookie)?,
+            other => return Err(Error::InvalidArgument(format!("{other} is no object to cast"))),
+        };
+        Ok(Recorded::Boolean(
+            class_of(&step.ty)?.is_assignable_from(object.class()?),
+        ))
+    }
+
     /// The object behind a cookie the client sent.
-    fn object(&self, cookie: Cookie) -> Result<Object> {
-        match self.objects.get(&cookie) {
+    pub(crate) fn object(&self, cookie: Cookie) -> Result<Object> {
+        match self.state.objects.borrow().get(&cookie) {
             Some(object) => object.try_clone(),
             None => Err(Error::StaleHandle),
         }
@@ -315,7 +403,7 @@ impl Session {
 
     /// A reference result as the client receives it: a handle kept in the table under its
     /// cookie, which the client is given.
-    fn keep(&mut self, value: Value) -> Result<Recorded> {
+    pub(crate) fn keep(&self, value: Value) -> Result<Recorded> {
         let object = match value {
             Value::Object(object) => object,
             Value::String(s) => NetString::new(&s)?.into_object(),
@@ -323,7 +411,7 @@ impl Session {
         };
         let cookie = object.cookie();
         let class = object.class()?.full_name();
-        self.objects.insert(cookie, object);
+        self.state.objects.borrow_mut().insert(cookie, object);
         Ok(Recorded::Object {
             class,
             cookie,
@@ -341,13 +429,18 @@ fn value_only(value: Recorded) -> Returned {
 }
 
 /// The class a client names.
-fn class_of(ty: &TypeName) -> Result<Class> {
-    Runtime::get()?.assembly(&ty.assembly)?.class(&ty.namespace, &ty.name)
+pub(crate) fn class_of(ty: &TypeName) -> Result<Class> {
+    let class = Runtime::get()?.assembly(&ty.assembly)?.class(&ty.namespace, &ty.name)?;
+    if ty.args.is_empty() {
+        return Ok(class);
+    }
+    let args = ty.args.iter().map(class_of).collect::<Result<Vec<_>>>()?;
+    class.instantiate(&args)
 }
 
 /// A value the client sent by its bytes, of the parameter's type `ty`: a primitive (or enum)
 /// from its little-endian bits, a struct boxed from its bytes (their count checked).
-fn parameter_value(ty: TypeHandle, bytes: &[u8]) -> Result<Value> {
+pub(crate) fn parameter_value(ty: TypeHandle, bytes: &[u8]) -> Result<Value> {
     let (kind, _) = type_kind(ty);
     let kind = match (kind, type_class(ty)) {
         (TypeKind::Enum, Some(class)) => class.enum_underlying().map_or(kind, |c| c.kind()),

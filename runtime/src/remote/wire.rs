@@ -9,15 +9,83 @@ use crate::call::{FunctionId, Recorded};
 use crate::error::Error;
 use crate::store::Cookie;
 
-/// A type as generated bindings name it (a `TypeRef`'s names).
+/// A type as generated bindings name it (a `TypeRef`'s names, and a generic instantiation's
+/// type arguments). It crosses flat, each type after its arguments' count, so that reading one
+/// never recurses: a type nested deeper than [`TypeName::MAX_DEPTH`] is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<FlatType>", into = "Vec<FlatType>")]
 pub struct TypeName {
     /// Simple name of the assembly that defines the type.
     pub assembly: String,
     /// The type's namespace (empty for none).
     pub namespace: String,
-    /// The type's name (`Outer/Inner` for a nested type).
+    /// The type's name (`Outer/Inner` for a nested type; ``List`1`` for a generic one).
     pub name: String,
+    /// A generic type's type arguments (empty for the definition, or a type that is not
+    /// generic).
+    pub args: Vec<TypeName>,
+}
+
+impl TypeName {
+    /// How deeply type arguments may nest (`List<List<…>>`) in a type a client names.
+    pub const MAX_DEPTH: usize = 16;
+
+    fn flatten(self, into: &mut Vec<FlatType>) {
+        into.push(FlatType {
+            assembly: self.assembly,
+            namespace: self.namespace,
+            name: self.name,
+            args: self.args.len() as u32,
+        });
+        for arg in self.args {
+            arg.flatten(into);
+        }
+    }
+
+    fn unflatten(parts: &mut std::vec::IntoIter<FlatType>, depth: usize) -> Result<TypeName, String> {
+        if depth > Self::MAX_DEPTH {
+            return Err(format!("type arguments nest deeper than {}", Self::MAX_DEPTH));
+        }
+        let part = parts.next().ok_or("a type argument is missing")?;
+        let args = (0..part.args)
+            .map(|_| TypeName::unflatten(parts, depth + 1))
+            .collect::<Result<_, _>>()?;
+        Ok(TypeName {
+            assembly: part.assembly,
+            namespace: part.namespace,
+            name: part.name,
+            args,
+        })
+    }
+}
+
+/// One type of a [`TypeName`] as it crosses: its names and how many type arguments follow.
+#[derive(Serialize, Deserialize)]
+struct FlatType {
+    assembly: String,
+    namespace: String,
+    name: String,
+    args: u32,
+}
+
+impl From<TypeName> for Vec<FlatType> {
+    fn from(ty: TypeName) -> Vec<FlatType> {
+        let mut flat = Vec::new();
+        ty.flatten(&mut flat);
+        flat
+    }
+}
+
+impl TryFrom<Vec<FlatType>> for TypeName {
+    type Error = String;
+    fn try_from(flat: Vec<FlatType>) -> Result<TypeName, String> {
+        let mut parts = flat.into_iter();
+        let ty = TypeName::unflatten(&mut parts, 0)?;
+        match parts.next() {
+            None => Ok(ty),
+            Some(_) => Err("a type name has more type arguments than it counts".into()),
+        }
+    }
 }
 
 /// A method as generated bindings name it (a `MethodRef`'s names): what the client asks the
@@ -95,8 +163,51 @@ pub struct ReadBox {
     pub ty: TypeName,
 }
 
-/// One step of a batch: a method call, a field access, or a box made or read. The rarer
-/// steps are boxed: they are larger than a call.
+/// A delegate the server makes for a closure of the client: C# invoking it calls the client
+/// back (see [`Reply::Invoke`]). The result is the delegate, kept for the client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MakeCallback {
+    /// The delegate type.
+    pub delegate: TypeName,
+    /// The client's key for its closure, which the server sends back with each invocation.
+    pub key: u64,
+}
+
+/// A check that an object the client holds is an instance of `ty` (a class it derives from
+/// or an interface it implements): a cast. The result is a `Boolean`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IsInstance {
+    /// The object, as the client holds it.
+    pub object: Recorded,
+    /// The type it is checked against.
+    pub ty: TypeName,
+}
+
+/// C# invoking a delegate of one of the client's closures, during one of its calls: the
+/// closure's key and the arguments (objects kept for the client, as results are).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Invocation {
+    /// The client's key for the closure ([`MakeCallback::key`]).
+    pub key: u64,
+    /// The delegate's arguments.
+    pub args: Vec<Recorded>,
+}
+
+/// The server's answer to a batch, or to a callback's result: the batch's reply once it ran
+/// to its end, or, while C# waits inside it, a callback for the client to run. The client
+/// runs the closure (its calls from inside it run on the server meanwhile, nested in the
+/// waiting one) and sends the closure's result back, whose answer is again a `Reply`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Reply {
+    /// The batch ran.
+    Done(BatchReply),
+    /// C# invoked a delegate of the client's closure.
+    Invoke(Invocation),
+}
+
+/// One step of a batch: a method call, a field access, a box made or read, a delegate made for
+/// a closure of the client, or a cast checked. The rarer steps are boxed: they are larger than
+/// a call.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// A method call.
@@ -107,6 +218,10 @@ pub enum Step {
     MakeBox(Box<MakeBox>),
     /// A box's value read.
     ReadBox(Box<ReadBox>),
+    /// A delegate made for a closure of the client.
+    MakeCallback(Box<MakeCallback>),
+    /// A cast checked.
+    IsInstance(Box<IsInstance>),
 }
 
 impl From<Call> for Step {
@@ -116,12 +231,15 @@ impl From<Call> for Step {
 }
 
 /// A batch of steps the server runs in order, on one thread, after releasing the handles
-/// named in `release`. Every step but the last was pipelined (its result not read): the first
+/// named in `release` and the closures named in `forget`. Every step but the last was pipelined (its result not read): the first
 /// of them that fails stops the batch.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
     /// Handles the client dropped since its last batch.
     pub release: Vec<Cookie>,
+    /// Keys of the client's closures it dropped since its last batch: their delegates throw
+    /// `ObjectDisposedException` in C# from now on.
+    pub forget: Vec<u64>,
     /// The steps, in the order the client made them.
     pub calls: Vec<Step>,
 }

@@ -25,6 +25,19 @@ pub trait ManagedType {
     fn type_ref() -> Option<&'static crate::TypeRef> {
         None
     }
+
+    /// The type's names as a remote runtime resolves them (a generic instantiation's with its
+    /// type arguments'): what a client of one sends to name the type.
+    #[doc(hidden)]
+    fn remote_type() -> Result<crate::remote::TypeName> {
+        match Self::type_ref() {
+            Some(type_ref) => type_ref.remote_name("the type"),
+            None => Err(Error::Unsupported(format!(
+                "{} has no name a remote runtime can resolve",
+                std::any::type_name::<Self>()
+            ))),
+        }
+    }
 }
 
 /// Boxing to the reference type `Target`: implemented exactly for the targets the .NET type

@@ -207,6 +207,9 @@ pub trait Reference: ManagedType + Sized {
     /// Wraps `obj` after checking that it is an instance of `Self`'s class; otherwise
     /// [`Error::InvalidCast`] naming both types.
     fn from_object(obj: Object) -> Result<Self> {
+        if crate::remote::connected() && crate::remote::objects::contains(obj.key()) {
+            return crate::remote::cast(obj);
+        }
         let target = Self::class()?;
         let actual = obj.class()?;
         if target.is_assignable_from(actual) {
@@ -227,8 +230,19 @@ pub trait Reference: ManagedType + Sized {
 /// method's types; and the class is the declared type's (the table check at connect proved the
 /// bindings' signatures are the server's).
 pub(crate) fn remote_reference<T: Reference>(value: crate::call::Recorded) -> Result<Option<T>> {
-    // SAFETY: see above: nothing here reads through the handle.
-    Ok(crate::remote::values::remote_object(value)?.map(|o| unsafe { T::from_object_unchecked(o) }))
+    crate::remote::values::remote_object(value)?.map(remote_as).transpose()
+}
+
+/// A handle to an object on the server this process is a client of, as `T`: the caller knows
+/// the object is a `T` from the server (the type it made, or a cast it checked). Any other
+/// handle is refused: a local object's class is checked by [`Reference::from_object`].
+pub(crate) fn remote_as<T: Reference>(obj: Object) -> Result<T> {
+    if !(crate::remote::connected() && crate::remote::objects::contains(obj.key())) {
+        return Err(Error::InvalidArgument("a local handle taken as a remote one".into()));
+    }
+    // SAFETY: a remote object's handle is never read in this process: every use of it is a
+    // call the server makes, which checks `this` and each argument against the method's types.
+    Ok(unsafe { T::from_object_unchecked(obj) })
 }
 
 /// What a generated constructor binding returns: the new object as `T`, checked against
@@ -241,9 +255,7 @@ pub fn constructed<T: Reference>(new: Option<Object>) -> Result<T> {
     let obj = new.ok_or_else(|| Error::NullReference("a constructor returned null".into()))?;
     // The flag first: a local process never looks in the remote store.
     if crate::remote::connected() && crate::remote::objects::contains(obj.key()) {
-        // SAFETY: a remote object's handle is never read in this process (see
-        // `remote_reference`).
-        return Ok(unsafe { T::from_object_unchecked(obj) });
+        return remote_as(obj);
     }
     T::from_object(obj)
 }

@@ -101,6 +101,10 @@ impl ManagedType for NetString {
         crate::Runtime::get()?;
         Ok(Class::string())
     }
+    fn type_ref() -> Option<&'static crate::TypeRef> {
+        static TYPE: crate::TypeRef = crate::TypeRef::new("mscorlib", "System", "String");
+        Some(&TYPE)
+    }
 }
 
 impl Reference for NetString {
