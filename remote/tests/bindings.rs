@@ -17,7 +17,8 @@ fn v(x: f32, y: f32, z: f32) -> Vector3 {
 
 #[test]
 fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
-    let mut server = ServerProcess::start();
+    let generics = managed_tests::fixture_path("Generics");
+    let mut server = ServerProcess::start_with(&[generics.to_str().unwrap()]);
     let addr = server.addr;
     let token = TOKEN;
     // README: begin
@@ -165,6 +166,30 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     assert_eq!(boxed.to_string().unwrap().as_deref(), Some("(1, 2.5, 3)"));
     assert_eq!(boxed.unbox::<Vector3>().unwrap(), v(1.0, 2.5, 3.0));
     drop((team, score, flags, boxed));
+
+    // Generic types' members and generic methods, instantiated on the server from the names
+    // of the Rust type arguments.
+    {
+        use managed_tests::generics::generics::Make;
+        use managed_tests::generics::system::collections::generic::List;
+        let ids = world.ids().unwrap().expect("a List<int>");
+        assert_eq!(ids.count().unwrap(), 2);
+        ids.add(77).unwrap();
+        assert_eq!(ids.item(2).unwrap(), 77);
+        let made = List::<i32>::new().unwrap();
+        made.add(5).unwrap();
+        assert_eq!(made.count().unwrap(), 1);
+        assert_eq!(Make::echo::<i32>(41).unwrap(), 41);
+        assert_eq!(Make::echo::<Team>(Team::BLUE).unwrap(), Team::BLUE);
+        assert_eq!(Make::name_of::<Player>().unwrap().as_deref(), Some("Game.Player"));
+        let pair = Make::list_of::<Entity>(Some(&player), Some(&monster)).unwrap().unwrap();
+        assert_eq!(pair.count().unwrap(), 2);
+        let second = pair.item(1).unwrap().expect("the monster");
+        assert_eq!(second.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
+        let doubler = Make::doubler().unwrap().expect("a Mapper<int, int>");
+        let doubled = Make::apply_twice(Some(&doubler), 3).unwrap();
+        assert_eq!(doubled, 12);
+    }
 
     // What needs a local runtime is refused at the call, saying why.
     assert!(matches!(cilbind::Runtime::get(), Err(Error::Startup(_))));

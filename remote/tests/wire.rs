@@ -37,6 +37,9 @@ fn method(type_name: &str, name: &str, params: &[&str]) -> MethodName {
         name: name.into(),
         params: params.iter().map(|p| p.to_string()).collect(),
         ret: None,
+        in_definition: false,
+        generic_method: false,
+        method_args: Vec::new(),
     }
 }
 
@@ -381,6 +384,9 @@ fn a_client_gone_in_the_middle_of_a_call_has_its_handles_released() {
             name: "Sleep".into(),
             params: vec!["System.Int32".into()],
             ret: None,
+            in_definition: false,
+            generic_method: false,
+            method_args: Vec::new(),
         };
         let sleep = client.bind(context(), sleep).await.unwrap().unwrap();
         let batch = |calls| Batch {
@@ -621,6 +627,9 @@ fn callbacks_follow_the_connection_and_end_with_it() {
             name: "Apply".into(),
             params: vec!["Ev.Combine".into(), "System.Int32".into(), "System.Int32".into()],
             ret: None,
+            in_definition: false,
+            generic_method: false,
+            method_args: Vec::new(),
         })
         .unwrap();
     let call = |a: i32, b: i32| {
@@ -731,4 +740,71 @@ fn a_type_name_nested_too_deep_closes_its_connection() {
     );
     assert!(reply.results.pop().unwrap().is_err());
     assert_eq!(other.stats().unwrap().clients, 1);
+}
+
+#[test]
+fn generic_members_are_instantiated_on_the_server_or_refused() {
+    let generics = managed_tests::fixture_path("Generics");
+    let server = ServerProcess::start_with(&[generics.to_str().unwrap()]);
+    let connection = open(&server);
+    let system = |namespace: &str, name: &str, args: Vec<TypeName>| TypeName {
+        assembly: "mscorlib".into(),
+        namespace: namespace.into(),
+        name: name.into(),
+        args,
+    };
+    let int32 = || system("System", "Int32", Vec::new());
+    let make = TypeName {
+        assembly: "Generics".into(),
+        namespace: "Generics".into(),
+        name: "Make".into(),
+        args: Vec::new(),
+    };
+    let echo = |method_args: Vec<TypeName>| MethodName {
+        ty: make.clone(),
+        name: "Echo".into(),
+        params: vec!["T".into()],
+        ret: None,
+        in_definition: true,
+        generic_method: true,
+        method_args,
+    };
+    let id = connection.bind(&echo(vec![int32()])).unwrap();
+    assert_eq!(
+        call(&connection, id, vec![Recorded::Int32(9)]).unwrap(),
+        Recorded::Int32(9)
+    );
+    // Too few or too many method type arguments, a type argument that is no type.
+    assert!(connection.bind(&echo(Vec::new())).is_err());
+    assert!(connection.bind(&echo(vec![int32(), int32()])).is_err());
+    assert!(connection
+        .bind(&echo(vec![system("System", "NoSuchType", Vec::new())]))
+        .is_err());
+    // A generic type given the wrong number of type arguments, or none: no open type's member
+    // is ever called.
+    let count = |args: Vec<TypeName>, in_definition: bool| MethodName {
+        ty: system("System.Collections.Generic", "List`1", args),
+        name: "get_Count".into(),
+        params: Vec::new(),
+        ret: None,
+        in_definition,
+        generic_method: false,
+        method_args: Vec::new(),
+    };
+    assert!(connection.bind(&count(vec![int32(), int32()], true)).is_err());
+    assert!(connection.bind(&count(Vec::new(), true)).is_err());
+    assert!(connection.bind(&count(Vec::new(), false)).is_err());
+    assert!(connection.bind(&count(vec![int32()], true)).is_ok());
+    assert!(connection.bind(&count(vec![int32()], false)).is_ok());
+    // A type that is not generic given type arguments.
+    assert!(connection
+        .bind(&MethodName {
+            ty: TypeName {
+                args: vec![int32()],
+                ..make.clone()
+            },
+            ..echo(vec![int32()])
+        })
+        .is_err());
+    assert_eq!(connection.stats().unwrap().clients, 1);
 }

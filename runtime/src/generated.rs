@@ -19,6 +19,7 @@ pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;
 pub use crate::call::buffer::{ArraySlot, SliceArray, SliceArrayMut};
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
+pub use crate::call::generic_call::{GenericCall, InstanceKey, MethodArgs};
 pub use crate::call::{
     FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
     THIS_BY_POINTER,

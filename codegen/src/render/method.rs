@@ -204,16 +204,13 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let (ref_ty, thunk) = if !method_params.is_empty() {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_keyed::<(#class_key, (#(#method_params,)*))>(|| ::core::result::Result::Ok((
+            quote!(M.keyed::<(#class_key, (#(#method_params,)*)), _>(|| ::core::result::Result::Ok((
                 #class,
                 ::std::vec![#(<#method_params as ::cilbind::ManagedType>::class()?),*]
-            )))?),
+            )))),
         )
     } else if m.generic {
-        (
-            quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.thunk_of::<Self>()?),
-        )
+        (quote!(::cilbind::generated::GenericMethodRef), quote!(M.of::<Self>()))
     } else {
         (quote!(::cilbind::MethodRef), quote!(M))
     };

@@ -143,7 +143,7 @@ pub(super) fn render_instance(out: &Splices, i: &InstanceItem) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
-        pub static #type_ref: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(<#self_ty as ::cilbind::ManagedType>::class);
+        pub static #type_ref: ::cilbind::TypeRef = ::cilbind::TypeRef::instance::<#self_ty>();
         #doc
         #members
         #from_fn

@@ -64,12 +64,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((target.0, size, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -89,12 +90,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((target.0, size, ::cilbind::Out(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -112,12 +114,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((offset, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -134,12 +137,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::generated::SliceArrayMut(data),))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -156,12 +160,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::generated::SliceArray(data),))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -178,12 +183,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((pixels,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -201,12 +207,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((width, pixels))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -223,12 +230,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((voxels,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -247,12 +255,13 @@ pub mod features {
                     .generic_method();
                 let mut value: M0 = ::cilbind::generated::zeroed();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::Out(&mut value),))?;
                 let () = __r;
                 ::core::result::Result::Ok(value)
@@ -273,15 +282,16 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0, M1)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![
                             < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
                             ::cilbind::ManagedType > ::class() ?
                         ],
-                    )))?
+                    )))
                     .call((
                         value,
                         ::cilbind::generated::SliceArrayMut(items),
@@ -301,12 +311,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: i32 = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((items,))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -323,12 +334,13 @@ pub mod features {
                     .generic_method();
                 let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_GL.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
                 *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
                 let () = __r;

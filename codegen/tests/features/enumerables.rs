@@ -446,9 +446,7 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_of::<Self>()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Object> = M.of::<Self>().call(())?;
                 ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public IEnumerator<T> GetEnumerator()` of `Features.Enumerables.Ring<T>`.
@@ -469,7 +467,7 @@ pub mod features {
                 );
                 let __r: ::core::option::Option<
                     super::super::system::collections::generic::IEnumerator<T0>,
-                > = M.thunk_of::<Self>()?.call((::cilbind::Reference::as_object(self),))?;
+                > = M.of::<Self>().call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -612,9 +610,9 @@ pub mod system {
             // Members of the generic type `System.Collections.Generic.IEnumerator`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
-            pub static __TYPE_IEnumerator__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
-                <IEnumerator<i32> as ::cilbind::ManagedType>::class,
-            );
+            pub static __TYPE_IEnumerator__0: ::cilbind::TypeRef = ::cilbind::TypeRef::instance::<
+                IEnumerator<i32>,
+            >();
             /// Members of the closed generic interface (call them on its handle) `System.Collections.Generic.IEnumerator`1<System.Int32>`.
             impl IEnumerator<i32> {
                 /// Binds `int Current { get; }` of `System.Collections.Generic.IEnumerator<int>`.
@@ -632,9 +630,9 @@ pub mod system {
             }
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
-            pub static __TYPE_IEnumerator__1: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
-                <IEnumerator<::cilbind::NetString> as ::cilbind::ManagedType>::class,
-            );
+            pub static __TYPE_IEnumerator__1: ::cilbind::TypeRef = ::cilbind::TypeRef::instance::<
+                IEnumerator<::cilbind::NetString>,
+            >();
             /// Members of the closed generic interface (call them on its handle) `System.Collections.Generic.IEnumerator`1<System.String>`.
             impl IEnumerator<::cilbind::NetString> {
                 /// Binds `string Current { get; }` of `System.Collections.Generic.IEnumerator<string>`.

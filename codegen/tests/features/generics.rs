@@ -127,9 +127,7 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_of::<Self>()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Object> = M.of::<Self>().call(())?;
                 ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public T Get()` of `Features.Generics.Bag<T>`.
@@ -141,7 +139,7 @@ pub mod features {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -153,9 +151,7 @@ pub mod features {
                     "Size",
                     &[],
                 );
-                let __r: i32 = M
-                    .thunk_of::<Self>()?
-                    .call((::cilbind::Reference::as_object(self),))?;
+                let __r: i32 = M.of::<Self>().call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -317,12 +313,13 @@ pub mod features {
                     .generic_method();
                 let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Use.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -338,12 +335,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: i32 = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Use.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((bags,))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -363,12 +361,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: i32 = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Use.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((f.map(::cilbind::AsObject::object),))?;
                 ::core::result::Result::Ok(__r)
             }

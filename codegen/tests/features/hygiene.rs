@@ -724,9 +724,7 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_of::<Self>()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Object> = M.of::<Self>().call(())?;
                 ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public IEnumerator<T0> GetEnumerator()` of `Features.Hygiene.Holder<T0>`.
@@ -747,7 +745,7 @@ pub mod features {
                 );
                 let __r: ::core::option::Option<
                     super::super::system::collections::generic::IEnumerator<T0>,
-                > = M.thunk_of::<Self>()?.call((::cilbind::Reference::as_object(self),))?;
+                > = M.of::<Self>().call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
             /// Binds `public M0 Convert<M0>(T0 item, M0 other)` of `Features.Hygiene.Holder<T0>`.
@@ -766,12 +764,13 @@ pub mod features {
                 let item = <T0 as ::cilbind::TypeArg>::arg(item)?;
                 let other_ = <M0 as ::cilbind::TypeArg>::arg(other_)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         (Self, (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         <Self as ::cilbind::ManagedType>::class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::Reference::as_object(self), item, other_))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -1457,9 +1456,7 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_of::<Self>()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Object> = M.of::<Self>().call(())?;
                 ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
         }
@@ -1966,12 +1963,13 @@ pub mod features {
                 let value_ = <M0 as ::cilbind::TypeArg>::arg(value_)?;
                 let mut copy = <M0 as ::cilbind::TypeArg>::new_slot()?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Shape.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((value_, <M0 as ::cilbind::TypeArg>::out_arg(&mut copy)))?;
                 ::core::result::Result::Ok((
                     <M0 as ::cilbind::TypeArg>::output(__r)?,
@@ -3940,11 +3938,9 @@ pub mod system {
             // Members of the generic type `System.Collections.Generic.IEnumerator`1` are not bound: its assembly or namespace is not selected.
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
-            pub static __TYPE_IEnumerator__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
-                <IEnumerator<
-                    super::super::super::features::hygiene::Pair,
-                > as ::cilbind::ManagedType>::class,
-            );
+            pub static __TYPE_IEnumerator__0: ::cilbind::TypeRef = ::cilbind::TypeRef::instance::<
+                IEnumerator<super::super::super::features::hygiene::Pair>,
+            >();
             /// Members of the closed generic interface (call them on its handle) `System.Collections.Generic.IEnumerator`1<Features.Hygiene.Pair>`.
             impl IEnumerator<super::super::super::features::hygiene::Pair> {
                 /// Binds `Pair Current { get; }` of `System.Collections.Generic.IEnumerator<Pair>`.

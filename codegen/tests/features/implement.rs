@@ -272,7 +272,7 @@ pub mod features {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -308,12 +308,13 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_IGenericOnly.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

@@ -356,7 +356,7 @@ pub mod features {
                 );
                 let value = <T0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: () = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -428,7 +428,7 @@ pub mod features {
                 );
                 let value = <T0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((
                         ::cilbind::Reference::as_object(self),
                         value,
@@ -453,7 +453,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 let __r: () = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((
                         ::cilbind::Reference::as_object(self),
                         result.map(::cilbind::AsObject::object),
@@ -537,7 +537,7 @@ pub mod features {
                 let first = <T0 as ::cilbind::TypeArg>::arg(first)?;
                 let second = <T1 as ::cilbind::TypeArg>::arg(second)?;
                 let __r: () = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((::cilbind::Reference::as_object(self), first, second))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -615,7 +615,7 @@ pub mod features {
                 let first = <T0 as ::cilbind::TypeArg>::arg(first)?;
                 let second = <T1 as ::cilbind::TypeArg>::arg(second)?;
                 let __r: ::core::option::Option<super::super::system::IAsyncResult> = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((
                         ::cilbind::Reference::as_object(self),
                         first,
@@ -641,7 +641,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 let __r: () = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((
                         ::cilbind::Reference::as_object(self),
                         result.map(::cilbind::AsObject::object),

@@ -235,12 +235,13 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Annotated.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::Reference::as_object(self), value))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }

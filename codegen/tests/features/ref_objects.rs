@@ -102,12 +102,13 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::RefObject(location), value))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -124,12 +125,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((::cilbind::RefObject(array), size))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -174,12 +176,13 @@ pub mod features {
                     .generic_method();
                 let mut __item_slot = <M0 as ::cilbind::TypeArg>::ref_slot(item)?;
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Slots.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
                 *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
                 let () = __r;

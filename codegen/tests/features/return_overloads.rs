@@ -166,12 +166,13 @@ pub mod features {
                     )
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Meters.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((ok,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

@@ -152,12 +152,13 @@ pub mod features {
                     .generic_method();
                 let value = <M0 as ::cilbind::TypeArg>::arg(value)?;
                 let __r: i32 = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((span, value))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -175,12 +176,13 @@ pub mod features {
                     .spans(0b1)
                     .generic_method();
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((span,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -202,15 +204,16 @@ pub mod features {
                     .generic_method();
                 let tag = <M1 as ::cilbind::TypeArg>::arg(tag)?;
                 let __r: () = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0, M1)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Buffers.class()?,
                         ::std::vec![
                             < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
                             ::cilbind::ManagedType > ::class() ?
                         ],
-                    )))?
+                    )))
                     .call((from, tag, to))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -272,9 +275,7 @@ pub mod features {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_of::<Self>()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Object> = M.of::<Self>().call(())?;
                 ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             // skipped `Holder.Put`: parameter `items`: System.ReadOnlySpan`1<!0>: span of type parameter !0 of the declaring type (only a method's type parameter is bound as a slice)

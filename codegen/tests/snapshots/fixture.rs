@@ -442,9 +442,7 @@ pub mod fixture {
                     &[],
                     0b0,
                 );
-                let __r: ::core::option::Option<::cilbind::Object> = M
-                    .thunk_of::<Self>()?
-                    .call(())?;
+                let __r: ::core::option::Option<::cilbind::Object> = M.of::<Self>().call(())?;
                 ::core::result::Result::Ok(::cilbind::generated::constructed::<Self>(__r)?)
             }
             /// Binds `public T Get()` of `Fixture.Classes.Box<T>`.
@@ -456,7 +454,7 @@ pub mod fixture {
                     &[],
                 );
                 let __r: <T0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_of::<Self>()?
+                    .of::<Self>()
                     .call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(<T0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -468,9 +466,7 @@ pub mod fixture {
                     "Size",
                     &[],
                 );
-                let __r: i32 = M
-                    .thunk_of::<Self>()?
-                    .call((::cilbind::Reference::as_object(self),))?;
+                let __r: i32 = M.of::<Self>().call((::cilbind::Reference::as_object(self),))?;
                 ::core::result::Result::Ok(__r)
             }
         }
@@ -2251,12 +2247,13 @@ pub mod fixture {
                     .generic_method();
                 let x = <M0 as ::cilbind::TypeArg>::arg(x)?;
                 let __r: <M0 as ::cilbind::TypeArg>::Raw = M
-                    .thunk_keyed::<
+                    .keyed::<
                         ((), (M0,)),
+                        _,
                     >(|| ::core::result::Result::Ok((
                         __TYPE_Uses.class()?,
                         ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))?
+                    )))
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -3173,9 +3170,9 @@ pub mod system {
             ::cilbind::generated::type_arg!(managed List_Enumerator < T0 >);
             #[doc(hidden)]
             #[allow(non_upper_case_globals)]
-            pub static __TYPE_List__0: ::cilbind::TypeRef = ::cilbind::TypeRef::computed(
-                <List<i32> as ::cilbind::ManagedType>::class,
-            );
+            pub static __TYPE_List__0: ::cilbind::TypeRef = ::cilbind::TypeRef::instance::<
+                List<i32>,
+            >();
             /// Members of the closed generic class `System.Collections.Generic.List`1<System.Int32>`.
             impl List<i32> {
                 /// Binds `public List()` of `System.Collections.Generic.List<int>`.
@@ -3501,12 +3498,13 @@ pub mod system {
                         )
                         .generic_method();
                     let __r: ::core::option::Option<List<M0>> = M
-                        .thunk_keyed::<
+                        .keyed::<
                             ((), (M0,)),
+                            _,
                         >(|| ::core::result::Result::Ok((
                             __TYPE_List__0.class()?,
                             ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                        )))?
+                        )))
                         .call((
                             ::cilbind::Reference::as_object(self),
                             converter.map(::cilbind::AsObject::object),

@@ -96,16 +96,45 @@ impl GenericMethodRef {
         self
     }
 
+    /// The type whose member this is, as the bindings name it.
+    pub(crate) fn definition_type(&self) -> &'static TypeRef {
+        self.definition
+    }
+
+    /// The member's names in the instantiation `ty` (the closed type) with the method type
+    /// arguments `method_args`, as a client asks its server for it.
+    pub(crate) fn remote_name(
+        &self,
+        ty: crate::remote::TypeName,
+        method_args: Vec<crate::remote::TypeName>,
+    ) -> crate::remote::MethodName {
+        crate::remote::MethodName {
+            ty,
+            name: self.name.into(),
+            params: self.params.iter().map(|p| p.to_string()).collect(),
+            ret: self.ret.map(str::to_string),
+            in_definition: true,
+            generic_method: self.generic_method,
+            method_args,
+        }
+    }
+
+    /// `Type::Name`, for messages.
+    pub(crate) fn describe(&self) -> String {
+        format!("{}::{}", self.definition.describe_name(), self.name)
+    }
+
     /// The definition's method (``List`1.Add(T)``, ``Convert.ChangeType<T>(…)``).
     pub fn definition(&self) -> Result<Method> {
         self.method
             .get_or_try_init(|| {
-                let class = self.definition.class()?;
-                match (self.generic_method, self.ret) {
-                    (true, ret) => class.generic_method(self.name, self.params, ret),
-                    (false, Some(ret)) => class.method_with_return(self.name, self.params, ret),
-                    (false, None) => class.method(self.name, self.params),
-                }
+                definition_in(
+                    self.definition.class()?,
+                    self.name,
+                    self.params,
+                    self.ret,
+                    self.generic_method,
+                )
             })
             .copied()
     }
@@ -183,33 +212,7 @@ impl GenericMethodRef {
 
     #[cold]
     fn resolve(&self, class: Class, method_args: &[Class]) -> Result<&'static Thunk> {
-        let definition = self.definition()?;
-        let method = if class == definition.class() {
-            definition
-        } else {
-            // Mono gives a member of a closed generic type its definition's token, and only
-            // members of that type are searched, so the token names the one member meant.
-            // The name is compared too: a class that is no instantiation of the definition
-            // has other members under the same token numbers.
-            class
-                .methods()
-                .find(|m| m.token() == definition.token() && m.name() == definition.name())
-                .ok_or_else(|| Error::MethodNotFound {
-                    class: class.full_name(),
-                    name: self.name.into(),
-                    parameters: self.params.join(", "),
-                    candidates: vec![format!("{definition} (in the generic definition)")],
-                })?
-        };
-        let method = match (self.generic_method, method_args.is_empty()) {
-            (true, _) => make_generic_method(method, method_args)?,
-            (false, true) => method,
-            (false, false) => {
-                return Err(Error::InvalidArgument(format!(
-                    "{definition} is not a generic method: it takes no type arguments"
-                )))
-            }
-        };
+        let method = instance(self.definition()?, self.params, self.generic_method, class, method_args)?;
         let thunk: &'static Thunk = Box::leak(Box::new(bind(method, self.path)?));
         let mut thunks = self.thunks.write().unwrap_or_else(|p| p.into_inner());
         // Instances of an unloaded unit: their classes' addresses may name other classes now.
@@ -226,6 +229,59 @@ impl GenericMethodRef {
             thunk,
         });
         Ok(thunk)
+    }
+}
+
+/// The member of the generic definition `class` named `name` with the parameters `params` as
+/// the definition spells them (and its return type, when given); `generic_method`: a generic
+/// method definition.
+pub(crate) fn definition_in(
+    class: Class,
+    name: &str,
+    params: &[&str],
+    ret: Option<&str>,
+    generic_method: bool,
+) -> Result<Method> {
+    match (generic_method, ret) {
+        (true, ret) => class.generic_method(name, params, ret),
+        (false, Some(ret)) => class.method_with_return(name, params, ret),
+        (false, None) => class.method(name, params),
+    }
+}
+
+/// The member `definition` (found by [`definition_in`]) in `class`, the definition's own class
+/// or a closed instantiation of it, instantiated with `method_args` when it is a generic
+/// method.
+pub(crate) fn instance(
+    definition: Method,
+    params: &[&str],
+    generic_method: bool,
+    class: Class,
+    method_args: &[Class],
+) -> Result<Method> {
+    let method = if class == definition.class() {
+        definition
+    } else {
+        // Mono gives a member of a closed generic type its definition's token, and only
+        // members of that type are searched, so the token names the one member meant.
+        // The name is compared too: a class that is no instantiation of the definition
+        // has other members under the same token numbers.
+        class
+            .methods()
+            .find(|m| m.token() == definition.token() && m.name() == definition.name())
+            .ok_or_else(|| Error::MethodNotFound {
+                class: class.full_name(),
+                name: definition.name().into(),
+                parameters: params.join(", "),
+                candidates: vec![format!("{definition} (in the generic definition)")],
+            })?
+    };
+    match (generic_method, method_args.is_empty()) {
+        (true, _) => make_generic_method(method, method_args),
+        (false, true) => Ok(method),
+        (false, false) => Err(Error::InvalidArgument(format!(
+            "{definition} is not a generic method: it takes no type arguments"
+        ))),
     }
 }
 

@@ -25,6 +25,12 @@ enum TypeSource {
         name: &'static str,
     },
     Computed(fn() -> Result<Class>),
+    /// The type a Rust type names (a closed generic instantiation): its class and, for a
+    /// client of a remote runtime, its names.
+    Instance {
+        class: fn() -> Result<Class>,
+        remote: fn() -> Result<crate::remote::TypeName>,
+    },
 }
 
 impl TypeRef {
@@ -43,9 +49,21 @@ impl TypeRef {
                 name: name.into(),
                 args: Vec::new(),
             }),
+            TypeSource::Instance { remote, .. } => remote(),
             TypeSource::Computed(_) => Err(crate::Error::Unsupported(format!(
                 "{member} of a generic instantiation cannot be reached on a remote runtime: its class is made by the local one"
             ))),
+        }
+    }
+
+    /// `Namespace.Type`, for messages.
+    pub(crate) fn describe_name(&self) -> String {
+        match self.source {
+            TypeSource::Named {
+                namespace: "", name, ..
+            } => name.to_string(),
+            TypeSource::Named { namespace, name, .. } => format!("{namespace}.{name}"),
+            TypeSource::Computed(_) | TypeSource::Instance { .. } => "<generic type>".into(),
         }
     }
 
@@ -70,6 +88,19 @@ impl TypeRef {
         }
     }
 
+    /// The type the Rust type `T` names (a closed generic instantiation such as
+    /// `List<Int32>`): its class is `T`'s, computed once, and a client of a remote runtime
+    /// names it as `T` does.
+    pub const fn instance<T: crate::ManagedType>() -> Self {
+        TypeRef {
+            source: TypeSource::Instance {
+                class: T::class,
+                remote: T::remote_type,
+            },
+            class: EpochCell::new(),
+        }
+    }
+
     /// The class, resolved on first use (and again after a reload).
     #[inline]
     pub fn class(&self) -> Result<Class> {
@@ -80,7 +111,7 @@ impl TypeRef {
                     namespace,
                     name,
                 } => Runtime::get()?.assembly(assembly)?.class(namespace, name),
-                TypeSource::Computed(f) => f(),
+                TypeSource::Computed(f) | TypeSource::Instance { class: f, .. } => f(),
             })
             .copied()
     }
@@ -256,18 +287,15 @@ impl MethodRef {
             name: self.name.into(),
             params: self.params.iter().map(|p| p.to_string()).collect(),
             ret: self.ret.map(str::to_string),
+            in_definition: false,
+            generic_method: false,
+            method_args: Vec::new(),
         })
     }
 
     /// `Namespace.Type::Name`, for messages.
     pub(crate) fn describe(&self) -> String {
-        match self.ty.source {
-            TypeSource::Named {
-                namespace: "", name, ..
-            } => format!("{name}::{}", self.name),
-            TypeSource::Named { namespace, name, .. } => format!("{namespace}.{name}::{}", self.name),
-            TypeSource::Computed(_) => format!("<generic type>::{}", self.name),
-        }
+        format!("{}::{}", self.ty.describe_name(), self.name)
     }
 }
 

@@ -12,6 +12,7 @@ pub(crate) mod field_ref;
 pub(crate) mod field_trace;
 pub(crate) mod function_db;
 pub(crate) mod generic;
+pub(crate) mod generic_call;
 pub(crate) mod invoke;
 pub(crate) mod lookup;
 pub(crate) mod recorded;

@@ -7,12 +7,15 @@
 //! binding's return type. Objects are the client's handles to what the server holds
 //! (`objects.rs`).
 
+use std::any::TypeId;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use crate::call::abi::Abi;
+use crate::call::generic::GenericMethodRef;
+use crate::call::generic_call::RemoteInstance;
 use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret, Value};
 use crate::error::{Error, Result};
 use crate::remote::values;
@@ -31,6 +34,10 @@ static RELEASES: Mutex<Vec<Cookie>> = Mutex::new(Vec::new());
 /// Each method's ID on the current connection, by the `MethodRef`'s address (they are
 /// statics of the generated bindings).
 static BOUND: Mutex<Option<HashMap<usize, FunctionId>>> = Mutex::new(None);
+/// Each generic member's instantiation's ID on the current connection, by the
+/// `GenericMethodRef`'s address and the Rust types that name the instantiation.
+#[allow(clippy::type_complexity)]
+static BOUND_GENERIC: Mutex<Option<HashMap<(usize, TypeId), FunctionId>>> = Mutex::new(None);
 
 /// Pipelined calls made on this thread and not yet sent, with what each called (for errors).
 struct Pipeline {
@@ -52,6 +59,7 @@ pub(crate) fn install(transport: Arc<dyn Transport>) {
     CONNECTION.fetch_add(1, Ordering::AcqRel);
     RELEASES.lock().unwrap_or_else(|p| p.into_inner()).clear();
     *BOUND.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    *BOUND_GENERIC.lock().unwrap_or_else(|p| p.into_inner()) = None;
     *slot = Some(transport);
 }
 
@@ -99,9 +107,59 @@ fn bind(method: &MethodRef) -> Result<FunctionId> {
     Ok(id)
 }
 
+/// The ID of a generic member's instantiation `K` (named by `instance`) on the current
+/// connection, asking the server once.
+fn bind_generic<K: 'static>(method: &GenericMethodRef, instance: RemoteInstance) -> Result<FunctionId> {
+    let key = (method as *const GenericMethodRef as usize, TypeId::of::<K>());
+    if let Some(&id) = BOUND_GENERIC
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .and_then(|b| b.get(&key))
+    {
+        return Ok(id);
+    }
+    let connection = self::connection();
+    let (ty, method_args) = instance;
+    let id = transport()?.bind(&method.remote_name(ty, method_args))?;
+    if connection == self::connection() {
+        BOUND_GENERIC
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .insert(key, id);
+    }
+    Ok(id)
+}
+
 /// A generated binding's call, made on the server.
 pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R> {
     let id = bind(method)?;
+    call_bound(id, || method.describe(), args)
+}
+
+/// A generated binding's call of a generic member's instantiation `K`, made on the server.
+pub(crate) fn call_generic<K: 'static, A: ArgList, R: Ret>(
+    method: &GenericMethodRef,
+    instance: RemoteInstance,
+    args: A,
+) -> Result<R> {
+    let id = bind_generic::<K>(method, instance)?;
+    call_bound(id, || method.describe(), args)
+}
+
+/// [`call_generic`] for a blittable struct result that comes back by pointer.
+pub(crate) fn call_generic_sret<K: 'static, A: ArgList, R: crate::Blittable>(
+    method: &GenericMethodRef,
+    instance: RemoteInstance,
+    args: A,
+) -> Result<R> {
+    let id = bind_generic::<K>(method, instance)?;
+    call_sret_bound(id, method.describe(), args)
+}
+
+/// The call of the method the server knows as `id`; `label` names it in errors.
+fn call_bound<A: ArgList, R: Ret>(id: FunctionId, label: impl FnOnce() -> String, args: A) -> Result<R> {
     let call = Call {
         id: id.0,
         args: args.to_remote()?,
@@ -110,7 +168,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
     if R::ABI == Abi::Void && pipelining() && !passes_by_ref(A::returning::<R>()) {
         let full = PIPELINE.with(|p| {
             let mut p = p.borrow_mut();
-            p.calls.push((call.into(), method.describe()));
+            p.calls.push((call.into(), label()));
             p.calls.len() >= PIPELINE_LIMIT
         });
         if full {
@@ -118,7 +176,7 @@ pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R>
         }
         return R::from_remote(Recorded::Void);
     }
-    let returned = send(Some((call.into(), method.describe())))?;
+    let returned = send(Some((call.into(), label())))?;
     args.write_back_remote(returned.after)?;
     R::from_remote(returned.value)
 }
@@ -134,12 +192,16 @@ fn passes_by_ref(signature: &[Abi]) -> bool {
 /// [`call`] for a method whose blittable struct result comes back by pointer.
 pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, args: A) -> Result<R> {
     let id = bind(method)?;
+    call_sret_bound(id, method.describe(), args)
+}
+
+fn call_sret_bound<A: ArgList, R: crate::Blittable>(id: FunctionId, label: String, args: A) -> Result<R> {
     let call = Call {
         id: id.0,
         args: args.to_remote()?,
         reflective: false,
     };
-    let returned = send(Some((call.into(), method.describe())))?;
+    let returned = send(Some((call.into(), label)))?;
     args.write_back_remote(returned.after)?;
     values::plain_from_recorded(returned.value)
 }

@@ -43,7 +43,7 @@ use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;
 pub(crate) use boxes::{box_value, unbox_value};
 pub(crate) use callbacks::{cast, forget_callback, make_callback};
-pub(crate) use client::{call, call_by_id, call_sret, field};
+pub(crate) use client::{call, call_by_id, call_generic, call_generic_sret, call_sret, field};
 
 /// What carries a client's requests to its server and brings the answers back. Implemented
 /// by the `cilbind-remote` crate's connection; a transport that loses its server answers

@@ -11,6 +11,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::call::generic::{definition_in, instance};
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::fields::FieldHost;
@@ -102,8 +103,23 @@ impl Session {
     /// Resolves a method the client's bindings name, registers it in the function database,
     /// and returns its ID for the client's calls.
     pub fn bind(&self, name: &MethodName) -> Result<FunctionId> {
-        let class = class_of(&name.ty)?;
         let params: Vec<&str> = name.params.iter().map(String::as_str).collect();
+        if name.in_definition {
+            // A generic member: found in its definition, then in the closed type, and
+            // instantiated with the method type arguments.
+            let closed = class_of(&name.ty)?;
+            let definition = definition_in(
+                definition_of(&name.ty)?,
+                &name.name,
+                &params,
+                name.ret.as_deref(),
+                name.generic_method,
+            )?;
+            let method_args = name.method_args.iter().map(class_of).collect::<Result<Vec<_>>>()?;
+            let method = instance(definition, &params, name.generic_method, closed, &method_args)?;
+            return FunctionDb::register(method);
+        }
+        let class = class_of(&name.ty)?;
         let method = match &name.ret {
             Some(ret) => class.method_with_return(&name.name, &params, ret)?,
             None => class.method(&name.name, &params)?,
@@ -430,12 +446,34 @@ fn value_only(value: Recorded) -> Returned {
 
 /// The class a client names.
 pub(crate) fn class_of(ty: &TypeName) -> Result<Class> {
-    let class = Runtime::get()?.assembly(&ty.assembly)?.class(&ty.namespace, &ty.name)?;
+    // A generic type is named with all its type arguments: no member of an open type (whose
+    // code has no instantiation to run) is ever resolved for a client. Its arity is in its
+    // name, as compilers write it (``List`1``, ``Outer`1/Inner`1``: one and one more).
+    let arity: usize = ty
+        .name
+        .split('/')
+        .filter_map(|part| part.rsplit_once('`'))
+        .map(|(_, n)| n.parse::<usize>().unwrap_or(0))
+        .sum();
+    if arity != ty.args.len() {
+        return Err(Error::InvalidArgument(format!(
+            "{}.{} takes {arity} type arguments, {} given",
+            ty.namespace,
+            ty.name,
+            ty.args.len()
+        )));
+    }
+    let class = definition_of(ty)?;
     if ty.args.is_empty() {
         return Ok(class);
     }
     let args = ty.args.iter().map(class_of).collect::<Result<Vec<_>>>()?;
     class.instantiate(&args)
+}
+
+/// The class `ty`'s names name, without its type arguments: a generic type's definition.
+fn definition_of(ty: &TypeName) -> Result<Class> {
+    Runtime::get()?.assembly(&ty.assembly)?.class(&ty.namespace, &ty.name)
 }
 
 /// A value the client sent by its bytes, of the parameter's type `ty`: a primitive (or enum)

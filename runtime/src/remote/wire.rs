@@ -88,8 +88,10 @@ impl TryFrom<Vec<FlatType>> for TypeName {
     }
 }
 
-/// A method as generated bindings name it (a `MethodRef`'s names): what the client asks the
-/// server to resolve, once per method, for its [`FunctionId`].
+/// A method as generated bindings name it (a `MethodRef`'s names, or a generic member's
+/// with the instantiation's types): what the client asks the server to resolve, once per
+/// method, for its [`FunctionId`]. A member of a generic type is named in its definition
+/// (parameters spelled `T`) with `ty` the closed type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MethodName {
     /// The type that declares it.
@@ -101,6 +103,14 @@ pub struct MethodName {
     /// The return type, when the bindings name it (to choose between overloads that differ
     /// only by return type).
     pub ret: Option<String>,
+    /// A member of a generic definition (its parameters spelled as there: `T`), found in the
+    /// closed type `ty` names; otherwise a member of `ty` itself (a closed instantiation's
+    /// spelled closed: `System.Int32`).
+    pub in_definition: bool,
+    /// A generic method definition (`M<T>(…)`), instantiated with `method_args`.
+    pub generic_method: bool,
+    /// The method type arguments of a generic method's instantiation (empty otherwise).
+    pub method_args: Vec<TypeName>,
 }
 
 /// One call: the method by ID, then its arguments (`this` first for an instance method;
