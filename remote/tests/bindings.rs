@@ -167,6 +167,34 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     assert_eq!(boxed.unbox::<Vector3>().unwrap(), v(1.0, 2.5, 3.0));
     drop((team, score, flags, boxed));
 
+    // A managed struct (it refers to an object) by handle: its box stays on the server; an
+    // `out` one is written there, its fields and methods read there, a clone is a copy.
+    let (hit, info) = world.raycast(&v(0.0, 0.0, 0.0), &v(1.0, 0.0, 0.0)).unwrap();
+    assert!(hit);
+    assert_eq!(
+        info.collider().unwrap().unwrap().describe().unwrap().as_deref(),
+        Some("Player before")
+    );
+    assert_eq!(info.label().unwrap().as_deref(), Some("before"));
+    let distance = info.distance().unwrap();
+    assert_eq!(info.score().unwrap(), distance * 2.0);
+    let copy = info.clone();
+    info.set_distance(1.5).unwrap();
+    assert_eq!(
+        (info.distance().unwrap(), copy.distance().unwrap()),
+        (1.5, distance),
+        "value semantics"
+    );
+    assert_eq!(
+        world.last_hit().unwrap().distance().unwrap(),
+        distance,
+        "the field holds its own copy"
+    );
+    world.set_last_hit(&info).unwrap();
+    assert_eq!(world.last_hit().unwrap().distance().unwrap(), 1.5);
+    assert_eq!(RaycastHit::default_value().unwrap().label().unwrap(), None);
+    drop((info, copy));
+
     // Generic types' members and generic methods, instantiated on the server from the names
     // of the Rust type arguments.
     {

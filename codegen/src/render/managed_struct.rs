@@ -46,9 +46,11 @@ pub(super) fn render(out: &Splices, t: &TypeItem) -> TokenStream {
                 &STORE
             }
             fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class() }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> { ::core::option::Option::Some(&#type_ref) }
         }
         impl ::cilbind::ManagedType for #name {
             fn class() -> ::cilbind::Result<::cilbind::Class> { #type_ref.class() }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> { ::core::option::Option::Some(&#type_ref) }
         }
         impl #name {
             /// The default value (every field zero or null), like C#'s `default`.

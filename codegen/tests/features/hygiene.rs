@@ -1294,10 +1294,16 @@ pub mod features {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_Named.class()
             }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_Named)
+            }
         }
         impl ::cilbind::ManagedType for Named {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_Named.class()
+            }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_Named)
             }
         }
         impl Named {

@@ -67,10 +67,16 @@ pub mod features {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_Tag.class()
             }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_Tag)
+            }
         }
         impl ::cilbind::ManagedType for Tag {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_Tag.class()
+            }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_Tag)
             }
         }
         impl Tag {

@@ -991,10 +991,16 @@ pub mod features {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_Tagged.class()
             }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_Tagged)
+            }
         }
         impl ::cilbind::ManagedType for Tagged {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_Tagged.class()
+            }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_Tagged)
             }
         }
         impl Tagged {

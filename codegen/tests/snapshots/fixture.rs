@@ -1530,10 +1530,16 @@ pub mod fixture {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_HoldsHit.class()
             }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_HoldsHit)
+            }
         }
         impl ::cilbind::ManagedType for HoldsHit {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_HoldsHit.class()
+            }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_HoldsHit)
             }
         }
         impl HoldsHit {
@@ -1986,10 +1992,16 @@ pub mod fixture {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_RaycastHit.class()
             }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_RaycastHit)
+            }
         }
         impl ::cilbind::ManagedType for RaycastHit {
             fn class() -> ::cilbind::Result<::cilbind::Class> {
                 __TYPE_RaycastHit.class()
+            }
+            fn type_ref() -> ::core::option::Option<&'static ::cilbind::TypeRef> {
+                ::core::option::Option::Some(&__TYPE_RaycastHit)
             }
         }
         impl RaycastHit {

@@ -414,6 +414,15 @@ impl<S: ManagedStruct> Arg for &StructHandle<S> {
     fn lower(self) -> Result<RefSlot> {
         Ok(RefSlot(self.raw()?))
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        // The server's box, which a by-ref parameter changes in place there.
+        match self.remote() {
+            Some(boxed) => crate::remote::values::object(Some(boxed)),
+            None => Err(crate::remote::values::not_carried(
+                "managed struct made in this process",
+            )),
+        }
+    }
 }
 
 impl<T: Reference> sealed::Ret for Option<T> {}
@@ -462,9 +471,16 @@ impl<S: ManagedStruct> Ret for StructHandle<S> {
     fn describe_result(&self) -> Recorded {
         self.describe()
     }
-    fn from_remote(_: Recorded) -> Result<StructHandle<S>> {
-        Err(crate::remote::values::not_carried(
+    fn from_remote(value: Recorded) -> Result<StructHandle<S>> {
+        #[cfg(feature = "remote")]
+        if let Some(boxed) = crate::remote::values::remote_object(value.clone())? {
+            // The server returned a box of the method's declared struct type: `S`'s (the
+            // bindings' table was checked against the server's assemblies).
+            return Ok(StructHandle::from_remote(boxed));
+        }
+        Err(crate::remote::values::unexpected(
             std::any::type_name::<StructHandle<S>>(),
+            &value,
         ))
     }
 }

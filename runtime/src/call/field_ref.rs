@@ -111,6 +111,15 @@ impl<S: crate::ManagedStruct> FieldOwner for crate::StructHandle<S> {
     fn recorded_owner(&self) -> Option<Recorded> {
         None
     }
+
+    fn remote_owner(&self) -> Result<Recorded> {
+        match self.remote() {
+            Some(boxed) => crate::remote::values::object(Some(boxed)),
+            None => Err(crate::remote::values::not_carried(
+                "managed struct made in this process",
+            )),
+        }
+    }
 }
 
 impl FieldRef {
@@ -239,7 +248,11 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Read, owner, get, describe_struct);
         }
-        get()
+        match get() {
+            Ok(value) => Ok(value),
+            // The server's copy of the value, in a box it keeps for this client.
+            Err(e) => <crate::StructHandle<S> as crate::call::Ret>::from_remote(self.elsewhere(e, owner, || Ok(None))?),
+        }
     }
 
     /// Writes a field holding a managed struct (a copy of `value`).
@@ -255,7 +268,17 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Write, owner, set, |()| describe_struct(value));
         }
-        set()
+        match set() {
+            Ok(()) => Ok(()),
+            Err(e) => self
+                .elsewhere(e, owner, || {
+                    let boxed = value
+                        .remote()
+                        .ok_or_else(|| crate::remote::values::not_carried("managed struct made in this process"))?;
+                    crate::remote::values::object(Some(boxed)).map(Some)
+                })
+                .map(drop),
+        }
     }
 
     /// Reads a string field (a lone surrogate is [`Error::InvalidUtf16`](crate::Error)).

@@ -115,8 +115,7 @@ impl<K: 'static, F: FnOnce() -> Result<(Class, Vec<Class>)>> GenericCall<'_, K, 
         let (method, remote) = (self.method, self.remote);
         match method.thunk_keyed::<K>(self.resolve) {
             Ok(thunk) => thunk.call(args),
-            Err(e) => elsewhere(method, remote, e)
-                .and_then(|instance| crate::remote::call_generic::<K, A, R>(method, instance, args)),
+            Err(e) => call_elsewhere::<K, A, R>(method, remote, e, args),
         }
     }
 
@@ -127,23 +126,38 @@ impl<K: 'static, F: FnOnce() -> Result<(Class, Vec<Class>)>> GenericCall<'_, K, 
         let (method, remote) = (self.method, self.remote);
         match method.thunk_keyed::<K>(self.resolve) {
             Ok(thunk) => thunk.call_sret(args),
-            Err(e) => elsewhere(method, remote, e)
-                .and_then(|instance| crate::remote::call_generic_sret::<K, A, R>(method, instance, args)),
+            Err(e) => call_sret_elsewhere::<K, A, R>(method, remote, e, args),
         }
     }
 }
 
 /// Where no local runtime could resolve the member: a client of a remote runtime names the
-/// instantiation to its server; anywhere else the error stands.
+/// instantiation to its server, which makes the call; anywhere else the error stands.
 #[cold]
 #[inline(never)]
-fn elsewhere(
+fn call_elsewhere<K: 'static, A: ArgList, R: Ret>(
     method: &GenericMethodRef,
     remote: fn(&TypeRef) -> Result<RemoteInstance>,
     e: Error,
-) -> Result<RemoteInstance> {
+    args: A,
+) -> Result<R> {
     if !crate::remote::connected() {
         return Err(e);
     }
-    remote(method.definition_type())
+    crate::remote::call_generic::<K, A, R>(method, remote(method.definition_type())?, args)
+}
+
+/// [`call_elsewhere`] for a struct result by pointer.
+#[cold]
+#[inline(never)]
+fn call_sret_elsewhere<K: 'static, A: ArgList, R: Blittable>(
+    method: &GenericMethodRef,
+    remote: fn(&TypeRef) -> Result<RemoteInstance>,
+    e: Error,
+    args: A,
+) -> Result<R> {
+    if !crate::remote::connected() {
+        return Err(e);
+    }
+    crate::remote::call_generic_sret::<K, A, R>(method, remote(method.definition_type())?, args)
 }

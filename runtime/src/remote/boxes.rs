@@ -35,3 +35,19 @@ pub(crate) fn unbox_value<V: Blittable>(obj: &Object) -> Result<V> {
     };
     values::plain_from_recorded(client::step(Step::ReadBox(Box::new(step)), what)?)
 }
+
+/// A managed struct's default value, in a box the server makes and keeps.
+#[cfg(feature = "remote")]
+pub(crate) fn default_box(ty: crate::remote::TypeName) -> Result<Object> {
+    let what = format!("making a default {}", ty.name);
+    values::remote_object(client::step(Step::DefaultValue(Box::new(ty)), what)?)?
+        .ok_or_else(|| Error::NullReference("the server made no box".into()))
+}
+
+/// A copy of a box the server holds (a managed struct's clone).
+#[cfg(feature = "remote")]
+pub(crate) fn copy_box(boxed: &Object) -> Result<Object> {
+    let step = Step::CopyValue(Box::new(values::object(Some(boxed))?));
+    values::remote_object(client::step(step, "copying a managed struct".into())?)?
+        .ok_or_else(|| Error::NullReference("the server's copy is null".into()))
+}

@@ -14,8 +14,9 @@ use std::rc::Rc;
 use crate::call::generic::{definition_in, instance};
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
-use crate::host::fields::FieldHost;
+use crate::host::fields::{field_get_boxed, field_set_from_box, FieldHost};
 use crate::host::plain::{box_bytes, holds_references, unboxed_bytes};
+use crate::host::raw::{box_default, rebox};
 use crate::host::type_init::statics_of;
 use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::fields::{self, Found};
@@ -188,6 +189,8 @@ impl Session {
                 Step::ReadBox(step) => self.read_box(step).map(value_only),
                 Step::MakeCallback(step) => super::call_back::make(self, step).map(value_only),
                 Step::IsInstance(step) => self.is_instance(step).map(value_only),
+                Step::DefaultValue(ty) => self.default_value(ty).map(value_only),
+                Step::CopyValue(boxed) => self.copy_value(boxed).map(value_only),
             };
             let failed = result.is_err();
             results.push(result);
@@ -307,6 +310,25 @@ impl Session {
             (Some(_), true) => return Err(refused("a static field has no owner".into())),
             (Some(other), false) => return Err(refused(format!("{other} is no owner"))),
         };
+        // A managed struct (a value type holding references): read as a box of its own,
+        // which the client holds by handle, and written from one.
+        if let Some(ty) = type_class(field.type_handle()).filter(|c| c.is_value_type() && holds_references(*c)) {
+            return match &access.write {
+                None => {
+                    let boxed = Object::from_raw(field_get_boxed(host, field, ty)?)?
+                        .ok_or_else(|| Error::NullReference(format!("field {text} gave no box")))?;
+                    drop(owner);
+                    self.keep(Value::Object(boxed))
+                }
+                Some(Recorded::Object { cookie, .. }) => {
+                    let boxed = self.object(*cookie)?;
+                    field_set_from_box(host, field, boxed.raw()?)?;
+                    drop(owner);
+                    Ok(Recorded::Void)
+                }
+                Some(other) => Err(refused(format!("{other} is no {}", ty.full_name()))),
+            };
+        }
         let found = Found::new(field, host, owner);
         let replayed = |e: Error| match e {
             Error::Replay { reason, .. } => Error::InvalidArgument(reason),
@@ -381,6 +403,38 @@ impl Session {
             type_name: String::new(),
             bytes: unboxed_bytes(boxed.raw()?)?,
         })
+    }
+
+    /// A new box of the value type `ty` names, holding its default value, kept for the client.
+    pub fn default_value(&self, ty: &TypeName) -> Result<Recorded> {
+        let class = class_of(ty)?;
+        if !class.is_value_type() {
+            return Err(Error::InvalidArgument(format!(
+                "{} is no value type",
+                class.full_name()
+            )));
+        }
+        let boxed = Object::from_raw(box_default(class)?)?
+            .ok_or_else(|| Error::NullReference(format!("no {} was made", class.full_name())))?;
+        self.keep(Value::Object(boxed))
+    }
+
+    /// A copy of a box of a value type the client holds, kept for the client.
+    pub fn copy_value(&self, boxed: &Recorded) -> Result<Recorded> {
+        let original = match boxed {
+            Recorded::Object { cookie, .. } => self.object(*cookie)?,
+            other => return Err(Error::InvalidArgument(format!("{other} is no box to copy"))),
+        };
+        let class = original.class()?;
+        if !class.is_value_type() {
+            return Err(Error::InvalidArgument(format!(
+                "a {} is no box of a value type",
+                class.full_name()
+            )));
+        }
+        let copy = Object::from_raw(rebox(original.raw()?)?)?
+            .ok_or_else(|| Error::NullReference("the copy of a box is null".into()))?;
+        self.keep(Value::Object(copy))
     }
 
     /// Checks a cast of an object the client holds (see [`IsInstance`]).

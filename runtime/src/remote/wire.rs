@@ -232,6 +232,12 @@ pub enum Step {
     MakeCallback(Box<MakeCallback>),
     /// A cast checked.
     IsInstance(Box<IsInstance>),
+    /// A new box of the value type named, holding its default value (every field zero or
+    /// null): a managed struct the client holds by handle. The result is the box.
+    DefaultValue(Box<TypeName>),
+    /// A copy of a box of a value type the client holds (a managed struct's value semantics).
+    /// The result is the new box.
+    CopyValue(Box<Recorded>),
 }
 
 impl From<Call> for Step {

@@ -52,6 +52,12 @@ pub trait ManagedStruct: Sized + 'static {
     fn store() -> &'static StructStore<Self>;
     /// The struct's class.
     fn class() -> Result<Class>;
+    /// The struct type's reference by name, for a client of a remote runtime (`None` for a
+    /// generic instantiation).
+    #[doc(hidden)]
+    fn type_ref() -> Option<&'static crate::TypeRef> {
+        None
+    }
 }
 
 /// An owned value of the managed struct `T`, held in `T`'s store.
@@ -60,6 +66,9 @@ pub trait ManagedStruct: Sized + 'static {
 /// copy never changes another. Dropping the handle frees its slot.
 pub struct StructHandle<T: ManagedStruct> {
     key: StructKey,
+    /// In a client of a remote runtime, the box the server holds (the key is then null).
+    #[cfg(feature = "remote")]
+    remote: Option<Object>,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -85,8 +94,29 @@ impl<T: ManagedStruct> StructHandle<T> {
         }
         Ok(StructHandle {
             key: T::store().slots.insert(boxed)?,
+            #[cfg(feature = "remote")]
+            remote: None,
             _type: PhantomData,
         })
+    }
+
+    /// A handle to a box of `T` the server this process is a client of holds (`remote`, from
+    /// a call's result, made there of `T`'s type).
+    #[cfg(feature = "remote")]
+    pub(crate) fn from_remote(remote: Object) -> Self {
+        StructHandle {
+            key: StructKey::default(),
+            remote: Some(remote),
+            _type: PhantomData,
+        }
+    }
+
+    /// The server's box, for a handle of a client of a remote runtime.
+    pub(crate) fn remote(&self) -> Option<&Object> {
+        #[cfg(feature = "remote")]
+        return self.remote.as_ref();
+        #[cfg(not(feature = "remote"))]
+        None
     }
 
     /// The box, for the length of the current call (instance methods mutate it in place).
@@ -102,6 +132,18 @@ impl<T: ManagedStruct> StructHandle<T> {
 
     /// The default value of `T` (all fields zero or null), like C#'s `default(T)`.
     pub fn default_value() -> Result<Self> {
+        #[cfg(feature = "remote")]
+        if crate::remote::connected() {
+            let ty = T::type_ref()
+                .ok_or_else(|| {
+                    Error::Unsupported(format!(
+                        "{} has no name a remote runtime can resolve",
+                        std::any::type_name::<T>()
+                    ))
+                })?
+                .remote_name("a managed struct")?;
+            return Ok(Self::from_remote(crate::remote::default_box(ty)?));
+        }
         Self::from_box(raw::box_default(T::class()?)?)
     }
 
@@ -128,6 +170,10 @@ impl<T: ManagedStruct> StructHandle<T> {
 
     /// Copies the value into a fresh slot (what [`Clone`] does, with the error kept).
     pub fn try_clone(&self) -> Result<Self> {
+        #[cfg(feature = "remote")]
+        if let Some(boxed) = &self.remote {
+            return Ok(Self::from_remote(crate::remote::copy_box(boxed)?));
+        }
         Self::from_box(raw::rebox(self.raw()?)?)
     }
 }
@@ -138,6 +184,8 @@ impl<T: ManagedStruct> Clone for StructHandle<T> {
     fn clone(&self) -> Self {
         self.try_clone().unwrap_or(StructHandle {
             key: StructKey::default(),
+            #[cfg(feature = "remote")]
+            remote: None,
             _type: PhantomData,
         })
     }
