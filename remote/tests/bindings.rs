@@ -63,6 +63,9 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     assert!(player.as_object().equals(Some(player.as_object())).unwrap());
     let again = world.item(1).unwrap().unwrap();
     assert_eq!(again.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
+    // Two handles the server gave for the same object: the same object there.
+    assert!(again.as_object().reference_equals(monster.as_object()).unwrap());
+    assert!(!again.as_object().reference_equals(player.as_object()).unwrap());
 
     // Full structs both ways, enums and flags as their underlying values.
     let packet = Packet::from_int(5).unwrap();

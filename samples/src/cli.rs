@@ -6,6 +6,9 @@
 //! the first divergence. `--runtime coreclr` plays on CoreCLR instead of Mono (the same game);
 //! `--off` switches parts of the game off.
 //!
+//! `--serve ADDR` hosts the runtime and the game for other processes; `--connect ADDR` plays
+//! it from this one over the connection (`remote.rs`).
+//!
 //! The binary ([`main`]) starts the runtime itself (host mode). `--guest` turns that around
 //! (`launch.rs`): `mono Arena.exe` or `dotnet Arena.exe` owns the process, and its C# `Main`
 //! loads this crate as a plugin (`guest.rs`), which plays the same game with the same command
@@ -13,6 +16,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -81,6 +85,16 @@ struct Cli {
     /// plays the same game (a hot reload is switched off there, saying why).
     #[arg(long)]
     guest: bool,
+    /// Host the game's runtime for clients on ADDR (loopback unless told otherwise; the token
+    /// clients must give in CILBIND_TOKEN) instead of playing: prints `listening on ADDR` and
+    /// serves until stopped. The natives run here.
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["guest", "replay", "record", "reload", "connect"])]
+    serve: Option<SocketAddr>,
+    /// Play the game on the runtime a `--serve` process hosts at ADDR (the token in
+    /// CILBIND_TOKEN): the same game through the same bindings, over the connection (the ghoul,
+    /// a Rust subclass, is switched off there, saying why).
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["guest", "replay", "record", "reload", "runtime"])]
+    connect: Option<SocketAddr>,
     /// Switch part of the game off (comma-separated): to see the game without it, on either
     /// runtime.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "FEATURE", conflicts_with_all = ["reload", "replay"])]
@@ -160,6 +174,11 @@ pub(crate) fn run(args: Vec<OsString>, mode: Mode) -> u8 {
         ));
     }
     let started = Instant::now();
+    if let Some(listen) = cli.serve {
+        return report(
+            start(&cli, mode).and_then(|features| crate::remote::serve(listen, &features, &mut io::stdout())),
+        );
+    }
     let played = start(&cli, mode).and_then(|features| match (&cli.replay, &reload, features) {
         (Some(log), _, _) => replay(log, cli.game.as_deref(), mode),
         (None, Some(plan), features) => play_with_reload(&cli, plan, features).map(|()| 0),
@@ -205,6 +224,9 @@ fn start(cli: &Cli, mode: Mode) -> Result<Features, SampleError> {
     let mut out = io::stdout().lock();
     for feature in features.off() {
         writeln!(out, "Switched off by --off: {}.", feature.instead())?;
+    }
+    if let Some(addr) = cli.connect {
+        return crate::remote::connect(addr, features, &mut out);
     }
     if mode == Mode::Guest {
         let runtime = Runtime::get().map_err(|source| SampleError::Managed {
@@ -284,6 +306,9 @@ fn config(cli: &Cli, features: Features) -> Config {
 
 /// The runtime's name as the output gives it.
 fn runtime_name() -> &'static str {
+    if cilbind::remote::connected() {
+        return "the server's runtime";
+    }
     match Runtime::get().map(|r| r.backend().clone()) {
         Ok(Backend::CoreClr { .. }) => "CoreCLR",
         _ => "Mono",
@@ -304,6 +329,10 @@ fn play(cli: &Cli, features: Features, start: Instant, mode: Mode) -> Result<(),
     let mut out = stdout.lock();
     crate::init(&features)?;
     let started = match mode {
+        Mode::Host if cli.connect.is_some() => format!(
+            "Connected to the game's server and checked the bindings against it in {:.1} ms.",
+            ms(start.elapsed())
+        ),
         Mode::Host => format!(
             "{} started and the game assembly loaded in {:.1} ms.",
             runtime_name(),
@@ -410,7 +439,13 @@ fn summary(outcome: &Outcome, features: &Features, out: &mut dyn Write) -> Resul
         outcome.kills,
         outcome.burned
     )?;
-    if features.natives {
+    if cilbind::remote::connected() {
+        writeln!(
+            out,
+            "The native Rules.Mitigate ran in the server's process, which counts its calls; C# called this process's \
+             World.Died handler back over the connection."
+        )?;
+    } else if features.natives {
         writeln!(
             out,
             "{} calls from C# into Rust (the native Rules.Mitigate, implemented in samples/src/rules.rs).",

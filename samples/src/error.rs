@@ -51,6 +51,9 @@ pub enum SampleError {
     /// for what guest mode cannot do (`--game`, a `--runtime` other than the host's). The
     /// message says which.
     Guest(String),
+    /// `--serve` or `--connect` could not: no token, an address the server cannot listen on.
+    /// The message says which.
+    Remote(String),
 }
 
 impl fmt::Display for SampleError {
@@ -75,6 +78,7 @@ impl fmt::Display for SampleError {
             SampleError::Reload(message) => write!(f, "hot reload: {message}"),
             SampleError::Replay(message) => write!(f, "replay: {message}"),
             SampleError::Guest(message) => write!(f, "guest mode: {message}"),
+            SampleError::Remote(message) => write!(f, "remote: {message}"),
         }
     }
 }
@@ -85,9 +89,11 @@ impl std::error::Error for SampleError {
             SampleError::Managed { source, .. } => Some(source),
             SampleError::Output(e) | SampleError::McsMissing(e) => Some(e),
             SampleError::File { source, .. } => Some(source),
-            SampleError::Compile { .. } | SampleError::Reload(_) | SampleError::Replay(_) | SampleError::Guest(_) => {
-                None
-            }
+            SampleError::Compile { .. }
+            | SampleError::Reload(_)
+            | SampleError::Replay(_)
+            | SampleError::Guest(_)
+            | SampleError::Remote(_) => None,
         }
     }
 }

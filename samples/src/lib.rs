@@ -23,6 +23,9 @@
 //! game or a changed one, and reads the final state back from the replayed world or reports the
 //! first call that gave something else (`replay.rs`).
 //!
+//! `--serve` hosts the game's runtime for other processes and `--connect` plays it from one,
+//! over a `cilbind-remote` connection (`remote.rs`).
+//!
 //! The crate is also a `cdylib`: the plugin `Arena.exe` loads in guest mode (`--guest`, [`cli`]),
 //! where C#'s `Main` owns the process and its runtime and this same game logic plays through the
 //! same bindings (`guest.rs`, `launch.rs`).
@@ -56,6 +59,7 @@ mod names;
 mod outcome;
 mod record;
 mod reload;
+mod remote;
 mod replay;
 mod roll_call;
 mod rules;
@@ -73,6 +77,7 @@ pub use names::{monster_name, player_name, team_name};
 pub use outcome::{Config, EntityState, Kind, LogEntry, Outcome, RollCall, Shot};
 pub use record::{run_recorded, RecordedGame};
 pub use reload::{run_with_reload, ReloadOutcome, ReloadPlan, ReloadSummary, StaleCheck, RELOAD_ATTACK};
+pub use remote::TOKEN_VARIABLE;
 pub use replay::{replay, FinalState, ReplayOutcome};
 pub use snapshot::{SavedEntity, Snapshot};
 
@@ -99,6 +104,10 @@ pub const PLAYER_EVERY: u32 = 3;
 /// natives switched the other way is an error (the bindings' `Error::NativesNotInstalled`, or
 /// natives refused by a build that declares none).
 pub fn init(features: &Features) -> Result<(), SampleError> {
+    if cilbind::remote::connected() {
+        // The server loaded the game and installed its natives: it checks these bindings.
+        return bindings::init().context(|| "checking the bindings against the game's server".into());
+    }
     if features.natives {
         return bindings::init_with_natives([rules::table()]).context(|| {
             format!(

@@ -871,3 +871,89 @@ fn the_guest_plays_the_same_game_as_the_host_on_both_runtimes() {
         text(&by_hand)
     );
 }
+
+// ---- Over a connection: one process hosts the runtime, another plays --------------------
+
+/// A `cilbind-samples --serve` process on a free loopback port, killed when dropped.
+struct GameServer {
+    child: std::process::Child,
+    addr: String,
+}
+
+impl GameServer {
+    fn start(runtime: &str) -> GameServer {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cilbind-samples"))
+            .args(["--serve", "127.0.0.1:0", "--runtime", runtime])
+            .env(cilbind_samples::TOKEN_VARIABLE, "final-state-token")
+            .env_remove("CILBIND_RUNTIME")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("the server's first line: {line:?}"))
+            .to_string();
+        GameServer { child, addr }
+    }
+}
+
+impl Drop for GameServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Plays 20 ticks of seed 7 from a client of `server`.
+fn play_remotely(server: &GameServer, token: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cilbind-samples"))
+        .args(["--ticks", "20", "--seed", "7", "--connect", &server.addr])
+        .env(cilbind_samples::TOKEN_VARIABLE, token)
+        .env_remove("CILBIND_RUNTIME")
+        .output()
+        .expect("the client starts")
+}
+
+/// `--connect` plays the same game, to the same final state, as a local run: every line of the
+/// report but the timings, the line saying how it started, and where the natives ran. The
+/// ghoul (a Rust subclass) is off over a connection, saying why, so the local game compared
+/// is the one with `--off ghoul`; the World.Died handler (C# calling the client's closure back
+/// during World.Step), boxing, generic members and the managed struct RaycastHit all cross.
+#[test]
+fn a_client_plays_the_same_game_over_a_connection_on_both_runtimes() {
+    let not_compared = |l: &&str| {
+        !(l.contains("calls from C# into Rust") || l.starts_with("The native Rules.Mitigate ran in the server"))
+    };
+    for runtime in ["mono", "coreclr"] {
+        let server = GameServer::start(runtime);
+        let remote = play_remotely(&server, "final-state-token");
+        assert!(remote.status.success(), "{runtime}: {}", text(&remote));
+        let remote = String::from_utf8_lossy(&remote.stdout).into_owned();
+        let local = play_20_ticks(&["--runtime", runtime, "--off", "ghoul"]);
+        assert!(remote.starts_with("Switched off over a connection ("), "{remote}");
+        assert!(!remote.contains("the World.Died handler is off"), "{remote}");
+        assert!(remote.contains("Goblin-3 burned to death"), "{remote}");
+        let remote_lines: Vec<&str> = game_lines(&remote).into_iter().filter(not_compared).collect();
+        let local_lines: Vec<&str> = game_lines(&local).into_iter().filter(not_compared).collect();
+        assert_eq!(
+            remote_lines, local_lines,
+            "{runtime}, remote:\n{remote}\nlocal:\n{local}"
+        );
+        // A client with the wrong token is refused, and the server serves on.
+        let wrong = play_remotely(&server, "not-the-token");
+        assert_eq!(wrong.status.code(), Some(1), "{}", text(&wrong));
+        assert!(
+            String::from_utf8_lossy(&wrong.stderr).contains("token"),
+            "{}",
+            text(&wrong)
+        );
+        let again = play_remotely(&server, "final-state-token");
+        assert!(again.status.success(), "{}", text(&again));
+    }
+}

@@ -101,8 +101,18 @@ impl Object {
     }
 
     /// Reference equality (`object.ReferenceEquals`).
+    ///
+    /// Two handles to objects on the server this process is a client of are compared there.
     pub fn reference_equals(&self, other: &Object) -> Result<bool> {
-        Ok(crate::host::raw::same_object(self.raw()?, other.raw()?))
+        match (self.raw(), other.raw()) {
+            (Ok(a), Ok(b)) => Ok(crate::host::raw::same_object(a, b)),
+            (Err(e), _) | (_, Err(e)) if !crate::remote::connected() => Err(e),
+            _ => {
+                static M: MethodRef =
+                    MethodRef::new(&OBJECT_TYPE, "ReferenceEquals", &["System.Object", "System.Object"]);
+                M.call((Some(self), Some(other)))
+            }
+        }
     }
 
     /// `Object.ToString()` (virtual).
