@@ -38,8 +38,9 @@
 //!   at the next call; [`connect`] again for fresh handles. A malformed or oversized message
 //!   closes its connection only, with the reason logged and kept ([`Server::closed`]).
 //!
-//! What does not cross a connection (boxing, generic members, arrays, callbacks from C# into
-//! the client's closures, …) is refused at the call: see [`cilbind::remote`].
+//! Boxing, generic members, managed structs by handle and callbacks (C# calling the client's
+//! closures during the client's own calls) cross too; what does not (arrays, spans, Rust
+//! implementations of C# types, …) is refused at the call: see [`cilbind::remote`].
 
 mod client;
 mod server;

@@ -1,12 +1,13 @@
 //! The server: hosts this process's runtime for many clients. Each connection gets a
-//! [`Session`] on a thread of its own, which runs that client's calls in the order they came;
-//! the connection's task reads one request at a time, so a client's batches never overtake
-//! each other. A connection that sends a malformed or oversized message, or anything before
+//! [`Session`] on a thread of its own, which runs that client's calls in the order they came:
+//! the connection's task hands each request's job to the session as it reads it, so a client's
+//! batches never overtake each other, and reads on while the session works. A connection that sends a malformed or oversized message, or anything before
 //! authenticating, is closed (its reason logged and kept in [`Server::closed`]); the other
 //! connections and the server go on. When a connection ends, however it ends, its session
 //! ends with it and every handle the client held is released.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener as StdListener};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -259,7 +260,14 @@ where
                 };
             }
             Some(Ok(request)) => {
-                request.execute(handler.clone().serve()).await;
+                // The first poll hands the request's job to the session, in the order the
+                // requests came; the rest (waiting for the session's answer) runs on its own,
+                // so that the next request is read meanwhile: a thread of the client may wait
+                // for a callback's result that another of its threads is about to send.
+                let mut running = Box::pin(request.execute(handler.clone().serve()));
+                if futures::poll!(running.as_mut()).is_pending() {
+                    tokio::spawn(running);
+                }
                 if handler.refused.load(Ordering::Acquire) {
                     // The refusal is queued: the channel sends it while it is polled. What
                     // else arrives meanwhile is dropped unread.
@@ -298,7 +306,7 @@ enum Job {
     Check(Vec<TableRow>, oneshot::Sender<Result<(), Error>>),
     Bind(MethodName, oneshot::Sender<Result<FunctionId, Error>>),
     Run(Batch, oneshot::Sender<Reply>),
-    Resume(Result<Recorded, Error>, oneshot::Sender<Reply>),
+    Resume(u64, Result<Recorded, Error>, oneshot::Sender<Reply>),
     Live(oneshot::Sender<usize>),
 }
 
@@ -317,6 +325,8 @@ impl SessionThread {
             let pump = Rc::new(Pump {
                 jobs: receive,
                 answer: RefCell::new(None),
+                waiting: RefCell::new(Vec::new()),
+                early: RefCell::new(HashMap::new()),
             });
             let session = Session::with_peer(pump.clone());
             while let Ok(job) = pump.jobs.recv() {
@@ -339,10 +349,20 @@ impl SessionThread {
 /// request in progress goes. While C# waits for a client's closure, the thread serves the
 /// client's jobs from inside [`Peer::call_back`] (the closure's own calls, nested), until the
 /// closure's result arrives.
+///
+/// A client with several threads may have several invocations waiting at once, one inside
+/// another's nested call (thread B's call ran while thread A's closure ran, and called B's
+/// closure back): the invocations are answered innermost first, as the session thread's stack
+/// unwinds, so a result that arrives for an outer one is kept until that one is on top.
 struct Pump {
     jobs: mpsc::Receiver<Job>,
     /// The client's `run` or `resume` request waiting for its answer.
     answer: RefCell<Option<oneshot::Sender<Reply>>>,
+    /// The invocations C# waits for, innermost last.
+    waiting: RefCell<Vec<u64>>,
+    /// Results that arrived for an invocation below the innermost, with their requests.
+    #[allow(clippy::type_complexity)]
+    early: RefCell<HashMap<u64, (Result<Recorded, Error>, oneshot::Sender<Reply>)>>,
 }
 
 impl Pump {
@@ -363,13 +383,13 @@ impl Pump {
                     let _ = answer.send(Reply::Done(reply));
                 }
             }
-            Job::Resume(_, answer) => {
-                // Nothing waits for a closure's result: the client answered an invocation it
-                // was not asked (the connection's own order rules this out).
+            Job::Resume(invocation, _, answer) => {
+                // Nothing waits for this closure's result: the client answered an invocation
+                // it was not asked, or one answered already.
                 let _ = answer.send(Reply::Done(BatchReply {
-                    results: vec![Err(Error::InvalidArgument(
-                        "a callback's result arrived, but no C# call waits for one".into(),
-                    ))],
+                    results: vec![Err(Error::InvalidArgument(format!(
+                        "a callback's result arrived for invocation {invocation}, which no C# call waits for"
+                    )))],
                 }));
             }
             Job::Live(answer) => {
@@ -384,23 +404,34 @@ impl Peer for Pump {
         let answer = self.answer.borrow_mut().take().ok_or_else(|| {
             Error::Unsupported("no request of the client is waiting: its closure cannot be called back".into())
         })?;
+        let id = invocation.id;
         answer
             .send(Reply::Invoke(invocation))
             .map_err(|_| Error::Disconnected("the client went away before its closure could run".into()))?;
-        loop {
+        self.waiting.borrow_mut().push(id);
+        let result = loop {
+            if let Some((result, answer)) = self.early.borrow_mut().remove(&id) {
+                *self.answer.borrow_mut() = Some(answer);
+                break result;
+            }
             match self.jobs.recv() {
-                Ok(Job::Resume(result, answer)) => {
+                Ok(Job::Resume(invocation, result, answer)) if invocation == id => {
                     *self.answer.borrow_mut() = Some(answer);
-                    return result;
+                    break result;
+                }
+                Ok(Job::Resume(invocation, result, answer)) if self.waiting.borrow().contains(&invocation) => {
+                    self.early.borrow_mut().insert(invocation, (result, answer));
                 }
                 Ok(job) => self.handle(session, job),
                 Err(_) => {
-                    return Err(Error::Disconnected(
+                    break Err(Error::Disconnected(
                         "the client went away while C# waited for its closure".into(),
                     ))
                 }
             }
-        }
+        };
+        self.waiting.borrow_mut().pop();
+        result
     }
 }
 
@@ -461,9 +492,14 @@ impl Cilbind for Handler {
         self.ask(|a| Job::Run(batch, a)).await
     }
 
-    async fn resume(self, _: tarpc::context::Context, result: Result<Recorded, Error>) -> Result<Reply, Error> {
+    async fn resume(
+        self,
+        _: tarpc::context::Context,
+        invocation: u64,
+        result: Result<Recorded, Error>,
+    ) -> Result<Reply, Error> {
         self.authenticated()?;
-        self.ask(|a| Job::Resume(result, a)).await
+        self.ask(|a| Job::Resume(invocation, result, a)).await
     }
 
     async fn check_tables(self, _: tarpc::context::Context, tables: Vec<TableRow>) -> Result<(), Error> {

@@ -38,9 +38,9 @@ pub trait Cilbind {
     /// Runs a batch of calls in order; the reply is what the batch did, or a closure of the
     /// client's that C# invoked meanwhile, whose result `resume` sends back.
     async fn run(batch: Batch) -> Result<Reply, Error>;
-    /// The result of the client's closure C# invoked (the last `Reply::Invoke`); the reply is
-    /// what the waiting batch did next.
-    async fn resume(result: Result<Recorded, Error>) -> Result<Reply, Error>;
+    /// The result of the client's closure C# invoked (the `Reply::Invoke` numbered
+    /// `invocation`); the reply is what the batch waiting for it did next.
+    async fn resume(invocation: u64, result: Result<Recorded, Error>) -> Result<Reply, Error>;
     /// Checks more generated tables (a bindings' `init()` after connect).
     async fn check_tables(tables: Vec<TableRow>) -> Result<(), Error>;
     /// The server's counters.

@@ -6,7 +6,9 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use cilbind::{Callback, Error, Object, Reference, Value};
 use common::{ServerProcess, TOKEN};
@@ -112,6 +114,38 @@ fn play(connection: &cilbind_remote::Connection) {
         5,
         "C# → Rust → C# five times over the connection"
     );
+
+    // Two threads of this client, C# calling each one's closure back while the other's waits
+    // (B's call runs on the server inside A's, and A's result arrives first): each call gets
+    // its own closure's result.
+    let (a_inside, b_inside) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+    let (a_in, b_seen) = (a_inside.clone(), b_inside.clone());
+    let slow_a = Combine::from_fn(move |x: i32, y: i32| {
+        a_in.store(true, Ordering::SeqCst);
+        let start = Instant::now();
+        while !b_seen.load(Ordering::SeqCst) && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Ok(1000 + x + y)
+    })
+    .unwrap();
+    let b_in = b_inside.clone();
+    let slow_b = Combine::from_fn(move |x: i32, y: i32| {
+        b_in.store(true, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(200));
+        Ok(2000 + x + y)
+    })
+    .unwrap();
+    let (delegate_a, delegate_b): (Combine, Combine) = ((*slow_a).clone(), (*slow_b).clone());
+    let thread_a = std::thread::spawn(move || Hub::apply(Some(&delegate_a), 1, 2));
+    while !a_inside.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let thread_b = std::thread::spawn(move || Hub::apply(Some(&delegate_b), 3, 4));
+    assert_eq!(thread_b.join().unwrap().unwrap(), 2007);
+    assert_eq!(thread_a.join().unwrap().unwrap(), 1003);
+    assert!(b_inside.load(Ordering::SeqCst), "B's closure ran while A's waited");
+    drop((slow_a, slow_b));
 
     // A panic in the closure is an exception in C#, not a dead connection.
     let panics = Work::from_fn(|| panic!("boom")).unwrap();

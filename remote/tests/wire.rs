@@ -641,17 +641,27 @@ fn callbacks_follow_the_connection_and_end_with_it() {
     };
     // C# invokes the delegate: the batch's answer is the invocation; the closure's result,
     // sent back, is what C# returns.
-    match run(&client, vec![call(4, 2)]) {
-        Reply::Invoke(Invocation { key, args }) => {
-            assert_eq!((key, args), (7, vec![Recorded::Int32(4), Recorded::Int32(2)]))
+    let first = match run(&client, vec![call(4, 2)]) {
+        Reply::Invoke(Invocation { id, key, args }) => {
+            assert_eq!((key, args), (7, vec![Recorded::Int32(4), Recorded::Int32(2)]));
+            id
         }
         other => panic!("C# invoked the delegate: {other:?}"),
-    }
-    let mut reply = done(client.resume(Ok(Recorded::Int32(42))).unwrap());
+    };
+    let mut reply = done(client.resume(first, Ok(Recorded::Int32(42))).unwrap());
     assert_eq!(reply.results.pop().unwrap().unwrap().value, Recorded::Int32(42));
     // The closure's error is thrown in C#.
-    assert!(matches!(run(&client, vec![call(1, 1)]), Reply::Invoke(_)));
-    let mut reply = done(client.resume(Err(Error::InvalidArgument("no".into()))).unwrap());
+    let Reply::Invoke(second) = run(&client, vec![call(1, 1)]) else {
+        panic!("C# invoked the delegate")
+    };
+    // A result for another invocation is refused, and the one C# waits for still counts.
+    let mut wrong = done(client.resume(second.id + 100, Ok(Recorded::Int32(1))).unwrap());
+    assert!(matches!(wrong.results.pop().unwrap(), Err(Error::InvalidArgument(_))));
+    let mut reply = done(
+        client
+            .resume(second.id, Err(Error::InvalidArgument("no".into())))
+            .unwrap(),
+    );
     match reply.results.pop().unwrap() {
         Err(Error::ManagedException { type_name, message, .. }) => {
             assert_eq!(type_name, "System.InvalidOperationException");
@@ -660,7 +670,7 @@ fn callbacks_follow_the_connection_and_end_with_it() {
         other => panic!("the closure's error, thrown: {other:?}"),
     }
     // A result nobody waits for is refused; the connection goes on.
-    let mut reply = done(client.resume(Ok(Recorded::Int32(1))).unwrap());
+    let mut reply = done(client.resume(first, Ok(Recorded::Int32(1))).unwrap());
     assert!(matches!(reply.results.pop().unwrap(), Err(Error::InvalidArgument(_))));
     // A forgotten closure's delegate throws ObjectDisposedException.
     let other = make(&client, ev("Combine"), 8).unwrap();

@@ -95,7 +95,7 @@ fn forward(id: u64, key: u64, args: &[Value]) -> Result<Value> {
         .ok_or_else(|| Error::Unsupported("this session has no connection to call its client back".into()))?;
     // The value type the delegate returns, if it returns one (the client sends its bytes).
     let ret = state.callbacks.borrow().get(&key).and_then(|c| c.returns);
-    let session = Session::of_state(state);
+    let session = Session::of_state(state.clone());
     let args = args
         .iter()
         .map(|arg| match arg {
@@ -103,7 +103,8 @@ fn forward(id: u64, key: u64, args: &[Value]) -> Result<Value> {
             other => Ok(Recorded::of_value(other)),
         })
         .collect::<Result<Vec<_>>>()?;
-    let result = peer.call_back(&session, Invocation { key, args })?;
+    let id = state.next_invocation();
+    let result = peer.call_back(&session, Invocation { id, key, args })?;
     match result {
         Recorded::Object { cookie, .. } => Ok(Value::Object(session.object(cookie)?)),
         Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => match ret {

@@ -284,7 +284,10 @@ fn send(last: Option<(Step, String)>) -> Result<Returned> {
     let reply = loop {
         match reply {
             Reply::Done(done) => break done,
-            Reply::Invoke(invocation) => reply = transport.resume(super::callbacks::answer(invocation))?,
+            Reply::Invoke(invocation) => {
+                let id = invocation.id;
+                reply = transport.resume(id, super::callbacks::answer(invocation))?;
+            }
         }
     };
     let ran = reply.results.len();

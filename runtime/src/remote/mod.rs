@@ -10,16 +10,19 @@
 //! Calls of generated bindings' methods and constructors (`MethodRef::call`,
 //! `MethodRef::call_sret`) with primitives, `bool`, strings, object handles and full structs
 //! (`In<V>` arguments, struct results), by-ref arguments (`Out`, `RefObject`, `RefString`, a
-//! struct's `this`: written back), field reads and writes (`FieldRef`); handles are per
-//! connection (a cookie the server gave this client), released on the server when the last
-//! client handle is dropped; the server's exceptions arrive as
-//! [`Error::ManagedException`](crate::Error). Void calls can be pipelined ([`pipelined`]).
+//! struct's `this`: written back), field reads and writes (`FieldRef`); boxing and unboxing
+//! (made and read on the server, `boxes.rs`); members of generic types and generic methods
+//! (instantiated there from the Rust type arguments' names, `GenericMethodRef::of`/`keyed`);
+//! managed structs by handle (the box stays there); casts; delegates of the client's closures
+//! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
+//! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
+//! the server gave this client), released on the server when the last client handle is
+//! dropped; the server's exceptions arrive as [`Error::ManagedException`](crate::Error). Void
+//! calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused at the call with an error saying so: boxing, members
-//! of generic types and generic methods, spans and arrays, `Nullable` values, managed structs
-//! by handle, delegates and events (a C# callback into this process's Rust closures would need
-//! calls in the other direction), Rust implementations of C# types, natives, reload and
-//! recording.
+//! What needs a local runtime is refused at the call with an error saying so: spans and
+//! arrays, `Nullable` values, Rust implementations of C# types (C# would run code the server
+//! has not), natives, reload and recording.
 
 mod boxes;
 mod call_back;
@@ -57,9 +60,9 @@ pub trait Transport: Send + Sync + 'static {
     /// Runs a batch on the server (see [`Batch`]) and returns what it did, or the client's
     /// closure C# invoked meanwhile ([`Reply`]).
     fn run(&self, batch: Batch) -> Result<Reply>;
-    /// Sends the result of the client's closure C# invoked (the last [`Reply::Invoke`]) and
-    /// returns what the waiting batch did next.
-    fn resume(&self, result: Result<crate::call::Recorded>) -> Result<Reply>;
+    /// Sends the result of the client's closure C# invoked (the [`Reply::Invoke`] numbered
+    /// `invocation`) and returns what the batch waiting for it did next.
+    fn resume(&self, invocation: u64, result: Result<crate::call::Recorded>) -> Result<Reply>;
     /// Has the server check generated tables' rows against its assemblies
     /// ([`Session::check_table`]).
     fn check_table(&self, rows: Vec<TableRow>) -> Result<()>;

@@ -51,6 +51,16 @@ pub(crate) struct State {
     /// What reaches the client while C# waits for one of its closures; `None`: nothing does,
     /// and such a delegate throws in C#.
     pub(crate) peer: RefCell<Option<Rc<dyn Peer>>>,
+    /// The number of the last invocation of a client's closure.
+    invocations: std::cell::Cell<u64>,
+}
+
+impl State {
+    /// A new invocation's number.
+    pub(crate) fn next_invocation(&self) -> u64 {
+        self.invocations.set(self.invocations.get() + 1);
+        self.invocations.get()
+    }
 }
 
 /// What a session calls its client back through (the server's connection): while C# waits

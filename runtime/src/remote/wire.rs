@@ -194,9 +194,12 @@ pub struct IsInstance {
 }
 
 /// C# invoking a delegate of one of the client's closures, during one of its calls: the
-/// closure's key and the arguments (objects kept for the client, as results are).
+/// invocation's number (its result names it), the closure's key and the arguments (objects
+/// kept for the client, as results are).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Invocation {
+    /// This invocation's number in its session: the result the client sends back names it.
+    pub id: u64,
     /// The client's key for the closure ([`MakeCallback::key`]).
     pub key: u64,
     /// The delegate's arguments.
