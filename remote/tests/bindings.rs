@@ -224,11 +224,24 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
 
     // What needs a local runtime is refused at the call, saying why.
     assert!(matches!(cilbind::Runtime::get(), Err(Error::Startup(_))));
-    // Arrays are made in the local runtime, which a client has not.
-    assert!(matches!(
-        Vector3::sum(Some(&[v(1.0, 2.0, 3.0)])),
-        Err(Error::Startup(_))
-    ));
+    // Arrays of values cross by their bytes: made on the server for an argument, read back
+    // from a result; arrays of objects element by element.
+    assert_eq!(Vector3::sum(Some(&[v(1.0, 2.0, 3.0), v(0.5, 0.0, 0.0)])).unwrap(), 6.5);
+    assert_eq!(Vector3::sum(Some(&[])).unwrap(), 0.0);
+    assert_eq!(
+        Vector3::line(3).unwrap().unwrap(),
+        vec![v(0.0, 0.0, 0.0), v(1.0, 2.0, 3.0), v(2.0, 4.0, 6.0)]
+    );
+    {
+        let all = world.all().unwrap().unwrap();
+        assert_eq!(all.len().unwrap(), 2);
+        let second = all.get(1).unwrap().unwrap();
+        assert_eq!(second.describe().unwrap().as_deref(), Some("Monster Orc (armor 3)"));
+        assert_eq!(all.to_vec().unwrap().len(), 2);
+        assert!(all.get(2).is_err(), "out of range");
+        let squares = World::range(4).unwrap().unwrap();
+        assert_eq!(squares, vec![0, 1, 4, 9]);
+    }
 
     // Calls by function ID, with `Value`s: the ID the generator gave the method.
     let id = cilbind::FunctionId::of_signature("[Game]Game.Entity::Heal(System.Int32&)->System.Void");

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use cilbind::record::Recorded;
 use cilbind::remote::{
-    Batch, BatchReply, Call, Invocation, MakeBox, MakeCallback, MethodName, ReadBox, Reply, Step, TableRow, Transport,
-    TypeName,
+    ArrayStep, Batch, BatchReply, Call, Invocation, MakeBox, MakeCallback, MethodName, ReadBox, Reply, Step, TableRow,
+    Transport, TypeName,
 };
 use cilbind::{Cookie, Error, FunctionId};
 use cilbind_remote::Connection;
@@ -816,5 +816,68 @@ fn generic_members_are_instantiated_on_the_server_or_refused() {
             ..echo(vec![int32()])
         })
         .is_err());
+    assert_eq!(connection.stats().unwrap().clients, 1);
+}
+
+#[test]
+fn arrays_are_checked_on_the_server() {
+    let server = ServerProcess::start();
+    let connection = open(&server);
+    let run = |step: ArrayStep| {
+        let mut reply = done(
+            connection
+                .run(Batch {
+                    release: Vec::new(),
+                    forget: Vec::new(),
+                    calls: vec![Step::Array(Box::new(step))],
+                })
+                .unwrap(),
+        );
+        reply.results.pop().unwrap().map(|r| r.value)
+    };
+    let int32 = TypeName {
+        assembly: "mscorlib".into(),
+        namespace: "System".into(),
+        name: "Int32".into(),
+        args: Vec::new(),
+    };
+    let make = |element: TypeName, count: u32, bytes: Vec<u8>| run(ArrayStep::Make { element, count, bytes });
+    let ints = make(int32.clone(), 2, vec![1, 0, 0, 0, 2, 0, 0, 0]).unwrap();
+    assert_eq!(run(ArrayStep::Len(ints.clone())).unwrap(), Recorded::Int64(2));
+    match run(ArrayStep::Values(ints.clone())).unwrap() {
+        Recorded::Struct { bytes, .. } => assert_eq!(bytes, vec![1, 0, 0, 0, 2, 0, 0, 0]),
+        other => panic!("the array's bytes: {other}"),
+    }
+    // Bytes that are not `count` elements; elements that hold references or are references.
+    assert!(matches!(
+        make(int32.clone(), 3, vec![0; 8]),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        make(int32.clone(), u32::MAX, vec![0; 8]),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(make(game_type("RaycastHit"), 1, vec![0; 40]).is_err());
+    assert!(make(game_type("World"), 1, vec![0; 8]).is_err());
+    // An object that is no array, a value array read as objects, an index out of range.
+    let new_world = connection.bind(&method("World", ".ctor", &[])).unwrap();
+    let world = call(&connection, new_world, vec![]).unwrap();
+    assert!(matches!(
+        run(ArrayStep::Len(world.clone())),
+        Err(Error::InvalidCast { .. })
+    ));
+    assert!(run(ArrayStep::Values(world.clone())).is_err());
+    assert!(matches!(
+        run(ArrayStep::Item(ints.clone(), 0)),
+        Err(Error::InvalidArgument(_))
+    ));
+    let all = connection.bind(&method("World", "All", &[])).unwrap();
+    let entities = call(&connection, all, vec![world]).unwrap();
+    assert_eq!(run(ArrayStep::Len(entities.clone())).unwrap(), Recorded::Int64(0));
+    assert!(run(ArrayStep::Item(entities.clone(), 0)).is_err());
+    assert!(
+        run(ArrayStep::Values(entities)).is_err(),
+        "an array of references is no bytes"
+    );
     assert_eq!(connection.stats().unwrap().clients, 1);
 }

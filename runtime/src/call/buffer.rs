@@ -137,6 +137,10 @@ impl<'a, V: Blittable> Arg for SliceArray<'a, V> {
             back: None,
         })
     }
+    fn to_remote(&self) -> Result<crate::call::Recorded> {
+        // Made on the server first, then passed as the object it is there.
+        crate::remote::values::object(Some(&crate::remote::arrays::make(self.0)?))
+    }
 }
 
 impl<V: Blittable> sealed::Arg for SliceArrayMut<'_, V> {}

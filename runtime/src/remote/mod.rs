@@ -24,6 +24,7 @@
 //! arrays, `Nullable` values, Rust implementations of C# types (C# would run code the server
 //! has not), natives, reload and recording.
 
+pub(crate) mod arrays;
 mod boxes;
 mod call_back;
 mod callbacks;
@@ -38,8 +39,8 @@ use std::sync::Arc;
 pub use client::{flush, pipelined};
 pub use session::{Peer, Session};
 pub use wire::{
-    Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MakeBox, MakeCallback, MethodName, ReadBox, Reply,
-    Returned, Step, TableRow, TypeName,
+    ArrayStep, Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MakeBox, MakeCallback, MethodName,
+    ReadBox, Reply, Returned, Step, TableRow, TypeName,
 };
 
 use crate::call::{FunctionId, FunctionType};

@@ -184,10 +184,9 @@ impl Session {
         drop(forgotten);
     }
 
-    /// Runs a batch (see [`Batch`]): releases first, then each step in order, stopping at
-    /// the first that fails.
+    /// Runs a batch (see [`Batch`]): forgets the closures first, then runs each step in
+    /// order, stopping at the first that fails, then releases the handles.
     pub fn run(&self, batch: &Batch) -> BatchReply {
-        self.release(&batch.release);
         self.forget(&batch.forget);
         let _serving = super::call_back::Serving::enter(&self.state);
         let mut results = Vec::with_capacity(batch.calls.len());
@@ -201,6 +200,7 @@ impl Session {
                 Step::IsInstance(step) => self.is_instance(step).map(value_only),
                 Step::DefaultValue(ty) => self.default_value(ty).map(value_only),
                 Step::CopyValue(boxed) => self.copy_value(boxed).map(value_only),
+                Step::Array(step) => self.array(step).map(value_only),
             };
             let failed = result.is_err();
             results.push(result);
@@ -208,6 +208,9 @@ impl Session {
                 break;
             }
         }
+        // After the steps: a handle the client dropped while it encoded them (an array made
+        // for an argument, say) is still named by them.
+        self.release(&batch.release);
         BatchReply { results }
     }
 

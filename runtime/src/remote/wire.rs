@@ -241,6 +241,30 @@ pub enum Step {
     /// A copy of a box of a value type the client holds (a managed struct's value semantics).
     /// The result is the new box.
     CopyValue(Box<Recorded>),
+    /// An array made or read.
+    Array(Box<ArrayStep>),
+}
+
+/// What a client does with a single-dimension array on the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ArrayStep {
+    /// A new `element[]` of `count` values of a value type without references, by their
+    /// bytes: the result is the array, kept for the client.
+    Make {
+        /// The element type.
+        element: TypeName,
+        /// How many elements.
+        count: u32,
+        /// Their bytes, one after another.
+        bytes: Vec<u8>,
+    },
+    /// The elements of an array of a value type without references, by their bytes
+    /// (`Recorded::Struct`).
+    Values(Recorded),
+    /// The number of elements of an array (`Int64`).
+    Len(Recorded),
+    /// Element `index` of an array of references: the object, kept for the client.
+    Item(Recorded, u32),
 }
 
 impl From<Call> for Step {
@@ -249,9 +273,11 @@ impl From<Call> for Step {
     }
 }
 
-/// A batch of steps the server runs in order, on one thread, after releasing the handles
-/// named in `release` and the closures named in `forget`. Every step but the last was pipelined (its result not read): the first
-/// of them that fails stops the batch.
+/// A batch of steps the server runs in order, on one thread, after forgetting the closures
+/// named in `forget`, and before releasing the handles named in `release` (which the steps
+/// may still name: an array made for an argument is dropped once it was sent). Every step but
+/// the last was pipelined (its result not read): the first of them that fails stops the
+/// batch.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
     /// Handles the client dropped since its last batch.

@@ -17,7 +17,12 @@ impl<V: Blittable> Array<V> {
     /// A new managed array holding a copy of `values`. More elements than a .NET array holds
     /// (2³¹ − 1) is the `OverflowException` .NET throws for it, an array Mono cannot allocate
     /// its `OutOfMemoryException` (both [`Error::ManagedException`]).
+    ///
+    /// In a client of a remote runtime the array is made on the server.
     pub fn from_slice(values: &[V]) -> Result<Self> {
+        if crate::remote::connected() {
+            return Ok(Array(crate::remote::arrays::make(values)?, PhantomData));
+        }
         crate::Runtime::get()?;
         let raw = array::array_from_values(V::class()?, values)?;
         Ok(Array(
@@ -28,18 +33,35 @@ impl<V: Blittable> Array<V> {
 
     /// A copy of the elements.
     pub fn to_vec(&self) -> Result<Vec<V>> {
-        array::array_values(self.0.raw()?)
+        match self.0.raw() {
+            Ok(raw) => array::array_values(raw),
+            Err(e) => remote_or(e, || crate::remote::arrays::values(&self.0)),
+        }
     }
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        array::array_len(self.0.raw()?)
+        match self.0.raw() {
+            Ok(raw) => array::array_len(raw),
+            Err(e) => remote_or(e, || crate::remote::arrays::len(&self.0)),
+        }
     }
 
     /// True when the array has no elements.
     pub fn is_empty(&self) -> Result<bool> {
         Ok(self.len()? == 0)
     }
+}
+
+/// What an array handle the local runtime does not hold gives: in a client of a remote
+/// runtime, `remote` reads the server's array; anywhere else the error `e` stands.
+#[cold]
+#[inline(never)]
+fn remote_or<R>(e: Error, remote: impl FnOnce() -> Result<R>) -> Result<R> {
+    if crate::remote::connected() {
+        return remote();
+    }
+    Err(e)
 }
 
 /// A handle to a managed `T[]` of references (classes, interfaces, strings as objects).
@@ -63,7 +85,18 @@ impl<T: Reference> ObjectArray<T> {
 
     /// Element `index` (`None` for null).
     pub fn get(&self, index: usize) -> Result<Option<T>> {
-        let raw = array::array_get_ref(self.0.raw()?, index)?;
+        let array = match self.0.raw() {
+            Ok(raw) => raw,
+            // The server checked the element against the array's type, `T[]`.
+            Err(e) => {
+                return remote_or(e, || {
+                    crate::remote::arrays::item(&self.0, index)?
+                        .map(crate::value::object::remote_as)
+                        .transpose()
+                })
+            }
+        };
+        let raw = array::array_get_ref(array, index)?;
         crate::value::object::wrap(raw)
     }
 
@@ -91,7 +124,10 @@ impl<T: Reference> ObjectArray<T> {
 
     /// Number of elements.
     pub fn len(&self) -> Result<usize> {
-        array::array_len(self.0.raw()?)
+        match self.0.raw() {
+            Ok(raw) => array::array_len(raw),
+            Err(e) => remote_or(e, || crate::remote::arrays::len(&self.0)),
+        }
     }
 
     /// True when the array has no elements.

@@ -1,0 +1,166 @@
+//! Arrays over a connection: an array a client passes or reads lives on the server, made there
+//! from the values' bytes (`V[]` of a value type without references) and read back the same
+//! way, or element by element for an array of references. Both halves are here: the client's
+//! (what `Array<V>`, `ObjectArray<T>` and slice arguments call when connected) and the
+//! session's ([`ArrayStep`]'s checks and work).
+
+use crate::call::{Recorded, Value};
+use crate::error::{Error, Result};
+use crate::host::array;
+use crate::host::plain::{box_bytes, holds_references, unboxed_bytes};
+use crate::remote::session::{class_of, Session};
+use crate::remote::wire::{ArrayStep, Step, TypeName};
+use crate::remote::{client, values};
+use crate::value::{Blittable, Object};
+
+// ---- The client's side ---------------------------------------------------------------------
+
+fn step(what: ArrayStep, label: &str) -> Result<Recorded> {
+    client::step(Step::Array(Box::new(what)), label.into())
+}
+
+/// A new `V[]` on the server holding a copy of `values`.
+pub(crate) fn make<V: Blittable>(values: &[V]) -> Result<Object> {
+    let count = u32::try_from(values.len())
+        .map_err(|_| Error::InvalidArgument(format!("{} elements are too many for a .NET array", values.len())))?;
+    let bytes = values.iter().flat_map(crate::host::plain::value_bytes).collect();
+    let made = step(
+        ArrayStep::Make {
+            element: V::remote_type()?,
+            count,
+            bytes,
+        },
+        "making an array",
+    )?;
+    values::remote_object(made)?.ok_or_else(|| Error::NullReference("the server made no array".into()))
+}
+
+/// A copy of the elements of the `V[]` `array` on the server.
+pub(crate) fn values<V: Blittable>(array: &Object) -> Result<Vec<V>> {
+    let Recorded::Struct { bytes, .. } = step(ArrayStep::Values(values::object(Some(array))?), "reading an array")?
+    else {
+        return Err(Error::InvalidArgument("the server sent no array's bytes".into()));
+    };
+    let size = std::mem::size_of::<V>();
+    if size == 0 || bytes.len() % size != 0 {
+        return Err(Error::InvalidArgument(format!(
+            "{} bytes are no whole number of {}",
+            bytes.len(),
+            std::any::type_name::<V>()
+        )));
+    }
+    bytes.chunks(size).map(crate::host::plain::value_from_bytes).collect()
+}
+
+/// The number of elements of `array` on the server.
+pub(crate) fn len(array: &Object) -> Result<usize> {
+    match step(
+        ArrayStep::Len(values::object(Some(array))?),
+        "reading an array's length",
+    )? {
+        Recorded::Int64(n) => {
+            usize::try_from(n).map_err(|_| Error::InvalidArgument(format!("an array of {n} elements")))
+        }
+        other => Err(values::unexpected("a length", &other)),
+    }
+}
+
+/// Element `index` of an array of references on the server.
+pub(crate) fn item(array: &Object, index: usize) -> Result<Option<Object>> {
+    let index = u32::try_from(index).map_err(|_| Error::InvalidArgument(format!("index {index} is out of range")))?;
+    values::remote_object(step(
+        ArrayStep::Item(values::object(Some(array))?, index),
+        "reading an array's element",
+    )?)
+}
+
+// ---- The session's side --------------------------------------------------------------------
+
+impl Session {
+    /// Does what `step` asks (see [`ArrayStep`]).
+    pub fn array(&self, step: &ArrayStep) -> Result<Recorded> {
+        match step {
+            ArrayStep::Make { element, count, bytes } => self.make_array(element, *count, bytes),
+            ArrayStep::Values(array) => {
+                let array = self.array_object(array)?;
+                let element = array::array_element_class(array.raw()?)?;
+                plain_element(element)?;
+                let mut all = Vec::new();
+                for i in 0..array::array_len(array.raw()?)? {
+                    let boxed = Object::from_raw(array::array_get_value(array.raw()?, i)?)?
+                        .ok_or_else(|| Error::NullReference("an element's box is null".into()))?;
+                    all.extend(unboxed_bytes(boxed.raw()?)?);
+                }
+                Ok(Recorded::Struct {
+                    assembly: String::new(),
+                    type_name: String::new(),
+                    bytes: all,
+                })
+            }
+            ArrayStep::Len(array) => {
+                let array = self.array_object(array)?;
+                array::array_element_class(array.raw()?)?;
+                let len = array::array_len(array.raw()?)?;
+                Ok(Recorded::Int64(len as i64))
+            }
+            ArrayStep::Item(array, index) => {
+                let array = self.array_object(array)?;
+                let element = array::array_element_class(array.raw()?)?;
+                if element.is_value_type() {
+                    return Err(Error::InvalidArgument(format!(
+                        "a {}[] holds values, not objects",
+                        element.full_name()
+                    )));
+                }
+                let item = Object::from_raw(array::array_get_ref(array.raw()?, *index as usize)?)?;
+                match item {
+                    Some(item) => self.keep(Value::Object(item)),
+                    None => Ok(Recorded::Null),
+                }
+            }
+        }
+    }
+
+    fn make_array(&self, element: &TypeName, count: u32, bytes: &[u8]) -> Result<Recorded> {
+        let class = class_of(element)?;
+        let size = plain_element(class)?;
+        let count = count as usize;
+        if size.checked_mul(count) != Some(bytes.len()) {
+            return Err(Error::InvalidArgument(format!(
+                "{} bytes sent for {count} elements of {} ({size} bytes each)",
+                bytes.len(),
+                class.full_name()
+            )));
+        }
+        // Held by a handle while the elements' boxes are made (the collector may move it).
+        let made = Object::from_raw(array::array_new(class, count)?)?
+            .ok_or_else(|| Error::NullReference("no array was made".into()))?;
+        for (i, value) in bytes.chunks(size.max(1)).enumerate().take(count) {
+            let boxed = Object::from_raw(box_bytes(class, value)?)?
+                .ok_or_else(|| Error::NullReference("no box was made".into()))?;
+            array::array_set_value(made.raw()?, i, boxed.raw()?)?;
+        }
+        self.keep(Value::Object(made))
+    }
+
+    /// The array the client names.
+    fn array_object(&self, array: &Recorded) -> Result<Object> {
+        match array {
+            Recorded::Object { cookie, .. } => self.object(*cookie),
+            Recorded::Null => Err(Error::NullReference("the array is null".into())),
+            other => Err(Error::InvalidArgument(format!("{other} is no array"))),
+        }
+    }
+}
+
+/// The size of an element of the value type `class`, which must hold no references (its
+/// values cross by their bytes).
+fn plain_element(class: crate::host::Class) -> Result<usize> {
+    if !class.is_value_type() || holds_references(class) {
+        return Err(Error::InvalidArgument(format!(
+            "a {}[] does not cross by its bytes (only arrays of values without references do)",
+            class.full_name()
+        )));
+    }
+    Ok(class.value_size().0)
+}
