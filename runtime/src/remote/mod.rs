@@ -13,16 +13,18 @@
 //! struct's `this`: written back), field reads and writes (`FieldRef`); boxing and unboxing
 //! (made and read on the server, `boxes.rs`); members of generic types and generic methods
 //! (instantiated there from the Rust type arguments' names, `GenericMethodRef::of`/`keyed`);
-//! managed structs by handle (the box stays there); casts; delegates of the client's closures
+//! managed structs by handle (the box stays there); arrays of values (by their bytes) and of
+//! references (element by element, `arrays.rs`); casts; delegates of the client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
 //! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
 //! the server gave this client), released on the server when the last client handle is
 //! dropped; the server's exceptions arrive as [`Error::ManagedException`](crate::Error). Void
 //! calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused at the call with an error saying so: spans and
-//! arrays, `Nullable` values, Rust implementations of C# types (C# would run code the server
-//! has not), natives, reload and recording.
+//! What needs a local runtime is refused at the call with an error saying so: spans, slices
+//! written back after the call, multi-dimensional arrays, `Nullable` values, Rust
+//! implementations of C# types (C# would run code the server has not), natives, reload and
+//! recording.
 
 pub(crate) mod arrays;
 mod boxes;
