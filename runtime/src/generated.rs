@@ -19,7 +19,7 @@ pub use crate::__proxy_entry as proxy_entry;
 pub use crate::call::abi::Boxed;
 pub use crate::call::buffer::{ArraySlot, SliceArray, SliceArrayMut};
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
-pub use crate::call::generic_call::{GenericCall, InstanceKey, MethodArgs};
+pub use crate::call::generic_call::{GenericCall, RemoteInstance};
 pub use crate::call::{
     FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
     THIS_BY_POINTER,
@@ -42,6 +42,12 @@ pub fn checked_remotely(table: &'static [FunctionType]) -> crate::Result<bool> {
 
 /// A type's names as a client of a remote runtime sends them.
 pub use crate::remote::TypeName as RemoteType;
+
+/// A type's names, as a client of a remote runtime sends them (the generated call of a
+/// generic method of a type that is not generic names its type so).
+pub fn remote_type_of(ty: &TypeRef) -> Result<RemoteType> {
+    ty.remote_name("a generic method's type")
+}
 
 /// A generic type's names, as a client of a remote runtime sends them: the definition's
 /// names with the type arguments' (what the generated `ManagedType::remote_type` of a generic

@@ -190,10 +190,16 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     // type arguments at run time.
     // A generic method is instantiated with its type parameters' classes.
     let method_params: Vec<Ident> = m.method_type_params.iter().map(|p| ident(p)).collect();
-    let class = if m.generic {
-        quote!(<Self as ::cilbind::ManagedType>::class()?)
+    let (class, remote_class) = if m.generic {
+        (
+            quote!(<Self as ::cilbind::ManagedType>::class()?),
+            quote!(<Self as ::cilbind::ManagedType>::remote_type()?),
+        )
     } else {
-        quote!(#type_ref.class()?)
+        (
+            quote!(#type_ref.class()?),
+            quote!(::cilbind::generated::remote_type_of(&#type_ref)?),
+        )
     };
     // Cached by the Rust types that name the instantiation: the classes are made only on a
     // call site's first call with those types.
@@ -204,10 +210,17 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
     let (ref_ty, thunk) = if !method_params.is_empty() {
         (
             quote!(::cilbind::generated::GenericMethodRef),
-            quote!(M.keyed::<(#class_key, (#(#method_params,)*)), _>(|| ::core::result::Result::Ok((
-                #class,
-                ::std::vec![#(<#method_params as ::cilbind::ManagedType>::class()?),*]
-            )))),
+            // The classes, made by the local runtime; or the names, for a remote one.
+            quote!(M.keyed::<(#class_key, (#(#method_params,)*)), _, _>(
+                || ::core::result::Result::Ok((
+                    #class,
+                    ::std::vec![#(<#method_params as ::cilbind::ManagedType>::class()?),*]
+                )),
+                || ::core::result::Result::Ok((
+                    #remote_class,
+                    ::std::vec![#(<#method_params as ::cilbind::ManagedType>::remote_type()?),*]
+                )),
+            )),
         )
     } else if m.generic {
         (quote!(::cilbind::generated::GenericMethodRef), quote!(M.of::<Self>()))

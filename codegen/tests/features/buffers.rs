@@ -67,10 +67,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((target.0, size, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -93,10 +100,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((target.0, size, ::cilbind::Out(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -117,10 +131,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((offset, ::cilbind::generated::SliceArrayMut(data)))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -140,10 +161,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((::cilbind::generated::SliceArrayMut(data),))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -163,10 +191,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((::cilbind::generated::SliceArray(data),))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -186,10 +221,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((pixels,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -210,10 +252,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((width, pixels))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -233,10 +282,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((voxels,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -258,10 +314,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((::cilbind::Out(&mut value),))?;
                 let () = __r;
                 ::core::result::Result::Ok(value)
@@ -285,13 +348,23 @@ pub mod features {
                     .keyed::<
                         ((), (M0, M1)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![
-                            < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
-                            ::cilbind::ManagedType > ::class() ?
-                        ],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![
+                                < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
+                                ::cilbind::ManagedType > ::class() ?
+                            ],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![
+                                < M0 as ::cilbind::ManagedType > ::remote_type() ?, < M1 as
+                                ::cilbind::ManagedType > ::remote_type() ?
+                            ],
+                        )),
+                    )
                     .call((
                         value,
                         ::cilbind::generated::SliceArrayMut(items),
@@ -314,10 +387,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((items,))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -337,10 +417,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_GL.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_GL.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_GL)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((<M0 as ::cilbind::TypeArg>::out_arg(&mut __item_slot),))?;
                 *item = <M0 as ::cilbind::TypeArg>::from_slot(__item_slot)?;
                 let () = __r;

@@ -316,10 +316,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Use.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Use.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Use)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -338,10 +345,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Use.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Use.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Use)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((bags,))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -364,10 +378,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Use.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Use.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Use)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((f.map(::cilbind::AsObject::object),))?;
                 ::core::result::Result::Ok(__r)
             }

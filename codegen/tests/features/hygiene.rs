@@ -767,10 +767,17 @@ pub mod features {
                     .keyed::<
                         (Self, (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        <Self as ::cilbind::ManagedType>::class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            <Self as ::cilbind::ManagedType>::class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            <Self as ::cilbind::ManagedType>::remote_type()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((::cilbind::Reference::as_object(self), item, other_))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -1972,10 +1979,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Shape.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Shape.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Shape)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((value_, <M0 as ::cilbind::TypeArg>::out_arg(&mut copy)))?;
                 ::core::result::Result::Ok((
                     <M0 as ::cilbind::TypeArg>::output(__r)?,

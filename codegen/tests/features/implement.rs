@@ -311,10 +311,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_IGenericOnly.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_IGenericOnly.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_IGenericOnly)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((::cilbind::Reference::as_object(self), value))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

@@ -169,10 +169,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Meters.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Meters.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Meters)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((ok,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

@@ -155,10 +155,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Buffers.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Buffers.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Buffers)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((span, value))?;
                 ::core::result::Result::Ok(__r)
             }
@@ -179,10 +186,17 @@ pub mod features {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Buffers.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Buffers.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Buffers)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((span,))?;
                 let () = __r;
                 ::core::result::Result::Ok(())
@@ -207,13 +221,23 @@ pub mod features {
                     .keyed::<
                         ((), (M0, M1)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Buffers.class()?,
-                        ::std::vec![
-                            < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
-                            ::cilbind::ManagedType > ::class() ?
-                        ],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Buffers.class()?,
+                            ::std::vec![
+                                < M0 as ::cilbind::ManagedType > ::class() ?, < M1 as
+                                ::cilbind::ManagedType > ::class() ?
+                            ],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Buffers)?,
+                            ::std::vec![
+                                < M0 as ::cilbind::ManagedType > ::remote_type() ?, < M1 as
+                                ::cilbind::ManagedType > ::remote_type() ?
+                            ],
+                        )),
+                    )
                     .call((from, tag, to))?;
                 let () = __r;
                 ::core::result::Result::Ok(())

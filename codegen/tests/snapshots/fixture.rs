@@ -2262,10 +2262,17 @@ pub mod fixture {
                     .keyed::<
                         ((), (M0,)),
                         _,
-                    >(|| ::core::result::Result::Ok((
-                        __TYPE_Uses.class()?,
-                        ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                    )))
+                        _,
+                    >(
+                        || ::core::result::Result::Ok((
+                            __TYPE_Uses.class()?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                        )),
+                        || ::core::result::Result::Ok((
+                            ::cilbind::generated::remote_type_of(&__TYPE_Uses)?,
+                            ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                        )),
+                    )
                     .call((x,))?;
                 ::core::result::Result::Ok(<M0 as ::cilbind::TypeArg>::output(__r)?)
             }
@@ -3513,10 +3520,17 @@ pub mod system {
                         .keyed::<
                             ((), (M0,)),
                             _,
-                        >(|| ::core::result::Result::Ok((
-                            __TYPE_List__0.class()?,
-                            ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
-                        )))
+                            _,
+                        >(
+                            || ::core::result::Result::Ok((
+                                __TYPE_List__0.class()?,
+                                ::std::vec![< M0 as ::cilbind::ManagedType > ::class() ?],
+                            )),
+                            || ::core::result::Result::Ok((
+                                ::cilbind::generated::remote_type_of(&__TYPE_List__0)?,
+                                ::std::vec![< M0 as ::cilbind::ManagedType > ::remote_type() ?],
+                            )),
+                        )
                         .call((
                             ::cilbind::Reference::as_object(self),
                             converter.map(::cilbind::AsObject::object),

@@ -96,11 +96,6 @@ impl GenericMethodRef {
         self
     }
 
-    /// The type whose member this is, as the bindings name it.
-    pub(crate) fn definition_type(&self) -> &'static TypeRef {
-        self.definition
-    }
-
     /// The member's names in the instantiation `ty` (the closed type) with the method type
     /// arguments `method_args`, as a client asks its server for it.
     pub(crate) fn remote_name(

@@ -6,7 +6,6 @@
 use std::marker::PhantomData;
 
 use crate::call::generic::GenericMethodRef;
-use crate::call::lookup::TypeRef;
 use crate::call::{ArgList, Ret};
 use crate::error::{Error, Result};
 use crate::host::Class;
@@ -15,100 +14,58 @@ use crate::value::{Blittable, ManagedType};
 
 /// What names one instantiation remotely: the closed type's names and the method type
 /// arguments'.
-pub(crate) type RemoteInstance = (TypeName, Vec<TypeName>);
+pub type RemoteInstance = (TypeName, Vec<TypeName>);
 
-/// The Rust types that name a generic method's instantiation, as generated bindings spell
-/// them: `(C, (M0, …))`, `C` the closed class's Rust type (or `()` where the class is the
-/// definition's own, not generic), `M0, …` the method type arguments.
-#[doc(hidden)]
-pub trait InstanceKey: 'static {
-    /// The instantiation's names, given the definition's type (the class when `C` is `()`).
-    fn remote(definition: &TypeRef) -> Result<RemoteInstance>;
-}
-
-/// The method type arguments of an [`InstanceKey`]: a tuple of [`ManagedType`]s.
-#[doc(hidden)]
-pub trait MethodArgs: 'static {
-    /// Their names.
-    fn remote() -> Result<Vec<TypeName>>;
-}
-
-macro_rules! method_args {
-    ($($m:ident),+) => {
-        impl<$($m: ManagedType + 'static),+> MethodArgs for ($($m,)+) {
-            fn remote() -> Result<Vec<TypeName>> {
-                Ok(vec![$($m::remote_type()?),+])
-            }
-        }
-    };
-}
-
-method_args!(M0);
-method_args!(M0, M1);
-method_args!(M0, M1, M2);
-method_args!(M0, M1, M2, M3);
-method_args!(M0, M1, M2, M3, M4);
-method_args!(M0, M1, M2, M3, M4, M5);
-method_args!(M0, M1, M2, M3, M4, M5, M6);
-method_args!(M0, M1, M2, M3, M4, M5, M6, M7);
-
-impl<M: MethodArgs> InstanceKey for ((), M) {
-    fn remote(definition: &TypeRef) -> Result<RemoteInstance> {
-        Ok((definition.remote_name("a generic method")?, M::remote()?))
-    }
-}
-
-impl<C: ManagedType + 'static, M: MethodArgs> InstanceKey for (C, M) {
-    fn remote(_: &TypeRef) -> Result<RemoteInstance> {
-        Ok((C::remote_type()?, M::remote()?))
-    }
-}
-
-/// A member of the generic type whose closed instantiation `S` is.
-fn member_of<S: ManagedType>(_: &TypeRef) -> Result<RemoteInstance> {
-    Ok((S::remote_type()?, Vec::new()))
-}
-
-/// A generic member's call for the instantiation `K` names: [`GenericMethodRef::of`] and
-/// [`GenericMethodRef::keyed`] make it, and `call`/`call_sret` make the call.
+/// A generic member's call for the instantiation the Rust types `K` name: [`GenericMethodRef::of`]
+/// and [`GenericMethodRef::keyed`] make it, and `call`/`call_sret` make the call. `resolve`
+/// makes the instantiation's classes (the first call in a unit); `remote` names them, for a
+/// client of a remote runtime.
 #[doc(hidden)]
 #[must_use = "a generic call does nothing until `call` or `call_sret`"]
-pub struct GenericCall<'m, K, F> {
+pub struct GenericCall<'m, K, F, N> {
     method: &'m GenericMethodRef,
     resolve: F,
-    remote: fn(&TypeRef) -> Result<RemoteInstance>,
+    remote: N,
     _key: PhantomData<fn() -> K>,
 }
 
 impl GenericMethodRef {
     /// The member in the closed generic type `S` (a generated member of a generic type).
     #[inline]
-    pub fn of<S: ManagedType + 'static>(&self) -> GenericCall<'_, S, impl FnOnce() -> Result<(Class, Vec<Class>)>> {
+    #[allow(clippy::type_complexity)]
+    pub fn of<S: ManagedType + 'static>(
+        &self,
+    ) -> GenericCall<'_, S, impl FnOnce() -> Result<(Class, Vec<Class>)>, impl FnOnce() -> Result<RemoteInstance>> {
         GenericCall {
             method: self,
             resolve: || Ok((S::class()?, Vec::new())),
-            remote: member_of::<S>,
+            remote: || Ok((S::remote_type()?, Vec::new())),
             _key: PhantomData,
         }
     }
 
-    /// The generic method's instantiation `K` names, whose classes `resolve` makes (see
-    /// [`GenericMethodRef::thunk_keyed`]).
+    /// The generic method's instantiation the Rust types `K` name, whose classes `resolve`
+    /// makes (see [`GenericMethodRef::thunk_keyed`]) and whose names `remote` gives.
     #[inline]
-    pub fn keyed<K: InstanceKey, F: FnOnce() -> Result<(Class, Vec<Class>)>>(
-        &self,
-        resolve: F,
-    ) -> GenericCall<'_, K, F> {
+    pub fn keyed<K: 'static, F, N>(&self, resolve: F, remote: N) -> GenericCall<'_, K, F, N>
+    where
+        F: FnOnce() -> Result<(Class, Vec<Class>)>,
+        N: FnOnce() -> Result<RemoteInstance>,
+    {
         GenericCall {
             method: self,
             resolve,
-            remote: K::remote,
+            remote,
             _key: PhantomData,
         }
     }
 }
 
-impl<K: 'static, F: FnOnce() -> Result<(Class, Vec<Class>)>> GenericCall<'_, K, F> {
+impl<K: 'static, F, N> GenericCall<'_, K, F, N>
+where
+    F: FnOnce() -> Result<(Class, Vec<Class>)>,
+    N: FnOnce() -> Result<RemoteInstance>,
+{
     /// Calls the member with `args` (as [`Thunk::call`](crate::call::Thunk::call)).
     #[inline]
     pub fn call<A: ArgList, R: Ret>(self, args: A) -> Result<R> {
@@ -137,14 +94,14 @@ impl<K: 'static, F: FnOnce() -> Result<(Class, Vec<Class>)>> GenericCall<'_, K, 
 #[inline(never)]
 fn call_elsewhere<K: 'static, A: ArgList, R: Ret>(
     method: &GenericMethodRef,
-    remote: fn(&TypeRef) -> Result<RemoteInstance>,
+    remote: impl FnOnce() -> Result<RemoteInstance>,
     e: Error,
     args: A,
 ) -> Result<R> {
     if !crate::remote::connected() {
         return Err(e);
     }
-    crate::remote::call_generic::<K, A, R>(method, remote(method.definition_type())?, args)
+    crate::remote::call_generic::<K, A, R>(method, remote()?, args)
 }
 
 /// [`call_elsewhere`] for a struct result by pointer.
@@ -152,12 +109,12 @@ fn call_elsewhere<K: 'static, A: ArgList, R: Ret>(
 #[inline(never)]
 fn call_sret_elsewhere<K: 'static, A: ArgList, R: Blittable>(
     method: &GenericMethodRef,
-    remote: fn(&TypeRef) -> Result<RemoteInstance>,
+    remote: impl FnOnce() -> Result<RemoteInstance>,
     e: Error,
     args: A,
 ) -> Result<R> {
     if !crate::remote::connected() {
         return Err(e);
     }
-    crate::remote::call_generic_sret::<K, A, R>(method, remote(method.definition_type())?, args)
+    crate::remote::call_generic_sret::<K, A, R>(method, remote()?, args)
 }
