@@ -72,7 +72,9 @@ where
         let (method, remote) = (self.method, self.remote);
         match method.thunk_keyed::<K>(self.resolve) {
             Ok(thunk) => thunk.call(args),
-            Err(e) => call_elsewhere::<K, A, R>(method, remote, e, args),
+            Err(e) => elsewhere(e, remote, |instance| {
+                crate::remote::call_generic::<K, A, R>(method, instance, args)
+            }),
         }
     }
 
@@ -83,38 +85,25 @@ where
         let (method, remote) = (self.method, self.remote);
         match method.thunk_keyed::<K>(self.resolve) {
             Ok(thunk) => thunk.call_sret(args),
-            Err(e) => call_sret_elsewhere::<K, A, R>(method, remote, e, args),
+            Err(e) => elsewhere(e, remote, |instance| {
+                crate::remote::call_generic_sret::<K, A, R>(method, instance, args)
+            }),
         }
     }
 }
 
 /// Where no local runtime could resolve the member: a client of a remote runtime names the
-/// instantiation to its server, which makes the call; anywhere else the error stands.
+/// instantiation (`remote`) to its server, which makes the call (`send`); anywhere else the
+/// error `e` stands.
 #[cold]
 #[inline(never)]
-fn call_elsewhere<K: 'static, A: ArgList, R: Ret>(
-    method: &GenericMethodRef,
-    remote: impl FnOnce() -> Result<RemoteInstance>,
+fn elsewhere<R>(
     e: Error,
-    args: A,
+    remote: impl FnOnce() -> Result<RemoteInstance>,
+    send: impl FnOnce(RemoteInstance) -> Result<R>,
 ) -> Result<R> {
     if !crate::remote::connected() {
         return Err(e);
     }
-    crate::remote::call_generic::<K, A, R>(method, remote()?, args)
-}
-
-/// [`call_elsewhere`] for a struct result by pointer.
-#[cold]
-#[inline(never)]
-fn call_sret_elsewhere<K: 'static, A: ArgList, R: Blittable>(
-    method: &GenericMethodRef,
-    remote: impl FnOnce() -> Result<RemoteInstance>,
-    e: Error,
-    args: A,
-) -> Result<R> {
-    if !crate::remote::connected() {
-        return Err(e);
-    }
-    crate::remote::call_generic_sret::<K, A, R>(method, remote()?, args)
+    send(remote()?)
 }

@@ -19,7 +19,7 @@ use crate::call::generic_call::RemoteInstance;
 use crate::call::{ArgList, FunctionId, MethodRef, Recorded, Ret, Value};
 use crate::error::{Error, Result};
 use crate::remote::values;
-use crate::remote::wire::{Batch, Call, FieldAccess, Reply, Returned, Step};
+use crate::remote::wire::{Batch, Call, FieldAccess, MethodName, Reply, Returned, Step};
 use crate::remote::Transport;
 use crate::store::Cookie;
 use crate::value::Object;
@@ -31,13 +31,11 @@ static CONNECTION: AtomicU32 = AtomicU32::new(0);
 /// Cookies of the current connection whose last client handle was dropped: released with the
 /// next batch.
 static RELEASES: Mutex<Vec<Cookie>> = Mutex::new(Vec::new());
-/// Each method's ID on the current connection, by the `MethodRef`'s address (they are
-/// statics of the generated bindings).
-static BOUND: Mutex<Option<HashMap<usize, FunctionId>>> = Mutex::new(None);
-/// Each generic member's instantiation's ID on the current connection, by the
-/// `GenericMethodRef`'s address and the Rust types that name the instantiation.
-#[allow(clippy::type_complexity)]
-static BOUND_GENERIC: Mutex<Option<HashMap<(usize, TypeId), FunctionId>>> = Mutex::new(None);
+/// A binding's method: its `MethodRef`'s or `GenericMethodRef`'s address (they are statics of
+/// the generated bindings), and for a generic member the Rust types of the instantiation.
+type BindingKey = (usize, Option<TypeId>);
+/// Each method's ID on the current connection, by its [`BindingKey`].
+static BOUND: Mutex<Option<HashMap<BindingKey, FunctionId>>> = Mutex::new(None);
 
 /// Pipelined calls made on this thread and not yet sent, with what each called (for errors).
 struct Pipeline {
@@ -59,7 +57,6 @@ pub(crate) fn install(transport: Arc<dyn Transport>) {
     CONNECTION.fetch_add(1, Ordering::AcqRel);
     RELEASES.lock().unwrap_or_else(|p| p.into_inner()).clear();
     *BOUND.lock().unwrap_or_else(|p| p.into_inner()) = None;
-    *BOUND_GENERIC.lock().unwrap_or_else(|p| p.into_inner()) = None;
     *slot = Some(transport);
 }
 
@@ -84,9 +81,10 @@ fn transport() -> Result<Arc<dyn Transport>> {
         .ok_or_else(|| Error::Disconnected("no connection to a server was made".into()))
 }
 
-/// The method's ID on the current connection, asking the server once.
-fn bind(method: &MethodRef) -> Result<FunctionId> {
-    let key = method as *const MethodRef as usize;
+/// The ID on the current connection of the method a binding names by `key` (its reference's
+/// address, and for a generic member the Rust types that name the instantiation), asking the
+/// server for `name` once.
+fn bind(key: BindingKey, name: impl FnOnce() -> Result<MethodName>) -> Result<FunctionId> {
     if let Some(&id) = BOUND
         .lock()
         .unwrap_or_else(|p| p.into_inner())
@@ -96,7 +94,7 @@ fn bind(method: &MethodRef) -> Result<FunctionId> {
         return Ok(id);
     }
     let connection = self::connection();
-    let id = transport()?.bind(&method.remote_name()?)?;
+    let id = transport()?.bind(&name()?)?;
     if connection == self::connection() {
         BOUND
             .lock()
@@ -107,34 +105,19 @@ fn bind(method: &MethodRef) -> Result<FunctionId> {
     Ok(id)
 }
 
-/// The ID of a generic member's instantiation `K` (named by `instance`) on the current
-/// connection, asking the server once.
-fn bind_generic<K: 'static>(method: &GenericMethodRef, instance: RemoteInstance) -> Result<FunctionId> {
-    let key = (method as *const GenericMethodRef as usize, TypeId::of::<K>());
-    if let Some(&id) = BOUND_GENERIC
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .as_ref()
-        .and_then(|b| b.get(&key))
-    {
-        return Ok(id);
-    }
-    let connection = self::connection();
-    let (ty, method_args) = instance;
-    let id = transport()?.bind(&method.remote_name(ty, method_args))?;
-    if connection == self::connection() {
-        BOUND_GENERIC
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get_or_insert_with(HashMap::new)
-            .insert(key, id);
-    }
-    Ok(id)
+/// A `MethodRef`'s key in [`BOUND`].
+fn method_key(method: &MethodRef) -> BindingKey {
+    (method as *const MethodRef as usize, None)
+}
+
+/// A generic member's instantiation `K`'s key in [`BOUND`].
+fn generic_key<K: 'static>(method: &GenericMethodRef) -> BindingKey {
+    (method as *const GenericMethodRef as usize, Some(TypeId::of::<K>()))
 }
 
 /// A generated binding's call, made on the server.
 pub(crate) fn call<A: ArgList, R: Ret>(method: &MethodRef, args: A) -> Result<R> {
-    let id = bind(method)?;
+    let id = bind(method_key(method), || method.remote_name())?;
     call_bound(id, || method.describe(), args)
 }
 
@@ -144,7 +127,9 @@ pub(crate) fn call_generic<K: 'static, A: ArgList, R: Ret>(
     instance: RemoteInstance,
     args: A,
 ) -> Result<R> {
-    let id = bind_generic::<K>(method, instance)?;
+    let id = bind(generic_key::<K>(method), || {
+        Ok(method.remote_name(instance.0, instance.1))
+    })?;
     call_bound(id, || method.describe(), args)
 }
 
@@ -154,7 +139,9 @@ pub(crate) fn call_generic_sret<K: 'static, A: ArgList, R: crate::Blittable>(
     instance: RemoteInstance,
     args: A,
 ) -> Result<R> {
-    let id = bind_generic::<K>(method, instance)?;
+    let id = bind(generic_key::<K>(method), || {
+        Ok(method.remote_name(instance.0, instance.1))
+    })?;
     call_sret_bound(id, method.describe(), args)
 }
 
@@ -191,7 +178,7 @@ fn passes_by_ref(signature: &[Abi]) -> bool {
 
 /// [`call`] for a method whose blittable struct result comes back by pointer.
 pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, args: A) -> Result<R> {
-    let id = bind(method)?;
+    let id = bind(method_key(method), || method.remote_name())?;
     call_sret_bound(id, method.describe(), args)
 }
 
