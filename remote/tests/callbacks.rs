@@ -147,6 +147,30 @@ fn play(connection: &cilbind_remote::Connection) {
     assert!(b_inside.load(Ordering::SeqCst), "B's closure ran while A's waited");
     drop((slow_a, slow_b));
 
+    // The last copy of a handle dropped inside a closure, whose own call carries its release,
+    // while the waiting batch still names it in a later step: released only once that batch
+    // ended.
+    let target = Hub::new().unwrap();
+    let holder = Arc::new(Mutex::new(Some(target.clone())));
+    let last_copy = holder.clone();
+    let dropper = Died::from_fn(move |_: Option<String>, _: i32| {
+        drop(last_copy.lock().unwrap().take());
+        Hub::new()?; // a call of its own, with the release
+        Ok(())
+    })
+    .unwrap();
+    let other = Hub::new().unwrap();
+    other.add_on_died(Some(&dropper)).unwrap();
+    cilbind::remote::pipelined(|| {
+        other.kill("first", 1)?; // C# calls `dropper` back
+        target.kill("second", 2)?; // names the handle `dropper` dropped the last copy of
+        drop(target);
+        Ok(())
+    })
+    .unwrap();
+    assert!(holder.lock().unwrap().is_none(), "the closure ran");
+    drop((dropper, other));
+
     // A panic in the closure is an exception in C#, not a dead connection.
     let panics = Work::from_fn(|| panic!("boom")).unwrap();
     let caught = Hub::run(Some(&panics)).unwrap().unwrap();

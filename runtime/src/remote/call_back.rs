@@ -35,12 +35,24 @@ pub(crate) struct ClientClosure {
 }
 
 /// Marks the session as running a batch on this thread, until dropped.
-pub(crate) struct Serving;
+pub(crate) struct Serving {
+    /// True when the session was running a batch already (this one runs inside it).
+    nested: bool,
+}
 
 impl Serving {
     pub(crate) fn enter(state: &Rc<State>) -> Serving {
-        SERVING.with(|s| s.borrow_mut().push(state.clone()));
-        Serving
+        SERVING.with(|s| {
+            let mut serving = s.borrow_mut();
+            let nested = serving.iter().any(|running| running.id == state.id);
+            serving.push(state.clone());
+            Serving { nested }
+        })
+    }
+
+    /// True for a batch that runs inside another batch of the same session.
+    pub(crate) fn nested(&self) -> bool {
+        self.nested
     }
 }
 

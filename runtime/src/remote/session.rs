@@ -53,6 +53,10 @@ pub(crate) struct State {
     pub(crate) peer: RefCell<Option<Rc<dyn Peer>>>,
     /// The number of the last invocation of a client's closure.
     invocations: std::cell::Cell<u64>,
+    /// Handles released by batches that ran nested in another (a client's calls from inside
+    /// its closure): released when the outermost batch ends, whose later steps may still name
+    /// them.
+    deferred: RefCell<Vec<Cookie>>,
 }
 
 impl State {
@@ -188,7 +192,7 @@ impl Session {
     /// order, stopping at the first that fails, then releases the handles.
     pub fn run(&self, batch: &Batch) -> BatchReply {
         self.forget(&batch.forget);
-        let _serving = super::call_back::Serving::enter(&self.state);
+        let serving = super::call_back::Serving::enter(&self.state);
         let mut results = Vec::with_capacity(batch.calls.len());
         for step in &batch.calls {
             let result = match step {
@@ -209,8 +213,15 @@ impl Session {
             }
         }
         // After the steps: a handle the client dropped while it encoded them (an array made
-        // for an argument, say) is still named by them.
-        self.release(&batch.release);
+        // for an argument, say) is still named by them; and after the outermost batch's, for
+        // the same reason.
+        if serving.nested() {
+            self.state.deferred.borrow_mut().extend_from_slice(&batch.release);
+        } else {
+            let deferred = std::mem::take(&mut *self.state.deferred.borrow_mut());
+            self.release(&deferred);
+            self.release(&batch.release);
+        }
         BatchReply { results }
     }
 
