@@ -196,6 +196,9 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     world.set_last_hit(&info).unwrap();
     assert_eq!(world.last_hit().unwrap().distance().unwrap(), 1.5);
     assert_eq!(RaycastHit::default_value().unwrap().label().unwrap(), None);
+    let boxed = info.box_as::<cilbind::Object>().unwrap();
+    assert_eq!(World::kind(Some(&boxed)).unwrap().as_deref(), Some("RaycastHit"));
+    drop(boxed);
     drop((info, copy));
 
     // Generic types' members and generic methods, instantiated on the server from the names

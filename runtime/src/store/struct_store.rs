@@ -122,7 +122,22 @@ impl<T: ManagedStruct> StructHandle<T> {
     /// The box, for the length of the current call (instance methods mutate it in place).
     #[inline]
     pub(crate) fn raw(&self) -> Result<ObjectRef> {
-        T::store().slots.target(self.key)
+        T::store().slots.target(self.key).or_else(|e| self.not_here(e))
+    }
+
+    /// The error for a handle the local store does not hold: a remote one's says where its
+    /// value is.
+    #[cold]
+    #[inline(never)]
+    fn not_here(&self, e: Error) -> Result<ObjectRef> {
+        match self.remote() {
+            Some(_) => Err(Error::Unsupported(format!(
+                "this {} lives in the runtime of the server this process is a client of: only calls of generated \
+                 bindings reach it",
+                std::any::type_name::<T>()
+            ))),
+            None => Err(e),
+        }
     }
 
     /// The key in `T`'s store.
@@ -149,6 +164,11 @@ impl<T: ManagedStruct> StructHandle<T> {
 
     /// Boxes a copy of the value into the object store: a new object with its own identity.
     pub fn box_object(&self) -> Result<Object> {
+        #[cfg(feature = "remote")]
+        if let Some(boxed) = &self.remote {
+            // A copy of the server's box is the boxed value.
+            return crate::remote::copy_box(boxed);
+        }
         let copy = raw::rebox(self.raw()?)?;
         Ok(Object::from_raw(copy)?.expect("boxing never returns null"))
     }
