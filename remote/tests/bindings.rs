@@ -18,7 +18,8 @@ fn v(x: f32, y: f32, z: f32) -> Vector3 {
 #[test]
 fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
     let generics = managed_tests::fixture_path("Generics");
-    let mut server = ServerProcess::start_with(&[generics.to_str().unwrap()]);
+    let nullables = managed_tests::fixture_path("Nullables");
+    let mut server = ServerProcess::start_with(&[generics.to_str().unwrap(), nullables.to_str().unwrap()]);
     let addr = server.addr;
     let token = TOKEN;
     // README: begin
@@ -223,6 +224,30 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
         let doubler = Make::doubler().unwrap().expect("a Mapper<int, int>");
         let doubled = Make::apply_twice(Some(&doubler), 3).unwrap();
         assert_eq!(doubled, 12);
+    }
+
+    // `Nullable` values: null, or the value's bytes, which the server boxes as C# does.
+    {
+        use managed_tests::nullables::nulls::Maybe;
+        assert_eq!(Maybe::twice(Some(21)).unwrap(), Some(42));
+        assert_eq!(Maybe::twice(None).unwrap(), None);
+        assert_eq!(Maybe::or(None, 7).unwrap(), 7);
+        assert_eq!(Maybe::half(Some(3.0)).unwrap(), Some(1.5));
+        assert_eq!(Maybe::not(Some(true)).unwrap(), Some(false));
+        assert_eq!(Maybe::null_if_negative(-1).unwrap(), None);
+        use managed_tests::nullables::nulls::{Color, Pt, Tagged};
+        assert_eq!(
+            Maybe::describe(Some(1), None, Some(Color::RED), Some(Pt { x: 1.5, y: 2.0 }))
+                .unwrap()
+                .as_deref(),
+            Some("1|-|Red|1.5,2")
+        );
+        // A Nullable field of a managed struct the server holds.
+        let tagged = Tagged::default_value().unwrap();
+        tagged.set_id(Some(5)).unwrap();
+        assert_eq!(tagged.id().unwrap(), Some(5));
+        tagged.set_id(None).unwrap();
+        assert_eq!(tagged.id().unwrap(), None);
     }
 
     // What needs a local runtime is refused at the call, saying why.

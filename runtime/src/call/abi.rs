@@ -494,6 +494,13 @@ impl<V: Blittable> Arg for Nullable<V> {
         // Null or a box of `V`: the parameter's check accepts only a box of exactly `T`.
         Ok(RefSlot(self.to_raw()?))
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        // Null, or the value's bytes, which the server boxes as the parameter's `T`.
+        Ok(match &self.0 {
+            Some(value) => crate::remote::values::plain_value(value),
+            None => Recorded::Null,
+        })
+    }
 }
 
 impl<V: Blittable> sealed::Ret for Nullable<V> {}
@@ -507,8 +514,11 @@ impl<V: Blittable> Ret for Nullable<V> {
     fn describe_result(&self) -> Recorded {
         self.describe()
     }
-    fn from_remote(_: Recorded) -> Result<Nullable<V>> {
-        Err(crate::remote::values::not_carried(std::any::type_name::<Nullable<V>>()))
+    fn from_remote(value: Recorded) -> Result<Nullable<V>> {
+        match value {
+            Recorded::Null => Ok(Nullable(None)),
+            value => crate::remote::values::plain_from_recorded(value).map(|v| Nullable(Some(v))),
+        }
     }
 }
 

@@ -220,7 +220,13 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Read, owner, get, describe_nullable);
         }
-        get()
+        match get() {
+            Ok(value) => Ok(value),
+            Err(e) => match self.elsewhere(e, owner, || Ok(None))? {
+                Recorded::Null => Ok(None),
+                value => crate::remote::values::plain_from_recorded(value).map(Some),
+            },
+        }
     }
 
     /// Writes a `Nullable<V>` field (`None`: no value).
@@ -232,7 +238,17 @@ impl FieldRef {
         if recording() {
             return self.traced(Access::Write, owner, set, |()| describe_nullable(&value));
         }
-        set()
+        match set() {
+            Ok(()) => Ok(()),
+            Err(e) => self
+                .elsewhere(e, owner, || {
+                    Ok(Some(match &value {
+                        Some(v) => crate::remote::values::plain_value(v),
+                        None => Recorded::Null,
+                    }))
+                })
+                .map(drop),
+        }
     }
 
     /// Reads a field holding a managed struct: a copy, in `S`'s store.

@@ -117,9 +117,9 @@ fn take(backend: &Backend) -> Result<()> {
         Err(MONO) if want == MONO => Ok(()),
         Err(REMOTE) => Err(Error::Startup(format!(
             "the process is the client of a remote runtime (cilbind::remote): it cannot start {} \
-             too. What needs a local runtime (spans, Nullable values, Rust implementations of C# \
-             types, reload, recording) is not available over a connection; generated bindings' \
-             calls, fields, boxing, arrays, generic members and callbacks are",
+             too. What needs a local runtime (spans, Rust implementations of C# types, reload, \
+             recording) is not available over a connection; generated bindings' calls, fields, \
+             boxing, arrays, generic members and callbacks are",
             backend.name()
         ))),
         Err(other) => Err(Error::Startup(format!(

@@ -14,7 +14,8 @@
 //! (made and read on the server, `boxes.rs`); members of generic types and generic methods
 //! (instantiated there from the Rust type arguments' names, `GenericMethodRef::of`/`keyed`);
 //! managed structs by handle (the box stays there); arrays of values (by their bytes) and of
-//! references (element by element, `arrays.rs`); casts; delegates of the client's closures
+//! references (element by element, `arrays.rs`); `Nullable` values; casts; delegates of the
+//! client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
 //! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
 //! the server gave this client), released on the server when the last client handle is
@@ -22,7 +23,7 @@
 //! calls can be pipelined ([`pipelined`]).
 //!
 //! What needs a local runtime is refused at the call with an error saying so: spans, slices
-//! written back after the call, multi-dimensional arrays, `Nullable` values, Rust
+//! written back after the call, multi-dimensional arrays, `ref` `Nullable` arguments, Rust
 //! implementations of C# types (C# would run code the server has not), natives, reload and
 //! recording.
 

@@ -375,6 +375,8 @@ impl Session {
             }
             Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => {
                 let ty = type_class(field.type_handle()).ok_or_else(|| refused("its type is unknown".into()))?;
+                // A `Nullable<T>` field's value crosses as `T`'s bytes.
+                let ty = ty.nullable_param().unwrap_or(ty);
                 Recorded::Struct {
                     assembly: String::new(),
                     type_name: ty.full_name(),
@@ -564,6 +566,11 @@ pub(crate) fn parameter_value(ty: TypeHandle, bytes: &[u8]) -> Result<Value> {
     };
     let class =
         type_class(ty).ok_or_else(|| Error::InvalidArgument("bytes for a parameter that is no value type".into()))?;
+    // A `Nullable<T>` with a value crosses as `T`'s bytes, and is passed as the CLI boxes
+    // one: a box of `T`.
+    if let Some(inner) = class.nullable_param() {
+        return Ok(Value::Object(value_of_class(inner, bytes)?));
+    }
     check_size(class, bytes)?;
     if bytes.len() <= 8 {
         let mut bits = [0u8; 8];

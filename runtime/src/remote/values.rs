@@ -10,8 +10,9 @@ use crate::value::{Blittable, Object};
 /// The error for an argument or result kind that no connection carries.
 pub(crate) fn not_carried(what: &str) -> Error {
     Error::Unsupported(format!(
-        "a {what} cannot cross to a remote runtime (primitives, strings, objects, full structs, boxes, arrays and \
-         managed structs the server holds do; spans, Nullable values and slices written back do not)"
+        "a {what} cannot cross to a remote runtime (primitives, strings, objects, full structs, Nullable values, \
+         boxes, arrays and managed structs the server holds do; spans, ref Nullable values and slices written back \
+         do not)"
     ))
 }
 
