@@ -49,6 +49,13 @@ pub(crate) fn serve(listen: SocketAddr, features: &Features, out: &mut dyn Write
 /// Makes this process the client of the game's server at `addr`, and says what is switched
 /// off over a connection.
 pub(crate) fn connect(addr: SocketAddr, features: Features, out: &mut dyn Write) -> Result<Features, SampleError> {
+    if !features.has(Feature::Natives) {
+        return Err(SampleError::Remote(
+            "--off natives: the natives are the server's, which loaded its build of the game (start it with \
+             --serve ADDR --off natives)"
+                .into(),
+        ));
+    }
     cilbind_remote::connect(addr, &token()?, &[bindings::FUNCTIONS]).map_err(|source| SampleError::Managed {
         context: format!("connecting to the game's server at {addr}"),
         source,

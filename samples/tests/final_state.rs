@@ -955,5 +955,17 @@ fn a_client_plays_the_same_game_over_a_connection_on_both_runtimes() {
         );
         let again = play_remotely(&server, "final-state-token");
         assert!(again.status.success(), "{}", text(&again));
+        // The natives are the server's choice (its build of the game), not the client's.
+        let refused = Command::new(env!("CARGO_BIN_EXE_cilbind-samples"))
+            .args(["--connect", &server.addr, "--off", "natives"])
+            .env(cilbind_samples::TOKEN_VARIABLE, "final-state-token")
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(1), "{}", text(&refused));
+        assert!(
+            String::from_utf8_lossy(&refused.stderr).contains("the natives are the server's"),
+            "{}",
+            text(&refused)
+        );
     }
 }

@@ -110,9 +110,10 @@ fn method_key(method: &MethodRef) -> BindingKey {
     (method as *const MethodRef as usize, None)
 }
 
-/// A generic member's instantiation `K`'s key in [`BOUND`].
-fn generic_key<K: 'static>(method: &GenericMethodRef) -> BindingKey {
-    (method as *const GenericMethodRef as usize, Some(TypeId::of::<K>()))
+/// The ID of a generic member's instantiation the Rust types `K` name, `instance` its names.
+fn bind_generic<K: 'static>(method: &GenericMethodRef, instance: RemoteInstance) -> Result<FunctionId> {
+    let key = (method as *const GenericMethodRef as usize, Some(TypeId::of::<K>()));
+    bind(key, || Ok(method.remote_name(instance.0, instance.1)))
 }
 
 /// A generated binding's call, made on the server.
@@ -127,10 +128,7 @@ pub(crate) fn call_generic<K: 'static, A: ArgList, R: Ret>(
     instance: RemoteInstance,
     args: A,
 ) -> Result<R> {
-    let id = bind(generic_key::<K>(method), || {
-        Ok(method.remote_name(instance.0, instance.1))
-    })?;
-    call_bound(id, || method.describe(), args)
+    call_bound(bind_generic::<K>(method, instance)?, || method.describe(), args)
 }
 
 /// [`call_generic`] for a blittable struct result that comes back by pointer.
@@ -139,10 +137,7 @@ pub(crate) fn call_generic_sret<K: 'static, A: ArgList, R: crate::Blittable>(
     instance: RemoteInstance,
     args: A,
 ) -> Result<R> {
-    let id = bind(generic_key::<K>(method), || {
-        Ok(method.remote_name(instance.0, instance.1))
-    })?;
-    call_sret_bound(id, method.describe(), args)
+    call_sret_bound(bind_generic::<K>(method, instance)?, method.describe(), args)
 }
 
 /// The call of the method the server knows as `id`; `label` names it in errors.
