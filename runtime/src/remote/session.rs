@@ -15,16 +15,14 @@ use crate::call::generic::{definition_in, instance};
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::fields::{field_get_boxed, field_set_from_box, FieldHost};
-use crate::host::plain::{box_bytes, holds_references, unboxed_bytes};
-use crate::host::raw::{box_default, rebox};
+use crate::host::plain::{box_bytes, holds_references};
 use crate::host::type_init::statics_of;
 use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, TypeKind};
 use crate::record::fields::{self, Found};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
 use crate::remote::wire::{
-    Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MakeBox, MethodName, ReadBox, Returned, Step,
-    TableRow, TypeName,
+    Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MethodName, Returned, Step, TableRow, TypeName,
 };
 use crate::store::Cookie;
 use crate::value::{NetString, Object, Reference};
@@ -389,80 +387,6 @@ impl Session {
         Ok(Recorded::Void)
     }
 
-    /// Boxes a value the client sent (see [`MakeBox`]): its type must be a value type the
-    /// bytes are one value of, holding no references, and convert to the target.
-    pub fn make_box(&self, step: &MakeBox) -> Result<Recorded> {
-        let class = class_of(&step.ty)?;
-        let target = class_of(&step.target)?;
-        if !class.is_value_type() || !target.is_assignable_from(class) {
-            return Err(Error::InvalidCast {
-                from: class.full_name(),
-                to: target.full_name(),
-            });
-        }
-        let boxed = value_of_class(class, &step.bytes)?;
-        self.keep(Value::Object(boxed))
-    }
-
-    /// Reads the value out of a box the client holds (see [`ReadBox`]): the box's exact type
-    /// or, for an enum's box, its underlying type; the value's bytes.
-    pub fn read_box(&self, step: &ReadBox) -> Result<Recorded> {
-        let boxed = match &step.object {
-            Recorded::Object { cookie, .. } => self.object(*cookie)?,
-            Recorded::Null => return Err(Error::NullReference("cannot unbox null".into())),
-            other => return Err(Error::InvalidArgument(format!("{other} is no box"))),
-        };
-        let actual = boxed.class()?;
-        let target = class_of(&step.ty)?;
-        // A value holding references is not sent by its bytes (they would be addresses).
-        if !target.is_value_type()
-            || holds_references(target)
-            || (actual != target && actual.enum_underlying() != Some(target))
-        {
-            return Err(Error::InvalidCast {
-                from: actual.full_name(),
-                to: target.full_name(),
-            });
-        }
-        Ok(Recorded::Struct {
-            assembly: String::new(),
-            type_name: String::new(),
-            bytes: unboxed_bytes(boxed.raw()?)?,
-        })
-    }
-
-    /// A new box of the value type `ty` names, holding its default value, kept for the client.
-    pub fn default_value(&self, ty: &TypeName) -> Result<Recorded> {
-        let class = class_of(ty)?;
-        if !class.is_value_type() {
-            return Err(Error::InvalidArgument(format!(
-                "{} is no value type",
-                class.full_name()
-            )));
-        }
-        let boxed = Object::from_raw(box_default(class)?)?
-            .ok_or_else(|| Error::NullReference(format!("no {} was made", class.full_name())))?;
-        self.keep(Value::Object(boxed))
-    }
-
-    /// A copy of a box of a value type the client holds, kept for the client.
-    pub fn copy_value(&self, boxed: &Recorded) -> Result<Recorded> {
-        let original = match boxed {
-            Recorded::Object { cookie, .. } => self.object(*cookie)?,
-            other => return Err(Error::InvalidArgument(format!("{other} is no box to copy"))),
-        };
-        let class = original.class()?;
-        if !class.is_value_type() {
-            return Err(Error::InvalidArgument(format!(
-                "a {} is no box of a value type",
-                class.full_name()
-            )));
-        }
-        let copy = Object::from_raw(rebox(original.raw()?)?)?
-            .ok_or_else(|| Error::NullReference("the copy of a box is null".into()))?;
-        self.keep(Value::Object(copy))
-    }
-
     /// Checks a cast of an object the client holds (see [`IsInstance`]).
     pub fn is_instance(&self, step: &IsInstance) -> Result<Recorded> {
         let object = match &step.object {
@@ -597,7 +521,7 @@ fn check_size(class: Class, bytes: &[u8]) -> Result<()> {
 
 /// A box of the value type `class` holding `bytes` (their size checked; a type that holds
 /// references is refused).
-fn value_of_class(class: Class, bytes: &[u8]) -> Result<Object> {
+pub(crate) fn value_of_class(class: Class, bytes: &[u8]) -> Result<Object> {
     check_size(class, bytes)?;
     if holds_references(class) {
         return Err(Error::InvalidArgument(format!(
