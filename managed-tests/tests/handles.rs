@@ -88,3 +88,33 @@ fn racing_lookups_never_see_another_object() {
     churn.join().unwrap();
     assert!(hits + stale > 0);
 }
+
+/// Each thread reuses the slots its own drops free (its cache), takes batches from the store's
+/// shared list when its cache runs dry and gives half back when it overflows: bursts of 1 to
+/// 200 handles on six threads move slots between threads both ways. A slot handed to two
+/// handles at once would show here as a handle reading another handle's value.
+#[test]
+fn threads_making_and_dropping_handles_in_bursts_never_share_a_slot() {
+    managed_tests::load_fixture("Basics");
+    let threads: Vec<_> = (0..6)
+        .map(|t: i32| {
+            std::thread::spawn(move || {
+                for round in 0..40 {
+                    let n = (round * 37 + t * 11) % 200 + 1;
+                    let held: Vec<(i32, Object)> = (0..n)
+                        .map(|k| {
+                            let v = t * 100_000 + round * 1000 + k;
+                            (v, boxed(v))
+                        })
+                        .collect();
+                    for (v, o) in &held {
+                        assert_eq!(o.unbox::<Int32>().unwrap(), Int32(*v), "thread {t}, round {round}");
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+}

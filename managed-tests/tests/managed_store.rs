@@ -17,8 +17,21 @@ fn collect() {
     COLLECT.call::<_, ()>(()).unwrap();
 }
 
+/// How many of `weak` (weak references) still see their targets after a plain collection.
+fn alive(weak: &[Object]) -> usize {
+    collect();
+    weak.iter().filter(|w| IS_ALIVE.call::<_, bool>((*w,)).unwrap()).count()
+}
+
+/// What a thread's cache of vacant slots may hold at most (`store/thread_slots.rs`).
+const CACHED: usize = 64;
+
+/// The tests count process-wide live handles: one at a time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn held_objects_survive_collections_and_dropped_ones_are_collected() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     load_fixture("Store");
     // Boxes and arrays made in the nursery, across several segments of the store.
     let boxes: Vec<Object> = (0..5000).map(|i| BoxAs::<Object>::box_to(&Int32(i)).unwrap()).collect();
@@ -74,4 +87,72 @@ fn held_objects_survive_collections_and_dropped_ones_are_collected() {
     for (i, b) in again.iter().enumerate() {
         assert_eq!(b.unbox::<Int32>().unwrap(), Int32(-(i as i32)));
     }
+}
+
+/// A dropped handle's slot goes back to its thread's cache of vacant slots; on CoreCLR with its
+/// object still in it (emptying it is a call into the runtime; reusing the slot overwrites it).
+/// What that may keep reachable is bounded, and emptied on demand and when the thread exits.
+/// On Mono slots are emptied at the drop, so every bound below holds with nothing kept.
+#[test]
+fn dropped_objects_stay_reachable_from_a_threads_cache_at_most_until_it_is_emptied() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    load_fixture("Store");
+    const N: usize = 300;
+    // A thread makes N objects (each behind a handle and a weak reference), drops the handles
+    // and parks, then empties its dropped slots when told to, and exits. Objects made and
+    // dropped on their own thread: SGen scans stacks conservatively, and this thread's stack
+    // must not hold copies of their references.
+    let (tell, told) = std::sync::mpsc::channel::<()>();
+    let (weak_tx, weak_rx) = std::sync::mpsc::channel::<Vec<Object>>();
+    let worker = std::thread::spawn(move || {
+        let held: Vec<Object> = (0..N as i32)
+            .map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap())
+            .collect();
+        let weak: Vec<Object> = held
+            .iter()
+            .map(|h| WEAK.call::<_, Option<Object>>((h,)).unwrap().unwrap())
+            .collect();
+        drop(held);
+        weak_tx.send(weak).unwrap();
+        told.recv().unwrap();
+        ObjectStore::empty_dropped_slots();
+        weak_tx.send(Vec::new()).unwrap();
+        told.recv().unwrap();
+    });
+    let weak = weak_rx.recv().unwrap();
+    let kept = alive(&weak);
+    eprintln!("{kept} of {N} dropped objects reachable from their parked thread's cache");
+    assert!(
+        kept <= CACHED,
+        "{kept} of {N} dropped objects still reachable: more than a thread's cache holds"
+    );
+    tell.send(()).unwrap();
+    weak_rx.recv().unwrap();
+    assert_eq!(alive(&weak), 0, "the thread emptied its dropped slots: none reachable");
+    tell.send(()).unwrap();
+    worker.join().unwrap();
+
+    // The same, but the thread exits without emptying them: its exit does (on CoreCLR, by a
+    // thread of cilbind's, before the exit completes).
+    let weak = std::thread::spawn(|| {
+        let held: Vec<Object> = (0..N as i32)
+            .map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap())
+            .collect();
+        let weak: Vec<Object> = held
+            .iter()
+            .map(|h| WEAK.call::<_, Option<Object>>((h,)).unwrap().unwrap())
+            .collect();
+        drop(held);
+        weak
+    })
+    .join()
+    .unwrap();
+    assert_eq!(alive(&weak), 0, "their thread exited: none reachable");
+
+    // Making and dropping handles in a loop reuses the same slots: nothing accumulates.
+    let live = ObjectStore::live();
+    for i in 0..10_000 {
+        drop(BoxAs::<Object>::box_to(&Int32(i)).unwrap());
+    }
+    assert_eq!(ObjectStore::live(), live);
 }

@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 11;
+        public const int Version = 12;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -70,6 +70,7 @@ namespace Cilbind
         delegate IntPtr TrampolineFn(IntPtr method, long mask, long spans, IntPtr* error);
         delegate IntPtr FindLoadedFn(byte* name, IntPtr* error);
         delegate IntPtr RuntimeFolderFn();
+        delegate int ClearSlotsFn(long* words, int count);
         delegate int InitFn(IntPtr table, int count);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
@@ -118,6 +119,7 @@ namespace Cilbind
             new TrampolineFn(Trampoline),
             new FindLoadedFn(FindLoaded),
             new RuntimeFolderFn(RuntimeFolder),
+            new ClearSlotsFn(ClearSlots),
         };
 
         // Init's own delegate, for a runtime the helper was loaded into by a host's bootstrap
@@ -557,6 +559,22 @@ namespace Cilbind
             catch (Exception e)
             {
                 *error = Message(e);
+                return 0;
+            }
+        }
+
+        /// <summary>Empties the <paramref name="count"/> store slots <paramref name="words"/>
+        /// names (slots Rust released: their keys are stale already); how many it emptied,
+        /// fewer when a word names no store slot (Rust's bug, which must not abort the
+        /// process).</summary>
+        static int ClearSlots(long* words, int count)
+        {
+            try
+            {
+                return SlotTable.Clear(words, count);
+            }
+            catch
+            {
                 return 0;
             }
         }

@@ -75,7 +75,7 @@ namespace Cilbind
         delegate int BoxIntoFn(byte* data, long to);
 
         static readonly List<Delegate> boxersAlive = new List<Delegate>();
-        static readonly MethodInfo store = typeof(SlotTable).GetMethod("Store", BindingFlags.NonPublic | BindingFlags.Static);
+        static readonly MethodInfo storeBox = typeof(SlotTable).GetMethod("StoreBox", BindingFlags.NonPublic | BindingFlags.Static);
 
         /// <summary>A native entry point that boxes values of the value type
         /// <paramref name="type"/> (<paramref name="size"/> bytes, no references: checked here,
@@ -94,7 +94,11 @@ namespace Cilbind
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldobj, t);
                 il.Emit(OpCodes.Box, t);
-                il.Emit(OpCodes.Call, store);
+                // The class the store's readers see, interned once here rather than looked up
+                // for each box.
+                il.Emit(OpCodes.Ldc_I8, (long)Bridge.Intern(t));
+                il.Emit(OpCodes.Conv_I);
+                il.Emit(OpCodes.Call, storeBox);
                 il.Emit(OpCodes.Ldc_I4_1);
                 il.Emit(OpCodes.Stloc, done);
                 il.BeginCatchBlock(typeof(Exception));

@@ -40,7 +40,7 @@ namespace Cilbind
         /// <summary>Thread slots per thread: a ring, each slot with a generation that its words
         /// carry, so a word whose slot was reused since is an error, never another object.</summary>
         const int ThreadSlots = 256; // a power of two (the ring wraps with a mask)
-        const long CheckedBit = 1L << 62;
+        internal const long CheckedBit = 1L << 62;
         /// <summary>One store slot: a struct around the reference, so that reading or writing
         /// an element of a segment is a plain access (an <c>object[]</c> element costs an
         /// array-covariance check in a runtime helper on each <c>ref</c> taken or write).</summary>
@@ -246,6 +246,39 @@ namespace Cilbind
             if (o != null)
                 Volatile.Write(ref ((IntPtr*)classes[segment])[index], ClassHandle(o.GetType()));
             segments[segment][index].Value = o;
+        }
+
+        /// <summary>Puts a box a boxer just made, of the class interned as
+        /// <paramref name="classHandle"/>, into store slot <paramref name="word"/>: what
+        /// <see cref="Store"/> does, without looking the class up.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        internal static unsafe void StoreBox(long word, object box, IntPtr classHandle)
+        {
+            if (word <= 0 || (word & CheckedBit) != 0)
+                throw new ArgumentException("a boxer fills store slots only");
+            int segment = (int)(word >> 32);
+            int index = (int)word;
+            // The class first, as in Store.
+            Volatile.Write(ref ((IntPtr*)classes[segment])[index], classHandle);
+            segments[segment][index].Value = box;
+        }
+
+        /// <summary>Empties the <paramref name="count"/> store slots <paramref name="words"/>
+        /// names; how many, stopping at the first word that names no store slot.</summary>
+        internal static unsafe int Clear(long* words, int count)
+        {
+            var all = segments;
+            for (int i = 0; i < count; i++)
+            {
+                long word = words[i];
+                int segment = (int)(word >> 32);
+                int index = (int)word;
+                if (word <= 0 || (word & CheckedBit) != 0 || segment >= all.Length || all[segment] == null
+                    || (uint)index >= (uint)all[segment].Length)
+                    return i;
+                all[segment][index].Value = null;
+            }
+            return count;
         }
 
         /// <summary>The last type whose handle a store wrote: a store of many objects of one

@@ -7,6 +7,7 @@ use crate::call::{MethodRef, TypeRef};
 use crate::error::Result;
 use crate::host::Runtime;
 use crate::proxy::slab as proxy_slab;
+use crate::store::ObjectStore;
 
 /// At most this many rounds. A proxy takes two: the collection that finalizes it, and the next,
 /// which reclaims it so that the sweep drops its Rust value; a chain of Rust values behind
@@ -33,6 +34,10 @@ impl Runtime {
     /// ran its finalizer, and a dropped Rust value may have held the last reference to more
     /// (at most 16 rounds; at least 2, as C#'s `Collect`, `WaitForPendingFinalizers`, `Collect`).
     ///
+    /// Each round first empties the store slots of handles this thread (and any thread that
+    /// exited) dropped that still hold their objects
+    /// ([`ObjectStore::empty_dropped_slots`]).
+    ///
     /// Objects a Rust handle holds are never collected; SGen scans thread stacks
     /// conservatively, so an object whose address is still in some stack slot may survive: in a
     /// debug build, whose frames keep every temporary of the call path inlined into them, that
@@ -49,6 +54,7 @@ impl Runtime {
         while collected.rounds < MAX_ROUNDS && idle < 2 {
             collected.rounds += 1;
             let before = proxy_slab::live();
+            ObjectStore::empty_dropped_slots();
             self.collect_garbage();
             WAIT.call::<_, ()>(())?;
             proxy_slab::sweep();

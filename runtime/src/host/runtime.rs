@@ -396,6 +396,9 @@ impl Runtime {
     }
 
     /// Runs a full garbage collection (tests use it to show that handles keep objects alive).
+    /// On CoreCLR the objects of up to 64 handles each thread dropped may still be in their
+    /// store slots ([`ObjectStore::empty_dropped_slots`](crate::ObjectStore::empty_dropped_slots)
+    /// says when); [`Runtime::collect`] empties the calling thread's first.
     pub fn collect_garbage(&self) {
         on_backend!(mono => {
             if let Ok(rt) = mono::Runtime::get() {

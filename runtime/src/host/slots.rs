@@ -70,6 +70,13 @@ impl ManagedSegment {
         }
     }
 
+    /// True when emptying a slot is a call into the runtime (CoreCLR, where Rust never writes
+    /// the managed heap): the store then empties released slots in batches ([`clear_all`]).
+    #[inline(always)]
+    pub(crate) fn empties_in_batches(&self) -> bool {
+        matches!(self, ManagedSegment::CoreClr(_))
+    }
+
     /// Empties slot `offset`, dropping the store's reference to its object.
     #[inline(always)]
     pub(crate) fn clear(&self, offset: usize) {
@@ -78,6 +85,19 @@ impl ManagedSegment {
             ManagedSegment::CoreClr(s) => s.clear(offset),
         }
     }
+}
+
+/// Empties every `(segment, offset)` slot of `slots`: one call into the runtime for all of them
+/// where emptying one is a call (see [`ManagedSegment::empties_in_batches`]).
+pub(crate) fn clear_all<'a>(slots: impl Iterator<Item = (&'a ManagedSegment, usize)>) {
+    let mut batched = coreclr::slots::ClearBatch::new();
+    for (segment, offset) in slots {
+        match segment {
+            ManagedSegment::Mono(s) => s.clear(offset),
+            ManagedSegment::CoreClr(s) => batched.push(s, offset),
+        }
+    }
+    batched.finish();
 }
 
 /// What boxes values of one blittable type into a slot, resolved once per type (in its

@@ -233,7 +233,14 @@ pub(crate) fn sweep() {
         }
     }
     // Dropped after the lock is released: a value's `Drop` may make or release proxies.
+    let any = !dropped.is_empty();
     drop(dropped);
+    if any {
+        // The handles those values held were dropped on this thread (often the finalizer
+        // thread, which makes no handles of its own): empty their slots now, or their objects
+        // (the next proxies of a chain) would stay reachable from this thread's cache.
+        crate::store::ObjectStore::empty_dropped_slots();
+    }
 }
 
 /// Drops every value (a reload: the proxies belong to the unit about to be unloaded, see

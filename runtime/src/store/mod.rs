@@ -10,6 +10,7 @@ mod cookie;
 mod handle_store;
 mod object_store;
 mod struct_store;
+mod thread_slots;
 
 pub use cookie::Cookie;
 pub(crate) use handle_store::{invalidate_every_store, renew_every_store, HandleStore};

@@ -4,6 +4,7 @@
 use crate::error::Result;
 use crate::host::slots::ManagedSegment;
 use crate::host::{Class, ObjectRef};
+use crate::store::thread_slots::{ThreadCache, ThreadSlots};
 use crate::store::HandleStore;
 
 slotmap::new_key_type! {
@@ -13,7 +14,20 @@ slotmap::new_key_type! {
     pub struct ObjectKey;
 }
 
-static OBJECTS: HandleStore<ObjectKey> = HandleStore::new();
+static OBJECTS: HandleStore<ObjectKey, ObjectSlots> = HandleStore::new();
+
+/// Each thread's vacant object slots: making and dropping handles takes no lock.
+struct ObjectSlots;
+
+impl ThreadCache for ObjectSlots {
+    #[inline(always)]
+    fn with<R>(f: impl FnOnce(&ThreadSlots) -> R) -> Option<R> {
+        thread_local! {
+            static SLOTS: ThreadSlots = const { ThreadSlots::new() };
+        }
+        SLOTS.try_with(f).ok()
+    }
+}
 
 /// The process-wide store of object handles.
 pub struct ObjectStore;
@@ -22,6 +36,25 @@ impl ObjectStore {
     /// Number of live object handles (for leak tests).
     pub fn live() -> usize {
         OBJECTS.len() + crate::remote::objects::live()
+    }
+
+    /// Empties the store slots of the handles this thread dropped (and those threads that
+    /// exited dropped) that still hold their objects, so that a collection can find those
+    /// objects unreachable.
+    ///
+    /// A dropped handle's slot goes back to a cache of vacant slots kept by the thread that
+    /// dropped it, so that making and dropping handles takes no lock. On CoreCLR, where
+    /// emptying a slot is a call into the runtime, the slot goes back with its object still in
+    /// it; reusing the slot for the thread's next handle overwrites it. So there the object of
+    /// a dropped handle stays reachable until the thread reuses its slot, until the thread
+    /// drops 64 handles more than it makes (the cache empties half of itself), until the
+    /// thread exits (its exit empties them), or until this runs: at most 64 objects per live
+    /// thread. [`Runtime::collect`](crate::Runtime::collect) calls it first; call it on a
+    /// thread that goes idle after dropping handles to objects that must be collected (a
+    /// finalizer to run, a weak reference to clear). On Mono a slot is emptied when its handle
+    /// drops, and this only hands the thread's cache back to the store.
+    pub fn empty_dropped_slots() {
+        OBJECTS.empty_cached();
     }
 
     /// True while `key` refers to a live handle.

@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 11;
+const VERSION: i32 = 12;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -131,6 +131,7 @@ struct Table {
         unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> ManagedHandle,
     find_loaded: unsafe extern "C" fn(name: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
     runtime_folder: unsafe extern "C" fn() -> *mut c_char,
+    clear_slots: unsafe extern "C" fn(words: *const SlotWord, count: i32) -> i32,
 }
 
 /// `Bridge.Init`: fills a table of `count` pointers, returns the helper's table version (-1
@@ -277,6 +278,16 @@ impl Bridge {
     pub(crate) fn move_slot(&self, from: SlotWord, to: SlotWord) -> i32 {
         // SAFETY: plain words; the bridge catches every exception, a bad word included.
         unsafe { (self.table.move_slot)(from, to) }
+    }
+
+    /// Empties the store slots `words` name, in one call; how many it emptied (all of them,
+    /// unless a word names no store slot: Rust's bug, which must not abort the process).
+    pub(crate) fn clear_slots(&self, words: &[SlotWord]) -> usize {
+        let count = i32::try_from(words.len()).expect("a batch of slots fits an i32");
+        // SAFETY: `words` holds `count` plain words and lives for the call; the bridge reads
+        // no more of them and catches every exception.
+        let cleared = unsafe { (self.table.clear_slots)(words.as_ptr(), count) };
+        usize::try_from(cleared).unwrap_or(0)
     }
 
     /// The object in slot `word` put in a new thread slot (null for null): a word that names

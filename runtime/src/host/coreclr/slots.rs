@@ -131,6 +131,45 @@ impl Segment {
     }
 }
 
+/// Slots to empty, gathered to be emptied by one call into managed code per
+/// [`ClearBatch::CAPACITY`].
+pub(crate) struct ClearBatch {
+    words: [SlotWord; ClearBatch::CAPACITY],
+    len: usize,
+}
+
+impl ClearBatch {
+    const CAPACITY: usize = 64;
+
+    /// An empty batch.
+    pub(crate) fn new() -> ClearBatch {
+        ClearBatch {
+            words: [SlotWord::NULL; ClearBatch::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Adds slot `offset` of `segment` (emptying the batch first when it is full).
+    #[inline]
+    pub(crate) fn push(&mut self, segment: &Segment, offset: usize) {
+        if self.len == ClearBatch::CAPACITY {
+            self.finish();
+        }
+        self.words[self.len] = segment.slot(offset);
+        self.len += 1;
+    }
+
+    /// Empties the gathered slots.
+    pub(crate) fn finish(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        let cleared = runtime().bridge.clear_slots(&self.words[..self.len]);
+        debug_assert_eq!(cleared, self.len, "every word names a store slot");
+        self.len = 0;
+    }
+}
+
 /// Records segment `id`'s arrays for [`class_of_checked`] (when a checked word can name it).
 pub(crate) fn register(id: i32, versions: &'static [AtomicU64], classes: &'static [AtomicUsize]) {
     if let Some(arrays) = usize::try_from(id).ok().and_then(|i| CHECKED_ARRAYS.get(i)) {
