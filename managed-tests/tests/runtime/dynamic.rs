@@ -1,10 +1,13 @@
 use cilbind::{call_by_id, invoke, Boxing, Error, FunctionDb, FunctionId, Int64, MethodRef, Object, Value};
 
-use crate::fixture::{setup, CALLS};
+use crate::fixture::{remote, remote_skips, setup, CALLS};
 
 #[test]
 fn the_function_database_has_stable_ids_derived_from_signatures() {
     setup();
+    if remote_skips(remote::METADATA) {
+        return;
+    }
     static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
     let thunk = SUM.thunk().unwrap();
     // An independent FNV-1a of the documented signature form.
@@ -39,6 +42,9 @@ fn the_function_database_has_stable_ids_derived_from_signatures() {
 #[test]
 fn the_reflective_path_checks_and_converts_values() {
     setup();
+    if remote_skips(remote::METADATA) {
+        return;
+    }
     static SUM: MethodRef = MethodRef::new(&CALLS, "Sum", &["System.Int32", "System.Int32"]);
     static ECHO: MethodRef = MethodRef::new(&CALLS, "Echo", &["System.Object"]);
     static NEXT: MethodRef = MethodRef::new(&CALLS, "Next", &["Fixtures.Team"]);

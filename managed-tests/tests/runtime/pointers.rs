@@ -1,8 +1,13 @@
 use cilbind::{invoke, invoke_with_pointers, Error, In, MethodRef, Out, TypeRef, UnmanagedPtr, Value};
 use managed_tests::load_fixture;
 
+use crate::fixture::{remote, remote_skips};
+
 #[test]
 fn unsafe_pointer_parameters_take_addresses() {
+    if remote_skips(remote::POINTERS) {
+        return;
+    }
     load_fixture("Pointers");
     static P2_TYPE: TypeRef = TypeRef::new("Pointers", "Ptrs", "P2");
     static RAW: TypeRef = TypeRef::new("Pointers", "Ptrs", "Raw");

@@ -58,6 +58,28 @@ pub(crate) fn copy_box(boxed: &Object) -> Result<Object> {
         .ok_or_else(|| Error::NullReference("the server's copy is null".into()))
 }
 
+/// `StructHandle::<T>::unbox(obj)` of a box the server holds: a copy made there, when the box
+/// holds exactly the value type `ty` (value types are sealed: a cast to one is its exact type).
+#[cfg(feature = "remote")]
+pub(crate) fn unbox_struct(obj: &Object, ty: TypeName) -> Result<Object> {
+    let object = values::object(Some(obj))?;
+    let from = match &object {
+        Recorded::Object { class, .. } => class.clone(),
+        other => other.to_string(),
+    };
+    let to = if ty.namespace.is_empty() {
+        ty.name.clone()
+    } else {
+        format!("{}.{}", ty.namespace, ty.name)
+    };
+    let step = crate::remote::wire::IsInstance { object, ty };
+    let what = format!("unboxing a {to}");
+    if client::step(Step::IsInstance(Box::new(step)), what)? != Recorded::Boolean(true) {
+        return Err(Error::InvalidCast { from, to });
+    }
+    copy_box(obj)
+}
+
 // ---- The session's side --------------------------------------------------------------------
 
 impl Session {

@@ -50,7 +50,7 @@ use crate::call::{FunctionId, FunctionType};
 use crate::error::Result;
 pub(crate) use boxes::{box_value, unbox_value};
 #[cfg(feature = "remote")]
-pub(crate) use boxes::{copy_box, default_box};
+pub(crate) use boxes::{copy_box, default_box, unbox_struct};
 pub(crate) use callbacks::{cast, forget_callback, make_callback};
 pub(crate) use client::{call, call_by_id, call_generic, call_generic_sret, call_sret, field};
 

@@ -274,13 +274,15 @@ impl Session {
         // What the binding's Rust type takes: a value type's value (a struct's bytes, a
         // primitive) or a handle to a reference (kept here), even when the reference is a
         // string or a box (a method declared to return `object`).
+        // A managed struct (a value type holding references) is a box kept here, as a local
+        // call keeps it in its store: its bytes would be addresses.
+        let plain = |c: Class| c.is_value_type() && !holds_references(c);
         let by_value = if call.reflective {
             !matches!(value, Value::Object(_))
         } else if constructing {
-            method.class().is_value_type()
+            plain(method.class())
         } else {
-            type_class(signature.ret).is_some_and(|c| c.is_value_type())
-                || type_kind(signature.ret).0 == TypeKind::String
+            type_class(signature.ret).is_some_and(plain) || type_kind(signature.ret).0 == TypeKind::String
         };
         let value = if by_value {
             Recorded::of_value(&value)

@@ -50,7 +50,17 @@ pub(crate) fn plain_from_recorded<V: Blittable>(value: Recorded) -> Result<V> {
     let bytes = match value {
         Recorded::Struct { bytes, .. } => bytes,
         other => {
-            primitive_bytes(&other).ok_or_else(|| unexpected(&format!("a {}", std::any::type_name::<V>()), &other))?
+            let bytes = primitive_bytes(&other)
+                .ok_or_else(|| unexpected(&format!("a {}", std::any::type_name::<V>()), &other))?;
+            if bytes.len() != std::mem::size_of::<V>() {
+                // What a local read refuses the same way: a primitive of another size.
+                let from = other.to_string();
+                return Err(Error::InvalidCast {
+                    from: format!("System.{}", from.split(' ').next().unwrap_or_default()),
+                    to: std::any::type_name::<V>().to_string(),
+                });
+            }
+            bytes
         }
     };
     crate::host::plain::value_from_bytes(&bytes)

@@ -111,6 +111,19 @@ impl<T: ManagedStruct> StructHandle<T> {
         }
     }
 
+    /// `T`'s names, as a client of a remote runtime sends them.
+    #[cfg(feature = "remote")]
+    fn remote_type_name() -> Result<crate::remote::TypeName> {
+        T::type_ref()
+            .ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "{} has no name a remote runtime can resolve",
+                    std::any::type_name::<T>()
+                ))
+            })?
+            .remote_name("a managed struct")
+    }
+
     /// The server's box, for a handle of a client of a remote runtime.
     pub(crate) fn remote(&self) -> Option<&Object> {
         #[cfg(feature = "remote")]
@@ -149,14 +162,7 @@ impl<T: ManagedStruct> StructHandle<T> {
     pub fn default_value() -> Result<Self> {
         #[cfg(feature = "remote")]
         if crate::remote::connected() {
-            let ty = T::type_ref()
-                .ok_or_else(|| {
-                    Error::Unsupported(format!(
-                        "{} has no name a remote runtime can resolve",
-                        std::any::type_name::<T>()
-                    ))
-                })?
-                .remote_name("a managed struct")?;
+            let ty = Self::remote_type_name()?;
             return Ok(Self::from_remote(crate::remote::default_box(ty)?));
         }
         Self::from_box(raw::box_default(T::class()?)?)
@@ -175,6 +181,11 @@ impl<T: ManagedStruct> StructHandle<T> {
 
     /// Unboxes `obj` (which must be a boxed `T`) into a new copy in `T`'s store.
     pub fn unbox(obj: &Object) -> Result<Self> {
+        #[cfg(feature = "remote")]
+        if crate::remote::connected() {
+            let ty = Self::remote_type_name()?;
+            return Ok(Self::from_remote(crate::remote::unbox_struct(obj, ty)?));
+        }
         let boxed = obj.raw()?;
         let class = T::class()?;
         // No class: the handle was released meanwhile by another thread.

@@ -98,7 +98,13 @@ impl ThreadSlots {
             self.served.set(true);
             // Fails only while the thread exits: its slots then go back through the shared
             // paths, one by one.
-            let _ = EXIT.try_with(|exit| exit.0.borrow_mut().push((drain, owner)));
+            let _ = EXIT.try_with(|exit| {
+                let mut caches = exit.caches.borrow_mut();
+                if caches.is_empty() {
+                    exit.main.set(std::thread::current().name() == Some("main"));
+                }
+                caches.push((drain, owner));
+            });
         }
     }
 
@@ -137,18 +143,30 @@ impl ThreadSlots {
 }
 
 /// The caches a thread used, each with its store: given back when the thread exits.
-pub(crate) struct ExitGuard(RefCell<Vec<(Drain, &'static dyn SlotOwner)>>);
+pub(crate) struct ExitGuard {
+    caches: RefCell<Vec<(Drain, &'static dyn SlotOwner)>>,
+    /// Whether this is the process's main thread (read when the first cache is registered:
+    /// not while the thread's locals are being destroyed).
+    main: Cell<bool>,
+}
 
 thread_local! {
-    static EXIT: ExitGuard = const { ExitGuard(RefCell::new(Vec::new())) };
+    static EXIT: ExitGuard = const {
+        ExitGuard {
+            caches: RefCell::new(Vec::new()),
+            main: Cell::new(false),
+        }
+    };
 }
 
 impl Drop for ExitGuard {
     fn drop(&mut self) {
-        for (drain, owner) in self.0.take() {
+        for (drain, owner) in self.caches.take() {
             // A cache has no destructor, so it is still there while this one runs.
             if let Some(cached) = drain() {
-                if owner.take_back(&cached) {
+                // The main thread's end is the process's: nothing to empty for, and the
+                // runtime may be going down with it.
+                if owner.take_back(&cached) && !self.main.get() {
                     empty_for_exiting_thread(owner);
                 }
             }

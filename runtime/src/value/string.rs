@@ -18,7 +18,12 @@ impl NetString {
     /// A new .NET string with the text of `s`. A text of more UTF-16 code units than a .NET
     /// string holds (2³¹ − 1), or one Mono cannot allocate, is the `OutOfMemoryException` .NET
     /// throws for it ([`Error::ManagedException`]), never a shorter string.
+    ///
+    /// In a client of a remote runtime the string is made on the server.
     pub fn new(s: &str) -> Result<NetString> {
+        if crate::remote::connected() {
+            return remote::new(s);
+        }
         let raw = raw::string_from_str(s)?;
         Ok(NetString(
             Object::from_raw(raw)?.expect("string_from_str never gives null"),
@@ -27,14 +32,30 @@ impl NetString {
 
     /// A new .NET string with exactly these code units (lone surrogates allowed); too many
     /// units is an error as for [`NetString::new`].
+    ///
+    /// In a client of a remote runtime text crosses the connection as Rust strings do: units
+    /// with a lone surrogate are [`Error::Unsupported`] there.
     pub fn from_utf16(units: &[u16]) -> Result<NetString> {
+        if crate::remote::connected() {
+            let text = decode_utf16(units).map_err(|e| {
+                Error::Unsupported(format!(
+                    "a string with a lone surrogate cannot be made on a remote runtime ({e}): text crosses \
+                     the connection as UTF-8"
+                ))
+            })?;
+            return remote::new(&text);
+        }
         let raw = raw::string_new(units)?;
         Ok(NetString(Object::from_raw(raw)?.expect("string_new never gives null")))
     }
 
     /// The code units, exactly.
     pub fn to_utf16(&self) -> Result<Vec<u16>> {
-        raw::string_units(self.0.raw()?)
+        match self.0.raw() {
+            Ok(raw) => raw::string_units(raw),
+            Err(_) if crate::remote::connected() => remote::units(&self.0),
+            Err(e) => Err(e),
+        }
     }
 
     /// The text as a Rust string; a lone surrogate is [`Error::InvalidUtf16`].
@@ -56,6 +77,36 @@ impl NetString {
     /// True for the empty string.
     pub fn is_empty(&self) -> Result<bool> {
         Ok(self.len()? == 0)
+    }
+}
+
+/// A string held on the server of a client of a remote runtime: made and read there through
+/// calls (strings cross a connection by value; a handle to one is what the server keeps).
+mod remote {
+    use super::NetString;
+    use crate::call::{MethodRef, TypeRef};
+    use crate::error::{Error, Result};
+    use crate::value::{Array, Char, Object};
+
+    static HELPERS: TypeRef = TypeRef::new("mscorlib", "System.Runtime.CompilerServices", "RuntimeHelpers");
+    /// Returns its argument as `object`: a string passed to it comes back as a handle.
+    static AS_OBJECT: MethodRef = MethodRef::new(&HELPERS, "GetObjectValue", &["System.Object"]);
+    static STRING: TypeRef = TypeRef::new("mscorlib", "System", "String");
+    static TO_CHAR_ARRAY: MethodRef = MethodRef::new(&STRING, "ToCharArray", &[]);
+
+    /// A string made on the server, as a handle.
+    pub(super) fn new(text: &str) -> Result<NetString> {
+        let object: Option<Object> = AS_OBJECT.call((text,))?;
+        object
+            .map(NetString)
+            .ok_or_else(|| Error::NullReference("the server made no string".into()))
+    }
+
+    /// The code units of the server's string, exactly (its `ToCharArray`, read as bytes).
+    pub(super) fn units(string: &Object) -> Result<Vec<u16>> {
+        let chars: Option<Array<Char>> = TO_CHAR_ARRAY.call((string,))?;
+        let chars = chars.ok_or_else(|| Error::NullReference("String.ToCharArray returned null".into()))?;
+        Ok(chars.to_vec()?.into_iter().map(|c| c.0).collect())
     }
 }
 
