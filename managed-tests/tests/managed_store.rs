@@ -23,6 +23,17 @@ fn alive(weak: &[Object]) -> usize {
     weak.iter().filter(|w| IS_ALIVE.call::<_, bool>((*w,)).unwrap()).count()
 }
 
+/// Makes `n` objects, each behind a handle, and a weak reference to each; drops the handles
+/// and returns the weak references.
+fn made_and_dropped(n: usize) -> Vec<Object> {
+    let held: Vec<Object> = (0..n as i32)
+        .map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap())
+        .collect();
+    held.iter()
+        .map(|h| WEAK.call::<_, Option<Object>>((h,)).unwrap().unwrap())
+        .collect()
+}
+
 /// What a thread's cache of vacant slots may hold at most (`store/thread_slots.rs`).
 const CACHED: usize = 64;
 
@@ -105,15 +116,7 @@ fn dropped_objects_stay_reachable_from_a_threads_cache_at_most_until_it_is_empti
     let (tell, told) = std::sync::mpsc::channel::<()>();
     let (weak_tx, weak_rx) = std::sync::mpsc::channel::<Vec<Object>>();
     let worker = std::thread::spawn(move || {
-        let held: Vec<Object> = (0..N as i32)
-            .map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap())
-            .collect();
-        let weak: Vec<Object> = held
-            .iter()
-            .map(|h| WEAK.call::<_, Option<Object>>((h,)).unwrap().unwrap())
-            .collect();
-        drop(held);
-        weak_tx.send(weak).unwrap();
+        weak_tx.send(made_and_dropped(N)).unwrap();
         told.recv().unwrap();
         ObjectStore::empty_dropped_slots();
         weak_tx.send(Vec::new()).unwrap();
@@ -134,19 +137,7 @@ fn dropped_objects_stay_reachable_from_a_threads_cache_at_most_until_it_is_empti
 
     // The same, but the thread exits without emptying them: its exit does (on CoreCLR, by a
     // thread of cilbind's, before the exit completes).
-    let weak = std::thread::spawn(|| {
-        let held: Vec<Object> = (0..N as i32)
-            .map(|i| FRESH.call::<_, Option<Object>>((i,)).unwrap().unwrap())
-            .collect();
-        let weak: Vec<Object> = held
-            .iter()
-            .map(|h| WEAK.call::<_, Option<Object>>((h,)).unwrap().unwrap())
-            .collect();
-        drop(held);
-        weak
-    })
-    .join()
-    .unwrap();
+    let weak = std::thread::spawn(|| made_and_dropped(N)).join().unwrap();
     assert_eq!(alive(&weak), 0, "their thread exited: none reachable");
 
     // Making and dropping handles in a loop reuses the same slots: nothing accumulates.

@@ -4,6 +4,9 @@
 //! starting a runtime. A test that cannot apply to a remote runtime says why
 //! (`fixture::not_remote`) and returns.
 
+// Its address reading and token; the server itself is started through a shell here.
+#[allow(dead_code)]
+mod common;
 #[path = "runtime_suite/fixture.rs"]
 mod fixture;
 

@@ -113,6 +113,12 @@ namespace GuestGame
         static extern int guest_twice_on_this_thread(int x);
 
         [DllImport("guest_plugin")]
+        static extern void guest_race_start();
+
+        [DllImport("guest_plugin")]
+        static extern int guest_race_join();
+
+        [DllImport("guest_plugin")]
         static extern int cilbind_guest_shutdown();
 
         [DllImport("libdl.so.2")]
@@ -169,6 +175,8 @@ namespace GuestGame
             Refused("version 99", Block(0x444E49424C4943, 99));
             if (!mono)
                 Refused("no handover", IntPtr.Zero);
+            // A thread of the plugin asks for the runtime while this one attaches it.
+            guest_race_start();
             IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
             if (error != IntPtr.Zero)
             {
@@ -176,6 +184,7 @@ namespace GuestGame
                 return 2;
             }
             Console.WriteLine("game: plugin attached");
+            Console.WriteLine("game: a racing get got the adopted runtime " + guest_race_join());
             // Once attached, a second init finds the adopted runtime, handover or not.
             Console.WriteLine("game: second init ok " + (cilbind_guest_init(IntPtr.Zero) == IntPtr.Zero));
             int status = guest_run();

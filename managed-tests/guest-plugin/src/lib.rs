@@ -74,6 +74,39 @@ pub extern "C" fn guest_try_start() -> i32 {
     i32::from(refused == 2)
 }
 
+/// A thread of the plugin's that calls `Runtime::get` over and over while the game attaches
+/// the plugin (`guest_race_start`, then `guest_race_join` once attached).
+static RACE: std::sync::Mutex<Option<std::thread::JoinHandle<i32>>> = std::sync::Mutex::new(None);
+
+/// Called by the game just before it attaches the plugin: starts a thread that calls
+/// `Runtime::get` until it returns a runtime (at most ten seconds), racing the attach.
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_race_start() {
+    let racer = std::thread::spawn(|| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::time::Instant::now() < deadline {
+            // Refused until the host's runtime is adopted; then the adopted one, never one
+            // the plugin would take for its own.
+            if let Ok(Ok(rt)) = std::panic::catch_unwind(cilbind::Runtime::get) {
+                return i32::from(rt.is_guest());
+            }
+            std::thread::yield_now();
+        }
+        -1
+    });
+    *RACE.lock().unwrap_or_else(|p| p.into_inner()) = Some(racer);
+}
+
+/// Called by the game once the plugin is attached: 1 when the racing thread got the adopted
+/// (guest) runtime, 0 when it got a runtime of its own, -1 when it got none.
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_race_join() -> i32 {
+    match RACE.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        Some(racer) => racer.join().unwrap_or(-1),
+        None => -1,
+    }
+}
+
 /// Called by the game on a thread it started: the thread is set up on its first call, and
 /// the bindings call the game from it. Returns `2 * x`, or -1 after printing the error.
 #[unsafe(no_mangle)]

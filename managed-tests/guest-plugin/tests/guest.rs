@@ -88,8 +88,9 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// The lines every run prints once the plugin is attached, whatever the runtime.
-const ATTACHED: [&str; 31] = [
+const ATTACHED: [&str; 32] = [
     "game: plugin attached",
+    "game: a racing get got the adopted runtime 1",
     "game: second init ok True",
     "plugin: twice(21) = 42",
     "plugin: greet = Some(\"hello, rust\")",

@@ -32,16 +32,7 @@ impl ServerProcess {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("cilbind-serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout is piped"))
-            .read_line(&mut line)
-            .expect("the server prints its address");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line from cilbind-serve: {line:?}"))
-            .parse()
-            .expect("an address");
+        let addr = listening_address(&mut child);
         ServerProcess { child, addr }
     }
 
@@ -56,4 +47,18 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// The address a `cilbind-serve` process (or a process whose stdout is its) says it listens
+/// on, read from the first line of `child`'s piped stdout.
+pub fn listening_address(child: &mut Child) -> SocketAddr {
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout is piped"))
+        .read_line(&mut line)
+        .expect("the server prints its address");
+    line.trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line from cilbind-serve: {line:?}"))
+        .parse()
+        .expect("an address")
 }

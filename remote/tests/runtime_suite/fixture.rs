@@ -2,15 +2,12 @@
 //! hand-written bindings (included from that file), and a `setup` that makes this process the
 //! client of a `cilbind-serve` process serving `Basics.dll` instead of loading it.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 include!("../../../managed-tests/tests/runtime/fixture_types.rs");
 
-/// The token the server takes.
-const TOKEN: &str = "runtime-suite-token";
+use crate::common::TOKEN;
 
 /// Connects this process (once) to a server started for it. The server is started through a
 /// shell that kills it when this process's end of its stdin closes, which is when this process
@@ -32,16 +29,7 @@ pub(crate) fn setup() {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("cilbind-serve starts");
-        let mut line = String::new();
-        BufReader::new(shell.stdout.take().expect("stdout is piped"))
-            .read_line(&mut line)
-            .expect("the server prints its address");
-        let addr: SocketAddr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line from cilbind-serve: {line:?}"))
-            .parse()
-            .expect("an address");
+        let addr = crate::common::listening_address(&mut shell);
         // Kept open until the process exits (then the shell kills the server).
         std::mem::forget(shell.stdin.take());
         let connection = cilbind_remote::connect(addr, TOKEN, &[]).expect("the client connects");

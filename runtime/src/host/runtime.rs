@@ -5,7 +5,7 @@
 use std::ffi::c_void;
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::backend::{self, on_backend, Backend};
 use super::{coreclr, epoch, handover, mono, Class};
@@ -31,6 +31,21 @@ pub struct RuntimeBuilder {
 
 static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
 
+/// Held while the process's runtime is being started or adopted: so that [`Runtime::attach`]
+/// adopting the host's runtime on one thread and [`Runtime::get`] (or a builder's `start`) on
+/// another never both decide what the process runs. Without it, `get` could find the host's
+/// Mono half adopted and take it for one cilbind started (host mode: reload allowed), and the
+/// adoption then fail.
+static DECIDING: Mutex<()> = Mutex::new(());
+
+/// [`DECIDING`], while no runtime is decided yet (afterwards nothing is decided again).
+fn deciding() -> Option<MutexGuard<'static, ()>> {
+    RUNTIME
+        .get()
+        .is_none()
+        .then(|| DECIDING.lock().unwrap_or_else(|p| p.into_inner()))
+}
+
 impl RuntimeBuilder {
     /// Runs `backend` (else the one `CILBIND_RUNTIME` names, else Mono).
     pub fn backend(mut self, backend: Backend) -> Self {
@@ -55,6 +70,7 @@ impl RuntimeBuilder {
             (None, Some(Ok(rt))) => rt.backend.clone(),
             (None, _) => Backend::from_env()?,
         };
+        let _deciding = deciding();
         Runtime::refuse_second()?;
         let rt = Runtime::started(|| Runtime::start(backend.clone(), self.reloadable))?;
         if self.reloadable && rt.guest {
@@ -112,6 +128,7 @@ impl Runtime {
     /// On CoreCLR, start-up reads the .NET root (see [`Backend::CoreClr`]) and runs with
     /// invariant globalization (no ICU needed).
     pub fn get() -> Result<&'static Runtime> {
+        let _deciding = deciding();
         Runtime::refuse_second()?;
         let rt = Runtime::started(|| Runtime::start(Backend::from_env()?, false))?;
         on_backend!(mono => {
@@ -144,7 +161,12 @@ impl Runtime {
     /// the host's Mono does not suspend threads preemptively, and when the host runs CoreCLR but
     /// the plugin's entry was given no handover. [`Runtime::reload`](crate::Runtime::reload) is
     /// refused in guest mode.
+    ///
+    /// Another thread of the plugin calling [`Runtime::get`] meanwhile waits for the adoption,
+    /// then gets the adopted runtime (before it, `get` is refused, and the refusal is not
+    /// kept).
     pub fn attach() -> Result<&'static Runtime> {
+        let _deciding = deciding();
         if let Some(Ok(rt)) = RUNTIME.get() {
             if !rt.guest {
                 return Err(Error::Startup(format!(
