@@ -36,9 +36,14 @@ print("C# → Rust natives (`[DllImport(\"__Internal\")]`) and interface calls o
 print()
 print("| figure | Mono ns | × Mono's P/Invoke | CoreCLR ns | × CoreCLR's P/Invoke |")
 print("|---|---|---|---|---|")
-figures = ("import", "import_bare", "pinvoke_libc", "interface_rust", "interface_csharp")
+figures = ("import", "import_bare", "pinvoke_libc", "interface_rust", "interface_csharp", "delegate_rust",
+           "delegate_csharp")
 native = {b: {n: ns("natives_" + b, n) / calls for n in figures} for b in ("mono", "coreclr")}
 for n in figures:
     m, c = native["mono"][n], native["coreclr"][n]
     print(f"| `{n}` | {m:.2f} | {m / native['mono']['import_bare']:.2f} | {c:.2f} | {c / native['coreclr']['import_bare']:.2f} |")
+closure = {b: native[b]["delegate_rust"] / native[b]["import"] for b in ("mono", "coreclr")}
+print()
+print(f"A delegate on a Rust closure ÷ a native of the same body (goal ≤ 2×, issue 30): "
+      f"Mono {closure['mono']:.1f}×, CoreCLR {closure['coreclr']:.1f}×")
 PY

@@ -10,7 +10,10 @@
 //! - `interface_rust`: `IAdder.Add` on a Rust implementation (`IAdder::implement`: a proxy class
 //!   whose method reaches the Rust value through an internal call on Mono, a function pointer on
 //!   CoreCLR);
-//! - `interface_csharp`: `IAdder.Add` on a C# implementation (C# → C#).
+//! - `interface_csharp`: `IAdder.Add` on a C# implementation (C# → C#);
+//! - `delegate_rust`: a delegate of `Adding` (`int (int, int)`) made from a Rust closure with
+//!   the generated `from_fn`, invoked by C#: what an event handler in Rust costs;
+//! - `delegate_csharp`: the same delegate type on a C# lambda (C# → C#).
 
 use std::hint::black_box;
 
@@ -18,7 +21,7 @@ use cilbind::native::{NativeEntry, NativeResult, NativeTable};
 use cilbind::Runtime;
 use criterion::{criterion_group, criterion_main, Criterion};
 use managed_tests::imports::imp::{
-    IAdder, IAdderImpl, Loops, LoopsNatives, ManagedAdder, Other, OtherNatives, Rules, RulesNatives,
+    Adding, IAdder, IAdderImpl, Loops, LoopsNatives, ManagedAdder, Other, OtherNatives, Rules, RulesNatives,
 };
 
 /// The bare function `BareAdd` is bound to.
@@ -118,6 +121,10 @@ fn natives(c: &mut Criterion) {
     assert_eq!(Loops::interface(Some(&csharp), n).unwrap(), expected);
     let rust = IAdder::implement(RustAdder).unwrap();
     assert_eq!(Loops::interface(Some(&rust), n).unwrap(), expected);
+    let closure = Adding::from_fn(|a, b| Ok(a.wrapping_add(b))).unwrap();
+    assert_eq!(Loops::delegate(Some(&closure), n).unwrap(), expected);
+    let lambda = Loops::c_sharp_adding().unwrap().expect("a C# delegate");
+    assert_eq!(Loops::delegate(Some(&lambda), n).unwrap(), expected);
     let mut g = c.benchmark_group(format!("natives_{}", managed_tests::backend().name()));
     g.bench_function("import", |b| b.iter(|| Loops::native(black_box(n)).unwrap()));
     g.bench_function("import_bare", |b| b.iter(|| Loops::bare(black_box(n)).unwrap()));
@@ -127,6 +134,12 @@ fn natives(c: &mut Criterion) {
     });
     g.bench_function("interface_csharp", |b| {
         b.iter(|| Loops::interface(Some(black_box(&csharp)), black_box(n)).unwrap())
+    });
+    g.bench_function("delegate_rust", |b| {
+        b.iter(|| Loops::delegate(Some(black_box(&closure)), black_box(n)).unwrap())
+    });
+    g.bench_function("delegate_csharp", |b| {
+        b.iter(|| Loops::delegate(Some(black_box(&lambda)), black_box(n)).unwrap())
     });
     g.finish();
 }

@@ -296,7 +296,12 @@ pub(crate) fn invoke(method: Method, this: ObjectRef, args: ObjectRef) -> Result
 /// True when a value of the value type `class` holds a managed reference in an instance field,
 /// or in theirs (fails closed past a nesting depth no real struct reaches).
 pub(crate) fn holds_references(class: Class) -> bool {
-    holds(types::of_class(class), 0)
+    let ty = types::of_class(class);
+    match runtime().type_facts(ty) {
+        // Kept with the type's other facts (and forgotten with them at a reload).
+        Ok(facts) => *facts.references.get_or_init(|| holds(ty, 0)),
+        Err(_) => true,
+    }
 }
 
 fn holds(ty: ManagedHandle, depth: usize) -> bool {

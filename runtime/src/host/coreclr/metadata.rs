@@ -39,25 +39,33 @@ pub(crate) struct TypeFacts {
     pub(crate) nullable_param: Option<ManagedHandle>,
     pub(crate) nesting: Option<ManagedHandle>,
     pub(crate) element: Option<ManagedHandle>,
+    /// Whether a value of the type holds a managed reference (`heap::holds_references`),
+    /// found on the first question: a walk over the fields that calls the runtime for each,
+    /// which a callback's arguments and a box's checks would otherwise repeat on every call.
+    pub(crate) references: std::sync::OnceLock<bool>,
 }
 
 impl TypeFacts {
-    /// The record of no type (see `types.rs`: never handed out for a handle in use).
-    pub(crate) const EMPTY: TypeFacts = TypeFacts {
-        name: "",
-        namespace: "",
-        assembly: "",
-        cil_name: "",
-        flags: 0,
-        kind: TypeKind::Other,
-        size: 0,
-        align: 0,
-        parent: None,
-        enum_underlying: None,
-        nullable_param: None,
-        nesting: None,
-        element: None,
-    };
+    /// The record of no type (see `types.rs`: never handed out for a handle in use). A
+    /// function, not a constant: the record holds a cell filled on first use.
+    pub(crate) const fn empty() -> TypeFacts {
+        TypeFacts {
+            name: "",
+            namespace: "",
+            assembly: "",
+            cil_name: "",
+            flags: 0,
+            kind: TypeKind::Other,
+            size: 0,
+            align: 0,
+            parent: None,
+            enum_underlying: None,
+            nullable_param: None,
+            nesting: None,
+            element: None,
+            references: std::sync::OnceLock::new(),
+        }
+    }
 
     pub(crate) fn is_value_type(&self) -> bool {
         self.flags & 1 != 0
@@ -335,6 +343,7 @@ impl CoreClr {
                 nullable_param: r.handle()?,
                 nesting: r.handle()?,
                 element: r.handle()?,
+                references: std::sync::OnceLock::new(),
             })
         })
     }

@@ -86,7 +86,7 @@ fn known<T: 'static>(read: Result<&'static T>, empty: &'static T) -> &'static T 
     })
 }
 
-static EMPTY_TYPE: TypeFacts = TypeFacts::EMPTY;
+static EMPTY_TYPE: TypeFacts = TypeFacts::empty();
 static EMPTY_METHOD: MethodFacts = MethodFacts::EMPTY;
 static EMPTY_FIELD: FieldFacts = FieldFacts::EMPTY;
 
