@@ -247,16 +247,14 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
         Ok(K::from(KeyData::from_ffi(word(live_version, idx))))
     }
 
-    /// A vacant, empty slot for an insert: from this thread's cache, else from the shared
-    /// list (or a fresh one). Its version stays even (vacant) until `insert_with` publishes
-    /// it, so no key reaches it meanwhile.
+    /// A vacant slot for an insert: from this thread's cache (where a backend that empties
+    /// slots in batches may have left a dropped handle's object, which the insert overwrites),
+    /// else from the shared list (or a fresh one). Its version stays even (vacant) until
+    /// `insert_with` publishes it, so no key reaches it meanwhile.
     #[inline]
     fn reserve(&'static self) -> Result<u32> {
         // `None`: no cache, or this thread exits: the shared list serves.
-        if let Some(cached) = C::with(|c| {
-            c.serve(Self::drain_cache, self);
-            c.pop_free()
-        }) {
+        if let Some(cached) = self.local(ThreadSlots::pop_free) {
             return match cached {
                 Some(idx) => Ok(idx),
                 None => self.refill(),
@@ -354,10 +352,7 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
     /// half the cache emptied onto the shared list.
     #[inline]
     fn give_back(&'static self, idx: u32) {
-        match C::with(|c| {
-            c.serve(Self::drain_cache, self);
-            c.push_free(idx)
-        }) {
+        match self.local(|c| c.push_free(idx)) {
             Some(true) => {}
             Some(false) => self.spill(idx),
             None => self.empty_onto_shared(&[idx]),
@@ -366,7 +361,9 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
 
     /// [`give_back`](Self::give_back) for many slots, with one access to the thread's cache.
     fn give_back_all(&'static self, slots: &[u32]) {
-        let placed = C::with(|c| slots.iter().take_while(|&&idx| c.push_free(idx)).count()).unwrap_or(0);
+        let placed = self
+            .local(|c| slots.iter().take_while(|&&idx| c.push_free(idx)).count())
+            .unwrap_or(0);
         // What does not fit (a full cache) or finds no cache goes to the shared list.
         self.empty_onto_shared(&slots[placed..]);
     }
@@ -392,9 +389,16 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
         self.put_shared(vacant);
     }
 
-    /// What this thread's cache holds, taken out (when the thread exits).
+    /// What this thread's cache holds, taken out when the thread exits.
     fn drain_cache() -> Option<Vec<u32>> {
-        C::with(ThreadSlots::take_all)
+        C::with(ThreadSlots::retire)
+    }
+
+    /// Runs `f` on this thread's cache, if the store has one and the thread's exit will give
+    /// the cache back (`None` otherwise, and the shared list serves).
+    #[inline]
+    fn local<R>(&'static self, f: impl FnOnce(&ThreadSlots) -> R) -> Option<R> {
+        C::with(|c| c.serve(Self::drain_cache, self).then(|| f(c))).flatten()
     }
 
     /// Empties the slots threads that exited left cached.

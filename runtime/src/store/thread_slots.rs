@@ -11,8 +11,9 @@
 //! writes the managed heap), a freed slot goes into the cache *as it is*: its version already
 //! says vacant, so every key to it is stale at once, but its object stays in the slot until
 //! the slot is reused (the new object overwrites it) or emptied, with a batch of others, in one
-//! call: when the cache overflows, when the thread exits and another takes slots from the
-//! store, or when [`Runtime::collect`](crate::Runtime::collect) runs on the thread. So an
+//! call: when the cache overflows, when the thread exits (below), or when
+//! [`ObjectStore::empty_dropped_slots`](crate::ObjectStore::empty_dropped_slots) runs on the
+//! thread ([`Runtime::collect`](crate::Runtime::collect) calls it). So an
 //! object whose last handle a live thread dropped may stay reachable until then (at most
 //! [`CACHED`] objects a thread), and making and dropping handles in a steady state empties
 //! nothing at all. A thread that exits hands its slots to a thread of the store's
@@ -90,22 +91,33 @@ impl ThreadSlots {
         }
     }
 
-    /// Makes sure the thread gives this cache's slots back to `owner` when it exits (the
-    /// first time the cache is used).
+    /// Whether the cache may be used: true once the thread's exit is set to give its slots
+    /// back to `owner` (done on first use). False while the thread exits (its exit guard is
+    /// gone or going): what a thread's last destructors free then goes through the shared
+    /// paths, one by one, or it would stay cached for ever.
     #[inline]
-    pub(crate) fn serve(&self, drain: Drain, owner: &'static dyn SlotOwner) {
-        if !self.served.get() {
-            self.served.set(true);
-            // Fails only while the thread exits: its slots then go back through the shared
-            // paths, one by one.
-            let _ = EXIT.try_with(|exit| {
+    pub(crate) fn serve(&self, drain: Drain, owner: &'static dyn SlotOwner) -> bool {
+        if self.served.get() {
+            return true;
+        }
+        let registered = EXIT
+            .try_with(|exit| {
                 let mut caches = exit.caches.borrow_mut();
                 if caches.is_empty() {
                     exit.main.set(std::thread::current().name() == Some("main"));
                 }
                 caches.push((drain, owner));
-            });
-        }
+            })
+            .is_ok();
+        self.served.set(registered);
+        registered
+    }
+
+    /// Every slot the cache holds, taken out as the thread exits; the cache is not used again
+    /// (see [`ThreadSlots::serve`]).
+    pub(crate) fn retire(&self) -> Vec<u32> {
+        self.served.set(false);
+        self.drain_free(CACHED)
     }
 
     /// Every slot the cache holds, taken out.
