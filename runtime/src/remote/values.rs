@@ -54,9 +54,8 @@ pub(crate) fn plain_from_recorded<V: Blittable>(value: Recorded) -> Result<V> {
                 .ok_or_else(|| unexpected(&format!("a {}", std::any::type_name::<V>()), &other))?;
             if bytes.len() != std::mem::size_of::<V>() {
                 // What a local read refuses the same way: a primitive of another size.
-                let from = other.to_string();
                 return Err(Error::InvalidCast {
-                    from: format!("System.{}", from.split(' ').next().unwrap_or_default()),
+                    from: primitive_name(&other).into(),
                     to: std::any::type_name::<V>().to_string(),
                 });
             }
@@ -64,6 +63,28 @@ pub(crate) fn plain_from_recorded<V: Blittable>(value: Recorded) -> Result<V> {
         }
     };
     crate::host::plain::value_from_bytes(&bytes)
+}
+
+/// The .NET name of the primitive type a value the server sent is of (one `primitive_bytes`
+/// reads).
+fn primitive_name(value: &Recorded) -> &'static str {
+    match value {
+        Recorded::Boolean(_) => "System.Boolean",
+        Recorded::Char(_) => "System.Char",
+        Recorded::SByte(_) => "System.SByte",
+        Recorded::Byte(_) => "System.Byte",
+        Recorded::Int16(_) => "System.Int16",
+        Recorded::UInt16(_) => "System.UInt16",
+        Recorded::Int32(_) => "System.Int32",
+        Recorded::UInt32(_) => "System.UInt32",
+        Recorded::Int64(_) => "System.Int64",
+        Recorded::UInt64(_) => "System.UInt64",
+        Recorded::Single(_) => "System.Single",
+        Recorded::Double(_) => "System.Double",
+        Recorded::IntPtr(_) => "System.IntPtr",
+        Recorded::UIntPtr(_) => "System.UIntPtr",
+        _ => "a value that is no primitive",
+    }
 }
 
 /// An object result: a new client handle to what the server keeps for this client.
