@@ -37,7 +37,7 @@ print()
 print("| figure | Mono ns | × Mono's P/Invoke | CoreCLR ns | × CoreCLR's P/Invoke |")
 print("|---|---|---|---|---|")
 figures = ("import", "import_bare", "pinvoke_libc", "interface_rust", "interface_csharp", "delegate_rust",
-           "delegate_csharp")
+           "delegate_boxed", "delegate_csharp")
 native = {b: {n: ns("natives_" + b, n) / calls for n in figures} for b in ("mono", "coreclr")}
 for n in figures:
     m, c = native["mono"][n], native["coreclr"][n]

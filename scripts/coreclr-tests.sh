@@ -12,7 +12,9 @@ status=0
 CILBIND_RUNTIME=coreclr cargo test -p managed-tests --quiet -- --nocapture >"$log" 2>&1 || status=$?
 # The remote tests' servers (cilbind-serve processes) inherit CILBIND_RUNTIME: CoreCLR servers.
 CILBIND_RUNTIME=coreclr cargo test -p cilbind-remote --quiet >>"$log" 2>&1 || status=$?
-(cd examples/quickstart && CILBIND_RUNTIME=coreclr CARGO_TARGET_DIR="$(pwd)/../../target" \
+# The example has a lock file of its own: its crates are fetched first (a fresh machine has
+# only the workspace's), then it builds offline, as a user's crate beside the workspace would.
+(cd examples/quickstart && cargo fetch --quiet && CILBIND_RUNTIME=coreclr CARGO_TARGET_DIR="$(pwd)/../../target" \
     cargo test --quiet --offline) >>"$log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
     grep -E "panicked|FAILED|failures:|error" "$log" | head -50 >&2 || true

@@ -13,6 +13,9 @@
 //! - `interface_csharp`: `IAdder.Add` on a C# implementation (C# → C#);
 //! - `delegate_rust`: a delegate of `Adding` (`int (int, int)`) made from a Rust closure with
 //!   the generated `from_fn`, invoked by C#: what an event handler in Rust costs;
+//! - `delegate_boxed`: the same closure behind a delegate of `Adding` made with
+//!   `cilbind::Callback::new` (arguments boxed into an `object[]`, the path of delegates whose
+//!   `Invoke` takes objects or strings);
 //! - `delegate_csharp`: the same delegate type on a C# lambda (C# → C#).
 
 use std::hint::black_box;
@@ -123,6 +126,14 @@ fn natives(c: &mut Criterion) {
     assert_eq!(Loops::interface(Some(&rust), n).unwrap(), expected);
     let closure = Adding::from_fn(|a, b| Ok(a.wrapping_add(b))).unwrap();
     assert_eq!(Loops::delegate(Some(&closure), n).unwrap(), expected);
+    // Kept to the end of the function: it owns the closure.
+    let boxed_callback = cilbind::Callback::new::<Adding>(|args| match args {
+        [cilbind::Value::Int32(a), cilbind::Value::Int32(b)] => Ok(cilbind::Value::Int32(a.wrapping_add(*b))),
+        other => Err(cilbind::Error::InvalidArgument(format!("{other:?}"))),
+    })
+    .unwrap();
+    let boxed: Adding = boxed_callback.delegate().unwrap();
+    assert_eq!(Loops::delegate(Some(&boxed), n).unwrap(), expected);
     let lambda = Loops::c_sharp_adding().unwrap().expect("a C# delegate");
     assert_eq!(Loops::delegate(Some(&lambda), n).unwrap(), expected);
     let mut g = c.benchmark_group(format!("natives_{}", managed_tests::backend().name()));
@@ -137,6 +148,9 @@ fn natives(c: &mut Criterion) {
     });
     g.bench_function("delegate_rust", |b| {
         b.iter(|| Loops::delegate(Some(black_box(&closure)), black_box(n)).unwrap())
+    });
+    g.bench_function("delegate_boxed", |b| {
+        b.iter(|| Loops::delegate(Some(black_box(&boxed)), black_box(n)).unwrap())
     });
     g.bench_function("delegate_csharp", |b| {
         b.iter(|| Loops::delegate(Some(black_box(&lambda)), black_box(n)).unwrap())

@@ -344,3 +344,85 @@ fn an_fn_mut_closure_that_panicked_is_not_run_again() {
     let second = Hub::run(Some(&action)).unwrap().unwrap();
     assert!(second.contains("panicked in an earlier call"), "{second}");
 }
+
+/// The class of the delegate's `Target`.
+fn target_class(delegate: &impl Reference) -> String {
+    let get_target = cilbind::Runtime::get()
+        .unwrap()
+        .corlib()
+        .class("System", "Delegate")
+        .unwrap()
+        .method("get_Target", &[])
+        .unwrap();
+    match cilbind::invoke(get_target, Some(delegate.as_object()), &mut []).unwrap() {
+        Value::Object(target) => target.type_name().unwrap(),
+        other => panic!("the delegate has no target object: {other:?}"),
+    }
+}
+
+#[test]
+fn a_typed_closure_is_dropped_with_its_fn_delegate_while_csharp_keeps_the_delegate() {
+    setup();
+    let hub = Hub::new().unwrap();
+    // The closure holds a handle to the hub, which keeps the delegate: a cycle through Rust that
+    // only dropping the closure breaks.
+    let held = hub.clone();
+    let probe = Arc::new(());
+    let seen = probe.clone();
+    let combine = Combine::from_fn(move |a: i32, b: i32| {
+        let _ = (&held, &seen);
+        Ok(a * b)
+    })
+    .unwrap();
+    assert!(
+        target_class(&*combine).starts_with("Cilbind.Proxies.Proxy"),
+        "an Invoke of values takes the typed path: the delegate's target is a proxy of the delegate type"
+    );
+    hub.set_kept(Some(&combine)).unwrap();
+    assert_eq!(hub.apply_kept(6, 7).unwrap(), 42);
+    drop(combine);
+    assert_eq!(
+        Arc::strong_count(&probe),
+        1,
+        "the closure went with its FnDelegate, and with it the hub handle it held"
+    );
+    let e = hub.apply_kept(6, 7).unwrap_err();
+    assert!(
+        matches!(&e, Error::ManagedException { type_name, message, .. }
+            if type_name == "System.ObjectDisposedException" && message.contains("dropped")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_typed_closure_dropped_while_csharp_runs_it_finishes_first_and_goes_after() {
+    setup();
+    let probe = Arc::new(());
+    let seen = probe.clone();
+    let entered = Arc::new(AtomicU32::new(0));
+    let inside = entered.clone();
+    let work = Work::from_fn(move || {
+        let _ = &seen;
+        inside.store(1, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(300));
+        Ok(())
+    })
+    .unwrap();
+    let delegate: Work = (*work).clone();
+    let running = std::thread::spawn(move || Hub::run(Some(&delegate)).unwrap());
+    while entered.load(Ordering::SeqCst) == 0 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(work);
+    assert_eq!(
+        Arc::strong_count(&probe),
+        2,
+        "not dropped while C# runs it on another thread"
+    );
+    assert_eq!(
+        running.join().unwrap().as_deref(),
+        Some("ok"),
+        "the running call finished"
+    );
+    assert_eq!(Arc::strong_count(&probe), 1, "dropped when that call returned");
+}

@@ -1,5 +1,6 @@
 // Managed half of Rust implementations of .NET types: builds, with Reflection.Emit, a class
-// that implements an interface or extends a class and forwards the chosen members to Rust.
+// that implements an interface or extends a class and forwards the chosen members to Rust (or
+// whose Invoke a delegate type's instances are bound to: a delegate on a Rust closure).
 //
 // Every forwarded member calls a `static extern` InternalCall method of the emitted type (named
 // M0, M1, …), which the Rust side registers with mono_dangerous_add_raw_internal_call under
@@ -244,7 +245,13 @@ namespace Cilbind
         /// <item><see cref="Protected"/>: a public forwarder <c>Protected{n}</c> to a protected method.</item>
         /// <item><see cref="ProtectedField"/>: public <c>Get{n}()</c> and <c>Set{n}(value)</c> of a protected field.</item>
         /// </list>
-        /// An interface proxy also gets <c>New0(long key)</c>. Every constructor first calls the
+        /// An interface proxy also gets <c>New0(long key)</c>. For a delegate type, the class derives
+        /// from object, its one <see cref="Implement"/> member is the type's <c>Invoke</c>
+        /// (forwarded by a public non-virtual <c>Invoke</c>, <see cref="DefineDelegateInvoke"/>),
+        /// <c>New0(long key)</c> returns a delegate of the type bound to a new instance (a
+        /// delegate on a Rust closure, called as directly as an interface member), and neither
+        /// <c>Created</c> nor a finalizer reports the instance: the key names a closure in a
+        /// table of Rust's, which the Rust side revokes. Every constructor first calls the
         /// icall <c>Created(object self, long key)</c>. Every proxy's finalizer reports
         /// its key through <see cref="Finalized"/> (then runs the base finalizer).
         /// </summary>
@@ -277,9 +284,13 @@ namespace Cilbind
                 }
                 int id = ++counter;
                 bool isInterface = target.IsInterface;
-                if (!isInterface && (target.IsSealed || target.IsValueType || !target.IsClass))
-                    throw new NotSupportedException(target + " is not an interface or a class that can be extended");
-                var baseType = isInterface ? typeof(object) : target;
+                // A delegate type: the class derives from object, and its factory returns a
+                // delegate of the type bound to a new instance's Invoke.
+                bool isDelegate = typeof(MulticastDelegate).IsAssignableFrom(target) && target != typeof(MulticastDelegate)
+                    && !target.ContainsGenericParameters;
+                if (!isInterface && !isDelegate && (target.IsSealed || target.IsValueType || !target.IsClass))
+                    throw new NotSupportedException(target + " is not an interface, a delegate type or a class that can be extended");
+                var baseType = isInterface || isDelegate ? typeof(object) : target;
                 var tb = module.DefineType("Cilbind.Proxies.Proxy" + id,
                     TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Class, baseType);
                 if (isInterface)
@@ -294,6 +305,7 @@ namespace Cilbind
                 var created = DefineNative(tb, "Created", typeof(void), new[] { typeof(object), typeof(long) }, createdPointer);
                 int forwarded = 0, ctors = 0, bases = 0, protecteds = 0, fields = 0;
                 var implemented = new HashSet<MethodInfo>();
+                MethodBuilder delegateInvoke = null;
                 if (isInterface)
                     DefineConstructor(tb, key, created, typeof(object).GetConstructor(Type.EmptyTypes), ctors++);
                 for (int i = 0; i < members.Length; i++)
@@ -303,11 +315,18 @@ namespace Cilbind
                         case Implement:
                         case Override:
                             var m = (MethodInfo)members[i];
-                            DefineForwarded(tb, key, m, isInterface, forwarded++);
+                            if (isDelegate)
+                            {
+                                if (m != target.GetMethod("Invoke") || delegateInvoke != null)
+                                    throw new NotSupportedException(target + ": a delegate type's proxy implements its Invoke, once");
+                                delegateInvoke = DefineDelegateInvoke(tb, key, m, forwarded++);
+                            }
+                            else
+                                DefineForwarded(tb, key, m, isInterface, forwarded++);
                             implemented.Add(m);
                             break;
                         case Constructor:
-                            if (isInterface)
+                            if (isInterface || isDelegate)
                                 throw new NotSupportedException("an interface proxy has no base constructor");
                             DefineConstructor(tb, key, created, (ConstructorInfo)members[i], ctors++);
                             break;
@@ -324,10 +343,19 @@ namespace Cilbind
                             throw new ArgumentException("unknown role " + roles[i]);
                     }
                 }
+                if (isDelegate)
+                {
+                    if (delegateInvoke == null)
+                        throw new NotSupportedException(target + ".Invoke needs an implementation");
+                    DefineConstructor(tb, key, created, typeof(object).GetConstructor(Type.EmptyTypes), ctors++, delegateInvoke, target);
+                }
                 if (ctors == 0)
                     throw new NotSupportedException(target + ": no constructor to build instances with");
-                CheckComplete(target, isInterface, implemented);
-                DefineFinalizer(tb, key, baseType);
+                if (!isDelegate)
+                {
+                    CheckComplete(target, isInterface, implemented);
+                    DefineFinalizer(tb, key, baseType);
+                }
                 return tb.CreateType();
             }
         }
@@ -377,7 +405,11 @@ namespace Cilbind
 
         /// <summary>Constructor <c>(long key, params…)</c>: stores the key, reports the object
         /// (<c>Created</c>), then calls the base constructor; plus the static factory <c>New{n}</c>.</summary>
-        static void DefineConstructor(TypeBuilder tb, FieldInfo key, MethodInfo created, ConstructorInfo baseCtor, int n)
+        /// <remarks>For a delegate type's proxy (<paramref name="delegateType"/> given), the
+        /// factory returns a delegate of that type bound to the new instance's
+        /// <paramref name="invoke"/> instead of the instance.</remarks>
+        static void DefineConstructor(TypeBuilder tb, FieldInfo key, MethodInfo created, ConstructorInfo baseCtor, int n,
+            MethodInfo invoke = null, Type delegateType = null)
         {
             if (baseCtor.IsPrivate || baseCtor.IsAssembly || baseCtor.IsFamilyAndAssembly)
                 throw new NotSupportedException(baseCtor + " is not accessible to a derived class");
@@ -390,19 +422,30 @@ namespace Cilbind
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldarg_1);
             il.Emit(OpCodes.Stfld, key);
-            il.Emit(OpCodes.Ldarg_0);
-            il.Emit(OpCodes.Ldarg_1);
-            il.Emit(OpCodes.Call, created);
+            // A delegate's proxy is not reported: its key's closure lives in a table of Rust's,
+            // not for as long as the object.
+            if (delegateType == null)
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldarg_1);
+                il.Emit(OpCodes.Call, created);
+            }
             il.Emit(OpCodes.Ldarg_0);
             for (int i = 0; i < ps.Length; i++)
                 il.Emit(OpCodes.Ldarg, (short)(i + 2));
             il.Emit(OpCodes.Call, baseCtor);
             il.Emit(OpCodes.Ret);
-            var factory = tb.DefineMethod("New" + n, MethodAttributes.Public | MethodAttributes.Static, tb, types);
+            var factory = tb.DefineMethod("New" + n, MethodAttributes.Public | MethodAttributes.Static, delegateType ?? tb, types);
             il = factory.GetILGenerator();
             for (int i = 0; i < types.Length; i++)
                 il.Emit(OpCodes.Ldarg, (short)i);
             il.Emit(OpCodes.Newobj, ctor);
+            if (delegateType != null)
+            {
+                // As C# compiles `new D(instance.Invoke)`.
+                il.Emit(OpCodes.Ldftn, invoke);
+                il.Emit(OpCodes.Newobj, delegateType.GetConstructor(new[] { typeof(object), typeof(IntPtr) }));
+            }
             il.Emit(OpCodes.Ret);
         }
 
@@ -415,11 +458,7 @@ namespace Cilbind
             if (!m.IsVirtual || m.IsFinal)
                 throw new NotSupportedException(m + " cannot be overridden");
             var ps = ParameterTypes(m);
-            var icallTypes = new Type[ps.Length + 2];
-            icallTypes[0] = typeof(object);
-            icallTypes[1] = typeof(long);
-            Array.Copy(ps, 0, icallTypes, 2, ps.Length);
-            var icall = DefineNative(tb, "M" + n, m.ReturnType, icallTypes, pointers ? EntryPointer(n) : 0);
+            var icall = DefineForwarder(tb, m, n);
             MethodAttributes attrs;
             string name;
             if (explicitImpl)
@@ -438,15 +477,121 @@ namespace Cilbind
                 name = m.Name;
             }
             var impl = tb.DefineMethod(name, attrs, m.ReturnType, ps);
+            EmitForward(impl, key, icall, ps.Length);
+            tb.DefineMethodOverride(impl, m);
+        }
+
+        /// <summary>The forwarder <c>M{n}</c> and the public method <c>Invoke</c>, with the
+        /// signature of the delegate type's <paramref name="invoke"/>, that calls it: what the
+        /// delegate is bound to. Its parameters and result are values (the generator takes this
+        /// path for no other delegate), and Rust writes the result to a local whose address
+        /// it gets last: <c>int M{n}(long key, params…[, IntPtr result])</c>
+        /// returns 0 when the call failed. On Mono M{n} is an internal call (the failure is
+        /// thrown when it returns); on CoreCLR it calls Rust through a function pointer and
+        /// Invoke throws the failure Rust reported.</summary>
+        static MethodBuilder DefineDelegateInvoke(TypeBuilder tb, FieldInfo key, MethodInfo invoke, int n)
+        {
+            var ps = ParameterTypes(invoke);
+            var ret = invoke.ReturnType;
+            foreach (var t in ps)
+                if (!t.IsValueType || t.IsByRef || t.IsPointer)
+                    throw new NotSupportedException(invoke.DeclaringType + ": a typed delegate takes values only");
+            if (ret != typeof(void) && !ret.IsValueType)
+                throw new NotSupportedException(invoke.DeclaringType + ": a typed delegate returns a value");
+            bool hasResult = ret != typeof(void);
+            var types = new List<Type> { typeof(long) };
+            types.AddRange(ps);
+            if (hasResult)
+                types.Add(typeof(IntPtr));
+            var attrs = MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig;
+            MethodBuilder forwarder;
+            if (!pointers)
+            {
+                forwarder = tb.DefineMethod("M" + n, attrs | MethodAttributes.PinvokeImpl, typeof(int), types.ToArray());
+                forwarder.SetImplementationFlags(MethodImplAttributes.InternalCall);
+            }
+            else
+                forwarder = DefineDelegateForwarder(tb, "M" + n, types.ToArray(), EntryPointer(n));
+            var impl = tb.DefineMethod("Invoke", MethodAttributes.Public | MethodAttributes.HideBySig, ret, ps);
             var il = impl.GetILGenerator();
-            il.Emit(OpCodes.Ldarg_0);
+            var result = hasResult ? il.DeclareLocal(NativeType(ret)) : null;
             il.Emit(OpCodes.Ldarg_0);
             il.Emit(OpCodes.Ldfld, key);
             for (int i = 0; i < ps.Length; i++)
                 il.Emit(OpCodes.Ldarg, (short)(i + 1));
+            if (hasResult)
+            {
+                il.Emit(OpCodes.Ldloca, result);
+                il.Emit(OpCodes.Conv_U);
+            }
+            il.Emit(OpCodes.Call, forwarder);
+            if (pointers)
+            {
+                var done = il.DefineLabel();
+                il.Emit(OpCodes.Brtrue, done);
+                il.Emit(OpCodes.Call, typeof(Proxies).GetMethod("ThrowPending"));
+                il.MarkLabel(done);
+            }
+            else
+                il.Emit(OpCodes.Pop);
+            if (hasResult)
+            {
+                il.Emit(OpCodes.Ldloc, result);
+                if (ret == typeof(bool))
+                {
+                    il.Emit(OpCodes.Ldc_I4_0);
+                    il.Emit(OpCodes.Cgt_Un);
+                }
+            }
+            il.Emit(OpCodes.Ret);
+            return impl;
+        }
+
+        /// <summary>CoreCLR's <c>static int M{n}(long key, values…[, IntPtr result])</c> of a
+        /// typed delegate: calls the Rust function at <paramref name="address"/> with the same
+        /// arguments in native form. No object crosses: the key names the closure in a table
+        /// of Rust's that keeps it for as long as a call may run it.</summary>
+        static MethodBuilder DefineDelegateForwarder(TypeBuilder tb, string name, Type[] ps, long address)
+        {
+            var m = tb.DefineMethod(name, MethodAttributes.Private | MethodAttributes.Static | MethodAttributes.HideBySig,
+                typeof(int), ps);
+            var il = m.GetILGenerator();
+            var native = new Type[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                il.Emit(OpCodes.Ldarg, (short)i);
+                native[i] = NativeType(ps[i]);
+            }
+            il.Emit(OpCodes.Ldc_I8, address);
+            il.Emit(OpCodes.Conv_I);
+            il.EmitCalli(OpCodes.Calli, CallingConvention.Cdecl, typeof(int), native);
+            il.Emit(OpCodes.Ret);
+            return m;
+        }
+
+        /// <summary>The icall <c>M{n}(object self, long key, params…)</c> of <paramref name="m"/>'s
+        /// parameters and result.</summary>
+        static MethodBuilder DefineForwarder(TypeBuilder tb, MethodInfo m, int n)
+        {
+            var ps = ParameterTypes(m);
+            var icallTypes = new Type[ps.Length + 2];
+            icallTypes[0] = typeof(object);
+            icallTypes[1] = typeof(long);
+            Array.Copy(ps, 0, icallTypes, 2, ps.Length);
+            return DefineNative(tb, "M" + n, m.ReturnType, icallTypes, pointers ? EntryPointer(n) : 0);
+        }
+
+        /// <summary><paramref name="impl"/>'s body: <c>return icall(this, this.key, args…)</c>.</summary>
+        static void EmitForward(MethodBuilder impl, FieldInfo key, MethodInfo icall, int count)
+        {
+            var il = impl.GetILGenerator();
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldfld, key);
+            for (int i = 0; i < count; i++)
+                il.Emit(OpCodes.Ldarg, (short)(i + 1));
             il.Emit(OpCodes.Call, icall);
             il.Emit(OpCodes.Ret);
-            tb.DefineMethodOverride(impl, m);
         }
 
         /// <summary>The static method <paramref name="name"/> whose body is Rust's: an internal

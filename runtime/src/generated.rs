@@ -24,7 +24,9 @@ pub use crate::call::{
     FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
     THIS_BY_POINTER,
 };
+pub use crate::host::ResultSlot;
 pub use crate::host::{BlittableClass, PlainData};
+pub use crate::proxy::delegate::{typed_call, typed_delegate, typed_delegates, DelegateFn};
 pub use crate::proxy::dispatch::proxy_call;
 pub use crate::proxy::{Base, ProxyEntry, ProxyMember, ProxyType, Receiver};
 pub use crate::translation_gate::TranslationGate;

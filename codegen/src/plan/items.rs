@@ -377,6 +377,25 @@ pub(crate) struct Callback {
     pub params: Vec<Pass>,
     /// Return crossing.
     pub ret: Pass,
+    /// The direct path, when every value crosses natively: the closure is called from a thunk
+    /// of `Invoke`'s own signature instead of with an `object[]` of boxes.
+    pub typed: Option<TypedInvoke>,
+}
+
+/// A delegate's `Invoke` as its typed thunk sees it (the forms Rust implementations of C#
+/// members use, `plan/incoming.rs`).
+#[derive(Clone, Debug)]
+pub(crate) struct TypedInvoke {
+    /// Each parameter's runtime kind (`::cilbind::generated::native_kind::Value<i32>`).
+    pub kinds: Vec<String>,
+    /// The result's kind.
+    pub ret_kind: String,
+    /// Parameter type names, as `MethodRef` names them (the proxy member's).
+    pub cli_params: Vec<String>,
+    /// The parameter list as `mono_signature_get_desc` prints it (checked at run time).
+    pub desc: String,
+    /// `Ns.Type::Invoke(desc)`, for messages.
+    pub icall: String,
 }
 
 /// A bound field.

@@ -230,7 +230,7 @@ fn plan_member(
         item.from_fn = Some(if sig.ret_by_ref {
             Err("its Invoke returns by reference".into())
         } else {
-            callback::plan(method, &item.params, &item.ret)
+            callback::plan(o, method, sig, &item.params, &item.ret)
         });
     }
     Ok(Some(MemberItem::Method(Box::new(item))))

@@ -18,7 +18,7 @@ pub(super) fn render(out: &Splices, members: &Members) -> TokenStream {
             MemberItem::Method(m) => {
                 items.extend(method::render(m, &members.type_ref));
                 match &m.from_fn {
-                    Some(Ok(callback)) => items.extend(delegate::from_fn(callback)),
+                    Some(Ok(callback)) => items.extend(delegate::from_fn(callback, &members.type_ref)),
                     Some(Err(why)) => {
                         items.extend(out.comment(&format!("no `from_fn` for `{}`: {why}", members.metadata_name)))
                     }

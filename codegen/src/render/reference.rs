@@ -134,7 +134,7 @@ pub(super) fn render_instance(out: &Splices, i: &InstanceItem) -> TokenStream {
     let members = member::render(out, &i.members);
     let from_fn = match &i.from_fn {
         Some(Ok(callback)) => {
-            let from_fn = delegate::from_fn(callback);
+            let from_fn = delegate::from_fn(callback, &i.type_ref);
             quote!(impl #self_ty { #from_fn })
         }
         Some(Err(why)) => out.comment(&format!("no `from_fn` for `{}`: {why}", i.display)),

@@ -204,7 +204,8 @@ pub mod features {
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
-            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
+            /// drops `f` (once an invocation still running it returns), and C# invocations then throw
+            /// `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
                 __f: impl ::core::ops::Fn(
                     i32,
@@ -212,6 +213,13 @@ pub mod features {
                         i32,
                     > + ::core::marker::Send + ::core::marker::Sync + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                if ::cilbind::generated::typed_delegates() {
+                    return Self::__typed(
+                        ::cilbind::generated::DelegateFn::shared(move |(__a0,): (i32,)| __f(
+                            __a0,
+                        )),
+                    );
+                }
                 ::cilbind::FnDelegate::new(move |__args: &[::cilbind::Value]| Self::__from_values(
                     __args,
                     &__f,
@@ -224,10 +232,71 @@ pub mod features {
                     i32,
                 ) -> ::cilbind::Result<i32> + ::core::marker::Send + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                if ::cilbind::generated::typed_delegates() {
+                    return Self::__typed(
+                        ::cilbind::generated::DelegateFn::exclusive(move |(__a0,): (i32,)| __f(
+                            __a0,
+                        )),
+                    );
+                }
                 ::cilbind::FnDelegate::new_mut(move |__args: &[::cilbind::Value]| Self::__from_values(
                     __args,
                     &mut __f,
                 ))
+            }
+            /// The delegate on `__d`'s closure, called through a thunk of `Invoke`'s signature.
+            fn __typed(
+                __d: ::cilbind::generated::DelegateFn<(i32,), i32>,
+            ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                #[inline]
+                extern "C" fn __invoke(
+                    __key: i64,
+                    __a0: <::cilbind::generated::native_kind::Value<
+                        i32,
+                    > as ::cilbind::generated::Incoming>::Abi,
+                    __out: ::cilbind::generated::ResultSlot<
+                        <::cilbind::generated::native_kind::Value<
+                            i32,
+                        > as ::cilbind::generated::Outgoing>::Abi,
+                    >,
+                ) -> i32 {
+                    ::cilbind::generated::typed_call::<
+                        (i32,),
+                        i32,
+                        _,
+                    >(
+                        "Features.Constructors.Compute::Invoke(int)",
+                        __key,
+                        __out,
+                        move |__v| {
+                            let mut __h0 = <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::hold(__a0)?;
+                            let __r = __v
+                                .call((
+                                    <::cilbind::generated::native_kind::Value<
+                                        i32,
+                                    > as ::cilbind::generated::Incoming>::lend(&mut __h0),
+                                ))?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Incoming>::finish(__h0)?;
+                            <::cilbind::generated::native_kind::Value<
+                                i32,
+                            > as ::cilbind::generated::Outgoing>::give(__r)
+                        },
+                    )
+                }
+                ::cilbind::generated::typed_delegate::<
+                    Self,
+                    _,
+                    _,
+                >(
+                    &__TYPE_Compute,
+                    &["System.Int32"],
+                    ::cilbind::generated::proxy_entry!(unsafe "int", __invoke),
+                    __d,
+                )
             }
             /// Converts the delegate's arguments, runs `f` and converts its result.
             fn __from_values(

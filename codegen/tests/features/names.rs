@@ -210,13 +210,19 @@ pub mod features {
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
-            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
+            /// drops `f` (once an invocation still running it returns), and C# invocations then throw
+            /// `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
                 __f: impl ::core::ops::Fn(
                 ) -> ::cilbind::Result<
                         (),
                     > + ::core::marker::Send + ::core::marker::Sync + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                if ::cilbind::generated::typed_delegates() {
+                    return Self::__typed(
+                        ::cilbind::generated::DelegateFn::shared(move |(): ()| __f()),
+                    );
+                }
                 ::cilbind::FnDelegate::new(move |__args: &[::cilbind::Value]| Self::__from_values(
                     __args,
                     &__f,
@@ -228,10 +234,48 @@ pub mod features {
                 mut __f: impl ::core::ops::FnMut(
                 ) -> ::cilbind::Result<()> + ::core::marker::Send + 'static,
             ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                if ::cilbind::generated::typed_delegates() {
+                    return Self::__typed(
+                        ::cilbind::generated::DelegateFn::exclusive(move |(): ()| __f()),
+                    );
+                }
                 ::cilbind::FnDelegate::new_mut(move |__args: &[::cilbind::Value]| Self::__from_values(
                     __args,
                     &mut __f,
                 ))
+            }
+            /// The delegate on `__d`'s closure, called through a thunk of `Invoke`'s signature.
+            fn __typed(
+                __d: ::cilbind::generated::DelegateFn<(), ()>,
+            ) -> ::cilbind::Result<::cilbind::FnDelegate<Self>> {
+                #[inline]
+                extern "C" fn __invoke(__key: i64) -> i32 {
+                    ::cilbind::generated::typed_call::<
+                        (),
+                        (),
+                        _,
+                    >(
+                        "Features.Names.Handler::Invoke()",
+                        __key,
+                        ::cilbind::generated::ResultSlot::none(),
+                        move |__v| {
+                            let __r = __v.call(())?;
+                            <::cilbind::generated::native_kind::Void as ::cilbind::generated::Outgoing>::give(
+                                __r,
+                            )
+                        },
+                    )
+                }
+                ::cilbind::generated::typed_delegate::<
+                    Self,
+                    _,
+                    _,
+                >(
+                    &__TYPE_Handler,
+                    &[],
+                    ::cilbind::generated::proxy_entry!(unsafe "", __invoke),
+                    __d,
+                )
             }
             /// Converts the delegate's arguments, runs `f` and converts its result.
             fn __from_values(
@@ -363,7 +407,8 @@ pub mod features {
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
-            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
+            /// drops `f` (once an invocation still running it returns), and C# invocations then throw
+            /// `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
                 __f: impl ::core::ops::Fn(
                     <T0 as ::cilbind::TypeArg>::Output,
@@ -544,7 +589,8 @@ pub mod features {
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
-            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
+            /// drops `f` (once an invocation still running it returns), and C# invocations then throw
+            /// `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
                 __f: impl ::core::ops::Fn(
                     <T0 as ::cilbind::TypeArg>::Output,

@@ -721,7 +721,8 @@ pub mod fixture {
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
-            /// drops `f`, and C# invocations then throw `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
+            /// drops `f` (once an invocation still running it returns), and C# invocations then throw
+            /// `ObjectDisposedException`. An `Err` from `f` is thrown in C#.
             pub fn from_fn(
                 __f: impl ::core::ops::Fn(
                     ::core::option::Option<::cilbind::Object>,

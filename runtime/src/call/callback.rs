@@ -38,57 +38,75 @@ use crate::value::{AsObject, Is, ManagedType, Object, Reference};
 /// A closure that may run on several threads at once.
 type SharedFn = Box<dyn Fn(&[Value]) -> Result<Value> + Send + Sync>;
 /// A closure that runs one call at a time.
-type ExclusiveFn = Box<dyn FnMut(&[Value]) -> Result<Value> + Send>;
+type ExclusiveFn = dyn FnMut(&[Value]) -> Result<Value> + Send;
 
 /// The closure behind a callback.
 enum Closure {
     /// `Fn + Sync`: called directly, concurrently and re-entrantly.
     Shared(SharedFn),
     /// `FnMut`: called under its lock, one call at a time.
-    Exclusive {
-        f: Mutex<ExclusiveFn>,
-        /// The [`thread_token`] of the thread running `f`, 0 when none is.
-        running_on: AtomicUsize,
-    },
+    Exclusive(Exclusive<ExclusiveFn>),
 }
 
 impl Closure {
     fn call(&self, values: &[Value]) -> Result<Value> {
         match self {
             Closure::Shared(f) => f(values),
-            Closure::Exclusive { f, running_on } => {
-                let me = thread_token();
-                // Only this thread ever stores its own token, and it clears it before it
-                // releases the lock: equal means this thread is inside the closure now.
-                if running_on.load(Ordering::Acquire) == me {
-                    return Err(Error::Unsupported(
-                        "an FnMut callback was invoked re-entrantly: C# invoked the delegate again, on the \
-                         same thread, while its closure was still running (it cannot run twice at once; \
-                         an Fn + Sync closure, `Callback::new` or the generated `from_fn`, can)"
-                            .into(),
-                    ));
-                }
-                // Other threads wait their turn here.
-                let mut f = f.lock().map_err(|_| {
-                    Error::Unsupported(
-                        "an FnMut callback was invoked after its closure panicked in an earlier call, which \
-                         may have left its state half-changed; it is not run again"
-                            .into(),
-                    )
-                })?;
-                /// Clears `running_on` when the call ends, by return or by panic, before the
-                /// lock is released (locals drop in reverse order).
-                struct Running<'a>(&'a AtomicUsize);
-                impl Drop for Running<'_> {
-                    fn drop(&mut self) {
-                        self.0.store(0, Ordering::Release);
-                    }
-                }
-                running_on.store(me, Ordering::Release);
-                let _running = Running(running_on);
-                f(values)
+            Closure::Exclusive(f) => f.run(|f| f(values)),
+        }
+    }
+}
+
+/// An `FnMut` closure that C# may invoke on several threads: run one call at a time, and
+/// refused (not deadlocked) when invoked again from inside itself on the same thread, or after
+/// it panicked. Shared by both kinds of delegates on Rust closures (this file's, and the typed
+/// ones of `proxy/delegate.rs`).
+pub(crate) struct Exclusive<F: ?Sized> {
+    /// The [`thread_token`] of the thread running `f`, 0 when none is.
+    running_on: AtomicUsize,
+    f: Mutex<Box<F>>,
+}
+
+impl<F: ?Sized> Exclusive<F> {
+    pub(crate) fn new(f: Box<F>) -> Exclusive<F> {
+        Exclusive {
+            running_on: AtomicUsize::new(0),
+            f: Mutex::new(f),
+        }
+    }
+
+    /// Runs `call` with the closure, once no other thread runs it.
+    pub(crate) fn run<R>(&self, call: impl FnOnce(&mut F) -> Result<R>) -> Result<R> {
+        let me = thread_token();
+        // Only this thread ever stores its own token, and it clears it before it
+        // releases the lock: equal means this thread is inside the closure now.
+        if self.running_on.load(Ordering::Acquire) == me {
+            return Err(Error::Unsupported(
+                "an FnMut callback was invoked re-entrantly: C# invoked the delegate again, on the \
+                 same thread, while its closure was still running (it cannot run twice at once; \
+                 an Fn + Sync closure, `Callback::new` or the generated `from_fn`, can)"
+                    .into(),
+            ));
+        }
+        // Other threads wait their turn here.
+        let mut f = self.f.lock().map_err(|_| {
+            Error::Unsupported(
+                "an FnMut callback was invoked after its closure panicked in an earlier call, which \
+                 may have left its state half-changed; it is not run again"
+                    .into(),
+            )
+        })?;
+        /// Clears `running_on` when the call ends, by return or by panic, before the
+        /// lock is released (locals drop in reverse order).
+        struct Running<'a>(&'a AtomicUsize);
+        impl Drop for Running<'_> {
+            fn drop(&mut self) {
+                self.0.store(0, Ordering::Release);
             }
         }
+        self.running_on.store(me, Ordering::Release);
+        let _running = Running(&self.running_on);
+        call(&mut **f)
     }
 }
 
@@ -111,6 +129,9 @@ pub struct Callback {
     /// In a client of a remote runtime, the delegate type the server made the delegate of
     /// (which forwards C#'s invocations here); `None` for a local delegate.
     remote: Option<Box<crate::remote::TypeName>>,
+    /// For a delegate on a typed closure (`proxy/delegate.rs`, whose closure is not in the
+    /// registry): its key in the table of revocable values, revoked when this drops.
+    typed: Option<i64>,
 }
 
 impl Callback {
@@ -135,10 +156,7 @@ impl Callback {
     /// same thread, throws `InvalidOperationException` in C# instead of running it.
     pub fn new_mut<D: ManagedType>(f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static) -> Result<Callback> {
         if crate::remote::connected() {
-            let closure = Closure::Exclusive {
-                f: Mutex::new(Box::new(f)),
-                running_on: AtomicUsize::new(0),
-            };
+            let closure = Closure::Exclusive(Exclusive::new(Box::new(f)));
             return Self::make_remote(D::remote_type()?, closure);
         }
         Self::with_class_mut(D::class()?, f)
@@ -157,13 +175,7 @@ impl Callback {
         delegate_class: Class,
         f: impl FnMut(&[Value]) -> Result<Value> + Send + 'static,
     ) -> Result<Callback> {
-        Self::make(
-            delegate_class,
-            Closure::Exclusive {
-                f: Mutex::new(Box::new(f)),
-                running_on: AtomicUsize::new(0),
-            },
-        )
+        Self::make(delegate_class, Closure::Exclusive(Exclusive::new(Box::new(f))))
     }
 
     fn make(delegate_class: Class, closure: Closure) -> Result<Callback> {
@@ -190,6 +202,7 @@ impl Callback {
             key,
             delegate,
             remote: None,
+            typed: None,
         })
     }
 
@@ -204,11 +217,23 @@ impl Callback {
                 key,
                 delegate,
                 remote: Some(Box::new(delegate_type)),
+                typed: None,
             }),
             Err(e) => {
                 REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
                 Err(e)
             }
+        }
+    }
+
+    /// The callback of a delegate on a typed closure (`proxy/delegate.rs`): `delegate`, and
+    /// its closure's key.
+    pub(crate) fn typed(delegate: Object, key: i64) -> Callback {
+        Callback {
+            key: DefaultKey::null(),
+            delegate,
+            remote: None,
+            typed: Some(key),
         }
     }
 
@@ -233,14 +258,19 @@ impl Callback {
         &self.delegate
     }
 
-    /// Number of live callbacks (for leak tests).
+    /// Number of live callbacks' closures (for leak tests): those of delegates on typed
+    /// closures (a generated `from_fn`) included, each until it is dropped.
     pub fn live() -> usize {
-        REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).len()
+        REGISTRY.lock().unwrap_or_else(|p| p.into_inner()).len() + crate::proxy::delegate::LIVE.load(Ordering::Relaxed)
     }
 }
 
 impl Drop for Callback {
     fn drop(&mut self) {
+        if let Some(key) = self.typed {
+            crate::host::revocable::revoke(key);
+            return;
+        }
         if self.remote.is_some() {
             crate::remote::forget_callback(self.key.data().as_ffi());
         }
@@ -281,7 +311,7 @@ impl<D: Reference> FnDelegate<D> {
         Self::of(Callback::new_mut::<D>(f)?)
     }
 
-    fn of(callback: Callback) -> Result<FnDelegate<D>> {
+    pub(crate) fn of(callback: Callback) -> Result<FnDelegate<D>> {
         Ok(FnDelegate {
             delegate: callback.delegate::<D>()?,
             callback,
@@ -368,10 +398,11 @@ fn run(key: i64, args: ObjectRef) -> Outcome {
     }
 }
 
-/// Drops every callback's closure (a reload: the delegates belong to the unit about to be
-/// unloaded, see `host/mono/unit.rs`) and returns how many there were. A `Callback` kept past
+/// Drops every callback's closure, the typed delegates' too (a reload: the delegates belong to
+/// the unit about to be unloaded, see `host/mono/unit.rs`) and returns how many there were. A `Callback` kept past
 /// the reload holds a stale delegate handle; dropping it is harmless.
 pub(crate) fn release_all() -> usize {
+    let typed = crate::host::revocable::revoke_all();
     let closures: Vec<_> = {
         let mut registry = REGISTRY.lock().unwrap_or_else(|p| p.into_inner());
         registry.drain().map(|(_, c)| c).collect()
@@ -379,7 +410,7 @@ pub(crate) fn release_all() -> usize {
     // Dropped after the lock is released: a closure's `Drop` may make or drop callbacks.
     let count = closures.len();
     drop(closures);
-    count
+    count + typed
 }
 
 /// The delegate's arguments (an `object[]`) as values: primitives by value, strings decoded,

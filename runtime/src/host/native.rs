@@ -20,6 +20,32 @@ use crate::error::{Error, Result};
 pub(crate) use mono::native::InternalCall;
 pub use mono::native::{ByRef, NativeEntry, RawRef, RawRet};
 
+/// Where the managed forwarder of a delegate on a typed Rust closure wants the closure's result
+/// (`Cilbind.Proxies.DefineDelegateInvoke`): the address of its local, valid for the call, or
+/// none for a `void` delegate. Only that forwarder passes one (to the thunk the generator emits
+/// per delegate type, which no Rust code can call).
+#[repr(transparent)]
+pub struct ResultSlot<T>(*mut T);
+
+impl<T> ResultSlot<T> {
+    /// Writes the result.
+    #[inline]
+    pub(crate) fn write(self, value: T) {
+        if !self.0.is_null() {
+            // SAFETY: a non-null pointer here is the forwarder's local of the result's native
+            // type, valid for a write for the length of the call that passed it.
+            unsafe { self.0.write(value) }
+        }
+    }
+}
+
+impl ResultSlot<()> {
+    /// No result: a `void` delegate's.
+    pub fn none() -> ResultSlot<()> {
+        ResultSlot(std::ptr::null_mut())
+    }
+}
+
 /// Every native that the types of `assembly` declare: its internal calls, then its
 /// `[DllImport("__Internal")]` methods, each in metadata order.
 pub(crate) fn internal_calls(assembly: &Assembly) -> Result<Vec<InternalCall>> {

@@ -73,8 +73,35 @@ pub(crate) fn guarded<R: NativeAbi>(
     body: impl FnOnce() -> NativeResult<R>,
     set: fn(Class, &str),
 ) -> R {
+    guarded_as(method, body, set, &NATIVE)
+}
+
+/// How a guarded entry names itself in the exceptions it throws instead of running.
+pub(crate) struct Voice {
+    /// What the stack check says was not entered, for the entry `method`.
+    pub(crate) entry: fn(&str) -> String,
+    /// The exception a panic becomes (the panic's message, the entry `method`).
+    pub(crate) panicked: fn(&str, &str) -> ManagedException,
+}
+
+/// A native's (and a proxy member's): a panic is a `Cilbind.RustPanicException` with the
+/// panic's message and the method.
+const NATIVE: Voice = Voice {
+    entry: |method| format!("the native {method}"),
+    panicked: |text, method| ManagedException::panic(format!("{text} (in native {method})")),
+};
+
+/// [`guarded`] speaking with `voice` (a delegate on a Rust closure throws what every delegate on
+/// a Rust closure throws).
+#[inline(always)]
+pub(crate) fn guarded_as<R: NativeAbi>(
+    method: &'static str,
+    body: impl FnOnce() -> NativeResult<R>,
+    set: fn(Class, &str),
+    voice: &'static Voice,
+) -> R {
     if stack::is_low() {
-        too_deep(method, set);
+        too_deep(method, set, voice);
         return R::failed();
     }
     let mut failure: Option<ManagedException> = None;
@@ -94,7 +121,7 @@ pub(crate) fn guarded<R: NativeAbi>(
             }
         },
         Err(payload) => {
-            raise_panic(payload, method, set);
+            raise_panic(payload, method, set, voice);
             R::failed()
         }
     }
@@ -118,10 +145,10 @@ fn raise(exception: &ManagedException, method: &str, set_pending_exception: fn(C
     }));
 }
 
-/// Turns a panic's payload into a pending `Cilbind.RustPanicException`.
+/// Turns a panic's payload into the pending exception `voice` makes of it.
 #[cold]
 #[inline(never)]
-fn raise_panic(payload: Box<dyn Any + Send>, method: &str, set: fn(Class, &str)) {
+fn raise_panic(payload: Box<dyn Any + Send>, method: &str, set: fn(Class, &str), voice: &Voice) {
     let text = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -129,19 +156,15 @@ fn raise_panic(payload: Box<dyn Any + Send>, method: &str, set: fn(Class, &str))
         .unwrap_or_else(|| "Box<dyn Any>".to_owned());
     // The payload may panic when dropped: drop it where that cannot unwind into Mono.
     let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
-    raise(
-        &ManagedException::panic(format!("{text} (in native {method})")),
-        method,
-        set,
-    );
+    raise(&(voice.panicked)(&text, method), method, set);
 }
 
 /// Makes `System.InsufficientExecutionStackException` the thread's pending exception: the
 /// native `method` was not run, for lack of stack.
 #[cold]
 #[inline(never)]
-fn too_deep(method: &str, set: fn(Class, &str)) {
-    let text = stack::refusal(&format!("the native {method}"));
+fn too_deep(method: &str, set: fn(Class, &str), voice: &Voice) {
+    let text = stack::refusal(&(voice.entry)(method));
     raise(
         &ManagedException::named("System.InsufficientExecutionStackException", text),
         method,

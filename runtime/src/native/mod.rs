@@ -35,7 +35,7 @@ mod table;
 
 pub use crate::host::{ByRef, RawRef, RawRet};
 pub use exception::{ManagedException, NativeResult};
-pub(crate) use guard::guarded;
+pub(crate) use guard::{guarded, guarded_as, Voice};
 pub use guard::{native_call, NativeAbi};
 pub(crate) use incoming::sealed as incoming_sealed;
 pub use incoming::Incoming;

@@ -26,6 +26,7 @@
 
 mod base;
 mod corlib;
+pub(crate) mod delegate;
 pub(crate) mod dispatch;
 mod kinds;
 pub(crate) mod slab;
@@ -260,6 +261,18 @@ impl ProxyType {
         self.create(value, 0, |new, key| new.call((key,)))
     }
 
+    /// A delegate of the delegate type this proxy class was built for, bound to a new proxy
+    /// holding `key` (a key of the table of revocable values, `proxy/delegate.rs`): the class's
+    /// factory `New0(long key)` returns it.
+    pub(crate) fn delegate_with_key(&'static self, key: i64) -> Result<Object> {
+        let new = self
+            .constructors
+            .first()
+            .ok_or_else(|| Error::InvalidArgument(format!("{} has no constructor", self.class.full_name())))?;
+        new.call::<_, Option<Object>>((key,))?
+            .ok_or_else(|| Error::NullReference("a delegate proxy's factory returned null".into()))
+    }
+
     /// The non-virtual base call `n` (`Base{n}`), called as an instance method of the proxy.
     pub fn base_call(&self, n: usize) -> Result<&'static Thunk> {
         get(&self.base_calls, n, "base call", self.class)
@@ -310,6 +323,12 @@ fn closed_member(definition: Method, closed: Class) -> Result<Method> {
 fn shift_parameters(mask: i64) -> i64 {
     const FLAGS: i64 = crate::RETURN_DEREF | crate::RETURN_BOXED | crate::RETURN_BY_POINTER | crate::THIS_BY_POINTER;
     (((mask & !FLAGS) << 1) & !FLAGS) | (mask & FLAGS)
+}
+
+/// True for a delegate type (whose proxy `Invoke` a delegate of the type is bound to).
+fn is_delegate_type(class: Class) -> Result<bool> {
+    let delegate_base = crate::Runtime::get()?.corlib().class("System", "MulticastDelegate")?;
+    Ok(class != delegate_base && delegate_base.is_assignable_from(class))
 }
 
 fn get(list: &[&'static Thunk], n: usize, what: &str, class: Class) -> Result<&'static Thunk> {
@@ -443,7 +462,8 @@ fn build(target_class: Class, members: &[ProxyMember], rust_type: TypeId) -> Res
             .map(|(i, &mask)| lookup::thunk_of_path(named(format!("{prefix}{i}"))?, mask))
             .collect()
     };
-    let constructor_masks = if target_class.is_interface() {
+    // An interface's proxy and a delegate type's have one constructor, `New0(long key)`.
+    let constructor_masks = if target_class.is_interface() || is_delegate_type(target_class)? {
         vec![0]
     } else {
         constructor_masks

@@ -4,7 +4,7 @@
 //! # Layout and the lock-free read
 //!
 //! Slots live in fixed-size chunks that are allocated once and never move or shrink
-//! (`OnceLock<Box<[Slot]>>`), so a slot's address is stable for the life of the process and a
+//! (`host/chunks.rs`), so a slot's address is stable for the life of the process and a
 //! reader needs no lock. A key is `generation << 32 | index`; a slot's generation is odd while
 //! a value occupies it and is bumped (Release) *before* its value is taken out, so a reader
 //! that sees its key's generation (Acquire) also sees the value stored before that generation
@@ -28,16 +28,14 @@
 use std::any::{Any, TypeId};
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::host::chunks::{key_of, split_key, Chunks, Indices};
 use crate::host::proxy::{free_handle, is_reclaimed, long_weak_handle};
 use crate::host::{ObjectRef, RawRef};
 use crate::proxy::ProxyType;
-
-const CHUNK: usize = 1024;
-const CHUNKS: usize = 4096;
 
 /// One value's place.
 struct Slot {
@@ -51,23 +49,24 @@ struct Slot {
     weak: AtomicUsize,
     /// The proxy class the value was inserted for (leaked, lives for the process).
     ty: AtomicPtr<ProxyType>,
+    /// True while the slot is on the pending list (written under the state lock): a finalized
+    /// proxy is queued once without searching the list, which grows to the number of proxies
+    /// finalized between two sweeps (hundreds of thousands for short-lived delegates).
+    queued: AtomicBool,
 }
 
-static TABLE: [OnceLock<Box<[Slot]>>; CHUNKS] = [const { OnceLock::new() }; CHUNKS];
+static TABLE: Chunks<Slot> = Chunks::new();
 
 /// Allocation state, touched only when values are inserted or released (never by calls).
 struct State {
-    /// Slots never used so far start at this index.
-    next: u32,
-    free: Vec<u32>,
+    indices: Indices,
     /// Slots whose proxy was finalized, to check at the next sweep.
     pending: Vec<u32>,
     live: usize,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
-    next: 0,
-    free: Vec::new(),
+    indices: Indices::new(),
     pending: Vec::new(),
     live: 0,
 });
@@ -76,17 +75,11 @@ fn state() -> std::sync::MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-// `slot`, `split` and `occupied` run on every call into a Rust implementation, inside thunks
+// `slot`, `split_key` and `occupied` run on every call into a Rust implementation, inside thunks
 // that generic code instantiates in the bindings' crate: inlined there, not called across it.
 #[inline]
 fn slot(index: u32) -> Option<&'static Slot> {
-    let index = index as usize;
-    TABLE.get(index / CHUNK)?.get()?.get(index % CHUNK)
-}
-
-#[inline]
-fn split(key: i64) -> (u32, u32) {
-    ((key as u64 >> 32) as u32, key as u64 as u32)
+    TABLE.get(index)
 }
 
 /// Drops a `Box<T>` made by [`insert`].
@@ -98,34 +91,23 @@ unsafe fn drop_box<T>(p: *mut ()) {
     drop(unsafe { Box::from_raw(p as *mut T) });
 }
 
+fn empty_slot() -> Slot {
+    Slot {
+        generation: AtomicU32::new(0),
+        value: AtomicPtr::new(std::ptr::null_mut()),
+        drop: AtomicUsize::new(0),
+        weak: AtomicUsize::new(0),
+        ty: AtomicPtr::new(std::ptr::null_mut()),
+        queued: AtomicBool::new(false),
+    }
+}
+
 /// Stores `value` and returns its key.
 pub(crate) fn insert<T: Send + Sync + 'static>(value: T, ty: &'static ProxyType) -> Result<i64> {
     let mut st = state();
-    let index = match st.free.pop() {
-        Some(i) => i,
-        None => {
-            let i = st.next;
-            if i as usize >= CHUNK * CHUNKS {
-                return Err(Error::Unsupported(format!(
-                    "more than {} Rust values behind live managed objects",
-                    CHUNK * CHUNKS
-                )));
-            }
-            TABLE[i as usize / CHUNK].get_or_init(|| {
-                (0..CHUNK)
-                    .map(|_| Slot {
-                        generation: AtomicU32::new(0),
-                        value: AtomicPtr::new(std::ptr::null_mut()),
-                        drop: AtomicUsize::new(0),
-                        weak: AtomicUsize::new(0),
-                        ty: AtomicPtr::new(std::ptr::null_mut()),
-                    })
-                    .collect()
-            });
-            st.next += 1;
-            i
-        }
-    };
+    let index = st
+        .indices
+        .take(&TABLE, empty_slot, "Rust values behind live managed objects")?;
     let s = slot(index).expect("allocated above");
     s.value
         .store(Box::into_raw(Box::new(value)) as *mut (), Ordering::Relaxed);
@@ -137,13 +119,13 @@ pub(crate) fn insert<T: Send + Sync + 'static>(value: T, ty: &'static ProxyType)
     let generation = s.generation.load(Ordering::Relaxed).wrapping_add(1) | 1;
     s.generation.store(generation, Ordering::Release);
     st.live += 1;
-    Ok(((generation as u64) << 32 | index as u64) as i64)
+    Ok(key_of(generation, index))
 }
 
 /// The occupant of `key`'s slot, if `key` is current.
 #[inline]
 fn occupied(key: i64) -> Option<&'static Slot> {
-    let (generation, index) = split(key);
+    let (generation, index) = split_key(key);
     let s = slot(index)?;
     (generation & 1 == 1 && s.generation.load(Ordering::Acquire) == generation).then_some(s)
 }
@@ -193,10 +175,10 @@ pub(crate) fn created(this: ObjectRef, key: i64) {
 
 /// A proxy with `key` was finalized: check its slot at the next sweep.
 pub(crate) fn finalized(key: i64) {
-    if occupied(key).is_some() {
-        let (_, index) = split(key);
+    if let Some(s) = occupied(key) {
+        let (_, index) = split_key(key);
         let mut st = state();
-        if !st.pending.contains(&index) {
+        if !s.queued.swap(true, Ordering::Relaxed) {
             st.pending.push(index);
         }
     }
@@ -207,7 +189,7 @@ pub(crate) fn finalized(key: i64) {
 pub(crate) fn abandon(key: i64) {
     if let Some(s) = occupied(key) {
         if s.weak.load(Ordering::Acquire) == 0 {
-            let (_, index) = split(key);
+            let (_, index) = split_key(key);
             let dropped = release(&mut state(), index);
             drop(dropped);
         }
@@ -250,8 +232,13 @@ pub(crate) fn sweep() {
 pub(crate) fn release_all() -> usize {
     let dropped: Vec<Released> = {
         let mut st = state();
-        st.pending.clear();
-        (0..st.next)
+        for index in std::mem::take(&mut st.pending) {
+            if let Some(s) = slot(index) {
+                s.queued.store(false, Ordering::Relaxed);
+            }
+        }
+        st.indices
+            .all()
             .map(|index| release(&mut st, index))
             .filter(|r| !r.value.is_null())
             .collect()
@@ -291,6 +278,8 @@ fn release(st: &mut State, index: u32) -> Released {
         drop: 0,
     };
     let Some(s) = slot(index) else { return none };
+    // Off the pending list (the sweep took it off, or this slot never was on it).
+    s.queued.store(false, Ordering::Relaxed);
     let generation = s.generation.load(Ordering::Relaxed);
     if generation & 1 == 0 {
         return none;
@@ -299,7 +288,7 @@ fn release(st: &mut State, index: u32) -> Released {
     let p = s.value.swap(std::ptr::null_mut(), Ordering::AcqRel);
     let drop = s.drop.load(Ordering::Relaxed);
     s.weak.store(0, Ordering::Relaxed);
-    st.free.push(index);
+    st.indices.give_back(index);
     st.live -= 1;
     Released { value: p, drop }
 }
