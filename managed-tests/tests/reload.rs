@@ -160,6 +160,22 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     Rules::add_on_tick(Some(&callback.delegate::<Ticked>().unwrap())).unwrap();
     assert_eq!(Rules::tick(4).unwrap(), 1);
     assert_eq!(*ticks.lock().unwrap(), [4]);
+    // A typed closure on the same event (the generated `from_fn` of a delegate of values: a
+    // proxy class of the unit calls it).
+    let typed_ticks = Arc::new(Mutex::new(Vec::new()));
+    let (typed_seen, typed_drops) = (typed_ticks.clone(), DropCounter(drops.clone()));
+    let typed = Ticked::from_fn(move |v: i32| {
+        let _keep = &typed_drops;
+        typed_seen.lock().unwrap().push(v);
+        Ok(())
+    })
+    .unwrap();
+    Rules::add_on_tick(Some(&typed)).unwrap();
+    assert_eq!(Rules::tick(5).unwrap(), 2);
+    assert_eq!(
+        (&*ticks.lock().unwrap(), &*typed_ticks.lock().unwrap()),
+        (&vec![4, 5], &vec![5])
+    );
     // A thunk kept by hand across the reload.
     let old_thunk = VERSION.thunk().unwrap();
     assert_eq!(old_thunk.call::<_, i32>(()).unwrap(), 1);
@@ -218,13 +234,13 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     );
     assert_eq!(
         (report.proxies_released, report.callbacks_released),
-        (usize::from(proxies), 1),
+        (usize::from(proxies), 2),
         "{report:?}"
     );
     assert_eq!(
         drops.load(Ordering::SeqCst) - dropped_before,
-        1 + usize::from(proxies),
-        "the Rust listener and the callback's closure were dropped"
+        2 + usize::from(proxies),
+        "the Rust listener and both callbacks' closures were dropped"
     );
 
     // Old handles are stale: never a crash, never an object of the new unit.
@@ -248,7 +264,13 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
         2,
         "another thread moves into the new unit"
     );
-    // Rust values can be handed to the new unit.
+    // Rust values can be handed to the new unit: a typed closure through the new unit's proxy
+    // class (the old FnDelegate is kept, harmlessly: its closure is gone).
+    let again = Ticked::from_fn(|_| Ok(())).unwrap();
+    Rules::add_on_tick(Some(&again)).unwrap();
+    assert_eq!(Rules::tick(2).unwrap(), 1);
+    assert_eq!(*typed_ticks.lock().unwrap(), [5], "the old closure is not called again");
+    drop((again, typed));
     let listener = implement(Listener {
         heard: heard.clone(),
         _drops: DropCounter(drops.clone()),
