@@ -327,7 +327,7 @@ namespace Cilbind
                             break;
                         case Constructor:
                             if (isInterface || isDelegate)
-                                throw new NotSupportedException("an interface proxy has no base constructor");
+                                throw new NotSupportedException("the proxy of " + target + " has no base constructor to call");
                             DefineConstructor(tb, key, created, (ConstructorInfo)members[i], ctors++);
                             break;
                         case BaseCall:
