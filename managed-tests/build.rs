@@ -1,10 +1,14 @@
 //! Compiles every C# fixture in fixtures/ with mcs into OUT_DIR (tests find them through the
 //! FIXTURES_DIR environment variable set at compile time), then generates Rust bindings for
-//! them, for Mono's System.Numerics.Vectors and for two namespaces of mscorlib with the
-//! generator's build.rs API, and lists each bindings' functions (`functions_{name}.txt`).
+//! them, for Mono's System.Numerics.Vectors and for two namespaces of mscorlib (and checked
+//! bindings of CoreCLR's own builds: build/coreclr_library.rs) with the generator's build.rs
+//! API, and lists each bindings' functions (`functions_{name}.txt`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+#[path = "build/coreclr_library.rs"]
+mod coreclr_library;
 
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -282,7 +286,14 @@ fn main() {
         (
             "game_checked",
             out.join("Game.dll"),
-            &["Game.Vector3", "Game.Nullable8", "Game.Series"][..],
+            &[
+                "Game.Vector3",
+                "Game.Nullable8",
+                "Game.Series",
+                "Game.Stamp",
+                "Game.Phase",
+                "Game.Marks",
+            ][..],
         ),
         ("arena_translated", arena, &arena_structs[..]),
         ("corlib_structs_translated", corlib, &corlib_structs[..]),
@@ -339,6 +350,8 @@ fn main() {
         .unwrap_or_else(|e| panic!("generating Vector3's bindings: {e}"));
     std::fs::write(out.join("vectors_broken_bindings.rs"), flip_first_sign(&broken))
         .unwrap_or_else(|e| panic!("writing Vector3's broken bindings: {e}"));
+    // The same checks' bindings of CoreCLR's own builds, which it runs translated.
+    coreclr_library::generate(&out);
 
     // The README's typed-delegate example (tests/readme.rs): System.dll's Regex, the
     // MatchEvaluator delegate it takes, and Capture (a match's Value) alone, which keeps the

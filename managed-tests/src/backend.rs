@@ -34,20 +34,15 @@ pub mod mono_only {
     pub const NATIVE_EXCEPTIONS: &str = "an exception crossing a P/Invoke back into C# aborts CoreCLR, so a native's Err, \
                                          panic or stack-check refusal is logged and returns zero there: no C# exception \
                                          to assert";
-    /// Translated methods that follow builds CoreCLR does not load (mscorlib's, or Mono's
-    /// System.Numerics, where System.Numerics.Vectors' structs live): there the managed
-    /// methods run, and there is no translation to compare. (Those that follow their own
-    /// assembly alone run on both: tests/translated.rs checks the game fixture's there.)
-    pub const TRANSLATIONS: &str = "these translated methods follow builds only Mono loads (its mscorlib, its \
-                                    System.Numerics): on CoreCLR the managed methods run, and there is no \
-                                    translation to compare";
     /// Json.NET's serializer, as Debian ships it.
     pub const JSON_NET_SERIALIZER: &str = "Debian's Json.NET is its .NET Framework build: its serializer loads \
                                            System.Security.Permissions, which .NET Core's shared framework lacks";
-    /// Fixtures compiled against Mono's `mscorlib`, whose types CoreCLR's facade does not forward.
+    /// Bindings of Mono's own class library (mscorlib's public static fields, System.Xml's
+    /// internal structs), which CoreCLR's does not match. (The translated methods of Mono's
+    /// class library are checked on CoreCLR against bindings of CoreCLR's own builds.)
     pub const MONO_CLASS_LIBRARY: &str =
-        "the fixture or binding was built against Mono's class library (System.Xml's internals, mscorlib's \
-         private struct layouts), which CoreCLR's does not match";
+        "the bindings are of Mono's class library (mscorlib's static fields, System.Xml's internal structs), \
+         which CoreCLR's does not match";
 }
 
 /// True, after saying so on stderr, when the tests run on CoreCLR and the calling test does

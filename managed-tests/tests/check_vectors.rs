@@ -20,6 +20,18 @@ mod broken {
     include!(concat!(env!("OUT_DIR"), "/vectors_broken_bindings.rs"));
 }
 
+/// The same two of CoreCLR's own build of System.Numerics.Vectors (build/coreclr_library.rs),
+/// which runs translated beside it: the checks run these on CoreCLR.
+#[allow(dead_code, clippy::all)]
+mod coreclr_bindings {
+    include!(concat!(env!("OUT_DIR"), "/vectors_checked_coreclr_bindings.rs"));
+}
+
+#[allow(dead_code, clippy::all)]
+mod coreclr_broken {
+    include!(concat!(env!("OUT_DIR"), "/vectors_broken_coreclr_bindings.rs"));
+}
+
 use bindings::system::numerics::{Matrix3x2, Matrix4x4, Plane, Quaternion, Vector2, Vector3, Vector4};
 
 /// The Done-when figure of issue 32: 10,000 cases per check (per method for the translated
@@ -65,54 +77,84 @@ fn every_struct_round_trips_through_every_box() -> Result<(), check::Failure> {
     Ok(())
 }
 
+/// Checks every translated method of the bindings module `$m` that runs translated where the
+/// test runs, `$list`/`$builds` being build.rs's lists for it, and asserts none is left out.
+macro_rules! every_translated_method {
+    ($m:ident, $name:literal) => {{
+        use $m::system::numerics::{Matrix3x2, Matrix4x4, Plane, Quaternion, Vector2, Vector3, Vector4};
+        managed_tests::start_with($m::init);
+        let builds = include_str!(concat!(env!("OUT_DIR"), "/translated_builds_", $name, ".txt"));
+        // On CoreCLR, what follows mscorlib (answers only Mono gives) runs managed.
+        let running: Vec<&str> = builds
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .filter(|(_, b)| !managed_tests::on_coreclr() || !b.split(',').any(|a| a == "mscorlib"))
+            .map(|(m, _)| m)
+            .collect();
+        let c = Checker::new().cases(10_000);
+        let checked = [
+            c.translated_methods_where::<Vector2>(|m| running.contains(&m.name()))?,
+            c.translated_methods_where::<Vector3>(|m| running.contains(&m.name()))?,
+            c.translated_methods_where::<Vector4>(|m| running.contains(&m.name()))?,
+            c.translated_methods_where::<Quaternion>(|m| running.contains(&m.name()))?,
+            c.translated_methods_where::<Plane>(|m| running.contains(&m.name()))?,
+            c.translated_methods_where::<Matrix3x2>(|m| running.contains(&m.name()))?,
+            c.translated_methods_where::<Matrix4x4>(|m| running.contains(&m.name()))?,
+        ];
+        // Every translated method that runs translated here has its managed twin in the tables.
+        assert_eq!(checked.iter().sum::<usize>(), running.len(), "{checked:?}");
+        assert!(running.len() >= 180, "{builds}");
+        Ok(())
+    }};
+}
+
 #[test]
 fn every_translated_method_equals_the_managed_one() -> Result<(), check::Failure> {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::TRANSLATIONS) {
-        return Ok(());
+    if managed_tests::on_coreclr() {
+        assert!(coreclr_bindings::__TRANSLATION_1.holds() && coreclr_bindings::__TRANSLATION_2.holds());
+        every_translated_method!(coreclr_bindings, "vectors_checked_coreclr")
+    } else {
+        assert!(bindings::__TRANSLATION.holds());
+        every_translated_method!(bindings, "vectors")
     }
-    let c = checker();
-    let checked = [
-        c.translated_methods::<Vector2>()?,
-        c.translated_methods::<Vector3>()?,
-        c.translated_methods::<Vector4>()?,
-        c.translated_methods::<Quaternion>()?,
-        c.translated_methods::<Plane>()?,
-        c.translated_methods::<Matrix3x2>()?,
-        c.translated_methods::<Matrix4x4>()?,
-    ];
-    // Every translated method of the assembly has its managed twin in the tables.
-    let list = include_str!(concat!(env!("OUT_DIR"), "/translated_methods_vectors.txt"));
-    assert_eq!(checked.iter().sum::<usize>(), list.lines().count(), "{checked:?}");
-    Ok(())
+}
+
+/// What the checks find in a translation broken on purpose (`Vector3.Add` subtracting `x`),
+/// from the bindings module `$m`.
+macro_rules! a_broken_translation {
+    ($m:ident, $runtime:literal) => {{
+        managed_tests::start_with($m::init);
+        let failure = Checker::new()
+            .cases(10_000)
+            .translated_methods::<$m::system::numerics::Vector3>()
+            .expect_err("Vector3.Add subtracts x");
+        let message = failure.message();
+        for part in [
+            "1 of the ",
+            "Vector3::add differs from the managed method",
+            "C#: public static Vector3 Add(Vector3 left, Vector3 right)",
+            "translated (Rust): Vector3 {",
+            concat!("managed (", $runtime, "):"),
+            ".NET ToString: \"<",
+            "shrunk in ",
+        ] {
+            assert!(message.contains(part), "{part:?} is not in:\n{message}");
+        }
+        // Shrunk: the counter-example's y and z (which `add` still adds right) are 0.
+        let input = message
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("input: "))
+            .expect("the input is shown");
+        assert_eq!(input.matches("y: 0.0").count(), 2, "{message}");
+        assert_eq!(input.matches("z: 0.0").count(), 2, "{message}");
+    }};
 }
 
 #[test]
 fn a_broken_translation_is_caught_shrunk_and_named() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::TRANSLATIONS) {
-        return;
+    if managed_tests::on_coreclr() {
+        a_broken_translation!(coreclr_broken, "CoreCLR")
+    } else {
+        a_broken_translation!(broken, "Mono")
     }
-    managed_tests::start_with(broken::init);
-    let failure = Checker::new()
-        .cases(10_000)
-        .translated_methods::<broken::system::numerics::Vector3>()
-        .expect_err("Vector3.Add subtracts x");
-    let message = failure.message();
-    for part in [
-        "1 of the ",
-        "Vector3::add differs from the managed method",
-        "C#: public static Vector3 Add(Vector3 left, Vector3 right)",
-        "translated (Rust): Vector3 {",
-        "managed (Mono):    Vector3 {",
-        ".NET ToString: \"<",
-        "shrunk in ",
-    ] {
-        assert!(message.contains(part), "{part:?} is not in:\n{message}");
-    }
-    // Shrunk: the counter-example's y and z (which `add` still adds right) are 0.
-    let input = message
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("input: "))
-        .expect("the input is shown");
-    assert_eq!(input.matches("y: 0.0").count(), 2, "{message}");
-    assert_eq!(input.matches("z: 0.0").count(), 2, "{message}");
 }

@@ -17,7 +17,7 @@ use super::repr::{literal_parts, LiteralPart};
 use super::rust_ty::{Pass, Resolver};
 use crate::model::{
     MemberModelRef, MethodModel, Primitive, PureBody, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStored,
-    PureValue, Ty, TypeModel,
+    PureValue, Ty, TypeModel, TypePath,
 };
 
 /// A method body in Rust terms, for `render/translated.rs` to print.
@@ -60,9 +60,21 @@ pub(crate) enum Op {
         path: Vec<String>,
         /// How the primitive is stored.
         stored: PureStored,
+        /// The last field's enum, when it is one (its integer is read out of the newtype).
+        of_enum: Option<EnumField>,
     },
     /// Any other operation, as decoded.
     Pure(PureOp),
+}
+
+/// A field of an enum type: IL reads and writes it as its underlying integer, Rust holds the
+/// enum's newtype (`Kind(pub i32)`) or, for a `[Flags]` enum, its `bitflags` type.
+#[derive(Clone, Debug)]
+pub(crate) struct EnumField {
+    /// The enum's Rust path, seen from the method's module.
+    pub path: String,
+    /// A `[Flags]` enum (`bits()`, `from_bits_retain`) rather than a newtype (`.0`, `Kind(v)`).
+    pub flags: bool,
 }
 
 /// A value leaving the function.
@@ -74,6 +86,8 @@ pub(crate) enum Value {
     Struct(String, Vec<(String, Value)>),
     /// Padding bytes: `[0; len]`.
     Pad(u32),
+    /// A field of an enum type: its integer (a [`Value::Scalar`]) in the enum's Rust type.
+    Enum(EnumField, Box<Value>),
 }
 
 /// The root item of the bindings that says whether translated methods may run
@@ -169,10 +183,12 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
                     }
                 };
                 let mut path = vec![base];
-                path.extend(ctx.field_path(input)?);
+                let (fields, of_enum) = ctx.field_path(input)?;
+                path.extend(fields);
                 Op::Load {
                     path,
                     stored: input.stored,
+                    of_enum,
                 }
             }
             op => Op::Pure(op.clone()),
@@ -238,10 +254,11 @@ struct Names<'a> {
 }
 
 impl Names<'_> {
-    /// The Rust field names along an input's path.
-    fn field_path(&self, input: &PureInput) -> Result<Vec<String>, String> {
+    /// The Rust field names along an input's path, and the last field's enum when it is one.
+    fn field_path(&self, input: &PureInput) -> Result<(Vec<String>, Option<EnumField>), String> {
         let mut out = Vec::new();
         let mut ty = input.root_ty.clone();
+        let mut of_enum = None;
         for name in &input.fields {
             let path = ty.ok_or_else(|| format!("the field `{name}` of a number"))?;
             let Some(TypeClass::FullStruct(layout)) = self.res.classes.get(&path) else {
@@ -263,8 +280,26 @@ impl Names<'_> {
                     Ty::Named { path, .. } => Some(path.clone()),
                     _ => None,
                 });
+            of_enum = match &ty {
+                Some(path) => self.enum_field(path)?,
+                None => None,
+            };
         }
-        Ok(out)
+        Ok((out, of_enum))
+    }
+
+    /// `path` as an [`EnumField`] when it is an enum.
+    fn enum_field(&self, path: &TypePath) -> Result<Option<EnumField>, String> {
+        let flags = match self.res.classes.get(path) {
+            Some(TypeClass::Enum { .. }) => false,
+            Some(TypeClass::FlagsEnum { .. }) => true,
+            _ => return Ok(None),
+        };
+        let rust = self
+            .res
+            .path_from(self.module, path)
+            .ok_or_else(|| format!("`{}` has no Rust declaration", path.metadata_name))?;
+        Ok(Some(EnumField { path: rust, flags }))
     }
 
     /// A value in Rust terms.
@@ -287,7 +322,14 @@ impl Names<'_> {
                                 .iter()
                                 .find(|(n, _)| *n == metadata)
                                 .ok_or_else(|| format!("`{}.{metadata}` is not computed", ty.metadata_name))?;
-                            parts.push((rust, field_value(self.value(&f.1)?)));
+                            let mut v = field_value(self.value(&f.1)?);
+                            let declared = layout.fields.iter().find(|d| d.name == metadata).map(|d| &d.ty);
+                            if let Some(Ty::Named { path, .. }) = declared {
+                                if let Some(e) = self.enum_field(path)? {
+                                    v = Value::Enum(e, Box::new(v));
+                                }
+                            }
+                            parts.push((rust, v));
                         }
                         LiteralPart::Pad { at, len } => parts.push((format!("_pad_{at}"), Value::Pad(len))),
                     }

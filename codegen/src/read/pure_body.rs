@@ -25,7 +25,7 @@
 //! |---|---|
 //! | `ldarg`, `starg`, `ldloc`, `stloc`, `ldarga`, `ldloca`, `dup`, `pop`, `nop`, `ret` | slots (no code) |
 //! | `ldc.i4`, `ldc.i8`, `ldc.r4`, `ldc.r8` | literals (floats by bits: `f32::from_bits`) |
-//! | `ldfld`, `ldflda`, `stfld` on struct fields; `ldobj`, `stobj`, `initobj`; `ldind.*`, `stind.*` of primitives | field reads and writes of the slots; `initobj` is all zeros |
+//! | `ldfld`, `ldflda`, `stfld` on struct fields; `ldobj`, `stobj`, `initobj`; `ldind.*`, `stind.*` of primitives | field reads and writes of the slots; `initobj` is all zeros; a field of an enum type is its integer (`.0` of the Rust newtype, `bits()` of a `[Flags]` enum's, and back) |
 //! | `add`, `sub`, `mul` | `wrapping_add` … on integers (.NET wraps), `+ - *` on floats |
 //! | `div`, `rem` (`.un`) | floats: `/`, `%` (both IEEE, `%` is `fmod` as Mono's `rem`); integers: only by a constant that is neither 0 nor −1 (no `DivideByZeroException`/`OverflowException` to reproduce) |
 //! | `and`, `or`, `xor`, `not`, `neg`, `shl`, `shr`, `shr.un` | `& \| ^ ! -` (`wrapping_neg`), `wrapping_shl`/`wrapping_shr` (x86-64 masks the count too) |
@@ -36,10 +36,11 @@
 //! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)`, `MathF.Sin`/`Cos`/`Tan`/`Acos` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit), `f32::sin` … (the C library's `sinf` … on both sides) |
 //! | `float.GetHashCode()` (`call Single::GetHashCode`, `constrained. float32 callvirt Object::GetHashCode`) | its bits, NaNs and zeros reduced to their exponent, as Mono's mscorlib |
 //! | `call Vector.get_IsHardwareAccelerated` | `false`: what Mono 6.8 returns (`Vector.IsHardwareAccelerated` printed from C#) |
+//! | a method marked `[Intrinsic]` (which CoreCLR's JIT may replace) | its IL, followed as every method is; unless it is one of [`EXACT_INTRINSICS`], the translation follows Mono's build (CoreCLR sums `Dot`'s lanes in SIMD) |
 //!
 //! Refused: checked arithmetic (`add.ovf` …, `conv.ovf.*`), float-to-integer conversions
 //! (.NET leaves out-of-range results unspecified, Rust saturates), native integers, `char`,
-//! enums, references of any kind (objects, strings, arrays, static fields: a static's value
+//! enums other than as fields (locals, parameters, results), references of any kind (objects, strings, arrays, static fields: a static's value
 //! is the type initializer's, which only the runtime computes), calls of classes' instance
 //! methods or of methods without IL (`Math.Sin`/`Math.Cos` of `double` too: Mono's JIT
 //! computes them with x87 instructions, whose last bits Rust's do not match), methods of
@@ -200,7 +201,7 @@ impl Types<'_> {
         for f in d.def().fields.iter().filter(|f| !f.static_member) {
             let ty = match &f.return_type {
                 MemberType::Base(b) => self
-                    .base_ty(d.asm, b, depth)
+                    .field_ty(d.asm, b, depth)
                     .map_err(|e| format!("the field `{name}.{}`: {e}", f.name))?,
                 MemberType::TypeGeneric(_) => return Err(format!("`{name}` is generic")),
             };
@@ -212,6 +213,38 @@ impl Types<'_> {
         });
         self.layouts.insert(key, layout.clone());
         Ok(layout)
+    }
+
+    /// The type of a struct's field: an enum's is its underlying integer (IL reads and writes
+    /// an enum field as that integer; the plan wraps and unwraps the Rust newtype around it).
+    /// Anything else as [`Types::base_ty`] says.
+    fn field_ty<T>(&mut self, asm: &'static Loaded, b: &BaseType<T>, depth: usize) -> Result<FieldTy, Refused> {
+        if let BaseType::Type {
+            source: TypeSource::User(u),
+            ..
+        } = b
+        {
+            let d = self.resolve(asm, u)?;
+            if type_kind(d) == TypeKind::Enum {
+                self.read.insert(d.asm.name.clone());
+                let underlying = d
+                    .def()
+                    .fields
+                    .iter()
+                    .find(|f| !f.static_member)
+                    .ok_or_else(|| format!("the enum `{}` has no value field", d.metadata_name()))?;
+                return match &underlying.return_type {
+                    MemberType::Base(u) => match self.base_ty(d.asm, u, depth)? {
+                        FieldTy::Prim(p) if p != PureStored::Bool && p != PureStored::F32 && p != PureStored::F64 => {
+                            Ok(FieldTy::Prim(p))
+                        }
+                        _ => Err(format!("the enum `{}` is not over an integer", d.metadata_name())),
+                    },
+                    MemberType::TypeGeneric(_) => Err(format!("the enum `{}` is generic", d.metadata_name())),
+                };
+            }
+        }
+        self.base_ty(asm, b, depth)
     }
 
     /// The type of a local, parameter or return value.
@@ -418,6 +451,41 @@ fn is_primitive(name: &str) -> bool {
             | "System.IntPtr"
             | "System.UIntPtr"
     )
+}
+
+/// The methods marked `[Intrinsic]` (which CoreCLR's JIT may replace with instructions of its
+/// own) whose replacements compute what their IL computes, field by field (lane-wise SIMD
+/// arithmetic, comparisons, `minps`/`maxps`, which pick as `a < b ? a : b` does, and square
+/// roots are exact): these are translated from their IL on any runtime; the translation of
+/// any other `[Intrinsic]` method follows Mono's build ([`inexact_intrinsic`]). The property
+/// checks compare both kinds with CoreCLR's run (managed-tests' check_vectors.rs, on CoreCLR's
+/// own System.Numerics.Vectors).
+const EXACT_INTRINSICS: &[&str] = &[
+    ".ctor",
+    "get_Zero",
+    "get_One",
+    "op_Addition",
+    "op_Subtraction",
+    "op_Multiply",
+    "op_Division",
+    "op_Equality",
+    "op_Inequality",
+    "Equals",
+    "Min",
+    "Max",
+    "Abs",
+    "SquareRoot",
+];
+
+/// True when the method is marked `[Intrinsic]` and is not one of [`EXACT_INTRINSICS`]: what
+/// its IL computes is what Mono 6.8's JIT runs, but CoreCLR's may run instructions of its own
+/// in its place (CoreCLR sums `Vector3.Dot`'s lanes in SIMD, with another signed zero).
+pub(super) fn inexact_intrinsic(d: DefRef, mi: MethodIndex) -> bool {
+    let m = &d.asm.res[mi];
+    !EXACT_INTRINSICS.contains(&m.name.as_ref())
+        && m.attributes.iter().any(|a| {
+            super::definition::attribute_type_name(d.asm, a) == "System.Runtime.CompilerServices.IntrinsicAttribute"
+        })
 }
 
 /// The decoded IL of a method, or why it cannot be read.

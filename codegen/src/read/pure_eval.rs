@@ -339,6 +339,12 @@ impl<'t, 's> Exec<'t, 's> {
             idx: frame.method.parent_type(),
         };
         let body = body_of(owner, frame.method)?;
+        if super::pure_body::inexact_intrinsic(owner, frame.method) {
+            // Its IL is what Mono 6.8's JIT runs; CoreCLR's JIT may run its own instructions in
+            // its place: the translation follows Mono's build, as `Vector.IsHardwareAccelerated`'s
+            // answer does, and runs managed beside any other.
+            self.types.read.insert("mscorlib".to_string());
+        }
         if !body.data_sections.is_empty() {
             return refuse("it has exception handling");
         }

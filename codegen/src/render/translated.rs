@@ -25,11 +25,16 @@ pub(super) fn body(t: &Translated) -> TokenStream {
         let name = temp(s.temp);
         let ty = scalar_ty(s.ty);
         let expr = match &s.op {
-            Op::Load { path, stored } => {
+            Op::Load { path, stored, of_enum } => {
                 let parts = path
                     .iter()
                     .map(|p| if p == "self" { quote!(self) } else { ident_tokens(p) });
                 let place = quote!(#(#parts).*);
+                let place = match of_enum {
+                    None => place,
+                    Some(e) if e.flags => quote!(#place.bits()),
+                    Some(_) => quote!(#place.0),
+                };
                 match stored {
                     PureStored::Bool | PureStored::I8 | PureStored::U8 | PureStored::I16 | PureStored::U16 => {
                         quote!(i32::from(#place))
@@ -267,6 +272,15 @@ fn value(v: &Value) -> TokenStream {
         Value::Pad(len) => {
             let len = Literal::u32_unsuffixed(*len);
             quote!([0; #len])
+        }
+        Value::Enum(e, v) => {
+            let path: TokenStream = super::tokens::ty(&e.path);
+            let v = value(v);
+            if e.flags {
+                quote!(#path::from_bits_retain(#v))
+            } else {
+                quote!(#path(#v))
+            }
         }
     }
 }

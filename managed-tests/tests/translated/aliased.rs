@@ -127,6 +127,7 @@ same_corlib!(
     ts::EventToken::__managed_equals(&this, &this)
 );
 same_corlib!(
+    on_mono(coreclr_build::FIELD_TOKEN),
     field_token_equals_field_token_itself,
     |this: ts::FieldToken| ts::FieldToken::equals(&this, &this),
     ts::FieldToken::__managed_equals(&this, &this)
@@ -192,11 +193,13 @@ same_corlib!(
     ts::TypeToken::__managed_equals(&this, &this)
 );
 same_corlib!(
+    on_mono(coreclr_build::NATIVE_INTEGER),
     gchandle_op_equality_itself,
     |a: ts::GCHandle| ts::GCHandle::op_equality(&a, &a),
     ts::GCHandle::__managed_op_equality(&a, &a)
 );
 same_corlib!(
+    on_mono(coreclr_build::NATIVE_INTEGER),
     gchandle_op_inequality_itself,
     |a: ts::GCHandle| ts::GCHandle::op_inequality(&a, &a),
     ts::GCHandle::__managed_op_inequality(&a, &a)
@@ -252,6 +255,7 @@ same!(
     t::Matrix3x2::__managed_op_equality(&a, &a)
 );
 same!(
+    on_mono(coreclr_build::SSE),
     matrix4x4_op_equality_itself,
     |a: t::Matrix4x4| t::Matrix4x4::op_equality(&a, &a),
     t::Matrix4x4::__managed_op_equality(&a, &a)
@@ -267,11 +271,13 @@ same!(
     t::Matrix3x2::__managed_equals(&this, &this)
 );
 same!(
+    on_mono(coreclr_build::SSE),
     matrix4x4_op_inequality_itself,
     |value1: t::Matrix4x4| t::Matrix4x4::op_inequality(&value1, &value1),
     t::Matrix4x4::__managed_op_inequality(&value1, &value1)
 );
 same!(
+    on_mono(coreclr_build::SSE),
     matrix4x4_equals_with_other_itself,
     |this: t::Matrix4x4| t::Matrix4x4::equals(&this, &this),
     t::Matrix4x4::__managed_equals(&this, &this)
@@ -282,6 +288,7 @@ same!(
     t::Plane::__managed_op_inequality(&value1, &value1)
 );
 same!(
+    on_mono(coreclr_build::MONOS_ANSWER),
     plane_equals_with_other_itself,
     |this: t::Plane| t::Plane::equals(&this, &this),
     t::Plane::__managed_equals(&this, &this)

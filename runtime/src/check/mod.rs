@@ -7,7 +7,7 @@
 //! * [`field_round_trip`]: a value written through a field's (or property's) setter reads
 //!   back with the same bits;
 //! * [`translated_methods`]: every method the generator translated from IL into Rust gives
-//!   what Mono gives on the same inputs.
+//!   what the runtime (Mono or CoreCLR) gives on the same inputs.
 //!
 //! ```ignore
 //! use cilbind::check;
@@ -201,8 +201,10 @@ impl Checker {
                     _ => false,
                 };
                 (!same).then(|| {
+                    // Padded so that the two values line up under each other.
+                    let managed_by = format!("managed ({}):", runtime_name());
                     format!(
-                        "  translated (Rust): {}\n  managed (Mono):    {}",
+                        "  translated (Rust): {}\n  {managed_by:<18} {}",
                         erased_outcome(&translated),
                         erased_outcome(&managed)
                     )
@@ -401,4 +403,13 @@ macro_rules! __check_value {
             }
         }
     };
+}
+
+/// The running runtime's name as failures show it (`Mono`, `CoreCLR`).
+fn runtime_name() -> &'static str {
+    match crate::Runtime::get().map(|r| r.backend()) {
+        Ok(crate::Backend::CoreClr { .. }) => "CoreCLR",
+        Ok(crate::Backend::Mono) => "Mono",
+        Err(_) => ".NET",
+    }
 }

@@ -138,7 +138,18 @@ pub(crate) fn by_name(simple_name: &str) -> Result<Assembly> {
                 ),
             });
         }
-        (assembly(clr.load_assembly(&path)?, simple_name)?, path)
+        // The framework's files are the runtime's trusted platform assemblies: found by name,
+        // as the runtime binds them, and so the one loaded already when it is
+        // (System.Private.CoreLib, loaded before anything else, cannot be loaded again from
+        // its file).
+        let found = clr
+            .bridge
+            .find_loaded(simple_name)
+            .map_err(|reason| Error::AssemblyLoad {
+                path: path.clone(),
+                reason,
+            })?;
+        (assembly(found, simple_name)?, path)
     };
     clr.assemblies
         .0

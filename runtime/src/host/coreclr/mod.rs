@@ -124,7 +124,9 @@ impl CoreClr {
         self.bridge.load_bytes(bytes, text).map_err(failed)
     }
 
-    /// Loads the assembly at `path`.
+    /// Loads the assembly at `path` (the bridge's loading by path, which the runtime itself no
+    /// longer needs: files load from their checked bytes, the framework's by name).
+    #[cfg(test)]
     pub(crate) fn load_assembly(&self, path: &Path) -> Result<ManagedHandle> {
         let failed = |reason: String| Error::AssemblyLoad {
             path: PathBuf::from(path),
