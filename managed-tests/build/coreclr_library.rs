@@ -1,8 +1,9 @@
-//! Checked bindings of CoreCLR's own class library builds (the .NET install
-//! scripts/ensure-deps.sh fetches, found as the runtime finds it): the translated methods of
-//! System.Numerics.Vectors and of the class library's structs, checked by tests/translated.rs
-//! and tests/check_vectors.rs against CoreCLR running the very builds they were translated
-//! from, as the bindings built from Mono's files are checked against Mono. (Bindings of Mono's
+//! Bindings of CoreCLR's own class library builds (the .NET install scripts/ensure-deps.sh
+//! fetches, found as the runtime finds it): the translated methods of System.Numerics.Vectors
+//! and of the class library's structs, checked by tests/translated.rs and
+//! tests/check_vectors.rs against CoreCLR running the very builds they were translated from,
+//! as the bindings built from Mono's files are checked against Mono; and System.Xml's struct
+//! holding a `decimal` (tests/decimal_layout.rs). (Bindings of Mono's
 //! files run their managed methods on CoreCLR, whose builds differ: there they have no
 //! translation to compare.)
 
@@ -46,7 +47,8 @@ const STRUCTS: &[(&str, &[&str])] = &[
 
 /// Writes `vectors_checked_coreclr_bindings.rs` (with `vectors_broken_coreclr_bindings.rs`,
 /// its `Vector3.Add` broken as build.rs breaks Mono's) and
-/// `corlib_structs_translated_coreclr_bindings.rs`, each with its translation lists.
+/// `corlib_structs_translated_coreclr_bindings.rs`, each with its translation lists, and
+/// `decimal_aggregator_coreclr_bindings.rs`.
 pub fn generate(out: &Path) {
     let framework = framework();
     let vectors = framework.join("System.Numerics.Vectors.dll");
@@ -86,6 +88,17 @@ pub fn generate(out: &Path) {
         .write_to_file(out.join("corlib_structs_translated_coreclr_bindings.rs"))
         .unwrap_or_else(|e| panic!("writing checked bindings of CoreCLR's structs: {e}"));
     super::write_translated(out, "corlib_structs_translated_coreclr", &bindings);
+
+    // System.Xml's `DecimalAggregator` as CoreCLR builds it (tests/decimal_layout.rs): its
+    // `decimal` is four `int`s there, aligned to 4.
+    let xml = framework.join("System.Private.Xml.dll");
+    cilbind_codegen::Builder::new()
+        .assembly(&xml)
+        .type_name("System.Xml.Xsl.Runtime.DecimalAggregator")
+        .generate()
+        .unwrap_or_else(|e| panic!("generating bindings for {}'s DecimalAggregator: {e}", xml.display()))
+        .write_to_file(out.join("decimal_aggregator_coreclr_bindings.rs"))
+        .unwrap_or_else(|e| panic!("writing bindings for CoreCLR's DecimalAggregator: {e}"));
 }
 
 /// The framework folder the runtime runs (`<root>/shared/Microsoft.NETCore.App/<newest

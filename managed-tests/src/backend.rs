@@ -37,12 +37,11 @@ pub mod mono_only {
     /// Json.NET's serializer, as Debian ships it.
     pub const JSON_NET_SERIALIZER: &str = "Debian's Json.NET is its .NET Framework build: its serializer loads \
                                            System.Security.Permissions, which .NET Core's shared framework lacks";
-    /// Bindings of Mono's own class library (mscorlib's public static fields, System.Xml's
-    /// internal structs), which CoreCLR's does not match. (The translated methods of Mono's
-    /// class library are checked on CoreCLR against bindings of CoreCLR's own builds.)
+    /// Bindings of Mono's own class library (mscorlib's public static fields), which CoreCLR's
+    /// does not match. (The translated methods and the `decimal` layout of Mono's class
+    /// library are checked on CoreCLR against bindings of CoreCLR's own builds.)
     pub const MONO_CLASS_LIBRARY: &str =
-        "the bindings are of Mono's class library (mscorlib's static fields, System.Xml's internal structs), \
-         which CoreCLR's does not match";
+        "the bindings are of Mono's class library (mscorlib's static fields), which CoreCLR's does not match";
 }
 
 /// True, after saying so on stderr, when the tests run on CoreCLR and the calling test does

@@ -1,7 +1,8 @@
 //! A full struct holding Mono's `decimal`, whose Rust declaration is a union (its `ulong`
 //! overlaps two `int`s) with the managed alignment, 8: System.Xml's `DecimalAggregator`
 //! (`decimal result; int cnt`, 24 bytes in Mono) has Mono's size and offsets, and Mono's
-//! methods read and write it through the Rust value. A fixture's struct holding a `decimal`
+//! methods read and write it through the Rust value (on CoreCLR, the same struct as CoreCLR
+//! builds it, 20 bytes, has CoreCLR's). A fixture's struct holding a `decimal`
 //! (`fixtures/Decimals.cs`) does the same on Mono, and is refused by `init` on CoreCLR, whose
 //! `decimal` is aligned otherwise.
 
@@ -33,10 +34,17 @@ impl std::fmt::Display for Shown {
     }
 }
 
+/// The same struct as CoreCLR builds it (managed-tests/build/coreclr_library.rs), whose
+/// `decimal` is four `int`s, aligned to 4.
+#[allow(dead_code, clippy::all)]
+mod coreclr_xml {
+    include!(concat!(env!("OUT_DIR"), "/decimal_aggregator_coreclr_bindings.rs"));
+}
+
 #[test]
-fn a_struct_holding_a_decimal_has_monos_layout() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::MONO_CLASS_LIBRARY) {
-        return;
+fn a_struct_holding_a_decimal_has_the_runtimes_layout() {
+    if managed_tests::on_coreclr() {
+        return a_struct_holding_a_decimal_has_coreclrs_layout();
     }
     // `init` checks every full struct's size and field offsets against Mono's.
     xml::init().expect("DecimalAggregator and Decimal have Mono's layout");
@@ -56,6 +64,36 @@ fn a_struct_holding_a_decimal_has_monos_layout() {
     let average = agg.average_result().unwrap();
     let boxed = BoxAs::<cilbind::Object>::box_to(&average).unwrap();
     assert_eq!(Shown(boxed).to_string(), "15");
+    let sum = BoxAs::<cilbind::Object>::box_to(&agg.sum_result().unwrap()).unwrap();
+    assert_eq!(Shown(sum).to_string(), "30");
+}
+
+/// On CoreCLR: `init` checks the layout against CoreCLR's, and CoreCLR's methods read and
+/// write the struct through the Rust value.
+fn a_struct_holding_a_decimal_has_coreclrs_layout() {
+    use coreclr_xml::system::xml::xsl::runtime::DecimalAggregator;
+    use coreclr_xml::system::Decimal;
+    coreclr_xml::init().expect("DecimalAggregator and Decimal have CoreCLR's layout");
+    assert_eq!(std::mem::size_of::<DecimalAggregator>(), 20);
+    assert_eq!(std::mem::align_of::<Decimal>(), 4);
+    let whole = |v: i32| Decimal {
+        flags: 0,
+        hi: 0,
+        lo: v,
+        mid: 0,
+    };
+    let mut agg = DecimalAggregator {
+        _result: whole(0),
+        _cnt: 0,
+    };
+    agg.create().unwrap();
+    assert!(agg.is_empty().unwrap());
+    agg.average(&whole(10)).unwrap();
+    agg.average(&whole(20)).unwrap();
+    assert_eq!(agg._cnt, 2, "CoreCLR wrote `_cnt` where Rust reads it");
+    assert!(!agg.is_empty().unwrap());
+    let average = BoxAs::<cilbind::Object>::box_to(&agg.average_result().unwrap()).unwrap();
+    assert_eq!(Shown(average).to_string(), "15");
     let sum = BoxAs::<cilbind::Object>::box_to(&agg.sum_result().unwrap()).unwrap();
     assert_eq!(Shown(sum).to_string(), "30");
 }
