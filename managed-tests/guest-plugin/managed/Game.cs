@@ -121,6 +121,14 @@ namespace GuestGame
         [DllImport("guest_plugin")]
         static extern int cilbind_guest_shutdown();
 
+        // A second plugin: the same library under another name (libguest_plugin2.so), loaded as
+        // a copy of its own with its own cilbind (tests/guest.rs, two_plugins_…).
+        [DllImport("guest_plugin2", EntryPoint = "cilbind_guest_init")]
+        static extern IntPtr cilbind_guest_init2(IntPtr handover);
+
+        [DllImport("guest_plugin2", EntryPoint = "guest_run")]
+        static extern int guest_run2();
+
         [DllImport("libdl.so.2")]
         static extern IntPtr dlopen(string file, int flags);
 
@@ -162,8 +170,29 @@ namespace GuestGame
             return block;
         }
 
+        // Two plugins in one process, each attaching its own cilbind to this runtime: each runs
+        // every call; the first shut down, the second runs on, also after a collection.
+        static int TwoPlugins()
+        {
+            IntPtr first = cilbind_guest_init(Cilbind.Guest.Handover());
+            IntPtr second = cilbind_guest_init2(Cilbind.Guest.Handover());
+            Console.WriteLine("game: both attached " + (first == IntPtr.Zero && second == IntPtr.Zero));
+            Console.WriteLine("game: first plugin returned " + guest_run());
+            Console.WriteLine("game: second plugin returned " + guest_run2());
+            Console.WriteLine("game: first plugin again returned " + guest_run());
+            Console.WriteLine("game: first plugin shut down, released " + cilbind_guest_shutdown());
+            Console.WriteLine("game: second plugin after it returned " + guest_run2());
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            Console.WriteLine("game: second plugin after a collection returned " + guest_run2());
+            return 0;
+        }
+
         public static int Main(string[] args)
         {
+            if (args.Length == 1 && args[0] == "two")
+                return TwoPlugins();
             bool mono = Type.GetType("Mono.Runtime") != null;
             Console.WriteLine("game: runtime " + (mono ? "mono" : "coreclr"));
             // Before attaching: the plugin may not start a runtime of its own in this process.

@@ -55,11 +55,20 @@ fn dotnet() -> PathBuf {
 /// A folder of its own with Game.exe and the plugin beside it (where both runtimes look first
 /// for `[DllImport("guest_plugin")]`), and the game run there.
 fn run_game(name: &str, host: Host) -> Output {
+    run_game_with(name, host, &[])
+}
+
+/// [`run_game`] with `args` for Game.exe; with `two`, the plugin is copied a second time as
+/// `libguest_plugin2.so`, which the runtime loads as a library of its own.
+fn run_game_with(name: &str, host: Host, args: &[&str]) -> Output {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create the game's folder");
     std::fs::copy(guest_plugin::GAME_EXE, dir.join("Game.exe")).expect("copy Game.exe");
     std::fs::copy(plugin(), dir.join("libguest_plugin.so")).expect("copy the plugin");
+    if args.contains(&"two") {
+        std::fs::copy(plugin(), dir.join("libguest_plugin2.so")).expect("copy the plugin again");
+    }
     let mut game = match host {
         Host::Mono(suspend) => {
             let mut mono = Command::new("mono");
@@ -75,7 +84,10 @@ fn run_game(name: &str, host: Host) -> Output {
             Command::new(dotnet())
         }
     };
-    game.arg("Game.exe").current_dir(&dir).env_remove("CILBIND_RUNTIME");
+    game.arg("Game.exe")
+        .args(args)
+        .current_dir(&dir)
+        .env_remove("CILBIND_RUNTIME");
     let output = game
         .output()
         .expect("run the game (mono: apt-get install -y mono-runtime)");
@@ -193,6 +205,56 @@ fn the_plugin_attaches_to_the_games_mono_and_calls_the_game() {
 fn the_plugin_attaches_to_the_games_coreclr_and_calls_the_game() {
     let output = run_game("dotnet", Host::Dotnet);
     check_run(&output, "coreclr", "CoreCLR already runs in this process");
+}
+
+/// Two plugins in one process (the same library loaded twice under two names, so each has
+/// its own cilbind): both attach to the game's runtime and run every call of `guest_run`;
+/// shutting the first down leaves the second working, a collection included.
+fn check_two_plugins(output: &Output, runtime: &str) {
+    let stdout = text(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{runtime} Game.exe two: {}\n{stdout}\n{}",
+        output.status,
+        text(&output.stderr)
+    );
+    let game: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game:")).collect();
+    assert_eq!(
+        game,
+        [
+            "game: both attached True",
+            "game: first plugin returned 0",
+            "game: second plugin returned 0",
+            "game: first plugin again returned 0",
+            "game: first plugin shut down, released 4",
+            "game: second plugin after it returned 0",
+            "game: second plugin after a collection returned 0",
+        ],
+        "{stdout}"
+    );
+    // Each run printed the same lines as the one-plugin game's (from `plugin: twice` on).
+    let one_run: Vec<&str> = ATTACHED.iter().copied().filter(|l| l.starts_with("plugin:")).collect();
+    let plugin: Vec<String> = stdout
+        .lines()
+        .filter(|l| l.starts_with("plugin:"))
+        .map(|l| l.replace(runtime, "RUNTIME"))
+        .collect();
+    assert_eq!(plugin.len(), 5 * one_run.len(), "{stdout}");
+    for (i, line) in plugin.iter().enumerate() {
+        assert_eq!(line, one_run[i % one_run.len()], "{stdout}");
+    }
+}
+
+#[test]
+fn two_plugins_each_attach_to_the_games_mono() {
+    let output = run_game_with("two-mono", Host::Mono(Some("preemptive")), &["two"]);
+    check_two_plugins(&output, "mono");
+}
+
+#[test]
+fn two_plugins_each_attach_to_the_games_coreclr() {
+    let output = run_game_with("two-dotnet", Host::Dotnet, &["two"]);
+    check_two_plugins(&output, "coreclr");
 }
 
 #[test]
