@@ -135,37 +135,55 @@ pub(super) fn same_after_setup<A: CheckValue, R: CheckValue>(
     }
 }
 
-/// `same!(test, |a: A, …| translated call, managed twin's call)`: the property on the build
-/// of System.Numerics.Vectors the running runtime translates (`t` names Mono's bindings, or
-/// CoreCLR's on CoreCLR); `same!(on_mono(REASON), test, …)` on Mono's build only.
-macro_rules! same {
-    (on_mono($reason:expr), $test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
+/// A property test on the bindings the running runtime translates: `$run(name, method, both)`
+/// with the call's bindings as they are (Mono's), or, on CoreCLR, after `$coreclr` (a `use`
+/// that shadows the module the call names with CoreCLR's); with `on_mono(REASON)`,
+/// `$on_mono(name, REASON, both)` on Mono's build only.
+macro_rules! property {
+    ($run:ident, $on_mono:ident, {$($coreclr:tt)*}, on_mono($reason:expr), $test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
         #[test]
         fn $test() {
-            same_on_mono(stringify!($test), $reason, |__args: &($($ty,)*)| {
+            $on_mono(stringify!($test), $reason, |__args: &($($ty,)*)| {
                 let ($($a,)*) = __args.clone();
                 ($translated, $managed)
             });
         }
     };
-    ($test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
+    ($run:ident, $on_mono:ident, {$($coreclr:tt)*}, $test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
         #[test]
         fn $test() {
             let method = method_of(stringify!($translated));
             if managed_tests::on_coreclr() {
                 #[allow(unused_imports)]
-                use crate::vectors_checked_coreclr::system::numerics as t;
-                same(stringify!($test), &method, |__args: &($($ty,)*)| {
+                $($coreclr)*
+                $run(stringify!($test), &method, |__args: &($($ty,)*)| {
                     let ($($a,)*) = __args.clone();
                     ($translated, $managed)
                 });
             } else {
-                same(stringify!($test), &method, |__args: &($($ty,)*)| {
+                $run(stringify!($test), &method, |__args: &($($ty,)*)| {
                     let ($($a,)*) = __args.clone();
                     ($translated, $managed)
                 });
             }
         }
+    };
+}
+
+/// `same!(test, |a: A, …| translated call, managed twin's call)`: the property on the build
+/// of System.Numerics.Vectors the running runtime translates (`t` names Mono's bindings, or
+/// CoreCLR's on CoreCLR); `same!(on_mono(REASON), test, …)` on Mono's build only.
+macro_rules! same {
+    ($($property:tt)*) => {
+        property!(same, same_on_mono, {use crate::vectors_checked_coreclr::system::numerics as t;}, $($property)*);
+    };
+}
+
+/// [`same!`] for the class library's structs: `ts` names Mono's mscorlib bindings, or
+/// CoreCLR's ([`tc`]) on CoreCLR; `same_corlib!(on_mono(REASON), test, …)` on Mono's only.
+macro_rules! same_corlib {
+    ($($property:tt)*) => {
+        property!(same_corlib, same_corlib_on_mono, {use crate::tc as ts;}, $($property)*);
     };
 }
 
@@ -178,39 +196,6 @@ macro_rules! same_game {
                 let ($($a,)*) = __args.clone();
                 ($translated, $managed)
             });
-        }
-    };
-}
-
-/// [`same!`] for the class library's structs: `ts` names Mono's mscorlib bindings, or
-/// CoreCLR's ([`tc`]) on CoreCLR; `same_corlib!(on_mono(REASON), test, …)` on Mono's only.
-macro_rules! same_corlib {
-    (on_mono($reason:expr), $test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
-        #[test]
-        fn $test() {
-            same_corlib_on_mono(stringify!($test), $reason, |__args: &($($ty,)*)| {
-                let ($($a,)*) = __args.clone();
-                ($translated, $managed)
-            });
-        }
-    };
-    ($test:ident, |$($a:ident: $ty:ty),*| $translated:expr, $managed:expr) => {
-        #[test]
-        fn $test() {
-            let method = method_of(stringify!($translated));
-            if managed_tests::on_coreclr() {
-                #[allow(unused_imports)]
-                use crate::tc as ts;
-                same_corlib(stringify!($test), &method, |__args: &($($ty,)*)| {
-                    let ($($a,)*) = __args.clone();
-                    ($translated, $managed)
-                });
-            } else {
-                same_corlib(stringify!($test), &method, |__args: &($($ty,)*)| {
-                    let ($($a,)*) = __args.clone();
-                    ($translated, $managed)
-                });
-            }
         }
     };
 }
