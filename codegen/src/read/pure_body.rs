@@ -40,7 +40,8 @@
 //!
 //! Refused: checked arithmetic (`add.ovf` …, `conv.ovf.*`), float-to-integer conversions
 //! (.NET leaves out-of-range results unspecified, Rust saturates), native integers, `char`,
-//! enums other than as fields (locals, parameters, results), references of any kind (objects, strings, arrays, static fields: a static's value
+//! enums other than as fields (locals, parameters, results), references of any kind
+//! (objects, strings, arrays, static fields: a static's value
 //! is the type initializer's, which only the runtime computes), calls of classes' instance
 //! methods or of methods without IL (`Math.Sin`/`Math.Cos` of `double` too: Mono's JIT
 //! computes them with x87 instructions, whose last bits Rust's do not match), methods of
