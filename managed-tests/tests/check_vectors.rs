@@ -78,7 +78,7 @@ fn every_struct_round_trips_through_every_box() -> Result<(), check::Failure> {
 }
 
 /// Checks every translated method of the bindings module `$m` that runs translated where the
-/// test runs, `$list`/`$builds` being build.rs's lists for it, and asserts none is left out.
+/// test runs (`$name` names build.rs's lists for it), and asserts none is left out.
 macro_rules! every_translated_method {
     ($m:ident, $name:literal) => {{
         use $m::system::numerics::{Matrix3x2, Matrix4x4, Plane, Quaternion, Vector2, Vector3, Vector4};
@@ -120,9 +120,9 @@ fn every_translated_method_equals_the_managed_one() -> Result<(), check::Failure
 }
 
 /// What the checks find in a translation broken on purpose (`Vector3.Add` subtracting `x`),
-/// from the bindings module `$m`.
+/// from the bindings module `$m`; `$managed` is how the failure shows the runtime's result.
 macro_rules! a_broken_translation {
-    ($m:ident, $runtime:literal) => {{
+    ($m:ident, $managed:literal) => {{
         managed_tests::start_with($m::init);
         let failure = Checker::new()
             .cases(10_000)
@@ -134,7 +134,7 @@ macro_rules! a_broken_translation {
             "Vector3::add differs from the managed method",
             "C#: public static Vector3 Add(Vector3 left, Vector3 right)",
             "translated (Rust): Vector3 {",
-            concat!("managed (", $runtime, "):"),
+            $managed,
             ".NET ToString: \"<",
             "shrunk in ",
         ] {
@@ -153,8 +153,8 @@ macro_rules! a_broken_translation {
 #[test]
 fn a_broken_translation_is_caught_shrunk_and_named() {
     if managed_tests::on_coreclr() {
-        a_broken_translation!(coreclr_broken, "CoreCLR")
+        a_broken_translation!(coreclr_broken, "managed (CoreCLR): Vector3 {")
     } else {
-        a_broken_translation!(broken, "Mono")
+        a_broken_translation!(broken, "managed (Mono):    Vector3 {")
     }
 }
