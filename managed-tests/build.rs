@@ -269,6 +269,7 @@ fn main() {
         "System.Buffers.StandardFormat",
         "System.Diagnostics.SymbolStore.SymbolToken",
         "System.Reflection.Emit.EventToken",
+        "System.Reflection.Emit.ExceptionHandler",
         "System.Reflection.Emit.FieldToken",
         "System.Reflection.Emit.Label",
         "System.Reflection.Emit.MethodToken",
@@ -283,6 +284,7 @@ fn main() {
         "System.Threading.LockCookie",
         "System.Threading.SpinLock",
         "System.Threading.SpinWait",
+        "System.TimeZoneInfo/TransitionTime",
     ];
     for (name, input, types) in [
         (
