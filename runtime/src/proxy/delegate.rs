@@ -154,6 +154,9 @@ pub fn typed_delegates() -> bool {
 
 /// A delegate of `D` (the delegate type `delegate` binds, whose `Invoke` takes parameters of
 /// the .NET types `params`) running `f` through `entry`, the generated thunk of `D`'s `Invoke`.
+/// The thunk's form is `(key, values…, result slot) -> i32`: the closure's key in the table of
+/// revocable closures, `Invoke`'s arguments as native values, where its result goes, and 1
+/// when the closure ran, 0 when it failed (the failure is thrown in C#: see [`typed_call`]).
 ///
 /// # Errors
 /// When the proxy class cannot be built (the loaded `Invoke` is not the signature `entry` was
