@@ -295,6 +295,7 @@ fn main() {
                 "Game.Nullable8",
                 "Game.Series",
                 "Game.Stamp",
+                "Game.Cookie",
                 "Game.Phase",
                 "Game.Marks",
             ][..],

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 /// The structs of CoreCLR's class library whose translations are checked, by assembly:
 /// mscorlib's list (build.rs's `corlib_structs`) where CoreCLR has the struct as a full struct
-/// with a method that translates. Not here: `FieldToken` (it holds a reference there),
-/// `GCHandle` (a native integer) and `TimeZoneInfo.TransitionTime` (it holds a `DateTime`,
+/// with a method that translates. Not here: `FieldToken` (it holds a reference there) and
+/// `TimeZoneInfo.TransitionTime` (it holds a `DateTime`,
 /// whose auto layout CoreCLR extends to the struct holding it, where Mono keeps the declared
 /// order: the generator mirrors Mono's, and `init` refuses it on CoreCLR, a size mismatch).
 const STRUCTS: &[(&str, &[&str])] = &[
@@ -34,6 +34,7 @@ const STRUCTS: &[(&str, &[&str])] = &[
             "System.Reflection.Emit.SignatureToken",
             "System.Reflection.Emit.StringToken",
             "System.Reflection.Emit.TypeToken",
+            "System.Runtime.InteropServices.GCHandle",
             "System.Runtime.CompilerServices.YieldAwaitable",
             "System.Threading.SpinLock",
             "System.Threading.SpinWait",

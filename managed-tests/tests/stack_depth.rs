@@ -1,7 +1,9 @@
 //! Recursion through C# and Rust until the stack runs out ends in a managed
 //! `InsufficientExecutionStackException`, not in the end of the process ("Stack overflow in
 //! unmanaged"): every entry from C# into Rust (a native, a Rust closure behind a delegate)
-//! checks the stack left first (`runtime/src/host/stack.rs`). The depths reached are printed;
+//! checks the stack left first (`runtime/src/host/stack.rs`). On CoreCLR, where no exception
+//! may cross a P/Invoke back into C#, a refused native returns zero instead (and the refusal
+//! is logged), so the recursion unwinds normally. The depths reached are printed;
 //! a thread with a larger stack goes deeper. A test binary of its own: before the check, the
 //! first test killed the process.
 
@@ -65,11 +67,11 @@ fn is_insufficient_stack(e: &Error) -> bool {
 }
 
 #[test]
-fn recursion_through_rust_natives_ends_in_an_exception_not_a_crash() {
-    if managed_tests::not_on_coreclr(managed_tests::mono_only::NATIVE_EXCEPTIONS) {
-        return;
-    }
+fn recursion_through_rust_natives_ends_in_a_refusal_not_a_crash() {
     setup();
+    if managed_tests::on_coreclr() {
+        return refusal_returns_zero_on_coreclr();
+    }
     let (result, deepest_2) = on_thread(2, || Recursion::step(1_000_000));
     let e = result.unwrap_err();
     assert!(is_insufficient_stack(&e), "{e:?}");
@@ -85,6 +87,34 @@ fn recursion_through_rust_natives_ends_in_an_exception_not_a_crash() {
     // A larger stack goes deeper.
     let (result, deepest_16) = on_thread(16, || Recursion::step(1_000_000));
     assert!(is_insufficient_stack(&result.unwrap_err()));
+    eprintln!("16 MiB thread: depth {deepest_16}");
+    assert!(
+        deepest_16 > 4 * deepest_2,
+        "{deepest_16} levels on 16 MiB against {deepest_2} on 2 MiB"
+    );
+}
+
+/// CoreCLR's form of the refusal: no exception may cross the P/Invoke back into C#, so the
+/// native the check refuses returns zero (and the refusal is logged). `Step(n)` is
+/// `1 + Down(n - 1)`, so the recursion unwinds normally and returns one more than the levels
+/// of `Down` that were entered: exactly the deepest level the check allowed, plus one.
+fn refusal_returns_zero_on_coreclr() {
+    let (result, deepest_2) = on_thread(2, || Recursion::step(1_000_000));
+    let reached = result.unwrap();
+    eprintln!("2 MiB thread: the stack check refused C# -> Rust -> C# recursion at depth {deepest_2}");
+    assert!(deepest_2 >= 100, "only {deepest_2} levels on a 2 MiB thread");
+    assert_eq!(
+        i64::from(reached),
+        i64::from(deepest_2) + 1,
+        "the refused native returned zero"
+    );
+    // The thread goes on: less deep, the same recursion is whole.
+    let (again, _) = on_thread(2, || (Recursion::step(1_000_000), Recursion::step(50)));
+    assert!(again.0.unwrap() < 1_000_000);
+    assert_eq!(again.1.unwrap(), 50);
+    // A larger stack goes deeper.
+    let (result, deepest_16) = on_thread(16, || Recursion::step(1_000_000));
+    assert_eq!(i64::from(result.unwrap()), i64::from(deepest_16) + 1);
     eprintln!("16 MiB thread: depth {deepest_16}");
     assert!(
         deepest_16 > 4 * deepest_2,

@@ -85,6 +85,7 @@ mod tc {
     pub use super::corlib_translated_coreclr::system::diagnostics::symbol_store::*;
     pub use super::corlib_translated_coreclr::system::reflection::emit::*;
     pub use super::corlib_translated_coreclr::system::runtime::compiler_services::*;
+    pub use super::corlib_translated_coreclr::system::runtime::interop_services::*;
     pub use super::corlib_translated_coreclr::system::threading::*;
     pub use super::corlib_translated_coreclr::system::*;
 }
@@ -260,6 +261,7 @@ fn every_translated_method_of_coreclrs_class_library_equals_the_managed_one() {
         + check::<tc::SignatureToken>()
         + check::<tc::StringToken>()
         + check::<tc::TypeToken>()
+        + check::<tc::GCHandle>()
         + check::<tc::YieldAwaitable>()
         + check::<tc::YieldAwaitable_YieldAwaiter>()
         + check::<tc::LockCookie>()
@@ -318,7 +320,7 @@ fn every_translated_method_of_the_game_fixture_equals_the_managed_one() {
     gates_hold(
         builds,
         "Game",
-        17,
+        20,
         &game_checked::__TRANSLATION_1,
         &game_checked::__TRANSLATION,
     );
@@ -331,6 +333,10 @@ fn every_translated_method_of_the_game_fixture_equals_the_managed_one() {
         "Stamp::advance",
         "Stamp::same",
         "Stamp::score",
+        // Fields of native integers, compared through IntPtr's operators.
+        "Cookie::same",
+        "Cookie::differs",
+        "Cookie::next",
     ] {
         assert!(following_only(builds, "Game").contains(&method), "{method}:\n{builds}");
     }
@@ -359,7 +365,8 @@ fn every_translated_method_of_the_game_fixture_equals_the_managed_one() {
     let checked = check_running::<tg::Vector3>(&alone)
         + check_running::<tg::Nullable8>(&alone)
         + check_running::<tg::Series>(&alone)
-        + check_running::<tg::Stamp>(&alone);
+        + check_running::<tg::Stamp>(&alone)
+        + check_running::<tg::Cookie>(&alone);
     all_running(checked, list, &alone, "Game.dll");
 }
 

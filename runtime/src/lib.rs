@@ -41,6 +41,11 @@
 
 #![warn(missing_docs)]
 
+// The hosted runtimes' ABI as the shim declares it (native integers, handles as pointers) and
+// the generator's translations of native-integer math (computed as 64-bit) are 64-bit.
+#[cfg(not(target_pointer_width = "64"))]
+compile_error!("cilbind supports 64-bit targets only");
+
 mod call;
 #[cfg(feature = "quickcheck")]
 pub mod check;

@@ -48,6 +48,10 @@ pub enum PureStored {
     I64,
     /// `ulong`
     U64,
+    /// `nint` (`IntPtr`): 64 bits, computed as a `long` (cilbind's targets are 64-bit)
+    ISize,
+    /// `nuint` (`UIntPtr`): 64 bits, computed as a `long`
+    USize,
     /// `float`
     F32,
     /// `double`
@@ -58,7 +62,7 @@ impl PureStored {
     /// The stack type a load of it pushes.
     pub fn scalar(self) -> PureScalar {
         match self {
-            PureStored::I64 | PureStored::U64 => PureScalar::I64,
+            PureStored::I64 | PureStored::U64 | PureStored::ISize | PureStored::USize => PureScalar::I64,
             PureStored::F32 => PureScalar::F32,
             PureStored::F64 => PureScalar::F64,
             _ => PureScalar::I32,

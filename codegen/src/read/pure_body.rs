@@ -35,11 +35,14 @@
 //! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL; static methods of primitives (`Double`) and of classes (pure helpers such as `HashHelpers.Combine`); `constrained. T callvirt` of a method `T` declares | inlined |
 //! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)`, `MathF.Sin`/`Cos`/`Tan`/`Acos` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit), `f32::sin` … (the C library's `sinf` … on both sides) |
 //! | `float.GetHashCode()` (`call Single::GetHashCode`, `constrained. float32 callvirt Object::GetHashCode`) | its bits, NaNs and zeros reduced to their exponent, as Mono's mscorlib |
+//! | `call IntPtr::op_Equality`, `op_Inequality` (and `UIntPtr`'s) | `==`, `!=` of the two integers (the runtimes' IL reads a `void*` field) |
 //! | `call Vector.get_IsHardwareAccelerated` | `false`: what Mono 6.8 returns (`Vector.IsHardwareAccelerated` printed from C#) |
 //! | a method marked `[Intrinsic]` (which CoreCLR's JIT may replace) | its IL, followed as every method is; unless it is one of [`EXACT_INTRINSICS`], the translation follows Mono's build (CoreCLR sums `Dot`'s lanes in SIMD) |
 //!
 //! Refused: checked arithmetic (`add.ovf` …, `conv.ovf.*`), float-to-integer conversions
-//! (.NET leaves out-of-range results unspecified, Rust saturates), native integers, `char`,
+//! (.NET leaves out-of-range results unspecified, Rust saturates), conversions to native
+//! integers (`conv.i`, `conv.u`; native integers are fields, arguments and results, computed as
+//! `long`: cilbind's targets are 64-bit), `char`,
 //! enums other than as fields (locals, parameters, results), references of any kind
 //! (objects, strings, arrays, static fields: a static's value
 //! is the type initializer's, which only the runtime computes), calls of classes' instance
@@ -271,7 +274,8 @@ impl Types<'_> {
             BaseType::Float32 => prim(PureStored::F32),
             BaseType::Float64 => prim(PureStored::F64),
             BaseType::Char => Err("it uses `char`".into()),
-            BaseType::IntPtr | BaseType::UIntPtr => Err("it uses a native integer".into()),
+            BaseType::IntPtr => prim(PureStored::ISize),
+            BaseType::UIntPtr => prim(PureStored::USize),
             BaseType::Type {
                 source: TypeSource::User(u),
                 ..

@@ -255,9 +255,10 @@ impl<'t, 's> Exec<'t, 's> {
         use PureScalar as S;
         use PureStored as P;
         match (p, s) {
-            (P::F32, S::F32) | (P::F64, S::F64) | (P::I32 | P::U32, S::I32) | (P::I64 | P::U64, S::I64) => {
-                Ok(Tree::Val(v, s))
-            }
+            (P::F32, S::F32)
+            | (P::F64, S::F64)
+            | (P::I32 | P::U32, S::I32)
+            | (P::I64 | P::U64 | P::ISize | P::USize, S::I64) => Ok(Tree::Val(v, s)),
             (P::F32, S::F64) => self.emit(S::F32, PureOp::Convert(PureConvert::F32, s, v)),
             (P::F64, S::F32) => self.emit(S::F64, PureOp::Convert(PureConvert::F64, s, v)),
             // A `bool` is stored as its low byte, like a `byte` (2 stays 2: a full struct
@@ -299,7 +300,7 @@ impl<'t, 's> Exec<'t, 's> {
             }
         };
         let to = match c {
-            PureConvert::Int(P::I64 | P::U64) => S::I64,
+            PureConvert::Int(P::I64 | P::U64 | P::ISize | P::USize) => S::I64,
             PureConvert::Int(_) => S::I32,
             PureConvert::F32 => S::F32,
             PureConvert::F64 | PureConvert::F64Unsigned => S::F64,

@@ -338,6 +338,21 @@ impl Exec<'_, '_> {
         new: bool,
     ) -> Result<(), Refused> {
         let callee = self.types.callee(asm, m)?;
+        if let Some(equal) = native_int_equality(&callee.name, &callee.signature) {
+            // `IntPtr == IntPtr` (C# before native-sized integers calls the operator): each
+            // runtime's IL reads a `void*` field; the operator compares the two integers on
+            // every build, so no build is followed.
+            self.compare(stack, PureCompare::Eq)?;
+            if !equal {
+                let (v, _) = self.scalar(pop_value(stack)?)?;
+                let t = self.emit(
+                    PureScalar::I32,
+                    PureOp::Compare(PureCompare::Eq, PureScalar::I32, v, PureOperand::I32(0)),
+                )?;
+                stack.push(Entry::Value(t));
+            }
+            return Ok(());
+        }
         // The callee's build is followed, inlined or as an intrinsic (which stands for its
         // own assembly's method: Mono's `Math.Sqrt` is mscorlib's).
         self.types.read.insert(callee.owner.asm.name.clone());
@@ -508,6 +523,17 @@ fn intrinsic(name: &str, signature: &str) -> Option<Option<PureIntrinsic>> {
         ("System.MathF::Tan", "(Float32,)->Float32") => Some(Some(PureIntrinsic::TanF32)),
         ("System.MathF::Acos", "(Float32,)->Float32") => Some(Some(PureIntrinsic::AcosF32)),
         ("System.Numerics.Vector::get_IsHardwareAccelerated", "()->Boolean") => Some(None),
+        _ => None,
+    }
+}
+
+/// `IntPtr`'s and `UIntPtr`'s `==` (`Some(true)`) and `!=` (`Some(false)`).
+fn native_int_equality(name: &str, signature: &str) -> Option<bool> {
+    match (name, signature) {
+        ("System.IntPtr::op_Equality", "(IntPtr,IntPtr,)->Boolean")
+        | ("System.UIntPtr::op_Equality", "(UIntPtr,UIntPtr,)->Boolean") => Some(true),
+        ("System.IntPtr::op_Inequality", "(IntPtr,IntPtr,)->Boolean")
+        | ("System.UIntPtr::op_Inequality", "(UIntPtr,UIntPtr,)->Boolean") => Some(false),
         _ => None,
     }
 }

@@ -40,7 +40,7 @@ pub(super) fn body(t: &Translated) -> TokenStream {
                         quote!(i32::from(#place))
                     }
                     PureStored::U32 => quote!(#place as i32),
-                    PureStored::U64 => quote!(#place as i64),
+                    PureStored::U64 | PureStored::ISize | PureStored::USize => quote!(#place as i64),
                     PureStored::I32 | PureStored::I64 | PureStored::F32 | PureStored::F64 => place,
                 }
             }
@@ -257,6 +257,8 @@ fn value(v: &Value) -> TokenStream {
                 PureStored::U16 => quote!(#o as u16),
                 PureStored::U32 => quote!(#o as u32),
                 PureStored::U64 => quote!(#o as u64),
+                PureStored::ISize => quote!(#o as isize),
+                PureStored::USize => quote!(#o as usize),
                 PureStored::I32 | PureStored::I64 | PureStored::F32 | PureStored::F64 => o,
             }
         }

@@ -193,13 +193,16 @@ same_corlib!(
     ts::TypeToken::__managed_equals(&this, &this)
 );
 same_corlib!(
-    on_mono(coreclr_build::NATIVE_INTEGER),
     gchandle_op_equality_itself,
     |a: ts::GCHandle| ts::GCHandle::op_equality(&a, &a),
     ts::GCHandle::__managed_op_equality(&a, &a)
 );
 same_corlib!(
-    on_mono(coreclr_build::NATIVE_INTEGER),
+    gchandle_op_inequality,
+    |a: ts::GCHandle, b: ts::GCHandle| ts::GCHandle::op_inequality(&a, &b),
+    ts::GCHandle::__managed_op_inequality(&a, &b)
+);
+same_corlib!(
     gchandle_op_inequality_itself,
     |a: ts::GCHandle| ts::GCHandle::op_inequality(&a, &a),
     ts::GCHandle::__managed_op_inequality(&a, &a)

@@ -207,8 +207,6 @@ macro_rules! same_game {
 pub(super) mod coreclr_build {
     pub const FIELD_TOKEN: &str = "CoreCLR's FieldToken holds a reference (it is a managed struct there): none of \
                                    its methods translates";
-    pub const NATIVE_INTEGER: &str =
-        "CoreCLR's GCHandle holds a native integer, which the generator does not translate";
     pub const SSE: &str = "CoreCLR's Matrix4x4 compares through SSE intrinsics (`Sse.IsSupported` and what it \
                            guards), which the generator does not translate";
     pub const MONOS_ANSWER: &str = "CoreCLR's Plane.Equals(Plane) asks `Vector.IsHardwareAccelerated`, whose answer \
