@@ -258,6 +258,12 @@ pub struct PureBody {
     pub ret: Option<PureValue>,
     /// For an instance method that stores through `this`: the value `this` is left with.
     pub this: Option<PureValue>,
+    /// The values the `out` parameters are left with, in parameter order (each starts
+    /// zeroed, as the binding's slot does).
+    pub outs: Vec<PureValue>,
+    /// The values the `ref` and `in` parameters are left with, by parameter index (each
+    /// starts as the caller's value).
+    pub refs: Vec<(usize, PureValue)>,
     /// Every struct the body reads, builds or returns (each must have a Rust declaration).
     pub structs: BTreeSet<TypePath>,
     /// The assemblies (simple names) whose builds the translation follows: the declaring

@@ -6,7 +6,9 @@
 //! lists the IL it accepts and why it refuses the rest), and its binding's signature has
 //! only plain values: primitives other than `char` and native integers, and full structs
 //! (parameters by value, `this` by `&self`/`&mut self`, a full struct or primitive or nothing
-//! returned). Every struct the body reads or builds must have a Rust declaration that is
+//! returned), `out` parameters of those (returned after the result, as the binding does; not
+//! `bool`, whose slot is `cilbind::Boolean`) and `ref`/`in` full structs (fields read through
+//! the reference; a `ref` the binding lends `&mut` is written back whole). Every struct the body reads or builds must have a Rust declaration that is
 //! not a union. The translated function keeps the binding's exact signature and `Result`
 //! (always `Ok`), so a caller cannot tell; a refused method keeps its managed call and its
 //! reason is reported (`cilbind generate --explain`, [`crate::Summary`]'s counts).
@@ -16,8 +18,8 @@ use super::items::{MemberItem, Members, MethodItem, Receiver, Ret};
 use super::repr::{literal_parts, LiteralPart};
 use super::rust_ty::{Pass, Resolver};
 use crate::model::{
-    MemberModelRef, MethodModel, Primitive, PureBody, PureInput, PureOp, PureOperand, PureRoot, PureScalar, PureStored,
-    PureValue, Ty, TypeModel, TypePath,
+    MemberModelRef, MethodModel, PassMode, Primitive, PureBody, PureInput, PureOp, PureOperand, PureRoot, PureScalar,
+    PureStored, PureValue, Ty, TypeModel, TypePath,
 };
 
 /// A method body in Rust terms, for `render/translated.rs` to print.
@@ -29,6 +31,10 @@ pub(crate) struct Translated {
     pub result: Option<Value>,
     /// The value `*self` is left with, for a `&mut self` method that stores through `this`.
     pub write_this: Option<Value>,
+    /// The values of the `out` parameters, returned after the result as the binding does.
+    pub outs: Vec<Value>,
+    /// `*param = value;` for each `ref` parameter the binding lends `&mut`.
+    pub write_params: Vec<(String, Value)>,
     /// Parameters the body never reads (bound to `_` so they raise no warning).
     pub unused: Vec<String>,
     /// The translation gate of its builds, from the method's module (`__TRANSLATION`, or
@@ -150,7 +156,7 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
         return Err("its binding is unsafe or generic".into());
     }
     for p in &item.params {
-        if !plain(&p.pass) {
+        if !plain(&p.pass) && out_target(&p.pass).is_none() && ref_struct(&p.pass).is_none() {
             return Err(format!("parameter `{}` does not cross as a plain value", p.name));
         }
     }
@@ -208,11 +214,32 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
         (Some(v), Receiver::StructMut) => Some(ctx.value(v)?),
         _ => None,
     };
+    let out_params = item.params.iter().filter(|p| out_target(&p.pass).is_some()).count();
+    if out_params != body.outs.len() {
+        return Err("its `out` parameters are not the binding's".into());
+    }
+    let outs = body.outs.iter().map(|v| ctx.value(v)).collect::<Result<_, _>>()?;
+    let mut write_params = Vec::new();
+    for (i, v) in &body.refs {
+        let p = item.params.get(*i).ok_or("it writes a parameter the binding lacks")?;
+        match ref_struct(&p.pass) {
+            Some(PassMode::Ref) => write_params.push((p.name.clone(), ctx.value(v)?)),
+            // Lent `&`: the method writes nothing through it (`read/param_writes.rs`).
+            Some(_) => {}
+            None => {
+                return Err(format!(
+                    "parameter `{}` is a reference the binding does not lend",
+                    p.name
+                ))
+            }
+        }
+    }
+    // An `out` parameter is no parameter of the Rust function (the binding returns it).
     let unused = item
         .params
         .iter()
         .zip(&used)
-        .filter(|(_, u)| !**u)
+        .filter(|(p, u)| !**u && out_target(&p.pass).is_none())
         .map(|(p, _)| p.name.clone())
         .collect();
     let mut gate: Vec<&str> = vec!["super"; module.len()];
@@ -221,6 +248,8 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
         stmts,
         result,
         write_this,
+        outs,
+        write_params,
         unused,
         gate: gate.join("::"),
         builds: body.assemblies.clone(),
@@ -233,6 +262,30 @@ fn plain(pass: &Pass) -> bool {
         Pass::Primitive(p) => !matches!(p, Primitive::Char | Primitive::IntPtr | Primitive::UIntPtr),
         Pass::FullStruct(_) => true,
         _ => false,
+    }
+}
+
+/// What an `out` parameter the translation returns holds: a full struct or a primitive whose
+/// binding slot has the value's own Rust type (not `bool`, whose slot is `cilbind::Boolean`).
+pub(crate) fn out_target(pass: &Pass) -> Option<&Pass> {
+    match pass {
+        Pass::ByRef {
+            pass: PassMode::Out,
+            target,
+        } if plain(target) && !matches!(**target, Pass::Primitive(Primitive::Bool)) => Some(target),
+        _ => None,
+    }
+}
+
+/// How a `ref` or `in` full struct parameter is lent (`&mut` or `&`): the translation reads
+/// its fields through the reference, and writes a `ref` one back.
+pub(crate) fn ref_struct(pass: &Pass) -> Option<PassMode> {
+    match pass {
+        Pass::ByRef {
+            pass: mode @ (PassMode::Ref | PassMode::In),
+            target,
+        } if matches!(**target, Pass::FullStruct(_)) => Some(*mode),
+        _ => None,
     }
 }
 

@@ -19,6 +19,10 @@
 //! `if c != 0 { a } else { b }`. Every operation is pure and cannot trap, so computing the
 //! way not taken changes nothing.
 //!
+//! **Parameters**: by value; `out` (a zeroed slot of the body's own, as the binding's is, whose
+//! final value is a result); `ref` and `in` (a slot holding the caller's value, whose final
+//! value is written back).
+//!
 //! **Accepted IL** (anything else is refused, with the opcode in the reason):
 //!
 //! | IL | Rust (`render/translated.rs`) |
@@ -34,6 +38,7 @@
 //! | `br`, `brtrue`, `brfalse`, `beq`, `bne.un`, `bgt`, `bge`, `blt`, `ble` (`.un`), forward or backward (loops, unrolled) | a constant condition is followed; on a computed one both ways run and meet in `if c != 0 { a } else { b }` (the `b*` comparisons as `ceq`/`cgt`/`clt`, ECMA-335 III.3.5–3.11) |
 //! | `call`, `newobj` of a method of a struct (any loaded assembly) with IL; static methods of primitives (`Double`) and of classes (pure helpers such as `HashHelpers.Combine`); `constrained. T callvirt` of a method `T` declares | inlined |
 //! | `call Math.Sqrt(double)`, `MathF.Sqrt(float)`, `Math.Abs`/`MathF.Abs` of `float`, `Math.Abs(double)`, `MathF.Sin`/`Cos`/`Tan`/`Acos` | `f64::sqrt`, `f32::sqrt`, `f32::abs`, `f64::abs` (IEEE: correctly rounded; `abs` clears the sign bit), `f32::sin` … (the C library's `sinf` … on both sides) |
+//! | `call BitConverter::SingleToInt32Bits(float)` (Mono's `float.IsNaN` …) | `f32::to_bits` (exact; `BitConverter`'s type initializer only sets its own `IsLittleEndian`) |
 //! | `float.GetHashCode()` (`call Single::GetHashCode`, `constrained. float32 callvirt Object::GetHashCode`) | its bits, NaNs and zeros reduced to their exponent, as Mono's mscorlib |
 //! | `call IntPtr::op_Equality`, `op_Inequality` (and `UIntPtr`'s) | `==`, `!=` of the two integers (the runtimes' IL reads a `void*` field) |
 //! | `call Vector.get_IsHardwareAccelerated` | `false`: what Mono 6.8 returns (`Vector.IsHardwareAccelerated` printed from C#) |
@@ -62,6 +67,7 @@ use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{source_base, type_kind};
 use super::panic_guard::catch_quietly;
 use super::pure_eval::{Arg, Exec, FieldTy, Frame, Layout, Tree};
+use super::pure_finish::ParamResults;
 use crate::model::{PureBody, PureRoot, PureStored, TypeKind, TypePath};
 use dotnetdll::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -104,14 +110,35 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
         exec.this_slot = Some(slot);
         args.push(Arg::Addr(slot, Vec::new(), FieldTy::Struct(this_layout.clone())));
     }
+    let (mut out_slots, mut ref_slots) = (Vec::new(), Vec::new());
     for (i, p) in m.signature.parameters.iter().enumerate() {
-        let ParameterType::Value(t) = &p.1 else {
-            return Err(format!("parameter {i} is passed by reference"));
-        };
-        let ty = exec.types.var_ty(d.asm, t)?;
-        let slot = exec.new_slot(Tree::input(&ty, PureRoot::Param(i)));
-        args_tys.push(ty.clone());
-        args.push(Arg::Value(slot, ty));
+        match &p.1 {
+            ParameterType::Value(t) => {
+                let ty = exec.types.var_ty(d.asm, t)?;
+                let slot = exec.new_slot(Tree::input(&ty, PureRoot::Param(i)));
+                args_tys.push(ty.clone());
+                args.push(Arg::Value(slot, ty));
+            }
+            // C#'s `out` (`[Out]` without `[In]`, as the binding decides): a zeroed slot of
+            // the body's own, whose final value is a result.
+            ParameterType::Ref(t) if is_out(m, i) => {
+                let ty = exec.types.var_ty(d.asm, t)?;
+                let slot = exec.new_slot(Tree::zero(&ty));
+                args_tys.push(ty.clone());
+                out_slots.push((slot, ty.clone()));
+                args.push(Arg::Addr(slot, Vec::new(), ty));
+            }
+            // `ref` or `in`: the caller's value, read through the reference; its final value
+            // is written back where the binding lends it `&mut`.
+            ParameterType::Ref(t) => {
+                let ty = exec.types.var_ty(d.asm, t)?;
+                let slot = exec.new_slot(Tree::input(&ty, PureRoot::Param(i)));
+                args_tys.push(ty.clone());
+                ref_slots.push((i, slot, ty.clone()));
+                args.push(Arg::Addr(slot, Vec::new(), ty));
+            }
+            ParameterType::TypedReference => return Err(format!("parameter {i} is a TypedReference")),
+        }
     }
     let ret_ty = match &m.signature.return_type.1 {
         None => None,
@@ -143,8 +170,25 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
             .map(|slot| (exec.slot_value(slot), this_ty));
         (returned.zip(ret_ty), this)
     };
+    let outs = out_slots
+        .into_iter()
+        .map(|(slot, ty)| (exec.slot_value(slot), ty))
+        .collect();
+    let refs = ref_slots
+        .into_iter()
+        .map(|(i, slot, ty)| (i, exec.slot_value(slot), ty))
+        .collect();
     let assemblies = std::mem::take(&mut exec.types.read);
-    exec.finish(ret, this, structs, assemblies)
+    exec.finish(ret, this, ParamResults { outs, refs }, structs, assemblies)
+}
+
+/// Parameter `i` of `m` is C#'s `out`: by reference, `[Out]` and not `[In]` (an `[In, Out]`
+/// reference is a `ref` the callee reads).
+fn is_out(m: &Method<'static>, i: usize) -> bool {
+    m.parameter_metadata
+        .get(i)
+        .and_then(Option::as_ref)
+        .is_some_and(|md| md.is_out && !md.is_in)
 }
 
 /// Refuses a method of struct `d` when `d` has a precise type initializer (a static

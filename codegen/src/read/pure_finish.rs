@@ -7,17 +7,33 @@ use super::pure_eval::{refuse, Exec, FieldTy, Tree};
 use crate::model::{PureBody, PureOp, PureOperand, PureValue, TypePath};
 use std::collections::BTreeSet;
 
+/// What the by-reference parameters are left with: each `out` in order, and each `ref`/`in`
+/// by its index.
+pub(super) struct ParamResults {
+    pub outs: Vec<(Tree, FieldTy)>,
+    pub refs: Vec<(usize, Tree, FieldTy)>,
+}
+
 impl Exec<'_, '_> {
     /// The body: statements still needed by the results, numbered in order.
     pub(super) fn finish(
         mut self,
         ret: Option<(Tree, FieldTy)>,
         this: Option<(Tree, FieldTy)>,
+        ParamResults { outs, refs }: ParamResults,
         structs: BTreeSet<TypePath>,
         assemblies: BTreeSet<String>,
     ) -> Result<PureBody, Refused> {
         let ret = ret.map(|(t, ty)| self.value(t, &ty)).transpose()?;
         let this = this.map(|(t, ty)| self.value(t, &ty)).transpose()?;
+        let mut outs = outs
+            .into_iter()
+            .map(|(t, ty)| self.value(t, &ty))
+            .collect::<Result<Vec<_>, Refused>>()?;
+        let mut refs = refs
+            .into_iter()
+            .map(|(i, t, ty)| Ok((i, self.value(t, &ty)?)))
+            .collect::<Result<Vec<_>, Refused>>()?;
         let mut used = vec![false; self.stmts.len()];
         let mark = |o: &PureOperand, used: &mut Vec<bool>| {
             if let PureOperand::Temp(t) = o {
@@ -30,7 +46,12 @@ impl Exec<'_, '_> {
                 PureValue::Struct { fields, .. } => fields.iter().for_each(|(_, f)| mark_value(f, used, mark)),
             }
         }
-        for v in ret.iter().chain(this.iter()) {
+        for v in ret
+            .iter()
+            .chain(this.iter())
+            .chain(outs.iter())
+            .chain(refs.iter().map(|(_, v)| v))
+        {
             mark_value(v, &mut used, &mark);
         }
         for s in self.stmts.iter().rev() {
@@ -64,13 +85,21 @@ impl Exec<'_, '_> {
             }
         }
         let (mut ret, mut this) = (ret, this);
-        for v in ret.iter_mut().chain(this.iter_mut()) {
+        let refs_mut = refs.iter_mut().map(|(_, v)| v);
+        for v in ret
+            .iter_mut()
+            .chain(this.iter_mut())
+            .chain(outs.iter_mut())
+            .chain(refs_mut)
+        {
             re_value(v, &re);
         }
         Ok(PureBody {
             stmts,
             ret,
             this,
+            outs,
+            refs,
             structs,
             assemblies,
         })

@@ -376,7 +376,13 @@ impl Exec<'_, '_> {
                 }
                 Some(f) => {
                     let (v, s) = self.scalar(pop_value(stack)?)?;
-                    let t = self.emit(s, PureOp::Intrinsic(f, vec![v]))?;
+                    // Each keeps its argument's type, but a float's bits are an `int`.
+                    let result = if f == PureIntrinsic::F32Bits {
+                        PureScalar::I32
+                    } else {
+                        s
+                    };
+                    let t = self.emit(result, PureOp::Intrinsic(f, vec![v]))?;
                     stack.push(Entry::Value(t));
                 }
             }
@@ -522,6 +528,7 @@ fn intrinsic(name: &str, signature: &str) -> Option<Option<PureIntrinsic>> {
         ("System.MathF::Cos", "(Float32,)->Float32") => Some(Some(PureIntrinsic::CosF32)),
         ("System.MathF::Tan", "(Float32,)->Float32") => Some(Some(PureIntrinsic::TanF32)),
         ("System.MathF::Acos", "(Float32,)->Float32") => Some(Some(PureIntrinsic::AcosF32)),
+        ("System.BitConverter::SingleToInt32Bits", "(Float32,)->Int32") => Some(Some(PureIntrinsic::F32Bits)),
         ("System.Numerics.Vector::get_IsHardwareAccelerated", "()->Boolean") => Some(None),
         _ => None,
     }

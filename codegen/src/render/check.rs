@@ -94,21 +94,33 @@ fn twin(m: &MethodItem) -> MethodItem {
 /// The `TranslatedMethod::new(…)` of `m`, or `None` when a parameter or the result is not a
 /// plain value (translation only takes those; kept as a guard).
 fn row(m: &MethodItem, type_name: &str) -> Option<TokenStream> {
+    use crate::model::PassMode;
+    use crate::plan::translate::{out_target, ref_struct};
     // Each argument: its Rust type and how the call passes it.
-    let mut args: Vec<(TokenStream, bool)> = Vec::new();
-    if matches!(m.receiver, Receiver::StructCopy | Receiver::StructMut) {
-        args.push((quote!(Self), true));
-    } else if !matches!(m.receiver, Receiver::Static) {
-        return None;
+    let mut args: Vec<(TokenStream, Lend)> = Vec::new();
+    match m.receiver {
+        Receiver::StructMut => args.push((quote!(Self), Lend::Mut)),
+        Receiver::StructCopy => args.push((quote!(Self), Lend::Shared)),
+        Receiver::Static => {}
+        _ => return None,
     }
     for p in &m.params {
         if p.params_array.is_some() {
             return None;
         }
-        args.push(match &p.pass {
-            Pass::Primitive(prim) => (ty(primitive_value(*prim)), false),
-            Pass::Enum { rust, .. } => (ty(rust), false),
-            Pass::FullStruct(rust) => (ty(rust), true),
+        if out_target(&p.pass).is_some() {
+            // Returned, not passed: the tuple of both calls' results holds it.
+            continue;
+        }
+        args.push(match (&p.pass, ref_struct(&p.pass)) {
+            (Pass::Primitive(prim), _) => (ty(primitive_value(*prim)), Lend::Value),
+            (Pass::Enum { rust, .. }, _) => (ty(rust), Lend::Value),
+            (Pass::FullStruct(rust), _) => (ty(rust), Lend::Shared),
+            (Pass::ByRef { target, .. }, Some(mode)) => match &**target {
+                Pass::FullStruct(rust) if mode == PassMode::Ref => (ty(rust), Lend::Mut),
+                Pass::FullStruct(rust) => (ty(rust), Lend::Shared),
+                _ => return None,
+            },
             _ => return None,
         });
     }
@@ -121,38 +133,52 @@ fn row(m: &MethodItem, type_name: &str) -> Option<TokenStream> {
     // quickcheck's tuples stop at 8: more arguments are a tuple of tuples of 8.
     let (pattern, tuple_ty) = nest(&names, &args.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>());
     let (translated, managed) = (ident(&m.rust_name), ident(&twin_name(m)));
-    let body = if matches!(m.receiver, Receiver::StructMut) {
-        let rest = args[1..]
-            .iter()
-            .zip(&names[1..])
-            .map(|((_, by_ref), n)| pass(n, *by_ref));
-        let rest: Vec<TokenStream> = rest.collect();
+    // What each call is lent `&mut` is a copy of its own, compared after the call with the
+    // result.
+    let lent: Vec<usize> = (0..args.len()).filter(|i| args[*i].1 == Lend::Mut).collect();
+    let call_args = |copy: &str| -> Vec<TokenStream> {
+        args.iter()
+            .zip(&names)
+            .enumerate()
+            .map(|(i, ((_, lend), n))| match lend {
+                Lend::Value => quote!(#n),
+                Lend::Shared => quote!(&#n),
+                Lend::Mut => {
+                    let c = format_ident!("__{copy}{i}");
+                    quote!(&mut #c)
+                }
+            })
+            .collect()
+    };
+    let (t_args, m_args) = (call_args("t"), call_args("m"));
+    let body = if lent.is_empty() {
+        quote!((Self::#translated(#(#t_args),*), Self::#managed(#(#m_args),*)))
+    } else {
+        let t_copies: Vec<_> = lent.iter().map(|i| format_ident!("__t{i}")).collect();
+        let m_copies: Vec<_> = lent.iter().map(|i| format_ident!("__m{i}")).collect();
+        let sources: Vec<_> = lent.iter().map(|i| &names[*i]).collect();
         quote! {{
-            let (mut __t, mut __m) = (__a0, __a0);
+            #(let (mut #t_copies, mut #m_copies) = (#sources, #sources);)*
             (
-                Self::#translated(&mut __t, #(#rest),*).map(|__r| (__r, __t)),
-                Self::#managed(&mut __m, #(#rest),*).map(|__r| (__r, __m)),
+                Self::#translated(#(#t_args),*).map(|__r| (__r, #(#t_copies),*)),
+                Self::#managed(#(#m_args),*).map(|__r| (__r, #(#m_copies),*)),
             )
         }}
-    } else {
-        let all: Vec<TokenStream> = args
-            .iter()
-            .zip(&names)
-            .map(|((_, by_ref), n)| pass(n, *by_ref))
-            .collect();
-        quote!((Self::#translated(#(#all),*), Self::#managed(#(#all),*)))
     };
     let name = lit_str(&format!("{type_name}::{}", m.rust_name.trim_start_matches("r#")));
     let csharp = lit_str(m.csharp.first().map_or(m.item.as_str(), String::as_str));
     Some(quote!(::cilbind::check::TranslatedMethod::new(#name, #csharp, |#pattern: #tuple_ty| #body)))
 }
 
-fn pass(name: &proc_macro2::Ident, by_ref: bool) -> TokenStream {
-    if by_ref {
-        quote!(&#name)
-    } else {
-        quote!(#name)
-    }
+/// How the check passes an argument to both calls.
+#[derive(Clone, Copy, PartialEq)]
+enum Lend {
+    /// By value (a primitive or an enum).
+    Value,
+    /// `&` (a full struct, or `self` of a `&self` method).
+    Shared,
+    /// `&mut` to a copy per call (a `ref` full struct, `self` of a `&mut self` method).
+    Mut,
 }
 
 /// The closure's pattern and type: a tuple, or a tuple of tuples of at most 8.

@@ -52,14 +52,22 @@ pub(super) fn body(t: &Translated) -> TokenStream {
         let v = value(v);
         quote!(*self = #v;)
     });
-    let result = match &t.result {
-        Some(v) => value(v),
-        None => quote!(()),
+    let write_params = t.write_params.iter().map(|(name, v)| {
+        let (name, v) = (ident(name), value(v));
+        quote!(*#name = #v;)
+    });
+    // The result, then the `out` parameters: the binding's tuple (one part alone, none `()`).
+    let parts: Vec<TokenStream> = t.result.iter().chain(&t.outs).map(value).collect();
+    let result = match &parts[..] {
+        [] => quote!(()),
+        [one] => one.clone(),
+        many => quote!((#(#many),*)),
     };
     quote! {
         #(#unused)*
         #(#stmts)*
         #write_this
+        #(#write_params)*
         ::core::result::Result::Ok(#result)
     }
 }
