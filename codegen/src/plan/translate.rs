@@ -4,7 +4,7 @@
 //! A method is translated when translation is on (`Builder::translate_pure_methods`, on by
 //! default; `cilbind generate --no-translate`), its body decoded (`read/pure_body.rs`, which
 //! lists the IL it accepts and why it refuses the rest), and its binding's signature has
-//! only plain values: primitives other than `char` and native integers, and full structs
+//! only plain values: primitives other than `char`, and full structs
 //! (parameters by value, `this` by `&self`/`&mut self`, a full struct or primitive or nothing
 //! returned), `out` parameters of those (returned after the result, as the binding does; not
 //! `bool`, whose slot is `cilbind::Boolean`) and `ref`/`in` full structs (fields read through
@@ -256,10 +256,11 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
     })
 }
 
-/// A primitive with a Rust value type of its own, or a full struct.
+/// A primitive with a Rust value type of its own (native integers are `isize`/`usize`), or a
+/// full struct.
 fn plain(pass: &Pass) -> bool {
     match pass {
-        Pass::Primitive(p) => !matches!(p, Primitive::Char | Primitive::IntPtr | Primitive::UIntPtr),
+        Pass::Primitive(p) => !matches!(p, Primitive::Char),
         Pass::FullStruct(_) => true,
         _ => false,
     }
