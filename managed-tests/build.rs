@@ -253,7 +253,7 @@ fn main() {
     // `cilbind::check` (each with its managed twins, `Builder::quickcheck(true)`): Game.Vector3,
     // Game.Nullable8 and Game.Series (loops and calls), the sample game's structs (samples/managed/Arena.cs), and every
     // struct of mscorlib with a method that translates (ticks, dates, GUIDs, tokens,
-    // indices...): `cilbind generate --explain mscorlib.dll` lists them.
+    // indices, the runtime's handles...): `cilbind generate --explain mscorlib.dll` lists them.
     println!("cargo:rerun-if-changed=../samples/managed/Arena.cs");
     let arena = out.join("Arena.dll");
     mcs(&["../samples/managed/Arena.cs".into()], &arena, &[]);
@@ -266,6 +266,10 @@ fn main() {
         "System.Index",
         "System.Range",
         "System.ValueTuple",
+        "System.ModuleHandle",
+        "System.RuntimeFieldHandle",
+        "System.RuntimeMethodHandle",
+        "System.RuntimeTypeHandle",
         "System.Buffers.StandardFormat",
         "System.Diagnostics.SymbolStore.SymbolToken",
         "System.Reflection.Emit.EventToken",

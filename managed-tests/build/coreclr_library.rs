@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 /// The structs of CoreCLR's class library whose translations are checked, by assembly:
 /// mscorlib's list (build.rs's `corlib_structs`) where CoreCLR has the struct as a full struct
-/// with a method that translates. Not here: `FieldToken` (it holds a reference there) and
+/// with a method that translates, and CoreCLR's own full structs whose methods translate
+/// (`Decimal`'s constructors and conversions, `GCMemoryInfo`, `Rune`).
+/// Not here: `FieldToken` and the runtime's handles (they hold references there) and
 /// `TimeZoneInfo.TransitionTime` (it holds a `DateTime`,
 /// whose auto layout CoreCLR extends to the struct holding it, where Mono keeps the declared
 /// order: the generator mirrors Mono's, and `init` refuses it on CoreCLR, a size mismatch).
@@ -21,6 +23,8 @@ const STRUCTS: &[(&str, &[&str])] = &[
         &[
             "System.TimeSpan",
             "System.DateTime",
+            "System.Decimal",
+            "System.GCMemoryInfo",
             "System.Guid",
             "System.Index",
             "System.Range",
@@ -35,6 +39,7 @@ const STRUCTS: &[(&str, &[&str])] = &[
             "System.Reflection.Emit.StringToken",
             "System.Reflection.Emit.TypeToken",
             "System.Runtime.InteropServices.GCHandle",
+            "System.Text.Rune",
             "System.Runtime.CompilerServices.YieldAwaitable",
             "System.Threading.SpinLock",
             "System.Threading.SpinWait",

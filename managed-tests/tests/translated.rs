@@ -86,6 +86,7 @@ mod tc {
     pub use super::corlib_translated_coreclr::system::reflection::emit::*;
     pub use super::corlib_translated_coreclr::system::runtime::compiler_services::*;
     pub use super::corlib_translated_coreclr::system::runtime::interop_services::*;
+    pub use super::corlib_translated_coreclr::system::text::*;
     pub use super::corlib_translated_coreclr::system::threading::*;
     pub use super::corlib_translated_coreclr::system::*;
 }
@@ -190,16 +191,20 @@ fn every_translated_method_of_mscorlib_equals_the_managed_one() {
         env!("OUT_DIR"),
         "/translated_methods_corlib_structs_translated.txt"
     ));
-    // `cilbind generate --explain /usr/lib/mono/4.5/mscorlib.dll` translates 145 methods, all
+    // `cilbind generate --explain /usr/lib/mono/4.5/mscorlib.dll` translates 156 methods, all
     // of the structs build.rs lists (19 of them read fields of enum types: `ExceptionHandler`'s
-    // kind, `TransitionTime`'s day of the week).
-    assert_eq!(list.lines().count(), 145, "translated methods of mscorlib");
+    // kind, `TransitionTime`'s day of the week; 11 native integers: the runtime's handles).
+    assert_eq!(list.lines().count(), 156, "translated methods of mscorlib");
     let checked = check::<ts::TimeSpan>()
         + check::<ts::DateTime>()
         + check::<ts::Guid>()
         + check::<ts::Index>()
         + check::<ts::Range>()
         + check::<ts::ValueTuple>()
+        + check::<ts::ModuleHandle>()
+        + check::<ts::RuntimeFieldHandle>()
+        + check::<ts::RuntimeMethodHandle>()
+        + check::<ts::RuntimeTypeHandle>()
         + check::<ts::StandardFormat>()
         + check::<ts::SymbolToken>()
         + check::<ts::EventToken>()
@@ -246,6 +251,8 @@ fn every_translated_method_of_coreclrs_class_library_equals_the_managed_one() {
     );
     let checked = check::<tc::TimeSpan>()
         + check::<tc::DateTime>()
+        + check::<tc::Decimal>()
+        + check::<tc::GCMemoryInfo>()
         + check::<tc::Guid>()
         + check::<tc::Index>()
         + check::<tc::Range>()
@@ -262,6 +269,7 @@ fn every_translated_method_of_coreclrs_class_library_equals_the_managed_one() {
         + check::<tc::StringToken>()
         + check::<tc::TypeToken>()
         + check::<tc::GCHandle>()
+        + check::<tc::Rune>()
         + check::<tc::YieldAwaitable>()
         + check::<tc::YieldAwaitable_YieldAwaiter>()
         + check::<tc::LockCookie>()
