@@ -261,8 +261,8 @@ pub struct PureBody {
     /// The values the `out` parameters are left with, in parameter order (each starts
     /// zeroed, as the binding's slot does).
     pub outs: Vec<PureValue>,
-    /// The values the `ref` and `in` parameters are left with, by parameter index (each
-    /// starts as the caller's value).
+    /// The values the `ref` and `in` parameters the body stores into are left with, by
+    /// parameter index (each starts as the caller's value).
     pub refs: Vec<(usize, PureValue)>,
     /// Every struct the body reads, builds or returns (each must have a Rust declaration).
     pub structs: BTreeSet<TypePath>,

@@ -8,8 +8,9 @@
 //! (parameters by value, `this` by `&self`/`&mut self`, a full struct or primitive or nothing
 //! returned), `out` parameters of those (returned after the result, as the binding does; not
 //! `bool`, whose slot is `cilbind::Boolean`) and `ref`/`in` full structs (fields read through
-//! the reference; a `ref` the binding lends `&mut` is written back whole). Every struct the body reads or builds must have a Rust declaration that is
-//! not a union. The translated function keeps the binding's exact signature and `Result`
+//! the reference; one the body stores into is written back whole, and refused where the
+//! binding lends it `&`). Every struct the body reads or builds must have a Rust declaration
+//! that is not a union. The translated function keeps the binding's exact signature and `Result`
 //! (always `Ok`), so a caller cannot tell; a refused method keeps its managed call and its
 //! reason is reported (`cilbind generate --explain`, [`crate::Summary`]'s counts).
 
@@ -224,8 +225,14 @@ fn translate(res: &Resolver, module: &[String], body: &PureBody, item: &MethodIt
         let p = item.params.get(*i).ok_or("it writes a parameter the binding lacks")?;
         match ref_struct(&p.pass) {
             Some(PassMode::Ref) => write_params.push((p.name.clone(), ctx.value(v)?)),
-            // Lent `&`: the method writes nothing through it (`read/param_writes.rs`).
-            Some(_) => {}
+            // Lent `&` (an `in`, or a `ref` `read/param_writes.rs` found no store through):
+            // the body stores into it, which the binding cannot write back.
+            Some(_) => {
+                return Err(format!(
+                    "it stores into parameter `{}`, which the binding lends `&`",
+                    p.name
+                ))
+            }
             None => {
                 return Err(format!(
                     "parameter `{}` is a reference the binding does not lend",

@@ -21,7 +21,7 @@
 //!
 //! **Parameters**: by value; `out` (a zeroed slot of the body's own, as the binding's is, whose
 //! final value is a result); `ref` and `in` (a slot holding the caller's value, whose final
-//! value is written back).
+//! value is written back when the body stored into it).
 //!
 //! **Accepted IL** (anything else is refused, with the opcode in the reason):
 //!
@@ -174,9 +174,11 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
         .into_iter()
         .map(|(slot, ty)| (exec.slot_value(slot), ty))
         .collect();
+    // Only what the body stored into: a `ref` it left alone needs no write-back.
     let refs = ref_slots
         .into_iter()
         .map(|(i, slot, ty)| (i, exec.slot_value(slot), ty))
+        .filter(|(i, tree, _)| !exec.holds_input(tree, PureRoot::Param(*i), &mut Vec::new()))
         .collect();
     let assemblies = std::mem::take(&mut exec.types.read);
     exec.finish(ret, this, ParamResults { outs, refs }, structs, assemblies)

@@ -164,6 +164,26 @@ impl<'t, 's> Exec<'t, 's> {
     }
 
     /// The current value of a slot.
+    /// `t` is still the input `root` (at `path`), field for field: each leaf not yet read, or
+    /// read by a load of that very field. (A value stored that equals it is not detected: the
+    /// answer errs on "written".)
+    pub(super) fn holds_input(&self, t: &Tree, root: PureRoot, path: &mut Vec<String>) -> bool {
+        match t {
+            Tree::Lazy(input) => input.root == root && input.fields == *path,
+            Tree::Val(PureOperand::Temp(n), _) => self
+                .stmts
+                .get(*n as usize)
+                .is_some_and(|s| matches!(&s.op, PureOp::Load(input) if input.root == root && input.fields == *path)),
+            Tree::Val(..) => false,
+            Tree::Node(layout, fields) => layout.fields.iter().zip(fields).all(|((name, _), f)| {
+                path.push(name.clone());
+                let same = self.holds_input(f, root, path);
+                path.pop();
+                same
+            }),
+        }
+    }
+
     pub(super) fn slot_value(&self, slot: usize) -> Tree {
         self.slots
             .get(slot)

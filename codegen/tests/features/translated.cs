@@ -78,4 +78,17 @@ namespace Features.Translated
         public string Tag;
         public int Twice(int n) { return n * 2; }
     }
+    // `out` parameters are returned after the result; a `ref` full struct the body stores
+    // into is written back through its `&mut`, one it only reads is lent `&`; native integers
+    // compute as 64-bit integers, `IntPtr ==` as a compare.
+    public struct Range2
+    {
+        public float Min, Max;
+        public System.IntPtr Handle;
+        public static bool TryMake(float a, float b, out Range2 r) { r = new Range2(); r.Min = a < b ? a : b; r.Max = a < b ? b : a; return a != b; }
+        public static void Widen(ref Range2 r, float by) { r.Min -= by; r.Max += by; }
+        public static float Width(ref Range2 r) { return r.Max - r.Min; }
+        public bool SameHandle(Range2 o) { return Handle == o.Handle; }
+        public System.IntPtr Raw() { return Handle; }
+    }
 }

@@ -7,7 +7,7 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// on any other build (another runtime's class library, a rebuilt assembly after a
 /// reload).
 pub const TRANSLATED_FROM: &[(&str, &str)] = &[
-    ("Feature", "6F754D43-5D7F-40F6-87A3-4C4D1A34F3E0"),
+    ("Feature", "388DED34-C9DA-48A2-A1A8-875887384841"),
     ("mscorlib", "12B418A7-818C-4CA0-893F-EEAAF67F1E7F"),
 ];
 #[doc(hidden)]
@@ -16,7 +16,7 @@ pub static __TRANSLATION: ::cilbind::generated::TranslationGate = ::cilbind::gen
 );
 #[doc(hidden)]
 pub static __TRANSLATION_1: ::cilbind::generated::TranslationGate = ::cilbind::generated::TranslationGate::new(
-    &[("Feature", "6F754D43-5D7F-40F6-87A3-4C4D1A34F3E0")],
+    &[("Feature", "388DED34-C9DA-48A2-A1A8-875887384841")],
 );
 /// Starts the runtime, loads [`ASSEMBLIES`] (an assembly already loaded under the same name
 /// is kept, so load yours first to use another path), checks every full struct's layout,
@@ -47,6 +47,7 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::translated::Cell::check_layout()?;
     features::translated::Counted::check_layout()?;
     features::translated::Flagged::check_layout()?;
+    features::translated::Range2::check_layout()?;
     features::translated::Vec2::check_layout()?;
     ::core::result::Result::Ok(())
 }
@@ -73,6 +74,13 @@ pub static FUNCTIONS: &[::cilbind::generated::FunctionType] = {
             F(0x1f30521f29333a94, ".ctor", &["System.Byte"], "System.Void"),
             F(0x4b0603da8bac7faa, "With", &["System.Boolean"], "Features.Translated.Flagged"),
             F(0xcbf397c8d256ebf7, "get_IsNull", &[], "System.Boolean"),
+        ]),
+        T("Feature", "Features.Translated", "Range2", &[
+            F(0xbfd52baaafa99ed7, "TryMake", &["System.Single", "System.Single", "Features.Translated.Range2&"], "System.Boolean"),
+            F(0xa728c0ea9e8d691e, "Widen", &["Features.Translated.Range2&", "System.Single"], "System.Void"),
+            F(0x4d1c33640b188b6e, "Width", &["Features.Translated.Range2&"], "System.Single"),
+            F(0xa00974b7dfb624b0, "SameHandle", &["Features.Translated.Range2"], "System.Boolean"),
+            F(0x1d66a16e61194fd5, "Raw", &[], "System.IntPtr"),
         ]),
         T("Feature", "Features.Translated", "Tagged", &[
             F(0x6d0a9b8ebdcf3cf4, "Twice", &["System.Int32"], "System.Int32"),
@@ -433,6 +441,176 @@ pub mod features {
                     ::cilbind::generated::out_of_line(|| {
                         let mut __this = *self;
                         let __r: bool = M.call((::cilbind::Out(&mut __this),))?;
+                        ::core::result::Result::Ok(__r)
+                    })
+                }
+            }
+        }
+        /// Binds the .NET struct `Features.Translated.Range2` (assembly `Feature`): 16 bytes, mirrored field for field.
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Range2 {
+            /// `Features.Translated.Range2.Min` (System.Single) at offset 0.
+            pub min: f32,
+            /// `Features.Translated.Range2.Max` (System.Single) at offset 4.
+            pub max: f32,
+            /// `Features.Translated.Range2.Handle` (System.IntPtr) at offset 8.
+            pub handle: isize,
+        }
+        impl Range2 {
+            /// Size of the unboxed .NET value in bytes.
+            pub const MANAGED_SIZE: usize = 16;
+            /// Checks this declaration against the running runtime's layout of the type (size and every field offset).
+            pub fn check_layout() -> ::cilbind::Result<()> {
+                ::cilbind::generated::check_layout(
+                    &__TYPE_Range2,
+                    ::core::mem::size_of::<Self>(),
+                    &[
+                        ("Min", ::core::mem::offset_of!(Self, min)),
+                        ("Max", ::core::mem::offset_of!(Self, max)),
+                        ("Handle", ::core::mem::offset_of!(Self, handle)),
+                    ],
+                )
+            }
+        }
+        const _: () = assert!(::core::mem::size_of::< Range2 > () == Range2::MANAGED_SIZE);
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub static __TYPE_Range2: ::cilbind::TypeRef = ::cilbind::TypeRef::new(
+            "Feature",
+            "Features.Translated",
+            "Range2",
+        );
+        ::cilbind::blittable!(unsafe Range2, __TYPE_Range2, [f32, f32, isize]);
+        ::cilbind::generated::impl_boxing!(Range2 => ::cilbind::ValueType, ::cilbind::Object);
+        ::cilbind::generated::type_arg!(struct Range2);
+        impl Range2 {
+            /// Binds `public static bool TryMake(float a, float b, out Range2 r)` of `Features.Translated.Range2`.
+            ///
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn try_make(a: f32, b: f32) -> ::cilbind::Result<(bool, Range2)> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Range2,
+                    "TryMake",
+                    &["System.Single", "System.Single", "Features.Translated.Range2&"],
+                    0b100,
+                );
+                if super::super::__TRANSLATION_1.holds() {
+                    let __t0: f32 = a;
+                    let __t1: f32 = b;
+                    let __t2: i32 = i32::from(__t0 < __t1);
+                    let __t3: f32 = if __t2 != 0 { __t0 } else { __t1 };
+                    let __t4: i32 = i32::from(__t0 < __t1);
+                    let __t5: f32 = if __t4 != 0 { __t1 } else { __t0 };
+                    let __t6: i32 = i32::from(__t0 == __t1);
+                    let __t7: i32 = i32::from(__t6 == 0i32);
+                    ::core::result::Result::Ok((
+                        __t7 != 0,
+                        Range2 {
+                            min: __t3,
+                            max: __t5,
+                            handle: 0i64 as isize,
+                        },
+                    ))
+                } else {
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut r: Range2 = ::cilbind::generated::zeroed();
+                        let __r: bool = M.call((a, b, ::cilbind::Out(&mut r)))?;
+                        ::core::result::Result::Ok((__r, r))
+                    })
+                }
+            }
+            /// Binds `public static void Widen(ref Range2 r, float by)` of `Features.Translated.Range2`.
+            ///
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn widen(r: &mut Range2, by: f32) -> ::cilbind::Result<()> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Range2,
+                    "Widen",
+                    &["Features.Translated.Range2&", "System.Single"],
+                    0b1,
+                );
+                if super::super::__TRANSLATION_1.holds() {
+                    let __t0: f32 = r.min;
+                    let __t1: f32 = by;
+                    let __t2: f32 = __t0 - __t1;
+                    let __t3: f32 = r.max;
+                    let __t4: f32 = __t3 + __t1;
+                    let __t5: i64 = r.handle as i64;
+                    *r = Range2 {
+                        min: __t2,
+                        max: __t4,
+                        handle: __t5 as isize,
+                    };
+                    ::core::result::Result::Ok(())
+                } else {
+                    ::cilbind::generated::out_of_line(|| { M.call((::cilbind::Out(r), by)) })
+                }
+            }
+            /// Binds `public static float Width(ref Range2 r)` of `Features.Translated.Range2`.
+            ///
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn width(r: &Range2) -> ::cilbind::Result<f32> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Range2,
+                    "Width",
+                    &["Features.Translated.Range2&"],
+                    0b1,
+                );
+                if super::super::__TRANSLATION_1.holds() {
+                    let __t0: f32 = r.max;
+                    let __t1: f32 = r.min;
+                    let __t2: f32 = __t0 - __t1;
+                    ::core::result::Result::Ok(__t2)
+                } else {
+                    ::cilbind::generated::out_of_line(|| { M.call((::cilbind::In(r),)) })
+                }
+            }
+            /// Binds `public bool SameHandle(Range2 o)` of `Features.Translated.Range2`.
+            ///
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn same_handle(&self, o: &Range2) -> ::cilbind::Result<bool> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Range2,
+                    "SameHandle",
+                    &["Features.Translated.Range2"],
+                    ::cilbind::THIS_BY_POINTER | 0b1,
+                );
+                if super::super::__TRANSLATION_1.holds() {
+                    let __t0: i64 = self.handle as i64;
+                    let __t1: i64 = o.handle as i64;
+                    let __t2: i32 = i32::from(__t0 == __t1);
+                    ::core::result::Result::Ok(__t2 != 0)
+                } else {
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: bool = M.call((::cilbind::Out(&mut __this), ::cilbind::In(o)))?;
+                        ::core::result::Result::Ok(__r)
+                    })
+                }
+            }
+            /// Binds `public IntPtr Raw()` of `Features.Translated.Range2`.
+            ///
+            /// Runs as Rust translated from the method's IL, where the builds it was translated from are loaded (`TRANSLATED_FROM`; the managed method runs elsewhere): the call never enters the runtime (`Builder::translate_pure_methods(false)` keeps the managed call).
+            #[inline]
+            pub fn raw(&self) -> ::cilbind::Result<isize> {
+                static M: ::cilbind::MethodRef = ::cilbind::MethodRef::by_pointer(
+                    &__TYPE_Range2,
+                    "Raw",
+                    &[],
+                    ::cilbind::THIS_BY_POINTER,
+                );
+                if super::super::__TRANSLATION_1.holds() {
+                    let __t0: i64 = self.handle as i64;
+                    ::core::result::Result::Ok(__t0 as isize)
+                } else {
+                    ::cilbind::generated::out_of_line(|| {
+                        let mut __this = *self;
+                        let __r: isize = M.call((::cilbind::Out(&mut __this),))?;
                         ::core::result::Result::Ok(__r)
                     })
                 }
