@@ -1,10 +1,11 @@
 //! What a single definition says about itself, read straight from dotnetdll: its kind, enum
-//! values, layout, visibility, constants and attribute names. [`super::to_model`] assembles
+//! values, layout, visibility, constants, attribute names and how a by-reference parameter
+//! passes. [`super::to_model`] assembles
 //! these into the model.
 
 use super::assembly_set::{DefRef, Loaded};
 use crate::error::{Error, Result};
-use crate::model::{ConstValue, EnumInfo, EnumMember, Layout, Primitive, TypeKind, Visibility};
+use crate::model::{ConstValue, EnumInfo, EnumMember, Layout, PassMode, Primitive, TypeKind, Visibility};
 use dotnetdll::prelude::*;
 use dotnetdll::resolved::members::Accessibility as MemberAccessibility;
 
@@ -154,5 +155,16 @@ pub(super) fn const_value(c: &Constant) -> ConstValue {
         Constant::Float64(v) => ConstValue::F64(*v),
         Constant::String(units) => ConstValue::String(String::from_utf16_lossy(units)),
         Constant::Null => ConstValue::Null,
+    }
+}
+
+/// How parameter `i` of `m`, passed by reference, passes: C#'s `out` is `[Out]` alone, `in`
+/// is `[In]` alone; anything else (`[In, Out]`, as interop libraries mark buffers the callee
+/// reads and writes, or no attribute) is a `ref`.
+pub(super) fn by_ref_mode(m: &Method, i: usize) -> PassMode {
+    match m.parameter_metadata.get(i).and_then(Option::as_ref) {
+        Some(md) if md.is_out && !md.is_in => PassMode::Out,
+        Some(md) if md.is_in && !md.is_out => PassMode::In,
+        _ => PassMode::Ref,
     }
 }

@@ -64,11 +64,11 @@
 //! operand order the compiler picks (LLVM commutes `a * b` freely; so may Mono's JIT).
 
 use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
-use super::definition::{source_base, type_kind};
+use super::definition::{by_ref_mode, source_base, type_kind};
 use super::panic_guard::catch_quietly;
 use super::pure_eval::{Arg, Exec, FieldTy, Frame, Layout, Tree};
 use super::pure_finish::ParamResults;
-use crate::model::{PureBody, PureRoot, PureStored, TypeKind, TypePath};
+use crate::model::{PassMode, PureBody, PureRoot, PureStored, TypeKind, TypePath};
 use dotnetdll::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
@@ -121,7 +121,7 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
             }
             // C#'s `out` (`[Out]` without `[In]`, as the binding decides): a zeroed slot of
             // the body's own, whose final value is a result.
-            ParameterType::Ref(t) if is_out(m, i) => {
+            ParameterType::Ref(t) if by_ref_mode(m, i) == PassMode::Out => {
                 let ty = exec.types.var_ty(d.asm, t)?;
                 let slot = exec.new_slot(Tree::zero(&ty));
                 args_tys.push(ty.clone());
@@ -182,15 +182,6 @@ pub(super) fn decode(set: &AssemblySet, d: DefRef, mi: MethodIndex) -> Result<Pu
         .collect();
     let assemblies = std::mem::take(&mut exec.types.read);
     exec.finish(ret, this, ParamResults { outs, refs }, structs, assemblies)
-}
-
-/// Parameter `i` of `m` is C#'s `out`: by reference, `[Out]` and not `[In]` (an `[In, Out]`
-/// reference is a `ref` the callee reads).
-fn is_out(m: &Method<'static>, i: usize) -> bool {
-    m.parameter_metadata
-        .get(i)
-        .and_then(Option::as_ref)
-        .is_some_and(|md| md.is_out && !md.is_in)
 }
 
 /// Refuses a method of struct `d` when `d` has a precise type initializer (a static

@@ -15,7 +15,7 @@
 
 use super::assembly_set::{type_path, AssemblySet, DefRef, Loaded};
 use super::definition::{
-    attribute_type_name, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
+    attribute_type_name, by_ref_mode, const_value, enum_info, is_visible, layout, source_base, type_kind, visibility,
 };
 use super::param_writes;
 use super::selection::Selection;
@@ -574,14 +574,7 @@ impl Converter<'_> {
         for (i, p) in m.signature.parameters.iter().enumerate() {
             let meta = m.parameter_metadata.get(i).and_then(Option::as_ref);
             let (ty, by_ref) = self.param_ty(from, &p.1)?;
-            let pass = match (by_ref, meta) {
-                (false, _) => PassMode::Value,
-                // `[In, Out] ref` is a `ref` the callee reads and writes (interop libraries
-                // mark their buffers so), not C#'s `out` (`[Out]` alone).
-                (true, Some(md)) if md.is_out && !md.is_in => PassMode::Out,
-                (true, Some(md)) if md.is_in && !md.is_out => PassMode::In,
-                (true, _) => PassMode::Ref,
-            };
+            let pass = if by_ref { by_ref_mode(m, i) } else { PassMode::Value };
             params.push(ParamModel {
                 name: meta
                     .and_then(|md| md.name.as_deref())

@@ -6,6 +6,8 @@
 //! them, for `cilbind::check::translated_methods`.
 
 use super::tokens::{ident, lit_str, ty};
+use crate::model::PassMode;
+use crate::plan::translate::{out_target, ref_struct};
 use crate::plan::{
     primitive_value, DeclItem, MemberItem, Members, MethodItem, Pass, Receiver, Ret, TypeItem, TypeItemKind,
 };
@@ -94,8 +96,6 @@ fn twin(m: &MethodItem) -> MethodItem {
 /// The `TranslatedMethod::new(…)` of `m`, or `None` when a parameter or the result is not a
 /// plain value (translation only takes those; kept as a guard).
 fn row(m: &MethodItem, type_name: &str) -> Option<TokenStream> {
-    use crate::model::PassMode;
-    use crate::plan::translate::{out_target, ref_struct};
     // Each argument: its Rust type and how the call passes it.
     let mut args: Vec<(TokenStream, Lend)> = Vec::new();
     match m.receiver {
