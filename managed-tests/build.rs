@@ -84,10 +84,15 @@ fn main() {
         &[absent],
     );
 
-    // Hot reload: one source, three versions of Reload.dll in folders of their own (see the
+    // Hot reload: one source, four versions of Reload.dll in folders of their own (see the
     // source's header); bindings from v1.
     println!("cargo:rerun-if-changed=fixtures/reload");
-    for (version, define) in [("v1", None), ("v2", Some("V2")), ("v3", Some("V3"))] {
+    for (version, define) in [
+        ("v1", None),
+        ("v2", Some("V2")),
+        ("v3", Some("V3")),
+        ("v4", Some("V2;V4")),
+    ] {
         let dir = out.join("reload").join(version);
         std::fs::create_dir_all(&dir).expect("create OUT_DIR/reload/<version>");
         let mut mcs = Command::new("mcs");

@@ -1,6 +1,7 @@
-//! Hot reload (`Runtime::reload`) with the fixture `fixtures/reload/Reload.cs`, whose three
-//! versions build.rs compiles: bindings from v1, then v2 (new method bodies) and v3 (a changed
-//! signature) are copied over the loaded file while the process runs, as a rebuild would.
+//! Hot reload (`Runtime::reload`) with the fixture `fixtures/reload/Reload.cs`, whose four
+//! versions build.rs compiles: bindings from v1, then v2 (new method bodies), v3 (a changed
+//! signature) and v4 (a class that no longer implements an interface) are copied over the
+//! loaded file while the process runs, as a rebuild would.
 //!
 //! A reload replaces the unit every test of this process runs in, so this file holds a single
 //! test that goes through the scenarios in order, then reloads 100 more times and checks that
@@ -18,7 +19,7 @@ use std::sync::{mpsc, Arc, Mutex};
 
 use cilbind::native::NativeResult;
 use cilbind::{Callback, Error, MethodRef, Object, Reference, ReloadReport, Runtime, TypeRef, Value};
-use managed_tests::reload::reload::{Counter, IListener, IListenerImpl, Rules, Ticked};
+use managed_tests::reload::reload::{Counter, IListener, IListenerImpl, IMeasure, IMeasureExt, Rules, Tally, Ticked};
 
 /// Counts drops of the Rust values C# held (listeners, callbacks' closures).
 struct DropCounter(Arc<AtomicUsize>);
@@ -133,6 +134,12 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     assert_eq!(Rules::scale(5).unwrap(), 10);
     let counter = Counter::new(5).unwrap();
     assert_eq!(counter.step().unwrap(), 6);
+    // A class and the interface it implements in v1: the wrapper converts without a check,
+    // and calls on it skip the class check of `this` (the relation was proved at init()).
+    let tally = Tally::new().unwrap();
+    tally.add(4).unwrap();
+    let measure: IMeasure = tally.clone().into();
+    assert_eq!((tally.measure().unwrap(), measure.measure().unwrap()), (4, 4));
     let kept: Object = counter.as_object().clone();
     assert_eq!(Rules::calls().unwrap(), 1);
     let drops = Arc::new(AtomicUsize::new(0));
@@ -360,6 +367,29 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     assert_eq!(Rules::version().unwrap(), 2);
     assert_old_units_freed(rt, 4);
 
+    // v4: Tally no longer implements IMeasure. init() refuses with the relation that broke,
+    // and no Tally can be made, so none converts to an IMeasure it is not; the rest of the
+    // bindings work.
+    install("v4", &dir);
+    let (_, init) = reload();
+    match init {
+        Err(Error::TypeGraphMismatch { broken }) => {
+            assert_eq!(&*broken, ["Reload.Tally does not implement Reload.IMeasure"]);
+        }
+        other => panic!("a reload that broke Tally's interface was not refused: {other:?}"),
+    }
+    match Tally::new() {
+        Err(Error::TypeGraphMismatch { broken }) => {
+            assert_eq!(&*broken, ["Reload.Tally does not implement Reload.IMeasure"]);
+        }
+        other => panic!("a Tally was made after its interface went: {other:?}"),
+    }
+    assert_eq!(Rules::version().unwrap(), 2);
+    install("v2", &dir);
+    reload().1.unwrap();
+    assert_eq!(Tally::new().unwrap().measure().unwrap(), 0);
+    assert_old_units_freed(rt, 6);
+
     // 150 more reloads, alternating v1 and v2, each with a little work in the new unit: RSS
     // stays flat (what grows is reported per cycle), and every unit replaced is freed (checked
     // in each cycle, before RSS is read).
@@ -384,7 +414,7 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
         Rules::add_on_tick(Some(&ticks.delegate::<Ticked>().unwrap())).unwrap();
         assert_eq!(Rules::tick(cycle).unwrap(), 1);
         // Every unit replaced so far was freed (on CoreCLR: after a few full collections).
-        assert_old_units_freed(rt, 5 + cycle as usize);
+        assert_old_units_freed(rt, 7 + cycle as usize);
         rss.push(rss_kib());
         eprintln!("reload cycle {cycle:3}: RSS {} KiB", rss[cycle as usize]);
     }

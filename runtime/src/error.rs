@@ -230,6 +230,17 @@ pub enum Error {
         #[serde(with = "function_id")]
         id: crate::FunctionId,
     },
+    /// Generated class wrappers convert to their base classes and interfaces without a check;
+    /// the loaded assemblies do not have some of those relations (another build than the
+    /// bindings were generated from, or a reload whose new code dropped an interface). The
+    /// wrappers concerned cannot be made (their class does not resolve), and the bindings'
+    /// `init()` lists every broken relation at once. Each entry is
+    /// `Namespace.Type does not implement Namespace.IFace` (or `does not derive from`).
+    #[error("the bound types do not match the loaded assemblies: {}", broken.join("; "))]
+    TypeGraphMismatch {
+        /// Every relation the bindings assume that the loaded assemblies lack, sorted.
+        broken: Box<[String]>,
+    },
 }
 
 /// A bound method whose signature changed (see [`Error::FunctionsMismatch`]).

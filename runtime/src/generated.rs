@@ -20,6 +20,8 @@ pub use crate::call::abi::Boxed;
 pub use crate::call::buffer::{ArraySlot, SliceArray, SliceArrayMut};
 pub use crate::call::generic::{closed_class, generic_store, GenericFieldRef, GenericMethodRef};
 pub use crate::call::generic_call::{GenericCall, RemoteInstance};
+pub use crate::call::this_proof::{ClassProof, This};
+pub use crate::call::type_graph::{check_type_graph, ClassOf, ProvedClass, Super};
 pub use crate::call::{
     FieldRef, FunctionRow, FunctionType, MethodRef, TypeRef, RETURN_BOXED, RETURN_BY_POINTER, RETURN_DEREF,
     THIS_BY_POINTER,

@@ -81,6 +81,9 @@ pub(crate) struct Plan {
     pub skipped_types: Vec<SkippedType>,
     /// Root-relative paths of every full struct, whose layout `init()` checks.
     pub layout_checks: Vec<String>,
+    /// Root-relative paths of every class wrapper (classes, interfaces and delegates that are
+    /// not generic), whose base and interfaces `init()` proves against the loaded assemblies.
+    pub type_checks: Vec<String>,
     /// The input assemblies' paths, as `init()` loads them.
     pub assemblies: Vec<String>,
     /// The builds the translated methods were made from, `(simple name, module version)`:
@@ -115,6 +118,7 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
         runtime: Vec::new(),
         skipped_types: Vec::new(),
         layout_checks: Vec::new(),
+        type_checks: Vec::new(),
         assemblies: assemblies
             .iter()
             .map(|p| {
@@ -131,8 +135,10 @@ pub(crate) fn build_with(model: &ClassifiedModel, assemblies: &[PathBuf], transl
     for path in decl.declared.union(&decl.hosts) {
         let host = decl.hosts.contains(path);
         if let Some(item) = types::plan_type(model, &res, path, bound.get(path).copied(), host, translate) {
-            if matches!(item.kind, TypeItemKind::FullStruct { .. }) {
-                plan.layout_checks.extend(res.path_from(&[], path));
+            match item.kind {
+                TypeItemKind::FullStruct { .. } => plan.layout_checks.extend(res.path_from(&[], path)),
+                TypeItemKind::Reference { .. } => plan.type_checks.extend(res.path_from(&[], path)),
+                _ => {}
             }
             plan.types.push(item);
         }

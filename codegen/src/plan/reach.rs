@@ -34,10 +34,12 @@ pub(super) fn declared(model: &ClassifiedModel) -> Declared {
         .collect();
     let mut names = BTreeMap::new();
     let mut taken: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
-    // The root module has the items `init` and `check_layouts` and the constant `ASSEMBLIES`.
+    // The root module has the items `init`, `check_layouts` and `check_types` and the constant
+    // `ASSEMBLIES`.
     taken.entry(Vec::new()).or_default().extend([
         "init".to_string(),
         "check_layouts".to_string(),
+        "check_types".to_string(),
         "ASSEMBLIES".to_string(),
     ]);
     for p in declared.union(&hosts) {

@@ -73,7 +73,13 @@ const COMMON: &[&str] = &[
 ];
 
 /// `::cilbind::Reference`'s methods.
-const REFERENCE: &[&str] = &["as_object", "into_object", "from_object", "from_object_unchecked"];
+const REFERENCE: &[&str] = &[
+    "as_object",
+    "into_object",
+    "from_object",
+    "from_object_unchecked",
+    "class_proof",
+];
 
 /// `::cilbind::NetString`'s inherent methods.
 const NET_STRING: &[&str] = &[

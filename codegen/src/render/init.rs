@@ -1,6 +1,7 @@
 //! The root of the bindings: `ASSEMBLIES` (the inputs, as generated), `init()` (load them,
-//! check every full struct's layout against the running runtime's and install the function table),
-//! `check_layouts()` and `FUNCTIONS` (the table, `plan::function_table`).
+//! check every full struct's layout against the running runtime's, install the function table
+//! and prove the type graph the wrappers assume), `check_layouts()`, `check_types()` and
+//! `FUNCTIONS` (the table, `plan::function_table`).
 //!
 //! Checking before any call is GZDoom's rule: refuse to start on a size mismatch or a missing
 //! or changed method rather than read garbage or fail later.
@@ -11,23 +12,23 @@
 
 use super::format::Splices;
 use super::tokens::{lit_str, ty};
-use crate::plan::TableType;
+use crate::plan::{Plan, TableType};
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::fmt::Write;
 
-/// `assemblies`: the inputs' paths; `full_structs`: root-relative paths of every full struct;
-/// `table`: the function table; `with_natives`: the simple names of the inputs that declare
-/// natives (C# internal calls implemented in Rust), which `init()` requires installed.
-pub(super) fn render(
-    out: &Splices,
-    assemblies: &[String],
-    full_structs: &[String],
-    table: &[TableType],
-    with_natives: &[String],
-    translated_from: &[(String, String)],
-    gates: &[(String, Vec<(String, String)>)],
-) -> TokenStream {
+/// The root items of `plan`: its inputs' paths (`assemblies`), every full struct's layout
+/// check, every class wrapper's type proof, the function table, the inputs that declare natives
+/// (C# internal calls implemented in Rust, which `init()` requires installed) and the
+/// translation gates.
+pub(super) fn render(out: &Splices, plan: &Plan) -> TokenStream {
+    let assemblies = &plan.assemblies;
+    let full_structs = &plan.layout_checks;
+    let wrappers = &plan.type_checks;
+    let table = &plan.function_table();
+    let with_natives = &plan.native_assemblies();
+    let translated_from = &plan.translated_from;
+    let gates = &plan.gates;
     let gate = (!translated_from.is_empty()).then(|| {
         let gate = quote::format_ident!("{}", crate::plan::translate::GATE);
         let builds = translated_from.iter().map(|(a, v)| {
@@ -63,6 +64,10 @@ pub(super) fn render(
         let rust = ty(rust);
         quote!(#rust::check_layout()?;)
     });
+    let proofs = wrappers.iter().map(|rust| {
+        let rust = ty(rust);
+        quote!(<#rust as ::cilbind::ManagedType>::class)
+    });
     let functions = out.macro_block(functions(table));
     let load = quote! {
         let __runtime = ::cilbind::Runtime::get()?;
@@ -79,7 +84,8 @@ pub(super) fn render(
             /// is kept, so load yours first to use another path), checks every full struct's layout,
             /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
             /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-            /// changed. Cheap to call again. In a client of a remote runtime the server checks
+            /// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+            /// call again. In a client of a remote runtime the server checks
             /// [`FUNCTIONS`] instead, and nothing is loaded here.
             pub fn init() -> ::cilbind::Result<()> {
                 if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -87,7 +93,8 @@ pub(super) fn render(
                 }
                 #load
                 check_layouts()?;
-                ::cilbind::FunctionDb::install_table(FUNCTIONS)
+                let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+                __functions.and(check_types())
             }
         }
     } else {
@@ -100,7 +107,8 @@ pub(super) fn render(
             /// is kept, so load yours first to use another path), checks every full struct's layout,
             /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
             /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-            /// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
+            /// changed; then proves every bound type's base and interfaces ([`check_types`]). Last,
+            /// every native of [`NATIVE_ASSEMBLIES`] must be installed
             /// ([`init_with_natives`], or `Assembly::install_natives` before this):
             /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
             /// call of one fail. Cheap to call again. In a client of a remote runtime the server
@@ -111,7 +119,8 @@ pub(super) fn render(
                 }
                 #load
                 check_layouts()?;
-                ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
+                let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+                __functions.and(check_types())?;
                 ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
             }
             /// Loads [`ASSEMBLIES`] as [`init`] does, installs the given native tables (each class's
@@ -135,6 +144,13 @@ pub(super) fn render(
         pub fn check_layouts() -> ::cilbind::Result<()> {
             #(#checks)*
             ::core::result::Result::Ok(())
+        }
+        /// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+        /// derives from its base and implements its interfaces as the bindings assume (the conversions
+        /// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+        /// hold. A wrapper whose type is not found is left to fail where it is used.
+        pub fn check_types() -> ::cilbind::Result<()> {
+            ::cilbind::generated::check_type_graph(&[#(#proofs),*])
         }
         #functions
     }

@@ -262,6 +262,11 @@ pub(super) fn render_via(m: &MethodItem, type_ref: &str, via: Option<&Via>) -> T
             Some(quote!(&self)),
             Some(match via {
                 Some(v) => v.this.clone(),
+                // Through the method's own `MethodRef`: the receiver's wrapper proves its
+                // type, and the call does not check `this` again (`This`).
+                None if !m.generic && method_params.is_empty() => {
+                    quote!(::cilbind::generated::This::new(self, &#type_ref))
+                }
                 None => quote!(::cilbind::Reference::as_object(self)),
             }),
             None,

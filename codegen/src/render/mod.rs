@@ -144,15 +144,7 @@ fn render_one(w: &Work, checks: bool) -> Result<String> {
                 .map(|skip| skip_comment(&out, skip));
             quote!(#(#comments)*)
         }
-        Work::Init(plan) => init::render(
-            &out,
-            &plan.assemblies,
-            &plan.layout_checks,
-            &plan.function_table(),
-            &plan.native_assemblies(),
-            &plan.translated_from,
-            &plan.gates,
-        ),
+        Work::Init(plan) => init::render(&out, plan),
     };
     let tokens = match w {
         Work::Type(t @ TypeItem { natives: Some(n), .. }) => {

@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,12 +24,32 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::constructors::Base as ::cilbind::ManagedType>::class,
+            <features::constructors::Compute as ::cilbind::ManagedType>::class,
+            <features::constructors::IThing as ::cilbind::ManagedType>::class,
+            <features::constructors::Leaf as ::cilbind::ManagedType>::class,
+            <system::AsyncCallback as ::cilbind::ManagedType>::class,
+            <system::Delegate as ::cilbind::ManagedType>::class,
+            <system::IAsyncResult as ::cilbind::ManagedType>::class,
+            <system::ICloneable as ::cilbind::ManagedType>::class,
+            <system::MulticastDelegate as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -82,7 +103,7 @@ pub mod features {
                     "Get",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Base),))
             }
         }
         /// The `Features.Constructors.Base` a Rust override runs on, for the length of the call: the class's public
@@ -200,7 +221,7 @@ pub mod features {
                     "Invoke",
                     &["System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), x))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Compute), x))
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
@@ -341,7 +362,7 @@ pub mod features {
                     &["System.Int32", "System.AsyncCallback", "System.Object"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Compute),
                     x,
                     callback.map(::cilbind::AsObject::object),
                     object.map(::cilbind::AsObject::object),
@@ -363,7 +384,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Compute),
                     result.map(::cilbind::AsObject::object),
                 ))
             }
@@ -392,7 +413,7 @@ pub mod features {
                     "get_Size",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_IThing),))
             }
         }
         impl<__T: ::cilbind::Is<IThing> + ::cilbind::Reference> IThingExt for __T {}
@@ -483,7 +504,7 @@ pub mod features {
                     "Get",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Leaf),))
             }
         }
     }

@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,12 +24,31 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::events::Adjust as ::cilbind::ManagedType>::class,
+            <features::events::Board as ::cilbind::ManagedType>::class,
+            <features::events::Scored as ::cilbind::ManagedType>::class,
+            <system::AsyncCallback as ::cilbind::ManagedType>::class,
+            <system::Delegate as ::cilbind::ManagedType>::class,
+            <system::IAsyncResult as ::cilbind::ManagedType>::class,
+            <system::ICloneable as ::cilbind::ManagedType>::class,
+            <system::MulticastDelegate as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -84,7 +104,10 @@ pub mod features {
                     "Invoke",
                     &["System.Int32&"],
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(value)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_Adjust),
+                    ::cilbind::Out(value),
+                ))
             }
             // no `from_fn` for `Features.Events.Adjust`: parameter 0 (ref/out parameters are not written back by callbacks)
             /// Binds `public virtual IAsyncResult BeginInvoke(ref int value, AsyncCallback callback, object object)` of `Features.Events.Adjust`.
@@ -105,7 +128,7 @@ pub mod features {
                     &["System.Int32&", "System.AsyncCallback", "System.Object"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Adjust),
                     ::cilbind::Out(value),
                     callback.map(::cilbind::AsObject::object),
                     object.map(::cilbind::AsObject::object),
@@ -128,7 +151,7 @@ pub mod features {
                     &["System.Int32&", "System.IAsyncResult"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Adjust),
                     ::cilbind::Out(value),
                     result.map(::cilbind::AsObject::object),
                 ))
@@ -166,7 +189,7 @@ pub mod features {
                     "Fire",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Board),))
             }
             /// Binds `public event Scored OnScore { add; }` of `Features.Events.Board`.
             #[inline]
@@ -180,7 +203,7 @@ pub mod features {
                     &["Features.Events.Scored"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Board),
                     value.map(::cilbind::AsObject::object),
                 ))
             }
@@ -196,7 +219,7 @@ pub mod features {
                     &["Features.Events.Scored"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Board),
                     value.map(::cilbind::AsObject::object),
                 ))
             }
@@ -232,7 +255,7 @@ pub mod features {
                     &["System.String", "System.Int32"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Scored),
                     ::cilbind::StrArg::into_str(who),
                     points,
                 ))
@@ -328,7 +351,7 @@ pub mod features {
                     &["System.String", "System.Int32", "System.AsyncCallback", "System.Object"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Scored),
                     ::cilbind::StrArg::into_str(who),
                     points,
                     callback.map(::cilbind::AsObject::object),
@@ -351,7 +374,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Scored),
                     result.map(::cilbind::AsObject::object),
                 ))
             }

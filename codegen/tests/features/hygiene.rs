@@ -9,7 +9,8 @@ pub const NATIVE_ASSEMBLIES: &[&str] = &["Feature"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Last,
+/// every native of [`NATIVE_ASSEMBLIES`] must be installed
 /// ([`init_with_natives`], or `Assembly::install_natives` before this):
 /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
 /// call of one fail. Cheap to call again. In a client of a remote runtime the server
@@ -29,7 +30,8 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())?;
     ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
 }
 /// Loads [`ASSEMBLIES`] as [`init`] does, installs the given native tables (each class's
@@ -57,6 +59,95 @@ pub fn init_with_natives(
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::hygiene::Pair::check_layout()?;
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::hygiene::Bag as ::cilbind::ManagedType>::class,
+            <features::hygiene::Box as ::cilbind::ManagedType>::class,
+            <features::hygiene::CLASS as ::cilbind::ManagedType>::class,
+            <features::hygiene::Err as ::cilbind::ManagedType>::class,
+            <features::hygiene::FnMut as ::cilbind::ManagedType>::class,
+            <features::hygiene::From as ::cilbind::ManagedType>::class,
+            <features::hygiene::G as ::cilbind::ManagedType>::class,
+            <features::hygiene::IScorer as ::cilbind::ManagedType>::class,
+            <features::hygiene::IScorerExt as ::cilbind::ManagedType>::class,
+            <features::hygiene::IScorerImpl as ::cilbind::ManagedType>::class,
+            <features::hygiene::Into as ::cilbind::ManagedType>::class,
+            <features::hygiene::M as ::cilbind::ManagedType>::class,
+            <features::hygiene::M0_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::Mapper as ::cilbind::ManagedType>::class,
+            <features::hygiene::None as ::cilbind::ManagedType>::class,
+            <features::hygiene::Ok as ::cilbind::ManagedType>::class,
+            <features::hygiene::Option as ::cilbind::ManagedType>::class,
+            <features::hygiene::PROOF as ::cilbind::ManagedType>::class,
+            <features::hygiene::Result as ::cilbind::ManagedType>::class,
+            <features::hygiene::STORE as ::cilbind::ManagedType>::class,
+            <features::hygiene::Send as ::cilbind::ManagedType>::class,
+            <features::hygiene::Shape as ::cilbind::ManagedType>::class,
+            <features::hygiene::ShapeBase as ::cilbind::ManagedType>::class,
+            <features::hygiene::ShapeNatives as ::cilbind::ManagedType>::class,
+            <features::hygiene::ShapeOverrides as ::cilbind::ManagedType>::class,
+            <features::hygiene::Some as ::cilbind::ManagedType>::class,
+            <features::hygiene::String as ::cilbind::ManagedType>::class,
+            <features::hygiene::Sync as ::cilbind::ManagedType>::class,
+            <features::hygiene::T0_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::Vec as ::cilbind::ManagedType>::class,
+            <features::hygiene::X__TYPE_Shape as ::cilbind::ManagedType>::class,
+            <features::hygiene::X__r as ::cilbind::ManagedType>::class,
+            <features::hygiene::a as ::cilbind::ManagedType>::class,
+            <features::hygiene::a0 as ::cilbind::ManagedType>::class,
+            <features::hygiene::args as ::cilbind::ManagedType>::class,
+            <features::hygiene::bool_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::callback as ::cilbind::ManagedType>::class,
+            <features::hygiene::delegate as ::cilbind::ManagedType>::class,
+            <features::hygiene::f as ::cilbind::ManagedType>::class,
+            <features::hygiene::f32_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::f64_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::field as ::cilbind::ManagedType>::class,
+            <features::hygiene::from as ::cilbind::ManagedType>::class,
+            <features::hygiene::h as ::cilbind::ManagedType>::class,
+            <features::hygiene::h0 as ::cilbind::ManagedType>::class,
+            <features::hygiene::i32_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::i64_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::isize_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::key as ::cilbind::ManagedType>::class,
+            <features::hygiene::name as ::cilbind::ManagedType>::class,
+            <features::hygiene::new as ::cilbind::ManagedType>::class,
+            <features::hygiene::o as ::cilbind::ManagedType>::class,
+            <features::hygiene::obj as ::cilbind::ManagedType>::class,
+            <features::hygiene::other as ::cilbind::ManagedType>::class,
+            <features::hygiene::owner as ::cilbind::ManagedType>::class,
+            <features::hygiene::path as ::cilbind::ManagedType>::class,
+            <features::hygiene::r as ::cilbind::ManagedType>::class,
+            <features::hygiene::raw as ::cilbind::ManagedType>::class,
+            <features::hygiene::rhs as ::cilbind::ManagedType>::class,
+            <features::hygiene::runtime as ::cilbind::ManagedType>::class,
+            <features::hygiene::s as ::cilbind::ManagedType>::class,
+            <features::hygiene::slot as ::cilbind::ManagedType>::class,
+            <features::hygiene::state as ::cilbind::ManagedType>::class,
+            <features::hygiene::str_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::this_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::to as ::cilbind::ManagedType>::class,
+            <features::hygiene::ty as ::cilbind::ManagedType>::class,
+            <features::hygiene::u32_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::u8_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::usize_ as ::cilbind::ManagedType>::class,
+            <features::hygiene::v as ::cilbind::ManagedType>::class,
+            <features::hygiene::value as ::cilbind::ManagedType>::class,
+            <system::AsyncCallback as ::cilbind::ManagedType>::class,
+            <system::Delegate as ::cilbind::ManagedType>::class,
+            <system::EventHandler as ::cilbind::ManagedType>::class,
+            <system::IAsyncResult as ::cilbind::ManagedType>::class,
+            <system::ICloneable as ::cilbind::ManagedType>::class,
+            <system::MulticastDelegate as ::cilbind::ManagedType>::class,
+            <system::collections::IEnumerable as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -399,7 +490,7 @@ pub mod features {
                     "GetEnumerator",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Bag),))
             }
         }
         /// `for item in &x`: C#'s `foreach`, each item a `Result` of a `Features.Hygiene.Pair` (the element type of its public `GetEnumerator()`).
@@ -861,7 +952,7 @@ pub mod features {
                 let mut note: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
                 let __r: i32 = M
                     .call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_IScorer),
                         points,
                         ::cilbind::Out(bonus),
                         ::cilbind::RefString(&mut note),
@@ -878,7 +969,7 @@ pub mod features {
                     "get_Label",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_IScorer),))
             }
         }
         impl<__T: ::cilbind::Is<IScorer> + ::cilbind::Reference> IScorerExt_ for __T {}
@@ -1163,7 +1254,7 @@ pub mod features {
                     &["System.Int32", "System.String"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Mapper),
                     x,
                     ::cilbind::StrArg::into_str(label),
                 ))
@@ -1256,7 +1347,7 @@ pub mod features {
                     &["System.Int32", "System.String", "System.AsyncCallback", "System.Object"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Mapper),
                     x,
                     ::cilbind::StrArg::into_str(label),
                     callback_.map(::cilbind::AsObject::object),
@@ -1279,7 +1370,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Mapper),
                     result.map(::cilbind::AsObject::object),
                 ))
             }
@@ -1893,7 +1984,7 @@ pub mod features {
                     "Area",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape),))
             }
             /// Binds `public virtual string Describe(Shape other, int[] weights, out bool exact)` of `Features.Hygiene.Shape`.
             ///
@@ -1915,7 +2006,7 @@ pub mod features {
                 let mut exact: ::cilbind::Boolean = ::cilbind::generated::zeroed();
                 let __r: ::core::option::Option<::std::string::String> = M
                     .call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_Shape),
                         other_.map(::cilbind::AsObject::object),
                         weights.as_ref(),
                         ::cilbind::Out(&mut exact),
@@ -2046,7 +2137,7 @@ pub mod features {
                 let mut log: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
                 let __r: i32 = M
                     .call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_Shape),
                         x,
                         ::cilbind::StrArg::into_str(label),
                         shape.map(::cilbind::AsObject::object),
@@ -2062,7 +2153,7 @@ pub mod features {
                     "Raise",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape),))
             }
             /// Binds `public int this[int i] { get; }` of `Features.Hygiene.Shape`.
             #[inline]
@@ -2072,7 +2163,7 @@ pub mod features {
                     "get_Item",
                     &["System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), i))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape), i))
             }
             /// Binds `public int this[int i] { set; }` of `Features.Hygiene.Shape`.
             #[inline]
@@ -2082,7 +2173,7 @@ pub mod features {
                     "set_Item",
                     &["System.Int32", "System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), i, value_))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape), i, value_))
             }
             /// Binds `public string Title { get; }` of `Features.Hygiene.Shape`.
             #[inline]
@@ -2094,7 +2185,7 @@ pub mod features {
                     "get_Title",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape),))
             }
             /// Binds `public string Title { set; }` of `Features.Hygiene.Shape`.
             #[inline]
@@ -2105,7 +2196,7 @@ pub mod features {
                     &["System.String"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
                     ::cilbind::StrArg::into_str(value_),
                 ))
             }
@@ -2123,7 +2214,7 @@ pub mod features {
                     &["System.EventHandler"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
                     value_.map(::cilbind::AsObject::object),
                 ))
             }
@@ -2141,7 +2232,7 @@ pub mod features {
                     &["System.EventHandler"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
                     value_.map(::cilbind::AsObject::object),
                 ))
             }
@@ -3977,7 +4068,7 @@ pub mod system {
                         &[],
                         ::cilbind::RETURN_BY_POINTER,
                     );
-                    M.call_sret((::cilbind::Reference::as_object(self),))
+                    M.call_sret((::cilbind::generated::This::new(self, &__TYPE_IEnumerator__0),))
                 }
             }
         }

@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,13 +24,36 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     features::implement::Point::check_layout()?;
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::implement::Canvas as ::cilbind::ManagedType>::class,
+            <features::implement::Closed as ::cilbind::ManagedType>::class,
+            <features::implement::Figure as ::cilbind::ManagedType>::class,
+            <features::implement::Hidden as ::cilbind::ManagedType>::class,
+            <features::implement::IGenericOnly as ::cilbind::ManagedType>::class,
+            <features::implement::INotifier as ::cilbind::ManagedType>::class,
+            <features::implement::IRanked as ::cilbind::ManagedType>::class,
+            <features::implement::IScorer as ::cilbind::ManagedType>::class,
+            <features::implement::Shape as ::cilbind::ManagedType>::class,
+            <system::Delegate as ::cilbind::ManagedType>::class,
+            <system::EventHandler as ::cilbind::ManagedType>::class,
+            <system::MulticastDelegate as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -159,7 +183,7 @@ pub mod features {
                     "ToString",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Closed),))
             }
         }
         impl ::core::fmt::Display for Closed {
@@ -210,7 +234,7 @@ pub mod features {
                     "Level",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Hidden),))
             }
         }
         // skipped `implement Hidden`: cannot be extended in Rust: no accessible constructor
@@ -359,7 +383,7 @@ pub mod features {
                     &["System.EventHandler"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_INotifier),
                     value.map(::cilbind::AsObject::object),
                 ))
             }
@@ -379,7 +403,7 @@ pub mod features {
                     &["System.EventHandler"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_INotifier),
                     value.map(::cilbind::AsObject::object),
                 ))
             }
@@ -410,7 +434,7 @@ pub mod features {
                     "Rank",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_IRanked),))
             }
         }
         impl<__T: ::cilbind::Is<IRanked> + ::cilbind::Reference> IRankedExt for __T {}
@@ -638,7 +662,7 @@ pub mod features {
                 let mut note: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
                 let __r: i32 = M
                     .call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_IScorer),
                         ::cilbind::In(p),
                         ::cilbind::Out(bonus),
                         ::cilbind::RefString(&mut note),
@@ -655,7 +679,7 @@ pub mod features {
                     "get_Name",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_IScorer),))
             }
             /// Binds `string Name { set; }` of `Features.Implement.IScorer`.
             ///
@@ -668,7 +692,7 @@ pub mod features {
                     &["System.String"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_IScorer),
                     ::cilbind::StrArg::into_str(value),
                 ))
             }
@@ -899,7 +923,7 @@ pub mod features {
                     "Area",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape),))
             }
             /// Binds `public virtual string Describe()` of `Features.Implement.Shape`.
             ///
@@ -913,7 +937,7 @@ pub mod features {
                     "Describe",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape),))
             }
             /// Binds `public virtual void Resize(ref int size)` of `Features.Implement.Shape`.
             ///
@@ -925,7 +949,10 @@ pub mod features {
                     "Resize",
                     &["System.Int32&"],
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(size)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
+                    ::cilbind::Out(size),
+                ))
             }
             /// Binds `public virtual void Draw(Canvas canvas)` of `Features.Implement.Shape`.
             ///
@@ -941,7 +968,7 @@ pub mod features {
                     &["Features.Implement.Canvas"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
                     canvas.map(::cilbind::AsObject::object),
                 ))
             }
@@ -968,7 +995,7 @@ pub mod features {
                 let mut exact: ::cilbind::Boolean = ::cilbind::generated::zeroed();
                 let __r: bool = M
                     .call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_Shape),
                         canvas.map(::cilbind::AsObject::object),
                         ::cilbind::Out(tries),
                         ::cilbind::Out(&mut width),
@@ -987,7 +1014,10 @@ pub mod features {
                     &["Features.Implement.Point&"],
                     0b1,
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(origin)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
+                    ::cilbind::Out(origin),
+                ))
             }
             /// Binds `public virtual int[] Corners(int[] xs, string[] labels, params Canvas[] layers)` of `Features.Implement.Shape`.
             ///
@@ -1008,7 +1038,7 @@ pub mod features {
                 let layers = ::cilbind::ObjectArray::<Canvas>::from_items(layers)?;
                 let __r: ::core::option::Option<::cilbind::Array<i32>> = M
                     .call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_Shape),
                         xs.as_ref(),
                         labels,
                         ::core::option::Option::Some(&layers),
@@ -1034,7 +1064,10 @@ pub mod features {
                     "Toggle",
                     &["System.Boolean&"],
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(on)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
+                    ::cilbind::Out(on),
+                ))
             }
             /// Binds `public virtual void Limit(int? most)` of `Features.Implement.Shape`.
             ///
@@ -1046,7 +1079,10 @@ pub mod features {
                     "Limit",
                     &["System.Nullable<System.Int32>"],
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Nullable(most)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_Shape),
+                    ::cilbind::Nullable(most),
+                ))
             }
             // skipped `Shape.Twice`: protected member
             // skipped `Shape.Lift`: protected member
@@ -1058,7 +1094,7 @@ pub mod features {
                     "Sides",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shape),))
             }
             // skipped `Shape.FreeStringPtr`: protected member
         }

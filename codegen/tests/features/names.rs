@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,7 +24,8 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -31,6 +33,23 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::names::Vec2::check_layout()?;
     features::names::Vec3::check_layout()?;
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::names::Game as ::cilbind::ManagedType>::class,
+            <features::names::Handler as ::cilbind::ManagedType>::class,
+            <system::AsyncCallback as ::cilbind::ManagedType>::class,
+            <system::Delegate as ::cilbind::ManagedType>::class,
+            <system::IAsyncResult as ::cilbind::ManagedType>::class,
+            <system::ICloneable as ::cilbind::ManagedType>::class,
+            <system::MulticastDelegate as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -123,7 +142,7 @@ pub mod features {
                     "SetRules",
                     &["System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), rules))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Game), rules))
             }
             /// Binds `public object Clone()` of `Features.Names.Game`.
             #[inline]
@@ -135,7 +154,7 @@ pub mod features {
                     "Clone",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Game),))
             }
             /// Binds `public int count()` of `Features.Names.Game`.
             #[inline]
@@ -145,7 +164,7 @@ pub mod features {
                     "count",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Game),))
             }
             /// Binds `public int Count { get; }` of `Features.Names.Game`.
             #[inline]
@@ -155,7 +174,7 @@ pub mod features {
                     "get_Count",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Game),))
             }
             /// Binds `public static Game Default { get; }` of `Features.Names.Game`.
             #[inline]
@@ -206,7 +225,7 @@ pub mod features {
                     "Invoke",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Handler),))
             }
             /// A delegate running `f` with `Invoke`'s arguments, owning `f`: C# may invoke it (on several
             /// threads at once, where `f` runs concurrently) as long as the returned value lives; dropping it
@@ -312,7 +331,7 @@ pub mod features {
                     &["System.AsyncCallback", "System.Object"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Handler),
                     callback.map(::cilbind::AsObject::object),
                     object.map(::cilbind::AsObject::object),
                 ))
@@ -333,7 +352,7 @@ pub mod features {
                     &["System.IAsyncResult"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Handler),
                     result.map(::cilbind::AsObject::object),
                 ))
             }

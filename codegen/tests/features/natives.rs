@@ -9,7 +9,8 @@ pub const NATIVE_ASSEMBLIES: &[&str] = &["Feature"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Last, every native of [`NATIVE_ASSEMBLIES`] must be installed
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Last,
+/// every native of [`NATIVE_ASSEMBLIES`] must be installed
 /// ([`init_with_natives`], or `Assembly::install_natives` before this):
 /// `Error::NativesNotInstalled` lists every one that is not, rather than let C#'s first
 /// call of one fail. Cheap to call again. In a client of a remote runtime the server
@@ -29,7 +30,8 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)?;
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())?;
     ::cilbind::native::require_installed(NATIVE_ASSEMBLIES)
 }
 /// Loads [`ASSEMBLIES`] as [`init`] does, installs the given native tables (each class's
@@ -57,6 +59,19 @@ pub fn init_with_natives(
 pub fn check_layouts() -> ::cilbind::Result<()> {
     feature::P::check_layout()?;
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <feature::Body as ::cilbind::ManagedType>::class,
+            <feature::Imports as ::cilbind::ManagedType>::class,
+            <feature::Unit as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -657,7 +672,7 @@ pub mod feature {
             let mut log: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
             let __r: i32 = M
                 .call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Unit),
                     ::cilbind::In(at),
                     ::cilbind::Out(moved),
                     ::cilbind::RefString(&mut log),
@@ -701,7 +716,7 @@ pub mod feature {
                 "NotNative",
                 &[],
             );
-            M.call((::cilbind::Reference::as_object(self),))
+            M.call((::cilbind::generated::This::new(self, &__TYPE_Unit),))
         }
     }
     // skipped `native Unit.Scan`: internal call `Feature.Unit::Scan` has no trait method: parameter `range`: a Nullable<T> does not cross from C# to Rust yet

@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,12 +24,27 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::non_null::Annotated as ::cilbind::ManagedType>::class,
+            <features::non_null::Outer as ::cilbind::ManagedType>::class,
+            <features::non_null::Plain as ::cilbind::ManagedType>::class,
+            <features::non_null::Outer_Inner as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -102,7 +118,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Name")?,
                 )
@@ -116,7 +132,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<Annotated> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Self")?,
                 )
@@ -130,7 +146,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::cilbind::Array<i32>> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Numbers")?.to_vec()?,
                 )
@@ -146,7 +162,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::cilbind::ObjectArray<::cilbind::NetString>> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Words")?,
                 )
@@ -161,7 +177,7 @@ pub mod features {
                     "MaybeName",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))
             }
             /// Binds `public string[] SomeWords()` of `Features.NonNull.Annotated`.
             #[inline]
@@ -174,7 +190,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::cilbind::ObjectArray<::cilbind::NetString>> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.SomeWords")?,
                 )
@@ -189,7 +205,7 @@ pub mod features {
                     "Loose",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))
             }
             /// Binds `public string Broken()` of `Features.NonNull.Annotated`.
             #[inline]
@@ -200,7 +216,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.Broken")?,
                 )
@@ -216,7 +232,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.ToString")?,
                 )
@@ -261,7 +277,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))?;
                 ::core::result::Result::Ok(
                     ::cilbind::generated::returned(__r, "Annotated.get_Title")?,
                 )
@@ -276,7 +292,7 @@ pub mod features {
                     "get_Subtitle",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Annotated),))
             }
         }
         impl ::core::fmt::Display for Annotated {
@@ -440,7 +456,7 @@ pub mod features {
                     "Name",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Plain),))
             }
             /// Binds `public Plain Self()` of `Features.NonNull.Plain`.
             #[inline]
@@ -450,7 +466,7 @@ pub mod features {
                     "Self",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Plain),))
             }
         }
         #[doc(hidden)]
@@ -487,7 +503,7 @@ pub mod features {
                     &[],
                 );
                 let __r: ::core::option::Option<::std::string::String> = M
-                    .call((::cilbind::Reference::as_object(self),))?;
+                    .call((::cilbind::generated::This::new(self, &__TYPE_Outer_Inner),))?;
                 ::core::result::Result::Ok(::cilbind::generated::returned(__r, "Inner.Name")?)
             }
         }

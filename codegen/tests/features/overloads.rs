@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,12 +24,22 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[<features::overloads::Shapes as ::cilbind::ManagedType>::class],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -90,7 +101,7 @@ pub mod features {
                     "Area",
                     &["System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), side))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes), side))
             }
             /// Binds `public int Area(int w, int h)` of `Features.Overloads.Shapes`.
             #[inline]
@@ -100,7 +111,7 @@ pub mod features {
                     "Area",
                     &["System.Int32", "System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), w, h))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes), w, h))
             }
             /// Binds `public double Area(double r, bool round)` of `Features.Overloads.Shapes`.
             #[inline]
@@ -110,7 +121,7 @@ pub mod features {
                     "Area",
                     &["System.Double", "System.Boolean"],
                 );
-                M.call((::cilbind::Reference::as_object(self), r, round))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes), r, round))
             }
             /// Binds `public int Area(int side, float scale)` of `Features.Overloads.Shapes`.
             #[inline]
@@ -120,7 +131,7 @@ pub mod features {
                     "Area",
                     &["System.Int32", "System.Single"],
                 );
-                M.call((::cilbind::Reference::as_object(self), side, scale))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes), side, scale))
             }
             /// Binds `public static double Abs(double value)` of `Features.Overloads.Shapes`.
             #[inline]
@@ -182,7 +193,7 @@ pub mod features {
                     "Self",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes),))
             }
             /// Binds `public int count()` of `Features.Overloads.Shapes`.
             #[inline]
@@ -192,7 +203,7 @@ pub mod features {
                     "count",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes),))
             }
             /// Binds `public int Count { get; }` of `Features.Overloads.Shapes`.
             #[inline]
@@ -202,7 +213,7 @@ pub mod features {
                     "get_Count",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Shapes),))
             }
         }
     }

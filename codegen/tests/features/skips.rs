@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,12 +24,22 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
 pub fn check_layouts() -> ::cilbind::Result<()> {
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[<features::skips::Unbound as ::cilbind::ManagedType>::class],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return

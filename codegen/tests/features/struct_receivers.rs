@@ -6,7 +6,8 @@ pub const ASSEMBLIES: &[&str] = &["<DIR>/Feature.dll"];
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -23,7 +24,8 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -34,6 +36,18 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     features::receivers::Grid::check_layout()?;
     features::receivers::Row::check_layout()?;
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <features::receivers::IReader as ::cilbind::ManagedType>::class,
+            <features::receivers::IVisitor as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -666,7 +680,10 @@ pub mod features {
                     &["Features.Receivers.Declared&"],
                     0b1,
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(d)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_IReader),
+                    ::cilbind::Out(d),
+                ))
             }
             /// Binds `int Read(ref Frozen f)` of `Features.Receivers.IReader`.
             ///
@@ -679,7 +696,10 @@ pub mod features {
                     &["Features.Receivers.Frozen&"],
                     0b1,
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(f)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_IReader),
+                    ::cilbind::Out(f),
+                ))
             }
         }
         impl<__T: ::cilbind::Is<IReader> + ::cilbind::Reference> IReaderExt for __T {}
@@ -819,7 +839,10 @@ pub mod features {
                     &["Features.Receivers.Grid&"],
                     0b1,
                 );
-                M.call((::cilbind::Reference::as_object(self), ::cilbind::Out(g)))
+                M.call((
+                    ::cilbind::generated::This::new(self, &__TYPE_IVisitor),
+                    ::cilbind::Out(g),
+                ))
             }
         }
         impl<__T: ::cilbind::Is<IVisitor> + ::cilbind::Reference> IVisitorExt for __T {}

@@ -22,7 +22,8 @@ pub static __TRANSLATION_1: ::cilbind::generated::TranslationGate = ::cilbind::g
 /// is kept, so load yours first to use another path), checks every full struct's layout,
 /// then installs [`FUNCTIONS`] in the function database, which checks every bound method
 /// against the loaded assemblies: `Error::FunctionsMismatch` lists every one missing or
-/// changed. Cheap to call again. In a client of a remote runtime the server checks
+/// changed; then proves every bound type's base and interfaces ([`check_types`]). Cheap to
+/// call again. In a client of a remote runtime the server checks
 /// [`FUNCTIONS`] instead, and nothing is loaded here.
 pub fn init() -> ::cilbind::Result<()> {
     if ::cilbind::generated::checked_remotely(FUNCTIONS)? {
@@ -39,7 +40,8 @@ pub fn init() -> ::cilbind::Result<()> {
         }
     }
     check_layouts()?;
-    ::cilbind::FunctionDb::install_table(FUNCTIONS)
+    let __functions = ::cilbind::FunctionDb::install_table(FUNCTIONS);
+    __functions.and(check_types())
 }
 /// Checks every full struct's Rust layout against the running runtime's (size and field offsets):
 /// `Error::LayoutMismatch` names the first type and field that differ.
@@ -53,6 +55,34 @@ pub fn check_layouts() -> ::cilbind::Result<()> {
     fixture::structs::Packed::check_layout()?;
     fixture::structs::Vector3::check_layout()?;
     ::core::result::Result::Ok(())
+}
+/// Proves, against the loaded assemblies, that every class, interface and delegate bound here
+/// derives from its base and implements its interfaces as the bindings assume (the conversions
+/// between wrappers rely on it): `Error::TypeGraphMismatch` lists every relation that does not
+/// hold. A wrapper whose type is not found is left to fail where it is used.
+pub fn check_types() -> ::cilbind::Result<()> {
+    ::cilbind::generated::check_type_graph(
+        &[
+            <fixture::classes::Animal as ::cilbind::ManagedType>::class,
+            <fixture::classes::Dog as ::cilbind::ManagedType>::class,
+            <fixture::classes::Handler as ::cilbind::ManagedType>::class,
+            <fixture::classes::INamed as ::cilbind::ManagedType>::class,
+            <fixture::classes::IShape as ::cilbind::ManagedType>::class,
+            <fixture::classes::ISolid as ::cilbind::ManagedType>::class,
+            <fixture::classes::Outer as ::cilbind::ManagedType>::class,
+            <fixture::structs::Collider as ::cilbind::ManagedType>::class,
+            <fixture::structs::Uses as ::cilbind::ManagedType>::class,
+            <system::AsyncCallback as ::cilbind::ManagedType>::class,
+            <system::Delegate as ::cilbind::ManagedType>::class,
+            <system::EventHandler as ::cilbind::ManagedType>::class,
+            <system::IAsyncResult as ::cilbind::ManagedType>::class,
+            <system::ICloneable as ::cilbind::ManagedType>::class,
+            <system::MulticastDelegate as ::cilbind::ManagedType>::class,
+            <system::collections::ICollection as ::cilbind::ManagedType>::class,
+            <system::collections::IEnumerable as ::cilbind::ManagedType>::class,
+            <system::collections::IList as ::cilbind::ManagedType>::class,
+        ],
+    )
 }
 /// Every method these bindings call, by type, as `init()` installs them in the function database
 /// (`cilbind::FunctionDb`): `T(assembly, namespace, type, [F(ID, name, parameter types, return
@@ -152,7 +182,7 @@ pub mod fixture {
                     "Speak",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Animal),))
             }
             /// Binds `public virtual int Legs()` of `Fixture.Classes.Animal`.
             ///
@@ -164,7 +194,7 @@ pub mod fixture {
                     "Legs",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Animal),))
             }
             // skipped `Animal.Hidden`: protected member
             /// Binds `public int CompareTo(Animal other)` of `Fixture.Classes.Animal`.
@@ -181,7 +211,7 @@ pub mod fixture {
                     &["Fixture.Classes.Animal"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Animal),
                     other.map(::cilbind::AsObject::object),
                 ))
             }
@@ -197,7 +227,7 @@ pub mod fixture {
                     "get_Name",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Animal),))
             }
             /// Binds `public event EventHandler Changed { add; }` of `Fixture.Classes.Animal`.
             #[inline]
@@ -213,7 +243,7 @@ pub mod fixture {
                     &["System.EventHandler"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Animal),
                     value.map(::cilbind::AsObject::object),
                 ))
             }
@@ -231,7 +261,7 @@ pub mod fixture {
                     &["System.EventHandler"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Animal),
                     value.map(::cilbind::AsObject::object),
                 ))
             }
@@ -533,7 +563,7 @@ pub mod fixture {
                     "Speak",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Dog),))
             }
             /// Binds `public double Area()` of `Fixture.Classes.Dog`.
             ///
@@ -545,7 +575,7 @@ pub mod fixture {
                     "Area",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Dog),))
             }
             /// Binds `public double Volume()` of `Fixture.Classes.Dog`.
             ///
@@ -557,7 +587,7 @@ pub mod fixture {
                     "Volume",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Dog),))
             }
             /// Binds `public int CompareTo(Dog other)` of `Fixture.Classes.Dog`.
             ///
@@ -573,7 +603,7 @@ pub mod fixture {
                     &["Fixture.Classes.Dog"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Dog),
                     other.map(::cilbind::AsObject::object),
                 ))
             }
@@ -585,7 +615,7 @@ pub mod fixture {
                     "get_Item",
                     &["System.Int32"],
                 );
-                M.call((::cilbind::Reference::as_object(self), i))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_Dog), i))
             }
         }
         /// The `Fixture.Classes.Dog` a Rust override runs on, for the length of the call: the class's public
@@ -714,7 +744,7 @@ pub mod fixture {
                     &["System.Object", "System.Int32"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Handler),
                     sender.map(::cilbind::AsObject::object),
                     value,
                 ))
@@ -818,7 +848,7 @@ pub mod fixture {
                     &["System.Object", "System.Int32", "System.AsyncCallback", "System.Object"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Handler),
                     sender.map(::cilbind::AsObject::object),
                     value,
                     callback.map(::cilbind::AsObject::object),
@@ -841,7 +871,7 @@ pub mod fixture {
                     &["System.IAsyncResult"],
                 );
                 M.call((
-                    ::cilbind::Reference::as_object(self),
+                    ::cilbind::generated::This::new(self, &__TYPE_Handler),
                     result.map(::cilbind::AsObject::object),
                 ))
             }
@@ -870,7 +900,7 @@ pub mod fixture {
                     "get_Name",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_INamed),))
             }
         }
         impl<__T: ::cilbind::Is<INamed> + ::cilbind::Reference> INamedExt for __T {}
@@ -950,7 +980,7 @@ pub mod fixture {
                     "Area",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_IShape),))
             }
         }
         impl<__T: ::cilbind::Is<IShape> + ::cilbind::Reference> IShapeExt for __T {}
@@ -1030,7 +1060,7 @@ pub mod fixture {
                     "Volume",
                     &[],
                 );
-                M.call((::cilbind::Reference::as_object(self),))
+                M.call((::cilbind::generated::This::new(self, &__TYPE_ISolid),))
             }
         }
         impl<__T: ::cilbind::Is<ISolid> + ::cilbind::Reference> ISolidExt for __T {}
@@ -3242,7 +3272,7 @@ pub mod system {
                         "RemoveRange",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index, count))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index, count))
                 }
                 /// Binds `public void Reverse()` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3252,7 +3282,7 @@ pub mod system {
                         "Reverse",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public void Reverse(int index, int count)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3266,7 +3296,7 @@ pub mod system {
                         "Reverse",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index, count))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index, count))
                 }
                 /// Binds `public void Sort()` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3276,7 +3306,7 @@ pub mod system {
                         "Sort",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public void Sort(IComparer<int> comparer)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3290,7 +3320,7 @@ pub mod system {
                         &["System.Collections.Generic.IComparer<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         comparer.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3312,7 +3342,7 @@ pub mod system {
                         ],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         index,
                         count,
                         comparer.map(::cilbind::AsObject::object),
@@ -3332,7 +3362,7 @@ pub mod system {
                         &["System.Comparison<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         comparison.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3347,7 +3377,7 @@ pub mod system {
                         &[],
                     );
                     let __r: ::core::option::Option<::cilbind::Array<i32>> = M
-                        .call((::cilbind::Reference::as_object(self),))?;
+                        .call((::cilbind::generated::This::new(self, &__TYPE_List__0),))?;
                     ::core::result::Result::Ok(__r.map(|__a| __a.to_vec()).transpose()?)
                 }
                 /// Binds `public void TrimExcess()` of `System.Collections.Generic.List<int>`.
@@ -3358,7 +3388,7 @@ pub mod system {
                         "TrimExcess",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public bool TrueForAll(Predicate<int> match)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3374,7 +3404,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3388,7 +3418,7 @@ pub mod system {
                         "Add",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item))
                 }
                 /// Binds `public void AddRange(IEnumerable<int> collection)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3402,7 +3432,7 @@ pub mod system {
                         &["System.Collections.Generic.IEnumerable<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         collection.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3422,7 +3452,7 @@ pub mod system {
                         "AsReadOnly",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public int BinarySearch(int index, int count, int item, IComparer<int> comparer)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3444,7 +3474,7 @@ pub mod system {
                         ],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         index,
                         count,
                         item,
@@ -3459,7 +3489,7 @@ pub mod system {
                         "BinarySearch",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item))
                 }
                 /// Binds `public int BinarySearch(int item, IComparer<int> comparer)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3474,7 +3504,7 @@ pub mod system {
                         &["System.Int32", "System.Collections.Generic.IComparer<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         item,
                         comparer.map(::cilbind::AsObject::object),
                     ))
@@ -3489,7 +3519,7 @@ pub mod system {
                         "Clear",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public bool Contains(int item)` of `System.Collections.Generic.List<int>`.
                 ///
@@ -3501,7 +3531,7 @@ pub mod system {
                         "Contains",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item))
                 }
                 /// Binds `public List<TOutput> ConvertAll<TOutput>(Converter<int, TOutput> converter)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3550,7 +3580,11 @@ pub mod system {
                         &["System.Int32[]"],
                     );
                     let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
-                    let __r: () = M.call((::cilbind::Reference::as_object(self), array.as_ref()))?;
+                    let __r: () = M
+                        .call((
+                            ::cilbind::generated::This::new(self, &__TYPE_List__0),
+                            array.as_ref(),
+                        ))?;
                     let () = __r;
                     ::core::result::Result::Ok(())
                 }
@@ -3571,7 +3605,7 @@ pub mod system {
                     let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
                     let __r: () = M
                         .call((
-                            ::cilbind::Reference::as_object(self),
+                            ::cilbind::generated::This::new(self, &__TYPE_List__0),
                             index,
                             array.as_ref(),
                             array_index,
@@ -3596,7 +3630,11 @@ pub mod system {
                     );
                     let array = array.map(::cilbind::Array::<i32>::from_slice).transpose()?;
                     let __r: () = M
-                        .call((::cilbind::Reference::as_object(self), array.as_ref(), array_index))?;
+                        .call((
+                            ::cilbind::generated::This::new(self, &__TYPE_List__0),
+                            array.as_ref(),
+                            array_index,
+                        ))?;
                     let () = __r;
                     ::core::result::Result::Ok(())
                 }
@@ -3614,7 +3652,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3632,7 +3670,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3650,7 +3688,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3668,7 +3706,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3687,7 +3725,7 @@ pub mod system {
                         &["System.Int32", "System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         start_index,
                         r#match.map(::cilbind::AsObject::object),
                     ))
@@ -3708,7 +3746,7 @@ pub mod system {
                         &["System.Int32", "System.Int32", "System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         start_index,
                         count,
                         r#match.map(::cilbind::AsObject::object),
@@ -3728,7 +3766,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3746,7 +3784,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3765,7 +3803,7 @@ pub mod system {
                         &["System.Int32", "System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         start_index,
                         r#match.map(::cilbind::AsObject::object),
                     ))
@@ -3786,7 +3824,7 @@ pub mod system {
                         &["System.Int32", "System.Int32", "System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         start_index,
                         count,
                         r#match.map(::cilbind::AsObject::object),
@@ -3806,7 +3844,7 @@ pub mod system {
                         &["System.Action<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         action.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3819,7 +3857,7 @@ pub mod system {
                         &[],
                     );
                     let __r: ::cilbind::StructHandle<List_Enumerator<i32>> = M
-                        .call((::cilbind::Reference::as_object(self),))?;
+                        .call((::cilbind::generated::This::new(self, &__TYPE_List__0),))?;
                     ::core::result::Result::Ok(
                         <List_Enumerator<i32> as ::cilbind::TypeArg>::output(__r)?,
                     )
@@ -3836,7 +3874,7 @@ pub mod system {
                         "GetRange",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index, count))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index, count))
                 }
                 /// Binds `public int IndexOf(int item)` of `System.Collections.Generic.List<int>`.
                 ///
@@ -3848,7 +3886,7 @@ pub mod system {
                         "IndexOf",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item))
                 }
                 /// Binds `public int IndexOf(int item, int index)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3858,7 +3896,7 @@ pub mod system {
                         "IndexOf",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item, index))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item, index))
                 }
                 /// Binds `public int IndexOf(int item, int index, int count)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3873,7 +3911,12 @@ pub mod system {
                         "IndexOf",
                         &["System.Int32", "System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item, index, count))
+                    M.call((
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
+                        item,
+                        index,
+                        count,
+                    ))
                 }
                 /// Binds `public void Insert(int index, int item)` of `System.Collections.Generic.List<int>`.
                 ///
@@ -3885,7 +3928,7 @@ pub mod system {
                         "Insert",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index, item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index, item))
                 }
                 /// Binds `public void InsertRange(int index, IEnumerable<int> collection)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3900,7 +3943,7 @@ pub mod system {
                         &["System.Int32", "System.Collections.Generic.IEnumerable<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         index,
                         collection.map(::cilbind::AsObject::object),
                     ))
@@ -3913,7 +3956,7 @@ pub mod system {
                         "LastIndexOf",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item))
                 }
                 /// Binds `public int LastIndexOf(int item, int index)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3927,7 +3970,7 @@ pub mod system {
                         "LastIndexOf",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item, index))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item, index))
                 }
                 /// Binds `public int LastIndexOf(int item, int index, int count)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3942,7 +3985,12 @@ pub mod system {
                         "LastIndexOf",
                         &["System.Int32", "System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item, index, count))
+                    M.call((
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
+                        item,
+                        index,
+                        count,
+                    ))
                 }
                 /// Binds `public bool Remove(int item)` of `System.Collections.Generic.List<int>`.
                 ///
@@ -3954,7 +4002,7 @@ pub mod system {
                         "Remove",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), item))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), item))
                 }
                 /// Binds `public int RemoveAll(Predicate<int> match)` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3970,7 +4018,7 @@ pub mod system {
                         &["System.Predicate<System.Int32>"],
                     );
                     M.call((
-                        ::cilbind::Reference::as_object(self),
+                        ::cilbind::generated::This::new(self, &__TYPE_List__0),
                         r#match.map(::cilbind::AsObject::object),
                     ))
                 }
@@ -3984,7 +4032,7 @@ pub mod system {
                         "RemoveAt",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index))
                 }
                 /// Binds `public int Capacity { get; }` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -3994,7 +4042,7 @@ pub mod system {
                         "get_Capacity",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public int Capacity { set; }` of `System.Collections.Generic.List<int>`.
                 #[inline]
@@ -4004,7 +4052,7 @@ pub mod system {
                         "set_Capacity",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), value))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), value))
                 }
                 /// Binds `public int Count { get; }` of `System.Collections.Generic.List<int>`.
                 ///
@@ -4016,7 +4064,7 @@ pub mod system {
                         "get_Count",
                         &[],
                     );
-                    M.call((::cilbind::Reference::as_object(self),))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0),))
                 }
                 /// Binds `public int this[int index] { get; }` of `System.Collections.Generic.List<int>`.
                 ///
@@ -4028,7 +4076,7 @@ pub mod system {
                         "get_Item",
                         &["System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index))
                 }
                 /// Binds `public int this[int index] { set; }` of `System.Collections.Generic.List<int>`.
                 ///
@@ -4040,7 +4088,7 @@ pub mod system {
                         "set_Item",
                         &["System.Int32", "System.Int32"],
                     );
-                    M.call((::cilbind::Reference::as_object(self), index, value))
+                    M.call((::cilbind::generated::This::new(self, &__TYPE_List__0), index, value))
                 }
             }
         }

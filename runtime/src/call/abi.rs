@@ -148,6 +148,13 @@ pub trait ArgSlot: sealed::Slot {
     fn object(&self) -> Option<ObjectRef> {
         None
     }
+    /// The type whose instance [`ArgSlot::object`] is proved to be, by the wrapper it came
+    /// from (a `This` receiver's, see `this_proof.rs`); null for every other slot.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn proved_type(&self) -> *const crate::TypeRef {
+        std::ptr::null()
+    }
     /// Writes results back to the caller (by-ref slots) once the call returned normally.
     fn finish(self) -> Result<()>;
     /// [`ArgSlot::finish`], also returning what a by-ref slot holds after the call, for the

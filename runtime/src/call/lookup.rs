@@ -9,6 +9,7 @@ use crate::call::type_check::ClassCheck;
 use crate::error::Result;
 use crate::host::type_init;
 use crate::host::{self, entry, Class, EpochCell, Method, Runtime};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).
@@ -16,6 +17,9 @@ pub struct TypeRef {
     source: TypeSource,
     /// Resolved once per unit (a reload resolves it again, see `host/mono/unit.rs`).
     class: EpochCell<Class>,
+    /// The epoch + 1 of a unit in which a proof found this type absent (0: none): it does not
+    /// resolve again in that unit ([`TypeRef::mark_absent`]).
+    absent_in: AtomicU32,
 }
 
 enum TypeSource {
@@ -76,6 +80,7 @@ impl TypeRef {
                 name,
             },
             class: EpochCell::new(),
+            absent_in: AtomicU32::new(0),
         }
     }
 
@@ -85,6 +90,7 @@ impl TypeRef {
         TypeRef {
             source: TypeSource::Computed(class),
             class: EpochCell::new(),
+            absent_in: AtomicU32::new(0),
         }
     }
 
@@ -98,14 +104,20 @@ impl TypeRef {
                 remote: T::remote_type,
             },
             class: EpochCell::new(),
+            absent_in: AtomicU32::new(0),
         }
     }
 
-    /// The class, resolved on first use (and again after a reload).
+    /// The class, resolved on first use (and again after a reload). A type found absent while
+    /// a wrapper converting to it was proved stays not found for the rest of the unit, even if
+    /// an assembly loaded later has it (see `type_graph.rs`).
     #[inline]
     pub fn class(&self) -> Result<Class> {
         self.class
             .get_or_try_init(|| match self.source {
+                _ if self.absent_in.load(Ordering::Acquire) == host::unit::epoch().wrapping_add(1) => {
+                    Err(self.absent())
+                }
                 TypeSource::Named {
                     assembly,
                     namespace,
@@ -114,6 +126,32 @@ impl TypeRef {
                 TypeSource::Computed(f) | TypeSource::Instance { class: f, .. } => f(),
             })
             .copied()
+    }
+
+    /// The error of a type marked absent: not found, as when it was looked up.
+    #[cold]
+    fn absent(&self) -> crate::Error {
+        let (assembly, namespace, name) = match self.source {
+            TypeSource::Named {
+                assembly,
+                namespace,
+                name,
+            } => (assembly, namespace, name.to_string()),
+            TypeSource::Computed(_) | TypeSource::Instance { .. } => ("", "", self.describe_name()),
+        };
+        crate::Error::ClassNotFound {
+            namespace: namespace.into(),
+            name,
+            assembly: assembly.into(),
+        }
+    }
+
+    /// Marks the type absent for the rest of the current unit: a proof found it missing while
+    /// a wrapper that converts to it was proved (see `type_graph::prove`), so wrappers of it
+    /// may hold objects that are not its instances, and no call may be made through it.
+    pub(crate) fn mark_absent(&self) {
+        self.absent_in
+            .store(host::unit::epoch().wrapping_add(1), Ordering::Release);
     }
 }
 
@@ -224,7 +262,18 @@ impl MethodRef {
     /// optimisation level (see `shim.rs`).
     #[cfg_attr(not(debug_assertions), inline)]
     pub fn thunk(&self) -> Result<&Thunk> {
-        self.thunk.get_or_try_init(|| bind(self.method()?, self.path))
+        self.thunk.get_or_try_init(|| self.bind())
+    }
+
+    /// Resolves the method and its entry point. `this` of an instance method of a class or
+    /// interface is an instance of the class this reference names (the method is that
+    /// class's or a base's, or the interface's own): the entry point remembers the `TypeRef`,
+    /// so that a receiver whose wrapper proves that type ([`This`](crate::generated::This))
+    /// is not checked again.
+    fn bind(&self) -> Result<Thunk> {
+        let method = self.method()?;
+        let object_this = !method.is_static() && !method.class().is_value_type();
+        bind_owned(method, self.path, object_this.then_some(self.ty))
     }
 
     /// Resolves the method on first use and calls it: [`MethodRef::thunk`] then
@@ -253,9 +302,7 @@ impl MethodRef {
             return crate::remote::call(self, args);
         }
         let entered = Runtime::enter_call()?;
-        let thunk = self
-            .thunk
-            .get_or_try_init_at(entered.epoch, || bind(self.method()?, self.path))?;
+        let thunk = self.thunk.get_or_try_init_at(entered.epoch, || self.bind())?;
         thunk.call_resolved(args, entered.recording)
     }
 
@@ -301,6 +348,12 @@ impl MethodRef {
 
 /// Resolves `method`'s raw-call entry point (registering it in the function database).
 pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
+    bind_owned(method, path, None)
+}
+
+/// [`bind`] for a method whose object `this` is an instance of `this_owner`'s class (see
+/// [`MethodRef::bind`]).
+fn bind_owned(method: Method, path: CallPath, this_owner: Option<&'static TypeRef>) -> Result<Thunk> {
     Runtime::ensure_current_thread()?;
     let id = FunctionDb::register(method)?;
     let (mask, spans) = match path {
@@ -330,7 +383,7 @@ pub(crate) fn bind(method: Method, path: CallPath) -> Result<Thunk> {
         Err(thrown @ crate::Error::ManagedException { .. }) => thrown,
         _ => e,
     })?;
-    Ok(Thunk::new(entry, method, id, signature))
+    Ok(Thunk::new(entry, method, id, signature, this_owner))
 }
 
 /// The thunk of a method found at run time (members of generic types the runtime itself

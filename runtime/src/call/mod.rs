@@ -18,8 +18,10 @@ pub(crate) mod lookup;
 pub(crate) mod recorded;
 pub(crate) mod shim;
 pub(crate) mod span;
+pub(crate) mod this_proof;
 pub(crate) mod trace;
 pub(crate) mod type_check;
+pub(crate) mod type_graph;
 
 pub use abi::{Abi, Arg, ArgSlot, In, Out, RefObject, RefString, Ret, UnmanagedPtr};
 pub use bindings_table::{FunctionRow, FunctionType};

@@ -26,6 +26,7 @@ use std::os::raw::c_void;
 
 use crate::call::abi::{sealed, signature_key, Abi, Arg, ArgSlot, Ret};
 use crate::call::function_db::FunctionId;
+use crate::call::lookup::TypeRef;
 use crate::call::recorded::{describe_blittable, Recorded};
 use crate::call::trace::{CallTrace, Pending, Tracer};
 use crate::call::type_check::ClassCheck;
@@ -68,17 +69,28 @@ pub struct Thunk {
     /// The unit the entry point was compiled in: once that unit is reloaded the code is
     /// freed, and a call is an error instead (see `host/mono/unit.rs`).
     epoch: u32,
+    /// For an instance method of a class or interface bound through a `MethodRef`: that
+    /// reference's type, of which `this` must be an instance (null otherwise). A receiver
+    /// proving this type (`This`) skips the class check of `this`.
+    this_owner: *const TypeRef,
 }
 
 // SAFETY: the entry point is JIT-compiled code that stays valid while its unit is current,
 // and every call checks that it is (`enter`: after a reload the code is freed and the call is
-// an error); it may be called from any attached thread; the class checks' caches are atomics.
+// an error); it may be called from any attached thread; the class checks' caches are atomics;
+// `this_owner` points to a `'static` TypeRef and is only compared, never read through.
 unsafe impl Send for Thunk {}
 // SAFETY: as above; apart from those caches a Thunk is immutable.
 unsafe impl Sync for Thunk {}
 
 impl Thunk {
-    pub(crate) fn new(entry: *const c_void, method: Method, id: FunctionId, signature: NativeSignature) -> Self {
+    pub(crate) fn new(
+        entry: *const c_void,
+        method: Method,
+        id: FunctionId,
+        signature: NativeSignature,
+        this_owner: Option<&'static TypeRef>,
+    ) -> Self {
         let mut all = vec![signature.ret];
         all.extend_from_slice(&signature.params);
         Thunk {
@@ -90,6 +102,7 @@ impl Thunk {
             ret: signature.ret,
             key: signature_key(&all),
             epoch: unit::epoch(),
+            this_owner: this_owner.map_or(std::ptr::null(), |t| t as *const TypeRef),
         }
     }
 
@@ -188,6 +201,14 @@ impl Thunk {
     /// The native entry point (for benchmarks that measure the bare floor).
     pub fn entry_point(&self) -> *const c_void {
         self.entry
+    }
+
+    /// True when a receiver proving `proved` (a `This` slot's type; null: none) needs no
+    /// class check at native position `index`: `this` (position 0) of an instance method
+    /// whose `MethodRef` names that very type.
+    #[inline(always)]
+    fn this_proved(&self, index: usize, proved: *const TypeRef) -> bool {
+        index == 0 && !proved.is_null() && std::ptr::eq(proved, self.this_owner)
     }
 
     /// Checks the object (if any) a lowered argument passes at native position `index`.
@@ -443,7 +464,9 @@ macro_rules! arg_list {
                     let mut index = 0;
                     $(
                         if let object @ Some(_) = $s.object() {
-                            tri!(thunk.check_object(index, object));
+                            if !thunk.this_proved(index, $s.proved_type()) {
+                                tri!(thunk.check_object(index, object));
+                            }
                         }
                         index += 1;
                     )*
@@ -475,7 +498,9 @@ macro_rules! arg_list {
                 let mut index = 0;
                 $(
                     if let object @ Some(_) = $s.object() {
-                        tri!(thunk.check_object(index, object));
+                        if !thunk.this_proved(index, $s.proved_type()) {
+                            tri!(thunk.check_object(index, object));
+                        }
                     }
                     index += 1;
                 )*

@@ -214,6 +214,17 @@ pub trait Reference: ManagedType + Sized {
     fn as_object(&self) -> &Object;
     /// The underlying object handle, by value.
     fn into_object(self) -> Object;
+    /// A [`ClassProof`](crate::generated::ClassProof) when every value of `Self` holds an
+    /// instance of `owner`'s class in the current unit (generated class wrappers prove their
+    /// own type and every base and interface they declare: see `call/type_graph.rs`);
+    /// `None` (the default) otherwise. A call given such a receiver as `this`
+    /// ([`This`](crate::generated::This)) skips the class check of `this`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn class_proof(owner: &'static crate::TypeRef) -> Option<crate::generated::ClassProof> {
+        let _ = owner;
+        None
+    }
     /// Wraps `obj` after checking that it is an instance of `Self`'s class; otherwise
     /// [`Error::InvalidCast`] naming both types.
     fn from_object(obj: Object) -> Result<Self> {
@@ -321,6 +332,8 @@ mod sealed {
 ///
 /// `Is` is a convenience, not a safety promise: every object argument is checked against the
 /// type its parameter declares when the call is made (`Error::InvalidArgument` otherwise).
+/// Only `this` of a generated class wrapper skips that check, on the wrapper's own proof
+/// ([`Reference::class_proof`]), never on an `Is` impl.
 /// It is dyn-compatible: its only supertrait is [`AsObject`].
 pub trait Is<T: Reference>: AsObject {}
 
