@@ -163,7 +163,6 @@ impl<'t, 's> Exec<'t, 's> {
         self.slots.len() - 1
     }
 
-    /// The current value of a slot.
     /// `t` is still the input `root` (at `path`), field for field: each leaf not yet read, or
     /// read by a load of that very field. (A value stored that equals it is not detected: the
     /// answer errs on "written".)
@@ -184,6 +183,7 @@ impl<'t, 's> Exec<'t, 's> {
         }
     }
 
+    /// The current value of a slot.
     pub(super) fn slot_value(&self, slot: usize) -> Tree {
         self.slots
             .get(slot)

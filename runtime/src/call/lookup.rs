@@ -1,7 +1,10 @@
 //! Lazily resolved references to types and methods (fields: `field_ref.rs`), declared as
 //! `static`s (by generated code and by the runtime itself) and resolved on first use, then
 //! cached.
-//! A failed lookup is not cached: an assembly loaded later can still satisfy it.
+//! A failed lookup is not cached: an assembly loaded later can still satisfy it (except for a
+//! type a wrapper's proof found absent, which stays absent for the unit: `TypeRef::class`).
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::call::function_db::FunctionDb;
 use crate::call::shim::{NativeSignature, Thunk};
@@ -9,7 +12,6 @@ use crate::call::type_check::ClassCheck;
 use crate::error::Result;
 use crate::host::type_init;
 use crate::host::{self, entry, Class, EpochCell, Method, Runtime};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A .NET type named by assembly, namespace and name (nested: `Outer/Inner`), or computed
 /// by a function (closed generic instantiations such as `List<Int32>`).
