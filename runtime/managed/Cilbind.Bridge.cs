@@ -25,12 +25,12 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 12;
+        public const int Version = 13;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
         delegate IntPtr FindMethodFn(IntPtr type, byte* name, byte* parameters, IntPtr* error);
-        delegate IntPtr MakeEntryFn(IntPtr method, long mask, long spans, IntPtr* error);
+        delegate IntPtr MakeEntryFn(IntPtr method, long mask, long spans, IntPtr* thisProved, IntPtr* error);
         delegate IntPtr DescribeFn(IntPtr handle);
         delegate void FreeFn(IntPtr memory);
         delegate void FreeHandleFn(IntPtr handle);
@@ -489,11 +489,11 @@ namespace Cilbind
             }
         }
 
-        static IntPtr MakeEntry(IntPtr method, long mask, long spans, IntPtr* error)
+        static IntPtr MakeEntry(IntPtr method, long mask, long spans, IntPtr* thisProved, IntPtr* error)
         {
             try
             {
-                return Entries.Make((MethodBase)Target(method), mask, spans);
+                return Entries.Make((MethodBase)Target(method), mask, spans, thisProved);
             }
             catch (Exception e)
             {

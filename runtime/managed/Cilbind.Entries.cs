@@ -56,7 +56,13 @@ namespace Cilbind
         /// <paramref name="mask"/> or <paramref name="spans"/> (and for constructors) the call
         /// goes through the pointer trampoline that takes those by pointer.
         /// </summary>
-        internal static IntPtr Make(MethodBase method, long mask, long spans)
+        /// <remarks>With <paramref name="thisProved"/> non-null and an object <c>this</c>, a second
+        /// entry of the same signature is written there: one that does not test the class of
+        /// <c>this</c>, for native code that proved it before the call (a receiver whose
+        /// wrapper's relations were checked when its class was resolved). Every other argument is
+        /// tested as in the first. Both are made in one emitted type, so the second costs one
+        /// method more, not a type.</remarks>
+        internal static unsafe IntPtr Make(MethodBase method, long mask, long spans, IntPtr* thisProved)
         {
             var ctor = method as ConstructorInfo;
             bool viaTrampoline = ctor != null || mask != 0 || spans != 0;
@@ -97,97 +103,157 @@ namespace Cilbind
                 int id = Interlocked.Increment(ref counter);
                 var delegateType = DelegateType("EntryDelegate" + id, ret, native);
                 var tb = module.DefineType("Entry" + id, TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Abstract);
-                var mb = tb.DefineMethod("Entry", MethodAttributes.Public | MethodAttributes.Static, ret, native);
-                var il = mb.GetILGenerator();
-                LocalBuilder result = ret == typeof(void) ? null : il.DeclareLocal(ret);
-                var error = il.DeclareLocal(typeof(Exception));
-                var byRefLocals = new LocalBuilder[managed.Count];
-                il.BeginExceptionBlock();
-                for (int i = 0; i < managed.Count; i++)
+                var shape = new Shape
                 {
-                    var t = managed[i];
-                    switch (forms[i])
-                    {
-                        case Form.Plain:
-                            il.Emit(OpCodes.Ldarg, (short)i);
-                            if (t == typeof(bool))
-                            {
-                                // byte -> bool: any nonzero byte is true.
-                                il.Emit(OpCodes.Ldc_I4_0);
-                                il.Emit(OpCodes.Cgt_Un);
-                            }
-                            break;
-                        case Form.Reference:
-                            il.Emit(OpCodes.Ldarg, (short)i);
-                            il.Emit(OpCodes.Call, argument);
-                            if (t != typeof(object))
-                                EmitClassCheck(il, t, PositionOf(i, hasThis || (viaTrampoline && ctor == null && !method.IsStatic)));
-                            break;
-                        case Form.BoxedValue:
-                            il.Emit(OpCodes.Ldarg, (short)i);
-                            il.Emit(OpCodes.Call, argument);
-                            il.Emit(OpCodes.Unbox_Any, t);
-                            break;
-                        case Form.BoxInPlace:
-                            // The box stays where native code keeps it: read, not consumed.
-                            il.Emit(OpCodes.Ldarg, (short)i);
-                            il.Emit(OpCodes.Call, loadSlot);
-                            il.Emit(OpCodes.Unbox, t.IsByRef ? t.GetElementType() : t);
-                            break;
-                        case Form.ReferenceByRef:
+                    Method = method,
+                    Call = call,
+                    Managed = managed,
+                    Forms = forms,
+                    Native = native,
+                    Ret = ret,
+                    ManagedRet = managedRet,
+                    RetPlain = retPlain,
+                    HasThis = hasThis,
+                    FirstIsThis = hasThis || (viaTrampoline && ctor == null && !method.IsStatic),
+                };
+                Emit(tb, "Entry", shape, true);
+                bool objectThis = shape.FirstIsThis && !declaring.IsValueType;
+                if (thisProved != null && objectThis)
+                    Emit(tb, "EntryThisProved", shape, false);
+                var type = tb.CreateType();
+                if (thisProved != null)
+                    *thisProved = objectThis ? Publish(type.GetMethod("EntryThisProved"), delegateType) : IntPtr.Zero;
+                return Publish(type.GetMethod("Entry"), delegateType);
+            }
+        }
+
+        /// <summary>What <see cref="Make"/> found out about a method, for each entry it emits.</summary>
+        sealed class Shape
+        {
+            internal MethodBase Method;
+            internal MethodInfo Call;
+            internal List<Type> Managed;
+            internal Form[] Forms;
+            internal Type[] Native;
+            internal Type Ret;
+            internal Type ManagedRet;
+            internal bool RetPlain;
+            internal bool HasThis;
+            /// <summary>The first native parameter is <c>this</c> (of the method, or of a
+            /// trampoline's instance method).</summary>
+            internal bool FirstIsThis;
+        }
+
+        /// <summary>Compiles <paramref name="entry"/> now and hands out a native-callable
+        /// pointer of it, its delegate kept alive until the unit is released.</summary>
+        static IntPtr Publish(MethodInfo entry, Type delegateType)
+        {
+            // Compiled now, where a type it names that cannot be loaded is this call's
+            // exception: compiled on the first native call instead, the failure would escape
+            // into native code, which aborts the process.
+            System.Runtime.CompilerServices.RuntimeHelpers.PrepareMethod(entry.MethodHandle);
+            var d = Delegate.CreateDelegate(delegateType, entry);
+            alive.Add(d);
+            return Marshal.GetFunctionPointerForDelegate(d);
+        }
+
+        /// <summary>Emits static method <paramref name="name"/> of <paramref name="tb"/>: the
+        /// entry of <paramref name="shape"/>'s method, testing the class of <c>this</c> only
+        /// when <paramref name="checkThis"/> (see <see cref="Make"/>).</summary>
+        static void Emit(TypeBuilder tb, string name, Shape shape, bool checkThis)
+        {
+            var method = shape.Method;
+            var call = shape.Call;
+            var managed = shape.Managed;
+            var forms = shape.Forms;
+            var native = shape.Native;
+            var ret = shape.Ret;
+            var managedRet = shape.ManagedRet;
+            bool retPlain = shape.RetPlain;
+            bool hasThis = shape.HasThis;
+            var declaring = method.DeclaringType;
+            var mb = tb.DefineMethod(name, MethodAttributes.Public | MethodAttributes.Static, ret, native);
+            var il = mb.GetILGenerator();
+            LocalBuilder result = ret == typeof(void) ? null : il.DeclareLocal(ret);
+            var error = il.DeclareLocal(typeof(Exception));
+            var byRefLocals = new LocalBuilder[managed.Count];
+            il.BeginExceptionBlock();
+            for (int i = 0; i < managed.Count; i++)
+            {
+                var t = managed[i];
+                switch (forms[i])
+                {
+                    case Form.Plain:
+                        il.Emit(OpCodes.Ldarg, (short)i);
+                        if (t == typeof(bool))
                         {
-                            var target = t.GetElementType();
-                            byRefLocals[i] = il.DeclareLocal(target);
-                            il.Emit(OpCodes.Ldarg, (short)i);
-                            il.Emit(OpCodes.Ldind_I8);
-                            il.Emit(OpCodes.Call, argument);
-                            if (target != typeof(object))
-                                il.Emit(OpCodes.Castclass, target);
-                            il.Emit(OpCodes.Stloc, byRefLocals[i]);
-                            il.Emit(OpCodes.Ldloca, byRefLocals[i]);
-                            break;
+                            // byte -> bool: any nonzero byte is true.
+                            il.Emit(OpCodes.Ldc_I4_0);
+                            il.Emit(OpCodes.Cgt_Un);
                         }
+                        break;
+                    case Form.Reference:
+                        il.Emit(OpCodes.Ldarg, (short)i);
+                        il.Emit(OpCodes.Call, argument);
+                        // The entry for a proved receiver leaves `this` as the object it is.
+                        if (t != typeof(object) && (checkThis || !(shape.FirstIsThis && i == 0)))
+                            EmitClassCheck(il, t, PositionOf(i, shape.FirstIsThis));
+                        break;
+                    case Form.BoxedValue:
+                        il.Emit(OpCodes.Ldarg, (short)i);
+                        il.Emit(OpCodes.Call, argument);
+                        il.Emit(OpCodes.Unbox_Any, t);
+                        break;
+                    case Form.BoxInPlace:
+                        // The box stays where native code keeps it: read, not consumed.
+                        il.Emit(OpCodes.Ldarg, (short)i);
+                        il.Emit(OpCodes.Call, loadSlot);
+                        il.Emit(OpCodes.Unbox, t.IsByRef ? t.GetElementType() : t);
+                        break;
+                    case Form.ReferenceByRef:
+                    {
+                        var target = t.GetElementType();
+                        byRefLocals[i] = il.DeclareLocal(target);
+                        il.Emit(OpCodes.Ldarg, (short)i);
+                        il.Emit(OpCodes.Ldind_I8);
+                        il.Emit(OpCodes.Call, argument);
+                        if (target != typeof(object))
+                            il.Emit(OpCodes.Castclass, target);
+                        il.Emit(OpCodes.Stloc, byRefLocals[i]);
+                        il.Emit(OpCodes.Ldloca, byRefLocals[i]);
+                        break;
                     }
                 }
-                bool virtualCall = hasThis && method.IsVirtual && !declaring.IsValueType;
-                il.Emit(virtualCall ? OpCodes.Callvirt : OpCodes.Call, call);
-                if (!retPlain)
-                {
-                    if (managedRet.IsValueType)
-                        il.Emit(OpCodes.Box, managedRet);
-                    il.Emit(OpCodes.Call, returned);
-                }
-                if (result != null)
-                    il.Emit(OpCodes.Stloc, result);
-                for (int i = 0; i < managed.Count; i++)
-                {
-                    if (forms[i] != Form.ReferenceByRef)
-                        continue;
-                    il.Emit(OpCodes.Ldarg, (short)i);
-                    il.Emit(OpCodes.Ldloc, byRefLocals[i]);
-                    il.Emit(OpCodes.Call, returned);
-                    il.Emit(OpCodes.Stind_I8);
-                }
-                il.BeginCatchBlock(typeof(Exception));
-                il.Emit(OpCodes.Stloc, error);
-                il.Emit(OpCodes.Ldarg, (short)managed.Count);
-                il.Emit(OpCodes.Ldloc, error);
-                il.Emit(OpCodes.Call, capture);
-                il.Emit(OpCodes.Stind_I);
-                il.EndExceptionBlock();
-                if (result != null)
-                    il.Emit(OpCodes.Ldloc, result);
-                il.Emit(OpCodes.Ret);
-                var entry = tb.CreateType().GetMethod("Entry");
-                // Compiled now, where a type it names that cannot be loaded is this call's
-                // exception: compiled on the first native call instead, the failure would escape
-                // into native code, which aborts the process.
-                System.Runtime.CompilerServices.RuntimeHelpers.PrepareMethod(entry.MethodHandle);
-                var d = Delegate.CreateDelegate(delegateType, entry);
-                alive.Add(d);
-                var pointer = Marshal.GetFunctionPointerForDelegate(d);
-                return pointer;
             }
+            bool virtualCall = hasThis && method.IsVirtual && !declaring.IsValueType;
+            il.Emit(virtualCall ? OpCodes.Callvirt : OpCodes.Call, call);
+            if (!retPlain)
+            {
+                if (managedRet.IsValueType)
+                    il.Emit(OpCodes.Box, managedRet);
+                il.Emit(OpCodes.Call, returned);
+            }
+            if (result != null)
+                il.Emit(OpCodes.Stloc, result);
+            for (int i = 0; i < managed.Count; i++)
+            {
+                if (forms[i] != Form.ReferenceByRef)
+                    continue;
+                il.Emit(OpCodes.Ldarg, (short)i);
+                il.Emit(OpCodes.Ldloc, byRefLocals[i]);
+                il.Emit(OpCodes.Call, returned);
+                il.Emit(OpCodes.Stind_I8);
+            }
+            il.BeginCatchBlock(typeof(Exception));
+            il.Emit(OpCodes.Stloc, error);
+            il.Emit(OpCodes.Ldarg, (short)managed.Count);
+            il.Emit(OpCodes.Ldloc, error);
+            il.Emit(OpCodes.Call, capture);
+            il.Emit(OpCodes.Stind_I);
+            il.EndExceptionBlock();
+            if (result != null)
+                il.Emit(OpCodes.Ldloc, result);
+            il.Emit(OpCodes.Ret);
         }
 
         /// <summary>Turns the object on the stack into a <paramref name="t"/>, or throws

@@ -374,9 +374,10 @@ fn bind_owned(method: Method, path: CallPath, this_owner: Option<&'static TypeRe
             .collect(),
         ret: signature.ret,
     };
+    let this_proved = this_owner.is_some();
     let entry = match path {
-        CallPath::Thunk => entry::unmanaged_thunk(method),
-        CallPath::Trampoline { mask, spans } => entry::trampoline_entry(method, mask, spans),
+        CallPath::Thunk => entry::unmanaged_thunk(method, this_proved),
+        CallPath::Trampoline { mask, spans } => entry::trampoline_entry(method, mask, spans, this_proved),
     };
     // Mono compiles a method only once its class's type initializer has run, and reports a
     // throwing one as "no thunk": the true error is the initializer's, which C# reports on

@@ -31,6 +31,7 @@ use crate::call::recorded::{describe_blittable, Recorded};
 use crate::call::trace::{CallTrace, Pending, Tracer};
 use crate::call::type_check::ClassCheck;
 use crate::error::{Error, Result};
+use crate::host::entry::EntryPoints;
 use crate::host::{unit, ExceptionSlot, Method, ObjectRef, Runtime};
 use crate::value::Blittable;
 
@@ -58,6 +59,9 @@ pub(crate) struct NativeSignature {
 /// A resolved raw-call entry point.
 pub struct Thunk {
     entry: *const c_void,
+    /// The entry for a call whose `this` proves `this_owner` (see `EntryPoints`): `entry`
+    /// itself where entries do not test classes.
+    entry_this_proved: *const c_void,
     method: Method,
     id: FunctionId,
     params: Vec<Abi>,
@@ -75,7 +79,7 @@ pub struct Thunk {
     this_owner: *const TypeRef,
 }
 
-// SAFETY: the entry point is JIT-compiled code that stays valid while its unit is current,
+// SAFETY: the entry points are JIT-compiled code that stays valid while their unit is current,
 // and every call checks that it is (`enter`: after a reload the code is freed and the call is
 // an error); it may be called from any attached thread; the class checks' caches are atomics;
 // `this_owner` points to a `'static` TypeRef and is only compared, never read through.
@@ -85,7 +89,7 @@ unsafe impl Sync for Thunk {}
 
 impl Thunk {
     pub(crate) fn new(
-        entry: *const c_void,
+        entry: EntryPoints,
         method: Method,
         id: FunctionId,
         signature: NativeSignature,
@@ -94,7 +98,8 @@ impl Thunk {
         let mut all = vec![signature.ret];
         all.extend_from_slice(&signature.params);
         Thunk {
-            entry,
+            entry: entry.checked,
+            entry_this_proved: entry.this_proved,
             method,
             id,
             params: signature.params,
@@ -460,11 +465,14 @@ macro_rules! arg_list {
             unsafe fn call<R: Ret, T: Tracer>(self, thunk: &Thunk, checked: bool, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = tri!($a.lower());)*
+                let mut entry = thunk.entry;
                 if checked {
                     let mut index = 0;
                     $(
                         if let object @ Some(_) = $s.object() {
-                            if !thunk.this_proved(index, $s.proved_type()) {
+                            if thunk.this_proved(index, $s.proved_type()) {
+                                entry = thunk.entry_this_proved;
+                            } else {
                                 tri!(thunk.check_object(index, object));
                             }
                         }
@@ -476,11 +484,12 @@ macro_rules! arg_list {
                 type F<$($a,)* R> = unsafe extern "C" fn($($a,)* *mut ExceptionSlot) -> R;
                 // SAFETY: the caller guarantees `entry`'s native signature (Thunk::call checked
                 // each argument's Abi against Mono's metadata) and the objects' classes (checked
-                // just above, or vouched for by `call_unchecked`'s caller); each Abi is the form
+                // just above, or vouched for by `call_unchecked`'s caller; `this` proved by its
+                // `This` before the entry that does not test it was chosen); each Abi is the form
                 // Mono's thunk wrapper takes for that .NET type (the table in abi.rs). The exception slot is a valid, non-null
                 // pointer (NULL would kill the process).
                 let raw = unsafe {
-                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(thunk.entry);
+                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R::Raw> = std::mem::transmute(entry);
                     f($($s.raw(),)* &mut exc)
                 };
                 if exc.is_thrown() {
@@ -495,10 +504,13 @@ macro_rules! arg_list {
             unsafe fn call_sret<R: Blittable, T: Tracer>(self, thunk: &Thunk, mut tracer: T) -> Result<R> {
                 let ($($a,)*) = self;
                 $(let mut $s = tri!($a.lower());)*
+                let mut entry = thunk.entry;
                 let mut index = 0;
                 $(
                     if let object @ Some(_) = $s.object() {
-                        if !thunk.this_proved(index, $s.proved_type()) {
+                        if thunk.this_proved(index, $s.proved_type()) {
+                            entry = thunk.entry_this_proved;
+                        } else {
                             tri!(thunk.check_object(index, object));
                         }
                     }
@@ -511,7 +523,7 @@ macro_rules! arg_list {
                 // SAFETY: as in `call`, for a trampoline whose last parameter before the
                 // exception slot is a pointer to the result; `out` is valid for writes of `R`.
                 unsafe {
-                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(thunk.entry);
+                    let f: F<$(<$a::Slot as ArgSlot>::Raw,)* R> = std::mem::transmute(entry);
                     f($($s.raw(),)* out.as_mut_ptr(), &mut exc)
                 };
                 if exc.is_thrown() {

@@ -22,21 +22,47 @@ pub(crate) fn checks_argument_classes() -> bool {
     on_backend!(mono => false, coreclr => true)
 }
 
-/// The entry point of `method` itself (no trampoline).
-pub(crate) fn unmanaged_thunk(method: Method) -> Result<*const c_void> {
+/// The entry points of one method, both of the same native signature.
+#[derive(Clone, Copy)]
+pub(crate) struct EntryPoints {
+    /// Takes any arguments the signature allows: where the backend's entries test classes
+    /// (CoreCLR), it tests every object argument's, `this`'s too.
+    pub(crate) checked: *const c_void,
+    /// For a call whose `this` the caller proved an instance of the method's class before the
+    /// call (a `This` whose wrapper proved that type): on CoreCLR an entry that does not test
+    /// the class of `this` (every other argument's it does), asked for with `this_proved`;
+    /// otherwise `checked` itself (Mono's thunks test nothing).
+    pub(crate) this_proved: *const c_void,
+}
+
+impl EntryPoints {
+    /// One entry point for every call.
+    fn single(entry: *const c_void) -> EntryPoints {
+        EntryPoints {
+            checked: entry,
+            this_proved: entry,
+        }
+    }
+}
+
+/// The entry points of `method` itself (no trampoline); with `this_proved`, the one for a proved
+/// receiver too (see [`EntryPoints`]).
+pub(crate) fn unmanaged_thunk(method: Method, this_proved: bool) -> Result<EntryPoints> {
     on_backend!(
-        mono => mono::entry::unmanaged_thunk(method.into()),
-        coreclr => coreclr::entry(method, 0, 0),
+        mono => mono::entry::unmanaged_thunk(method.into()).map(EntryPoints::single),
+        coreclr => coreclr::entry(method, 0, 0, this_proved),
     )
 }
 
-/// The entry point of a pointer trampoline of `method`: `mask` and `spans` say which
-/// parameters it takes by pointer or as spans and how it returns (the bits of `abi.rs`).
-pub(crate) fn trampoline_entry(method: Method, mask: i64, spans: i64) -> Result<*const c_void> {
+/// The entry points of a pointer trampoline of `method`: `mask` and `spans` say which
+/// parameters it takes by pointer or as spans and how it returns (the bits of `abi.rs`);
+/// `this_proved` as for [`unmanaged_thunk`].
+pub(crate) fn trampoline_entry(method: Method, mask: i64, spans: i64, this_proved: bool) -> Result<EntryPoints> {
     on_backend!(
         mono => mono::entry::build_trampoline(method.into(), mask, spans)
-            .and_then(mono::entry::unmanaged_thunk),
-        coreclr => coreclr::entry(method, mask, spans),
+            .and_then(mono::entry::unmanaged_thunk)
+            .map(EntryPoints::single),
+        coreclr => coreclr::entry(method, mask, spans, this_proved),
     )
 }
 

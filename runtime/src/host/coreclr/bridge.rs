@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 12;
+const VERSION: i32 = 13;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -65,8 +65,13 @@ struct Table {
         parameters: *const c_char,
         error: *mut *mut c_char,
     ) -> ManagedHandle,
-    make_entry:
-        unsafe extern "C" fn(method: ManagedHandle, mask: i64, spans: i64, error: *mut *mut c_char) -> *const c_void,
+    make_entry: unsafe extern "C" fn(
+        method: ManagedHandle,
+        mask: i64,
+        spans: i64,
+        this_proved: *mut *const c_void,
+        error: *mut *mut c_char,
+    ) -> *const c_void,
     describe: unsafe extern "C" fn(handle: ManagedHandle) -> *mut c_char,
     free: unsafe extern "C" fn(memory: *mut c_char),
     free_handle: unsafe extern "C" fn(handle: ManagedHandle),
@@ -222,13 +227,27 @@ impl Bridge {
     }
 
     /// A native-callable entry `R f(args…, *mut ManagedHandle exception)` for `method` (see
-    /// `Bridge.MakeEntry`).
-    pub(crate) fn make_entry(&self, method: ManagedHandle, mask: i64, spans: i64) -> Answer<*const c_void> {
+    /// `Bridge.MakeEntry`), and with `this_proved` and an object `this`, a second one of the same
+    /// signature that does not test the class of `this` (null otherwise).
+    pub(crate) fn make_entry(
+        &self,
+        method: ManagedHandle,
+        mask: i64,
+        spans: i64,
+        this_proved: bool,
+    ) -> Answer<(*const c_void, *const c_void)> {
         let mut error = std::ptr::null_mut();
-        // SAFETY: `method` is a handle the bridge made; `error` is an out-parameter.
-        let entry = unsafe { (self.table.make_entry)(method, mask, spans, &mut error) };
+        let mut proved = std::ptr::null();
+        let proved_out = if this_proved {
+            &mut proved as *mut _
+        } else {
+            std::ptr::null_mut()
+        };
+        // SAFETY: `method` is a handle the bridge made; `proved_out` (null, or `proved`) and
+        // `error` are out-parameters.
+        let entry = unsafe { (self.table.make_entry)(method, mask, spans, proved_out, &mut error) };
         self.check(error)?;
-        Ok(entry)
+        Ok((entry, proved))
     }
 
     /// The object's description: an exception's type and message with its inner chain, else

@@ -52,6 +52,7 @@ use install::DotnetInstall;
 use metadata::FactsCache;
 
 use crate::error::{Error, InnerException, Result};
+use crate::host::entry::EntryPoints;
 use crate::host::{Class, Method};
 
 /// The full name of the exception an entry point throws for an argument of a class its
@@ -188,9 +189,17 @@ impl CoreClr {
     /// A native entry point for `method`: `extern "C" fn(args…, *mut ManagedHandle) -> R`, the
     /// last parameter a slot (null on entry) that receives a thrown exception's handle. `bool`
     /// crosses as one byte, `char` as two, a `ref` to a value type as a pointer; `mask` and
-    /// `spans` ask for a pointer trampoline (the bits of [`crate::host::abi`]).
-    pub(crate) fn entry(&self, method: ManagedHandle, mask: i64, spans: i64) -> Result<*const c_void> {
-        self.bridge.make_entry(method, mask, spans).map_err(Error::Unsupported)
+    /// `spans` ask for a pointer trampoline (the bits of [`crate::host::abi`]). With
+    /// `this_proved`, the entry for a proved receiver too (see [`EntryPoints`]).
+    pub(crate) fn entry(&self, method: ManagedHandle, mask: i64, spans: i64, this_proved: bool) -> Result<EntryPoints> {
+        let (checked, proved) = self
+            .bridge
+            .make_entry(method, mask, spans, this_proved)
+            .map_err(Error::Unsupported)?;
+        Ok(EntryPoints {
+            checked,
+            this_proved: if proved.is_null() { checked } else { proved },
+        })
     }
 
     /// The error for a thrown exception whose handle an entry point wrote, and frees the handle.
@@ -268,9 +277,10 @@ pub(crate) fn enter_thread_from_managed() {
     crate::host::epoch::set_entered(crate::host::epoch::current());
 }
 
-/// The native entry point of `method` (`mask`, `spans`: a pointer trampoline's bits).
-pub(crate) fn entry(method: Method, mask: i64, spans: i64) -> Result<*const c_void> {
-    runtime().entry(types::of_method(method), mask, spans)
+/// The native entry points of `method` (`mask`, `spans`: a pointer trampoline's bits;
+/// `this_proved`: the entry for a proved receiver too).
+pub(crate) fn entry(method: Method, mask: i64, spans: i64, this_proved: bool) -> Result<EntryPoints> {
+    runtime().entry(types::of_method(method), mask, spans, this_proved)
 }
 
 /// The error of an exception an entry point caught (its GC handle, freed here).

@@ -18,7 +18,7 @@ fn child_thunk_rules() {
     let (calls, point) = (class("Calls"), class("Point"));
     let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
         let method = clr.find_method(class, name, params, None, false).unwrap();
-        clr.entry(method, 0, 0).unwrap()
+        clr.entry(method, 0, 0, false).unwrap().checked
     };
     let (segment, _, _) = segment(&probe.clr, 4);
     let slot = |i| SlotWord::store(segment, i);

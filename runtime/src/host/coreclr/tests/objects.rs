@@ -19,7 +19,7 @@ fn child_objects_cross_as_slot_words() {
     let class = |name: &str| probe.class(name);
     let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
         let method = clr.method(class, "Probe", name, params).unwrap();
-        clr.entry(method, 0, 0).unwrap()
+        clr.entry(method, 0, 0, false).unwrap().checked
     };
     let (calls, counter, loud) = (class("Calls"), class("Counter"), class("Loud"));
     let (segment, versions, classes) = segment(clr, 8);
@@ -105,6 +105,30 @@ fn child_objects_cross_as_slot_words() {
             Error::ManagedException { type_name, .. } => assert_eq!(type_name, "System.NullReferenceException"),
             other => panic!("{other}"),
         }
+        // The entry for a proved receiver: a second one, only for an object `this`, that does
+        // what the checked one does for an instance of the class (virtual dispatch included);
+        // the checked one still refuses another class (above).
+        let both = |class: ManagedHandle, name: &str, params: &[&str]| {
+            let method = clr.method(class, "Probe", name, params).unwrap();
+            clr.entry(method, 0, 0, true).unwrap()
+        };
+        let add_entries = both(counter, "Add", &["System.Int32"]);
+        assert_ne!(add_entries.this_proved, add_entries.checked);
+        let add_proved: extern "C" fn(SlotWord, i32, *mut ManagedHandle) -> i32 =
+            std::mem::transmute(add_entries.this_proved);
+        assert_eq!(add_proved(slot(0), 0, &mut thrown), 13);
+        let describe_proved: extern "C" fn(SlotWord, *mut ManagedHandle) -> SlotWord =
+            std::mem::transmute(both(counter, "Describe", &[]).this_proved);
+        assert_eq!(
+            string(describe_proved(slot(1), &mut thrown)).as_deref(),
+            Some("LOUD 101")
+        );
+        assert!(thrown.0.is_null());
+        let static_entries = both(calls, "Greet", &["System.String"]);
+        assert_eq!(
+            static_entries.this_proved, static_entries.checked,
+            "no `this`, no second entry"
+        );
         // A store's object as a key names it: the slot and the key's version. Managed code reads
         // the version after the object; once the key is released (the version bumped, as the
         // store does before it clears or reuses the slot) the word is a stale handle, never

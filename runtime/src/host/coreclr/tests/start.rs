@@ -60,7 +60,7 @@ fn child_starts_loads_and_calls_static_methods() {
 
     let entry = |class: ManagedHandle, name: &str, params: &[&str]| -> *const c_void {
         let method = clr.method(class, "Probe.Calls", name, params).unwrap();
-        clr.entry(method, 0, 0).unwrap()
+        clr.entry(method, 0, 0, false).unwrap().checked
     };
     let mut thrown = ManagedHandle(std::ptr::null_mut());
 
@@ -131,7 +131,7 @@ fn child_starts_loads_and_calls_static_methods() {
     let accelerated = clr.method(calls, "Probe.Calls", "Accelerated", &[]).unwrap();
     // SAFETY: `bool Accelerated()` crosses as `u8 f(*mut exception)`.
     let accelerated: extern "C" fn(*mut ManagedHandle) -> u8 =
-        unsafe { std::mem::transmute(clr.entry(accelerated, 0, 0).unwrap()) };
+        unsafe { std::mem::transmute(clr.entry(accelerated, 0, 0, false).unwrap().checked) };
     thrown = ManagedHandle(std::ptr::null_mut());
     accelerated(&mut thrown);
     match clr.exception(thrown) {
@@ -146,7 +146,7 @@ fn child_starts_loads_and_calls_static_methods() {
     let wrong = clr.method(calls, "Probe.Calls", "Add", &["System.Int64", "System.Int32"]);
     assert!(matches!(wrong, Err(Error::MethodNotFound { .. })));
     let by_value = clr.method(calls, "Probe.Calls", "TakePoint", &["Probe.Point"]).unwrap();
-    let by_pointer = clr.entry(by_value, 1, 0).unwrap();
+    let by_pointer = clr.entry(by_value, 1, 0, false).unwrap().checked;
     // SAFETY: mask bit 0 makes the struct parameter a pointer to a #[repr(C)] copy of it.
     let take_point: extern "C" fn(*const [i32; 2], *mut ManagedHandle) -> i32 =
         unsafe { std::mem::transmute(by_pointer) };
