@@ -121,6 +121,15 @@ namespace GuestGame
         [DllImport("guest_plugin")]
         static extern int cilbind_guest_shutdown();
 
+        [DllImport("guest_plugin")]
+        static extern int guest_park();
+
+        [DllImport("guest_plugin")]
+        static extern int guest_park_leave();
+
+        [DllImport("guest_plugin")]
+        static extern int guest_unpark(int x);
+
         // A second plugin: the same library under another name (libguest_plugin2.so), loaded as
         // a copy of its own with its own cilbind (tests/guest.rs, two_plugins_…).
         [DllImport("guest_plugin2", EntryPoint = "cilbind_guest_init")]
@@ -189,10 +198,63 @@ namespace GuestGame
             return 0;
         }
 
+        // The host unloads the domain the plugin attached in and starts the game again in a new
+        // one, as Unity does when it reloads its scripts (Mono only): in between, a call into the
+        // plugin is an error; in the new domain, the game's bootstrap call adopts it again and
+        // every call works as before.
+        static int Domains()
+        {
+            for (int round = 1; round <= 2; round++)
+            {
+                var domain = AppDomain.CreateDomain("game domain " + round);
+                domain.DoCallBack(PlayInDomain);
+                // A thread of the plugin's is still in the domain: the unload is refused, and
+                // the domain stays as it was.
+                try
+                {
+                    AppDomain.Unload(domain);
+                    Console.WriteLine("game: unloaded with the plugin's thread in it");
+                }
+                catch (CannotUnloadAppDomainException e)
+                {
+                    Console.WriteLine("game: unload refused: " + e.Message);
+                }
+                domain.DoCallBack(PlayAgain);
+                Console.WriteLine("game: the plugin's thread left, " + guest_park_leave());
+                AppDomain.Unload(domain);
+                Console.WriteLine("game: domain " + round + " unloaded, then the plugin returned " + guest_run());
+                Console.WriteLine("game: its parked thread returned " + guest_unpark(8));
+            }
+            return 0;
+        }
+
+        // After a refused unload, the plugin still works in the domain.
+        static void PlayAgain()
+        {
+            Console.WriteLine("game: still in " + AppDomain.CurrentDomain.FriendlyName + ", the plugin returned " + guest_twice_on_this_thread(7));
+        }
+
+        static void PlayInDomain()
+        {
+            IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
+            Console.WriteLine("game: in " + AppDomain.CurrentDomain.FriendlyName + ", init " +
+                (error == IntPtr.Zero ? "ok" : Marshal.PtrToStringAnsi(error)));
+            Console.WriteLine("game: plugin returned " + guest_run());
+            int fromThread = 0;
+            var thread = new Thread(() => fromThread = guest_twice_on_this_thread(50));
+            thread.Start();
+            thread.Join();
+            Console.WriteLine("game: from a thread of the game " + fromThread);
+            Console.WriteLine("game: kept " + Scores.CallKept());
+            Console.WriteLine("game: a thread of the plugin's parked after " + guest_park());
+        }
+
         public static int Main(string[] args)
         {
             if (args.Length == 1 && args[0] == "two")
                 return TwoPlugins();
+            if (args.Length == 1 && args[0] == "domains")
+                return Domains();
             bool mono = Type.GetType("Mono.Runtime") != null;
             Console.WriteLine("game: runtime " + (mono ? "mono" : "coreclr"));
             // Before attaching: the plugin may not start a runtime of its own in this process.

@@ -216,3 +216,76 @@ fn run() -> cilbind::Result<()> {
     }
     Ok(())
 }
+
+/// What the game asks of the plugin's parked thread (`guest_park`).
+enum Parked {
+    /// Leave the unit (`Runtime::leave_unit`) and wait again.
+    Leave,
+    /// Call the game with this, then exit.
+    Call(i32),
+}
+
+/// The parked thread: where to send it orders, where it answers, and its handle.
+type ParkedThread = (
+    std::sync::mpsc::Sender<Parked>,
+    std::sync::mpsc::Receiver<i32>,
+    std::thread::JoinHandle<()>,
+);
+
+static PARKED: std::sync::Mutex<Option<ParkedThread>> = std::sync::Mutex::new(None);
+
+/// Starts a thread of the plugin's that calls the game once, then waits for orders
+/// (`guest_park_leave`, `guest_unpark`). Returns the first call's result (-1: an error).
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_park() -> i32 {
+    let (orders, parked) = std::sync::mpsc::channel::<Parked>();
+    let (answer, answers) = std::sync::mpsc::channel::<i32>();
+    let spawned = std::thread::Builder::new().name("parked".into()).spawn(move || {
+        let _ = answer.send(Scores::twice(4).unwrap_or(-1));
+        while let Ok(order) = parked.recv() {
+            match order {
+                Parked::Leave => {
+                    cilbind::Runtime::leave_unit();
+                    let _ = answer.send(0);
+                }
+                Parked::Call(x) => {
+                    let _ = answer.send(Scores::twice(x).unwrap_or_else(|e| {
+                        println!("plugin: error on its parked thread: {e}");
+                        -1
+                    }));
+                    return;
+                }
+            }
+        }
+    });
+    let Ok(thread) = spawned else { return -1 };
+    let first = answers.recv().unwrap_or(-1);
+    *PARKED.lock().unwrap_or_else(|p| p.into_inner()) = Some((orders, answers, thread));
+    first
+}
+
+/// Has the thread `guest_park` started leave the unit; 0 once it did (-1: no such thread).
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_park_leave() -> i32 {
+    match &*PARKED.lock().unwrap_or_else(|p| p.into_inner()) {
+        Some((orders, answers, _)) if orders.send(Parked::Leave).is_ok() => answers.recv().unwrap_or(-1),
+        _ => -1,
+    }
+}
+
+/// Has the thread `guest_park` started call the game with `x`, then exit; returns what the
+/// call gave (-1: an error, printed, or no such thread).
+#[unsafe(no_mangle)]
+pub extern "C" fn guest_unpark(x: i32) -> i32 {
+    match PARKED.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        Some((orders, answers, thread)) => {
+            let result = match orders.send(Parked::Call(x)) {
+                Ok(()) => answers.recv().unwrap_or(-1),
+                Err(_) => -1,
+            };
+            let _ = thread.join();
+            result
+        }
+        None => -1,
+    }
+}

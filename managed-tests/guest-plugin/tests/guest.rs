@@ -269,3 +269,57 @@ fn a_host_without_preemptive_suspend_is_refused_with_the_reason() {
         "{stdout}"
     );
 }
+
+/// The host unloads the domain the plugin attached in and plays the game again in a new one,
+/// twice (Unity reloads its scripts this way; Mono only: .NET has one domain): each domain's
+/// bootstrap call adopts it and every call of `guest_run` works there, a thread of the game's
+/// included. While a thread of the plugin's that called the game is parked in the domain, the
+/// unload is refused (Mono's unloader crashed on such a thread) and the domain goes on working;
+/// once that thread left the unit, the unload goes through, and then a call into the plugin
+/// from the host's remaining domain, or from the parked thread, is an error that says what
+/// happened, never a use of the freed domain.
+#[test]
+fn a_host_unloading_the_plugins_domain_and_starting_a_new_one() {
+    let output = run_game_with("domains", Host::Mono(Some("preemptive")), &["domains"]);
+    let stdout = text(&output.stdout);
+    assert!(
+        output.status.success(),
+        "mono Game.exe domains: {}\n{stdout}\n{}",
+        output.status,
+        text(&output.stderr)
+    );
+    let one_run: Vec<String> = ATTACHED
+        .iter()
+        .filter(|l| l.starts_with("plugin:"))
+        .map(|l| l.replace("RUNTIME", "mono"))
+        .collect();
+    let unloaded = "reload: the host unloaded the application domain cilbind was attached in (as Unity does when it \
+                    reloads its scripts): every handle into it is stale and nothing can run there; the game's code \
+                    in its new domain must call the plugin's bootstrap entry (cilbind_guest_init) again first";
+    let mut expected = Vec::new();
+    for round in 1..=2 {
+        expected.push(format!("game: in game domain {round}, init ok"));
+        expected.extend(one_run.iter().cloned());
+        expected.extend(
+            [
+                "game: plugin returned 0",
+                "game: from a thread of the game 100",
+                // The closure the plugin keeps runs, the one it dropped throws, its IBonus runs.
+                "game: kept 6 ObjectDisposedException 5",
+                "game: a thread of the plugin's parked after 8",
+                "game: unload refused: cilbind: threads of the plugin are still in this domain (parked): Mono \
+                 cannot unload a domain that a thread parked in native code has as its current one; each must call \
+                 cilbind::Runtime::leave_unit() or exit first",
+            ]
+            .map(String::from),
+        );
+        expected.push(format!("game: still in game domain {round}, the plugin returned 14"));
+        expected.push("game: the plugin's thread left, 0".into());
+        expected.push(format!("plugin: error: {unloaded}"));
+        expected.push(format!("game: domain {round} unloaded, then the plugin returned 1"));
+        expected.push(format!("plugin: error on its parked thread: {unloaded}"));
+        expected.push("game: its parked thread returned -1".into());
+    }
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines, expected, "{stdout}");
+}

@@ -39,7 +39,15 @@
 //! the library `RTLD_NODELETE`, so a host's `dlclose` (`NativeLibrary.Free`) cannot pull the
 //! code from under what the runtime still points at (its internal calls, the native entries
 //! of delegates and implementations, Rust's thread-local destructors); the library is
-//! released with the process. The handover is how cilbind
+//! released with the process.
+//!
+//! A Mono host may unload the domain cilbind adopted (Unity does when it reloads its scripts):
+//! cilbind releases what it kept there as a reload does, every call is an error until the
+//! game's new domain calls the bootstrap entry again, which adopts that domain; the unload is
+//! refused while one of the plugin's own threads that called the game is still in the domain
+//! (it calls [`Runtime::leave_unit`](crate::Runtime::leave_unit) or exits first).
+//!
+//! The handover is how cilbind
 //! reaches CoreCLR, which exports no embedding API (`host/handover.rs`); on Mono, whose API
 //! cilbind finds in the process, it is checked and not used, and `IntPtr.Zero` does as well.
 
@@ -146,6 +154,68 @@ pub unsafe fn run_shutdown(stop: Option<fn()>) -> i32 {
         (true, Ok(n)) => i32::try_from(n).unwrap_or(i32::MAX),
         _ => -1,
     }
+}
+
+/// Guest mode on Mono: what the helper's `Cilbind.DomainWatch` calls (an internal call) when the
+/// host unloads the domain cilbind adopted, on the thread that unloads it, inside it, before
+/// Mono frees anything (see the module's "Shutdown and unload"). Releases what Rust keeps
+/// there, as a reload does: every handle becomes stale, every cache is resolved again, Rust
+/// closures behind delegates and Rust values behind implementations are dropped, and every
+/// entry into the runtime is an error until the game's new domain calls the bootstrap entry
+/// again.
+///
+/// Refused, with the unload (Mono rolls an unload back when a handler of the domain's unload
+/// event throws, and `AppDomain.Unload` throws that exception in the host), while a thread that
+/// cilbind moved into the domain (one of the plugin's own, which called the game) is still in
+/// it: Mono's unloader crashed walking such a thread's state (SIGSEGV), as a reload's unload
+/// did, which refuses for the same reason. Such a thread leaves with
+/// [`Runtime::leave_unit`](crate::Runtime::leave_unit) or by exiting.
+extern "C" fn host_unloads_domain() {
+    let Some(rt) = crate::host::mono::Runtime::adopted() else {
+        return;
+    };
+    let others = crate::host::thread::others_in_unit();
+    if !others.is_empty() {
+        crate::host::mono::unit::refuse_unload(&format!(
+            "cilbind: threads of the plugin are still in this domain ({}): Mono cannot unload a domain that a \
+             thread parked in native code has as its current one; each must call cilbind::Runtime::leave_unit() \
+             or exit first",
+            others.join(", ")
+        ));
+        return;
+    }
+    // Must not unwind into Mono; the unit is retired whatever happens here: nothing may use
+    // the domain once it is gone.
+    let released = catch_unwind(|| {
+        let handles = crate::store::invalidate_every_store();
+        let values = crate::call::callback::release_all() + crate::proxy::slab::release_all();
+        crate::call::function_db::FunctionDb::forget_resolved();
+        (handles, values)
+    });
+    rt.retire_adopted();
+    match released {
+        Ok((handles, values)) => log::info!(
+            target: "cilbind",
+            "the host unloaded the adopted domain: {handles} handles made stale, {values} Rust callbacks and \
+             implementations dropped"
+        ),
+        Err(_) => log::error!(target: "cilbind", "releasing what Rust kept in the domain the host unloads panicked"),
+    }
+}
+
+/// Asks to be told when the host unloads the adopted domain (Mono; nothing to ask on CoreCLR,
+/// where a load context cannot go while cilbind references it). Once per unit.
+pub(crate) fn watch_host_unload() -> Result<()> {
+    crate::host::backend::on_backend!(
+        mono => crate::host::mono::unit::watch_host_unload(host_unloads_domain),
+        coreclr => Ok(()),
+    )
+}
+
+/// Guest mode, right after adopting the game's new domain in place of one the host unloaded:
+/// the stores' slot arrays live in the unit, so they are made again there.
+pub(crate) fn adopted_again() {
+    crate::store::renew_every_store();
 }
 
 /// Writes a plugin's bootstrap entry, `extern "C" fn cilbind_guest_init(handover: *mut c_void)

@@ -8,7 +8,7 @@ use std::ptr::NonNull;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::backend::{self, on_backend, Backend};
-use super::{coreclr, epoch, handover, mono, Class};
+use super::{coreclr, epoch, guest, handover, mono, Class};
 use crate::error::{Error, Result};
 
 /// The embedded CLR: one per process, started on first use and never shut down (neither Mono
@@ -142,7 +142,9 @@ impl Runtime {
     /// generated bindings then work as in a process cilbind started itself; the host owns the
     /// runtime, and cilbind never shuts it down. A plugin calls this from its bootstrap entry
     /// ([`guest_plugin!`](crate::guest_plugin)), on a thread of the host's managed code. Later
-    /// calls return the adopted runtime.
+    /// calls return the adopted runtime; once a Mono host unloaded the domain cilbind adopted
+    /// (see [`guest`](crate::guest)), the next call adopts the calling thread's domain, the
+    /// game's new one, and until then every entry into the runtime is [`Error::Reload`].
     ///
     /// On Mono the host's embedding API is found in the process (the `mono` executable
     /// exports it, and its symbols win over a `libmono-2.0.so` the plugin links): the calling
@@ -175,7 +177,10 @@ impl Runtime {
                 )));
             }
             on_backend!(mono => {
-                mono::Runtime::attach()?;
+                if mono::Runtime::attach()? {
+                    guest::adopted_again();
+                }
+                guest::watch_host_unload()?;
             }, coreclr => coreclr::enter_thread());
             return Ok(rt);
         }
@@ -215,6 +220,7 @@ impl Runtime {
                 "cilbind started its own runtime in this process while the host's was being adopted".into(),
             ));
         }
+        guest::watch_host_unload()?;
         Ok(rt)
     }
 

@@ -89,12 +89,52 @@ impl Runtime {
             }
         };
         match started {
+            Ok(rt) if rt.host_unloaded_unit() => Err(Self::unloaded_by_host()),
             Ok(rt) => {
                 thread::ensure_attached(rt.domain());
                 Ok(rt)
             }
             Err(e) => Err(Error::Startup(e.clone())),
         }
+    }
+
+    /// Guest mode, after the host unloaded the domain cilbind adopted ([`retire_adopted`]
+    /// ran) and before the game's new domain called the plugin's bootstrap entry again.
+    ///
+    /// [`retire_adopted`]: Runtime::retire_adopted
+    #[inline]
+    fn host_unloaded_unit(&self) -> bool {
+        self.guest && super::unit::domain().is_null()
+    }
+
+    #[cold]
+    fn unloaded_by_host() -> Error {
+        Error::Reload(
+            "the host unloaded the application domain cilbind was attached in (as Unity does when it reloads \
+             its scripts): every handle into it is stale and nothing can run there; the game's code in its new \
+             domain must call the plugin's bootstrap entry (cilbind_guest_init) again first"
+                .into(),
+        )
+    }
+
+    /// Guest mode: the adopted runtime, whether or not its unit is still there (for
+    /// [`retire_adopted`](Runtime::retire_adopted), which runs while it goes).
+    pub(crate) fn adopted() -> Option<&'static Runtime> {
+        match RUNTIME.get() {
+            Some(Ok(rt)) if rt.guest => Some(rt),
+            _ => None,
+        }
+    }
+
+    /// Guest mode: the host is unloading the adopted domain (called inside it, on the thread
+    /// that unloads, once Rust has let go of what it kept there): the epoch moves on, so every
+    /// cache stamped with it is stale, and until [`attach`](Runtime::attach) adopts the game's
+    /// new domain every entry ([`get`](Runtime::get)) is an error instead of a use of freed
+    /// metadata.
+    pub(crate) fn retire_adopted(&self) {
+        let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
+        super::unit::retire();
+        unit.assemblies.clear();
     }
 
     /// Starts the runtime with its code in a reloadable unit, so that [`Runtime::reload`] can
@@ -152,7 +192,11 @@ impl Runtime {
     /// cilbind's handles and raw calls rely on a collection stopping every attached thread,
     /// which hybrid suspend (Debian's default) does not do for a thread inside a P/Invoke call,
     /// where a plugin runs.
-    pub(crate) fn attach() -> Result<&'static Runtime> {
+    ///
+    /// `Ok(true)` when it adopted the game's new domain because the host had unloaded the last
+    /// one ([`retire_adopted`](Runtime::retire_adopted)): the caller gives the stores new slot
+    /// arrays before anything else runs.
+    pub(crate) fn attach() -> Result<bool> {
         if root_domain().is_none() {
             return Err(Error::Startup(
                 "no Mono runs in this process: Runtime::attach adopts the runtime of the host process that loaded \
@@ -162,14 +206,45 @@ impl Runtime {
         }
         match RUNTIME.get_or_init(Runtime::adopt) {
             Ok(rt) if rt.guest => {
+                let again = rt.host_unloaded_unit();
+                if again {
+                    rt.adopt_again()?;
+                }
                 thread::ensure_attached(rt.domain());
-                Ok(rt)
+                Ok(again)
             }
             Ok(_) => Err(Error::Startup(
                 "cilbind started Mono in this process itself (host mode): there is no host runtime to attach to".into(),
             )),
             Err(e) => Err(Error::Startup(e.clone())),
         }
+    }
+
+    /// Guest mode, once the host unloaded the adopted domain: adopts the calling thread's
+    /// current domain (the game's new one, whose code calls the plugin's bootstrap entry) as a
+    /// new unit, as [`adopt`](Runtime::adopt) did the first. The caller gives the stores new slot
+    /// arrays in it before anything else runs.
+    fn adopt_again(&self) -> Result<()> {
+        let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
+        if !self.host_unloaded_unit() {
+            // Another thread adopted it while this one waited for the lock.
+            return Ok(());
+        }
+        // SAFETY: reads the calling thread's current domain (NULL when Mono never attached it).
+        let domain = NonNull::new(unsafe { ffi::mono_domain_get() }).ok_or_else(|| {
+            Error::Startup("the thread that called the plugin's bootstrap entry runs in no Mono domain".into())
+        })?;
+        super::unit::adopt(domain)?;
+        thread::mark_adopted();
+        let helper = Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME)
+            .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper into the new domain: {e}")))?;
+        *unit = Unit {
+            domain,
+            helper,
+            assemblies: HashMap::new(),
+            paths: Vec::new(),
+        };
+        Ok(())
     }
 
     fn adopt() -> std::result::Result<Runtime, String> {
@@ -197,7 +272,7 @@ impl Runtime {
         }
         let unit = super::unit::adopt(domain)
             .and_then(|()| {
-                thread::mark_attached();
+                thread::mark_adopted();
                 Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME)
                     .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper: {e}")))
             })

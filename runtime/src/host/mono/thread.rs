@@ -38,9 +38,10 @@ pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
             let current = unsafe { ffi::mono_domain_get() };
             if super::runtime::is_guest() && current == domain {
                 // A thread of the host (cilbind is a guest in its Mono) that runs in the
-                // adopted domain: set up as it is, so its next calls take the fast path.
+                // adopted domain: set up as it is, so its next calls take the fast path. Not
+                // counted as in the unit: where it runs is the host's business, and Mono
+                // aborts it out of a domain the host unloads (see `mark_adopted`).
                 epoch::set_entered(epoch);
-                join(epoch);
                 return;
             }
             if !current.is_null() {
@@ -66,6 +67,14 @@ pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
         epoch::set_entered(epoch);
         join(epoch);
     }
+}
+
+/// Records that the current thread, a thread of the host's running in the domain cilbind
+/// adopts, is set up for the current unit, without counting it as in the unit: what counts
+/// are the threads cilbind itself moved into the unit's domain (`ensure_attached`), which a
+/// host's unload of the domain must find gone (`guest::host_unloads_domain`).
+pub(crate) fn mark_adopted() {
+    epoch::set_entered(epoch::current());
 }
 
 /// Records that the current thread is attached and set up for the current unit (the thread

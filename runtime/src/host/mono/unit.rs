@@ -26,9 +26,11 @@
 
 use std::ptr::{self, NonNull};
 use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::OnceLock;
 
 use super::ffi;
 use crate::error::{Error, Result};
+use crate::host::EpochCell;
 
 /// The current unit's domain (null before start-up).
 static DOMAIN: AtomicPtr<ffi::MonoDomain> = AtomicPtr::new(ptr::null_mut());
@@ -135,4 +137,44 @@ pub(crate) fn managed_code_on_stack() -> bool {
     // `MonoStackWalk` and only writes the local flag it is given, which outlives the walk.
     unsafe { ffi::mono_stack_walk_no_il(found, &mut any as *mut bool as *mut std::ffi::c_void) };
     any
+}
+
+/// Guest mode: asks the helper in the adopted domain to call `unloading` (on the thread that
+/// unloads it, inside it, before Mono frees anything) when the host unloads that domain
+/// (`Cilbind.DomainWatch`); once per unit. `unloading` must not unwind.
+pub(crate) fn watch_host_unload(unloading: extern "C" fn()) -> Result<()> {
+    static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+    static WATCHED: EpochCell<()> = EpochCell::new();
+    let failed = |e: String| Error::Startup(format!("cannot watch for the host unloading the adopted domain: {e}"));
+    REGISTERED
+        .get_or_init(|| {
+            // SAFETY: `unloading` has the signature the helper declares (`static extern void
+            // Unloading()`) and does not unwind; it is registered before the helper can call
+            // it (the watch starts below). Mono's table of internal calls is process-wide.
+            unsafe { super::native::add_raw_internal_call("Cilbind.DomainWatch::Unloading", unloading as *const _) }
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(failed)?;
+    WATCHED
+        .get_or_try_init(|| {
+            let watch = super::Runtime::get()?
+                .helper()
+                .class("Cilbind", "DomainWatch")
+                .and_then(|c| c.method("Watch", &[]))?;
+            super::entry::runtime_invoke(watch, ptr::null_mut(), &mut [])
+                .map(|_| ())
+                .map_err(|e| failed(super::raw::exception_info(e).message))
+        })
+        .copied()
+}
+
+/// Inside the internal call the unload event of the adopted domain made: has it throw
+/// `System.CannotUnloadAppDomainException` with `message`, which makes Mono roll the unload
+/// back and the host's `AppDomain.Unload` throw it.
+pub(crate) fn refuse_unload(message: &str) {
+    match super::Runtime::corlib_of_process().class("System", "CannotUnloadAppDomainException") {
+        Ok(class) => super::native::set_pending_exception(class.into(), message),
+        Err(e) => log::error!(target: "cilbind", "cannot refuse the host's unload ({message}): {e}"),
+    }
 }
