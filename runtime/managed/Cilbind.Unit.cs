@@ -52,6 +52,28 @@ namespace Cilbind
 
         delegate AssemblyBuilder Definer(AssemblyName name, AssemblyBuilderAccess access);
 
+        /// <summary><c>Assembly.IsCollectible</c> (.NET Core 3.0 on; null where it does not exist).</summary>
+        static readonly PropertyInfo isCollectibleAssembly = typeof(Assembly).GetProperty("IsCollectible");
+
+        /// <summary>
+        /// Refuses, with the reason, to emit code that calls into or extends <paramref name="t"/>
+        /// when a collectible load context that is not a unit of cilbind's holds its assembly (a
+        /// host that loads its game into one, as an engine's editor may to reload the game's
+        /// scripts): the helper emits into a non-collectible assembly then, which may not
+        /// reference a collectible one, and the runtime's own refusal ("A non-collectible
+        /// assembly may not reference a collectible assembly") does not say what to do.
+        /// </summary>
+        internal static void RefuseForeignCollectible(Type t)
+        {
+            if (IsCollectible || t == null || isCollectibleAssembly == null)
+                return;
+            if ((bool)isCollectibleAssembly.GetValue(t.Assembly, null))
+                throw new NotSupportedException(t.Assembly.GetName().Name + " is in a collectible AssemblyLoadContext " +
+                    "that its host made (as an engine's editor may, to reload a game's scripts): cilbind calls into a " +
+                    "collectible context only as a unit of its own (a runtime started reloadable), not as a guest; the " +
+                    "host must load the game into the default context");
+        }
+
         /// <summary>The modules emitted for the current unit, by name, and whether each was
         /// defined in the unit's context (see <see cref="Module"/>).</summary>
         static readonly Dictionary<string, KeyValuePair<ModuleBuilder, bool>> modules =

@@ -71,9 +71,10 @@ static REPLACED: AtomicUsize = AtomicUsize::new(0);
 impl Runtime {
     /// Takes the calling thread out of the unit until its next call into managed code (which
     /// enters the current unit again, a reloaded one included). A thread that called in must
-    /// do this, or exit, before another thread can [`reload`](Runtime::reload): Mono cannot
-    /// unload a domain that a live thread is in. Cheap (a domain switch); does nothing on a
-    /// thread that never called in.
+    /// do this, or exit, before another thread can [`reload`](Runtime::reload), and in a guest
+    /// plugin before a Mono host unloads the domain cilbind adopted (see
+    /// [`guest`](crate::guest)): Mono cannot unload a domain that a live thread is in. Cheap (a
+    /// domain switch); does nothing on a thread that never called in.
     pub fn leave_unit() {
         thread::leave();
     }

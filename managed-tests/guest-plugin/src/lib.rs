@@ -21,6 +21,10 @@ use game::guest_game::{Counter, IBonus, IBonusImpl, IntOp, Level, Pos, Scores};
 /// Path of Game.exe as build.rs compiled it (the test runs it).
 pub const GAME_EXE: &str = env!("GAME_EXE");
 
+/// Path of CollectibleHost.exe as build.rs compiled it: a .NET host that runs Game.exe in a
+/// collectible load context of its own.
+pub const COLLECTIBLE_HOST_EXE: &str = env!("COLLECTIBLE_HOST_EXE");
+
 // The plugin's start-up, run by `cilbind_guest_init` once the host's Mono is adopted: the
 // bindings find Game.exe (loaded by the host as its entry assembly) by name and check it.
 // README: begin

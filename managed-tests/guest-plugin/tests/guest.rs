@@ -28,6 +28,8 @@ enum Host {
     Mono(Option<&'static str>),
     /// `dotnet Game.exe` (.NET Core 3.1, from the .NET root `scripts/ensure-deps.sh` fills).
     Dotnet,
+    /// `dotnet CollectibleHost.exe`, which runs Game.exe in a collectible load context.
+    DotnetCollectible,
 }
 
 /// The `dotnet` host: `CILBIND_DOTNET_ROOT`'s, else the one `scripts/ensure-deps.sh` unpacks
@@ -83,11 +85,23 @@ fn run_game_with(name: &str, host: Host, args: &[&str]) -> Output {
                 .expect("write the runtimeconfig");
             Command::new(dotnet())
         }
+        Host::DotnetCollectible => {
+            std::fs::copy(guest_plugin::COLLECTIBLE_HOST_EXE, dir.join("CollectibleHost.exe"))
+                .expect("copy CollectibleHost.exe");
+            std::fs::write(
+                dir.join("CollectibleHost.runtimeconfig.json"),
+                cilbind::guest::RUNTIME_CONFIG_JSON,
+            )
+            .expect("write the runtimeconfig");
+            let mut dotnet = Command::new(dotnet());
+            dotnet.arg("CollectibleHost.exe");
+            dotnet
+        }
     };
-    game.arg("Game.exe")
-        .args(args)
-        .current_dir(&dir)
-        .env_remove("CILBIND_RUNTIME");
+    if !matches!(host, Host::DotnetCollectible) {
+        game.arg("Game.exe");
+    }
+    game.args(args).current_dir(&dir).env_remove("CILBIND_RUNTIME");
     let output = game
         .output()
         .expect("run the game (mono: apt-get install -y mono-runtime)");
@@ -322,4 +336,34 @@ fn a_host_unloading_the_plugins_domain_and_starting_a_new_one() {
     }
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines, expected, "{stdout}");
+}
+
+/// A .NET host that loads the game into a collectible load context of its own (as an engine's
+/// editor may, to reload a game's scripts): cilbind's guest mode cannot call into such a
+/// context yet, and says so at the first call, as an error (never a crash) that names the game
+/// and what the host must do; the plugin attached, and the host unloads the context afterwards.
+#[test]
+fn a_game_in_a_collectible_context_of_its_host_is_refused_with_the_reason() {
+    let output = run_game("collectible", Host::DotnetCollectible);
+    let stdout = text(&output.stdout);
+    assert!(
+        output.status.success(),
+        "dotnet CollectibleHost.exe: {}\n{stdout}\n{}",
+        output.status,
+        text(&output.stderr)
+    );
+    let reason = "unsupported: System.NotSupportedException: Game is in a collectible AssemblyLoadContext that its \
+                  host made (as an engine's editor may, to reload a game's scripts): cilbind calls into a \
+                  collectible context only as a unit of its own (a runtime started reloadable), not as a guest; \
+                  the host must load the game into the default context";
+    let lines: Vec<&str> = stdout.lines().collect();
+    for expected in [
+        "game: plugin attached".to_string(),
+        format!("plugin: error: {reason}"),
+        "game: plugin returned 1".to_string(),
+        format!("plugin: error on the game's thread: {reason}"),
+        "host: game returned 1".to_string(),
+    ] {
+        assert!(lines.contains(&expected.as_str()), "{expected}\n{stdout}");
+    }
 }

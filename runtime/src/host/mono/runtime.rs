@@ -236,8 +236,11 @@ impl Runtime {
         })?;
         super::unit::adopt(domain)?;
         thread::mark_adopted();
-        let helper = Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME)
-            .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper into the new domain: {e}")))?;
+        let helper = Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME).map_err(|e| {
+            // Not adopted after all: the unit stays retired, and a later call tries again.
+            super::unit::retire();
+            Error::Startup(format!("cannot load the runtime's C# helper into the new domain: {e}"))
+        })?;
         *unit = Unit {
             domain,
             helper,

@@ -141,8 +141,13 @@ pub(crate) fn managed_code_on_stack() -> bool {
 
 /// Guest mode: asks the helper in the adopted domain to call `unloading` (on the thread that
 /// unloads it, inside it, before Mono frees anything) when the host unloads that domain
-/// (`Cilbind.DomainWatch`); once per unit. `unloading` must not unwind.
+/// (`Cilbind.DomainWatch`); once per unit. `unloading` must not unwind. Nothing to ask when the
+/// adopted domain is the root domain, which is never unloaded.
 pub(crate) fn watch_host_unload(unloading: extern "C" fn()) -> Result<()> {
+    // SAFETY: Mono runs (cilbind adopted it); the root domain lives as long as the process.
+    if domain() == unsafe { ffi::mono_get_root_domain() } {
+        return Ok(());
+    }
     static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
     static WATCHED: EpochCell<()> = EpochCell::new();
     let failed = |e: String| Error::Startup(format!("cannot watch for the host unloading the adopted domain: {e}"));
