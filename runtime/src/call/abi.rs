@@ -132,6 +132,20 @@ pub trait Arg: sealed::Arg + Describe {
         let _ = value;
         Ok(())
     }
+    /// True when, after a remote call, the argument fetches what the callee left in it from
+    /// the server itself ([`finish_remote`](Arg::finish_remote): a slice written back, whose
+    /// array the server holds): a call with such an argument is never pipelined.
+    #[doc(hidden)]
+    const FETCHES_BACK_REMOTE: bool = false;
+    /// After a remote call that returned normally, for an argument the server wrote nothing
+    /// back to: fetches what it must ([`FETCHES_BACK_REMOTE`](Arg::FETCHES_BACK_REMOTE)).
+    #[doc(hidden)]
+    fn finish_remote(self) -> Result<()>
+    where
+        Self: Sized,
+    {
+        Ok(())
+    }
 }
 
 /// A lowered argument: its native form, and a write-back after the call for by-ref ones

@@ -25,7 +25,8 @@ use crate::value::Blittable;
 pub struct SliceArray<'a, V: Blittable>(pub &'a [V]);
 
 /// A `T[]` argument (not `[In]` alone) made from a mutable slice: a new managed array holding
-/// a copy of it, copied back into the slice after the call returns normally.
+/// a copy of it, copied back into the slice after the call returns normally (on a remote
+/// runtime too: the array is made on the server and read back after the call).
 pub struct SliceArrayMut<'a, V: Blittable>(pub &'a mut [V]);
 
 /// A multi-dimensional `[In]` array argument (`T[,]` for `R` = 2, `T[,,]` for 3) made from a
@@ -153,6 +154,14 @@ impl<'a, V: Blittable> Arg for SliceArrayMut<'a, V> {
             array: vector(self.0)?,
             back: Some(self.0),
         })
+    }
+    fn to_remote(&self) -> Result<crate::call::Recorded> {
+        // Made on the server and kept there until the call returns, then read back.
+        crate::remote::arrays::make_kept(self.0)
+    }
+    const FETCHES_BACK_REMOTE: bool = true;
+    fn finish_remote(self) -> Result<()> {
+        crate::remote::arrays::read_back(self.0)
     }
 }
 

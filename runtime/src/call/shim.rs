@@ -363,9 +363,14 @@ pub trait ArgList: sealed::List {
     #[doc(hidden)]
     fn to_remote(&self) -> Result<Vec<Recorded>>;
     /// Writes what a remote call left in the by-ref arguments (by position, ascending) back to
-    /// the caller's variables.
+    /// the caller's variables, and has the others fetch what they must
+    /// ([`Arg::finish_remote`]).
     #[doc(hidden)]
     fn write_back_remote(self, after: Vec<(u16, Recorded)>) -> Result<()>;
+    /// True when an argument fetches what the callee left in it after a remote call
+    /// ([`Arg::FETCHES_BACK_REMOTE`]): the call is not pipelined.
+    #[doc(hidden)]
+    fn fetches_back_remote() -> bool;
     /// Calls `thunk` with these arguments, checking each object against its declared class
     /// first when `checked`. The `tracer` is `()` on the hot path (no code at all) and a
     /// `&mut CallTrace` while recording, which notes that managed code
@@ -435,6 +440,10 @@ macro_rules! arg_list {
                 vec![$($a.describe()),*]
             }
 
+            fn fetches_back_remote() -> bool {
+                false $(|| $a::FETCHES_BACK_REMOTE)*
+            }
+
             #[allow(non_snake_case)]
             fn to_remote(&self) -> Result<Vec<Recorded>> {
                 let ($($a,)*) = self;
@@ -449,6 +458,8 @@ macro_rules! arg_list {
                 $(
                     if let Some((_, value)) = after.next_if(|(at, _)| *at == index) {
                         tri!($a.write_back_remote(value));
+                    } else {
+                        tri!($a.finish_remote());
                     }
                     index += 1;
                 )*

@@ -35,6 +35,67 @@ pub(crate) fn make<V: Blittable>(values: &[V]) -> Result<Object> {
     values::remote_object(made)?.ok_or_else(|| Error::NullReference("the server made no array".into()))
 }
 
+thread_local! {
+    /// Arrays made on the server for this thread's calls in flight from slices written back
+    /// ([`make_kept`]), with the address of each slice: kept (not released) until the call
+    /// returns, then read back into the slice ([`read_back`]) and released ([`KeptForCall`]).
+    static KEPT: std::cell::RefCell<Vec<(usize, Object)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`make`] for an argument written back (`SliceArrayMut`): the array is kept until the call
+/// it is an argument of returns; what the call sends for it.
+pub(crate) fn make_kept<V: Blittable>(slice: &[V]) -> Result<Recorded> {
+    let array = make(slice)?;
+    let sent = values::object(Some(&array))?;
+    KEPT.with(|k| k.borrow_mut().push((slice.as_ptr() as usize, array)));
+    Ok(sent)
+}
+
+/// After a call that returned normally: copies what the callee left in the array
+/// [`make_kept`] made for `slice` back into it.
+pub(crate) fn read_back<V: Blittable>(slice: &mut [V]) -> Result<()> {
+    let address = slice.as_ptr() as usize;
+    let array = KEPT
+        .with(|k| {
+            let mut kept = k.borrow_mut();
+            let at = kept.iter().rposition(|(a, _)| *a == address)?;
+            Some(kept.remove(at).1)
+        })
+        .ok_or_else(|| Error::InvalidArgument("no array was made on the server for this slice".into()))?;
+    let back: Vec<V> = values(&array)?;
+    if back.len() != slice.len() {
+        return Err(Error::InvalidArgument(format!(
+            "the server's array has {} elements, the slice written back {}",
+            back.len(),
+            slice.len()
+        )));
+    }
+    slice.copy_from_slice(&back);
+    Ok(())
+}
+
+/// Releases, when dropped, the arrays [`make_kept`] made on this thread since it was made:
+/// those of one call, whether it returned, failed or was refused (a call made from a callback
+/// while another waits releases only its own).
+pub(crate) struct KeptForCall(usize);
+
+impl KeptForCall {
+    pub(crate) fn mark() -> KeptForCall {
+        KeptForCall(KEPT.with(|k| k.borrow().len()))
+    }
+}
+
+impl Drop for KeptForCall {
+    fn drop(&mut self) {
+        let released = KEPT.with(|k| {
+            let mut kept = k.borrow_mut();
+            let from = self.0.min(kept.len());
+            kept.split_off(from)
+        });
+        drop(released);
+    }
+}
+
 /// A copy of the elements of the `V[]` `array` on the server.
 pub(crate) fn values<V: Blittable>(array: &Object) -> Result<Vec<V>> {
     let Recorded::Struct { bytes, .. } = step(ArrayStep::Values(values::object(Some(array))?), "reading an array")?

@@ -142,12 +142,13 @@ pub(crate) fn call_generic_sret<K: 'static, A: ArgList, R: crate::Blittable>(
 
 /// The call of the method the server knows as `id`; `label` names it in errors.
 fn call_bound<A: ArgList, R: Ret>(id: FunctionId, label: impl FnOnce() -> String, args: A) -> Result<R> {
+    let _kept = super::arrays::KeptForCall::mark();
     let call = Call {
         id: id.0,
         args: args.to_remote()?,
         reflective: false,
     };
-    if R::ABI == Abi::Void && pipelining() && !passes_by_ref(A::returning::<R>()) {
+    if R::ABI == Abi::Void && pipelining() && !passes_by_ref(A::returning::<R>()) && !A::fetches_back_remote() {
         let full = PIPELINE.with(|p| {
             let mut p = p.borrow_mut();
             p.calls.push((call.into(), label()));
@@ -178,6 +179,7 @@ pub(crate) fn call_sret<A: ArgList, R: crate::Blittable>(method: &MethodRef, arg
 }
 
 fn call_sret_bound<A: ArgList, R: crate::Blittable>(id: FunctionId, label: String, args: A) -> Result<R> {
+    let _kept = super::arrays::KeptForCall::mark();
     let call = Call {
         id: id.0,
         args: args.to_remote()?,

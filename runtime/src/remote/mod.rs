@@ -14,7 +14,9 @@
 //! (made and read on the server, `boxes.rs`); members of generic types and generic methods
 //! (instantiated there from the Rust type arguments' names, `GenericMethodRef::of`/`keyed`);
 //! managed structs by handle (the box stays there); arrays of values (by their bytes) and of
-//! references (element by element, `arrays.rs`); `Nullable` values; casts; delegates of the
+//! references (element by element, `arrays.rs`), slices written back (the array made there,
+//! kept for the call and read back after it; such a call is never pipelined); `Nullable`
+//! values; casts; delegates of the
 //! client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
 //! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
@@ -22,8 +24,8 @@
 //! dropped; the server's exceptions arrive as [`Error::ManagedException`](crate::Error). Void
 //! calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused at the call with an error saying so: spans, slices
-//! written back after the call, multi-dimensional arrays, `ref` `Nullable` arguments, Rust
+//! What needs a local runtime is refused at the call with an error saying so: spans,
+//! multi-dimensional arrays, `ref` `Nullable` arguments, Rust
 //! implementations of C# types (C# would run code the server has not), natives, reload and
 //! recording.
 

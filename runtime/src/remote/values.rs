@@ -11,7 +11,7 @@ use crate::value::{Blittable, Object};
 pub(crate) fn not_carried(what: &str) -> Error {
     Error::Unsupported(format!(
         "a {what} cannot cross to a remote runtime (primitives, strings, objects, full structs, Nullable values, \
-         boxes, arrays and managed structs the server holds do; spans, ref Nullable values and slices written back \
+         boxes, arrays, slices written back and managed structs the server holds do; spans and ref Nullable values \
          do not)"
     ))
 }
