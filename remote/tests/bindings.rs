@@ -236,6 +236,26 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
         assert_eq!(Maybe::not(Some(true)).unwrap(), Some(false));
         assert_eq!(Maybe::null_if_negative(-1).unwrap(), None);
         use managed_tests::nullables::nulls::{Color, Pt, Tagged};
+        // `ref`/`out` Nullable arguments: sent as by value, written back by the server.
+        let mut x = Some(41);
+        Maybe::bump(&mut x).unwrap();
+        assert_eq!(x, Some(42));
+        let mut none: Option<i32> = None;
+        Maybe::bump(&mut none).unwrap();
+        assert_eq!(none, None);
+        let mut d = Some(2.5);
+        Maybe::clear(&mut d).unwrap();
+        assert_eq!(d, None);
+        assert_eq!(Maybe::parse("13").unwrap(), (true, Some(13), Some(Color(5))));
+        assert_eq!(Maybe::parse("x").unwrap(), (false, None, None));
+        let mut p = Some(Pt { x: 1.0, y: 2.0 });
+        let mut flag = Some(cilbind::Boolean::from(true));
+        Maybe::mirror(&mut p, &mut flag, Some(3)).unwrap();
+        assert_eq!(p, Some(Pt { x: 2.0, y: 4.0 }));
+        assert_eq!(flag.map(bool::from), Some(false));
+        let (mut p, mut flag) = (None, None);
+        Maybe::mirror(&mut p, &mut flag, None).unwrap();
+        assert_eq!((p, flag), (Some(Pt { x: 0.0, y: 0.0 }), None));
         assert_eq!(
             Maybe::describe(Some(1), None, Some(Color::RED), Some(Pt { x: 1.5, y: 2.0 }))
                 .unwrap()

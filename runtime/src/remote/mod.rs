@@ -16,7 +16,7 @@
 //! managed structs by handle (the box stays there); arrays of values (by their bytes) and of
 //! references (element by element, `arrays.rs`), slices written back (the array made there,
 //! kept for the call and read back after it; such a call is never pipelined); `Nullable`
-//! values; casts; delegates of the
+//! values, by value and `ref`/`out` (written back); casts; delegates of the
 //! client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
 //! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
@@ -25,7 +25,7 @@
 //! calls can be pipelined ([`pipelined`]).
 //!
 //! What needs a local runtime is refused at the call with an error saying so: spans,
-//! multi-dimensional arrays, `ref` `Nullable` arguments, Rust
+//! multi-dimensional arrays, Rust
 //! implementations of C# types (C# would run code the server has not), natives, reload and
 //! recording.
 

@@ -107,6 +107,21 @@ impl<'a, V: Blittable> Arg for RefNullable<'a, V> {
         };
         Ok(RefNullableSlot { target: self.0, value })
     }
+    fn to_remote(&self) -> Result<crate::call::Recorded> {
+        // As a `Nullable<V>` by value: null, or the value's bytes; the server writes back
+        // what the callee left.
+        Ok(match &*self.0 {
+            Some(value) => crate::remote::values::plain_value(value),
+            None => crate::call::Recorded::Null,
+        })
+    }
+    fn write_back_remote(self, value: crate::call::Recorded) -> Result<()> {
+        *self.0 = match value {
+            crate::call::Recorded::Null => None,
+            value => Some(crate::remote::values::plain_from_recorded(value)?),
+        };
+        Ok(())
+    }
 }
 
 impl<V: Blittable> sealed::Slot for RefNullableSlot<'_, V> {}
