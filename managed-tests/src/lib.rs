@@ -90,6 +90,17 @@ pub mod buffers {
     include!(concat!(env!("OUT_DIR"), "/buffers_bindings.rs"));
 }
 
+/// 64-bit FNV-1a of `bytes`, as `fixtures/Buffers.cs`'s `GL.Checksum` computes it over the
+/// bytes it holds: what tests compare an upload with.
+pub fn fnv1a(bytes: &[u8]) -> i64 {
+    let mut h: u64 = 14_695_981_039_346_656_037;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(1_099_511_628_211);
+    }
+    h as i64
+}
+
 /// Generated bindings of `fixtures/Conversions.cs` (overloads that differ only by return type).
 pub mod conversions {
     include!(concat!(env!("OUT_DIR"), "/conversions_bindings.rs"));

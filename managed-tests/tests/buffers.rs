@@ -7,6 +7,7 @@
 
 use cilbind::{Error, MdSlice, MdSliceMut};
 use managed_tests::buffers::buffers::{BufferTarget, BufferUsageHint, Vertex, GL};
+use managed_tests::fnv1a as fnv;
 
 /// The fixture keeps one buffer (`GL`'s static store), so the tests run one at a time: another
 /// test's upload between this one's upload and read-back would change what it reads.
@@ -25,16 +26,6 @@ fn bytes_of<T: Copy>(values: &[T]) -> Vec<u8> {
     // SAFETY: the test's element types (f32, i32, u16, Vertex of five f32) have no padding,
     // so every byte of the slice is initialized.
     unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), len) }.to_vec()
-}
-
-/// 64-bit FNV-1a, as `GL.Checksum` computes it.
-fn fnv(bytes: &[u8]) -> i64 {
-    let mut h: u64 = 14_695_981_039_346_656_037;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(1_099_511_628_211);
-    }
-    h as i64
 }
 
 const ZERO: Vertex = Vertex {

@@ -199,9 +199,10 @@ namespace GuestGame
         }
 
         // The host unloads the domain the plugin attached in and starts the game again in a new
-        // one, as Unity does when it reloads its scripts (Mono only): in between, a call into the
-        // plugin is an error; in the new domain, the game's bootstrap call adopts it again and
-        // every call works as before.
+        // one, as Unity does when it reloads its scripts (Mono only): the unload fails while a
+        // thread of the plugin's is still in the domain, and goes through once it left; in
+        // between, a call into the plugin is an error; in the new domain, the game's bootstrap
+        // call adopts it again and every call works as before.
         static int Domains()
         {
             for (int round = 1; round <= 2; round++)

@@ -604,6 +604,10 @@ impl Arg for Boxed {
             _keep: self.0,
         })
     }
+    fn to_remote(&self) -> Result<Recorded> {
+        // A box the server made (`box_arg` boxes there in a client of a remote runtime).
+        crate::remote::values::object(Some(&self.0))
+    }
 }
 
 impl sealed::Slot for BoxedSlot {}

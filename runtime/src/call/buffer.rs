@@ -157,7 +157,7 @@ impl<'a, V: Blittable> Arg for SliceArrayMut<'a, V> {
     }
     fn to_remote(&self) -> Result<crate::call::Recorded> {
         // Made on the server and kept there until the call returns, then read back.
-        crate::remote::arrays::make_kept(self.0)
+        crate::remote::arrays::make_kept(self.0, None)
     }
     const FETCHES_BACK_REMOTE: bool = true;
     fn finish_remote(self) -> Result<()> {
@@ -176,6 +176,11 @@ impl<'a, V: Blittable, const R: usize> Arg for MdSlice<'a, V, R> {
             back: None,
         })
     }
+    fn to_remote(&self) -> Result<crate::call::Recorded> {
+        // Made on the server first, then passed as the object it is there.
+        let made = crate::remote::arrays::make_multi_dimensional(self.data, &self.lengths)?;
+        crate::remote::values::object(Some(&made))
+    }
 }
 
 impl<V: Blittable, const R: usize> sealed::Arg for MdSliceMut<'_, V, R> {}
@@ -188,6 +193,14 @@ impl<'a, V: Blittable, const R: usize> Arg for MdSliceMut<'a, V, R> {
             array: md_array(self.data, &self.lengths)?,
             back: Some(self.data),
         })
+    }
+    fn to_remote(&self) -> Result<crate::call::Recorded> {
+        // Made on the server and kept there until the call returns, then read back.
+        crate::remote::arrays::make_kept(self.data, Some(&self.lengths))
+    }
+    const FETCHES_BACK_REMOTE: bool = true;
+    fn finish_remote(self) -> Result<()> {
+        crate::remote::arrays::read_back(self.data)
     }
 }
 

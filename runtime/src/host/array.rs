@@ -92,6 +92,64 @@ pub(crate) fn md_array_from_values<V: PlainValue>(
     )
 }
 
+/// [`md_array_from_values`] for `count` values of `element` (a value type without references:
+/// the caller checks) given by their bytes, `bytes.len()` being `count` times its size
+/// (checked): how a server makes the array a client sent.
+pub(crate) fn md_array_from_bytes(element: Class, lengths: &[usize], count: usize, bytes: &[u8]) -> Result<ObjectRef> {
+    on_backend!(
+        mono => mono::array::md_array_from_bytes(element.into(), lengths, count, bytes).map(ObjectRef::from),
+        coreclr => {
+            for &l in lengths {
+                check_array_length(element, l)?;
+            }
+            let total = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l));
+            if lengths.len() < 2 || total != Some(count) {
+                return Err(Error::InvalidArgument(format!(
+                    "{count} elements do not fill a multi-dimensional array of lengths {lengths:?}"
+                )));
+            }
+            let size = element.value_size().0;
+            if size.checked_mul(count) != Some(bytes.len()) {
+                return Err(Error::InvalidArgument(format!(
+                    "{} bytes are not {count} elements of {} ({size} bytes each)",
+                    bytes.len(),
+                    element.full_name()
+                )));
+            }
+            let array = coreclr::heap::array_new_md(element, lengths)?;
+            coreclr::heap::array_write(array, bytes)?;
+            Ok(array)
+        },
+    )
+}
+
+/// The element class of `array`, a single- or multi-dimensional array.
+pub(crate) fn any_array_element(array: ObjectRef) -> Result<Class> {
+    on_backend!(
+        mono => mono::array::any_array_element(array.into()).map(Class::from),
+        coreclr => coreclr::heap::element_of_any_array(array),
+    )
+}
+
+/// The bytes of every element of `array`, a `V[]` or multi-dimensional `V[,…]` whose element
+/// type ([`any_array_element`]) the caller checked to be a value type without references, in
+/// row-major order: how a server reads back an array for a client.
+pub(crate) fn array_bytes(array: ObjectRef) -> Result<Vec<u8>> {
+    on_backend!(
+        mono => mono::array::array_bytes(array.into()),
+        coreclr => {
+            let size = coreclr::heap::element_of_any_array(array)?.value_size().0;
+            let len = coreclr::heap::array_len(array)?;
+            let total = len
+                .checked_mul(size)
+                .ok_or_else(|| Error::InvalidArgument(format!("an array of {len} elements of {size} bytes")))?;
+            let mut out = vec![0u8; total];
+            coreclr::heap::array_read(array, &mut out)?;
+            Ok(out)
+        },
+    )
+}
+
 /// Copies the elements of `array`, a `V[]` or multi-dimensional `V[,…]` of exactly
 /// `out.len()` elements of `V`'s size, into `out` (one copy: how an `[Out]` array argument
 /// is written back).

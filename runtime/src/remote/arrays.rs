@@ -7,7 +7,7 @@
 use crate::call::{Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::array;
-use crate::host::plain::{box_bytes, holds_references, unboxed_bytes};
+use crate::host::plain::{box_bytes, holds_references};
 use crate::remote::session::{class_of, Session};
 use crate::remote::wire::{ArrayStep, Step, TypeName};
 use crate::remote::{client, values};
@@ -35,6 +35,24 @@ pub(crate) fn make<V: Blittable>(values: &[V]) -> Result<Object> {
     values::remote_object(made)?.ok_or_else(|| Error::NullReference("the server made no array".into()))
 }
 
+/// A new multi-dimensional `V[,…]` on the server of `lengths` (row-major `values`).
+pub(crate) fn make_multi_dimensional<V: Blittable>(values: &[V], lengths: &[usize]) -> Result<Object> {
+    let lengths = lengths
+        .iter()
+        .map(|&l| u32::try_from(l).map_err(|_| Error::InvalidArgument(format!("a dimension of {l} elements"))))
+        .collect::<Result<Vec<u32>>>()?;
+    let bytes = values.iter().flat_map(crate::host::plain::value_bytes).collect();
+    let made = step(
+        ArrayStep::MakeMultiDimensional {
+            element: V::remote_type()?,
+            lengths,
+            bytes,
+        },
+        "making a multi-dimensional array",
+    )?;
+    values::remote_object(made)?.ok_or_else(|| Error::NullReference("the server made no array".into()))
+}
+
 thread_local! {
     /// Arrays made on the server for this thread's calls in flight from slices written back
     /// ([`make_kept`]), with the address of each slice: kept (not released) until the call
@@ -42,10 +60,14 @@ thread_local! {
     static KEPT: std::cell::RefCell<Vec<(usize, Object)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// [`make`] for an argument written back (`SliceArrayMut`): the array is kept until the call
-/// it is an argument of returns; what the call sends for it.
-pub(crate) fn make_kept<V: Blittable>(slice: &[V]) -> Result<Recorded> {
-    let array = make(slice)?;
+/// [`make`] for an argument written back (`SliceArrayMut`, and with `lengths` a
+/// multi-dimensional one, `MdSliceMut`): the array is kept until the call it is an argument of
+/// returns; what the call sends for it.
+pub(crate) fn make_kept<V: Blittable>(slice: &[V], lengths: Option<&[usize]>) -> Result<Recorded> {
+    let array = match lengths {
+        None => make(slice)?,
+        Some(lengths) => make_multi_dimensional(slice, lengths)?,
+    };
     let sent = values::object(Some(&array))?;
     KEPT.with(|k| k.borrow_mut().push((slice.as_ptr() as usize, array)));
     Ok(sent)
@@ -142,20 +164,26 @@ impl Session {
     pub fn array(&self, step: &ArrayStep) -> Result<Recorded> {
         match step {
             ArrayStep::Make { element, count, bytes } => self.make_array(element, *count, bytes),
+            ArrayStep::MakeMultiDimensional {
+                element,
+                lengths,
+                bytes,
+            } => {
+                let class = class_of(element)?;
+                let size = plain_element(class)?;
+                let lengths: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
+                let count = bytes.len().checked_div(size).unwrap_or(0);
+                let made = Object::from_raw(array::md_array_from_bytes(class, &lengths, count, bytes)?)?
+                    .ok_or_else(|| Error::NullReference("no array was made".into()))?;
+                self.keep(Value::Object(made))
+            }
             ArrayStep::Values(array) => {
                 let array = self.array_object(array)?;
-                let element = array::array_element_class(array.raw()?)?;
-                plain_element(element)?;
-                let mut all = Vec::new();
-                for i in 0..array::array_len(array.raw()?)? {
-                    let boxed = Object::from_raw(array::array_get_value(array.raw()?, i)?)?
-                        .ok_or_else(|| Error::NullReference("an element's box is null".into()))?;
-                    all.extend(unboxed_bytes(boxed.raw()?)?);
-                }
+                plain_element(array::any_array_element(array.raw()?)?)?;
                 Ok(Recorded::Struct {
                     assembly: String::new(),
                     type_name: String::new(),
-                    bytes: all,
+                    bytes: array::array_bytes(array.raw()?)?,
                 })
             }
             ArrayStep::Len(array) => {

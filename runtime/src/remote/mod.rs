@@ -14,8 +14,9 @@
 //! (made and read on the server, `boxes.rs`); members of generic types and generic methods
 //! (instantiated there from the Rust type arguments' names, `GenericMethodRef::of`/`keyed`);
 //! managed structs by handle (the box stays there); arrays of values (by their bytes) and of
-//! references (element by element, `arrays.rs`), slices written back (the array made there,
-//! kept for the call and read back after it; such a call is never pipelined); `Nullable`
+//! references (element by element, `arrays.rs`), multi-dimensional arrays of values, slices
+//! written back (the array made there, kept for the call and read back after it; such a call
+//! is never pipelined); a generic member's struct `T` argument (boxed there); `Nullable`
 //! values, by value and `ref`/`out` (written back); casts; delegates of the
 //! client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
@@ -24,8 +25,7 @@
 //! dropped; the server's exceptions arrive as [`Error::ManagedException`](crate::Error). Void
 //! calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused at the call with an error saying so: spans,
-//! multi-dimensional arrays, Rust
+//! What needs a local runtime is refused at the call with an error saying so: spans, Rust
 //! implementations of C# types (C# would run code the server has not), natives, reload and
 //! recording.
 

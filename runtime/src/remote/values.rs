@@ -11,8 +11,8 @@ use crate::value::{Blittable, Object};
 pub(crate) fn not_carried(what: &str) -> Error {
     Error::Unsupported(format!(
         "a {what} cannot cross to a remote runtime (primitives, strings, objects, full structs, Nullable values, \
-         boxes, arrays, slices written back, ref Nullable values and managed structs the server holds do; spans \
-         and multi-dimensional arrays do not)"
+         boxes, arrays (multi-dimensional ones too), slices written back, ref Nullable values and managed structs \
+         the server holds do; spans do not)"
     ))
 }
 

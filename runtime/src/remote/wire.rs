@@ -258,8 +258,19 @@ pub enum ArrayStep {
         /// Their bytes, one after another.
         bytes: Vec<u8>,
     },
-    /// The elements of an array of a value type without references, by their bytes
-    /// (`Recorded::Struct`).
+    /// A new multi-dimensional `element[,…]` of a value type without references, `lengths[i]`
+    /// elements in dimension `i`, by their bytes in row-major order: the result is the array,
+    /// kept for the client.
+    MakeMultiDimensional {
+        /// The element type.
+        element: TypeName,
+        /// Each dimension's length (two or more dimensions).
+        lengths: Vec<u32>,
+        /// The elements' bytes, one after another, the last index varying fastest.
+        bytes: Vec<u8>,
+    },
+    /// The elements of an array (single- or multi-dimensional, in row-major order) of a value
+    /// type without references, by their bytes (`Recorded::Struct`).
     Values(Recorded),
     /// The number of elements of an array (`Int64`).
     Len(Recorded),

@@ -179,7 +179,7 @@ pub fn box_to_checked<V: Blittable, T: Reference>(value: &V, proof: &BoxProof<V,
 /// other process's error (no runtime) stands.
 #[cold]
 #[inline(never)]
-fn box_elsewhere<V: Blittable, T: Reference>(value: &V, e: Error) -> Result<T> {
+pub(crate) fn box_elsewhere<V: Blittable, T: Reference>(value: &V, e: Error) -> Result<T> {
     if crate::remote::connected() {
         return crate::remote::box_value(value);
     }

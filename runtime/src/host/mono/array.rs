@@ -104,6 +104,15 @@ pub(crate) fn md_array_from_values<V: PlainValue>(
     values: &[V],
 ) -> Result<ObjectRef> {
     check_size::<V>(element)?;
+    // SAFETY: `V` is plain data (PlainValue contract); the slice covers exactly the values'
+    // bytes for the borrow.
+    let bytes = unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, std::mem::size_of_val(values)) };
+    md_array_from_bytes(element, lengths, values.len(), bytes)
+}
+
+/// [`md_array_from_values`] for `count` values of `element` (a value type without references)
+/// given by their bytes, `bytes.len()` being `count` times the element's size (checked).
+pub(crate) fn md_array_from_bytes(element: Class, lengths: &[usize], count: usize, bytes: &[u8]) -> Result<ObjectRef> {
     let rank = u32::try_from(lengths.len())
         .ok()
         .filter(|r| (2..=32).contains(r))
@@ -111,16 +120,23 @@ pub(crate) fn md_array_from_values<V: PlainValue>(
             Error::InvalidArgument(format!("an array of rank {} is not multi-dimensional", lengths.len()))
         })?;
     let total = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l));
-    if total != Some(values.len()) {
+    if total != Some(count) {
         return Err(Error::InvalidArgument(format!(
-            "{} elements do not fill an array of lengths {lengths:?}",
-            values.len()
+            "{count} elements do not fill an array of lengths {lengths:?}"
+        )));
+    }
+    let size = element.value_size().0;
+    if size.checked_mul(count) != Some(bytes.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "{} bytes are not {count} elements of {} ({size} bytes each)",
+            bytes.len(),
+            element.full_name()
         )));
     }
     for &len in lengths {
         check_array_length(element, len)?;
     }
-    check_array_length(element, values.len())?;
+    check_array_length(element, count)?;
     let rt = Runtime::get()?;
     // SAFETY: valid class and rank (2..=32, as the CLI allows); returns the cached array class.
     let class = unsafe { ffi::mono_array_class_get(element.as_ptr(), rank) };
@@ -135,32 +151,56 @@ pub(crate) fn md_array_from_values<V: PlainValue>(
     // `MAX_ARRAY_LENGTH`, as is their product), NULL lower bounds are all zero. Mono returns
     // NULL when it cannot allocate the array.
     let array = unsafe { ffi::mono_array_new_full(rt.domain(), class, lengths.as_mut_ptr(), ptr::null_mut()) };
-    let array = allocated_array(array, element, values.len())?;
-    if !values.is_empty() {
+    let array = allocated_array(array, element, count)?;
+    if !bytes.is_empty() {
         // A multi-dimensional array's elements are contiguous from element 0 like a vector's
         // (its bounds live apart), in row-major order.
-        let data = array_element_ptr(array, std::mem::size_of::<V>(), 0);
-        // SAFETY: `values.len()` elements of `V`'s size (checked) from element 0; blittable
+        let data = array_element_ptr(array, size, 0);
+        // SAFETY: `count` elements of `size` bytes (checked) from element 0; the callers'
         // elements hold no references, so no write barrier.
-        unsafe { ptr::copy_nonoverlapping(values.as_ptr() as *const u8, data, std::mem::size_of_val(values)) };
+        unsafe { ptr::copy_nonoverlapping(bytes.as_ptr(), data, bytes.len()) };
     }
     Ok(array)
+}
+
+/// The bytes of every element of `array`, a `V[]` or multi-dimensional `V[,…]` of a value type
+/// without references (the caller checks that), in row-major order.
+pub(crate) fn array_bytes(array: ObjectRef) -> Result<Vec<u8>> {
+    let size = any_array_element(array)?.value_size().0;
+    // (`max_length`: every element of every dimension.)
+    let len = array_len(array);
+    let total = len
+        .checked_mul(size)
+        .ok_or_else(|| Error::InvalidArgument(format!("an array of {len} elements of {size} bytes")))?;
+    let mut out = vec![0u8; total];
+    if total > 0 {
+        let data = array_element_ptr(array, size, 0);
+        // SAFETY: `len` contiguous elements of `size` bytes; `out` is a distinct allocation of
+        // that many bytes.
+        unsafe { ptr::copy_nonoverlapping(data, out.as_mut_ptr(), total) };
+    }
+    Ok(out)
+}
+
+/// The element class of a single- or multi-dimensional array.
+pub(crate) fn any_array_element(array: ObjectRef) -> Result<Class> {
+    let class = array
+        .class()
+        .ok_or_else(|| Error::NullReference("array is null".into()))?;
+    // SAFETY: valid class; NULL for non-array classes.
+    Class::from_ptr(unsafe { ffi::mono_class_get_element_class(class.as_ptr()) })
+        .filter(|_| class.full_name().ends_with(']'))
+        .ok_or_else(|| Error::InvalidCast {
+            from: class.full_name(),
+            to: "an array".into(),
+        })
 }
 
 /// Copies the elements of `array`, a `V[]` or multi-dimensional `V[,…]` of exactly
 /// `out.len()` elements of `V`'s size, into `out` (one copy: how an `[Out]` array argument
 /// is written back).
 pub(crate) fn array_copy_into<V: PlainValue>(array: ObjectRef, out: &mut [V]) -> Result<()> {
-    let class = array
-        .class()
-        .ok_or_else(|| Error::NullReference("array is null".into()))?;
-    // SAFETY: valid class; NULL for non-array classes.
-    let element = Class::from_ptr(unsafe { ffi::mono_class_get_element_class(class.as_ptr()) })
-        .filter(|_| class.full_name().ends_with(']'))
-        .ok_or_else(|| Error::InvalidCast {
-            from: class.full_name(),
-            to: "an array".into(),
-        })?;
+    let element = any_array_element(array)?;
     check_size::<V>(element)?;
     // (`max_length`: every element of every dimension.)
     let len = array_len(array);
