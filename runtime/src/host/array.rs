@@ -71,51 +71,40 @@ pub(crate) fn md_array_from_values<V: PlainValue>(
     lengths: &[usize],
     values: &[V],
 ) -> Result<ObjectRef> {
-    on_backend!(
-        mono => mono::array::md_array_from_values(element.into(), lengths, values).map(ObjectRef::from),
-        coreclr => {
-            check_size::<V>(element)?;
-            for &l in lengths {
-                check_array_length(element, l)?;
-            }
-            let total = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l));
-            if lengths.len() < 2 || total != Some(values.len()) {
-                return Err(Error::InvalidArgument(format!(
-                    "{} elements do not fill a multi-dimensional array of lengths {lengths:?}",
-                    values.len()
-                )));
-            }
-            let array = coreclr::heap::array_new_md(element, lengths)?;
-            coreclr::heap::array_write(array, plain_bytes(values))?;
-            Ok(array)
-        },
-    )
+    check_size::<V>(element)?;
+    md_array_from_bytes(element, lengths, values.len(), plain_bytes(values))
 }
 
 /// [`md_array_from_values`] for `count` values of `element` (a value type without references:
 /// the caller checks) given by their bytes, `bytes.len()` being `count` times its size
-/// (checked): how a server makes the array a client sent.
+/// (checked): also how a server makes the array a client sent.
 pub(crate) fn md_array_from_bytes(element: Class, lengths: &[usize], count: usize, bytes: &[u8]) -> Result<ObjectRef> {
+    if !(2..=32).contains(&lengths.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "an array of rank {} is not multi-dimensional (2 to 32 dimensions)",
+            lengths.len()
+        )));
+    }
+    for &l in lengths {
+        check_array_length(element, l)?;
+    }
+    check_array_length(element, count)?;
+    if lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l)) != Some(count) {
+        return Err(Error::InvalidArgument(format!(
+            "{count} elements do not fill a multi-dimensional array of lengths {lengths:?}"
+        )));
+    }
+    let size = element.value_size().0;
+    if size.checked_mul(count) != Some(bytes.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "{} bytes are not {count} elements of {} ({size} bytes each)",
+            bytes.len(),
+            element.full_name()
+        )));
+    }
     on_backend!(
-        mono => mono::array::md_array_from_bytes(element.into(), lengths, count, bytes).map(ObjectRef::from),
+        mono => mono::array::md_array_from_bytes(element.into(), lengths, bytes).map(ObjectRef::from),
         coreclr => {
-            for &l in lengths {
-                check_array_length(element, l)?;
-            }
-            let total = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l));
-            if lengths.len() < 2 || total != Some(count) {
-                return Err(Error::InvalidArgument(format!(
-                    "{count} elements do not fill a multi-dimensional array of lengths {lengths:?}"
-                )));
-            }
-            let size = element.value_size().0;
-            if size.checked_mul(count) != Some(bytes.len()) {
-                return Err(Error::InvalidArgument(format!(
-                    "{} bytes are not {count} elements of {} ({size} bytes each)",
-                    bytes.len(),
-                    element.full_name()
-                )));
-            }
             let array = coreclr::heap::array_new_md(element, lengths)?;
             coreclr::heap::array_write(array, bytes)?;
             Ok(array)

@@ -268,11 +268,11 @@ by_value!(
 /// Boxes a full struct for a generic member's parameter (see [`__type_arg!`]).
 #[doc(hidden)]
 pub fn box_arg<V: Blittable>(value: &V) -> Result<Boxed> {
-    if let Err(e) = crate::Runtime::ensure_current_thread() {
-        // A client of a remote runtime boxes on its server.
-        return crate::value::boxing::box_elsewhere::<V, crate::value::Object>(value, e).map(Boxed);
+    match box_blittable(value) {
+        Ok(boxed) => Ok(Boxed(boxed)),
+        // No local runtime: a client of a remote runtime boxes on its server.
+        Err(e) => crate::value::boxing::box_elsewhere::<V, crate::value::Object>(value, e).map(Boxed),
     }
-    box_blittable(value).map(Boxed)
 }
 
 /// Unboxes a full struct returned by a generic member (see [`__type_arg!`]): checked against

@@ -95,48 +95,17 @@ pub(crate) fn array_from_values<V: PlainValue>(element: Class, values: &[V]) -> 
     Ok(array)
 }
 
-/// A new multi-dimensional `V[,…]` of rank `lengths.len()` (2 or more), `lengths[i]` elements
-/// in dimension `i`, holding a copy of `values` in row-major order (.NET's order: the last
-/// index varies fastest). `values.len()` must be the product of `lengths` (checked).
-pub(crate) fn md_array_from_values<V: PlainValue>(
-    element: Class,
-    lengths: &[usize],
-    values: &[V],
-) -> Result<ObjectRef> {
-    check_size::<V>(element)?;
-    // SAFETY: `V` is plain data (PlainValue contract); the slice covers exactly the values'
-    // bytes for the borrow.
-    let bytes = unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, std::mem::size_of_val(values)) };
-    md_array_from_bytes(element, lengths, values.len(), bytes)
-}
-
-/// [`md_array_from_values`] for `count` values of `element` (a value type without references)
-/// given by their bytes, `bytes.len()` being `count` times the element's size (checked).
-pub(crate) fn md_array_from_bytes(element: Class, lengths: &[usize], count: usize, bytes: &[u8]) -> Result<ObjectRef> {
+/// A new multi-dimensional array of `element` (a value type without references) of rank
+/// `lengths.len()`, holding `bytes` in row-major order (`host::array::md_array_from_bytes`
+/// checks the shape first; here only what the copy needs: that the array holds exactly
+/// `bytes.len()` bytes).
+pub(crate) fn md_array_from_bytes(element: Class, lengths: &[usize], bytes: &[u8]) -> Result<ObjectRef> {
     let rank = u32::try_from(lengths.len())
         .ok()
         .filter(|r| (2..=32).contains(r))
         .ok_or_else(|| {
             Error::InvalidArgument(format!("an array of rank {} is not multi-dimensional", lengths.len()))
         })?;
-    let total = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l));
-    if total != Some(count) {
-        return Err(Error::InvalidArgument(format!(
-            "{count} elements do not fill an array of lengths {lengths:?}"
-        )));
-    }
-    let size = element.value_size().0;
-    if size.checked_mul(count) != Some(bytes.len()) {
-        return Err(Error::InvalidArgument(format!(
-            "{} bytes are not {count} elements of {} ({size} bytes each)",
-            bytes.len(),
-            element.full_name()
-        )));
-    }
-    for &len in lengths {
-        check_array_length(element, len)?;
-    }
-    check_array_length(element, count)?;
     let rt = Runtime::get()?;
     // SAFETY: valid class and rank (2..=32, as the CLI allows); returns the cached array class.
     let class = unsafe { ffi::mono_array_class_get(element.as_ptr(), rank) };
@@ -148,16 +117,30 @@ pub(crate) fn md_array_from_bytes(element: Class, lengths: &[usize], count: usiz
     }
     let mut lengths = lengths.to_vec();
     // SAFETY: valid domain and array class; `lengths` has `rank` entries (each at most
-    // `MAX_ARRAY_LENGTH`, as is their product), NULL lower bounds are all zero. Mono returns
-    // NULL when it cannot allocate the array.
+    // `MAX_ARRAY_LENGTH`, as is their product: checked by the caller, and Mono throws for a
+    // negative length), NULL lower bounds are all zero. Mono returns NULL when it cannot
+    // allocate the array.
     let array = unsafe { ffi::mono_array_new_full(rt.domain(), class, lengths.as_mut_ptr(), ptr::null_mut()) };
+    let size = element.value_size().0;
+    let count = lengths
+        .iter()
+        .try_fold(1usize, |n, &l| n.checked_mul(l))
+        .unwrap_or(usize::MAX);
     let array = allocated_array(array, element, count)?;
+    // (`max_length`: every element of every dimension.)
+    if array_len(array).checked_mul(size) != Some(bytes.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "{} bytes do not fill an array of lengths {lengths:?} of {}",
+            bytes.len(),
+            element.full_name()
+        )));
+    }
     if !bytes.is_empty() {
         // A multi-dimensional array's elements are contiguous from element 0 like a vector's
         // (its bounds live apart), in row-major order.
         let data = array_element_ptr(array, size, 0);
-        // SAFETY: `count` elements of `size` bytes (checked) from element 0; the callers'
-        // elements hold no references, so no write barrier.
+        // SAFETY: the array holds exactly `bytes.len()` bytes of elements from element 0
+        // (checked just above); the callers' elements hold no references, so no write barrier.
         unsafe { ptr::copy_nonoverlapping(bytes.as_ptr(), data, bytes.len()) };
     }
     Ok(array)

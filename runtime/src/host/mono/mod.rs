@@ -10,6 +10,7 @@
 //! field by field (strings, arrays, exceptions), in metadata lookups when a binding resolves,
 //! and in one write barrier when a returned object is stored in a slot.
 
+mod adoption;
 pub(crate) mod array;
 mod assembly;
 pub(crate) mod callback;
@@ -40,6 +41,7 @@ pub(crate) mod unit;
 mod neutral;
 
 pub(crate) use crate::host::{stack, EpochCell, TypeKind};
+pub(crate) use adoption::is_guest;
 pub(crate) use assembly::Assembly;
 pub(crate) use metadata::{type_name, type_name_is, Class, Field, Method};
 pub(crate) use raw::ObjectRef;

@@ -1,4 +1,4 @@
-//! Starting Mono once per process and loading assemblies.
+//! Starting Mono once per process and loading assemblies (adopting a host's Mono instead: `adoption.rs`).
 
 use std::collections::HashMap;
 use std::ffi::{CStr, CString};
@@ -18,22 +18,22 @@ use crate::host::helper_assembly::{HELPER_ASSEMBLY, HELPER_NAME};
 /// [`Runtime::reload`] replaces.
 pub(crate) struct Runtime {
     /// The unit everything runs in now.
-    unit: Mutex<Unit>,
+    pub(super) unit: Mutex<Unit>,
     /// Started with [`Runtime::start_reloadable`]: the unit is a child domain.
-    reloadable: bool,
+    pub(super) reloadable: bool,
     /// Adopted with [`Runtime::attach`]: the host process started Mono and owns its shutdown.
-    guest: bool,
+    pub(super) guest: bool,
 }
 
 /// One reloadable unit: its domain, the runtime's C# helper loaded into it, and the assemblies
 /// loaded into it so far.
-struct Unit {
-    domain: NonNull<ffi::MonoDomain>,
-    helper: Assembly,
+pub(super) struct Unit {
+    pub(super) domain: NonNull<ffi::MonoDomain>,
+    pub(super) helper: Assembly,
     /// Assemblies loaded so far, by simple name.
-    assemblies: HashMap<String, Assembly>,
+    pub(super) assemblies: HashMap<String, Assembly>,
     /// The files loaded with [`Runtime::load_assembly`], in order: what a reload loads again.
-    paths: Vec<PathBuf>,
+    pub(super) paths: Vec<PathBuf>,
 }
 
 // SAFETY: the unit's domain pointer is only used while that unit is current (a reload
@@ -43,20 +43,11 @@ unsafe impl Send for Runtime {}
 // SAFETY: as above.
 unsafe impl Sync for Runtime {}
 
-static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
+pub(super) static RUNTIME: OnceLock<std::result::Result<Runtime, String>> = OnceLock::new();
 /// Asked for by [`Runtime::start_reloadable`] before the runtime started.
 static RELOADABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 /// Set by `start` before `mono_jit_init`: the root domain that appears then is cilbind's.
 static STARTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-/// Set once [`Runtime::attach`] adopted the host's Mono (read by `thread.rs`).
-static GUEST: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// True once cilbind runs as a guest in a Mono the host process started ([`Runtime::attach`]).
-#[inline]
-pub(crate) fn is_guest() -> bool {
-    GUEST.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// Mono's root domain when Mono runs in this process, started by cilbind or by the host.
 pub(crate) fn root_domain() -> Option<NonNull<ffi::MonoDomain>> {
     // Without Mono's API in reach there is no Mono in the process either.
@@ -96,45 +87,6 @@ impl Runtime {
             }
             Err(e) => Err(Error::Startup(e.clone())),
         }
-    }
-
-    /// Guest mode, after the host unloaded the domain cilbind adopted ([`retire_adopted`]
-    /// ran) and before the game's new domain called the plugin's bootstrap entry again.
-    ///
-    /// [`retire_adopted`]: Runtime::retire_adopted
-    #[inline]
-    fn host_unloaded_unit(&self) -> bool {
-        self.guest && super::unit::domain().is_null()
-    }
-
-    #[cold]
-    fn unloaded_by_host() -> Error {
-        Error::Reload(
-            "the host unloaded the application domain cilbind was attached in (as Unity does when it reloads \
-             its scripts): every handle into it is stale and nothing can run there; the game's code in its new \
-             domain must call the plugin's bootstrap entry (cilbind_guest_init) again first"
-                .into(),
-        )
-    }
-
-    /// Guest mode: the adopted runtime, whether or not its unit is still there (for
-    /// [`retire_adopted`](Runtime::retire_adopted), which runs while it goes).
-    pub(crate) fn adopted() -> Option<&'static Runtime> {
-        match RUNTIME.get() {
-            Some(Ok(rt)) if rt.guest => Some(rt),
-            _ => None,
-        }
-    }
-
-    /// Guest mode: the host is unloading the adopted domain (called inside it, on the thread
-    /// that unloads, once Rust has let go of what it kept there): the epoch moves on, so every
-    /// cache stamped with it is stale, and until [`attach`](Runtime::attach) adopts the game's
-    /// new domain every entry ([`get`](Runtime::get)) is an error instead of a use of freed
-    /// metadata.
-    pub(crate) fn retire_adopted(&self) {
-        let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
-        super::unit::retire();
-        unit.assemblies.clear();
     }
 
     /// Starts the runtime with its code in a reloadable unit, so that [`Runtime::reload`] can
@@ -178,121 +130,6 @@ impl Runtime {
             ));
         }
         Ok(())
-    }
-
-    /// Adopts the Mono the host process runs (cilbind is a plugin loaded into it): the calling
-    /// thread's current domain (the root domain when the host runs one domain, as `mono
-    /// Game.exe` does) becomes cilbind's unit, the calling thread is attached, the runtime's
-    /// C# helper is loaded into that domain and the object-header check of a normal start runs.
-    /// The host owns the runtime: cilbind never shuts it down and leaves its configuration
-    /// (suspend mode, logging, internal calls) alone.
-    ///
-    /// [`Error::Startup`] when no Mono runs in the process, when cilbind started Mono itself
-    /// ([`Runtime::get`]), and when the host's Mono does not suspend threads preemptively:
-    /// cilbind's handles and raw calls rely on a collection stopping every attached thread,
-    /// which hybrid suspend (Debian's default) does not do for a thread inside a P/Invoke call,
-    /// where a plugin runs.
-    ///
-    /// `Ok(true)` when it adopted the game's new domain because the host had unloaded the last
-    /// one ([`retire_adopted`](Runtime::retire_adopted)): the caller gives the stores new slot
-    /// arrays before anything else runs.
-    pub(crate) fn attach() -> Result<bool> {
-        if root_domain().is_none() {
-            return Err(Error::Startup(
-                "no Mono runs in this process: Runtime::attach adopts the runtime of the host process that loaded \
-                 cilbind as a plugin; to start one, use Runtime::get"
-                    .into(),
-            ));
-        }
-        match RUNTIME.get_or_init(Runtime::adopt) {
-            Ok(rt) if rt.guest => {
-                let again = rt.host_unloaded_unit();
-                if again {
-                    rt.adopt_again()?;
-                }
-                thread::ensure_attached(rt.domain());
-                Ok(again)
-            }
-            Ok(_) => Err(Error::Startup(
-                "cilbind started Mono in this process itself (host mode): there is no host runtime to attach to".into(),
-            )),
-            Err(e) => Err(Error::Startup(e.clone())),
-        }
-    }
-
-    /// Guest mode, once the host unloaded the adopted domain: adopts the calling thread's
-    /// current domain (the game's new one, whose code calls the plugin's bootstrap entry) as a
-    /// new unit, as [`adopt`](Runtime::adopt) did the first. The caller gives the stores new slot
-    /// arrays in it before anything else runs.
-    fn adopt_again(&self) -> Result<()> {
-        let mut unit = self.unit.lock().unwrap_or_else(|p| p.into_inner());
-        if !self.host_unloaded_unit() {
-            // Another thread adopted it while this one waited for the lock.
-            return Ok(());
-        }
-        // SAFETY: reads the calling thread's current domain (NULL when Mono never attached it).
-        let domain = NonNull::new(unsafe { ffi::mono_domain_get() }).ok_or_else(|| {
-            Error::Startup("the thread that called the plugin's bootstrap entry runs in no Mono domain".into())
-        })?;
-        super::unit::adopt(domain)?;
-        thread::mark_adopted();
-        let helper = Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME).map_err(|e| {
-            // Not adopted after all: the unit stays retired, and a later call tries again.
-            super::unit::retire();
-            Error::Startup(format!("cannot load the runtime's C# helper into the new domain: {e}"))
-        })?;
-        *unit = Unit {
-            domain,
-            helper,
-            assemblies: HashMap::new(),
-            paths: Vec::new(),
-        };
-        Ok(())
-    }
-
-    fn adopt() -> std::result::Result<Runtime, String> {
-        crate::host::backend::claim(&crate::host::Backend::Mono).map_err(|e| e.to_string())?;
-        let root = root_domain().ok_or("no Mono runs in this process")?;
-        // SAFETY: reads the calling thread's current domain (NULL when Mono never attached it).
-        let current = unsafe { ffi::mono_domain_get() };
-        // The domain the game's code runs in: where its assemblies are loaded, and where the
-        // helper and every object cilbind makes must live.
-        let domain = NonNull::new(current).unwrap_or(root);
-        // SAFETY: Mono runs; attaching a thread that is attached already returns its thread
-        // object and changes nothing, an unattached one is attached to the root domain (see
-        // `thread::ensure_attached` for why never to a child domain).
-        unsafe { ffi::mono_thread_attach(root.as_ptr()) };
-        GUEST.store(true, std::sync::atomic::Ordering::Relaxed);
-        if !Self::preemptive() {
-            return Err(
-                "the host's Mono runs with hybrid (or cooperative) thread suspend: cilbind needs preemptive \
-                        suspend, in which a collection stops every attached thread wherever it runs (in hybrid mode \
-                        a thread inside a P/Invoke call, where a plugin runs, counts as blocked and is not stopped, \
-                        so a collection could move or free the objects Rust is using). Start the host with \
-                        MONO_THREADS_SUSPEND=preemptive in its environment"
-                    .into(),
-            );
-        }
-        let unit = super::unit::adopt(domain)
-            .and_then(|()| {
-                thread::mark_adopted();
-                Self::load_from_memory(HELPER_ASSEMBLY, HELPER_NAME)
-                    .map_err(|e| Error::Startup(format!("cannot load the runtime's C# helper: {e}")))
-            })
-            .map(|helper| Unit {
-                domain,
-                helper,
-                assemblies: HashMap::new(),
-                paths: Vec::new(),
-            })
-            .map_err(|e| e.to_string())?;
-        let rt = Runtime {
-            unit: Mutex::new(unit),
-            reloadable: false,
-            guest: true,
-        };
-        super::raw::verify_object_header(domain.as_ptr());
-        Ok(rt)
     }
 
     fn start() -> std::result::Result<Runtime, String> {
@@ -415,7 +252,7 @@ impl Runtime {
 
     /// Loads an assembly from `bytes`; `name` is its file name (Mono resolves the assembly's
     /// references from that file's folder) or, for the embedded helper, its name.
-    fn load_from_memory(bytes: &[u8], name: &str) -> Result<Assembly> {
+    pub(super) fn load_from_memory(bytes: &[u8], name: &str) -> Result<Assembly> {
         let cname =
             CString::new(name).map_err(|_| Error::InvalidArgument(format!("assembly name {name:?} contains NUL")))?;
         let len = u32::try_from(bytes.len()).map_err(|_| Error::AssemblyLoad {
@@ -604,7 +441,7 @@ impl Runtime {
     }
 
     /// See [`Runtime::is_preemptive`]; probed on the calling (attached) thread.
-    fn preemptive() -> bool {
+    pub(super) fn preemptive() -> bool {
         let mut sp = ptr::null_mut();
         // SAFETY: exported (not in headers) Mono function; returns NULL in preemptive mode or
         // when the thread is already RUNNING; a non-NULL cookie is handed back at once.

@@ -36,7 +36,7 @@ pub(crate) fn ensure_attached(domain: *mut ffi::MonoDomain) {
             // SAFETY: reads the calling thread's current domain: NULL on a thread Mono never
             // attached.
             let current = unsafe { ffi::mono_domain_get() };
-            if super::runtime::is_guest() && current == domain {
+            if super::is_guest() && current == domain {
                 // A thread of the host (cilbind is a guest in its Mono) that runs in the
                 // adopted domain: set up as it is, so its next calls take the fast path. Not
                 // counted as in the unit: where it runs is the host's business, and Mono
