@@ -38,8 +38,8 @@
 //!   at the next call; [`connect`] again for fresh handles. A malformed or oversized message
 //!   closes its connection only, with the reason logged and kept ([`Server::closed`]).
 //!
-//! Boxing, generic members, arrays, managed structs by handle and callbacks (C# calling the
-//! client's closures during the client's own calls) cross too; what does not (spans, Rust
+//! Boxing, generic members, arrays, spans, managed structs by handle and callbacks (C# calling
+//! the client's closures during the client's own calls) cross too; what does not (Rust
 //! implementations of C# types, …) is refused at the call: see [`cilbind::remote`].
 
 mod client;

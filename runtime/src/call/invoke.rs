@@ -194,7 +194,12 @@ fn pass(ty: TypeHandle) -> (Pass, bool) {
     (pass, byref)
 }
 
-fn invoke_checked(method: Method, this: Option<&Object>, args: &mut [Value], allow_pointers: bool) -> Result<Value> {
+pub(super) fn invoke_checked(
+    method: Method,
+    this: Option<&Object>,
+    args: &mut [Value],
+    allow_pointers: bool,
+) -> Result<Value> {
     crate::Runtime::get()?;
     let sig = method.signature()?;
     let params = sig.params;

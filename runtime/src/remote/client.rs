@@ -164,12 +164,12 @@ fn call_bound<A: ArgList, R: Ret>(id: FunctionId, label: impl FnOnce() -> String
     R::from_remote(returned.value)
 }
 
-/// True when a call passes an argument by reference: its result must be waited for, to write
-/// the argument back.
+/// True when a call passes an argument by reference (a writable span's elements too): its
+/// result must be waited for, to write the argument back.
 fn passes_by_ref(signature: &[Abi]) -> bool {
     signature
         .iter()
-        .any(|abi| matches!(abi, Abi::ByRef(_) | Abi::ByRefObject))
+        .any(|abi| matches!(abi, Abi::ByRef(_) | Abi::ByRefObject | Abi::Span { mutable: true, .. }))
 }
 
 /// [`call`] for a method whose blittable struct result comes back by pointer.

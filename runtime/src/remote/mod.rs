@@ -17,15 +17,16 @@
 //! references (element by element, `arrays.rs`), multi-dimensional arrays of values, slices
 //! written back (the array made there, kept for the call and read back after it; such a call
 //! is never pipelined); a generic member's struct `T` argument (boxed there); `Nullable`
-//! values, by value and `ref`/`out` (written back); casts; delegates of the
-//! client's closures
+//! values, by value and `ref`/`out` (written back); spans (the elements' bytes, lent by the
+//! server to the span for the call through the trampoline a local call takes, and a writable
+//! span's written back: `spans.rs`); casts; delegates of the client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
 //! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
 //! the server gave this client), released on the server when the last client handle is
 //! dropped; the server's exceptions arrive as [`Error::ManagedException`](crate::Error). Void
 //! calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused at the call with an error saying so: spans, Rust
+//! What needs a local runtime is refused at the call with an error saying so: Rust
 //! implementations of C# types (C# would run code the server has not), natives, reload and
 //! recording.
 
@@ -36,6 +37,7 @@ mod callbacks;
 mod client;
 pub(crate) mod objects;
 mod session;
+mod spans;
 pub(crate) mod values;
 pub mod wire;
 

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::call::generic::{definition_in, instance};
+use crate::call::span::LentSpans;
 use crate::call::{call_by_id, invoke, FunctionDb, FunctionId, Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::fields::{field_get_boxed, field_set_from_box, FieldHost};
@@ -21,6 +22,7 @@ use crate::host::{type_class, type_kind, Class, Method, Runtime, TypeHandle, Typ
 use crate::record::fields::{self, Found};
 use crate::record::objects::ObjectTable;
 use crate::record::rebuild;
+use crate::remote::spans::{self, SpanParams};
 use crate::remote::wire::{
     Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MethodName, Returned, Step, TableRow, TypeName,
 };
@@ -241,12 +243,28 @@ impl Session {
                 call.args.len()
             )));
         }
-        let (this, rest) = match call.args.split_first() {
+        let (mut this, rest) = match call.args.split_first() {
             Some((first, rest)) if with_this => (Some(self.this(first, method)?), rest),
             _ => (None, &call.args[..]),
         };
+        let spans = SpanParams::of(params)?;
+        let mut lent = LentSpans::default();
+        if !spans.is_empty()
+            && method.class().is_value_type()
+            && matches!(call.args.first(), Some(Recorded::Object { .. }))
+            && with_this
+        {
+            return Err(Error::Unsupported(format!(
+                "{} takes a span: over a connection, a struct's such method is called on the struct's value, not on a box the server holds",
+                method.qualified_name()
+            )));
+        }
         let mut args = Vec::with_capacity(rest.len());
         for (i, (value, &ty)) in rest.iter().zip(params).enumerate() {
+            if spans.contains(i) {
+                args.push(spans::lend(&mut lent, i, ty, value).map_err(|e| argument_error(i, method, e))?);
+                continue;
+            }
             let arg = match value {
                 Recorded::Object { cookie, .. } => Value::Object(self.object(*cookie)?),
                 Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => {
@@ -257,7 +275,13 @@ impl Session {
             };
             args.push(arg);
         }
-        let value = if constructing {
+        let value = if !spans.is_empty() {
+            let ran = spans::call(id, method, constructing, this.as_ref(), &mut args, &mut lent)?;
+            if ran.this.is_some() {
+                this = ran.this;
+            }
+            ran.value
+        } else if constructing {
             let known = self.state.constructors.borrow().get(&id).copied();
             let entry = match known {
                 Some(entry) => entry,
@@ -308,6 +332,29 @@ impl Session {
             let at = u16::try_from(i + usize::from(with_this))
                 .map_err(|_| Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name())))?;
             after.push((at, left));
+        }
+        // What C# left in each writable span, in the order of the arguments.
+        let writable = |i: usize| {
+            params
+                .get(i)
+                .and_then(|&ty| type_class(ty)?.span_element())
+                .is_some_and(|(_, w)| w)
+        };
+        if !spans.is_empty() {
+            for (i, bytes) in lent.written(writable) {
+                let at = u16::try_from(i + usize::from(with_this)).map_err(|_| {
+                    Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name()))
+                })?;
+                after.push((
+                    at,
+                    Recorded::Struct {
+                        assembly: String::new(),
+                        type_name: String::new(),
+                        bytes,
+                    },
+                ));
+            }
+            after.sort_by_key(|(at, _)| *at);
         }
         Ok(Returned { value, after })
     }

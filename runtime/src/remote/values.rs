@@ -11,8 +11,8 @@ use crate::value::{Blittable, Object};
 pub(crate) fn not_carried(what: &str) -> Error {
     Error::Unsupported(format!(
         "a {what} cannot cross to a remote runtime (primitives, strings, objects, full structs, Nullable values, \
-         boxes, arrays (multi-dimensional ones too), slices written back, ref Nullable values and managed structs \
-         the server holds do; spans do not)"
+         boxes, arrays (multi-dimensional ones too), slices written back, spans, ref Nullable values and managed \
+         structs the server holds do)"
     ))
 }
 
@@ -42,6 +42,47 @@ pub(crate) fn plain_value<V: Blittable>(value: &V) -> Recorded {
         type_name: String::new(),
         bytes: crate::host::plain::value_bytes(value),
     }
+}
+
+/// A slice lent to a `Span<T>` or `ReadOnlySpan<T>` parameter, as a client sends it: the
+/// elements' bytes, named by their type, which the server checks is the span's `T` (its
+/// memory, not the managed heap, holds them for the call: `remote/spans.rs`).
+pub(crate) fn span_elements<V: Blittable>(slice: &[V]) -> Result<Recorded> {
+    let element = V::remote_type()?;
+    if !element.args.is_empty() {
+        return Err(Error::Unsupported(format!(
+            "a span of {}.{} (a generic struct) cannot cross to a remote runtime: spans of non-generic types can",
+            element.namespace, element.name
+        )));
+    }
+    Ok(Recorded::Struct {
+        assembly: element.assembly,
+        type_name: match element.namespace.as_str() {
+            "" => element.name,
+            namespace => format!("{namespace}.{}", element.name),
+        },
+        bytes: slice.iter().flat_map(crate::host::plain::value_bytes).collect(),
+    })
+}
+
+/// Copies what C# left in a writable span on the server (its elements' bytes) into the slice
+/// lent to it.
+pub(crate) fn span_written_back<V: Blittable>(slice: &mut [V], value: Recorded) -> Result<()> {
+    let Recorded::Struct { bytes, .. } = value else {
+        return Err(unexpected("a span's elements", &value));
+    };
+    let size = std::mem::size_of::<V>();
+    if Some(bytes.len()) != slice.len().checked_mul(size) {
+        return Err(Error::InvalidArgument(format!(
+            "the server wrote back {} bytes into a span of {} elements of {size} bytes",
+            bytes.len(),
+            slice.len()
+        )));
+    }
+    for (element, bytes) in slice.iter_mut().zip(bytes.chunks_exact(size.max(1))) {
+        *element = crate::host::plain::value_from_bytes(bytes)?;
+    }
+    Ok(())
 }
 
 /// A blittable value from what the server sent for it: a struct's bytes, or the primitive a
