@@ -25,7 +25,7 @@ namespace Cilbind
     public static unsafe class Bridge
     {
         /// <summary>The version of the table <see cref="Init"/> fills; Rust refuses another.</summary>
-        public const int Version = 13;
+        public const int Version = 14;
 
         delegate IntPtr LoadAssemblyFn(byte* path, IntPtr* error);
         delegate IntPtr FindTypeFn(IntPtr assembly, byte* fullName, IntPtr* error);
@@ -71,6 +71,7 @@ namespace Cilbind
         delegate IntPtr FindLoadedFn(byte* name, IntPtr* error);
         delegate IntPtr RuntimeFolderFn();
         delegate int ClearSlotsFn(long* words, int count);
+        delegate int FollowHostUnloadsFn(IntPtr callback);
         delegate int InitFn(IntPtr table, int count);
 
         // The delegates behind the pointers Init hands out, in table order; never collected.
@@ -120,6 +121,7 @@ namespace Cilbind
             new FindLoadedFn(FindLoaded),
             new RuntimeFolderFn(RuntimeFolder),
             new ClearSlotsFn(ClearSlots),
+            new FollowHostUnloadsFn(FollowHostUnloads),
         };
 
         // Init's own delegate, for a runtime the helper was loaded into by a host's bootstrap
@@ -173,7 +175,8 @@ namespace Cilbind
                     return Intern(helper);
                 foreach (var a in AppDomain.CurrentDomain.GetAssemblies())
                 {
-                    if (!a.IsDynamic && a.GetName().Name == simple)
+                    // Not one of a context the host unloaded, listed until it is collected.
+                    if (!a.IsDynamic && a.GetName().Name == simple && !Unit.IsRetired(a))
                         return Intern(a);
                 }
                 return Intern(Assembly.Load(new AssemblyName(simple)));
@@ -228,7 +231,7 @@ namespace Cilbind
             {
                 var bytes = new byte[checked((int)size)];
                 Marshal.Copy((IntPtr)data, bytes, 0, bytes.Length);
-                if (Unit.IsCollectible)
+                if (Unit.IsCollectible && !Unit.Follows)
                     return Intern(Unit.Load(bytes, Utf8(path)));
                 var folder = Path.GetDirectoryName(Utf8(path));
                 lock (folders)
@@ -303,6 +306,22 @@ namespace Cilbind
             {
                 *retired = 0;
                 return -1;
+            }
+        }
+
+        /// <summary>Guest mode: the native function to call when a collectible context of the
+        /// host's that cilbind follows unloads (see <see cref="Unit.Follow"/>); 1 when kept, 0
+        /// when it could not be.</summary>
+        static int FollowHostUnloads(IntPtr callback)
+        {
+            try
+            {
+                Unit.FollowHostUnloads(callback);
+                return 1;
+            }
+            catch
+            {
+                return 0;
             }
         }
 
@@ -740,7 +759,10 @@ namespace Cilbind
 
         /// <summary>The one GC handle of a metadata object (an assembly, type, method or field):
         /// the same object always gets the same handle, so native code compares handles to
-        /// compare types. Never freed: metadata lives as long as the runtime.</summary>
+        /// compare types. Freed only with a unit (<see cref="ReleaseUnit"/>): other metadata
+        /// lives as long as the runtime. In guest mode, the first handle of something in a
+        /// collectible context of the host's has cilbind follow that context
+        /// (<see cref="Unit.TryFollow"/>).</summary>
         public static IntPtr Intern(object o)
         {
             // Read without a lock: every call that passes an object asks for its type's handle.
@@ -749,13 +771,14 @@ namespace Cilbind
                 return h;
             lock (interned)
             {
-                if (!interned.TryGetValue(o, out h))
-                {
-                    h = Handle(o);
-                    interned[o] = h;
-                }
-                return h;
+                if (interned.TryGetValue(o, out h))
+                    return h;
+                h = Handle(o);
+                interned[o] = h;
             }
+            // Outside the lock: a unit's release takes the unit's gate, then this lock.
+            Unit.TryFollow(o);
+            return h;
         }
 
         /// <summary>A normal GC handle to <paramref name="o"/>, as one word.</summary>

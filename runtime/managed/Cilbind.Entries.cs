@@ -93,7 +93,7 @@ namespace Cilbind
             {
                 // In a reloadable unit on CoreCLR, the unit's collectible module (see
                 // Unit.Module): a non-collectible assembly may not reference a collectible one.
-                Unit.RefuseForeignCollectible(method.DeclaringType);
+                Unit.Follow(method);
                 if (Unit.IsCollectible)
                     module = Unit.Module("Cilbind.Entries");
                 else if (module == null)

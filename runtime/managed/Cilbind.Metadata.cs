@@ -253,6 +253,13 @@ namespace Cilbind
 
         static readonly Dictionary<Type, int> sizes = new Dictionary<Type, int>();
 
+        /// <summary>Forgets the sizes of the unit's types (each key would keep the unit alive).</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (sizes)
+                Unit.Forget(sizes);
+        }
+
         /// <summary>The value's size as the runtime lays it out (IL <c>sizeof</c>, not
         /// Marshal.SizeOf, which is the marshalled size).</summary>
         internal static int SizeOf(Type t)

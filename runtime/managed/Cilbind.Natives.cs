@@ -124,6 +124,21 @@ namespace Cilbind
 
         static readonly Dictionary<Assembly, IntPtr> bound = new Dictionary<Assembly, IntPtr>();
 
+        /// <summary>Forgets the unit's assemblies whose natives were bound (each key would keep
+        /// the unit alive; its resolver goes with it).</summary>
+        internal static void ReleaseUnit()
+        {
+            lock (bound)
+            {
+                var gone = new List<Assembly>();
+                foreach (var a in bound.Keys)
+                    if (Unit.IsOfUnit(a))
+                        gone.Add(a);
+                foreach (var a in gone)
+                    bound.Remove(a);
+            }
+        }
+
         /// <summary>
         /// Makes the <c>[DllImport("__Internal")]</c> methods of the assembly of
         /// <paramref name="anyType"/> bind to the library whose handle (a <c>dlopen</c> handle) is

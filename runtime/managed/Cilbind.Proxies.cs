@@ -266,7 +266,7 @@ namespace Cilbind
                 // and a proxy extends or implements the unit's types. The entry points' module:
                 // they name the proxy types (New{n} returns one), and a unit's context cannot
                 // be handed one of its dynamic assemblies by a resolver (FileLoadException).
-                Unit.RefuseForeignCollectible(target);
+                Unit.Follow(target);
                 if (Unit.IsCollectible)
                     module = Unit.Module("Cilbind.Entries");
                 else if (module == null)

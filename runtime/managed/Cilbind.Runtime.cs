@@ -114,7 +114,7 @@ namespace Cilbind
             {
                 // In a reloadable unit on CoreCLR, the unit's collectible module (see
                 // Unit.Module): a non-collectible assembly may not reference a collectible one.
-                Unit.RefuseForeignCollectible(target.DeclaringType);
+                Unit.Follow(target);
                 if (Unit.IsCollectible)
                     module = Unit.Module("Cilbind.Trampolines");
                 else if (module == null)

@@ -5,6 +5,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Reflection;
 using System.Reflection.Emit;
+using System.Runtime.InteropServices;
 using System.Threading;
 
 namespace Cilbind
@@ -39,8 +40,11 @@ namespace Cilbind
         static Type contextType;
         static MethodInfo loadFromStream;
         static MethodInfo unload;
-        static PropertyInfo memberCollectible;
-        static PropertyInfo assemblyCollectible;
+        static MethodInfo getLoadContext;
+        /// <summary><c>MemberInfo.IsCollectible</c> and <c>Assembly.IsCollectible</c> (.NET Core
+        /// 3.0 on; null where they do not exist).</summary>
+        static readonly PropertyInfo memberCollectible = typeof(MemberInfo).GetProperty("IsCollectible");
+        static readonly PropertyInfo assemblyCollectible = typeof(Assembly).GetProperty("IsCollectible");
 
         /// <summary>True while a collectible unit is current: what the helper emits for the unit
         /// must then be collectible too (a non-collectible assembly may not reference a
@@ -52,26 +56,220 @@ namespace Cilbind
 
         delegate AssemblyBuilder Definer(AssemblyName name, AssemblyBuilderAccess access);
 
-        /// <summary><c>Assembly.IsCollectible</c> (.NET Core 3.0 on; null where it does not exist).</summary>
-        static readonly PropertyInfo isCollectibleAssembly = typeof(Assembly).GetProperty("IsCollectible");
+        /// <summary>True while the current unit is a collectible load context of the host's that
+        /// cilbind follows (guest mode: see <see cref="Follow"/>), not one cilbind made.</summary>
+        static bool follows;
+
+        /// <summary>What Rust gave to be told that a followed context unloads (guest mode on
+        /// CoreCLR); null when cilbind started the runtime.</summary>
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        delegate void HostUnloadsFn();
+        static HostUnloadsFn hostUnloads;
+
+        /// <summary>True while the current unit is a host's context cilbind follows: assemblies
+        /// cilbind loads from files do not go into it.</summary>
+        internal static bool Follows
+        {
+            get { return follows; }
+        }
+
+        /// <summary>Guest mode on CoreCLR: <paramref name="callback"/>, a native function, is
+        /// called when a collectible context of the host's that cilbind follows starts unloading
+        /// (Rust lets go of what it holds there, then has the helper do the same through
+        /// <see cref="Unload"/>).</summary>
+        internal static void FollowHostUnloads(IntPtr callback)
+        {
+            var fn = (HostUnloadsFn)Marshal.GetDelegateForFunctionPointer(callback, typeof(HostUnloadsFn));
+            lock (gate)
+                hostUnloads = fn;
+        }
 
         /// <summary>
-        /// Refuses, with the reason, to emit code that calls into or extends <paramref name="t"/>
-        /// when a collectible load context that is not a unit of cilbind's holds its assembly (a
-        /// host that loads its game into one, as an engine's editor may to reload the game's
-        /// scripts): the helper emits into a non-collectible assembly then, which may not
-        /// reference a collectible one, and the runtime's own refusal ("A non-collectible
-        /// assembly may not reference a collectible assembly") does not say what to do.
+        /// Called before code is emitted that calls into or extends <paramref name="member"/>:
+        /// when a collectible load context that is not a unit of cilbind's holds an assembly it
+        /// names (a host that loads its game into one, as Godot's editor does to reload the
+        /// game's scripts), the helper must emit into collectible modules bound in that context
+        /// (a non-collectible assembly may not reference a collectible one). In guest mode the
+        /// context becomes the unit cilbind follows: what is emitted for it goes into its
+        /// modules, and when the host unloads it (its <c>Unloading</c> event) Rust and the helper
+        /// let go of everything they keep there, so the context can be freed, and every call is
+        /// an error until the game's code calls the plugin's bootstrap entry again. One context
+        /// at a time; in host mode, or beside a unit of cilbind's own, such a context is refused
+        /// with the reason.
         /// </summary>
-        internal static void RefuseForeignCollectible(Type t)
+        internal static void Follow(MemberInfo member)
         {
-            if (IsCollectible || t == null || isCollectibleAssembly == null)
+            var assembly = CollectibleAssemblyOf(member);
+            if (assembly == null)
                 return;
-            if ((bool)isCollectibleAssembly.GetValue(t.Assembly, null))
-                throw new NotSupportedException(t.Assembly.GetName().Name + " is in a collectible AssemblyLoadContext " +
-                    "that its host made (as an engine's editor may, to reload a game's scripts): cilbind calls into a " +
-                    "collectible context only as a unit of its own (a runtime started reloadable), not as a guest; the " +
-                    "host must load the game into the default context");
+            lock (gate)
+            {
+                EnsureContextType();
+                var owner = getLoadContext.Invoke(null, new object[] { assembly });
+                if (owner == context)
+                {
+                    if (!byName.ContainsKey(assembly.GetName().Name))
+                        byName[assembly.GetName().Name] = assembly;
+                    return;
+                }
+                string name = assembly.GetName().Name;
+                foreach (var w in retired)
+                    if (w.Target == owner)
+                        throw new InvalidOperationException(name + " is in a load context that has been unloaded");
+                if (context != null && !follows)
+                    throw new NotSupportedException(name + " is in a collectible AssemblyLoadContext other than cilbind's " +
+                        "reloadable unit: cilbind calls into one collectible context at a time");
+                if (context != null)
+                    throw new NotSupportedException(name + " is in a collectible AssemblyLoadContext of its host other " +
+                        "than the one cilbind follows (" + string.Join(", ", new List<string>(byName.Keys).ToArray()) +
+                        "'s): cilbind follows one such context at a time");
+                if (hostUnloads == null)
+                    throw new NotSupportedException(name + " is in a collectible AssemblyLoadContext that cilbind did not " +
+                        "make: cilbind follows a host's collectible context only as a guest plugin (Runtime::attach); " +
+                        "a runtime cilbind starts loads into a unit of its own (Runtime::start_reloadable)");
+                FollowLocked(assembly, owner);
+            }
+        }
+
+        /// <summary>Guest mode: follows the collectible context of what Rust was just handed a
+        /// handle of (an assembly, a type, a member), when no unit is current, as
+        /// <see cref="Follow"/> does: so the context is followed from the moment the plugin
+        /// knows anything of it (its <c>init()</c> finding the game's types), not only once code
+        /// calling into it is emitted. Never throws; what it cannot follow is refused (with the
+        /// reason) when code calling into it is emitted.</summary>
+        internal static void TryFollow(object o)
+        {
+            if (hostUnloads == null)
+                return;
+            try
+            {
+                var assembly = o as Assembly;
+                if (assembly != null)
+                {
+                    if (assemblyCollectible == null || !(bool)assemblyCollectible.GetValue(assembly, null))
+                        return;
+                }
+                else
+                {
+                    assembly = CollectibleAssemblyOf(o as MemberInfo);
+                    if (assembly == null)
+                        return;
+                }
+                lock (gate)
+                {
+                    if (context != null)
+                        return;
+                    EnsureContextType();
+                    var owner = getLoadContext.Invoke(null, new object[] { assembly });
+                    foreach (var w in retired)
+                        if (w.Target == owner)
+                            return;
+                    FollowLocked(assembly, owner);
+                }
+            }
+            catch
+            {
+                // Left to Follow, which says why.
+            }
+        }
+
+        /// <summary>Makes <paramref name="owner"/>, the host's context of
+        /// <paramref name="assembly"/>, the unit cilbind follows (under the gate).</summary>
+        static void FollowLocked(Assembly assembly, object owner)
+        {
+            context = owner;
+            follows = true;
+            byName = new Dictionary<string, Assembly>();
+            byName[assembly.GetName().Name] = assembly;
+            folders = new List<string>();
+            modules.Clear();
+            var unloading = contextType.GetEvent("Unloading");
+            unloading.AddEventHandler(owner, Delegate.CreateDelegate(unloading.EventHandlerType,
+                typeof(Unit).GetMethod("HostUnloads", BindingFlags.NonPublic | BindingFlags.Static)));
+        }
+
+        /// <summary>The host started unloading a context (its <c>Unloading</c> event, raised on
+        /// the unloading thread before anything is freed): if it is the one cilbind follows, Rust
+        /// lets go of what it holds there and has the helper do the same. Never throws.</summary>
+        static void HostUnloads(object unloading)
+        {
+            HostUnloadsFn tell;
+            lock (gate)
+            {
+                if (!follows || unloading != context)
+                    return;
+                tell = hostUnloads;
+            }
+            try
+            {
+                tell();
+            }
+            catch
+            {
+                // Rust never unwinds into here; nothing may escape into the host's Unload.
+            }
+        }
+
+        /// <summary>An assembly in a collectible load context that <paramref name="member"/>
+        /// names (its type, a generic argument, an element type, a parameter or return type);
+        /// null when it names none.</summary>
+        static Assembly CollectibleAssemblyOf(MemberInfo member)
+        {
+            if (member == null || memberCollectible == null || !(bool)memberCollectible.GetValue(member, null))
+                return null;
+            var type = member as Type;
+            if (type != null)
+                return CollectibleIn(type, 0);
+            var method = member as MethodBase;
+            var found = CollectibleIn(member.DeclaringType, 0);
+            if (found != null || method == null)
+                return found;
+            if (method.IsGenericMethod)
+                foreach (var a in method.GetGenericArguments())
+                    if ((found = CollectibleIn(a, 0)) != null)
+                        return found;
+            foreach (var p in method.GetParameters())
+                if ((found = CollectibleIn(p.ParameterType, 0)) != null)
+                    return found;
+            var info = method as MethodInfo;
+            return info != null ? CollectibleIn(info.ReturnType, 0) : null;
+        }
+
+        static Assembly CollectibleIn(Type t, int depth)
+        {
+            if (t == null || depth > 32 || t.IsGenericParameter)
+                return null;
+            if ((bool)assemblyCollectible.GetValue(t.Assembly, null))
+                return t.Assembly;
+            if (t.HasElementType)
+                return CollectibleIn(t.GetElementType(), depth + 1);
+            if (t.IsGenericType)
+                foreach (var a in t.GetGenericArguments())
+                {
+                    var found = CollectibleIn(a, depth + 1);
+                    if (found != null)
+                        return found;
+                }
+            return null;
+        }
+
+        /// <summary>True for an assembly of a context cilbind followed or made that has been
+        /// unloaded since (it may stay listed among the loaded assemblies until collected).</summary>
+        internal static bool IsRetired(Assembly assembly)
+        {
+            if (assemblyCollectible == null || !(bool)assemblyCollectible.GetValue(assembly, null))
+                return false;
+            lock (gate)
+            {
+                if (retired.Count == 0)
+                    return false;
+                EnsureContextType();
+                var owner = getLoadContext.Invoke(null, new object[] { assembly });
+                foreach (var w in retired)
+                    if (w.Target == owner)
+                        return true;
+                return false;
+            }
         }
 
         /// <summary>The modules emitted for the current unit, by name, and whether each was
@@ -126,23 +324,27 @@ namespace Cilbind
             }
         }
 
+        /// <summary>Finds <c>AssemblyLoadContext</c>'s members, once (under the gate).</summary>
+        static void EnsureContextType()
+        {
+            if (contextType != null)
+                return;
+            var t = Type.GetType("System.Runtime.Loader.AssemblyLoadContext, System.Runtime.Loader", true);
+            if (t.GetConstructor(new[] { typeof(string), typeof(bool) }) == null)
+                throw new NotSupportedException("this .NET has no collectible AssemblyLoadContext (it needs .NET Core 3.0 or later)");
+            loadFromStream = t.GetMethod("LoadFromStream", new[] { typeof(Stream) });
+            unload = t.GetMethod("Unload", Type.EmptyTypes);
+            getLoadContext = t.GetMethod("GetLoadContext", new[] { typeof(Assembly) });
+            contextType = t;
+        }
+
         /// <summary>Starts a new collectible context named <paramref name="name"/>: the
         /// current unit from now on.</summary>
         internal static void Start(string name)
         {
             lock (gate)
             {
-                if (contextType == null)
-                {
-                    contextType = Type.GetType("System.Runtime.Loader.AssemblyLoadContext, System.Runtime.Loader", true);
-                    var ctor = contextType.GetConstructor(new[] { typeof(string), typeof(bool) });
-                    if (ctor == null)
-                        throw new NotSupportedException("this .NET has no collectible AssemblyLoadContext (it needs .NET Core 3.0 or later)");
-                    loadFromStream = contextType.GetMethod("LoadFromStream", new[] { typeof(Stream) });
-                    unload = contextType.GetMethod("Unload", Type.EmptyTypes);
-                    memberCollectible = typeof(MemberInfo).GetProperty("IsCollectible");
-                    assemblyCollectible = typeof(Assembly).GetProperty("IsCollectible");
-                }
+                EnsureContextType();
                 var c = contextType.GetConstructor(new[] { typeof(string), typeof(bool) })
                     .Invoke(new object[] { name + "#" + (++started), true });
                 // Resolving is a Func<AssemblyLoadContext, AssemblyName, Assembly>: bound to a
@@ -151,6 +353,7 @@ namespace Cilbind
                 resolving.AddEventHandler(c, Delegate.CreateDelegate(resolving.EventHandlerType,
                     typeof(Unit).GetMethod("Resolve", BindingFlags.NonPublic | BindingFlags.Static)));
                 context = c;
+                follows = false;
                 byName = new Dictionary<string, Assembly>();
                 folders = new List<string>();
             }
@@ -215,9 +418,10 @@ namespace Cilbind
         }
 
         /// <summary>Lets go of everything the helper keeps for the current unit, starts its
-        /// unloading and watches it; the runtime has no current unit until <see cref="Start"/>.
-        /// Returns the interned handles freed (native code forgets what it read of them: the
-        /// values may be reused).</summary>
+        /// unloading (a followed context of the host's is unloading already: the host started
+        /// it) and watches it; the runtime has no current unit until <see cref="Start"/> or
+        /// <see cref="Follow"/>. Returns the interned handles freed (native code forgets what it
+        /// read of them: the values may be reused).</summary>
         internal static List<IntPtr> Unload()
         {
             lock (gate)
@@ -230,21 +434,28 @@ namespace Cilbind
                 Proxies.ReleaseUnit();
                 Callbacks.ReleaseUnit();
                 Heap.ReleaseUnit();
+                Metadata.ReleaseUnit();
+                Natives.ReleaseUnit();
                 SlotTable.ReleaseUnit();
                 modules.Clear();
                 var old = context;
+                bool followed = follows;
                 context = null;
+                follows = false;
                 byName = new Dictionary<string, Assembly>();
                 folders = new List<string>();
-                try
-                {
-                    unload.Invoke(old, null);
-                }
-                catch (TargetInvocationException e)
-                {
-                    throw e.InnerException ?? e;
-                }
                 retired.Add(new WeakReference(old));
+                if (!followed)
+                {
+                    try
+                    {
+                        unload.Invoke(old, null);
+                    }
+                    catch (TargetInvocationException e)
+                    {
+                        throw e.InnerException ?? e;
+                    }
+                }
                 return freed;
             }
         }

@@ -250,10 +250,30 @@ namespace GuestGame
             Console.WriteLine("game: a thread of the plugin's parked after " + guest_park());
         }
 
+        // Run by CollectibleHost.cs in a collectible load context of its own, once per context:
+        // the plugin attaches (following the context), every call works, a thread of the game
+        // calls too, and C# calls what the plugin made.
+        static int InCollectibleContext()
+        {
+            IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
+            Console.WriteLine("game: init " + (error == IntPtr.Zero ? "ok" : Marshal.PtrToStringAnsi(error)));
+            int status = guest_run();
+            Console.WriteLine("game: plugin returned " + status);
+            int fromThread = 0;
+            var thread = new Thread(() => fromThread = guest_twice_on_this_thread(50));
+            thread.Start();
+            thread.Join();
+            Console.WriteLine("game: from a thread of the game " + fromThread);
+            Console.WriteLine("game: kept " + Scores.CallKept());
+            return status;
+        }
+
         public static int Main(string[] args)
         {
             if (args.Length == 1 && args[0] == "two")
                 return TwoPlugins();
+            if (args.Length == 1 && args[0] == "collectible")
+                return InCollectibleContext();
             if (args.Length == 1 && args[0] == "domains")
                 return Domains();
             bool mono = Type.GetType("Mono.Runtime") != null;

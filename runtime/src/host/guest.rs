@@ -47,6 +47,12 @@
 //! refused while one of the plugin's own threads that called the game is still in the domain
 //! (it calls [`Runtime::leave_unit`](crate::Runtime::leave_unit) or exits first).
 //!
+//! A .NET host may load the game into a collectible load context and unload it (Godot's editor
+//! does, to reload the game's scripts): cilbind follows the context the game is in (the code it
+//! emits to call into the game is collectible and bound there), and when the host unloads it,
+//! cilbind lets go of everything it held there, as on Mono, so the runtime can free it; every
+//! call is an error until the game's code, loaded again, calls the bootstrap entry again.
+//!
 //! The handover is how cilbind
 //! reaches CoreCLR, which exports no embedding API (`host/handover.rs`); on Mono, whose API
 //! cilbind finds in the process, it is checked and not used, and `IntPtr.Zero` does as well.
@@ -203,8 +209,34 @@ extern "C" fn host_unloads_domain() {
     }
 }
 
-/// Asks to be told when the host unloads the adopted domain (Mono; nothing to ask on CoreCLR,
-/// where a load context cannot go while cilbind references it). Once per unit.
+/// Guest mode on CoreCLR: what the helper calls when the host starts unloading the collectible
+/// load context of its game that cilbind follows (the context's `Unloading` event, on the
+/// unloading thread, before anything is freed; see `Unit.Follow` in the helper). Releases what
+/// Rust keeps there as [`host_unloads_domain`] does on Mono, then has the helper let go of what
+/// it keeps, so that the runtime can free the context; every entry is an error until the game's
+/// code, loaded again, calls the bootstrap entry again.
+pub(crate) extern "C" fn host_unloads_context() {
+    // Must not unwind into the host's managed code, which would abort the process.
+    let released = catch_unwind(|| {
+        let handles = crate::store::invalidate_every_store();
+        let values = crate::call::callback::release_all() + crate::proxy::slab::release_all();
+        crate::call::function_db::FunctionDb::forget_resolved();
+        (handles, values)
+    });
+    let retired = catch_unwind(crate::host::coreclr::unit::retire_followed);
+    match (released, retired) {
+        (Ok((handles, values)), Ok(Ok(()))) => log::info!(
+            target: "cilbind",
+            "the host unloads the game's load context: {handles} handles made stale, {values} Rust callbacks and \
+             implementations dropped"
+        ),
+        (_, Ok(Err(e))) => log::error!(target: "cilbind", "the host unloads the game's load context: {e}"),
+        _ => log::error!(target: "cilbind", "releasing what Rust kept in the context the host unloads panicked"),
+    }
+}
+
+/// Asks to be told when the host unloads the adopted domain (Mono; on CoreCLR the helper asks
+/// for the events of the context it follows, `host_unloads_context`). Once per unit.
 pub(crate) fn watch_host_unload() -> Result<()> {
     crate::host::backend::on_backend!(
         mono => crate::host::mono::unit::watch_host_unload(host_unloads_domain),

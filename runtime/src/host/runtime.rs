@@ -133,7 +133,12 @@ impl Runtime {
         let rt = Runtime::started(|| Runtime::start(Backend::from_env()?, false))?;
         on_backend!(mono => {
             mono::Runtime::get()?;
-        }, coreclr => coreclr::enter_thread());
+        }, coreclr => {
+            if rt.guest {
+                coreclr::unit::refuse_if_host_unloaded()?;
+            }
+            coreclr::enter_thread();
+        });
         Ok(rt)
     }
 
@@ -142,9 +147,11 @@ impl Runtime {
     /// generated bindings then work as in a process cilbind started itself; the host owns the
     /// runtime, and cilbind never shuts it down. A plugin calls this from its bootstrap entry
     /// ([`guest_plugin!`](crate::guest_plugin)), on a thread of the host's managed code. Later
-    /// calls return the adopted runtime; once a Mono host unloaded the domain cilbind adopted
-    /// (see [`guest`](crate::guest)), the next call adopts the calling thread's domain, the
-    /// game's new one, and until then every entry into the runtime is [`Error::Reload`].
+    /// calls return the adopted runtime; once a Mono host unloaded the domain cilbind adopted,
+    /// or a .NET host the collectible load context of the game cilbind followed (see
+    /// [`guest`](crate::guest)), the next call adopts the calling thread's domain (on CoreCLR,
+    /// the game's new context is followed from its first use), and until then every entry into
+    /// the runtime is [`Error::Reload`].
     ///
     /// On Mono the host's embedding API is found in the process (the `mono` executable
     /// exports it, and its symbols win over a `libmono-2.0.so` the plugin links): the calling
@@ -181,7 +188,12 @@ impl Runtime {
                     guest::adopted_again();
                 }
                 guest::watch_host_unload()?;
-            }, coreclr => coreclr::enter_thread());
+            }, coreclr => {
+                if coreclr::unit::follow_again() {
+                    guest::adopted_again();
+                }
+                coreclr::enter_thread();
+            });
             return Ok(rt);
         }
         // Checked and adopted before the lock, so that a refusal (no CLR, no handover) is not

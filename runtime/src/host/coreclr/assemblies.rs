@@ -18,6 +18,17 @@ use crate::host::{Assembly, Class};
 /// framework's own, found by name).
 type LoadedAssembly = (Assembly, PathBuf, Option<String>);
 
+/// Forgets the assemblies whose handles the helper freed (guest mode: those of a context the
+/// host unloaded, found by name): the game's assembly is found again, in its new context.
+pub(crate) fn forget_freed(freed: &[ManagedHandle]) {
+    runtime()
+        .assemblies
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|_, (a, _, _)| !freed.iter().any(|f| f.0 == a.handle.as_ptr()));
+}
+
 /// Assemblies loaded so far, by simple name, and the files loaded with [`load`] in the order
 /// first loaded (what a reload loads again).
 #[derive(Default)]

@@ -17,7 +17,7 @@ use crate::host::helper_assembly::HELPER_NAME;
 pub(crate) type Answer<T> = std::result::Result<T, String>;
 
 /// The table version `Bridge.Init` returns when it filled this table.
-const VERSION: i32 = 13;
+const VERSION: i32 = 14;
 
 /// A normal GC handle the bridge made: a managed object (an assembly, a type, a method, an
 /// exception) that stays alive and reachable until freed, wherever the collector moves it.
@@ -137,6 +137,7 @@ struct Table {
     find_loaded: unsafe extern "C" fn(name: *const c_char, error: *mut *mut c_char) -> ManagedHandle,
     runtime_folder: unsafe extern "C" fn() -> *mut c_char,
     clear_slots: unsafe extern "C" fn(words: *const SlotWord, count: i32) -> i32,
+    follow_host_unloads: unsafe extern "C" fn(callback: extern "C" fn()) -> i32,
 }
 
 /// `Bridge.Init`: fills a table of `count` pointers, returns the helper's table version (-1
@@ -308,6 +309,17 @@ impl Bridge {
         // no more of them and catches every exception.
         let cleared = unsafe { (self.table.clear_slots)(words.as_ptr(), count) };
         usize::try_from(cleared).unwrap_or(0)
+    }
+
+    /// Guest mode: has the helper call `callback` when a collectible load context of the
+    /// host's that cilbind follows starts unloading (`Unit.Follow` in the helper).
+    pub(crate) fn follow_host_unloads(&self, callback: extern "C" fn()) -> Answer<()> {
+        // SAFETY: a plain function pointer, which lives as long as the process (the plugin's
+        // library is never unmapped); the bridge catches every exception.
+        match unsafe { (self.table.follow_host_unloads)(callback) } {
+            1 => Ok(()),
+            _ => Err("the helper could not keep the function to call when the host unloads a context".into()),
+        }
     }
 
     /// The object in slot `word` put in a new thread slot (null for null): a word that names

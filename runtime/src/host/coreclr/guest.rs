@@ -113,6 +113,9 @@ fn bring_up(handover: &Handover) -> Result<()> {
         .and_then(|n| n.to_str())
         .unwrap_or_default()
         .to_owned();
+    bridge
+        .follow_host_unloads(crate::host::guest::host_unloads_context)
+        .map_err(|e| Error::Startup(format!("the host's CoreCLR: {e}")))?;
     let clr = CoreClr::with_bridge(None, bridge, DotnetInstall { framework, version });
     let clr = RUNTIME.get_or_init(|| clr);
     // The process's one unit starts (epoch 1: caches filled from now on belong to it).

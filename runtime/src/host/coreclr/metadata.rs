@@ -183,7 +183,8 @@ impl FactsCache {
     /// only within one query of the backend (the layers above get copies of their fields and
     /// names, which are interned apart), so it holds when no other thread uses the runtime
     /// meanwhile and no `Class`, `Method` or `Field` of the old unit is used afterwards: the
-    /// contract of `Runtime::reload`, the one caller.
+    /// contract of `Runtime::reload`, and in guest mode what `unit::retire_followed` relies on
+    /// (the host unloading the context, which it must not use meanwhile either).
     pub(crate) unsafe fn forget(&self, handles: &[ManagedHandle]) {
         let gone: std::collections::HashSet<usize> = handles.iter().map(|h| h.0 as usize).collect();
         // SAFETY: the caller's promise, passed on.

@@ -9,6 +9,9 @@
 //! context and loads the same files into it. CoreCLR's unloading is cooperative: it frees the
 //! old context only once nothing references it any more, which [`retired_alive`] checks.
 //!
+//! In guest mode the unit may instead be a collectible context of the host's that cilbind follows
+//! (its game's), which the host unloads itself: [`retire_followed`].
+//!
 //! The handles the helper freed are forgotten here too (`metadata.rs`'s records of them and
 //! the assemblies loaded from files): their values can name other objects later.
 
@@ -88,6 +91,64 @@ pub(crate) unsafe fn replace(before_unload: impl FnOnce(), after_start: impl FnO
         None => Ok(paths),
         Some(e) => Err(e),
     }
+}
+
+/// Guest mode: set once the host started unloading the collectible load context cilbind
+/// followed ([`retire_followed`]), until the game's code calls the plugin's bootstrap entry
+/// again ([`follow_again`]).
+static HOST_UNLOADED: AtomicBool = AtomicBool::new(false);
+
+/// Guest mode: the host is unloading the collectible load context of its that cilbind follows
+/// (its game's: `Unit.Follow` in the helper), and Rust let go of what it held there. The epoch
+/// moves on (every cache stamped with it is stale), the helper lets go of what it keeps for the
+/// context, and until [`follow_again`] every entry ([`refuse_if_host_unloaded`]) is an error
+/// instead of a use of what the context held.
+pub(crate) fn retire_followed() -> Result<()> {
+    let clr = runtime();
+    epoch::advance();
+    HOST_UNLOADED.store(true, Ordering::SeqCst);
+    let freed = clr.bridge.unload_unit().map_err(|e| {
+        Error::Reload(format!(
+            "the helper could not let go of the context the host unloads: {e}"
+        ))
+    })?;
+    // SAFETY: nothing of the context may be used from here on: the epoch moved on (every
+    // cached class, method and entry point is resolved again before use) and every entry into
+    // the runtime is refused until the game calls the bootstrap entry again. A call another
+    // thread is making meanwhile is the host's to avoid, as it must avoid running the
+    // context's code while it unloads it.
+    unsafe { clr.facts.forget(&freed) };
+    assemblies::forget_freed(&freed);
+    Ok(())
+}
+
+/// Guest mode: [`Error::Reload`] once the host unloaded the context cilbind followed, until the
+/// game calls the plugin's bootstrap entry again.
+pub(crate) fn refuse_if_host_unloaded() -> Result<()> {
+    if HOST_UNLOADED.load(Ordering::SeqCst) {
+        return Err(Error::Reload(
+            "the host unloaded the collectible load context of the game cilbind was following (as an engine's \
+             editor does when it reloads the game's scripts): every handle into it is stale and nothing can run \
+             there; the game's code, loaded again, must call the plugin's bootstrap entry (cilbind_guest_init) \
+             again first"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Guest mode, when the game's code calls the bootstrap entry again: true when the host had
+/// unloaded the context cilbind followed, which is forgotten now (the epoch moves on; the
+/// caller gives the stores new slot arrays). The next call into the game's new context follows
+/// that one.
+pub(crate) fn follow_again() -> bool {
+    if !HOST_UNLOADED.swap(false, Ordering::SeqCst) {
+        return false;
+    }
+    let epoch = epoch::advance();
+    epoch::set_entered(epoch);
+    crate::host::thread::join(epoch);
+    true
 }
 
 /// How many of the units that reloads replaced are still in memory after up to `rounds` full
