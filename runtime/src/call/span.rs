@@ -158,26 +158,37 @@ impl LentSpans {
     }
 
     /// Calls `trampoline`, a span trampoline whose every unmanaged pointer parameter must be
-    /// passed an address this lent (checked: anything else is refused, not called).
-    pub(crate) fn invoke(&self, trampoline: Method, args: &mut [Value]) -> Result<Value> {
+    /// passed the address this lent for it (checked: anything else is refused, not called):
+    /// the first, when a struct's `this` was lent, that block; parameter `i` of the method
+    /// (`i + 1` when `with_this`: an instance method's trampoline takes `this` first) the pair
+    /// of the span lent to parameter `i`.
+    pub(crate) fn invoke(&self, trampoline: Method, args: &mut [Value], with_this: bool) -> Result<Value> {
         let params = trampoline.signature()?.params;
+        let this = self.blocks.iter().find(|b| b.at.is_none());
+        let offset = usize::from(with_this);
         for (i, (&ty, arg)) in params.iter().zip(args.iter()).enumerate() {
             if type_kind(ty).0 != TypeKind::Pointer {
                 continue;
             }
-            let lent = matches!(arg, Value::IntPtr(a) if self.blocks.iter().any(|b| b.address == *a));
-            if !lent {
+            let lent_for_it = match (i, this) {
+                (0, Some(this)) if with_this => Some(this),
+                _ => self
+                    .blocks
+                    .iter()
+                    .find(|b| b.at.is_some() && b.at == i.checked_sub(offset)),
+            };
+            if !matches!((arg, lent_for_it), (Value::IntPtr(a), Some(b)) if *a == b.address) {
                 return Err(Error::InvalidArgument(format!(
-                    "argument {i} of {trampoline} is an unmanaged pointer, and only memory lent for the call may \
-                     be passed for it"
+                    "argument {i} of {trampoline} is an unmanaged pointer, and only the memory lent to that \
+                     parameter for the call may be passed for it"
                 )));
             }
         }
-        // Every pointer the trampoline receives is one of these blocks' (checked above): a
-        // span's pair, whose span covers exactly its block's elements (C#'s bounds checks keep
-        // every access inside), or a struct's `this` of the size of the method's type (the
-        // caller lends exactly its bytes). The blocks live until `self` is dropped, after the
-        // call.
+        // Every pointer the trampoline receives is the block lent for its parameter (checked
+        // above): a span's pair, whose span covers exactly its block's elements (C#'s bounds
+        // checks keep every access inside), or a struct's `this`, a copy of the whole value
+        // (the caller lends exactly a box's bytes, of the size of the method's type). The
+        // blocks live until `self` is dropped, after the call.
         super::invoke::invoke_checked(trampoline, None, args, true)
     }
 

@@ -249,15 +249,8 @@ impl Session {
         };
         let spans = SpanParams::of(params)?;
         let mut lent = LentSpans::default();
-        if !spans.is_empty()
-            && method.class().is_value_type()
-            && matches!(call.args.first(), Some(Recorded::Object { .. }))
-            && with_this
-        {
-            return Err(Error::Unsupported(format!(
-                "{} takes a span: over a connection, a struct's such method is called on the struct's value, not on a box the server holds",
-                method.qualified_name()
-            )));
+        if with_this && !spans.is_empty() {
+            spans::refuse_held_struct(method, &call.args[0])?;
         }
         let mut args = Vec::with_capacity(rest.len());
         for (i, (value, &ty)) in rest.iter().zip(params).enumerate() {
@@ -333,27 +326,8 @@ impl Session {
                 .map_err(|_| Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name())))?;
             after.push((at, left));
         }
-        // What C# left in each writable span, in the order of the arguments.
-        let writable = |i: usize| {
-            params
-                .get(i)
-                .and_then(|&ty| type_class(ty)?.span_element())
-                .is_some_and(|(_, w)| w)
-        };
         if !spans.is_empty() {
-            for (i, bytes) in lent.written(writable) {
-                let at = u16::try_from(i + usize::from(with_this)).map_err(|_| {
-                    Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name()))
-                })?;
-                after.push((
-                    at,
-                    Recorded::Struct {
-                        assembly: String::new(),
-                        type_name: String::new(),
-                        bytes,
-                    },
-                ));
-            }
+            after.extend(spans::written_back(&lent, method, params, with_this)?);
             after.sort_by_key(|(at, _)| *at);
         }
         Ok(Returned { value, after })

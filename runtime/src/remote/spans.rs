@@ -98,6 +98,44 @@ pub(crate) fn lend(lent: &mut LentSpans, at: usize, ty: TypeHandle, sent: &Recor
     Ok(lent.span(at, bytes, count))
 }
 
+/// Refuses a struct's span method called on `this` sent as an object (a box the server holds):
+/// the trampoline takes a struct's `this` by pointer, so it would run on a copy, and the box
+/// would not change as the client expects of a method called on it.
+pub(crate) fn refuse_held_struct(method: Method, this: &Recorded) -> Result<()> {
+    if method.class().is_value_type() && matches!(this, Recorded::Object { .. }) {
+        return Err(Error::Unsupported(format!(
+            "{} takes a span: over a connection, a struct's such method is called on the struct's value, not on \
+             a box the server holds",
+            method.qualified_name()
+        )));
+    }
+    Ok(())
+}
+
+/// What C# left in each writable span lent for a call of `method` (of parameters `params`), as
+/// the by-ref arguments a client writes back (by position, `this` counted when `with_this`).
+pub(crate) fn written_back(
+    lent: &LentSpans,
+    method: Method,
+    params: &[TypeHandle],
+    with_this: bool,
+) -> Result<Vec<(u16, Recorded)>> {
+    let writable = |i: usize| params.get(i).and_then(|&ty| span_element(ty)).is_some_and(|(_, w)| w);
+    lent.written(writable)
+        .into_iter()
+        .map(|(i, bytes)| {
+            let at = u16::try_from(i + usize::from(with_this))
+                .map_err(|_| Error::InvalidArgument(format!("{} has too many parameters", method.qualified_name())))?;
+            let elements = Recorded::Struct {
+                assembly: String::new(),
+                type_name: String::new(),
+                bytes,
+            };
+            Ok((at, elements))
+        })
+        .collect()
+}
+
 /// What a call through a span trampoline returned: its result, and a struct's `this` as the
 /// call left it.
 pub(crate) struct Ran {
@@ -135,7 +173,7 @@ pub(crate) fn call(
     };
     let with_this = first.is_some();
     let mut all: Vec<Value> = first.into_iter().chain(args.drain(..)).collect();
-    let value = lent.invoke(trampoline, &mut all);
+    let value = lent.invoke(trampoline, &mut all, with_this);
     args.extend(all.into_iter().skip(usize::from(with_this)));
     let value = value?;
     let this = match lent.this_bytes() {
