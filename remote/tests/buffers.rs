@@ -8,26 +8,14 @@ mod common;
 
 use cilbind::remote::pipelined;
 use cilbind::{Error, MdSlice, MdSliceMut};
-use common::{ServerProcess, TOKEN};
 use managed_tests::buffers::buffers::{BufferTarget, BufferUsageHint, Vertex, GL};
 use managed_tests::fnv1a as fnv;
 
 #[test]
 fn slices_written_back_cross_to_a_remote_runtime() -> cilbind::Result<()> {
-    let buffers = managed_tests::fixture_path("Buffers");
-    let server = ServerProcess::start_with(&[buffers.to_str().unwrap()]);
-    let connection = cilbind_remote::connect(server.addr, TOKEN, &[managed_tests::buffers::FUNCTIONS])?;
-    play()?;
-    // A second round leaves nothing more behind on the server than the first (whose first uses
-    // may fill the server's caches): every array made for a call, the failed one's included,
-    // was released there.
-    cilbind::remote::flush()?;
-    let after_first = connection.stats()?.live_handles;
-    play()?;
-    cilbind::remote::flush()?;
-    assert_eq!(connection.stats()?.live_handles, after_first);
-    assert_eq!(cilbind::remote::live_handles(), 0);
-    Ok(())
+    // A second round leaves nothing more behind on the server than the first: every array made
+    // for a call, the failed one's included, was released there.
+    common::play_twice("Buffers", managed_tests::buffers::FUNCTIONS, play)
 }
 
 fn play() -> cilbind::Result<()> {

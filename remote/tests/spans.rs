@@ -9,7 +9,6 @@ mod common;
 
 use cilbind::remote::pipelined;
 use cilbind::{Boolean, Char, Error, MethodRef, TypeRef};
-use common::{ServerProcess, TOKEN};
 use managed_tests::spans::spans::{Acc, Level, Sum2, G, P, S};
 
 static S_TYPE: TypeRef = TypeRef::new("Spans", "Spans", "S");
@@ -18,17 +17,8 @@ static SLICE: MethodRef = MethodRef::new(&S_TYPE, "Slice", &["System.Span<System
 
 #[test]
 fn spans_cross_to_a_remote_runtime() -> cilbind::Result<()> {
-    let spans = managed_tests::fixture_path("Spans");
-    let server = ServerProcess::start_with(&[spans.to_str().unwrap()]);
-    let connection = cilbind_remote::connect(server.addr, TOKEN, &[managed_tests::spans::FUNCTIONS])?;
-    play()?;
     // A second round leaves nothing more behind on the server than the first.
-    cilbind::remote::flush()?;
-    let after_first = connection.stats()?.live_handles;
-    play()?;
-    cilbind::remote::flush()?;
-    assert_eq!(connection.stats()?.live_handles, after_first);
-    Ok(())
+    common::play_twice("Spans", managed_tests::spans::FUNCTIONS, play)
 }
 
 fn play() -> cilbind::Result<()> {

@@ -240,12 +240,7 @@ namespace GuestGame
             IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
             Console.WriteLine("game: in " + AppDomain.CurrentDomain.FriendlyName + ", init " +
                 (error == IntPtr.Zero ? "ok" : Marshal.PtrToStringAnsi(error)));
-            Console.WriteLine("game: plugin returned " + guest_run());
-            int fromThread = 0;
-            var thread = new Thread(() => fromThread = guest_twice_on_this_thread(50));
-            thread.Start();
-            thread.Join();
-            Console.WriteLine("game: from a thread of the game " + fromThread);
+            PlayOnce();
             Console.WriteLine("game: kept " + Scores.CallKept());
             Console.WriteLine("game: a thread of the plugin's parked after " + guest_park());
         }
@@ -257,6 +252,15 @@ namespace GuestGame
         {
             IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
             Console.WriteLine("game: init " + (error == IntPtr.Zero ? "ok" : Marshal.PtrToStringAnsi(error)));
+            int status = PlayOnce();
+            Console.WriteLine("game: kept " + Scores.CallKept());
+            return status;
+        }
+
+        // Every call of the plugin's, then a thread the game starts calling into the plugin,
+        // which calls the game; returns what the plugin's run returned.
+        static int PlayOnce()
+        {
             int status = guest_run();
             Console.WriteLine("game: plugin returned " + status);
             int fromThread = 0;
@@ -264,7 +268,6 @@ namespace GuestGame
             thread.Start();
             thread.Join();
             Console.WriteLine("game: from a thread of the game " + fromThread);
-            Console.WriteLine("game: kept " + Scores.CallKept());
             return status;
         }
 
@@ -299,14 +302,7 @@ namespace GuestGame
             Console.WriteLine("game: a racing get got the adopted runtime " + guest_race_join());
             // Once attached, a second init finds the adopted runtime, handover or not.
             Console.WriteLine("game: second init ok " + (cilbind_guest_init(IntPtr.Zero) == IntPtr.Zero));
-            int status = guest_run();
-            Console.WriteLine("game: plugin returned " + status);
-            // A thread the game starts calls into the plugin, which calls the game.
-            int fromThread = 0;
-            var thread = new Thread(() => fromThread = guest_twice_on_this_thread(50));
-            thread.Start();
-            thread.Join();
-            Console.WriteLine("game: from a thread of the game " + fromThread);
+            int status = PlayOnce();
             // The counter the plugin made and dropped lives on in C#, wherever a collection moves it.
             GC.Collect();
             GC.WaitForPendingFinalizers();

@@ -62,3 +62,26 @@ pub fn listening_address(child: &mut Child) -> SocketAddr {
         .parse()
         .expect("an address")
 }
+
+/// Serves the fixture `fixture` (beside the Game one), connects with the bindings' `table`,
+/// and plays `play` twice: the second round must leave nothing more behind on the server than
+/// the first (whose first uses may fill the server's caches: everything made for a call, a
+/// failed one's included, was released there), and the client must hold no handle after it.
+#[allow(dead_code)] // not every test file plays a fixture of its own
+pub fn play_twice(
+    fixture: &str,
+    table: &'static [cilbind::generated::FunctionType],
+    play: fn() -> cilbind::Result<()>,
+) -> cilbind::Result<()> {
+    let path = managed_tests::fixture_path(fixture);
+    let server = ServerProcess::start_with(&[path.to_str().unwrap()]);
+    let connection = cilbind_remote::connect(server.addr, TOKEN, &[table])?;
+    play()?;
+    cilbind::remote::flush()?;
+    let after_first = connection.stats()?.live_handles;
+    play()?;
+    cilbind::remote::flush()?;
+    assert_eq!(connection.stats()?.live_handles, after_first);
+    assert_eq!(cilbind::remote::live_handles(), 0);
+    Ok(())
+}
