@@ -252,6 +252,8 @@ namespace GuestGame
         {
             IntPtr error = cilbind_guest_init(Cilbind.Guest.Handover());
             Console.WriteLine("game: init " + (error == IntPtr.Zero ? "ok" : Marshal.PtrToStringAnsi(error)));
+            if (error != IntPtr.Zero)
+                return 2;
             int status = PlayOnce();
             Console.WriteLine("game: kept " + Scores.CallKept());
             return status;

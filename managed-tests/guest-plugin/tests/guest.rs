@@ -377,6 +377,27 @@ fn a_game_in_a_collectible_context_of_its_host_is_followed_through_its_unloads()
         expected.push(format!("host: context {round} unloading, then the plugin returned -1"));
         expected.push(format!("host: context {round} freed True"));
     }
+    // A third load plays; a fourth beside it is refused: the plugin serves one load of the game
+    // at a time (it would otherwise go on calling the third's code for the fourth).
+    expected.push("game: init ok".into());
+    expected.extend(
+        ATTACHED
+            .iter()
+            .filter(|l| l.starts_with("plugin: "))
+            .map(|l| l.replace("RUNTIME", "coreclr")),
+    );
+    expected.push("game: plugin returned 0".into());
+    expected.push("game: from a thread of the game 100".into());
+    expected.push("game: kept 6 ObjectDisposedException 5".into());
+    expected.push("host: game 3 returned 0".into());
+    expected.push(
+        "game: init the plugin could not start: unsupported: the game was loaded again (this bootstrap's handover \
+         is another load's) while the domain or load context of the game cilbind serves is still loaded: cilbind \
+         serves one load of the game at a time; the host must unload the old one first (AppDomain.Unload, \
+         AssemblyLoadContext.Unload)"
+            .into(),
+    );
+    expected.push("host: game 4 returned 2".into());
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines, expected, "{stdout}");
 }

@@ -52,6 +52,8 @@
 //! emits to call into the game is collectible and bound there), and when the host unloads it,
 //! cilbind lets go of everything it held there, as on Mono, so the runtime can free it; every
 //! call is an error until the game's code, loaded again, calls the bootstrap entry again.
+//! cilbind serves one load of the game at a time: the entry refuses the handover of a second
+//! load while the first one's domain or context is still there.
 //!
 //! The handover is how cilbind
 //! reaches CoreCLR, which exports no embedding API (`host/handover.rs`); on Mono, whose API
@@ -82,10 +84,15 @@ static LAST_ERROR: Mutex<Option<CString>> = Mutex::new(None);
 pub unsafe fn run_entry(handover: *mut c_void, start: fn(&'static Runtime) -> Result<()>) -> *const c_char {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the caller's promise.
-        if let Some(handover) = unsafe { Handover::read(handover) }? {
+        let handover = unsafe { Handover::read(handover) }?;
+        if let Some(handover) = handover {
+            handover::check_same_game(&handover)?;
             handover::offer(handover);
         }
         let runtime = Runtime::attach()?;
+        if let Some(handover) = handover {
+            handover::serve_game(&handover);
+        }
         pin_library()?;
         start(runtime)
     }));
@@ -199,6 +206,7 @@ extern "C" fn host_unloads_domain() {
         (handles, values)
     });
     rt.retire_adopted();
+    handover::game_unloaded();
     match released {
         Ok((handles, values)) => log::info!(
             target: "cilbind",

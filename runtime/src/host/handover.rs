@@ -11,6 +11,7 @@
 //! game's code is the same on both runtimes.
 
 use std::ffi::{c_char, c_void, CStr};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::{Error, Result};
 
@@ -50,6 +51,13 @@ unsafe impl Send for Handover {}
 unsafe impl Sync for Handover {}
 
 impl Handover {
+    /// What tells one load of the game's bootstrap from another: its `Load` entry, a pointer
+    /// the runtime made for the delegate in a static of that load of `Cilbind.Guest` (a game
+    /// loaded again, into another load context, has another).
+    pub(crate) fn identity(&self) -> usize {
+        self.load as usize
+    }
+
     /// The handover at `block`: `Ok(None)` for NULL; [`Error::Startup`] for a pointer that is
     /// misaligned or in the first page (no allocation is), and for a block without cilbind's
     /// magic number or of another protocol version (a `Cilbind.Guest.cs` from another cilbind).
@@ -128,4 +136,35 @@ pub(crate) fn offer(handover: Handover) {
 /// The handover a plugin's entry was given, if any.
 pub(crate) fn offered() -> Option<Handover> {
     *OFFERED.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The [`identity`](Handover::identity) of the handover of the game cilbind serves: 0 before a
+/// game attached, and again once the host unloaded the domain or load context cilbind served.
+static GAME: AtomicUsize = AtomicUsize::new(0);
+
+/// Refuses a handover of another load of the game's bootstrap (the host loaded the game again,
+/// into another domain or load context) while the one cilbind serves is still loaded: cilbind
+/// serves one load of the game at a time and finds its assemblies by name, so it would go on
+/// calling the first load's code for the second's.
+pub(crate) fn check_same_game(handover: &Handover) -> Result<()> {
+    match GAME.load(Ordering::SeqCst) {
+        0 => Ok(()),
+        known if known == handover.identity() => Ok(()),
+        _ => Err(Error::Unsupported(
+            "the game was loaded again (this bootstrap's handover is another load's) while the domain or load \
+             context of the game cilbind serves is still loaded: cilbind serves one load of the game at a time; \
+             the host must unload the old one first (AppDomain.Unload, AssemblyLoadContext.Unload)"
+                .into(),
+        )),
+    }
+}
+
+/// Records the game whose handover attached (see [`check_same_game`]).
+pub(crate) fn serve_game(handover: &Handover) {
+    let _ = GAME.compare_exchange(0, handover.identity(), Ordering::SeqCst, Ordering::SeqCst);
+}
+
+/// Forgets the game served: the host unloaded it, and the next load of it may attach.
+pub(crate) fn game_unloaded() {
+    GAME.store(0, Ordering::SeqCst);
 }

@@ -107,6 +107,7 @@ pub(crate) fn retire_followed() -> Result<()> {
     let clr = runtime();
     epoch::advance();
     HOST_UNLOADED.store(true, Ordering::SeqCst);
+    crate::host::handover::game_unloaded();
     let freed = clr.bridge.unload_unit().map_err(|e| {
         Error::Reload(format!(
             "the helper could not let go of the context the host unloads: {e}"
