@@ -177,7 +177,12 @@ namespace Cilbind
                 {
                     // Not one of a context the host unloaded, listed until it is collected.
                     if (!a.IsDynamic && a.GetName().Name == simple && !Unit.IsRetired(a))
+                    {
+                        // Guest mode: an assembly the bindings name, in a collectible context
+                        // of the host's, has cilbind follow that context from now on.
+                        Unit.TryFollow(a);
                         return Intern(a);
+                    }
                 }
                 return Intern(Assembly.Load(new AssemblyName(simple)));
             }
@@ -760,9 +765,7 @@ namespace Cilbind
         /// <summary>The one GC handle of a metadata object (an assembly, type, method or field):
         /// the same object always gets the same handle, so native code compares handles to
         /// compare types. Freed only with a unit (<see cref="ReleaseUnit"/>): other metadata
-        /// lives as long as the runtime. In guest mode, the first handle of something in a
-        /// collectible context of the host's has cilbind follow that context
-        /// (<see cref="Unit.TryFollow"/>).</summary>
+        /// lives as long as the runtime.</summary>
         public static IntPtr Intern(object o)
         {
             // Read without a lock: every call that passes an object asks for its type's handle.
@@ -771,14 +774,13 @@ namespace Cilbind
                 return h;
             lock (interned)
             {
-                if (interned.TryGetValue(o, out h))
-                    return h;
-                h = Handle(o);
-                interned[o] = h;
+                if (!interned.TryGetValue(o, out h))
+                {
+                    h = Handle(o);
+                    interned[o] = h;
+                }
+                return h;
             }
-            // Outside the lock: a unit's release takes the unit's gate, then this lock.
-            Unit.TryFollow(o);
-            return h;
         }
 
         /// <summary>A normal GC handle to <paramref name="o"/>, as one word.</summary>

@@ -86,16 +86,16 @@ namespace Cilbind
 
         /// <summary>
         /// Called before code is emitted that calls into or extends <paramref name="member"/>:
-        /// when a collectible load context that is not a unit of cilbind's holds an assembly it
-        /// names (a host that loads its game into one, as Godot's editor does to reload the
-        /// game's scripts), the helper must emit into collectible modules bound in that context
-        /// (a non-collectible assembly may not reference a collectible one). In guest mode the
-        /// context becomes the unit cilbind follows: what is emitted for it goes into its
-        /// modules, and when the host unloads it (its <c>Unloading</c> event) Rust and the helper
-        /// let go of everything they keep there, so the context can be freed, and every call is
-        /// an error until the game's code calls the plugin's bootstrap entry again. One context
-        /// at a time; in host mode, or beside a unit of cilbind's own, such a context is refused
-        /// with the reason.
+        /// when a collectible load context holds an assembly it names, the helper must emit into
+        /// collectible modules bound in that context (a non-collectible assembly may not
+        /// reference a collectible one), which it does for the unit's context: cilbind's own
+        /// reloadable unit, or in guest mode the host's context of the game that cilbind follows
+        /// (<see cref="TryFollow"/>: a host that loads its game into one, as Godot's editor does
+        /// to reload the game's scripts). When the host unloads a followed context (its
+        /// <c>Unloading</c> event) Rust and the helper let go of everything they keep there, so
+        /// the context can be freed, and every call is an error until the game's code calls the
+        /// plugin's bootstrap entry again. Any other collectible context is refused with the
+        /// reason.
         /// </summary>
         internal static void Follow(MemberInfo member)
         {
@@ -127,34 +127,28 @@ namespace Cilbind
                     throw new NotSupportedException(name + " is in a collectible AssemblyLoadContext that cilbind did not " +
                         "make: cilbind follows a host's collectible context only as a guest plugin (Runtime::attach); " +
                         "a runtime cilbind starts loads into a unit of its own (Runtime::start_reloadable)");
-                FollowLocked(assembly, owner);
+                throw new NotSupportedException(name + " is in a collectible AssemblyLoadContext that no assembly of the " +
+                    "plugin's bindings is in: cilbind follows the collectible context of the game its bindings name (found " +
+                    "by name), not the context of an object handed to it (a mod's, say), whose unload would retire the plugin");
             }
         }
 
-        /// <summary>Guest mode: follows the collectible context of what Rust was just handed a
-        /// handle of (an assembly, a type, a member), when no unit is current, as
-        /// <see cref="Follow"/> does: so the context is followed from the moment the plugin
-        /// knows anything of it (its <c>init()</c> finding the game's types), not only once code
-        /// calling into it is emitted. Never throws; what it cannot follow is refused (with the
-        /// reason) when code calling into it is emitted.</summary>
-        internal static void TryFollow(object o)
+        /// <summary>Guest mode: follows the collectible context of <paramref name="assembly"/>,
+        /// one the bindings name (found by name for their <c>init()</c>), when no unit is
+        /// current, as <see cref="Follow"/> does: so the game's context is followed from the
+        /// moment the plugin knows anything of it, not only once code calling into it is
+        /// emitted. Only what the bindings name: an object of another collectible context
+        /// (a mod's, say) that the game hands the plugin does not make cilbind follow that one.
+        /// Never throws; what it cannot follow is refused (with the reason) when code calling
+        /// into it is emitted.</summary>
+        internal static void TryFollow(Assembly assembly)
         {
             if (hostUnloads == null)
                 return;
             try
             {
-                var assembly = o as Assembly;
-                if (assembly != null)
-                {
-                    if (assemblyCollectible == null || !(bool)assemblyCollectible.GetValue(assembly, null))
-                        return;
-                }
-                else
-                {
-                    assembly = CollectibleAssemblyOf(o as MemberInfo);
-                    if (assembly == null)
-                        return;
-                }
+                if (assemblyCollectible == null || !(bool)assemblyCollectible.GetValue(assembly, null))
+                    return;
                 lock (gate)
                 {
                     if (context != null)
