@@ -414,7 +414,7 @@ namespace Cilbind
         /// <summary>Lets go of everything the helper keeps for the current unit, starts its
         /// unloading (a followed context of the host's is unloading already: the host started
         /// it) and watches it; the runtime has no current unit until <see cref="Start"/> or
-        /// <see cref="Follow"/>. Returns the interned handles freed (native code forgets what it
+        /// <see cref="TryFollow"/>. Returns the interned handles freed (native code forgets what it
         /// read of them: the values may be reused).</summary>
         internal static List<IntPtr> Unload()
         {
