@@ -90,6 +90,21 @@ pub mod buffers {
     include!(concat!(env!("OUT_DIR"), "/buffers_bindings.rs"));
 }
 
+/// `Nulls.Maybe.Mirror(ref Pt?, ref bool?, int?)` (`fixtures/Nullables.cs`) called with values
+/// and with nulls, each `ref` Nullable checked as written back: the same scenario on a local
+/// runtime (`tests/nullable.rs`) and on a remote one (`remote/tests/bindings.rs`).
+pub fn check_nullable_mirror() {
+    use nullables::nulls::{Maybe, Pt};
+    let mut p = Some(Pt { x: 1.0, y: 2.0 });
+    let mut flag = Some(cilbind::Boolean::from(true));
+    Maybe::mirror(&mut p, &mut flag, Some(3)).unwrap();
+    assert_eq!(p, Some(Pt { x: 2.0, y: 4.0 }));
+    assert_eq!(flag.map(bool::from), Some(false));
+    let (mut p, mut flag) = (None, None);
+    Maybe::mirror(&mut p, &mut flag, None).unwrap();
+    assert_eq!((p, flag), (Some(Pt { x: 0.0, y: 0.0 }), None));
+}
+
 /// 64-bit FNV-1a of `bytes`, as `fixtures/Buffers.cs`'s `GL.Checksum` computes it over the
 /// bytes it holds: what tests compare an upload with.
 pub fn fnv1a(bytes: &[u8]) -> i64 {

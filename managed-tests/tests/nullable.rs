@@ -149,14 +149,7 @@ fn ref_and_out_nullables_are_written_back() {
         assert_eq!(value, expected);
         assert_eq!(color, expected.map(|v| Color((v & 7) as i32)));
     }
-    let mut p = Some(Pt { x: 1.0, y: 2.0 });
-    let mut flag = Some(cilbind::Boolean::from(true));
-    Maybe::mirror(&mut p, &mut flag, Some(3)).unwrap();
-    assert_eq!(p, Some(Pt { x: 2.0, y: 4.0 }));
-    assert_eq!(flag.map(bool::from), Some(false));
-    let (mut p, mut flag) = (None, None);
-    Maybe::mirror(&mut p, &mut flag, None).unwrap();
-    assert_eq!((p, flag), (Some(Pt { x: 0.0, y: 0.0 }), None));
+    managed_tests::check_nullable_mirror();
 }
 
 #[test]

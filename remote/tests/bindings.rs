@@ -248,14 +248,7 @@ fn generated_bindings_run_on_a_remote_runtime() -> cilbind::Result<()> {
         assert_eq!(d, None);
         assert_eq!(Maybe::parse("13").unwrap(), (true, Some(13), Some(Color(5))));
         assert_eq!(Maybe::parse("x").unwrap(), (false, None, None));
-        let mut p = Some(Pt { x: 1.0, y: 2.0 });
-        let mut flag = Some(cilbind::Boolean::from(true));
-        Maybe::mirror(&mut p, &mut flag, Some(3)).unwrap();
-        assert_eq!(p, Some(Pt { x: 2.0, y: 4.0 }));
-        assert_eq!(flag.map(bool::from), Some(false));
-        let (mut p, mut flag) = (None, None);
-        Maybe::mirror(&mut p, &mut flag, None).unwrap();
-        assert_eq!((p, flag), (Some(Pt { x: 0.0, y: 0.0 }), None));
+        managed_tests::check_nullable_mirror();
         assert_eq!(
             Maybe::describe(Some(1), None, Some(Color::RED), Some(Pt { x: 1.5, y: 2.0 }))
                 .unwrap()

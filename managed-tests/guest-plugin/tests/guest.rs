@@ -359,37 +359,33 @@ fn a_game_in_a_collectible_context_of_its_host_is_followed_through_its_unloads()
                   the game cilbind was following (as an engine's editor does when it reloads the game's scripts): \
                   every handle into it is stale and nothing can run there; the game's code, loaded again, must call \
                   the plugin's bootstrap entry (cilbind_guest_init) again first";
-    let mut expected: Vec<String> = Vec::new();
-    for round in 1..=2 {
-        expected.push("game: init ok".into());
-        // Every line guest_run prints, as under `dotnet Game.exe`.
-        expected.extend(
+    // What one load of the game that plays prints, ending with the host's line for it: every
+    // line guest_run prints, as under `dotnet Game.exe`, then the game's thread and what C#
+    // kept of the plugin.
+    let played = |round: u32| -> Vec<String> {
+        let mut lines = vec!["game: init ok".to_string()];
+        lines.extend(
             ATTACHED
                 .iter()
                 .filter(|l| l.starts_with("plugin: "))
                 .map(|l| l.replace("RUNTIME", "coreclr")),
         );
-        expected.push("game: plugin returned 0".into());
-        expected.push("game: from a thread of the game 100".into());
-        expected.push("game: kept 6 ObjectDisposedException 5".into());
-        expected.push(format!("host: game {round} returned 0"));
+        lines.push("game: plugin returned 0".into());
+        lines.push("game: from a thread of the game 100".into());
+        lines.push("game: kept 6 ObjectDisposedException 5".into());
+        lines.push(format!("host: game {round} returned 0"));
+        lines
+    };
+    let mut expected: Vec<String> = Vec::new();
+    for round in 1..=2 {
+        expected.extend(played(round));
         expected.push(reload.into());
         expected.push(format!("host: context {round} unloading, then the plugin returned -1"));
         expected.push(format!("host: context {round} freed True"));
     }
     // A third load plays; a fourth beside it is refused: the plugin serves one load of the game
     // at a time (it would otherwise go on calling the third's code for the fourth).
-    expected.push("game: init ok".into());
-    expected.extend(
-        ATTACHED
-            .iter()
-            .filter(|l| l.starts_with("plugin: "))
-            .map(|l| l.replace("RUNTIME", "coreclr")),
-    );
-    expected.push("game: plugin returned 0".into());
-    expected.push("game: from a thread of the game 100".into());
-    expected.push("game: kept 6 ObjectDisposedException 5".into());
-    expected.push("host: game 3 returned 0".into());
+    expected.extend(played(3));
     expected.push(
         "game: init the plugin could not start: unsupported: the game was loaded again (this bootstrap's handover \
          is another load's) while the domain or load context of the game cilbind serves is still loaded: cilbind \
