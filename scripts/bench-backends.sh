@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
 # The same generated calls on Mono, then on CoreCLR (one runtime per process: the bench runs
 # once per backend), each figure with its ratio to that backend's bare entry point, and the
-# CoreCLR/Mono ratio of the same figure.
+# CoreCLR/Mono ratio of the same figure; then the instruction counts of the same calls
+# (benches/icount_backends.rs, callgrind), which do not move with the machine's load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+bash scripts/ensure-icount.sh
+target="${CARGO_TARGET_DIR:-target}"
+counts="$target/gungraun/cilbind-benches/icount_backends"
 for backend in mono coreclr; do
     CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench backends -- --noplot >/dev/null
     CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench natives -- --noplot >/dev/null
+    CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench icount_backends >/dev/null
+    # Each run replaces the last one's files: keep this backend's totals (one callgrind file
+    # per thread, summed) before the next.
+    for d in "$counts"/backend/*/ "$counts"/incoming_calls/*/; do
+        name=$(basename "$d" .x)
+        total=$(cat "$d"/callgrind.*.out 2>/dev/null | awk '/^totals:/ { n += $2 } END { print n + 0 }')
+        echo "$name $total"
+    done > "$target/icount-$backend.txt"
 done
 python3 - <<'PY'
 import json, os
@@ -46,4 +58,29 @@ closure = {b: native[b]["delegate_rust"] / native[b]["import"] for b in ("mono",
 print()
 print(f"A delegate on a Rust closure ÷ a native of the same body (goal ≤ 2×, issue 30): "
       f"Mono {closure['mono']:.1f}×, CoreCLR {closure['coreclr']:.1f}×")
+target = os.environ.get("CARGO_TARGET_DIR", "target")
+count = {}
+for b in ("mono", "coreclr"):
+    with open(os.path.join(target, f"icount-{b}.txt")) as f:
+        count[b] = {name: int(n) for name, n in (line.split() for line in f)}
+print()
+print("Instructions per call (benches/icount_backends.rs, callgrind; the setup first makes every "
+      "call 300 times, so CoreCLR runs its optimized code):")
+print()
+print("| figure | Mono instr. | × Mono's bare entry | CoreCLR instr. | × CoreCLR's bare entry |")
+print("|---|---|---|---|---|")
+for n in names:
+    key = n.replace("/", "_")
+    m, c = count["mono"][key], count["coreclr"][key]
+    print(f"| `{n}` | {m} | {m / count['mono']['sum_bare_entry']:.2f} | {c} | {c / count['coreclr']['sum_bare_entry']:.2f} |")
+print()
+print("C# → Rust, instructions per call (one C# loop of 1000 calls counted, divided by 1000), each against "
+      "its runtime's P/Invoke of a bare C function (`import_bare`):")
+print()
+print("| figure | Mono instr. | × Mono's P/Invoke | CoreCLR instr. | × CoreCLR's P/Invoke |")
+print("|---|---|---|---|---|")
+for n in ("import", "import_bare", "interface_rust", "delegate_rust"):
+    m, c = count["mono"][n] / calls, count["coreclr"][n] / calls
+    fm, fc = count["mono"]["import_bare"] / calls, count["coreclr"]["import_bare"] / calls
+    print(f"| `{n}` | {m:.1f} | {m / fm:.2f} | {c:.1f} | {c / fc:.2f} |")
 PY

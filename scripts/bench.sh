@@ -13,24 +13,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 target="${CARGO_TARGET_DIR:-target}"
 
-# The instruction counts need valgrind, and gungraun's runner binary of exactly the version of
-# the gungraun library in Cargo.lock (gungraun requires the two to match).
-if ! command -v valgrind >/dev/null 2>&1; then
-  if [ "$(id -u)" -eq 0 ]; then
-    echo "Installing valgrind..." >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
-  else
-    echo "The instruction counts need valgrind: apt-get install -y valgrind" >&2
-    exit 1
-  fi
-fi
-gungraun_version=$(awk '/^name = "gungraun"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-if [ "$(gungraun-runner --version 2>/dev/null | awk '{ print $2 }')" != "$gungraun_version" ]; then
-  # About 3.5 minutes on 2 cores (measured 2026-11-25), once per machine.
-  echo "Installing gungraun-runner $gungraun_version..." >&2
-  cargo install gungraun-runner --version "$gungraun_version" --locked
-fi
+bash scripts/ensure-icount.sh
 
 cargo bench -p cilbind-benches --bench calls --bench boxing --bench handles --bench incoming -- --warm-up-time 0.3 --measurement-time 1 --sample-size 30
 # Generating all of mscorlib takes about a second per run: criterion's minimum of 10 samples.

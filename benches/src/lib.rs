@@ -4,6 +4,8 @@
 
 use std::time::Instant;
 
+pub mod natives;
+
 use cilbind::{MethodRef, Object, ObjectStore, TypeRef, RETURN_BY_POINTER};
 use managed_tests::game::game::__TYPE_Vector3;
 use managed_tests::vectors::system::numerics::{

@@ -49,11 +49,20 @@ namespace Cilbind
             internal object Value;
         }
 
-        static Slot[][] segments = new Slot[16][];
-        /// <summary>Per segment: native code's version array (one 64-bit word a slot, the
-        /// version in the high half) and class array (one interned type handle a slot).</summary>
-        static IntPtr[] versions = new IntPtr[16];
-        static IntPtr[] classes = new IntPtr[16];
+        /// <summary>One segment: its slots, and native code's version array (one 64-bit word a
+        /// slot, the version in the high half) and class array (one interned type handle a
+        /// slot). In one struct so that resolving a checked word reads the table once and
+        /// bounds-checks one index.</summary>
+        internal struct Segment
+        {
+            internal Slot[] Slots;
+            internal IntPtr Versions;
+            internal IntPtr Classes;
+        }
+        /// <summary>The segments by id (0 unused). Readers index it without the lock: a grown
+        /// table is filled before it replaces the old one, and an id is handed out only after
+        /// its entry is written.</summary>
+        static Segment[] table = new Segment[16];
         static int count = 1;
         static readonly object gate = new object();
         /// <summary>The calling thread's slots, in one object: one thread-static read reaches
@@ -88,7 +97,7 @@ namespace Cilbind
             lock (gate)
             {
                 for (int i = 1; i < count; i++)
-                    Array.Clear(segments[i], 0, segments[i].Length);
+                    Array.Clear(table[i].Slots, 0, table[i].Slots.Length);
                 rings.RemoveAll(r => !r.IsAlive);
                 foreach (var r in rings)
                 {
@@ -149,24 +158,15 @@ namespace Cilbind
                 throw new ArgumentNullException("versionArray");
             lock (gate)
             {
-                if (count == segments.Length)
+                if (count == table.Length)
                 {
-                    // Readers index these arrays without the lock: each grown array is filled
-                    // before it replaces the old one, and an id is handed out only after its
-                    // entries are written.
-                    var grown = new Slot[segments.Length * 2][];
-                    Array.Copy(segments, grown, segments.Length);
-                    var grownVersions = new IntPtr[grown.Length];
-                    Array.Copy(versions, grownVersions, versions.Length);
-                    var grownClasses = new IntPtr[grown.Length];
-                    Array.Copy(classes, grownClasses, classes.Length);
-                    versions = grownVersions;
-                    classes = grownClasses;
-                    segments = grown;
+                    var grown = new Segment[table.Length * 2];
+                    Array.Copy(table, grown, table.Length);
+                    table = grown;
                 }
-                segments[count] = new Slot[length];
-                versions[count] = versionArray;
-                classes[count] = classArray;
+                table[count].Slots = new Slot[length];
+                table[count].Versions = versionArray;
+                table[count].Classes = classArray;
                 return count++;
             }
         }
@@ -191,7 +191,7 @@ namespace Cilbind
                 var t = perThread;
                 return t.Temporaries[ThreadIndex(t, word)];
             }
-            return segments[(int)(word >> 32)][(int)word].Value;
+            return table[(int)(word >> 32)].Slots[(int)word].Value;
         }
 
         /// <summary>The object in the store slot a checked word names, if the slot still holds
@@ -204,9 +204,10 @@ namespace Cilbind
             // Native code bumps a slot's version before it clears the slot, and fills a slot
             // before it publishes the new version: read the object first (acquire), the version
             // second; if the version is still the key's, the object is the key's.
-            var o = Volatile.Read(ref segments[segment][index].Value);
+            var segments = table;
+            var o = Volatile.Read(ref segments[segment].Slots[index].Value);
             long expected = ((word >> 30) & 0xffffffffL) | 1;
-            long* slotVersions = (long*)versions[segment];
+            long* slotVersions = (long*)segments[segment].Versions;
             if ((long)((ulong)Volatile.Read(ref slotVersions[index]) >> 32) != expected)
                 Stale();
             return o;
@@ -244,8 +245,8 @@ namespace Cilbind
             int index = (int)word;
             // The class first: a reader that sees the object through a key sees its class.
             if (o != null)
-                Volatile.Write(ref ((IntPtr*)classes[segment])[index], ClassHandle(o.GetType()));
-            segments[segment][index].Value = o;
+                Volatile.Write(ref ((IntPtr*)table[segment].Classes)[index], ClassHandle(o.GetType()));
+            table[segment].Slots[index].Value = o;
         }
 
         /// <summary>Puts a box a boxer just made, of the class interned as
@@ -259,24 +260,24 @@ namespace Cilbind
             int segment = (int)(word >> 32);
             int index = (int)word;
             // The class first, as in Store.
-            Volatile.Write(ref ((IntPtr*)classes[segment])[index], classHandle);
-            segments[segment][index].Value = box;
+            Volatile.Write(ref ((IntPtr*)table[segment].Classes)[index], classHandle);
+            table[segment].Slots[index].Value = box;
         }
 
         /// <summary>Empties the <paramref name="count"/> store slots <paramref name="words"/>
         /// names; how many, stopping at the first word that names no store slot.</summary>
         internal static unsafe int Clear(long* words, int count)
         {
-            var all = segments;
+            var all = table;
             for (int i = 0; i < count; i++)
             {
                 long word = words[i];
                 int segment = (int)(word >> 32);
                 int index = (int)word;
-                if (word <= 0 || (word & CheckedBit) != 0 || segment >= all.Length || all[segment] == null
-                    || (uint)index >= (uint)all[segment].Length)
+                if (word <= 0 || (word & CheckedBit) != 0 || segment >= all.Length || all[segment].Slots == null
+                    || (uint)index >= (uint)all[segment].Slots.Length)
                     return i;
-                all[segment][index].Value = null;
+                all[segment].Slots[index].Value = null;
             }
             return count;
         }

@@ -338,7 +338,7 @@ impl<T: Reference> Arg for &T {
     // Always inlined, as every primitive's: the store read it makes is part of each call.
     #[inline(always)]
     fn lower(self) -> Result<RefSlot> {
-        Ok(RefSlot(self.as_object().raw()?))
+        Ok(RefSlot(self.as_object().argument()?))
     }
     fn to_remote(&self) -> Result<Recorded> {
         crate::remote::values::object(Some(self.as_object()))
@@ -352,7 +352,7 @@ impl<T: Reference> Arg for Option<&T> {
     #[inline(always)]
     fn lower(self) -> Result<RefSlot> {
         match self {
-            Some(o) => Ok(RefSlot(o.as_object().raw()?)),
+            Some(o) => Ok(RefSlot(o.as_object().argument()?)),
             None => Ok(RefSlot(ObjectRef::NULL)),
         }
     }

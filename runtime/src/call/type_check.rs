@@ -74,10 +74,22 @@ impl ClassCheck {
         }
         match obj.class() {
             None if self.nullable => Ok(()),
-            None => Err(self.null()),
+            None => Err(self.no_class(obj)),
             Some(actual) if actual == self.declared || self.any => Ok(()),
             Some(actual) if actual.to_bits() == self.last_passed.load(Ordering::Relaxed) => Ok(()),
             Some(actual) => self.check_slow(actual),
+        }
+    }
+
+    /// The error of a non-nullable argument without a class: null, or a word naming a slot
+    /// whose key was released (CoreCLR's arguments are checked words the store did not read:
+    /// see `HandleStore::argument`), which is a stale handle, not a null.
+    #[cold]
+    fn no_class(&self, obj: ObjectRef) -> Error {
+        if obj.is_null() {
+            self.null()
+        } else {
+            Error::StaleHandle
         }
     }
 

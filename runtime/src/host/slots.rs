@@ -57,6 +57,19 @@ impl ManagedSegment {
         }
     }
 
+    /// What an entry point's argument passes for slot `offset` as a live key of `version`
+    /// names it, when the entry itself proves the slot still holds that key's object (CoreCLR's
+    /// checked words: see `coreclr/slots.rs`), so the store need not read the slot's version
+    /// first. `None` where the argument is the object itself (Mono), which the store loads
+    /// and checks as for any read.
+    #[inline(always)]
+    pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ObjectRef> {
+        match self {
+            ManagedSegment::Mono(_) => None,
+            ManagedSegment::CoreClr(s) => s.argument(offset, version),
+        }
+    }
+
     /// Stores `obj` in slot `offset` (a call's result, or another slot's object); a reference
     /// loaded through a key released since is [`Error::StaleHandle`](crate::Error).
     #[inline(always)]

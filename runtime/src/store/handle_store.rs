@@ -440,6 +440,12 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
         let Some((slot, objects, offset)) = self.slot(idx) else {
             return Err(Error::StaleHandle);
         };
+        Self::read_checked(slot, objects, offset, key_version)
+    }
+
+    /// The object in slot `offset` (version word `slot`) if a key of `key_version` names it.
+    #[inline(always)]
+    fn read_checked(slot: &AtomicU64, objects: &ManagedSegment, offset: usize, key_version: u32) -> Result<ObjectRef> {
         let before = slot.load(Ordering::Acquire);
         if version(before) != key_version {
             return Err(Error::StaleHandle);
@@ -452,6 +458,25 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
             return Err(Error::StaleHandle);
         }
         Ok(obj)
+    }
+
+    /// [`target`](Self::target) for an argument of an entry point: where the entry itself
+    /// proves that the slot still holds `key`'s object when it reads it (CoreCLR's checked
+    /// words, whose version the entry compares after loading the object, and refuses with
+    /// [`Error::StaleHandle`]), the word naming the slot and `key`'s version, without the
+    /// store's reads of the version; elsewhere, `target`. Only for what an entry point
+    /// resolves: code that reads the word itself (a class, an `is` test) uses `target`, which
+    /// refuses a stale key before anything is read.
+    #[inline(always)]
+    pub(crate) fn argument(&self, key: K) -> Result<ObjectRef> {
+        let (idx, key_version) = Self::split(key);
+        let Some((slot, objects, offset)) = self.slot(idx) else {
+            return Err(Error::StaleHandle);
+        };
+        if let Some(word) = objects.argument(offset, key_version) {
+            return Ok(word);
+        }
+        Self::read_checked(slot, objects, offset, key_version)
     }
 
     /// A new key (and slot) for the object behind `key`.

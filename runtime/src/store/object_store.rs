@@ -91,6 +91,15 @@ impl ObjectStore {
         OBJECTS.target(key)
     }
 
+    /// [`target`](Self::target) for an entry point's argument (see `HandleStore::argument`).
+    #[inline]
+    pub(crate) fn argument(key: ObjectKey) -> Result<ObjectRef> {
+        if crate::remote::connected() {
+            return Err(not_here(key, crate::Error::StaleHandle));
+        }
+        OBJECTS.argument(key)
+    }
+
     pub(crate) fn duplicate(key: ObjectKey) -> Result<ObjectKey> {
         if crate::remote::connected() {
             return duplicate_remote(key);

@@ -43,6 +43,14 @@ impl Object {
         ObjectStore::target(self.key)
     }
 
+    /// The referenced object as an entry point's argument: what [`raw`](Self::raw) gives,
+    /// or where the entry point proves the key itself (CoreCLR), the word it resolves. Only
+    /// for words passed straight to an entry point.
+    #[inline]
+    pub(crate) fn argument(&self) -> Result<ObjectRef> {
+        ObjectStore::argument(self.key)
+    }
+
     /// The handle's key in the [`ObjectStore`].
     pub fn key(&self) -> ObjectKey {
         self.key

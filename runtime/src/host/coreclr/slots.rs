@@ -103,6 +103,20 @@ impl Segment {
         self.load_held(offset)
     }
 
+    /// The checked word of slot `offset` as a live key of `version` names it, for an entry
+    /// point's argument, without reading the slot's version first: the entry reads the object,
+    /// then the version, and throws `Cilbind.StaleSlotException` ([`Error::StaleHandle`]) when
+    /// they disagree, which is the whole proof the store's own check would give. `None` when
+    /// no checked word names the slot, or `version` is not a live key's (odd).
+    #[inline(always)]
+    pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ObjectRef> {
+        if self.checked_base != 0 && offset < self.len.min(CHECKED_OFFSETS) && version & 1 == 1 {
+            let w = SlotWord(self.checked_base | i64::from(version >> 1) << 31 | offset as i64);
+            return Some(object(w));
+        }
+        None
+    }
+
     /// [`Segment::load`] of a slot no checked word can name: through a thread slot.
     #[inline(never)]
     fn load_held(&self, offset: usize) -> ObjectRef {
