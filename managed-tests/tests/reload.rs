@@ -260,6 +260,12 @@ fn reload_swaps_code_makes_old_handles_stale_and_keeps_bindings_working() {
     assert_eq!(Rules::scale(5).unwrap(), 15);
     let fresh = Counter::new(5).unwrap();
     assert_eq!(fresh.step().unwrap(), 7);
+    // An old handle passed as an argument is stale too: on CoreCLR the store passes an
+    // argument's key without reading its version, and the entry's own check refuses it
+    // (`HandleStore::argument`); a handle keeps its slot reserved until it drops, so no new
+    // object can sit behind an old key meanwhile.
+    assert_eq!(fresh.as_object().equals(Some(&kept)), Err(Error::StaleHandle));
+    assert_eq!(Object::from_key(kept.key()).unwrap_err(), Error::StaleHandle);
     assert_eq!(fresh.describe().unwrap().as_deref(), Some("counter v2 at 7"));
     assert_eq!(Rules::calls().unwrap(), 1, "the new unit's statics start from scratch");
     assert_eq!(Rules::fire(1).unwrap(), 0, "the old unit's listeners are gone");
