@@ -69,7 +69,9 @@ namespace Cilbind
         /// them all (each such read costs a few nanoseconds on CoreCLR).</summary>
         public sealed class PerThread
         {
-            internal readonly object[] Temporaries = new object[ThreadSlots];
+            // Slots, not an object[]: a store into an object[] element goes through the
+            // covariance-checking helper (JIT_Stelem_Ref), once per temporary.
+            internal readonly Slot[] Temporaries = new Slot[ThreadSlots];
             /// <summary>The thread these slots are of: once it has exited, nothing reads them
             /// again (<see cref="CollectGarbage"/> empties them).</summary>
             internal readonly Thread Owner = Thread.CurrentThread;
@@ -189,7 +191,7 @@ namespace Cilbind
             if (word < 0)
             {
                 var t = perThread;
-                return t.Temporaries[ThreadIndex(t, word)];
+                return t.Temporaries[ThreadIndex(t, word)].Value;
             }
             return table[(int)(word >> 32)].Slots[(int)word].Value;
         }
@@ -236,7 +238,7 @@ namespace Cilbind
             if (word < 0)
             {
                 var t = perThread;
-                t.Temporaries[ThreadIndex(t, word)] = o;
+                t.Temporaries[ThreadIndex(t, word)].Value = o;
                 return;
             }
             if ((word & CheckedBit) != 0)
@@ -335,7 +337,7 @@ namespace Cilbind
             t.Next = (i + 1) & (ThreadSlots - 1);
             int generation = (t.Generations[i] + 1) & 0x7fffffff;
             t.Generations[i] = generation;
-            t.Temporaries[i] = o;
+            t.Temporaries[i].Value = o;
             return ThreadBit | ((long)generation << 32) | (long)(uint)i;
         }
 

@@ -288,11 +288,14 @@ pub(crate) fn with<T: 'static, R>(key: i64, f: impl FnOnce(&T) -> R) -> Option<R
     /// Clears the hazard when the read ends, by return or by unwinding.
     struct Leave<'a>(&'a Local, usize);
     impl Drop for Leave<'_> {
+        // Inlined into every read (a call and its frame otherwise: `delegate_rust` in
+        // benches/icount_backends.rs); what is rare stays out of line.
+        #[inline(always)]
         fn drop(&mut self) {
             self.0.record.slots[self.1].store(std::ptr::null_mut(), Ordering::Release);
             self.0.depth.set(self.1);
             if self.1 == 0 && ANY_RETIRED.load(Ordering::Relaxed) {
-                free_unread(lock(&RETIRED));
+                free_retired();
             }
         }
     }
@@ -312,6 +315,13 @@ pub(crate) fn with<T: 'static, R>(key: i64, f: impl FnOnce(&T) -> R) -> Option<R
     // SAFETY: the entry's type is `Entry<T>` (checked just above; `ty` is at the same offset
     // in every `Entry`, which is `repr(C)`).
     Some(f(unsafe { &(*(p as *const Entry<T>)).value }))
+}
+
+/// Frees what revokers left while readers held it (a reader's outermost read ends).
+#[cold]
+#[inline(never)]
+fn free_retired() {
+    free_unread(lock(&RETIRED));
 }
 
 /// [`with`] for a read nested deeper than the thread's hazard slots.

@@ -55,6 +55,10 @@ pub(crate) struct Segment {
     /// The bits every checked word of this segment carries ([`CHECKED`] and the id), or 0 when
     /// no checked word can name it (see [`checked_word`]).
     checked_base: i64,
+    /// How many of the segment's first slots a checked word can name: none when
+    /// `checked_base` is 0, else `len`, at most [`CHECKED_OFFSETS`] (one compare on the call
+    /// path instead of three).
+    checked_len: usize,
 }
 
 impl Segment {
@@ -77,7 +81,13 @@ impl Segment {
             .map_err(|e| Error::Unsupported(format!("CoreCLR could not make a store segment of {len} slots: {e}")))?;
         register(id, versions, classes);
         let checked_base = checked_word(id, 0, 1).map_or(0, |w| w.0);
-        Ok(Segment { id, len, checked_base })
+        let checked_len = if checked_base == 0 { 0 } else { len.min(CHECKED_OFFSETS) };
+        Ok(Segment {
+            id,
+            len,
+            checked_base,
+            checked_len,
+        })
     }
 
     #[inline]
@@ -95,7 +105,7 @@ impl Segment {
     // instructions: `icount::call::instance_generated`.)
     #[inline(always)]
     pub(crate) fn load(&self, offset: usize, version: u32) -> ObjectRef {
-        if self.checked_base != 0 && offset < self.len.min(CHECKED_OFFSETS) {
+        if offset < self.checked_len {
             let w = SlotWord(self.checked_base | i64::from(version >> 1) << 31 | offset as i64);
             debug_assert_eq!(Some(w.0), checked_word(self.id, offset, version).map(|c| c.0));
             return object(w);
@@ -110,7 +120,7 @@ impl Segment {
     /// no checked word names the slot, or `version` is not a live key's (odd).
     #[inline(always)]
     pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ObjectRef> {
-        if self.checked_base != 0 && offset < self.len.min(CHECKED_OFFSETS) && version & 1 == 1 {
+        if offset < self.checked_len && version & 1 == 1 {
             let w = SlotWord(self.checked_base | i64::from(version >> 1) << 31 | offset as i64);
             return Some(object(w));
         }
