@@ -8,7 +8,10 @@
 //! array (native memory it was given with the segment), and refuses the word when the key was
 //! released since (`Cilbind.StaleSlotException`, [`Error::StaleHandle`] here), so another
 //! thread freeing and reusing the slot between Rust's check and the call is an error, never
-//! the slot's new object, without a call into managed code to pin the object first. Managed
+//! the slot's new object, without a call into managed code to pin the object first. For an
+//! entry point's argument that check is the only one: the store computes the word from the
+//! key without reading the slot's version ([`Segment::argument`]); what Rust reads through a
+//! word itself (its class) is checked on this side first. Managed
 //! code also writes each stored object's type handle into the segment's class array (native
 //! memory too), so the call path's type check of an argument reads memory instead of asking
 //! the runtime.
