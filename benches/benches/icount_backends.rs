@@ -5,7 +5,7 @@
 //! is what the CoreCLR call path is tuned against. `bash scripts/bench-backends.sh` runs it once
 //! per backend and prints both.
 //!
-//! The `incoming` group counts C# → Rust calls (`natives.rs`' figures): each benchmark is one
+//! The `incoming_calls` group counts C# → Rust calls (`natives.rs`' figures): each benchmark is one
 //! C# loop of `INCOMING_CALLS` calls, and the script divides by it.
 //!
 //! As in `icount.rs`, the setup (starting the runtime, binding the fixture) runs before
