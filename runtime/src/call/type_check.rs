@@ -83,7 +83,7 @@ impl ClassCheck {
 
     /// The error of a non-nullable argument without a class: null, or a word naming a slot
     /// whose key was released (CoreCLR's arguments are checked words the store did not read:
-    /// see `HandleStore::argument`), which is a stale handle, not a null.
+    /// see `HandleStore::argument_word`), which is a stale handle, not a null.
     #[cold]
     fn no_class(&self, obj: ObjectRef) -> Error {
         if obj.is_null() {

@@ -7,12 +7,35 @@
 //! slot's [`ObjectRef`] is the word naming the slot itself, which managed code resolves on its
 //! side of a call, so loading one costs no memory access into the managed heap at all.
 
+use std::num::NonZeroU64;
 use std::sync::atomic::AtomicU64;
 
 use super::backend::on_backend;
 use super::raw::{ObjectRef, PlainValue};
 use super::{coreclr, mono, Class};
 use crate::error::Result;
+
+/// What an entry point receives for a store's object when the entry itself proves, each call,
+/// that the slot still holds the object of the key that named it (CoreCLR's checked words:
+/// the slot and the key's version, see `coreclr/slots.rs`). It depends on the key alone, and a
+/// segment never moves or changes its id, so a handle computes it once and keeps it for its
+/// whole life ([`Object`](crate::Object)): a call then passes it without reading the store.
+/// Made only by a segment, from a live key's slot; Rust never reads through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ArgumentWord(NonZeroU64);
+
+impl ArgumentWord {
+    /// The word of a checked reference (a segment makes it: nothing else names a slot).
+    pub(in crate::host) fn new(word: NonZeroU64) -> ArgumentWord {
+        ArgumentWord(word)
+    }
+
+    /// The word as the reference an entry point's argument passes.
+    #[inline(always)]
+    pub(crate) fn object(self) -> ObjectRef {
+        ObjectRef(self.0.get() as usize as *mut std::ffi::c_void)
+    }
+}
 
 /// One segment of a store: `len` slots, each empty or holding one object.
 pub(crate) enum ManagedSegment {
@@ -63,7 +86,7 @@ impl ManagedSegment {
     /// first. `None` where the argument is the object itself (Mono), which the store loads
     /// and checks as for any read.
     #[inline(always)]
-    pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ObjectRef> {
+    pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ArgumentWord> {
         match self {
             ManagedSegment::Mono(_) => None,
             ManagedSegment::CoreClr(s) => s.argument(offset, version),

@@ -132,11 +132,11 @@ fn primitive_name(value: &Recorded) -> &'static str {
 pub(crate) fn remote_object(value: Recorded) -> Result<Option<Object>> {
     match value {
         Recorded::Null => Ok(None),
-        Recorded::Object { class, cookie, .. } => Ok(Some(Object::from_new_key(objects::insert(
-            client::connection(),
-            cookie,
-            class,
-        )))),
+        Recorded::Object { class, cookie, .. } => Ok(Some(Object::from_new_key(
+            objects::insert(client::connection(), cookie, class),
+            // A remote handle: every call goes to the server, nothing is passed here.
+            None,
+        ))),
         other => Err(unexpected("an object", &other)),
     }
 }

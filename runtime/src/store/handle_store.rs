@@ -28,7 +28,7 @@ use std::sync::{Mutex, OnceLock};
 use slotmap::{Key, KeyData};
 
 use crate::error::{Error, Result};
-use crate::host::slots::{self, ManagedSegment};
+use crate::host::slots::{self, ArgumentWord, ManagedSegment};
 use crate::host::ObjectRef;
 
 use super::thread_slots::{NoThreadCache, SlotOwner, ThreadCache, ThreadSlots, BATCH};
@@ -232,6 +232,16 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
     /// slot goes back to the free list and nothing is published.
     #[inline]
     pub(crate) fn insert_with(&'static self, fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>) -> Result<K> {
+        self.insert_keeping_argument(fill).map(|(key, _)| key)
+    }
+
+    /// [`insert_with`](Self::insert_with), with the new key's
+    /// [`argument_word`](Self::argument_word) (known here without a second lookup).
+    #[inline]
+    pub(crate) fn insert_keeping_argument(
+        &'static self,
+        fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>,
+    ) -> Result<(K, Option<ArgumentWord>)> {
         let idx = self.reserve()?;
         let (slot, objects, offset) = self.slot(idx).expect("reserved slots exist");
         if let Err(e) = fill(objects, offset) {
@@ -244,7 +254,8 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
         // Release: a reader that gets this key through any synchronised channel sees the
         // object stored above (and the version).
         slot.store(word(live_version, idx), Ordering::Release);
-        Ok(K::from(KeyData::from_ffi(word(live_version, idx))))
+        let key = K::from(KeyData::from_ffi(word(live_version, idx)));
+        Ok((key, objects.argument(offset, live_version)))
     }
 
     /// A vacant slot for an insert: from this thread's cache (where a backend that empties
@@ -460,23 +471,19 @@ impl<K: Key, C: ThreadCache> HandleStore<K, C> {
         Ok(obj)
     }
 
-    /// [`target`](Self::target) for an argument of an entry point: where the entry itself
-    /// proves that the slot still holds `key`'s object when it reads it (CoreCLR's checked
-    /// words, whose version the entry compares after loading the object, and refuses with
-    /// [`Error::StaleHandle`]), the word naming the slot and `key`'s version, without the
-    /// store's reads of the version; elsewhere, `target`. Only for what an entry point
-    /// resolves: code that reads the word itself (a class, an `is` test) uses `target`, which
-    /// refuses a stale key before anything is read.
-    #[inline(always)]
-    pub(crate) fn argument(&self, key: K) -> Result<ObjectRef> {
+    /// What an entry point's argument passes for `key` where the entry itself proves that the
+    /// slot still holds `key`'s object when it reads it (CoreCLR's checked words, whose version
+    /// the entry compares after loading the object, and refuses with [`Error::StaleHandle`]):
+    /// the word naming the slot and `key`'s version, which a handle keeps (see
+    /// [`ArgumentWord`]); `None` where each argument is [`target`](Self::target) (Mono, whose
+    /// argument is the object itself, or a slot no checked word names). Only for what an entry
+    /// point resolves: code that reads the word itself (a class, an `is` test) uses `target`,
+    /// which refuses a stale key before anything is read.
+    #[inline]
+    pub(crate) fn argument_word(&self, key: K) -> Option<ArgumentWord> {
         let (idx, key_version) = Self::split(key);
-        let Some((slot, objects, offset)) = self.slot(idx) else {
-            return Err(Error::StaleHandle);
-        };
-        if let Some(word) = objects.argument(offset, key_version) {
-            return Ok(word);
-        }
-        Self::read_checked(slot, objects, offset, key_version)
+        let (_, objects, offset) = self.slot(idx)?;
+        objects.argument(offset, key_version)
     }
 
     /// A new key (and slot) for the object behind `key`.

@@ -2,7 +2,7 @@
 //! strings held as objects, boxes) that Rust holds lives here.
 
 use crate::error::Result;
-use crate::host::slots::ManagedSegment;
+use crate::host::slots::{ArgumentWord, ManagedSegment};
 use crate::host::{Class, ObjectRef};
 use crate::store::thread_slots::{ThreadCache, ThreadSlots};
 use crate::store::HandleStore;
@@ -73,14 +73,31 @@ impl ObjectStore {
         }
     }
 
-    pub(crate) fn insert(obj: ObjectRef) -> Result<ObjectKey> {
-        OBJECTS.insert(obj)
+    /// A new handle's key for `obj` (non-null), with the word an entry point's argument passes
+    /// for it where that word is the key's for good (see [`ArgumentWord`]).
+    pub(crate) fn insert(obj: ObjectRef) -> Result<(ObjectKey, Option<ArgumentWord>)> {
+        debug_assert!(!obj.is_null());
+        OBJECTS.insert_keeping_argument(|objects, offset| objects.store(offset, obj))
     }
 
-    /// A new slot whose object `fill` puts in place (boxing straight into the slot).
+    /// A new slot whose object `fill` puts in place (boxing straight into the slot), as
+    /// [`insert`](Self::insert) returns it.
     #[inline]
-    pub(crate) fn insert_with(fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>) -> Result<ObjectKey> {
-        OBJECTS.insert_with(fill)
+    pub(crate) fn insert_with(
+        fill: impl FnOnce(&ManagedSegment, usize) -> Result<()>,
+    ) -> Result<(ObjectKey, Option<ArgumentWord>)> {
+        OBJECTS.insert_keeping_argument(fill)
+    }
+
+    /// The word an entry point's argument passes for `key` where it is the key's for good (see
+    /// `HandleStore::argument_word`); `None` elsewhere (Mono, a client of a remote runtime, a
+    /// key of no slot). Reads nothing of the slot: a released key's word is refused by the
+    /// entry it is passed to.
+    pub(crate) fn argument_word(key: ObjectKey) -> Option<ArgumentWord> {
+        if crate::remote::connected() {
+            return None;
+        }
+        OBJECTS.argument_word(key)
     }
 
     #[inline]
@@ -89,15 +106,6 @@ impl ObjectStore {
             return Err(not_here(key, crate::Error::StaleHandle));
         }
         OBJECTS.target(key)
-    }
-
-    /// [`target`](Self::target) for an entry point's argument (see `HandleStore::argument`).
-    #[inline]
-    pub(crate) fn argument(key: ObjectKey) -> Result<ObjectRef> {
-        if crate::remote::connected() {
-            return Err(not_here(key, crate::Error::StaleHandle));
-        }
-        OBJECTS.argument(key)
     }
 
     pub(crate) fn duplicate(key: ObjectKey) -> Result<ObjectKey> {

@@ -74,8 +74,8 @@ pub trait Unbox: Sized {
 #[inline]
 pub fn box_blittable<V: Blittable>(value: &V) -> Result<Object> {
     if let Some(boxer) = raw::slot_boxer::<V>()? {
-        let key = ObjectStore::insert_with(|objects, offset| boxer.box_into(value, objects, offset))?;
-        return Ok(Object::from_new_key(key));
+        let (key, word) = ObjectStore::insert_with(|objects, offset| boxer.box_into(value, objects, offset))?;
+        return Ok(Object::from_new_key(key, word));
     }
     let boxed = raw::box_value(value)?;
     Ok(Object::from_raw(boxed)?.expect("boxing never returns null"))

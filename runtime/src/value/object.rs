@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::call::{MethodRef, TypeRef};
 use crate::error::{Error, Result};
+use crate::host::slots::ArgumentWord;
 use crate::host::{Class, ObjectRef};
 use crate::store::{Cookie, ObjectKey, ObjectStore};
 use crate::value::boxing::Unbox;
@@ -17,6 +18,9 @@ use crate::value::ManagedType;
 /// handle or managed reference keeps it.
 pub struct Object {
     key: ObjectKey,
+    /// What a call passes for this object where that is the key's for good (CoreCLR: the
+    /// word the entry point resolves and checks), computed once instead of on every call.
+    word: Option<ArgumentWord>,
 }
 
 impl Object {
@@ -26,15 +30,15 @@ impl Object {
         if raw.is_null() {
             Ok(None)
         } else {
-            Ok(Some(Object {
-                key: ObjectStore::insert(raw)?,
-            }))
+            let (key, word) = ObjectStore::insert(raw)?;
+            Ok(Some(Object { key, word }))
         }
     }
 
-    /// Takes ownership of a key that was just inserted (its only owner).
-    pub(crate) fn from_new_key(key: ObjectKey) -> Object {
-        Object { key }
+    /// Takes ownership of a key that was just inserted (its only owner), with the word the
+    /// insert gave for it.
+    pub(crate) fn from_new_key(key: ObjectKey, word: Option<ArgumentWord>) -> Object {
+        Object { key, word }
     }
 
     /// The referenced object, for the length of the current call.
@@ -43,12 +47,19 @@ impl Object {
         ObjectStore::target(self.key)
     }
 
-    /// The referenced object as an entry point's argument: what [`raw`](Self::raw) gives,
-    /// or where the entry point proves the key itself (CoreCLR), the word it resolves. Only
-    /// for words passed straight to an entry point.
+    /// The referenced object as an entry point's argument: where the entry point proves the
+    /// key itself (CoreCLR), the word it resolves, kept since the handle was made; elsewhere
+    /// what [`raw`](Self::raw) gives. Only for words passed straight to an entry point.
     #[inline]
     pub(crate) fn argument(&self) -> Result<ObjectRef> {
-        ObjectStore::argument(self.key)
+        match self.word {
+            Some(word) => {
+                // Whichever way the handle was made, what it kept is what its key names.
+                debug_assert_eq!(Some(word), ObjectStore::argument_word(self.key));
+                Ok(word.object())
+            }
+            None => ObjectStore::target(self.key),
+        }
     }
 
     /// The handle's key in the [`ObjectStore`].
@@ -64,7 +75,10 @@ impl Object {
         // The log names objects by handle: a later call given this copy names the object the
         // call that produced `key` returned (nothing happens unless recording).
         crate::call::trace::alias(Cookie::of(key), Cookie::of(copy));
-        Ok(Object { key: copy })
+        Ok(Object {
+            key: copy,
+            word: ObjectStore::argument_word(copy),
+        })
     }
 
     /// The handle's [`Cookie`]: its key as an integer, valid in this process only, for as
@@ -182,6 +196,7 @@ impl Clone for Object {
     fn clone(&self) -> Self {
         self.try_clone().unwrap_or(Object {
             key: ObjectKey::default(),
+            word: None,
         })
     }
 }

@@ -9,9 +9,10 @@
 //! released since (`Cilbind.StaleSlotException`, [`Error::StaleHandle`] here), so another
 //! thread freeing and reusing the slot between Rust's check and the call is an error, never
 //! the slot's new object, without a call into managed code to pin the object first. For an
-//! entry point's argument that check is the only one: the store computes the word from the
-//! key without reading the slot's version ([`Segment::argument`]); what Rust reads through a
-//! word itself (its class) is checked on this side first. Managed
+//! entry point's argument that check is the only one: the word depends on the key alone
+//! ([`Segment::argument`]), so a handle computes it once, when it is made, and passes it to
+//! every call without reading the store; what Rust reads through a word itself (its class) is
+//! checked on this side first. Managed
 //! code also writes each stored object's type handle into the segment's class array (native
 //! memory too), so the call path's type check of an argument reads memory instead of asking
 //! the runtime.
@@ -19,6 +20,7 @@
 //! Its functions are never inlined, so that the host's `ManagedSegment` keeps Mono's arm (one
 //! load) small enough to inline into the call path.
 
+use std::num::NonZeroU64;
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
@@ -26,6 +28,7 @@ use super::bridge::{BoxInto, ManagedHandle, SlotWord};
 use super::heap::{object, word};
 use super::{runtime, types};
 use crate::error::{Error, Result};
+use crate::host::slots::ArgumentWord;
 use crate::host::{Class, ObjectRef};
 
 /// The full name of the exception managed code throws for a checked word whose key was
@@ -117,15 +120,17 @@ impl Segment {
     }
 
     /// The checked word of slot `offset` as a live key of `version` names it, for an entry
-    /// point's argument, without reading the slot's version first: the entry reads the object,
+    /// point's argument, without reading the slot's version (a segment keeps its id for the
+    /// life of the process, so the word stays the key's): the entry reads the object,
     /// then the version, and throws `Cilbind.StaleSlotException` ([`Error::StaleHandle`]) when
     /// they disagree, which is the whole proof the store's own check would give. `None` when
     /// no checked word names the slot, or `version` is not a live key's (odd).
     #[inline(always)]
-    pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ObjectRef> {
+    pub(crate) fn argument(&self, offset: usize, version: u32) -> Option<ArgumentWord> {
         if offset < self.checked_len && version & 1 == 1 {
-            let w = SlotWord(self.checked_base | i64::from(version >> 1) << 31 | offset as i64);
-            return Some(object(w));
+            // Positive and non-zero: `checked_base` carries `CHECKED` (bit 62).
+            let w = self.checked_base | i64::from(version >> 1) << 31 | offset as i64;
+            return NonZeroU64::new(w as u64).map(ArgumentWord::new);
         }
         None
     }
