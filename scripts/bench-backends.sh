@@ -2,7 +2,9 @@
 # The same generated calls on Mono, then on CoreCLR (one runtime per process: the bench runs
 # once per backend), each figure with its ratio to that backend's bare entry point, and the
 # CoreCLR/Mono ratio of the same figure; then the instruction counts of the same calls
-# (benches/icount_backends.rs, callgrind), which do not move with the machine's load.
+# (benches/icount_backends.rs, callgrind), which do not move with the machine's load; then the
+# call ratios timed in paired rounds (benches/paired.rs), which a slowdown of the machine moves
+# far less than criterion's separate runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -13,6 +15,7 @@ for backend in mono coreclr; do
     CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench backends -- --noplot >/dev/null
     CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench natives -- --noplot >/dev/null
     CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench icount_backends >/dev/null
+    CILBIND_RUNTIME=$backend cargo bench --quiet -p cilbind-benches --bench paired >"$target/paired-$backend.txt"
     # Each run replaces the last one's files: keep this backend's totals (one callgrind file
     # per thread, summed) before the next.
     for d in "$counts"/backend/*/ "$counts"/incoming_calls/*/; do
@@ -84,3 +87,7 @@ for n in ("import", "import_bare", "interface_rust", "delegate_rust"):
     fm, fc = count["mono"]["import_bare"] / calls, count["coreclr"]["import_bare"] / calls
     print(f"| `{n}` | {m:.1f} | {m / fm:.2f} | {c:.1f} | {c / fc:.2f} |")
 PY
+for backend in mono coreclr; do
+    echo
+    cat "$target/paired-$backend.txt"
+done
