@@ -70,6 +70,9 @@ pub struct Thunk {
     ret: Abi,
     /// `signature_key` of `ret` then `params` (0: too long to have one).
     key: u128,
+    /// `key` when it fits in 64 bits (a signature of up to four classes), else 0: what a call
+    /// with such a signature compares, one 64-bit compare instead of two.
+    short_key: u64,
     /// The unit the entry point was compiled in: once that unit is reloaded the code is
     /// freed, and a call is an error instead (see `host/mono/unit.rs`).
     epoch: u32,
@@ -97,6 +100,7 @@ impl Thunk {
     ) -> Self {
         let mut all = vec![signature.ret];
         all.extend_from_slice(&signature.params);
+        let key = signature_key(&all);
         Thunk {
             entry: entry.checked,
             entry_this_proved: entry.this_proved,
@@ -105,7 +109,8 @@ impl Thunk {
             params: signature.params,
             checks: signature.checks.into_boxed_slice(),
             ret: signature.ret,
-            key: signature_key(&all),
+            key,
+            short_key: u64::try_from(key).unwrap_or(0),
             epoch: unit::epoch(),
             this_owner: this_owner.map_or(std::ptr::null(), |t| t as *const TypeRef),
         }
@@ -144,6 +149,11 @@ impl Thunk {
     /// signature has no key.
     #[inline(always)]
     fn proves(&self, key: u128, signature: &[Abi]) -> bool {
+        // `key` is a constant: one branch remains. A short `key` equals `short_key` only when
+        // it equals `key` (`short_key` is 0 unless it is the whole key, and `key` is not 0).
+        if key != 0 && key >> 64 == 0 {
+            return key as u64 == self.short_key;
+        }
         (key != 0 && key == self.key) || (key == 0 && self.proves_by_class(signature))
     }
 
