@@ -9,7 +9,11 @@
 //!
 //! Runs on the backend `CILBIND_RUNTIME` names (`bash scripts/bench-backends.sh` runs it for
 //! both) and prints, per figure, the median ratio and its quartiles over the rounds, with the
-//! median nanoseconds of each half.
+//! median nanoseconds of each half; the first row times the bare entry against itself.
+//!
+//! Pairing removes the machine's drift between figures, not what differs between binaries:
+//! the same calls take other times in this binary than in `backends.rs`' (code placement), so
+//! its ratios are this binary's, beside criterion's and the instruction counts.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -104,6 +108,8 @@ fn main() {
     println!();
     println!("| figure | median ratio | quartiles | bare ns | call ns |");
     println!("|---|---|---|---|---|");
+    // The control: the bare entry against itself, which must come out 1.00 (no order bias).
+    paired("bare/bare", &bare, &bare);
     paired("sum/generated", &bare, &generated);
     paired("instance/generated", &bare, &instance);
     paired("virtual/generated", &bare, &virtual_call);
