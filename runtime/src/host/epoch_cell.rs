@@ -5,11 +5,11 @@
 //!
 //! Reading is one load of a pointer and one compare of the value's epoch with the current one,
 //! as cheap as the `OnceLock` it replaces: an empty cell points at an epoch no unit has
-//! ([`epoch::NEVER`]), so the read needs no test for null. Values are never freed: a reference handed out
-//! while a unit was current stays valid memory for the life of the process (callers may keep
-//! `&'static` references to a `static` cell's value), and a value stamped with an old epoch is
-//! simply never handed out again. The cost is one value per cell per reload that resolved it
-//! again, which BENCHMARKS.md measures over 100 reloads.
+//! ([`epoch::NEVER`]), so the read needs no test for null. Values are never freed: a reference
+//! handed out while a unit was current stays valid memory for the life of the process (callers
+//! may keep `&'static` references to a `static` cell's value), and a value stamped with an old
+//! epoch is simply never handed out again. The cost is one value per cell per reload that
+//! resolved it again, which BENCHMARKS.md measures over 100 reloads.
 
 use std::sync::atomic::{AtomicPtr, Ordering};
 
