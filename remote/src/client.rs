@@ -122,7 +122,7 @@ impl Transport for Connection {
         self.tokio.block_on(self.client.run(context(), batch)).map_err(lost)?
     }
 
-    fn resume(&self, invocation: u64, result: Result<cilbind::record::Recorded>) -> Result<Reply> {
+    fn resume(&self, invocation: u64, result: Result<cilbind::remote::Returned>) -> Result<Reply> {
         self.tokio
             .block_on(self.client.resume(context(), invocation, result))
             .map_err(lost)?

@@ -38,9 +38,10 @@
 //!   at the next call; [`connect`] again for fresh handles. A malformed or oversized message
 //!   closes its connection only, with the reason logged and kept ([`Server::closed`]).
 //!
-//! Boxing, generic members, arrays, spans, managed structs by handle and callbacks (C# calling
-//! the client's closures during the client's own calls) cross too; what does not (Rust
-//! implementations of C# types, …) is refused at the call: see [`cilbind::remote`].
+//! Boxing, generic members, arrays, spans, managed structs by handle, callbacks (C# calling
+//! the client's closures during the client's own calls) and Rust implementations of interfaces
+//! (called back the same way) cross too; what does not (Rust subclasses of C# classes, …) is
+//! refused at the call: see [`cilbind::remote`].
 
 mod client;
 mod server;

@@ -15,8 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 
-use cilbind::record::Recorded;
-use cilbind::remote::{Batch, BatchReply, Invocation, MethodName, Peer, Reply, Session, TableRow};
+use cilbind::remote::{Batch, BatchReply, Invocation, MethodName, Peer, Reply, Returned, Session, TableRow};
 use cilbind::{Error, FunctionId, ObjectStore, Runtime};
 use futures::StreamExt;
 use tarpc::server::{BaseChannel, Channel};
@@ -306,7 +305,7 @@ enum Job {
     Check(Vec<TableRow>, oneshot::Sender<Result<(), Error>>),
     Bind(MethodName, oneshot::Sender<Result<FunctionId, Error>>),
     Run(Batch, oneshot::Sender<Reply>),
-    Resume(u64, Result<Recorded, Error>, oneshot::Sender<Reply>),
+    Resume(u64, Result<Returned, Error>, oneshot::Sender<Reply>),
     Live(oneshot::Sender<usize>),
 }
 
@@ -362,7 +361,7 @@ struct Pump {
     waiting: RefCell<Vec<u64>>,
     /// Results that arrived for an invocation below the innermost, with their requests.
     #[allow(clippy::type_complexity)]
-    early: RefCell<HashMap<u64, (Result<Recorded, Error>, oneshot::Sender<Reply>)>>,
+    early: RefCell<HashMap<u64, (Result<Returned, Error>, oneshot::Sender<Reply>)>>,
 }
 
 impl Pump {
@@ -390,6 +389,7 @@ impl Pump {
                     results: vec![Err(Error::InvalidArgument(format!(
                         "a callback's result arrived for invocation {invocation}, which no C# call waits for"
                     )))],
+                    released: Vec::new(),
                 }));
             }
             Job::Live(answer) => {
@@ -400,7 +400,7 @@ impl Pump {
 }
 
 impl Peer for Pump {
-    fn call_back(&self, session: &Session, invocation: Invocation) -> Result<Recorded, Error> {
+    fn call_back(&self, session: &Session, invocation: Invocation) -> Result<Returned, Error> {
         let answer = self.answer.borrow_mut().take().ok_or_else(|| {
             Error::Unsupported("no request of the client is waiting: its closure cannot be called back".into())
         })?;
@@ -496,7 +496,7 @@ impl Cilbind for Handler {
         self,
         _: tarpc::context::Context,
         invocation: u64,
-        result: Result<Recorded, Error>,
+        result: Result<Returned, Error>,
     ) -> Result<Reply, Error> {
         self.authenticated()?;
         self.ask(|a| Job::Resume(invocation, result, a)).await

@@ -1,8 +1,7 @@
 //! The service a server offers its clients, as tarpc declares it. Every message is a serde
 //! type of `cilbind::remote::wire`, encoded with bincode, each frame behind its length.
 
-use cilbind::record::Recorded;
-use cilbind::remote::{Batch, MethodName, Reply, TableRow};
+use cilbind::remote::{Batch, MethodName, Reply, Returned, TableRow};
 use cilbind::Error;
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +39,7 @@ pub trait Cilbind {
     async fn run(batch: Batch) -> Result<Reply, Error>;
     /// The result of the client's closure C# invoked (the `Reply::Invoke` numbered
     /// `invocation`); the reply is what the batch waiting for it did next.
-    async fn resume(invocation: u64, result: Result<Recorded, Error>) -> Result<Reply, Error>;
+    async fn resume(invocation: u64, result: Result<Returned, Error>) -> Result<Reply, Error>;
     /// Checks more generated tables (a bindings' `init()` after connect).
     async fn check_tables(tables: Vec<TableRow>) -> Result<(), Error>;
     /// The server's counters.

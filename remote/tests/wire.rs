@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use cilbind::record::Recorded;
 use cilbind::remote::{
-    ArrayStep, Batch, BatchReply, Call, Invocation, MakeBox, MakeCallback, MethodName, ReadBox, Reply, Step, TableRow,
-    Transport, TypeName,
+    ArrayStep, Batch, BatchReply, Call, Implement, ImplementedMember, Invocation, MakeBox, MakeCallback, MethodName,
+    ReadBox, Reply, Returned, Step, TableRow, Transport, TypeName,
 };
 use cilbind::{Cookie, Error, FunctionId};
 use cilbind_remote::Connection;
@@ -642,20 +642,24 @@ fn callbacks_follow_the_connection_and_end_with_it() {
     // C# invokes the delegate: the batch's answer is the invocation; the closure's result,
     // sent back, is what C# returns.
     let first = match run(&client, vec![call(4, 2)]) {
-        Reply::Invoke(Invocation { id, key, args }) => {
+        Reply::Invoke(Invocation { id, key, args, .. }) => {
             assert_eq!((key, args), (7, vec![Recorded::Int32(4), Recorded::Int32(2)]));
             id
         }
         other => panic!("C# invoked the delegate: {other:?}"),
     };
-    let mut reply = done(client.resume(first, Ok(Recorded::Int32(42))).unwrap());
+    let mut reply = done(client.resume(first, Ok(Returned::of(Recorded::Int32(42)))).unwrap());
     assert_eq!(reply.results.pop().unwrap().unwrap().value, Recorded::Int32(42));
     // The closure's error is thrown in C#.
     let Reply::Invoke(second) = run(&client, vec![call(1, 1)]) else {
         panic!("C# invoked the delegate")
     };
     // A result for another invocation is refused, and the one C# waits for still counts.
-    let mut wrong = done(client.resume(second.id + 100, Ok(Recorded::Int32(1))).unwrap());
+    let mut wrong = done(
+        client
+            .resume(second.id + 100, Ok(Returned::of(Recorded::Int32(1))))
+            .unwrap(),
+    );
     assert!(matches!(wrong.results.pop().unwrap(), Err(Error::InvalidArgument(_))));
     let mut reply = done(
         client
@@ -670,7 +674,7 @@ fn callbacks_follow_the_connection_and_end_with_it() {
         other => panic!("the closure's error, thrown: {other:?}"),
     }
     // A result nobody waits for is refused; the connection goes on.
-    let mut reply = done(client.resume(first, Ok(Recorded::Int32(1))).unwrap());
+    let mut reply = done(client.resume(first, Ok(Returned::of(Recorded::Int32(1)))).unwrap());
     assert!(matches!(reply.results.pop().unwrap(), Err(Error::InvalidArgument(_))));
     // A forgotten closure's delegate throws ObjectDisposedException.
     let other = make(&client, ev("Combine"), 8).unwrap();
@@ -890,4 +894,101 @@ fn arrays_are_checked_on_the_server() {
         "an array of references is no bytes"
     );
     assert_eq!(connection.stats().unwrap().clients, 1);
+}
+
+#[test]
+fn implementations_are_checked_on_the_server() {
+    let server = ServerProcess::start();
+    let connection = open(&server);
+    let run = |step: Step| {
+        let mut reply = done(
+            connection
+                .run(Batch {
+                    release: Vec::new(),
+                    forget: Vec::new(),
+                    calls: vec![step],
+                })
+                .unwrap(),
+        );
+        reply.results.pop().unwrap().map(|r| r.value)
+    };
+    let implement = |ty: TypeName, names: &[&str]| {
+        let members = names
+            .iter()
+            .enumerate()
+            .map(|(key, name)| ImplementedMember {
+                name: name.to_string(),
+                key: key as u64 + 1,
+            })
+            .collect();
+        run(Step::Implement(Box::new(Implement { ty, members })))
+    };
+    let named = ["get_Name()", "set_Name(string)"];
+    // Every member named: a relay, kept for the client.
+    let relay = implement(game_type("INamed"), &named).unwrap();
+    assert!(matches!(&relay, Recorded::Object { class, .. } if class.starts_with("Cilbind.Relays.Relay")));
+    // A member missing, one the interface lacks, a class, a type that is not there: refused,
+    // each naming why; the connection serves on.
+    let missing = implement(game_type("INamed"), &named[..1]).unwrap_err();
+    assert!(
+        missing.to_string().contains("set_Name(string) needs an implementation"),
+        "{missing}"
+    );
+    let unknown = implement(game_type("INamed"), &["get_Name()", "set_Name(string)", "Fly(int)"]).unwrap_err();
+    assert!(
+        unknown.to_string().contains("Fly(int) is no method of Game.INamed"),
+        "{unknown}"
+    );
+    let class = implement(game_type("Player"), &[]).unwrap_err();
+    assert!(
+        matches!(&class, Error::Unsupported(why) if why.contains("is a class")),
+        "{class}"
+    );
+    assert!(implement(game_type("NoSuchType"), &named).is_err());
+
+    // C# calling a member: the batch's answer is the invocation of the member's key; what the
+    // client sends back is the member's result (an int by its bytes, as a client's dispatcher
+    // sends it), and a value written back into a parameter that is no `ref` is refused.
+    let damageable = implement(game_type("IDamageable"), &["get_Health()", "Damage(int)"]).unwrap();
+    let describe = connection
+        .bind(&method("World", "Describe", &["Game.IDamageable"]))
+        .unwrap();
+    let call = Step::Call(Call {
+        id: describe.0,
+        args: vec![damageable],
+        reflective: false,
+    });
+    let ask = |connection: &Connection| match connection
+        .run(Batch {
+            release: Vec::new(),
+            forget: Vec::new(),
+            calls: vec![call.clone()],
+        })
+        .unwrap()
+    {
+        Reply::Invoke(Invocation { id, key, args, member }) => {
+            assert_eq!((key, args, member), (1, Vec::new(), true), "get_Health, a member");
+            id
+        }
+        other => panic!("C# called the relay's Health: {other:?}"),
+    };
+    let health = Recorded::Struct {
+        assembly: String::new(),
+        type_name: String::new(),
+        bytes: 42i32.to_le_bytes().to_vec(),
+    };
+    let invocation = ask(&connection);
+    let mut reply = done(connection.resume(invocation, Ok(Returned::of(health.clone()))).unwrap());
+    assert_eq!(
+        reply.results.pop().unwrap().unwrap().value,
+        Recorded::String("health 42".into())
+    );
+    let invocation = ask(&connection);
+    let written = Returned {
+        value: health,
+        after: vec![(0, Recorded::Int32(1))],
+    };
+    let mut reply = done(connection.resume(invocation, Ok(written)).unwrap());
+    let refused = reply.results.pop().unwrap().unwrap_err();
+    assert!(refused.to_string().contains("no ref or out parameter"), "{refused}");
 }

@@ -261,28 +261,7 @@ namespace Cilbind
                 throw new ArgumentException("one role per member");
             lock (gate)
             {
-                // In a reloadable unit on CoreCLR, the unit's collectible module (see
-                // Unit.Module): a non-collectible assembly may not reference a collectible one,
-                // and a proxy extends or implements the unit's types. The entry points' module:
-                // they name the proxy types (New{n} returns one), and a unit's context cannot
-                // be handed one of its dynamic assemblies by a resolver (FileLoadException).
-                Unit.Follow(target);
-                if (Unit.IsCollectible)
-                    module = Unit.Module("Cilbind.Entries");
-                else if (module == null)
-                {
-                    var name = new AssemblyName("Cilbind.Proxies");
-                    var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
-                    module = asm.DefineDynamicModule("Cilbind.Proxies");
-                }
-                if (!resolving)
-                {
-                    // Code emitted elsewhere (the entry points of New{n}, which return a proxy
-                    // type) names this assembly; CoreCLR finds a dynamic assembly by name only
-                    // through a resolver.
-                    AppDomain.CurrentDomain.AssemblyResolve += ResolveSelf;
-                    resolving = true;
-                }
+                var emitted = ModuleFor(target);
                 int id = ++counter;
                 bool isInterface = target.IsInterface;
                 // A delegate type: the class derives from object, and its factory returns a
@@ -292,7 +271,7 @@ namespace Cilbind
                 if (!isInterface && !isDelegate && (target.IsSealed || target.IsValueType || !target.IsClass))
                     throw new NotSupportedException(target + " is not an interface, a delegate type or a class that can be extended");
                 var baseType = isInterface || isDelegate ? typeof(object) : target;
-                var tb = module.DefineType("Cilbind.Proxies.Proxy" + id,
+                var tb = emitted.DefineType("Cilbind.Proxies.Proxy" + id,
                     TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Class, baseType);
                 if (isInterface)
                 {
@@ -358,6 +337,38 @@ namespace Cilbind
                     DefineFinalizer(tb, key, baseType);
                 }
                 return tb.CreateType();
+            }
+        }
+
+        /// <summary>The module a class emitted to implement or extend <paramref name="target"/>
+        /// goes into (a proxy, or a relay: <see cref="Relays"/>).</summary>
+        internal static ModuleBuilder ModuleFor(Type target)
+        {
+            lock (gate)
+            {
+                // In a reloadable unit on CoreCLR, the unit's collectible module (see
+                // Unit.Module): a non-collectible assembly may not reference a collectible one,
+                // and a proxy extends or implements the unit's types. The entry points' module:
+                // they name the proxy types (New{n} returns one), and a unit's context cannot
+                // be handed one of its dynamic assemblies by a resolver (FileLoadException).
+                Unit.Follow(target);
+                if (Unit.IsCollectible)
+                    module = Unit.Module("Cilbind.Entries");
+                else if (module == null)
+                {
+                    var name = new AssemblyName("Cilbind.Proxies");
+                    var asm = AssemblyBuilder.DefineDynamicAssembly(name, AssemblyBuilderAccess.Run);
+                    module = asm.DefineDynamicModule("Cilbind.Proxies");
+                }
+                if (!resolving)
+                {
+                    // Code emitted elsewhere (the entry points of New{n}, which return a proxy
+                    // type) names this assembly; CoreCLR finds a dynamic assembly by name only
+                    // through a resolver.
+                    AppDomain.CurrentDomain.AssemblyResolve += ResolveSelf;
+                    resolving = true;
+                }
+                return module;
             }
         }
 

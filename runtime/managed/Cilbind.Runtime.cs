@@ -275,19 +275,24 @@ namespace Cilbind
         /// 1 the closure returned an error (result: its message), 2 it panicked, 3 it was dropped,
         /// 4 too little stack was left to enter Rust safely (result: the message).</summary>
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-        delegate int Dispatch(long key, IntPtr args, out IntPtr result);
+        public delegate int Dispatch(long key, IntPtr args, out IntPtr result);
 
-        /// <summary>The closure a delegate runs: the dispatcher and the closure's key.</summary>
-        sealed class Target
+        /// <summary>The closure a delegate (or a relay's method, <see cref="Relays"/>) runs:
+        /// the dispatcher and the closure's key. Public for the relay classes, emitted in
+        /// another assembly.</summary>
+        public sealed class Target
         {
             readonly Dispatch dispatch;
             readonly long key;
             /// <summary>Arguments and result cross as slot words (CoreCLR, whose collector
             /// moves objects under native code), else as GC handles (Mono).</summary>
             readonly bool slotWords;
+            /// <summary>What runs the closure, for messages: "delegate", or a relay's method.</summary>
+            readonly string what;
 
-            public Target(Dispatch dispatch, long key, bool slotWords)
+            public Target(Dispatch dispatch, long key, bool slotWords, string what = "delegate")
             {
+                this.what = what;
                 this.dispatch = dispatch;
                 this.key = key;
                 this.slotWords = slotWords;
@@ -319,10 +324,10 @@ namespace Cilbind
                 switch (status)
                 {
                     case 0: return value;
-                    case 3: throw new ObjectDisposedException("cilbind callback", "the Rust closure behind this delegate was dropped");
-                    case 2: throw new InvalidOperationException("the Rust closure behind this delegate panicked");
+                    case 3: throw new ObjectDisposedException("cilbind callback", "the Rust closure behind this " + what + " was dropped");
+                    case 2: throw new InvalidOperationException("the Rust closure behind this " + what + " panicked");
                     case 4: throw new InsufficientExecutionStackException((string)value);
-                    default: throw new InvalidOperationException("the Rust closure behind this delegate failed: " + value);
+                    default: throw new InvalidOperationException("the Rust closure behind this " + what + " failed: " + value);
                 }
             }
         }
@@ -355,10 +360,9 @@ namespace Cilbind
             return Make(delegateType, dispatch, key, true);
         }
 
-        static Delegate Make(Type delegateType, IntPtr dispatch, long key, bool slotWords)
+        /// <summary>The native dispatcher at <paramref name="dispatch"/>, as a delegate made once.</summary>
+        internal static Dispatch Dispatcher(IntPtr dispatch)
         {
-            DynamicMethod thunk;
-            Dispatch native;
             lock (gate)
             {
                 if (dispatchDelegate == null || dispatchAddress != dispatch)
@@ -366,7 +370,16 @@ namespace Cilbind
                     dispatchDelegate = (Dispatch)Marshal.GetDelegateForFunctionPointer(dispatch, typeof(Dispatch));
                     dispatchAddress = dispatch;
                 }
-                native = dispatchDelegate;
+                return dispatchDelegate;
+            }
+        }
+
+        static Delegate Make(Type delegateType, IntPtr dispatch, long key, bool slotWords)
+        {
+            DynamicMethod thunk;
+            Dispatch native = Dispatcher(dispatch);
+            lock (gate)
+            {
                 if (!thunks.TryGetValue(delegateType, out thunk))
                 {
                     thunk = Build(delegateType);

@@ -130,6 +130,17 @@ namespace Cilbind
             GC.Collect();
         }
 
+        /// <summary>Empties the calling thread's ring, between its calls: what the thread's
+        /// last 256 calls passed or got back becomes collectable now (a server's session thread,
+        /// idle between its client's batches, whose released objects must be). No word of the
+        /// ring outlives the call it was made for, so none is read again.</summary>
+        public static void ReleaseTemporaries()
+        {
+            var t = perThread;
+            if (t != null)
+                Array.Clear(t.Temporaries, 0, t.Temporaries.Length);
+        }
+
         /// <summary>The calling thread's slots.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static PerThread Current()

@@ -427,6 +427,7 @@ namespace Cilbind
                 Trampolines.ReleaseUnit();
                 Proxies.ReleaseUnit();
                 Callbacks.ReleaseUnit();
+                Relays.ReleaseUnit();
                 Heap.ReleaseUnit();
                 Metadata.ReleaseUnit();
                 Natives.ReleaseUnit();

@@ -47,6 +47,30 @@ pub fn checked_remotely(table: &'static [FunctionType]) -> crate::Result<bool> {
 /// A type's names as a client of a remote runtime sends them.
 pub use crate::remote::TypeName as RemoteType;
 
+/// A Rust implementation of a .NET interface in a client of a remote runtime: what the
+/// generated `implement` uses there (see `remote/implementations.rs`).
+pub use crate::native::remote_kinds::{RemoteIncoming, RemoteOutgoing};
+pub use crate::remote::{implement as implement_remote, RemoteFrame, RemoteMember};
+
+/// Its tokens with the `remote` feature, nothing without: the generated `implement`'s path for
+/// a client of a remote runtime, compiled only where a client can run.
+#[cfg(feature = "remote")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_remote {
+    ($($code:tt)*) => {
+        $($code)*
+    };
+}
+/// Its tokens with the `remote` feature, nothing without.
+#[cfg(not(feature = "remote"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_remote {
+    ($($code:tt)*) => {};
+}
+pub use crate::__if_remote as if_remote;
+
 /// A type's names, as a client of a remote runtime sends them (the generated call of a
 /// generic method of a type that is not generic names its type so).
 pub fn remote_type_of(ty: &TypeRef) -> Result<RemoteType> {

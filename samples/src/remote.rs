@@ -4,8 +4,9 @@
 //! then serves. The client plays the same game through the same bindings: every call, the
 //! `World.Died` handler (C# calls the client's closure back during `World.Step`), boxing,
 //! generic members and the managed struct `RaycastHit` cross the connection. The ghoul, a
-//! Rust subclass of `Monster`, cannot: C# would have to run Rust code the server process does
-//! not have (its overrides are compiled into the client), so it is switched off, saying why.
+//! Rust subclass of `Monster`, cannot yet: a client's Rust implementation of an interface runs
+//! over a connection (the server relays C#'s calls of it back to the client), but a subclass's
+//! base calls and protected members have no relay, so it is switched off, saying why.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -16,8 +17,8 @@ use crate::{bindings, Feature, Features, SampleError};
 pub const TOKEN_VARIABLE: &str = "CILBIND_TOKEN";
 
 /// Why the ghoul is off over a connection.
-pub(crate) const NO_GHOUL: &str = "a Rust subclass's overrides run in the process that hosts the runtime, and \
-     the server has not this client's code";
+pub(crate) const NO_GHOUL: &str = "a Rust subclass (its overrides, base calls and protected members) cannot run \
+     in a client of a remote runtime yet: only Rust implementations of interfaces are relayed";
 
 fn token() -> Result<String, SampleError> {
     match std::env::var(TOKEN_VARIABLE) {

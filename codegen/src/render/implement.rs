@@ -70,6 +70,22 @@ fn interface(t: &TypeItem, i: &ImplementItem) -> TokenStream {
     } else {
         quote!(::cilbind::generated::ProxyType::of::<__T>(&#type_ref, || ::std::vec![#(#members),*])?)
     };
+    // A client of a remote runtime: the server's relay calls back `__remote_*` (non-generic
+    // interfaces; a generic one is refused there, as its class is made by a local runtime).
+    let remote = (!generic).then(|| {
+        let dispatchers = i.members.iter().map(|m| remote_dispatcher(&trait_ref, m));
+        let members = i.members.iter().map(remote_member);
+        quote! {
+            ::cilbind::generated::if_remote! {
+                if ::cilbind::remote::connected() {
+                    #(#dispatchers)*
+                    return <Self as ::cilbind::Reference>::from_object(
+                        ::cilbind::generated::implement_remote(&#type_ref, __value, &[#(#members),*])?,
+                    );
+                }
+            }
+        }
+    });
     quote! {
         #trait_doc
         pub trait #trait_name #declare: ::core::marker::Send + ::core::marker::Sync + 'static {
@@ -78,6 +94,7 @@ fn interface(t: &TypeItem, i: &ImplementItem) -> TokenStream {
         impl #declare #owner #args {
             #doc
             pub fn implement<__T: #trait_ref>(__value: __T) -> ::cilbind::Result<Self> {
+                #remote
                 #(#thunks)*
                 let __ty = #make;
                 <Self as ::cilbind::Reference>::from_object(__ty.implement(__value)?)
@@ -253,6 +270,77 @@ fn thunk_name(m: &ImplMember) -> Ident {
     format_ident!("__impl_{}", m.rust_name.trim_start_matches("r#"))
 }
 
+fn remote_name(m: &ImplMember) -> Ident {
+    format_ident!("__remote_{}", m.rust_name.trim_start_matches("r#"))
+}
+
+/// The `RemoteMember` of an interface's member: its `Name(parameters)` (what the server's
+/// relay matches it by), why a kind cannot cross a connection, if one cannot, and its
+/// dispatcher.
+fn remote_member(m: &ImplMember) -> TokenStream {
+    let name = lit_str(&format!("{}({})", m.metadata_name, m.desc));
+    let kinds = m.params.iter().map(|(_, f)| {
+        let k = ty(&f.kind);
+        quote!(<#k as ::cilbind::generated::RemoteIncoming>::REFUSED)
+    });
+    let ret = ty(&m.ret.kind);
+    let dispatcher = remote_name(m);
+    quote! {
+        ::cilbind::generated::RemoteMember {
+            name: #name,
+            refused: &[#(#kinds,)* <#ret as ::cilbind::generated::RemoteOutgoing>::REFUSED],
+            run: #dispatcher::<__T>,
+        }
+    }
+}
+
+/// A member's dispatcher over a connection: the thunk's work, from the frame's values.
+fn remote_dispatcher(trait_ref: &TokenStream, m: &ImplMember) -> TokenStream {
+    let name = remote_name(m);
+    let kinds: Vec<TokenStream> = m.params.iter().map(|(_, f)| ty(&f.kind)).collect();
+    let ret = ty(&m.ret.kind);
+    let body = super::incoming::remote_body(&kinds, &ret, member_call(m, quote!()));
+    quote! {
+        fn #name<__T: #trait_ref>(
+            __v: &__T,
+            __f: &mut ::cilbind::generated::RemoteFrame,
+        ) -> ::cilbind::native::NativeResult<()> {
+            #body
+        }
+    }
+}
+
+/// The call of the Rust method behind `m` on `__v` with the lent arguments (`this` first for
+/// a class's member, the base handle), converting a hiding member's result.
+fn member_call(m: &ImplMember, this: TokenStream) -> impl FnOnce(Vec<TokenStream>) -> TokenStream + '_ {
+    move |lent: Vec<TokenStream>| match &m.hidden_by {
+        None => {
+            let name = ident(&m.rust_name);
+            quote!(__v.#name(#this #(#lent),*))
+        }
+        // A hidden member calls the hiding one and converts its result (see plan::implement).
+        Some(h) => {
+            let name = ident(&h.rust_name);
+            let call = quote!(__v.#name(#this #(#lent),*));
+            match &h.convert {
+                Convert::Same => call,
+                Convert::Cast(to) => {
+                    let to = ty(to);
+                    quote!(#call.and_then(|__r| ::core::result::Result::Ok(
+                        __r.map(|__o| ::cilbind::Reference::into_object(__o).cast::<#to>()).transpose()?
+                    )))
+                }
+                Convert::Boxed(param) => {
+                    let param = ident(param);
+                    quote!(#call.and_then(|__r| ::core::result::Result::Ok(
+                        ::cilbind::generated::type_arg_object::<#param>(__r)?
+                    )))
+                }
+            }
+        }
+    }
+}
+
 fn trait_method(m: &ImplMember, base: Option<&Ident>) -> TokenStream {
     let name = ident(&m.rust_name);
     let doc = docs(&format!("`{}`.", m.icall));
@@ -295,32 +383,7 @@ fn thunk(trait_ref: &TokenStream, params: &[Ident], m: &ImplMember, base: Option
         ),
         None => (quote!(_), quote!()),
     };
-    let call = |lent: Vec<TokenStream>| match &m.hidden_by {
-        None => {
-            let name = ident(&m.rust_name);
-            quote!(__v.#name(#this #(#lent),*))
-        }
-        // A hidden member calls the hiding one and converts its result (see plan::implement).
-        Some(h) => {
-            let name = ident(&h.rust_name);
-            let call = quote!(__v.#name(#this #(#lent),*));
-            match &h.convert {
-                Convert::Same => call,
-                Convert::Cast(to) => {
-                    let to = ty(to);
-                    quote!(#call.and_then(|__r| ::core::result::Result::Ok(
-                        __r.map(|__o| ::cilbind::Reference::into_object(__o).cast::<#to>()).transpose()?
-                    )))
-                }
-                Convert::Boxed(param) => {
-                    let param = ident(param);
-                    quote!(#call.and_then(|__r| ::core::result::Result::Ok(
-                        ::cilbind::generated::type_arg_object::<#param>(__r)?
-                    )))
-                }
-            }
-        }
-    };
+    let call = member_call(m, this);
     let super::incoming::Crossing { params: abi, ret, body } = super::incoming::crossing(&kinds, &ret, call);
     quote! {
         #[inline]

@@ -46,3 +46,27 @@ pub(super) fn crossing(
         },
     }
 }
+
+/// The body of a Rust implementation's member dispatched over a connection (the generated
+/// `__remote_*` functions): each argument taken from the frame `__f` with its kind, the call,
+/// each `ref`/`out` value and the result given back to the frame.
+pub(super) fn remote_body(
+    kinds: &[TokenStream],
+    ret: &TokenStream,
+    call: impl FnOnce(Vec<TokenStream>) -> TokenStream,
+) -> TokenStream {
+    let held: Vec<_> = (0..kinds.len()).map(|i| format_ident!("__h{i}")).collect();
+    let at: Vec<_> = (0..kinds.len()).map(|i| i as u16).collect();
+    let lent = kinds
+        .iter()
+        .zip(&held)
+        .map(|(k, h)| quote!(<#k as ::cilbind::generated::RemoteIncoming>::lend_remote(&mut #h)))
+        .collect();
+    let call = call(lent);
+    quote! {
+        #(let mut #held = __f.hold::<#kinds>(#at)?;)*
+        let __r = #call?;
+        #(__f.finish::<#kinds>(#at, #held)?;)*
+        __f.give::<#ret>(__r)
+    }
+}

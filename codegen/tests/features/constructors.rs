@@ -431,6 +431,17 @@ pub mod features {
             /// A new managed object implementing `Features.Constructors.IThing` with `value` (see [`IThingImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IThingImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_size < __T : IThingImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let __r = __v.size() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Value < i32 > > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_IThing, __value, & [::cilbind::generated::RemoteMember { name :
+                    "get_Size()", refused : & [< ::cilbind::generated::native_kind::Value < i32 >
+                    as ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_size:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_size<__T: IThingImpl>(
                     __this: ::cilbind::generated::RawRef,

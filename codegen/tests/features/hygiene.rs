@@ -997,6 +997,43 @@ pub mod features {
             /// A new managed object implementing `Features.Hygiene.IScorer` with `value` (see [`IScorerImpl_`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IScorerImpl_>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_score < __T : IScorerImpl_ >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let mut __h0 = __f.hold:: <
+                    ::cilbind::generated::native_kind::Value < i32 > > (0u16) ?; let mut __h1 =
+                    __f.hold:: < ::cilbind::generated::native_kind::RefValue < i32 > > (1u16) ?;
+                    let mut __h2 = __f.hold:: < ::cilbind::generated::native_kind::OutStr >
+                    (2u16) ?; let __r = __v.score(< ::cilbind::generated::native_kind::Value <
+                    i32 > as ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0), <
+                    ::cilbind::generated::native_kind::RefValue < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h1), <
+                    ::cilbind::generated::native_kind::OutStr as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h2)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::Value < i32 > > (0u16, __h0)
+                    ?; __f.finish:: < ::cilbind::generated::native_kind::RefValue < i32 > >
+                    (1u16, __h1) ?; __f.finish:: < ::cilbind::generated::native_kind::OutStr >
+                    (2u16, __h2) ?; __f.give:: < ::cilbind::generated::native_kind::Value < i32 >
+                    > (__r) } fn __remote_label < __T : IScorerImpl_ > (__v : & __T, __f : & mut
+                    ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult < () >
+                    { let __r = __v.label() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Str > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_IScorer, __value, & [::cilbind::generated::RemoteMember { name :
+                    "Score(int,int&,string&)", refused : & [<
+                    ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::RefValue < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::OutStr as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_score:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name : "get_Label()", refused
+                    : & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_label:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_score<__T: IScorerImpl_>(
                     __this: ::cilbind::generated::RawRef,

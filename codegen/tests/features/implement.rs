@@ -471,6 +471,61 @@ pub mod features {
             /// A new managed object implementing `Features.Implement.IRanked` with `value` (see [`IRankedImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IRankedImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_rank < __T : IRankedImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let __r = __v.rank() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Value < i32 > > (__r) } fn __remote_score
+                    < __T : IRankedImpl > (__v : & __T, __f : & mut
+                    ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult < () >
+                    { let mut __h0 = __f.hold:: < ::cilbind::generated::native_kind::Value <
+                    Point > > (0u16) ?; let mut __h1 = __f.hold:: <
+                    ::cilbind::generated::native_kind::RefValue < i32 > > (1u16) ?; let mut __h2
+                    = __f.hold:: < ::cilbind::generated::native_kind::OutStr > (2u16) ?; let __r
+                    = __v.score(< ::cilbind::generated::native_kind::Value < Point > as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0), <
+                    ::cilbind::generated::native_kind::RefValue < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h1), <
+                    ::cilbind::generated::native_kind::OutStr as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h2)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::Value < Point > > (0u16, __h0)
+                    ?; __f.finish:: < ::cilbind::generated::native_kind::RefValue < i32 > >
+                    (1u16, __h1) ?; __f.finish:: < ::cilbind::generated::native_kind::OutStr >
+                    (2u16, __h2) ?; __f.give:: < ::cilbind::generated::native_kind::Value < i32 >
+                    > (__r) } fn __remote_name < __T : IRankedImpl > (__v : & __T, __f : & mut
+                    ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult < () >
+                    { let __r = __v.name() ?; __f.give:: < ::cilbind::generated::native_kind::Str
+                    > (__r) } fn __remote_set_name < __T : IRankedImpl > (__v : & __T, __f : &
+                    mut ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult <
+                    () > { let mut __h0 = __f.hold:: < ::cilbind::generated::native_kind::Str >
+                    (0u16) ?; let __r = __v.set_name(< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::Str > (0u16, __h0) ?; __f
+                    .give:: < ::cilbind::generated::native_kind::Void > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_IRanked, __value, & [::cilbind::generated::RemoteMember { name :
+                    "Rank()", refused : & [< ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_rank:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name :
+                    "Score(Features.Implement.Point,int&,string&)", refused : & [<
+                    ::cilbind::generated::native_kind::Value < Point > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::RefValue < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::OutStr as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_score:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name : "get_Name()", refused :
+                    & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_name:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name : "set_Name(string)",
+                    refused : & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Void as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_set_name::
+                    < __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_rank<__T: IRankedImpl>(
                     __this: ::cilbind::generated::RawRef,
@@ -728,6 +783,54 @@ pub mod features {
             /// A new managed object implementing `Features.Implement.IScorer` with `value` (see [`IScorerImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IScorerImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_score < __T : IScorerImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let mut __h0 = __f.hold:: <
+                    ::cilbind::generated::native_kind::Value < Point > > (0u16) ?; let mut __h1 =
+                    __f.hold:: < ::cilbind::generated::native_kind::RefValue < i32 > > (1u16) ?;
+                    let mut __h2 = __f.hold:: < ::cilbind::generated::native_kind::OutStr >
+                    (2u16) ?; let __r = __v.score(< ::cilbind::generated::native_kind::Value <
+                    Point > as ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0),
+                    < ::cilbind::generated::native_kind::RefValue < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h1), <
+                    ::cilbind::generated::native_kind::OutStr as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h2)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::Value < Point > > (0u16, __h0)
+                    ?; __f.finish:: < ::cilbind::generated::native_kind::RefValue < i32 > >
+                    (1u16, __h1) ?; __f.finish:: < ::cilbind::generated::native_kind::OutStr >
+                    (2u16, __h2) ?; __f.give:: < ::cilbind::generated::native_kind::Value < i32 >
+                    > (__r) } fn __remote_name < __T : IScorerImpl > (__v : & __T, __f : & mut
+                    ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult < () >
+                    { let __r = __v.name() ?; __f.give:: < ::cilbind::generated::native_kind::Str
+                    > (__r) } fn __remote_set_name < __T : IScorerImpl > (__v : & __T, __f : &
+                    mut ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult <
+                    () > { let mut __h0 = __f.hold:: < ::cilbind::generated::native_kind::Str >
+                    (0u16) ?; let __r = __v.set_name(< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::Str > (0u16, __h0) ?; __f
+                    .give:: < ::cilbind::generated::native_kind::Void > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_IScorer, __value, & [::cilbind::generated::RemoteMember { name :
+                    "Score(Features.Implement.Point,int&,string&)", refused : & [<
+                    ::cilbind::generated::native_kind::Value < Point > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::RefValue < i32 > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::OutStr as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_score:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name : "get_Name()", refused :
+                    & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_name:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name : "set_Name(string)",
+                    refused : & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Void as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_set_name::
+                    < __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_score<__T: IScorerImpl>(
                     __this: ::cilbind::generated::RawRef,

@@ -125,6 +125,24 @@ pub mod features {
             /// A new managed object implementing `Features.Interfaces.IShape` with `value` (see [`IShapeImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IShapeImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_area < __T : IShapeImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let __r = __v.area() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Value < f64 > > (__r) } fn __remote_name <
+                    __T : IShapeImpl > (__v : & __T, __f : & mut
+                    ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult < () >
+                    { let __r = __v.name() ?; __f.give:: < ::cilbind::generated::native_kind::Str
+                    > (__r) } return < Self as ::cilbind::Reference >
+                    ::from_object(::cilbind::generated::implement_remote(& __TYPE_IShape,
+                    __value, & [::cilbind::generated::RemoteMember { name : "Area()", refused : &
+                    [< ::cilbind::generated::native_kind::Value < f64 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_area:: <
+                    __T >, }, ::cilbind::generated::RemoteMember { name : "get_Name()", refused :
+                    & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_name:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_area<__T: IShapeImpl>(
                     __this: ::cilbind::generated::RawRef,

@@ -720,6 +720,39 @@ pub mod features {
             /// A new managed object implementing `Features.Receivers.IReader` with `value` (see [`IReaderImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IReaderImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_read_with_d < __T :
+                    IReaderImpl > (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,)
+                    -> ::cilbind::native::NativeResult < () > { let mut __h0 = __f.hold:: <
+                    ::cilbind::generated::native_kind::RefValue < Declared > > (0u16) ?; let __r
+                    = __v.read_with_d(< ::cilbind::generated::native_kind::RefValue < Declared >
+                    as ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::RefValue < Declared > > (0u16,
+                    __h0) ?; __f.give:: < ::cilbind::generated::native_kind::Value < i32 > >
+                    (__r) } fn __remote_read_with_f < __T : IReaderImpl > (__v : & __T, __f : &
+                    mut ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult <
+                    () > { let mut __h0 = __f.hold:: <
+                    ::cilbind::generated::native_kind::RefValue < Frozen > > (0u16) ?; let __r =
+                    __v.read_with_f(< ::cilbind::generated::native_kind::RefValue < Frozen > as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::RefValue < Frozen > > (0u16,
+                    __h0) ?; __f.give:: < ::cilbind::generated::native_kind::Value < i32 > >
+                    (__r) } return < Self as ::cilbind::Reference >
+                    ::from_object(::cilbind::generated::implement_remote(& __TYPE_IReader,
+                    __value, & [::cilbind::generated::RemoteMember { name :
+                    "Read(Features.Receivers.Declared&)", refused : & [<
+                    ::cilbind::generated::native_kind::RefValue < Declared > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run :
+                    __remote_read_with_d:: < __T >, }, ::cilbind::generated::RemoteMember { name
+                    : "Read(Features.Receivers.Frozen&)", refused : & [<
+                    ::cilbind::generated::native_kind::RefValue < Frozen > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Value < i32 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run :
+                    __remote_read_with_f:: < __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_read_with_d<__T: IReaderImpl>(
                     __this: ::cilbind::generated::RawRef,
@@ -860,6 +893,25 @@ pub mod features {
             /// A new managed object implementing `Features.Receivers.IVisitor` with `value` (see [`IVisitorImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IVisitorImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_visit < __T : IVisitorImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let mut __h0 = __f.hold:: <
+                    ::cilbind::generated::native_kind::RefValue < Grid > > (0u16) ?; let __r =
+                    __v.visit(< ::cilbind::generated::native_kind::RefValue < Grid > as
+                    ::cilbind::generated::RemoteIncoming > ::lend_remote(& mut __h0)) ?; __f
+                    .finish:: < ::cilbind::generated::native_kind::RefValue < Grid > > (0u16,
+                    __h0) ?; __f.give:: < ::cilbind::generated::native_kind::Void > (__r) }
+                    return < Self as ::cilbind::Reference >
+                    ::from_object(::cilbind::generated::implement_remote(& __TYPE_IVisitor,
+                    __value, & [::cilbind::generated::RemoteMember { name :
+                    "Visit(Features.Receivers.Grid&)", refused : & [<
+                    ::cilbind::generated::native_kind::RefValue < Grid > as
+                    ::cilbind::generated::RemoteIncoming > ::REFUSED, <
+                    ::cilbind::generated::native_kind::Void as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_visit:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_visit<__T: IVisitorImpl>(
                     __this: ::cilbind::generated::RawRef,

@@ -920,6 +920,17 @@ pub mod fixture {
             /// A new managed object implementing `Fixture.Classes.INamed` with `value` (see [`INamedImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: INamedImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_name < __T : INamedImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let __r = __v.name() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Str > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_INamed, __value, & [::cilbind::generated::RemoteMember { name :
+                    "get_Name()", refused : & [< ::cilbind::generated::native_kind::Str as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_name:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_name<__T: INamedImpl>(
                     __this: ::cilbind::generated::RawRef,
@@ -998,6 +1009,17 @@ pub mod fixture {
             /// A new managed object implementing `Fixture.Classes.IShape` with `value` (see [`IShapeImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: IShapeImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_area < __T : IShapeImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let __r = __v.area() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Value < f64 > > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_IShape, __value, & [::cilbind::generated::RemoteMember { name :
+                    "Area()", refused : & [< ::cilbind::generated::native_kind::Value < f64 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_area:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_area<__T: IShapeImpl>(
                     __this: ::cilbind::generated::RawRef,
@@ -1081,6 +1103,24 @@ pub mod fixture {
             /// A new managed object implementing `Fixture.Classes.ISolid` with `value` (see [`ISolidImpl`]). The value lives as
             /// long as the object: it is dropped after the object is collected.
             pub fn implement<__T: ISolidImpl>(__value: __T) -> ::cilbind::Result<Self> {
+                ::cilbind::generated::if_remote! {
+                    if ::cilbind::remote::connected() { fn __remote_volume < __T : ISolidImpl >
+                    (__v : & __T, __f : & mut ::cilbind::generated::RemoteFrame,) ->
+                    ::cilbind::native::NativeResult < () > { let __r = __v.volume() ?; __f.give::
+                    < ::cilbind::generated::native_kind::Value < f64 > > (__r) } fn __remote_area
+                    < __T : ISolidImpl > (__v : & __T, __f : & mut
+                    ::cilbind::generated::RemoteFrame,) -> ::cilbind::native::NativeResult < () >
+                    { let __r = __v.area() ?; __f.give:: <
+                    ::cilbind::generated::native_kind::Value < f64 > > (__r) } return < Self as
+                    ::cilbind::Reference > ::from_object(::cilbind::generated::implement_remote(&
+                    __TYPE_ISolid, __value, & [::cilbind::generated::RemoteMember { name :
+                    "Volume()", refused : & [< ::cilbind::generated::native_kind::Value < f64 >
+                    as ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_volume::
+                    < __T >, }, ::cilbind::generated::RemoteMember { name : "Area()", refused : &
+                    [< ::cilbind::generated::native_kind::Value < f64 > as
+                    ::cilbind::generated::RemoteOutgoing > ::REFUSED], run : __remote_area:: <
+                    __T >, }]) ?,); }
+                }
                 #[inline]
                 extern "C" fn __impl_volume<__T: ISolidImpl>(
                     __this: ::cilbind::generated::RawRef,

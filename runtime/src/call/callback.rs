@@ -40,12 +40,18 @@ type SharedFn = Box<dyn Fn(&[Value]) -> Result<Value> + Send + Sync>;
 /// A closure that runs one call at a time.
 type ExclusiveFn = dyn FnMut(&[Value]) -> Result<Value> + Send;
 
+/// A relay method's closure (`relay`): its result, and the new values of its by-ref
+/// arguments by position.
+pub(crate) type RelayFn = Box<dyn Fn(&[Value]) -> Result<(Value, Vec<(usize, Value)>)> + Send + Sync>;
+
 /// The closure behind a callback.
 enum Closure {
     /// `Fn + Sync`: called directly, concurrently and re-entrantly.
     Shared(SharedFn),
     /// `FnMut`: called under its lock, one call at a time.
     Exclusive(Exclusive<ExclusiveFn>),
+    /// A relay method's: the dispatcher writes its by-ref values back into the arguments.
+    Relay(RelayFn),
 }
 
 impl Closure {
@@ -53,8 +59,47 @@ impl Closure {
         match self {
             Closure::Shared(f) => f(values),
             Closure::Exclusive(f) => f.run(|f| f(values)),
+            Closure::Relay(f) => f(values).map(|(value, _)| value),
         }
     }
+}
+
+/// The closures of a relay's methods ([`relay`]): C# calls of the relay throw
+/// `ObjectDisposedException` once this is dropped.
+pub(crate) struct RelayClosures(Vec<DefaultKey>);
+
+impl Drop for RelayClosures {
+    fn drop(&mut self) {
+        let removed: Vec<_> = {
+            let mut registry = REGISTRY.lock().unwrap_or_else(|p| p.into_inner());
+            self.0.iter().filter_map(|&key| registry.remove(key)).collect()
+        };
+        // Dropped after the lock is released: a closure's `Drop` may make or drop callbacks.
+        drop(removed);
+    }
+}
+
+/// A new relay: an object implementing the interface `target` whose methods, each named
+/// `Name(parameters)` (as `signature_desc` spells them), run their closures (the C# helper's
+/// `Cilbind.Relays`). Every method of the interface and of those it extends needs one.
+pub(crate) fn relay(target: Class, members: Vec<(String, RelayFn)>) -> Result<(Object, RelayClosures)> {
+    let mut closures = RelayClosures(Vec::with_capacity(members.len()));
+    let mut lines = String::new();
+    for (name, f) in members {
+        // One line per member: a name that could start another line is no method's.
+        if name.contains(['\t', '\n']) {
+            return Err(Error::InvalidArgument(format!("{name:?} is no method name")));
+        }
+        let key = REGISTRY
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(Arc::new(Closure::Relay(f)));
+        closures.0.push(key);
+        lines.push_str(&format!("{}\t{name}\n", key.data().as_ffi() as i64));
+    }
+    let raw = crate::host::callback::create_relay(target, &lines, run)?;
+    let relay = Object::from_raw(raw)?.ok_or_else(|| Error::NullReference("no relay was made".into()))?;
+    Ok((relay, closures))
 }
 
 /// An `FnMut` closure that C# may invoke on several threads: run one call at a time, and
@@ -382,7 +427,17 @@ fn run(key: i64, args: ObjectRef) -> Outcome {
     };
     let result = (|| {
         let values = arguments(args)?;
-        let value = closure.call(&values)?;
+        let value = match &*closure {
+            Closure::Relay(f) => {
+                let (value, after) = f(&values)?;
+                // Where the relay method reads its `ref`/`out` arguments back from.
+                for (at, value) in after {
+                    array::array_set_ref(args, at, to_object(value)?)?;
+                }
+                value
+            }
+            other => other.call(&values)?,
+        };
         to_object(value)
     })();
     match result {

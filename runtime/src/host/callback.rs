@@ -38,3 +38,14 @@ pub(crate) fn create_delegate(delegate_class: Class, key: i64, handler: Handler)
         coreclr => coreclr::callback::create_delegate(delegate_class, key),
     )
 }
+
+/// A new relay: an object of a class emitted to implement the interface `target`, whose
+/// methods run the closures `members` names (one line `key TAB Name(parameters)` per method,
+/// the parameters as `signature_desc` spells them) through `handler`.
+pub(crate) fn create_relay(target: Class, members: &str, handler: Handler) -> Result<ObjectRef> {
+    let _ = HANDLER.set(handler);
+    on_backend!(
+        mono => mono::callback::create_relay(target, members),
+        coreclr => coreclr::callback::create_relay(target, members),
+    )
+}

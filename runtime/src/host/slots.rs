@@ -37,6 +37,15 @@ impl ArgumentWord {
     }
 }
 
+/// Lets go of the objects the calling thread's recent calls passed or got back, between its
+/// calls: CoreCLR's ring of the thread's temporary words (the last 256) keeps them reachable
+/// until newer ones replace them; Mono keeps none (its collector scans the thread's stack
+/// conservatively instead, which nothing but later calls overwrites). For a thread that goes
+/// idle between calls whose released objects must be collectable (a server's session).
+pub(crate) fn release_temporaries() -> Result<()> {
+    on_backend!(mono => Ok(()), coreclr => coreclr::heap::release_temporaries())
+}
+
 /// One segment of a store: `len` slots, each empty or holding one object.
 pub(crate) enum ManagedSegment {
     /// A pinned `object[]` of the current unit.

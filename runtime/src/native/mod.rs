@@ -31,6 +31,7 @@ mod guard;
 mod incoming;
 mod lent;
 mod outgoing;
+pub(crate) mod remote_kinds;
 mod table;
 
 pub use crate::host::{ByRef, RawRef, RawRet};

@@ -182,6 +182,14 @@ static TYPES: LazyLock<Mutex<HashMap<(TypeId, Target), &'static ProxyType>>> = L
 /// The proxy class for `id`, built the first time with `make` (later calls in the same unit
 /// return the same class).
 fn cached(id: (TypeId, Target), make: impl FnOnce() -> Result<ProxyType>) -> Result<&'static ProxyType> {
+    if crate::remote::connected() {
+        return Err(Error::Unsupported(
+            "a Rust subclass of a .NET class, or a Rust implementation of a generic interface, cannot run in a client \
+             of a remote runtime yet (a Rust implementation of a non-generic interface can): make it in a process \
+             that hosts the runtime"
+                .into(),
+        ));
+    }
     let mut types = TYPES.lock().unwrap_or_else(|p| p.into_inner());
     match types.get(&id) {
         Some(ty) if ty.epoch == crate::host::unit::epoch() => return Ok(ty),

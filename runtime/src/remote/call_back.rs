@@ -15,7 +15,7 @@ use std::rc::Rc;
 use crate::call::{Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::{type_class, TypeHandle};
-use crate::remote::session::{class_of, parameter_value, Session, State};
+use crate::remote::session::{class_of, parameter_value, Peer, Session, State};
 use crate::remote::wire::{Invocation, MakeCallback};
 use crate::Callback;
 
@@ -90,21 +90,7 @@ pub(crate) fn make(session: &Session, step: &MakeCallback) -> Result<Recorded> {
 /// Runs the client's closure `key` of the session `id` with C#'s arguments: the delegate's
 /// closure on the server.
 fn forward(id: u64, key: u64, args: &[Value]) -> Result<Value> {
-    let state = SERVING
-        .with(|s| s.borrow().last().cloned())
-        .filter(|state| state.id == id)
-        .ok_or_else(|| {
-            Error::Unsupported(
-                "this delegate runs a closure of a remote client, which C# can call back only from inside \
-                 that client's own call, on the thread running it"
-                    .into(),
-            )
-        })?;
-    let peer = state
-        .peer
-        .borrow()
-        .clone()
-        .ok_or_else(|| Error::Unsupported("this session has no connection to call its client back".into()))?;
+    let (state, peer) = serving(id, "this delegate runs a closure of a remote client")?;
     // The value type the delegate returns, if it returns one (the client sends its bytes).
     let ret = state.callbacks.borrow().get(&key).and_then(|c| c.returns);
     let session = Session::of_state(state.clone());
@@ -115,14 +101,46 @@ fn forward(id: u64, key: u64, args: &[Value]) -> Result<Value> {
             other => Ok(Recorded::of_value(other)),
         })
         .collect::<Result<Vec<_>>>()?;
-    let id = state.next_invocation();
-    let result = peer.call_back(&session, Invocation { id, key, args })?;
-    match result {
+    let invocation = Invocation {
+        id: state.next_invocation(),
+        key,
+        args,
+        member: false,
+    };
+    let result = peer.call_back(&session, invocation)?;
+    from_client(&session, ret, result.value)
+}
+
+/// The session `id` and its connection, when a batch of that session runs on this thread (the
+/// client waits for it, and can be called back); `what` says, in the refusal, what C# called.
+pub(crate) fn serving(id: u64, what: &str) -> Result<(Rc<State>, Rc<dyn Peer>)> {
+    let state = SERVING
+        .with(|s| s.borrow().last().cloned())
+        .filter(|state| state.id == id)
+        .ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{what}, which C# can call back only from inside that client's own call, on the thread running it"
+            ))
+        })?;
+    let peer = state
+        .peer
+        .borrow()
+        .clone()
+        .ok_or_else(|| Error::Unsupported("this session has no connection to call its client back".into()))?;
+    Ok((state, peer))
+}
+
+/// A value the client sent back (a result, a `ref`/`out` value) as C# takes it, of the type
+/// `ty` (`None`: a reference type or none): a handle it holds, a value type's bytes boxed as
+/// `ty`, or a primitive or string.
+pub(crate) fn from_client(session: &Session, ty: Option<TypeHandle>, value: Recorded) -> Result<Value> {
+    let value_type = ty.filter(|&ty| type_class(ty).is_some_and(|c| c.is_value_type()));
+    match value {
         Recorded::Object { cookie, .. } => Ok(Value::Object(session.object(cookie)?)),
-        Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => match ret {
-            Some(ret) => parameter_value(ret, &bytes),
+        Recorded::Struct { type_name, bytes, .. } if type_name.is_empty() => match value_type {
+            Some(ty) => parameter_value(ty, &bytes),
             None => Err(Error::InvalidArgument(
-                "the client's closure returned a struct's bytes for a delegate that returns no value type".into(),
+                "the client sent a struct's bytes where C# takes no value type".into(),
             )),
         },
         other => crate::remote::values::to_value(other),

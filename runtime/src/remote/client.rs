@@ -58,6 +58,8 @@ pub(crate) fn install(transport: Arc<dyn Transport>) {
     RELEASES.lock().unwrap_or_else(|p| p.into_inner()).clear();
     *BOUND.lock().unwrap_or_else(|p| p.into_inner()) = None;
     *slot = Some(transport);
+    drop(slot);
+    super::implementations::drop_earlier();
 }
 
 /// The current connection's number.
@@ -270,10 +272,16 @@ fn send(last: Option<(Step, String)>) -> Result<Returned> {
             Reply::Done(done) => break done,
             Reply::Invoke(invocation) => {
                 let id = invocation.id;
-                reply = transport.resume(id, super::callbacks::answer(invocation))?;
+                let answer = if invocation.member {
+                    super::implementations::answer(invocation)
+                } else {
+                    super::callbacks::answer(invocation).map(Returned::of)
+                };
+                reply = transport.resume(id, answer)?;
             }
         }
     };
+    super::implementations::released(&reply.released);
     let ran = reply.results.len();
     let mut last_value = nothing();
     for (index, result) in reply.results.into_iter().enumerate() {
@@ -300,10 +308,7 @@ fn send(last: Option<(Step, String)>) -> Result<Returned> {
 
 /// A void result that wrote nothing back.
 fn nothing() -> Returned {
-    Returned {
-        value: Recorded::Void,
-        after: Vec::new(),
-    }
+    Returned::of(Recorded::Void)
 }
 
 /// Sends the calls this thread pipelined and waits until they ran; the first that failed is

@@ -21,21 +21,26 @@
 //! server to the span for the call through the trampoline a local call takes, and a writable
 //! span's written back: `spans.rs`); casts; delegates of the client's closures
 //! (`Callback`, the generated `from_fn`), which C# calls back during the client's own calls
-//! (`call_back.rs` on the server, `callbacks.rs` here). Handles are per connection (a cookie
+//! (`call_back.rs` on the server, `callbacks.rs` here); Rust implementations of non-generic
+//! interfaces (the generated `implement`), whose methods C# calls back the same way through a
+//! relay the server makes (`relays.rs` there, `implementations.rs` here). Handles are per connection (a cookie
 //! the server gave this client), released on the server when the last client handle is
 //! dropped; the server's exceptions arrive as [`Error::ManagedException`](crate::Error). Void
 //! calls can be pipelined ([`pipelined`]).
 //!
-//! What needs a local runtime is refused at the call with an error saying so: Rust
-//! implementations of C# types (C# would run code the server has not), natives, reload and
-//! recording.
+//! What needs a local runtime is refused at the call with an error saying so: Rust subclasses
+//! of C# classes and implementations of generic interfaces (a relay implements a non-generic
+//! interface only), an implementation's member that takes an object or an array, natives,
+//! reload and recording.
 
 pub(crate) mod arrays;
 mod boxes;
 mod call_back;
 mod callbacks;
 mod client;
+mod implementations;
 pub(crate) mod objects;
+mod relays;
 mod session;
 mod spans;
 pub(crate) mod values;
@@ -44,10 +49,11 @@ pub mod wire;
 use std::sync::Arc;
 
 pub use client::{flush, pipelined};
+pub use implementations::{implement, live_members, RemoteFrame, RemoteMember};
 pub use session::{Peer, Session};
 pub use wire::{
-    ArrayStep, Batch, BatchReply, Call, FieldAccess, Invocation, IsInstance, MakeBox, MakeCallback, MethodName,
-    ReadBox, Reply, Returned, Step, TableRow, TypeName,
+    ArrayStep, Batch, BatchReply, Call, FieldAccess, Implement, ImplementedMember, Invocation, IsInstance, MakeBox,
+    MakeCallback, MethodName, ReadBox, Reply, Returned, Step, TableRow, TypeName,
 };
 
 use crate::call::{FunctionId, FunctionType};
@@ -68,9 +74,10 @@ pub trait Transport: Send + Sync + 'static {
     /// Runs a batch on the server (see [`Batch`]) and returns what it did, or the client's
     /// closure C# invoked meanwhile ([`Reply`]).
     fn run(&self, batch: Batch) -> Result<Reply>;
-    /// Sends the result of the client's closure C# invoked (the [`Reply::Invoke`] numbered
-    /// `invocation`) and returns what the batch waiting for it did next.
-    fn resume(&self, invocation: u64, result: Result<crate::call::Recorded>) -> Result<Reply>;
+    /// Sends the result of the client's closure or implementation member C# invoked (the
+    /// [`Reply::Invoke`] numbered `invocation`; a member's with its `ref`/`out` values) and
+    /// returns what the batch waiting for it did next.
+    fn resume(&self, invocation: u64, result: Result<Returned>) -> Result<Reply>;
     /// Has the server check generated tables' rows against its assemblies
     /// ([`Session::check_table`]).
     fn check_table(&self, rows: Vec<TableRow>) -> Result<()>;

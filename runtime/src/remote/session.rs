@@ -57,6 +57,8 @@ pub(crate) struct State {
     /// its closure): released when the outermost batch ends, whose later steps may still name
     /// them.
     deferred: RefCell<Vec<Cookie>>,
+    /// The relays made for the client's Rust implementations (`relays.rs`).
+    pub(crate) relays: RefCell<Vec<super::relays::HeldRelay>>,
 }
 
 impl State {
@@ -70,10 +72,11 @@ impl State {
 /// What a session calls its client back through (the server's connection): while C# waits
 /// for a client's closure, `call_back` hands the client the [`Invocation`] (the answer to its
 /// request in progress), then serves the client's requests (its calls from inside the closure,
-/// run on `session`) until the client sends the closure's result, which it returns.
+/// run on `session`) until the client sends the closure's result (with a member's `ref`/`out`
+/// values, [`Invocation::member`]), which it returns.
 pub trait Peer {
     /// Runs the client's closure `invocation` names (see the trait documentation).
-    fn call_back(&self, session: &Session, invocation: Invocation) -> Result<Recorded>;
+    fn call_back(&self, session: &Session, invocation: Invocation) -> Result<Returned>;
 }
 
 impl Default for Session {
@@ -171,11 +174,16 @@ impl Session {
     /// client's, released already, made up) changes nothing.
     pub fn release(&self, cookies: &[Cookie]) {
         // Taken out under the borrow, dropped after it.
-        let released: Vec<Option<Object>> = {
+        let released: Vec<Object> = {
             let mut objects = self.state.objects.borrow_mut();
-            cookies.iter().map(|cookie| objects.remove(cookie)).collect()
+            cookies.iter().filter_map(|cookie| objects.remove(cookie)).collect()
         };
-        drop(released);
+        if !released.is_empty() {
+            drop(released);
+            // The objects become collectable now, not when this thread reuses their slots
+            // (a relay must be, for its client's Rust value to be dropped).
+            crate::store::ObjectStore::empty_dropped_slots();
+        }
     }
 
     /// Drops the delegates of the client's closures it forgot: C# invoking one then throws
@@ -189,7 +197,8 @@ impl Session {
     }
 
     /// Runs a batch (see [`Batch`]): forgets the closures first, then runs each step in
-    /// order, stopping at the first that fails, then releases the handles.
+    /// order, stopping at the first that fails, then releases the handles and tells which
+    /// relays of the client's Rust implementations were collected.
     pub fn run(&self, batch: &Batch) -> BatchReply {
         self.forget(&batch.forget);
         let serving = super::call_back::Serving::enter(&self.state);
@@ -197,14 +206,15 @@ impl Session {
         for step in &batch.calls {
             let result = match step {
                 Step::Call(call) => self.call(call),
-                Step::Field(access) => self.field(access).map(value_only),
-                Step::MakeBox(step) => self.make_box(step).map(value_only),
-                Step::ReadBox(step) => self.read_box(step).map(value_only),
-                Step::MakeCallback(step) => super::call_back::make(self, step).map(value_only),
-                Step::IsInstance(step) => self.is_instance(step).map(value_only),
-                Step::DefaultValue(ty) => self.default_value(ty).map(value_only),
-                Step::CopyValue(boxed) => self.copy_value(boxed).map(value_only),
-                Step::Array(step) => self.array(step).map(value_only),
+                Step::Field(access) => self.field(access).map(Returned::of),
+                Step::MakeBox(step) => self.make_box(step).map(Returned::of),
+                Step::ReadBox(step) => self.read_box(step).map(Returned::of),
+                Step::MakeCallback(step) => super::call_back::make(self, step).map(Returned::of),
+                Step::IsInstance(step) => self.is_instance(step).map(Returned::of),
+                Step::DefaultValue(ty) => self.default_value(ty).map(Returned::of),
+                Step::CopyValue(boxed) => self.copy_value(boxed).map(Returned::of),
+                Step::Array(step) => self.array(step).map(Returned::of),
+                Step::Implement(step) => super::relays::make(self, step).map(Returned::of),
             };
             let failed = result.is_err();
             results.push(result);
@@ -215,14 +225,23 @@ impl Session {
         // After the steps: a handle the client dropped while it encoded them (an array made
         // for an argument, say) is still named by them; and after the outermost batch's, for
         // the same reason.
+        let mut released = Vec::new();
         if serving.nested() {
             self.state.deferred.borrow_mut().extend_from_slice(&batch.release);
         } else {
             let deferred = std::mem::take(&mut *self.state.deferred.borrow_mut());
             self.release(&deferred);
             self.release(&batch.release);
+            // What the client released must not stay reachable from this thread's recent
+            // calls until the next batches replace them (a relay is swept once collected).
+            if !deferred.is_empty() || !batch.release.is_empty() {
+                if let Err(e) = crate::host::slots::release_temporaries() {
+                    log::warn!(target: "cilbind", "a session could not release its thread's temporaries: {e}");
+                }
+            }
+            released = super::relays::sweep(&self.state);
         }
-        BatchReply { results }
+        BatchReply { results, released }
     }
 
     /// Runs one call; an object in its result (or left in a by-ref argument) is kept for the
@@ -460,14 +479,6 @@ impl Session {
             cookie,
             interfaces: Vec::new(),
         })
-    }
-}
-
-/// A step's value, with nothing written back.
-fn value_only(value: Recorded) -> Returned {
-    Returned {
-        value,
-        after: Vec::new(),
     }
 }
 

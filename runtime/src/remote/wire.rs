@@ -193,17 +193,43 @@ pub struct IsInstance {
     pub ty: TypeName,
 }
 
-/// C# invoking a delegate of one of the client's closures, during one of its calls: the
-/// invocation's number (its result names it), the closure's key and the arguments (objects
-/// kept for the client, as results are).
+/// A Rust implementation of a .NET interface in the client: the server makes a relay, an
+/// object implementing `ty` whose every method calls the client back (see
+/// [`Reply::Invoke`]). The result is the relay, kept for the client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Implement {
+    /// The interface.
+    pub ty: TypeName,
+    /// Every method of the interface and of those it extends, each with the client's key.
+    pub members: Vec<ImplementedMember>,
+}
+
+/// A method of a Rust implementation ([`Implement`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImplementedMember {
+    /// `Name(parameters)`, the parameters spelled as the runtime's signature descriptions
+    /// spell them (`Score(Features.Point,int&,string&)`).
+    pub name: String,
+    /// The client's key for the member, which the server sends back with each invocation.
+    pub key: u64,
+}
+
+/// C# invoking a delegate of one of the client's closures, or a method of one of its Rust
+/// implementations, during one of its calls: the invocation's number (its result names it),
+/// the closure's or member's key and the arguments (objects kept for the client, as results
+/// are; values of value types by their bytes for a member).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Invocation {
     /// This invocation's number in its session: the result the client sends back names it.
     pub id: u64,
-    /// The client's key for the closure ([`MakeCallback::key`]).
+    /// The client's key for the closure ([`MakeCallback::key`]) or the member
+    /// ([`ImplementedMember::key`]).
     pub key: u64,
-    /// The delegate's arguments.
+    /// The arguments.
     pub args: Vec<Recorded>,
+    /// A member of a Rust implementation, whose answer carries its `ref`/`out` values too;
+    /// otherwise a closure's delegate.
+    pub member: bool,
 }
 
 /// The server's answer to a batch, or to a callback's result: the batch's reply once it ran
@@ -243,6 +269,8 @@ pub enum Step {
     CopyValue(Box<Recorded>),
     /// An array made or read.
     Array(Box<ArrayStep>),
+    /// A relay made for a Rust implementation of the client.
+    Implement(Box<Implement>),
 }
 
 /// What a client does with a single-dimension array on the server.
@@ -306,6 +334,9 @@ pub struct Batch {
 pub struct BatchReply {
     /// The results, in order; `Err` only for the last.
     pub results: Vec<Result<Returned, Error>>,
+    /// Keys of the client's implementation members whose relay the server's collector
+    /// reclaimed: C# can no longer call them, and the client drops them.
+    pub released: Vec<u64>,
 }
 
 /// What one call gave back: its result, and what it left in each argument passed by
@@ -316,6 +347,16 @@ pub struct Returned {
     pub value: Recorded,
     /// The by-ref arguments after the call, by ascending position.
     pub after: Vec<(u16, Recorded)>,
+}
+
+impl Returned {
+    /// A result that wrote nothing back.
+    pub fn of(value: Recorded) -> Returned {
+        Returned {
+            value,
+            after: Vec::new(),
+        }
+    }
 }
 
 /// A generated bindings' table row as the client sends it at connect: the ID and the

@@ -64,3 +64,27 @@ pub(crate) fn create_delegate(delegate_class: Class, key: i64) -> Result<ObjectR
     heap::invoke(create, ObjectRef::NULL, args)
         .map_err(|e| Error::InvalidArgument(format!("cannot make a delegate of {}: {e}", delegate_class.full_name())))
 }
+
+/// A new relay implementing the interface `target` whose methods run the closures `members`
+/// lists (`Cilbind.Relays.CreateWithSlots`: one line `key TAB Name(parameters)` per method).
+pub(crate) fn create_relay(target: Class, members: &str) -> Result<ObjectRef> {
+    /// `Relays.CreateWithSlots` and `System.IntPtr`, found once.
+    static FOUND: OnceLock<(Method, Class)> = OnceLock::new();
+    let (create, intptr) = match FOUND.get() {
+        Some(found) => *found,
+        None => {
+            let create = assemblies::helper()?
+                .class("Cilbind", "Relays")?
+                .method("CreateWithSlots", &["System.Type", "System.IntPtr", "System.String"])?;
+            let intptr = super::runtime().corlib_types().mscorlib.class("System", "IntPtr")?;
+            *FOUND.get_or_init(|| (create, intptr))
+        }
+    };
+    let entry = dispatch as extern "C" fn(i64, isize, *mut isize) -> i32 as usize;
+    let args = heap::array_new(Class::object(), 3)?;
+    heap::array_set(args, 0, heap::type_object(target))?;
+    heap::array_set(args, 1, heap::box_bytes(intptr, &entry.to_le_bytes())?)?;
+    heap::array_set(args, 2, heap::string_from_str(members)?)?;
+    heap::invoke(create, ObjectRef::NULL, args)
+        .map_err(|e| Error::InvalidArgument(format!("cannot implement {} through a relay: {e}", target.full_name())))
+}

@@ -381,6 +381,15 @@ fn is_default(boxed: ObjectRef, depth: usize) -> bool {
     })
 }
 
+/// Empties the calling thread's ring of temporaries (`SlotTable.ReleaseTemporaries`), between
+/// its calls.
+pub(crate) fn release_temporaries() -> Result<()> {
+    let release = super::assemblies::helper()?
+        .class("Cilbind", "SlotTable")?
+        .method("ReleaseTemporaries", &[])?;
+    invoke(release, ObjectRef::NULL, ObjectRef::NULL).map(|_| ())
+}
+
 /// Runs a full garbage collection (`GC.Collect()`, after the helper empties the thread slots of
 /// threads that exited: see `SlotTable.CollectGarbage`).
 pub(crate) fn collect_garbage() {

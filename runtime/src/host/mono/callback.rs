@@ -83,3 +83,37 @@ pub(crate) fn create_delegate(delegate_class: crate::host::Class, key: i64) -> R
         })
         .map(NeutralRef::from)
 }
+
+/// A new relay implementing the interface `target` whose methods run the closures `members`
+/// lists (`Cilbind.Relays.Create`: one line `key TAB Name(parameters)` per method).
+pub(crate) fn create_relay(target: crate::host::Class, members: &str) -> Result<NeutralRef> {
+    let target = Class::from(target);
+    static CREATE: EpochCell<Method> = EpochCell::new();
+    let rt = Runtime::get()?;
+    let create = *CREATE.get_or_try_init(|| {
+        rt.helper()
+            .class("Cilbind", "Relays")?
+            .method("Create", &["System.Type", "System.IntPtr", "System.String"])
+    })?;
+    let ty = raw::type_object(target)?;
+    let members = raw::string_from_str(members)?;
+    let mut entry = dispatch as extern "C" fn(i64, isize, *mut isize) -> i32 as *mut c_void;
+    // The type object and the string stay on this stack (locals) until the call, where Mono's
+    // conservative scan of native frames keeps them.
+    let mut args = [
+        ty.as_ptr() as *mut c_void,
+        &mut entry as *mut *mut c_void as *mut c_void,
+        members.as_ptr() as *mut c_void,
+    ];
+    super::entry::runtime_invoke(create, std::ptr::null_mut(), &mut args)
+        .map_err(|e| {
+            let info = raw::exception_info(e);
+            Error::InvalidArgument(format!(
+                "cannot implement {} through a relay: {}: {}",
+                target.full_name(),
+                info.type_name,
+                info.message
+            ))
+        })
+        .map(NeutralRef::from)
+}
