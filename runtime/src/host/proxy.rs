@@ -72,3 +72,12 @@ pub(crate) fn is_reclaimed(handle: usize) -> bool {
 pub(crate) fn free_handle(handle: usize) {
     on_backend!(mono => mono::raw::gchandle_free(handle as u32), coreclr => coreclr::proxy::free_handle(handle))
 }
+
+/// A number that changes whenever a collection ran (of any generation): what tells a sweep of
+/// weak handles whether one can have been cleared since the last.
+pub(crate) fn collections() -> Result<u64> {
+    on_backend!(
+        mono => Ok(mono::Runtime::get()?.collections()),
+        coreclr => coreclr::heap::collections(),
+    )
+}

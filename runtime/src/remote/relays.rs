@@ -16,7 +16,7 @@ use crate::call::{Recorded, Value};
 use crate::error::{Error, Result};
 use crate::host::native::signature_desc;
 use crate::host::plain::{holds_references, unboxed_bytes};
-use crate::host::proxy::{free_handle, is_reclaimed, long_weak_handle};
+use crate::host::proxy::{collections, free_handle, is_reclaimed, long_weak_handle};
 use crate::host::{type_kind, Class, Method};
 use crate::remote::call_back::{from_client, serving};
 use crate::remote::session::{class_of, Session, State};
@@ -151,8 +151,18 @@ fn to_client(session: &Session, value: &Value) -> Result<Recorded> {
 }
 
 /// Drops the relays the collector reclaimed and returns their members' keys, for the client
-/// to drop its own.
+/// to drop its own. Each relay's weak handle is read only when a collection ran since the last
+/// sweep (one counter read per batch, not one handle read per relay).
 pub(crate) fn sweep(state: &State) -> Vec<u64> {
+    if state.relays.borrow().is_empty() {
+        return Vec::new();
+    }
+    match collections() {
+        Ok(count) if state.swept_at.get() == Some(count) => return Vec::new(),
+        Ok(count) => state.swept_at.set(Some(count)),
+        // Read every handle then.
+        Err(e) => log::warn!(target: "cilbind", "the collections could not be counted: {e}"),
+    }
     let reclaimed: Vec<HeldRelay> = {
         let mut relays = state.relays.borrow_mut();
         let (gone, kept) = std::mem::take(&mut *relays)

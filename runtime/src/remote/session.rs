@@ -59,6 +59,8 @@ pub(crate) struct State {
     deferred: RefCell<Vec<Cookie>>,
     /// The relays made for the client's Rust implementations (`relays.rs`).
     pub(crate) relays: RefCell<Vec<super::relays::HeldRelay>>,
+    /// The collections counted at the relays' last sweep.
+    pub(crate) swept_at: std::cell::Cell<Option<u64>>,
 }
 
 impl State {

@@ -381,6 +381,30 @@ fn is_default(boxed: ObjectRef, depth: usize) -> bool {
     })
 }
 
+/// How many collections ran (`GC.CollectionCount(0)`: every collection collects generation 0).
+pub(crate) fn collections() -> Result<u64> {
+    /// `GC.CollectionCount` and `System.Int32`, found once (corlib is never unloaded).
+    static FOUND: std::sync::OnceLock<(Method, Class)> = std::sync::OnceLock::new();
+    let (count, int32) = match FOUND.get() {
+        Some(found) => *found,
+        None => {
+            let corlib = runtime().corlib_types().mscorlib;
+            let count = corlib
+                .class("System", "GC")?
+                .method("CollectionCount", &["System.Int32"])?;
+            let int32 = corlib.class("System", "Int32")?;
+            *FOUND.get_or_init(|| (count, int32))
+        }
+    };
+    let args = array_new(Class::object(), 1)?;
+    array_set(args, 0, box_bytes(int32, &0i32.to_le_bytes())?)?;
+    let bytes = unboxed_bytes(invoke(count, ObjectRef::NULL, args)?)?;
+    let bytes: [u8; 4] = bytes
+        .try_into()
+        .map_err(|_| Error::Unsupported("GC.CollectionCount returned no int".into()))?;
+    Ok(u64::try_from(i32::from_le_bytes(bytes)).unwrap_or(0))
+}
+
 /// Empties the calling thread's ring of temporaries (`SlotTable.ReleaseTemporaries`), between
 /// its calls.
 pub(crate) fn release_temporaries() -> Result<()> {

@@ -338,6 +338,8 @@ mono_api! {
     pub fn mono_gchandle_new_weakref(obj: *mut MonoObject, track_resurrection: MonoBool) -> u32;
     pub fn mono_gc_collect(generation: c_int);
     pub fn mono_gc_max_generation() -> c_int;
+    /// How many collections of `generation` ran (SGen: 0 the nursery's, 1 the major ones).
+    pub fn mono_gc_collection_count(generation: c_int) -> c_int;
 
     // Strings and arrays
     pub fn mono_string_new_utf16(domain: *mut MonoDomain, text: *const u16, len: i32) -> *mut MonoString;

@@ -424,6 +424,13 @@ impl Runtime {
         unsafe { ffi::mono_gc_collect(ffi::mono_gc_max_generation()) }
     }
 
+    /// How many collections ran, of any generation.
+    pub(crate) fn collections(&self) -> u64 {
+        // SAFETY: plain counter reads; any generation number is accepted.
+        let (minor, major) = unsafe { (ffi::mono_gc_collection_count(0), ffi::mono_gc_collection_count(1)) };
+        minor.max(0) as u64 + major.max(0) as u64
+    }
+
     /// Mono's version and build (`6.8.0.105 (Debian …)`).
     pub(crate) fn version(&self) -> String {
         // SAFETY: returns a g_malloc'd string, copied and freed once.
