@@ -71,6 +71,20 @@ fn done(reply: Reply) -> BatchReply {
     }
 }
 
+/// Runs one step and returns its value.
+fn run_step(connection: &Connection, step: Step) -> Result<Recorded, Error> {
+    let mut reply = done(
+        connection
+            .run(Batch {
+                release: Vec::new(),
+                forget: Vec::new(),
+                calls: vec![step],
+            })
+            .unwrap(),
+    );
+    reply.results.pop().unwrap().map(|r| r.value)
+}
+
 fn cookie_of(value: &Recorded) -> Cookie {
     match value {
         Recorded::Object { cookie, .. } => *cookie,
@@ -502,18 +516,7 @@ fn boxes_are_checked_on_the_server() {
         name: name.into(),
         args: Vec::new(),
     };
-    let run = |step: Step| {
-        let mut reply = done(
-            connection
-                .run(Batch {
-                    release: Vec::new(),
-                    forget: Vec::new(),
-                    calls: vec![step],
-                })
-                .unwrap(),
-        );
-        reply.results.pop().unwrap().map(|r| r.value)
-    };
+    let run = |step: Step| run_step(&connection, step);
     let make =
         |ty: TypeName, bytes: Vec<u8>, target: TypeName| run(Step::MakeBox(Box::new(MakeBox { ty, bytes, target })));
     let read = |object: Recorded, ty: TypeName| run(Step::ReadBox(Box::new(ReadBox { object, ty })));
@@ -900,18 +903,7 @@ fn arrays_are_checked_on_the_server() {
 fn implementations_are_checked_on_the_server() {
     let server = ServerProcess::start();
     let connection = open(&server);
-    let run = |step: Step| {
-        let mut reply = done(
-            connection
-                .run(Batch {
-                    release: Vec::new(),
-                    forget: Vec::new(),
-                    calls: vec![step],
-                })
-                .unwrap(),
-        );
-        reply.results.pop().unwrap().map(|r| r.value)
-    };
+    let run = |step: Step| run_step(&connection, step);
     let implement = |ty: TypeName, names: &[&str]| {
         let members = names
             .iter()

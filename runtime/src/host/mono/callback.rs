@@ -71,15 +71,17 @@ pub(crate) fn create_delegate(delegate_class: crate::host::Class, key: i64) -> R
         &mut entry as *mut *mut c_void as *mut c_void,
         &mut key as *mut i64 as *mut c_void,
     ];
-    super::entry::runtime_invoke(create, std::ptr::null_mut(), &mut args)
+    make(create, &mut args, || {
+        format!("cannot make a delegate of {}", delegate_class.full_name())
+    })
+}
+
+/// Calls the helper's static `create` with `args`; its exception is an error, `what` failed.
+fn make(create: Method, args: &mut [*mut c_void], what: impl FnOnce() -> String) -> Result<NeutralRef> {
+    super::entry::runtime_invoke(create, std::ptr::null_mut(), args)
         .map_err(|e| {
             let info = raw::exception_info(e);
-            Error::InvalidArgument(format!(
-                "cannot make a delegate of {}: {}: {}",
-                delegate_class.full_name(),
-                info.type_name,
-                info.message
-            ))
+            Error::InvalidArgument(format!("{}: {}: {}", what(), info.type_name, info.message))
         })
         .map(NeutralRef::from)
 }
@@ -105,15 +107,7 @@ pub(crate) fn create_relay(target: crate::host::Class, members: &str) -> Result<
         &mut entry as *mut *mut c_void as *mut c_void,
         members.as_ptr() as *mut c_void,
     ];
-    super::entry::runtime_invoke(create, std::ptr::null_mut(), &mut args)
-        .map_err(|e| {
-            let info = raw::exception_info(e);
-            Error::InvalidArgument(format!(
-                "cannot implement {} through a relay: {}: {}",
-                target.full_name(),
-                info.type_name,
-                info.message
-            ))
-        })
-        .map(NeutralRef::from)
+    make(create, &mut args, || {
+        format!("cannot implement {} through a relay", target.full_name())
+    })
 }
