@@ -408,9 +408,21 @@ pub(crate) fn collections() -> Result<u64> {
 /// Empties the calling thread's ring of temporaries (`SlotTable.ReleaseTemporaries`), between
 /// its calls.
 pub(crate) fn release_temporaries() -> Result<()> {
-    let release = super::assemblies::helper()?
-        .class("Cilbind", "SlotTable")?
-        .method("ReleaseTemporaries", &[])?;
+    /// `SlotTable.ReleaseTemporaries`, found once per unit (the unit it was found in first).
+    static FOUND: std::sync::Mutex<Option<(u32, Method)>> = std::sync::Mutex::new(None);
+    let epoch = crate::host::unit::epoch();
+    let mut found = FOUND.lock().unwrap_or_else(|p| p.into_inner());
+    let release = match *found {
+        Some((e, method)) if e == epoch => method,
+        _ => {
+            let method = super::assemblies::helper()?
+                .class("Cilbind", "SlotTable")?
+                .method("ReleaseTemporaries", &[])?;
+            *found = Some((epoch, method));
+            method
+        }
+    };
+    drop(found);
     invoke(release, ObjectRef::NULL, ObjectRef::NULL).map(|_| ())
 }
 
